@@ -1,0 +1,187 @@
+import { afterAll, test, type TestContext } from 'vitest';
+import type { Domain } from '../config/schema.js';
+import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
+import { Redactor } from '../http/redact.js';
+import type { ExchangeRecord, Observation, PropertyRecord, Status } from '../report/model.js';
+import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
+import { CreatedRecords } from './cleanup.js';
+import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
+import { runProperty, type PropertyOptions } from './property.js';
+import { runContext, type RunContext } from './run-context.js';
+import type fc from 'fast-check';
+
+/** What a check leaves in its vitest task meta for the reporter (serialisable). */
+export interface CheckMeta {
+  requirementId: string;
+  level: string;
+  section: string;
+  domain: string;
+  title: string;
+  status?: Status;
+  message?: string | null;
+  exchange?: ExchangeRecord | null;
+  property?: PropertyRecord | null;
+  throttled?: number;
+  throttledMs?: number;
+  observations?: Observation[];
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: CheckMeta;
+  }
+}
+
+export type KeyRole = 'admin' | 'member' | 'otherOrg' | 'limited' | 'customLimit';
+
+const KEY_VARIABLES: Record<KeyRole, string> = {
+  admin: 'CONFORMANCE_ADMIN_KEY',
+  member: 'CONFORMANCE_MEMBER_KEY',
+  otherOrg: 'CONFORMANCE_OTHER_ORG_KEY',
+  limited: 'CONFORMANCE_LIMITED_KEY',
+  customLimit: 'CONFORMANCE_CUSTOM_LIMIT_KEY',
+};
+
+/** Everything a check body may use. */
+export interface CheckContext {
+  readonly run: RunContext;
+  /** Org A admin key (CONFORMANCE_ADMIN_KEY), X-API-Key style. */
+  readonly api: ApiClient;
+  /** A client for another configured key; skips the check when that key is not configured. */
+  as(role: KeyRole, authStyle?: AuthStyle): ApiClient;
+  /** A client with an arbitrary key (or none), for authentication checks. */
+  withKey(key: string | undefined, authStyle?: AuthStyle): ApiClient;
+  /** Records what the target chose where the spec is silent. */
+  observe(topic: string, subject: string, value: string | number): void;
+  /** Runs a fast-check property; a counterexample fails the check with its seed and path. */
+  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: PropertyOptions): Promise<void>;
+  skip(reason: string): never;
+  inconclusive(message: string): never;
+  /** Skips unless the value (a configured variable) is set. */
+  need<T>(value: T | undefined | null, variable: string): T;
+}
+
+/** Stable seed per check, derived from the run seed so CONFORMANCE_SEED reproduces every property. */
+function checkSeed(runSeed: number, key: string): number {
+  let hash = runSeed | 0;
+  for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
+  return hash;
+}
+
+/** Validation statuses seen by this suite file (for VALIDATION-STATUS-CONSISTENT). */
+export const validationStatuses: Array<{ subject: string; status: number }> = [];
+
+function buildContext(
+  domain: Domain,
+  key: string,
+  meta: CheckMeta,
+  testContext: TestContext,
+  created: CreatedRecords,
+): CheckContext {
+  const run = runContext();
+  const redactor = new Redactor(Object.values(run.keys));
+  const stats: ClientStats = { throttled: 0, throttledMs: 0 };
+  meta.observations = [];
+  const onExchange = (exchange: ExchangeRecord): void => {
+    meta.exchange = exchange;
+    meta.throttled = stats.throttled;
+    meta.throttledMs = stats.throttledMs;
+  };
+  const client = (clientKey: string | undefined, authStyle: AuthStyle = 'x-api-key'): ApiClient =>
+    new ApiClient({
+      baseUrl: run.baseUrl,
+      key: clientKey,
+      authStyle: clientKey === undefined ? 'none' : authStyle,
+      timeoutMs: run.requestTimeoutMs,
+      redactor,
+      stats,
+      onExchange,
+      // A record made with a refused-but-accepted key (a broken target) is still ours: delete it with the admin key.
+      onCreated: (path, id) => {
+        const owner = clientKey !== undefined && Object.values(run.keys).includes(clientKey) ? clientKey : run.keys.admin;
+        if (owner !== undefined) created.add(`${path}/${id}`, owner);
+      },
+    });
+  const skip = (reason: string): never => {
+    throw new CheckSkipped(reason);
+  };
+  const need = <T,>(value: T | undefined | null, variable: string): T =>
+    value === undefined || value === null ? skip(`not configured: ${variable} is not set`) : value;
+  return {
+    run,
+    api: client(need(run.keys.admin, KEY_VARIABLES.admin)),
+    as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle),
+    withKey: client,
+    observe: (topic, subject, value) => {
+      meta.observations!.push({ topic, domain, subject, value: String(value), requirementId: meta.requirementId });
+    },
+    property: async (arbitrary, predicate, options) => {
+      const record = await runProperty(arbitrary, predicate, {
+        seed: checkSeed(run.seed, key),
+        numRuns: run.numRuns,
+        ...options,
+      });
+      meta.property = record;
+    },
+    skip,
+    inconclusive: (message) => {
+      throw new CheckInconclusive(message, meta.exchange ?? null);
+    },
+    need,
+  };
+}
+
+export type CheckBody = (t: CheckContext) => Promise<void>;
+
+/**
+ * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
+ * requirement of the catalogue. The title says what must hold, without the level (added here).
+ * Records created through the check's clients are deleted when the file ends.
+ */
+export function checker(domain: Domain) {
+  const created = new CreatedRecords();
+  afterAll(async () => {
+    await created.cleanUp(runContext());
+  });
+
+  return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
+    if (!isRequirementId(id)) throw new Error(`unknown requirement id ${id as string}`);
+    const requirement = REQUIREMENTS[id];
+    const fullTitle = `${requirement.level} ${title}`;
+    const key = `${domain} ${id} ${title}`;
+    const staticMeta: CheckMeta = { requirementId: id, level: requirement.level, section: requirement.section, domain, title: fullTitle };
+    test(`[${id}] ${fullTitle}`, { meta: { conformance: staticMeta }, timeout: options.timeoutMs ?? 120_000 }, async (testContext) => {
+      const meta: CheckMeta = { ...staticMeta };
+      testContext.task.meta.conformance = meta;
+      try {
+        await body(buildContext(domain, key, meta, testContext, created));
+        meta.status = 'pass';
+        meta.message = null;
+      } catch (error) {
+        if (error instanceof CheckSkipped) {
+          meta.status = 'skip';
+          meta.message = error.message;
+          meta.exchange = null;
+          testContext.skip(error.message);
+          return;
+        }
+        if (error instanceof CheckInconclusive) {
+          meta.status = 'inconclusive';
+          meta.message = error.message;
+          meta.exchange = error.exchange;
+          return;
+        }
+        if (error instanceof CheckFailure) {
+          meta.status = 'fail';
+          meta.message = error.message;
+          meta.exchange = error.exchange ?? meta.exchange ?? null;
+          if (error.property) meta.property = error.property;
+        } else {
+          meta.status = 'error';
+          meta.message = `harness error: ${(error as Error)?.message ?? String(error)}`;
+        }
+        throw error;
+      }
+    });
+  };
+}

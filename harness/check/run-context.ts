@@ -1,0 +1,37 @@
+import { inject } from 'vitest';
+import type { Keys } from '../config/schema.js';
+
+/** What a run hands to every suite worker (through vitest's provide/inject). */
+export interface RunContext {
+  readonly runId: string;
+  /** Base URL ending in /api/v1. */
+  readonly baseUrl: string;
+  readonly keys: Partial<Keys>;
+  readonly customLimit?: number | undefined;
+  readonly projectId?: string | undefined;
+  readonly versionId?: string | undefined;
+  readonly otherProjectId?: string | undefined;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly requestTimeoutMs: number;
+  readonly webhookWaitS: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformance: RunContext;
+  }
+}
+
+export function runContext(): RunContext {
+  const context = inject('conformance');
+  if (context === undefined) {
+    throw new Error('suites/ run only through the conformance runner (npm run conformance)');
+  }
+  return context;
+}
+
+/** The tag every record the run creates carries, so an operator can find and remove leftovers. */
+export function runTag(run: Pick<RunContext, 'runId'>): string {
+  return `conformance-run:${run.runId}`;
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../config/load.js';
+import { HarnessError } from '../errors.js';
+import { renderTerminalSummary } from '../report/render-terminal.js';
+import { Progress } from '../runner/progress.js';
+import { runConformance } from '../runner/run.js';
+import { HELP } from './help.js';
+
+interface Parsed {
+  readonly command: 'run' | 'help' | 'version';
+  readonly envFile?: string | undefined;
+}
+
+class UsageError extends HarnessError {
+  constructor(message: string) {
+    super('USAGE', message);
+  }
+}
+
+export function parseArgs(argv: readonly string[]): Parsed {
+  let command: Parsed['command'] | undefined;
+  let envFile: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help' || arg === 'help') command = 'help';
+    else if (arg === '-v' || arg === '--version') command = 'version';
+    else if (arg === '--dotenv') {
+      envFile = argv[++i];
+      if (envFile === undefined) throw new UsageError('--dotenv needs a path');
+    } else if (arg === 'run') command ??= 'run';
+    else throw new UsageError(`unknown argument "${arg}" (see conformance --help)`);
+  }
+  return { command: command ?? 'run', envFile };
+}
+
+/** The CLI: returns the exit code; one readable line for every expected problem. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const args = parseArgs(argv);
+    if (args.command === 'help') {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (args.command === 'version') {
+      const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      process.stdout.write(`${pkg.version}\n`);
+      return 0;
+    }
+    const config = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
+    const { report, written } = await runConformance(config, new Progress());
+    process.stdout.write(renderTerminalSummary(report, { color: process.stdout.isTTY === true }));
+    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
+    return report.exitCode;
+  } catch (error) {
+    if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {
+      process.stderr.write(`conformance: ${error.message}\n`);
+      return 2;
+    }
+    // A crash of the harness itself: not a configuration problem, so not 2; the stack helps a bug report.
+    process.stderr.write(`conformance: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { ConfigError } from '../errors.js';
+
+/** Domains a run can select with CONFORMANCE_SUITES; one suite file each. */
+export const DOMAINS = ['auth', 'contacts'] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, `${name}: expected a whole number`)
+      .transform(Number)
+      .pipe(z.number().int().positive(`${name}: expected a number greater than 0`))
+      .optional(),
+  );
+
+const uuid = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${name}: expected a UUID`)
+      .optional(),
+  );
+
+const apiKey = (name: string) =>
+  optionalString.pipe(z.string().regex(/^\S+$/, `${name}: an API key cannot contain spaces`).optional());
+
+/**
+ * The public configuration interface (spec of the CLI, issue 2): these names are stable.
+ * Every variable is listed in .env.example with its default.
+ */
+export const envSchema = z.object({
+  CONFORMANCE_TARGET_URL: optionalString.pipe(
+    z
+      .url({ message: 'CONFORMANCE_TARGET_URL: not a valid URL' })
+      .refine((v) => /^https?:/i.test(v), 'CONFORMANCE_TARGET_URL: must be an http or https URL')
+      .refine((v) => /\/api\/v1\/?$/.test(v), 'CONFORMANCE_TARGET_URL: must end with /api/v1')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  CONFORMANCE_ADMIN_KEY: apiKey('CONFORMANCE_ADMIN_KEY'),
+  CONFORMANCE_MEMBER_KEY: apiKey('CONFORMANCE_MEMBER_KEY'),
+  CONFORMANCE_OTHER_ORG_KEY: apiKey('CONFORMANCE_OTHER_ORG_KEY'),
+  CONFORMANCE_LIMITED_KEY: apiKey('CONFORMANCE_LIMITED_KEY'),
+  CONFORMANCE_CUSTOM_LIMIT_KEY: apiKey('CONFORMANCE_CUSTOM_LIMIT_KEY'),
+  CONFORMANCE_CUSTOM_LIMIT: positiveInt('CONFORMANCE_CUSTOM_LIMIT'),
+  CONFORMANCE_PROJECT_ID: uuid('CONFORMANCE_PROJECT_ID'),
+  CONFORMANCE_VERSION_ID: uuid('CONFORMANCE_VERSION_ID'),
+  CONFORMANCE_OTHER_PROJECT_ID: uuid('CONFORMANCE_OTHER_PROJECT_ID'),
+  CONFORMANCE_SINK_HOST: optionalString,
+  CONFORMANCE_SINK_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, 'CONFORMANCE_SINK_PORT: expected a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(65535, 'CONFORMANCE_SINK_PORT: expected a port number (0 to 65535)'))
+      .optional(),
+  ),
+  CONFORMANCE_SINK_PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'CONFORMANCE_SINK_PUBLIC_URL: not a valid URL' }).optional(),
+  ),
+  CONFORMANCE_WEBHOOK_WAIT_S: positiveInt('CONFORMANCE_WEBHOOK_WAIT_S'),
+  CONFORMANCE_REQUEST_TIMEOUT_MS: positiveInt('CONFORMANCE_REQUEST_TIMEOUT_MS'),
+  CONFORMANCE_SEED: optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?[0-9]+$/, 'CONFORMANCE_SEED: expected an integer')
+      .transform(Number)
+      .pipe(z.number().int().min(-2147483648).max(2147483647, 'CONFORMANCE_SEED: expected a 32-bit integer'))
+      .optional(),
+  ),
+  CONFORMANCE_NUM_RUNS: positiveInt('CONFORMANCE_NUM_RUNS'),
+  CONFORMANCE_SUITES: optionalString,
+  CONFORMANCE_REPORT_DIR: optionalString,
+  /** Self-test only: faults to switch on in the embedded reference server. */
+  CONFORMANCE_REFERENCE_FAULTS: optionalString,
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Keys the checks may use, by role. */
+export interface Keys {
+  readonly admin: string;
+  readonly member?: string | undefined;
+  readonly otherOrg?: string | undefined;
+  readonly limited?: string | undefined;
+  readonly customLimit?: string | undefined;
+}
+
+export interface Config {
+  /** null: start the embedded reference server. */
+  readonly targetUrl: string | null;
+  readonly keys: Partial<Keys>;
+  readonly customLimit?: number | undefined;
+  readonly projectId?: string | undefined;
+  readonly versionId?: string | undefined;
+  readonly otherProjectId?: string | undefined;
+  readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
+  readonly webhookWaitS: number;
+  readonly requestTimeoutMs: number;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly suites: readonly Domain[];
+  readonly reportDir: string;
+  readonly referenceFaults: readonly string[];
+}
+
+export const DEFAULTS = {
+  webhookWaitS: 60,
+  requestTimeoutMs: 10_000,
+  numRuns: 20,
+  reportDir: 'reports',
+  sinkHost: '127.0.0.1',
+  sinkPort: 0,
+} as const;
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Validates the environment once; the first problem becomes a ConfigError naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>, randomSeed: () => number): Config {
+  const picked: Record<string, string | undefined> = {};
+  for (const name of Object.keys(envSchema.shape)) picked[name] = source[name];
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? '');
+    const message = issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
+    // Never echo a key back: it would land in CI logs.
+    const got = /KEY/.test(variable) ? '' : ` (got ${JSON.stringify(picked[variable] ?? '')})`;
+    throw new ConfigError(`${message}${got}`);
+  }
+  const env = parsed.data;
+  const suites = splitList(env.CONFORMANCE_SUITES);
+  for (const suite of suites) {
+    if (!(DOMAINS as readonly string[]).includes(suite)) {
+      throw new ConfigError(`CONFORMANCE_SUITES: unknown domain "${suite}" (known: ${DOMAINS.join(', ')})`);
+    }
+  }
+  if (env.CONFORMANCE_TARGET_URL !== undefined && env.CONFORMANCE_ADMIN_KEY === undefined) {
+    throw new ConfigError('CONFORMANCE_ADMIN_KEY: required when CONFORMANCE_TARGET_URL is set');
+  }
+  if ((env.CONFORMANCE_CUSTOM_LIMIT_KEY === undefined) !== (env.CONFORMANCE_CUSTOM_LIMIT === undefined)) {
+    throw new ConfigError('CONFORMANCE_CUSTOM_LIMIT: set both CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT, or neither');
+  }
+  if (env.CONFORMANCE_TARGET_URL !== undefined && env.CONFORMANCE_REFERENCE_FAULTS !== undefined) {
+    throw new ConfigError('CONFORMANCE_REFERENCE_FAULTS: only applies to the embedded reference server; unset CONFORMANCE_TARGET_URL');
+  }
+  return {
+    targetUrl: env.CONFORMANCE_TARGET_URL ?? null,
+    keys: {
+      admin: env.CONFORMANCE_ADMIN_KEY,
+      member: env.CONFORMANCE_MEMBER_KEY,
+      otherOrg: env.CONFORMANCE_OTHER_ORG_KEY,
+      limited: env.CONFORMANCE_LIMITED_KEY,
+      customLimit: env.CONFORMANCE_CUSTOM_LIMIT_KEY,
+    },
+    customLimit: env.CONFORMANCE_CUSTOM_LIMIT,
+    projectId: env.CONFORMANCE_PROJECT_ID,
+    versionId: env.CONFORMANCE_VERSION_ID,
+    otherProjectId: env.CONFORMANCE_OTHER_PROJECT_ID,
+    sink: {
+      host: env.CONFORMANCE_SINK_HOST ?? DEFAULTS.sinkHost,
+      port: env.CONFORMANCE_SINK_PORT ?? DEFAULTS.sinkPort,
+      publicUrl: env.CONFORMANCE_SINK_PUBLIC_URL,
+    },
+    webhookWaitS: env.CONFORMANCE_WEBHOOK_WAIT_S ?? DEFAULTS.webhookWaitS,
+    requestTimeoutMs: env.CONFORMANCE_REQUEST_TIMEOUT_MS ?? DEFAULTS.requestTimeoutMs,
+    seed: env.CONFORMANCE_SEED ?? randomSeed(),
+    numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
+    suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
+    reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
+    referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
+  };
+}

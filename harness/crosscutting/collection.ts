@@ -1,0 +1,32 @@
+import type { CheckContext } from '../check/check.js';
+import type { RunContext } from '../check/run-context.js';
+
+/** A set of records the suite created and a query that selects exactly them. */
+export interface Scope {
+  readonly query: Readonly<Record<string, string>>;
+  readonly ids: readonly string[];
+}
+
+/** What the cross-cutting checks need to know about one collection of the API. */
+export interface Collection {
+  /** `/contacts` */
+  readonly path: string;
+  /** Singular noun for titles: `contact`. */
+  readonly noun: string;
+  /** A fresh valid create body; absent for collections the API cannot create into. */
+  readonly createBody?: (run: RunContext) => Record<string, unknown>;
+  /** A valid update body. */
+  readonly updateBody?: (run: RunContext) => Record<string, unknown>;
+  /** Creates `count` records and returns a query selecting exactly them (for exact paging checks). */
+  readonly scope?: (t: CheckContext, count: number) => Promise<Scope>;
+}
+
+/** One scope per suite file, created on first use (checks in a file run in order). */
+export function sharedScope(collection: Collection, count: number): (t: CheckContext) => Promise<Scope> | undefined {
+  let scope: Promise<Scope> | undefined;
+  return (t) => {
+    if (!collection.scope) return undefined;
+    scope ??= collection.scope(t, count);
+    return scope;
+  };
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { checker, CheckContext } from '../check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus } from '../check/expect.js';
+import type { Collection } from './collection.js';
+
+type Check = ReturnType<typeof checker>;
+
+async function createOne(t: CheckContext, collection: Collection): Promise<string> {
+  const body = collection.createBody!(t.run);
+  const res = await t.api.post(collection.path, body);
+  expectStatus(res, 201, `create a ${collection.noun}`);
+  return dataRecord(res).id;
+}
+
+/** Spec 4 common rules and 7 for a collection with id routes: envelopes, statuses, unknown ids, bad JSON. */
+export function crudChecks(check: Check, collection: Collection): void {
+  const { path, noun } = collection;
+  if (!collection.createBody || !collection.updateBody) throw new Error(`${path}: crudChecks needs create and update bodies`);
+  const updateBody = collection.updateBody;
+
+  check('ENV-CREATE', `answer POST ${path} with 201 and the new ${noun} in data`, async (t) => {
+    const res = await t.api.post(path, collection.createBody!(t.run));
+    expectStatus(res, 201, `create a ${noun}`);
+    dataRecord(res);
+  });
+
+  check('ENV-GET', `answer GET ${path}/{id} with 200 and the ${noun} in data`, async (t) => {
+    const id = await createOne(t, collection);
+    const res = await t.api.get(`${path}/${id}`);
+    expectStatus(res, 200, `read a ${noun}`);
+    ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
+  });
+
+  check('ENV-UPDATE', `answer PATCH ${path}/{id} with 200 and the ${noun} in data`, async (t) => {
+    const id = await createOne(t, collection);
+    const res = await t.api.patch(`${path}/${id}`, updateBody(t.run));
+    expectStatus(res, 200, `update a ${noun}`);
+    ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
+  });
+
+  check('ENV-DELETE', `answer DELETE ${path}/{id} with 204 and no body`, async (t) => {
+    const id = await createOne(t, collection);
+    const res = await t.api.delete(`${path}/${id}`);
+    expectStatus(res, 204, `delete a ${noun}`);
+    ensure(res.text === '', `expected no body with 204, got ${res.text.length} bytes`, res);
+  });
+
+  const unknownId = (t: CheckContext) => ({
+    get: () => t.api.get(`${path}/${randomUUID()}`),
+    patch: () => t.api.patch(`${path}/${randomUUID()}`, updateBody(t.run)),
+    delete: () => t.api.delete(`${path}/${randomUUID()}`),
+  });
+
+  check('ID-UNKNOWN-REFUSED', `never answer 2xx for an unknown ${noun} id (GET, PATCH, DELETE)`, async (t) => {
+    for (const [method, send] of Object.entries(unknownId(t))) {
+      const res = await send();
+      t.observe('unknown-id-status', `${method.toUpperCase()} ${path}/{unknown uuid}`, res.status);
+      expectNot2xx(res, `${method.toUpperCase()} of an id that does not exist`);
+      ensure(res.status < 500, `expected a 4xx for an unknown id, got a server error`, res);
+    }
+    const res = await t.api.get(`${path}/not-a-uuid`);
+    t.observe('unknown-id-status', `GET ${path}/not-a-uuid`, res.status);
+    expectNot2xx(res, 'GET of an id that is not a UUID');
+  });
+
+  check('ID-UNKNOWN-404', `answer 404 for an unknown ${noun} id`, async (t) => {
+    for (const [method, send] of Object.entries(unknownId(t))) {
+      const res = await send();
+      expectStatus(res, 404, `${method.toUpperCase()} an id that does not exist`);
+    }
+  });
+
+  check('BODY-MALFORMED-JSON', `reject a malformed JSON body on POST ${path} and PATCH ${path}/{id} with 4xx`, async (t) => {
+    const id = await createOne(t, collection);
+    for (const [method, target] of [['POST', path], ['PATCH', `${path}/${id}`]] as const) {
+      for (const rawBody of ['{"name": ', '{name: "x"}', 'not json']) {
+        const res = await t.api.send({ method, path: target, rawBody });
+        t.observe('malformed-json-status', `${method} ${path}`, res.status);
+        expectRejected(res, `${method} with body ${JSON.stringify(rawBody)}`);
+      }
+    }
+  });
+}

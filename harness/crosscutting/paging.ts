@@ -1,0 +1,110 @@
+import type { checker } from '../check/check.js';
+import { ensure, expectStatus, idsOf, listPage } from '../check/expect.js';
+import { expectInvalid } from './validation.js';
+import { totalOf } from '../steps/lists.js';
+import { sharedScope, type Collection } from './collection.js';
+
+type Check = ReturnType<typeof checker>;
+
+const BAD_LIMITS = ['0', '101', '-1', '1.5', 'abc'] as const;
+const BAD_OFFSETS = ['-1', '1.5', 'abc'] as const;
+const SCOPE_SIZE = 3;
+
+/** Spec 4 and 8 paging rules, for one list route. */
+export function pagingChecks(check: Check, collection: Collection): void {
+  const { path } = collection;
+  const scopeOf = sharedScope(collection, SCOPE_SIZE);
+
+  check('ENV-LIST', `answer GET ${path} with 200, a data array and a pagination object`, async (t) => {
+    const res = await t.api.get(path);
+    expectStatus(res, 200, `list ${path}`);
+    listPage(res);
+  });
+
+  check('PAGE-LIMIT-RANGE', `reject limit outside 1..100 on GET ${path} (${BAD_LIMITS.join(', ')})`, async (t) => {
+    for (const limit of BAD_LIMITS) {
+      await expectInvalid(t, `GET ${path}?limit=`, `limit=${limit}`, () => t.api.get(path, { limit }));
+    }
+  });
+
+  check('PAGE-OFFSET-RANGE', `reject offset that is not an integer >= 0 on GET ${path} (${BAD_OFFSETS.join(', ')})`, async (t) => {
+    for (const offset of BAD_OFFSETS) {
+      await expectInvalid(t, `GET ${path}?offset=`, `offset=${offset}`, () => t.api.get(path, { offset }));
+    }
+  });
+
+  check('PAGE-DEFAULTS', `default to limit 50 and offset 0 on GET ${path}`, async (t) => {
+    const res = await t.api.get(path);
+    expectStatus(res, 200, `list ${path}`);
+    const { pagination, records } = listPage(res);
+    ensure(pagination['limit'] === 50, `expected pagination.limit 50 without a limit parameter, got ${JSON.stringify(pagination['limit'])}`, res);
+    ensure(pagination['offset'] === 0, `expected pagination.offset 0 without an offset parameter, got ${JSON.stringify(pagination['offset'])}`, res);
+    ensure(records.length <= 50, `expected at most 50 records by default, got ${records.length}`, res);
+  });
+
+  check('PAGE-ECHO', `echo the requested limit and offset in pagination on GET ${path}`, async (t) => {
+    for (const [limit, offset] of [[1, 0], [7, 2], [100, 5]] as const) {
+      const res = await t.api.get(path, { limit, offset });
+      expectStatus(res, 200, `list ${path}?limit=${limit}&offset=${offset}`);
+      const { pagination } = listPage(res);
+      ensure(
+        pagination['limit'] === limit && pagination['offset'] === offset,
+        `expected pagination limit ${limit} and offset ${offset}, got ${JSON.stringify(pagination)}`,
+        res,
+      );
+    }
+  });
+
+  check('PAGE-TOTAL', `carry the total of matching records in pagination on GET ${path}`, async (t) => {
+    const res = await t.api.get(path, { limit: 1 });
+    expectStatus(res, 200, `list ${path}`);
+    const total = totalOf(listPage(res).pagination);
+    ensure(total !== undefined, `expected a total in pagination, got ${JSON.stringify(listPage(res).pagination)}`, res);
+    t.observe('paging-total-name', `GET ${path}`, total.name);
+    const scope = await scopeOf(t);
+    if (scope) {
+      const scoped = await t.api.get(path, { ...scope.query, limit: 1 });
+      expectStatus(scoped, 200, `list ${path} filtered to the records this check created`);
+      const scopedTotal = totalOf(listPage(scoped).pagination);
+      ensure(
+        scopedTotal?.value === scope.ids.length,
+        `expected total ${scope.ids.length} for the ${scope.ids.length} records this check created, got ${JSON.stringify(listPage(scoped).pagination)}`,
+        scoped,
+      );
+    }
+  });
+
+  check('PAGE-LIMIT-APPLIED', `return at most limit records on GET ${path}`, async (t) => {
+    const scope = await scopeOf(t);
+    for (const limit of [1, 2]) {
+      const res = await t.api.get(path, { ...scope?.query, limit });
+      expectStatus(res, 200, `list ${path}?limit=${limit}`);
+      const { records } = listPage(res);
+      ensure(records.length <= limit, `expected at most ${limit} records, got ${records.length}`, res);
+      if (scope) ensure(records.length === limit, `expected exactly ${limit} of the ${scope.ids.length} matching records, got ${records.length}`, res);
+    }
+  });
+
+  check('PAGE-OFFSET-APPLIED', `skip offset records on GET ${path}`, async (t) => {
+    const scope = await scopeOf(t);
+    const query = scope?.query ?? {};
+    const first = await t.api.get(path, { ...query, limit: 100 });
+    expectStatus(first, 200, `list ${path}`);
+    const whole = idsOf(listPage(first).records);
+    const total = totalOf(listPage(first).pagination)?.value ?? whole.length;
+    const past = await t.api.get(path, { ...query, offset: total, limit: 10 });
+    expectStatus(past, 200, `list ${path}?offset=${total}`);
+    ensure(listPage(past).records.length === 0, `expected no records at offset ${total} (the total), got ${listPage(past).records.length}`, past);
+    const walked: string[] = [];
+    const count = Math.min(whole.length, 5);
+    for (let offset = 0; offset < count; offset++) {
+      const res = await t.api.get(path, { ...query, limit: 1, offset });
+      expectStatus(res, 200, `list ${path}?limit=1&offset=${offset}`);
+      walked.push(...idsOf(listPage(res).records));
+    }
+    ensure(
+      JSON.stringify(walked) === JSON.stringify(whole.slice(0, count)),
+      `expected pages of one record at offsets 0..${count - 1} to return ${JSON.stringify(whole.slice(0, count))}, got ${JSON.stringify(walked)}`,
+    );
+  });
+}

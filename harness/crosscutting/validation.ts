@@ -1,0 +1,73 @@
+import type fc from 'fast-check';
+import type { checker, CheckContext } from '../check/check.js';
+import { validationStatuses } from '../check/check.js';
+import { ensure, expectRejected } from '../check/expect.js';
+import type { ApiResponse } from '../http/client.js';
+import type { RequirementId } from '../spec/requirements.js';
+
+type Check = ReturnType<typeof checker>;
+
+/** A family of invalid inputs that each break the same single rule. */
+export interface InvalidCase {
+  readonly rule: string;
+  readonly requirementId: RequirementId;
+  readonly bodies: fc.Arbitrary<Record<string, unknown>>;
+}
+
+/**
+ * Sends one invalid input and requires a 4xx (spec 7: invalid input is rejected; the status is
+ * not shown, so any 4xx passes and the status is observed).
+ */
+export async function expectInvalid(
+  t: CheckContext,
+  subject: string,
+  rule: string,
+  send: () => Promise<ApiResponse>,
+): Promise<void> {
+  const res = await send();
+  t.observe('validation-status', subject, res.status);
+  validationStatuses.push({ subject, status: res.status });
+  expectRejected(res, rule);
+}
+
+/**
+ * One check per requirement, each running every invalid case of that requirement as a property
+ * (so every rule is exercised at least a few times, whatever CONFORMANCE_NUM_RUNS says).
+ */
+export function invalidBodyChecks(
+  check: Check,
+  options: {
+    readonly operation: string;
+    readonly cases: (t: CheckContext) => Promise<readonly InvalidCase[]> | readonly InvalidCase[];
+    readonly requirementIds: readonly RequirementId[];
+    readonly send: (t: CheckContext, body: Record<string, unknown>) => Promise<ApiResponse>;
+  },
+): void {
+  for (const id of options.requirementIds) {
+    check(id, `reject invalid bodies on ${options.operation}`, async (t) => {
+      const cases = (await options.cases(t)).filter((c) => c.requirementId === id);
+      ensure(cases.length > 0, `no invalid case generates ${id}`);
+      const numRuns = Math.max(3, Math.ceil(t.run.numRuns / cases.length));
+      for (const invalid of cases) {
+        await t.property(
+          invalid.bodies,
+          (body) => expectInvalid(t, options.operation, `${invalid.rule}: ${JSON.stringify(body)}`, () => options.send(t, body)),
+          { numRuns },
+        );
+      }
+    });
+  }
+}
+
+/** SHOULD: one status for every validation failure this suite file provoked. */
+export function validationConsistencyCheck(check: Check, domainLabel: string): void {
+  check('VALIDATION-STATUS-CONSISTENT', `answer every ${domainLabel} validation failure with the same status`, async (t) => {
+    if (validationStatuses.length === 0) t.skip('not applicable: no validation failure was provoked in this run');
+    const byStatus = new Map<number, string[]>();
+    for (const { subject, status } of validationStatuses) {
+      byStatus.set(status, [...(byStatus.get(status) ?? []), subject]);
+    }
+    const summary = [...byStatus.entries()].map(([status, subjects]) => `${status} (${[...new Set(subjects)].slice(0, 3).join('; ')})`);
+    ensure(byStatus.size === 1, `validation failures were answered with different statuses: ${summary.join(', ')}`);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Hides API keys and webhook secrets in everything the harness writes (principle 5).
+ * A key `<prefix>_<secret>` is shown as `<prefix>_****` so the reader still knows which kind it was.
+ */
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/=_-]+/g;
+
+export function maskSecret(secret: string): string {
+  const underscore = secret.indexOf('_');
+  return underscore > 0 && underscore < 16 ? `${secret.slice(0, underscore)}_****` : '****';
+}
+
+export class Redactor {
+  readonly #secrets: string[];
+
+  constructor(secrets: Iterable<string | undefined>) {
+    // Longest first, so a secret that contains another is replaced whole.
+    this.#secrets = [...new Set([...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4))].sort(
+      (a, b) => b.length - a.length,
+    );
+  }
+
+  /** A redactor that also knows `more` secrets (for example a webhook secret just received). */
+  with(more: Iterable<string | undefined>): Redactor {
+    return new Redactor([...this.#secrets, ...more]);
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.#secrets) out = out.split(secret).join(maskSecret(secret));
+    return out.replace(WEBHOOK_SECRET, 'whsec_****');
+  }
+
+  /** Header values that carry credentials are masked whatever they hold. */
+  redactHeader(name: string, value: string): string {
+    const lower = name.toLowerCase();
+    if (lower === 'x-api-key') return value === '' ? value : maskSecret(value);
+    if (lower === 'authorization') {
+      const match = /^(\S+)\s+(.*)$/.exec(value);
+      return match ? `${match[1]} ${match[2] === '' ? '' : maskSecret(match[2]!)}` : maskSecret(value);
+    }
+    return this.redact(value);
+  }
+}

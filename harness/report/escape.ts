@@ -1,0 +1,258 @@
+import type { CheckResult, ExchangeRecord, Level, PropertyRecord, Report, Status } from './model.js';
+
+/*
+ * The one place where report data becomes markup. Every string taken from a report (and in
+ * practice most of it comes from the server under test: bodies, headers, messages quoting them)
+ * goes through exactly one of these before it reaches XML, HTML, Markdown or a terminal.
+ */
+
+/**
+ * Characters outside the XML 1.0 `Char` production (spec section 2.2): C0 controls other than
+ * tab, LF and CR, lone surrogates, U+FFFE and U+FFFF. No escape makes them legal, so they go.
+ */
+const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** XML-illegal characters plus C1 controls (U+0080 to U+009F), which HTML treats as parse errors. */
+const HTML_ILLEGAL = /[^\t\n\r\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Control characters a terminal would act on (ESC starts colour and cursor sequences). */
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDFFF]/gu;
+
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  // A literal CR would be normalised to LF by any XML parser; a reference keeps it.
+  '\r': '&#13;',
+};
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Removes characters that are not allowed anywhere in an XML 1.0 document. */
+export function stripInvalidXmlChars(s: string): string {
+  return s.replace(XML_ILLEGAL, '');
+}
+
+/**
+ * Escapes text for XML element content and attribute values, dropping characters XML 1.0 forbids.
+ * `>` is always escaped so `]]>` can never appear in the output.
+ */
+export function escapeXml(s: string): string {
+  return stripInvalidXmlChars(s).replace(/[&<>"'\r]/g, (ch) => XML_ENTITIES[ch] ?? ch);
+}
+
+/**
+ * `escapeXml` for attribute values that may hold line breaks: parsers normalise a literal tab or
+ * newline inside an attribute to a space, references survive (XML 1.0 section 3.3.3).
+ */
+export function escapeXmlAttribute(s: string): string {
+  return escapeXml(s).replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(HTML_ILLEGAL, '').replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch] ?? ch);
+}
+
+/**
+ * Escapes inline Markdown text (GitHub/GitLab flavour) so data renders as written: no HTML, no
+ * links, emphasis, code spans, strikethrough or math. Line breaks are kept; use
+ * `escapeMarkdownCell` inside tables and headings.
+ */
+export function escapeMarkdownText(s: string): string {
+  return s
+    .replace(HTML_ILLEGAL, '')
+    .replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`)
+    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** Escapes text for one cell of a GFM table (or a heading): pipes escaped, line breaks as `<br>`. */
+export function escapeMarkdownCell(s: string): string {
+  return escapeMarkdownText(s)
+    .replace(/\|/g, '\\|')
+    .replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/**
+ * A fenced code block whose fence is longer than any backtick run in the content, so a response
+ * body containing ``` cannot close it early. The content is shown verbatim.
+ */
+export function markdownFence(content: string, info = ''): string {
+  const text = content.replace(HTML_ILLEGAL, '').replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${text}\n${fence}`;
+}
+
+/**
+ * An inline code span that shows `s` verbatim (line breaks become spaces). Its backtick run is
+ * longer than any inside `s`. Not for table cells: a pipe would still split the cell.
+ */
+export function markdownCode(s: string): string {
+  const text = s.replace(HTML_ILLEGAL, '').replace(/\r\n|\r|\n/g, ' ');
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/** Removes control characters (including ESC) so data cannot drive the terminal. */
+export function escapeTerminal(s: string): string {
+  return s.replace(TERMINAL_CONTROL, '');
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Text helpers shared by the renderers, so every format orders and words things the same way.
+ * They are pure and locale-independent (no localeCompare, no toLocaleString): same report, same
+ * bytes, on any machine.
+ * -------------------------------------------------------------------------------------------- */
+
+/** Code-unit order, independent of the machine's locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Natural order: `2.9` before `2.10`, `R-2` before `R-10`; ties broken by code-unit order. */
+export function compareNatural(a: string, b: string): number {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  const n = Math.min(pa.length, pb.length);
+  for (let i = 0; i < n; i++) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    const xDigits = /^\d/.test(x);
+    const yDigits = /^\d/.test(y);
+    let c: number;
+    if (xDigits && yDigits) {
+      // Compare digit strings without Number() so long runs cannot lose precision.
+      const xs = x.replace(/^0+(?=\d)/, '');
+      const ys = y.replace(/^0+(?=\d)/, '');
+      c = xs.length - ys.length || compareText(xs, ys);
+    } else {
+      c = compareText(x, y);
+    }
+    if (c !== 0) return c;
+  }
+  return pa.length - pb.length || compareText(a, b);
+}
+
+const STATUS_RANK: Readonly<Record<Status, number>> = { pass: 0, skip: 1, inconclusive: 2, fail: 3, error: 4 };
+const LEVEL_RANK: Readonly<Record<Level, number>> = { MUST: 0, SHOULD: 1, MAY: 2 };
+
+/** Catalogue order: domain, requirement id, then the unique key. */
+export function compareChecksByRequirement(a: CheckResult, b: CheckResult): number {
+  return (
+    compareText(a.domain, b.domain) ||
+    compareNatural(a.requirementId, b.requirementId) ||
+    compareText(a.key, b.key)
+  );
+}
+
+/** Reading order for people: worst status first, then MUST before SHOULD before MAY. */
+export function compareChecksBySeverity(a: CheckResult, b: CheckResult): number {
+  return (
+    STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
+    LEVEL_RANK[a.level] - LEVEL_RANK[b.level] ||
+    compareChecksByRequirement(a, b)
+  );
+}
+
+/** Deterministic number text: at most `decimals` places, no trailing zeros, no locale. */
+export function formatNumber(n: number, decimals = 2): string {
+  if (!Number.isFinite(n)) return String(n);
+  const fixed = n.toFixed(decimals);
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** `840 ms`, `12.4 s`, `3 min 07 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** `1 check`, `3 checks`. */
+export function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n} ${n === 1 ? word : words}`;
+}
+
+/** The response of an exchange as plain text: status line, sorted headers, blank line, body. */
+export function formatResponse(exchange: ExchangeRecord): string {
+  const statusLine =
+    exchange.status === null
+      ? `no response (${formatDuration(exchange.durationMs)})`
+      : `HTTP ${exchange.status} (${formatDuration(exchange.durationMs)})`;
+  const headers = Object.keys(exchange.responseHeaders)
+    .sort(compareText)
+    .map((name) => `${name}: ${exchange.responseHeaders[name]}`);
+  const body = exchange.bodyExcerpt === '' ? [] : ['', exchange.bodyExcerpt];
+  return [statusLine, ...headers, ...body].join('\n');
+}
+
+/** fast-check details as one line: enough to replay the exact failing run. */
+export function formatProperty(property: PropertyRecord): string {
+  const path = property.path === null ? '' : `, path "${property.path}"`;
+  return `seed ${property.seed}${path}, ${plural(property.numRuns, 'run')}`;
+}
+
+/** What a failed check means at its level: MUST fails conformance, SHOULD and MAY only warn. */
+export function failureKind(level: Level): 'failure' | 'warning' | 'notice' {
+  return level === 'MUST' ? 'failure' : level === 'SHOULD' ? 'warning' : 'notice';
+}
+
+/** The verdict in words, shared by every format so they never disagree. */
+export function verdictLabel(report: Report): string {
+  return report.verdict === 'conformant'
+    ? 'CONFORMANT'
+    : report.verdict === 'non-conformant'
+      ? 'NON-CONFORMANT'
+      : 'ERROR';
+}
+
+/** One sentence under the verdict: why, and what else a reader should know. */
+export function verdictReason(report: Report): string {
+  const { byLevel } = report.counts;
+  const mustFails = byLevel.MUST.fail;
+  const warnings = byLevel.SHOULD.fail + byLevel.MAY.fail;
+  const errors = report.counts.byStatus.error;
+  const inconclusive = report.counts.byStatus.inconclusive;
+  const parts: string[] = [];
+  if (report.verdict === 'error') {
+    parts.push(
+      errors > 0
+        ? `The run could not reach a verdict: ${plural(errors, 'check')} ended in a harness or transport error.`
+        : 'The run could not reach a verdict.',
+    );
+  } else if (report.verdict === 'non-conformant') {
+    parts.push(`${plural(mustFails, 'MUST check')} failed: the target is not conformant.`);
+  } else {
+    parts.push('No MUST check failed.');
+  }
+  if (warnings > 0) {
+    parts.push(`${plural(warnings, 'SHOULD/MAY check')} failed (warnings, not conformance failures).`);
+  }
+  if (report.verdict !== 'error' && errors > 0) parts.push(`${plural(errors, 'check')} errored.`);
+  if (inconclusive > 0) parts.push(`${plural(inconclusive, 'check')} inconclusive.`);
+  return parts.join(' ');
+}
+
+/**
+ * `[REQ-ID] LEVEL title`. Titles normally start with their level already ("MUST reject ..."),
+ * so the level is only prefixed when the title does not begin with it.
+ */
+export function checkLabel(check: Pick<CheckResult, 'requirementId' | 'level' | 'title'>): string {
+  const startsWithLevel = check.title === check.level || check.title.startsWith(`${check.level} `);
+  return `[${check.requirementId}] ${startsWithLevel ? check.title : `${check.level} ${check.title}`}`;
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * The published shape of `report.json`. `schemas/report.schema.json` is generated from this
+ * (npm run schema) and a self-test keeps the two in step and validates real output against it.
+ */
+
+/** Ordered from best to worst: a parent takes its worst child's status (OCI conformance habit). */
+export const STATUSES = ['pass', 'skip', 'inconclusive', 'fail', 'error'] as const;
+export const statusSchema = z.enum(STATUSES);
+export type Status = z.infer<typeof statusSchema>;
+
+export const LEVELS = ['MUST', 'SHOULD', 'MAY'] as const;
+export const levelSchema = z.enum(LEVELS);
+export type Level = z.infer<typeof levelSchema>;
+
+export const VERDICTS = ['conformant', 'non-conformant', 'error'] as const;
+export const verdictSchema = z.enum(VERDICTS);
+export type Verdict = z.infer<typeof verdictSchema>;
+
+const statusCountsSchema = z.object({
+  pass: z.int().min(0),
+  skip: z.int().min(0),
+  inconclusive: z.int().min(0),
+  fail: z.int().min(0),
+  error: z.int().min(0),
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+export const exchangeSchema = z.object({
+  /** The request as a runnable curl command, keys and secrets redacted. */
+  curl: z.string(),
+  method: z.string(),
+  url: z.string(),
+  status: z.int().nullable(),
+  responseHeaders: z.record(z.string(), z.string()),
+  /** At most a few KiB of the response body, redacted. */
+  bodyExcerpt: z.string(),
+  durationMs: z.number().min(0),
+});
+export type ExchangeRecord = z.infer<typeof exchangeSchema>;
+
+export const propertySchema = z.object({
+  seed: z.int(),
+  path: z.string().nullable(),
+  numRuns: z.int().min(0),
+  counterexample: z.string().nullable(),
+});
+export type PropertyRecord = z.infer<typeof propertySchema>;
+
+export const checkResultSchema = z.object({
+  /** Unique within a run: domain, requirement id and title. */
+  key: z.string(),
+  requirementId: z.string(),
+  level: levelSchema,
+  section: z.string(),
+  domain: z.string(),
+  title: z.string(),
+  status: statusSchema,
+  message: z.string().nullable(),
+  durationMs: z.number().min(0),
+  /** The exchange that decided a failure (last one seen otherwise), when there was one. */
+  exchange: exchangeSchema.nullable(),
+  /** fast-check details when the check is a property. */
+  property: propertySchema.nullable(),
+  /** How many times a 429 was waited out during this check (throttling, never a failure). */
+  throttled: z.int().min(0),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+export const observationSchema = z.object({
+  /** What was observed, e.g. `validation-status`, `unknown-id-status`, `paging-total-name`. */
+  topic: z.string(),
+  domain: z.string(),
+  /** Where it was seen, e.g. `POST /contacts`. */
+  subject: z.string(),
+  value: z.string(),
+  requirementId: z.string().nullable(),
+});
+export type Observation = z.infer<typeof observationSchema>;
+
+export const requirementCoverageSchema = z.object({
+  id: z.string(),
+  level: levelSchema,
+  section: z.string(),
+  domain: z.string(),
+  statement: z.string(),
+  /** Number of checks in this run that name the requirement. */
+  checks: z.int().min(0),
+  /** Worst status among those checks; null when no check ran. */
+  status: statusSchema.nullable(),
+});
+export type RequirementCoverage = z.infer<typeof requirementCoverageSchema>;
+
+export const domainSummarySchema = z.object({
+  domain: z.string(),
+  status: statusSchema,
+  counts: statusCountsSchema,
+});
+export type DomainSummary = z.infer<typeof domainSummarySchema>;
+
+export const reportSchema = z.object({
+  schemaVersion: z.literal(1),
+  tool: z.object({ name: z.string(), version: z.string() }),
+  runId: z.string(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  durationMs: z.number().min(0),
+  target: z.object({
+    url: z.string(),
+    embedded: z.boolean(),
+    /** Reference-server faults switched on (self-test runs only). */
+    faults: z.array(z.string()),
+  }),
+  settings: z.object({
+    seed: z.int(),
+    numRuns: z.int().min(1),
+    suites: z.array(z.string()),
+  }),
+  verdict: verdictSchema,
+  exitCode: z.int().min(0).max(2),
+  counts: z.object({
+    total: z.int().min(0),
+    byStatus: statusCountsSchema,
+    byLevel: z.object({ MUST: statusCountsSchema, SHOULD: statusCountsSchema, MAY: statusCountsSchema }),
+  }),
+  throttling: z.object({ waits: z.int().min(0), totalWaitMs: z.number().min(0) }),
+  domains: z.array(domainSummarySchema),
+  checks: z.array(checkResultSchema),
+  observations: z.array(observationSchema),
+  requirements: z.array(requirementCoverageSchema),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export function emptyCounts(): StatusCounts {
+  return { pass: 0, skip: 0, inconclusive: 0, fail: 0, error: 0 };
+}
+
+/** The worse of two statuses in the order of STATUSES. */
+export function worstStatus(a: Status, b: Status): Status {
+  return STATUSES.indexOf(a) >= STATUSES.indexOf(b) ? a : b;
+}

@@ -1,0 +1,472 @@
+import { createHash } from 'node:crypto';
+import {
+  checkLabel,
+  compareChecksBySeverity,
+  compareNatural,
+  compareText,
+  escapeHtml,
+  failureKind,
+  formatDuration,
+  formatProperty,
+  formatResponse,
+  plural,
+  verdictLabel,
+  verdictReason,
+} from './escape.js';
+import {
+  LEVELS,
+  STATUSES,
+  type CheckResult,
+  type Observation,
+  type Report,
+  type RequirementCoverage,
+  type Status,
+  type StatusCounts,
+} from './model.js';
+import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
+
+/* ----------------------------------------------------------------------------------------------
+ * Markup building: every interpolated value is escaped unless it is already `Html`, so data can
+ * only reach the page through `escapeHtml`.
+ * -------------------------------------------------------------------------------------------- */
+
+class Html {
+  constructor(readonly value: string) {}
+}
+
+type Part = string | number | Html | null | undefined | false | readonly Part[];
+
+function part(value: Part): string {
+  if (value instanceof Html) return value.value;
+  if (Array.isArray(value)) return value.map((v: Part) => part(v)).join('');
+  if (value === null || value === undefined || value === false) return '';
+  return escapeHtml(String(value));
+}
+
+function html(strings: TemplateStringsArray, ...values: readonly Part[]): Html {
+  let out = strings[0] ?? '';
+  values.forEach((v, i) => {
+    out += part(v) + (strings[i + 1] ?? '');
+  });
+  return new Html(out);
+}
+
+/** Markup produced by our own code (SVG from svg.ts, which escapes with escapeXml). */
+function trusted(markup: string): Html {
+  return new Html(markup);
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Static assets. They hold no data, so their CSP hashes are constant.
+ * -------------------------------------------------------------------------------------------- */
+
+const STATUS_COLORS: Readonly<Record<Status, string>> = {
+  pass: '#2e7d32',
+  skip: '#9e9e9e',
+  inconclusive: '#f9a825',
+  fail: '#c62828',
+  error: '#6a1b9a',
+};
+
+const CSS = `
+:root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--alt:#f6f8fa;--pass:#1a7f37;--fail:#c62828;--warn:#9a6700;--skip:#6e7781;--inc:#8a6100;--err:#6a1b9a}
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg)}
+header.top{padding:20px 28px;border-bottom:1px solid var(--line);background:var(--alt)}
+main{padding:0 28px 40px}
+footer{padding:16px 28px;color:var(--muted);border-top:1px solid var(--line);font-size:12px}
+h1{font-size:13px;font-weight:600;color:var(--muted);margin:0 0 8px;text-transform:uppercase;letter-spacing:.04em}
+h2{font-size:20px;margin:32px 0 12px;padding-bottom:4px;border-bottom:1px solid var(--line)}
+h3{font-size:15px;margin:20px 0 8px}
+h4{font-size:12px;margin:12px 0 4px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+.badge{display:inline-block;font-size:32px;font-weight:800;letter-spacing:.03em;padding:8px 20px;border-radius:8px;color:#fff}
+.v-conformant .badge{background:var(--pass)}
+.v-non-conformant .badge{background:var(--fail)}
+.v-error .badge{background:var(--err)}
+.reason{font-size:16px;margin:10px 0 6px}
+.failed-must{margin:6px 0}
+.failed-must a{margin-right:8px}
+dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:12px 0 0}
+dl.meta dt{color:var(--muted)}
+dl.meta dd{margin:0;overflow-wrap:anywhere}
+nav{padding:8px 28px;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg);z-index:1}
+nav a{margin-right:16px}
+a{color:#0969da;text-decoration:none}
+a:hover{text-decoration:underline}
+table{border-collapse:collapse;margin:8px 0}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+th{background:var(--alt);font-weight:600}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.zero{color:#afb8c1}
+tr.total td{font-weight:600}
+.st{display:inline-block;min-width:6.5em;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;text-align:center;white-space:nowrap}
+.st-pass{background:var(--pass)}
+.st-fail{background:var(--fail)}
+.st-warn{background:var(--warn)}
+.st-skip{background:var(--skip)}
+.st-inconclusive{background:var(--inc)}
+.st-error{background:var(--err)}
+.st-uncovered{background:#fff;color:var(--fail);border:1px solid var(--fail)}
+.lvl{font-weight:600;font-size:12px}
+.mono,pre,code{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:12px}
+.msg{white-space:pre-wrap;overflow-wrap:anywhere;max-width:42em}
+td.title{min-width:22em;max-width:48em}
+details summary{cursor:pointer}
+.evidence{margin:6px 0 4px;padding:8px 10px;border-left:3px solid var(--line);background:var(--alt)}
+.evidence pre{margin:0;padding:8px;background:var(--bg);border:1px solid var(--line);white-space:pre-wrap;overflow-wrap:anywhere;max-height:28em;overflow:auto}
+.muted{color:var(--muted)}
+tr.uncovered td{background:#fff8f8}
+form.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:8px 0;padding:8px;background:var(--alt);border:1px solid var(--line)}
+form.filters label{display:flex;gap:6px;align-items:center}
+svg.chart,svg.bar{display:block;max-width:100%;height:auto}
+.summary-bar{margin:10px 0 0;max-width:480px}
+@media print{nav,form.filters{display:none}header.top{background:none}}
+`.trim();
+
+const SCRIPT = `
+(function () {
+  'use strict';
+  var form = document.getElementById('filters');
+  var table = document.getElementById('check-table');
+  var shown = document.getElementById('shown');
+  if (!form || !table || !shown) return;
+  form.hidden = false;
+  var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+  var problems = { fail: true, error: true, inconclusive: true };
+  var fields = ['status', 'level', 'domain', 'q'];
+  function value(name) { return form.elements[name].value; }
+  function apply() {
+    var s = value('status'), l = value('level'), d = value('domain'), q = value('q').trim().toLowerCase();
+    var n = 0;
+    rows.forEach(function (r) {
+      var st = r.getAttribute('data-status');
+      var ok = (!s || (s === 'problems' ? problems[st] === true : st === s)) &&
+        (!l || r.getAttribute('data-level') === l) &&
+        (!d || r.getAttribute('data-domain') === d) &&
+        (!q || r.textContent.toLowerCase().indexOf(q) !== -1);
+      r.hidden = !ok;
+      if (ok) n += 1;
+    });
+    shown.textContent = n + ' of ' + rows.length + ' checks shown';
+  }
+  form.addEventListener('input', apply);
+  form.addEventListener('change', apply);
+  form.addEventListener('submit', function (e) { e.preventDefault(); });
+  form.addEventListener('click', function (e) {
+    var b = e.target.closest('button[data-expand]');
+    if (!b) return;
+    var open = b.getAttribute('data-expand') === 'open';
+    rows.forEach(function (r) {
+      if (r.hidden) return;
+      r.querySelectorAll('details').forEach(function (x) { x.open = open; });
+    });
+  });
+  document.addEventListener('click', function (e) {
+    var a = e.target.closest('a[data-filter]');
+    if (!a) return;
+    fields.forEach(function (f) { form.elements[f].value = ''; });
+    form.elements[a.getAttribute('data-filter')].value = a.getAttribute('data-value');
+    apply();
+  });
+  window.addEventListener('beforeprint', function () {
+    document.querySelectorAll('details').forEach(function (x) { x.open = true; });
+  });
+  apply();
+})();
+`.trim();
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * Nothing may load from anywhere: the file must read the same offline, and a hostile string that
+ * slipped past escaping still could not run script or fetch anything.
+ */
+function contentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    `style-src ${sha256(CSS)}`,
+    `script-src ${sha256(SCRIPT)}`,
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Pieces
+ * -------------------------------------------------------------------------------------------- */
+
+/** A failed SHOULD/MAY check shows as a warning, never with the colour of a conformance failure. */
+function statusChip(status: Status, level?: CheckResult['level']): Html {
+  if (status === 'fail' && level !== undefined && failureKind(level) !== 'failure') {
+    return html`<span class="st st-warn" title="${level} not met: a warning, not a conformance failure">fail (${failureKind(level)})</span>`;
+  }
+  return html`<span class="st st-${status}">${status}</span>`;
+}
+
+function countCells(counts: StatusCounts): Html[] {
+  return STATUSES.map((s) => html`<td class="n${counts[s] === 0 ? ' zero' : ''}">${counts[s]}</td>`);
+}
+
+function total(counts: StatusCounts): number {
+  return STATUSES.reduce((n, s) => n + counts[s], 0);
+}
+
+function statusSeries(): BarSeries[] {
+  return STATUSES.map((s) => ({ label: s, color: STATUS_COLORS[s] }));
+}
+
+interface Anchors {
+  readonly checkId: Map<CheckResult, string>;
+  readonly requirementId: Map<string, string>;
+}
+
+function renderHeader(report: Report, failedMust: readonly CheckResult[], anchors: Anchors): Html {
+  const meta: [string, Part][] = [
+    ['Target', report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url],
+    ['Run', report.runId],
+    ['Started', report.startedAt],
+    ['Finished', report.finishedAt],
+    ['Duration', formatDuration(report.durationMs)],
+    ['Checks', `${report.counts.total}`],
+    ['Tool', `${report.tool.name} ${report.tool.version}`],
+    ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
+    ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
+  ];
+  if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
+  if (report.throttling.waits > 0) {
+    meta.push([
+      'Throttling',
+      `waited out HTTP 429 ${plural(report.throttling.waits, 'time')}, ${formatDuration(report.throttling.totalWaitMs)} in total`,
+    ]);
+  }
+  const summaryBar = renderStackedBar(
+    STATUSES.map((s) => ({ label: s, value: report.counts.byStatus[s], color: STATUS_COLORS[s] })),
+    { title: `All checks by status: ${STATUSES.map((s) => `${report.counts.byStatus[s]} ${s}`).join(', ')}`, width: 480, height: 14 },
+  );
+  return html`<header class="top v-${report.verdict}">
+<h1>Conformance report</h1>
+<div class="badge">${verdictLabel(report)}</div>
+<p class="reason">${verdictReason(report)}</p>
+${
+  failedMust.length > 0
+    ? html`<p class="failed-must">Failed MUST requirements: ${failedMust.map(
+        (c) => html`<a class="mono" href="#${anchors.checkId.get(c) ?? ''}">${c.requirementId}</a>`,
+      )}</p>`
+    : ''
+}
+<div class="summary-bar">${trusted(summaryBar)}</div>
+<dl class="meta">
+${meta.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>\n`)}</dl>
+</header>`;
+}
+
+function renderCounts(report: Report): Html {
+  return html`<section id="results">
+<h2>Results</h2>
+<table>
+<thead><tr><th>Level</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}<th class="n">total</th></tr></thead>
+<tbody>
+${LEVELS.map((level) => {
+  const counts = report.counts.byLevel[level];
+  return html`<tr><th>${level}</th>${countCells(counts)}<td class="n">${total(counts)}</td></tr>\n`;
+})}<tr class="total"><th>all</th>${countCells(report.counts.byStatus)}<td class="n">${report.counts.total}</td></tr>
+</tbody>
+</table>
+<p class="muted">A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings.</p>
+</section>`;
+}
+
+function renderDomains(report: Report): Html {
+  if (report.domains.length === 0) return html``;
+  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+  const chart = renderBarChart({
+    title: 'Checks per domain by status',
+    series: statusSeries(),
+    categories: domains.map((d) => ({ label: d.domain, values: STATUSES.map((s) => d.counts[s]) })),
+    mode: 'stacked',
+    width: 720,
+  });
+  return html`<section id="domains">
+<h2>Domains</h2>
+${trusted(chart)}
+<table>
+<thead><tr><th>Domain</th><th>Status</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}</tr></thead>
+<tbody>
+${domains.map((d) => {
+  const mustFailed = report.checks.some((c) => c.domain === d.domain && c.status === 'fail' && c.level === 'MUST');
+  const chip = d.status === 'fail' && !mustFailed ? statusChip('fail', 'SHOULD') : statusChip(d.status);
+  return html`<tr><td><a href="#checks" data-filter="domain" data-value="${d.domain}">${d.domain}</a></td><td>${chip}</td>${countCells(d.counts)}</tr>\n`;
+})}</tbody>
+</table>
+</section>`;
+}
+
+function renderEvidence(check: CheckResult): Html | null {
+  const blocks: Html[] = [];
+  if (check.exchange !== null) {
+    blocks.push(html`<h4>Reproduce</h4><pre class="curl">${check.exchange.curl}</pre>`);
+    blocks.push(
+      html`<h4>Response <span class="muted mono">${check.exchange.method} ${check.exchange.url}</span></h4><pre>${formatResponse(check.exchange)}</pre>`,
+    );
+  }
+  if (check.property !== null) {
+    blocks.push(html`<h4>Property</h4><p class="mono">${formatProperty(check.property)}</p>`);
+    if (check.property.counterexample !== null) {
+      blocks.push(html`<h4>Counterexample</h4><pre>${check.property.counterexample}</pre>`);
+    }
+  }
+  if (check.throttled > 0) {
+    blocks.push(html`<p class="muted">Throttled: waited out HTTP 429 ${plural(check.throttled, 'time')} (not a failure).</p>`);
+  }
+  if (blocks.length === 0) return null;
+  blocks.push(html`<p class="muted">Took ${formatDuration(check.durationMs)}.</p>`);
+  return html`<div class="evidence">${blocks}</div>`;
+}
+
+function renderChecks(report: Report, checks: readonly CheckResult[], anchors: Anchors): Html {
+  const domains = [...new Set(report.checks.map((c) => c.domain))].sort(compareText);
+  const rows = checks.map((c) => {
+    const evidence = renderEvidence(c);
+    const requirementAnchor = anchors.requirementId.get(c.requirementId);
+    const title = evidence === null ? html`${c.title}` : html`<details><summary>${c.title}</summary>${evidence}</details>`;
+    const requirement =
+      requirementAnchor === undefined
+        ? html`<span class="mono">${c.requirementId}</span>`
+        : html`<a class="mono" href="#${requirementAnchor}">${c.requirementId}</a>`;
+    const cells = [
+      html`<td>${statusChip(c.status, c.level)}</td>`,
+      html`<td class="lvl">${c.level}</td>`,
+      html`<td>${requirement}</td>`,
+      html`<td>${c.section}</td>`,
+      html`<td>${c.domain}</td>`,
+      html`<td class="title">${title}</td>`,
+      html`<td class="msg">${c.message ?? ''}</td>`,
+    ];
+    return html`<tr id="${anchors.checkId.get(c) ?? ''}" data-status="${c.status}" data-level="${c.level}" data-domain="${c.domain}">${cells}</tr>\n`;
+  });
+  return html`<section id="checks">
+<h2>Checks</h2>
+<form id="filters" class="filters" hidden>
+<label>Status <select name="status"><option value="">all</option><option value="problems">fail, error, inconclusive</option>${STATUSES.map(
+    (s) => html`<option value="${s}">${s}</option>`,
+  )}</select></label>
+<label>Level <select name="level"><option value="">all</option>${LEVELS.map((l) => html`<option value="${l}">${l}</option>`)}</select></label>
+<label>Domain <select name="domain"><option value="">all</option>${domains.map((d) => html`<option value="${d}">${d}</option>`)}</select></label>
+<label>Search <input type="search" name="q" placeholder="id, title, message, response"></label>
+<button type="button" data-expand="open">Expand shown</button>
+<button type="button" data-expand="close">Collapse all</button>
+<output id="shown"></output>
+</form>
+<p class="muted">Worst results first. Open a title for the curl reproducer, the response and the fast-check seed.</p>
+<table id="check-table">
+<thead><tr><th>Status</th><th>Level</th><th>Requirement</th><th>Section</th><th>Domain</th><th>Title</th><th>Message</th></tr></thead>
+<tbody>
+${rows}</tbody>
+</table>
+</section>`;
+}
+
+function renderObservations(observations: readonly Observation[]): Html {
+  if (observations.length === 0) return html``;
+  const topics = [...new Set(observations.map((o) => o.topic))].sort(compareNatural);
+  return html`<section id="observations">
+<h2>Observations</h2>
+<p class="muted">What the target chose where the specification leaves the choice open.</p>
+${topics.map((topic) => {
+  const inTopic = observations.filter((o) => o.topic === topic);
+  const subjectsOf = (value: string): string[] =>
+    [...new Set(inTopic.filter((o) => o.value === value).map((o) => o.subject))].sort(compareNatural);
+  const requirementsOf = (value: string): string[] =>
+    [
+      ...new Set(
+        inTopic.filter((o) => o.value === value).flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])),
+      ),
+    ].sort(compareNatural);
+  const values = [...new Set(inTopic.map((o) => o.value))].sort(
+    (a, b) => subjectsOf(b).length - subjectsOf(a).length || compareNatural(a, b),
+  );
+  return html`<h3 class="mono">${topic}</h3>
+<table>
+<thead><tr><th>Value</th><th>Seen at</th><th>Requirement</th></tr></thead>
+<tbody>
+${values.map(
+  (v) =>
+    html`<tr><td class="mono">${v === '' ? html`<span class="muted">(empty)</span>` : v}</td><td>${subjectsOf(v).join(', ')}</td><td class="mono">${requirementsOf(v).join(', ')}</td></tr>\n`,
+)}</tbody>
+</table>
+`;
+})}</section>`;
+}
+
+function sortedRequirements(requirements: readonly RequirementCoverage[]): RequirementCoverage[] {
+  return [...requirements].sort((a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id));
+}
+
+function renderRequirements(requirements: readonly RequirementCoverage[], anchors: Anchors): Html {
+  if (requirements.length === 0) return html``;
+  const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
+  return html`<section id="requirements">
+<h2>Requirement catalogue</h2>
+<p>${plural(requirements.length, 'requirement')}: ${requirements.length - uncovered} covered by this run, <strong>${uncovered} not covered</strong>.</p>
+<table>
+<thead><tr><th>Requirement</th><th>Level</th><th>Section</th><th>Domain</th><th>Statement</th><th class="n">Checks</th><th>Result</th></tr></thead>
+<tbody>
+${requirements.map((r) => {
+  const covered = r.status !== null && r.checks > 0;
+  const id = covered
+    ? html`<a class="mono" href="#checks" data-filter="q" data-value="${r.id}">${r.id}</a>`
+    : html`<span class="mono">${r.id}</span>`;
+  const result = r.status === null ? html`<span class="st st-uncovered">not covered</span>` : statusChip(r.status, r.level);
+  return html`<tr id="${anchors.requirementId.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td>${r.section}</td><td>${r.domain}</td><td>${r.statement}</td><td class="n">${r.checks}</td><td>${result}</td></tr>\n`;
+})}</tbody>
+</table>
+</section>`;
+}
+
+/**
+ * One self-contained HTML page (inline CSS and a small filtering script, nothing external, strict
+ * Content-Security-Policy): verdict, counts, domains with a status chart, every check with its
+ * evidence, observations and the requirement catalogue with coverage. Readable without script.
+ * Deterministic: everything is sorted, no clock is read.
+ */
+export function renderHtml(report: Report): string {
+  const checks = [...report.checks].sort(compareChecksBySeverity);
+  const requirements = sortedRequirements(report.requirements);
+  // Anchors come from positions in sorted order: stable, and safe whatever the ids contain.
+  const anchors: Anchors = {
+    checkId: new Map(checks.map((c, i) => [c, `check-${i + 1}`])),
+    requirementId: new Map(requirements.map((r, i) => [r.id, `req-${i + 1}`])),
+  };
+  const failedMust = checks.filter((c) => c.status === 'fail' && c.level === 'MUST');
+  const title = `${verdictLabel(report)}: conformance report for ${report.target.url}`;
+
+  const page = html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}">
+<meta name="generator" content="${report.tool.name} ${report.tool.version}">
+<title>${title}</title>
+<style>${trusted(CSS)}</style>
+</head>
+<body>
+${renderHeader(report, failedMust, anchors)}
+<nav><a href="#results">Results</a><a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a><a href="#requirements">Requirements</a></nav>
+<main>
+${renderCounts(report)}
+${renderDomains(report)}
+${renderChecks(report, checks, anchors)}
+${renderObservations(report.observations)}
+${renderRequirements(requirements, anchors)}
+</main>
+<footer>Generated by ${report.tool.name} ${report.tool.version} · run ${report.runId} · finished ${report.finishedAt}</footer>
+<script>${trusted(SCRIPT)}</script>
+</body>
+</html>
+`;
+  return page.value;
+}

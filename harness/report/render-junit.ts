@@ -1,0 +1,235 @@
+import {
+  checkLabel,
+  compareChecksByRequirement,
+  compareText,
+  escapeXml,
+  escapeXmlAttribute,
+  failureKind,
+  formatProperty,
+  formatResponse,
+  plural,
+  verdictLabel,
+} from './escape.js';
+import type { CheckResult, Report } from './model.js';
+
+export interface RenderJunitOptions {
+  /**
+   * How a failed SHOULD or MAY check appears. `failure` (default): a `<failure type="warning">`
+   * (`type="notice"` for MAY) whose message starts with "Warning (SHOULD)", so GitLab's test
+   * report and Jenkins list it among failures where people look. `pass`: a passed test case with
+   * the warning in `<system-out>`, for pipelines that gate on JUnit failures (Jenkins marks a build
+   * unstable, some GitHub reporters fail the check) while the target is still conformant.
+   * Either way the conformance verdict is the exit code, not this file.
+   */
+  readonly warnings?: 'failure' | 'pass';
+}
+
+/** JUnit `time` attributes are seconds. */
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function attrs(pairs: ReadonlyArray<readonly [string, string | number]>): string {
+  return pairs.map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`).join('');
+}
+
+function property(name: string, value: string | number, indent: string): string {
+  return `${indent}<property${attrs([
+    ['name', name],
+    ['value', value],
+  ])}/>`;
+}
+
+/** Plain-text evidence: what a reader needs to reproduce the result without opening anything. */
+function evidence(check: CheckResult, headline: string): string {
+  const blocks: string[] = [headline];
+  if (check.message !== null && check.message !== '') blocks.push(check.message);
+  if (check.exchange !== null) {
+    blocks.push(`Reproduce:\n${check.exchange.curl}`);
+    blocks.push(`Response to ${check.exchange.method} ${check.exchange.url}:\n${formatResponse(check.exchange)}`);
+  }
+  if (check.property !== null) {
+    const counterexample =
+      check.property.counterexample === null ? '' : `\nCounterexample: ${check.property.counterexample}`;
+    blocks.push(`Property: ${formatProperty(check.property)}${counterexample}`);
+  }
+  if (check.throttled > 0) blocks.push(`Throttled: waited out HTTP 429 ${plural(check.throttled, 'time')} (not a failure).`);
+  return blocks.join('\n\n');
+}
+
+function requirementLine(check: CheckResult): string {
+  return `${check.requirementId} (${check.level}, spec ${check.section}, domain ${check.domain})`;
+}
+
+interface RenderedCase {
+  readonly xml: string;
+  readonly failures: number;
+  readonly errors: number;
+  readonly skipped: number;
+}
+
+function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): RenderedCase {
+  const i2 = '    ';
+  const i3 = '      ';
+  const lines: string[] = [];
+  lines.push(
+    `${i2}<testcase${attrs([
+      ['classname', check.domain],
+      ['name', checkLabel(check)],
+      ['time', seconds(check.durationMs)],
+    ])}>`,
+  );
+  lines.push(`${i3}<properties>`);
+  lines.push(property('requirement', check.requirementId, `${i3}  `));
+  lines.push(property('level', check.level, `${i3}  `));
+  lines.push(property('section', check.section, `${i3}  `));
+  if (check.property !== null) {
+    lines.push(property('seed', check.property.seed, `${i3}  `));
+    if (check.property.path !== null) lines.push(property('path', check.property.path, `${i3}  `));
+  }
+  if (check.throttled > 0) lines.push(property('throttled', check.throttled, `${i3}  `));
+  lines.push(`${i3}</properties>`);
+
+  let failures = 0;
+  let errors = 0;
+  let skipped = 0;
+  const message = check.message ?? '';
+  const hasEvidence = check.exchange !== null || check.property !== null || check.throttled > 0;
+
+  switch (check.status) {
+    case 'pass':
+      break;
+    case 'fail': {
+      const kind = failureKind(check.level);
+      if (kind === 'failure') {
+        const body = evidence(check, `MUST requirement not met: ${requirementLine(check)}`);
+        lines.push(
+          `${i3}<failure${attrs([
+            ['message', message === '' ? `MUST requirement ${check.requirementId} not met` : message],
+            ['type', kind],
+          ])}>${escapeXml(body)}</failure>`,
+        );
+        failures += 1;
+      } else {
+        const prefix = kind === 'warning' ? 'Warning (SHOULD)' : 'Notice (MAY)';
+        const body = evidence(
+          check,
+          `${check.level} requirement not met (${kind}, not a conformance failure): ${requirementLine(check)}`,
+        );
+        if (options.warnings === 'failure') {
+          lines.push(
+            `${i3}<failure${attrs([
+              ['message', `${prefix}: ${message === '' ? `${check.requirementId} not met` : message}`],
+              ['type', kind],
+            ])}>${escapeXml(body)}</failure>`,
+          );
+          failures += 1;
+        } else {
+          lines.push(`${i3}<system-out>${escapeXml(body)}</system-out>`);
+        }
+      }
+      break;
+    }
+    case 'error': {
+      const body = evidence(check, `Error while checking ${requirementLine(check)}`);
+      lines.push(
+        `${i3}<error${attrs([
+          ['message', message === '' ? 'error' : message],
+          ['type', 'error'],
+        ])}>${escapeXml(body)}</error>`,
+      );
+      errors += 1;
+      break;
+    }
+    case 'skip':
+    case 'inconclusive': {
+      const text =
+        check.status === 'inconclusive'
+          ? `Inconclusive: ${message === '' ? 'no decisive evidence either way' : message}`
+          : message === ''
+            ? 'Skipped'
+            : message;
+      lines.push(`${i3}<skipped${attrs([['message', text]])}/>`);
+      if (hasEvidence) {
+        lines.push(`${i3}<system-out>${escapeXml(evidence(check, text))}</system-out>`);
+      }
+      skipped += 1;
+      break;
+    }
+  }
+  lines.push(`${i2}</testcase>`);
+  return { xml: lines.join('\n'), failures, errors, skipped };
+}
+
+/**
+ * JUnit XML for CI test-report views (GitLab, Jenkins and the like): one `<testsuite>` per domain,
+ * one `<testcase>` per check named `[REQ-ID] LEVEL title`. A failed MUST is a `<failure>`, an
+ * error an `<error>`, skip and inconclusive are `<skipped>`; SHOULD/MAY failures follow
+ * `options.warnings`. Deterministic: suites and cases are sorted, no clock is read.
+ */
+export function renderJunit(report: Report, options: RenderJunitOptions = {}): string {
+  const opts: Required<RenderJunitOptions> = { warnings: options.warnings ?? 'failure' };
+  const domains = [...new Set([...report.domains.map((d) => d.domain), ...report.checks.map((c) => c.domain)])].sort(
+    compareText,
+  );
+
+  const suiteProperties = [
+    ['tool', `${report.tool.name} ${report.tool.version}`],
+    ['runId', report.runId],
+    ['target', report.target.url],
+    ['verdict', verdictLabel(report)],
+    ['seed', report.settings.seed],
+    ['numRuns', report.settings.numRuns],
+  ] as const;
+
+  let total = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  const suites: string[] = [];
+  for (const domain of domains) {
+    const checks = report.checks.filter((c) => c.domain === domain).sort(compareChecksByRequirement);
+    const cases = checks.map((c) => renderCase(c, opts));
+    const failures = cases.reduce((n, c) => n + c.failures, 0);
+    const errors = cases.reduce((n, c) => n + c.errors, 0);
+    const skipped = cases.reduce((n, c) => n + c.skipped, 0);
+    const time = checks.reduce((ms, c) => ms + c.durationMs, 0);
+    total = {
+      tests: total.tests + cases.length,
+      failures: total.failures + failures,
+      errors: total.errors + errors,
+      skipped: total.skipped + skipped,
+    };
+    suites.push(
+      [
+        `  <testsuite${attrs([
+          ['name', domain],
+          ['tests', cases.length],
+          ['failures', failures],
+          ['errors', errors],
+          ['skipped', skipped],
+          ['time', seconds(time)],
+          ['timestamp', report.startedAt],
+        ])}>`,
+        '    <properties>',
+        ...suiteProperties.map(([name, value]) => property(name, value, '      ')),
+        '    </properties>',
+        ...cases.map((c) => c.xml),
+        '  </testsuite>',
+      ].join('\n'),
+    );
+  }
+
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attrs([
+      ['name', `${report.tool.name} ${report.tool.version}: ${report.target.url}`],
+      ['tests', total.tests],
+      ['failures', total.failures],
+      ['errors', total.errors],
+      ['skipped', total.skipped],
+      ['time', seconds(report.durationMs)],
+      ['timestamp', report.startedAt],
+    ])}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

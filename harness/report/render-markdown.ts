@@ -1,0 +1,283 @@
+import {
+  checkLabel,
+  compareChecksBySeverity,
+  compareNatural,
+  compareText,
+  escapeMarkdownCell,
+  escapeMarkdownText,
+  failureKind,
+  formatDuration,
+  formatProperty,
+  formatResponse,
+  markdownCode,
+  markdownFence,
+  plural,
+  verdictLabel,
+  verdictReason,
+} from './escape.js';
+import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type Report, type Status, type StatusCounts } from './model.js';
+
+const STATUS_ICON: Readonly<Record<Status, string>> = {
+  pass: '✅',
+  skip: '⏭️',
+  inconclusive: '❔',
+  fail: '❌',
+  error: '💥',
+};
+
+const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = {
+  conformant: '✅',
+  'non-conformant': '❌',
+  error: '💥',
+};
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
+  const separator = header.map((_h, i) => (align?.[i] === 'r' ? '---:' : '---'));
+  return [row(header.map(escapeMarkdownCell)), row(separator), ...rows.map(row)].join('\n');
+}
+
+function countCells(counts: StatusCounts): string[] {
+  return STATUSES.map((s) => String(counts[s]));
+}
+
+function total(counts: StatusCounts): number {
+  return STATUSES.reduce((n, s) => n + counts[s], 0);
+}
+
+/** A failed SHOULD/MAY is a warning: it never wears the icon of a conformance failure. */
+function checkStatusLabel(status: Status, level: Level): string {
+  return status === 'fail' && level !== 'MUST' ? `⚠️ fail (${failureKind(level)})` : `${STATUS_ICON[status]} ${status}`;
+}
+
+/** A domain whose only failures are SHOULD/MAY shows as a warning, not as a conformance failure. */
+function domainStatusLabel(status: Status, checks: readonly CheckResult[]): string {
+  if (status === 'fail' && !checks.some((c) => c.status === 'fail' && c.level === 'MUST')) {
+    return '⚠️ fail (warnings only)';
+  }
+  return `${STATUS_ICON[status]} ${status}`;
+}
+
+function renderHeader(report: Report): string[] {
+  const target = report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url;
+  const meta: [string, string][] = [
+    ['Target', target],
+    ['Run', report.runId],
+    ['Started', report.startedAt],
+    ['Duration', formatDuration(report.durationMs)],
+    ['Tool', `${report.tool.name} ${report.tool.version}`],
+    ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
+    ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
+  ];
+  if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
+  if (report.throttling.waits > 0) {
+    meta.push([
+      'Throttling',
+      `waited out HTTP 429 ${plural(report.throttling.waits, 'time')}, ${formatDuration(report.throttling.totalWaitMs)} in total`,
+    ]);
+  }
+  return [
+    `# Conformance report: ${VERDICT_ICON[report.verdict]} ${verdictLabel(report)}`,
+    '',
+    escapeMarkdownText(verdictReason(report)),
+    '',
+    ...meta.map(([k, v]) => `- **${k}:** ${escapeMarkdownCell(v)}`),
+  ];
+}
+
+function renderCounts(report: Report): string[] {
+  const header = ['Level', ...STATUSES, 'total'];
+  const align = header.map((_h, i) => (i === 0 ? 'l' : 'r') as 'l' | 'r');
+  const rows = LEVELS.map((level) => {
+    const counts = report.counts.byLevel[level];
+    return [level, ...countCells(counts), String(total(counts))];
+  });
+  rows.push(['**all**', ...countCells(report.counts.byStatus).map((c) => `**${c}**`), `**${report.counts.total}**`]);
+  return [
+    '## Results',
+    '',
+    table(header, rows, align),
+    '',
+    'A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings.',
+  ];
+}
+
+function renderDomains(report: Report): string[] {
+  if (report.domains.length === 0) return [];
+  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+  const header = ['Domain', 'Status', ...STATUSES];
+  const align = header.map((_h, i) => (i < 2 ? 'l' : 'r') as 'l' | 'r');
+  const rows = domains.map((d) => [
+    escapeMarkdownCell(d.domain),
+    domainStatusLabel(
+      d.status,
+      report.checks.filter((c) => c.domain === d.domain),
+    ),
+    ...countCells(d.counts),
+  ]);
+  return ['## Domains', '', table(header, rows, align)];
+}
+
+/** Everything needed to reproduce and judge one result, in fenced blocks that show data verbatim. */
+function renderCheckDetail(check: CheckResult): string[] {
+  const lines: string[] = [
+    `### ${escapeMarkdownCell(checkLabel(check))}`,
+    '',
+    `**Domain** ${escapeMarkdownText(check.domain)} · **Section** ${escapeMarkdownText(check.section)} · ` +
+      `**Level** ${check.level} · **Status** ${checkStatusLabel(check.status, check.level)} · **Time** ${formatDuration(check.durationMs)}`,
+    '',
+  ];
+  if (check.message !== null && check.message !== '') {
+    if (/[\r\n]/.test(check.message)) {
+      lines.push('**Message**', '', markdownFence(check.message, 'text'), '');
+    } else {
+      lines.push(`**Message** ${escapeMarkdownText(check.message)}`, '');
+    }
+  }
+  if (check.exchange !== null) {
+    lines.push('**Reproduce**', '', markdownFence(check.exchange.curl, 'sh'), '');
+    lines.push(
+      `**Response** to ${markdownCode(`${check.exchange.method} ${check.exchange.url}`)}`,
+      '',
+      markdownFence(formatResponse(check.exchange), 'http'),
+      '',
+    );
+  }
+  if (check.property !== null) {
+    lines.push(`**Property** ${escapeMarkdownText(formatProperty(check.property))}`, '');
+    if (check.property.counterexample !== null) {
+      lines.push('**Counterexample**', '', markdownFence(check.property.counterexample, 'text'), '');
+    }
+  }
+  if (check.throttled > 0) {
+    lines.push(`**Throttled** waited out HTTP 429 ${plural(check.throttled, 'time')} (not a failure).`, '');
+  }
+  return lines;
+}
+
+function renderFailures(report: Report): string[] {
+  const failed = report.checks.filter((c) => c.status === 'fail').sort(compareChecksBySeverity);
+  const must = failed.filter((c) => c.level === 'MUST');
+  const warnings = failed.filter((c) => c.level !== 'MUST');
+  const errors = report.checks.filter((c) => c.status === 'error').sort(compareChecksBySeverity);
+  const out: string[] = ['## Failures (MUST)', ''];
+  if (must.length === 0) out.push('No MUST check failed.', '');
+  for (const c of must) out.push(...renderCheckDetail(c));
+  if (warnings.length > 0) {
+    out.push('## Warnings (SHOULD and MAY)', '', 'These do not affect conformance.', '');
+    for (const c of warnings) out.push(...renderCheckDetail(c));
+  }
+  if (errors.length > 0) {
+    out.push(
+      '## Errors',
+      '',
+      'These checks could not finish (harness or transport error): their requirements are untested.',
+      '',
+    );
+    for (const c of errors) out.push(...renderCheckDetail(c));
+  }
+  return out;
+}
+
+function renderBriefList(title: string, intro: string, checks: readonly CheckResult[]): string[] {
+  if (checks.length === 0) return [];
+  const items = [...checks].sort(compareChecksBySeverity).map((c) => {
+    const message = c.message === null || c.message === '' ? '' : `: ${escapeMarkdownCell(c.message)}`;
+    return `- **${escapeMarkdownCell(checkLabel(c))}** (${escapeMarkdownCell(c.domain)}, spec ${escapeMarkdownCell(c.section)})${message}`;
+  });
+  return [`## ${title}`, '', intro, '', ...items, ''];
+}
+
+function renderObservations(observations: readonly Observation[]): string[] {
+  if (observations.length === 0) return [];
+  const out: string[] = [
+    '## Observations',
+    '',
+    'What the target chose where the specification leaves the choice open.',
+    '',
+  ];
+  const topics = [...new Set(observations.map((o) => o.topic))].sort(compareNatural);
+  for (const topic of topics) {
+    const inTopic = observations.filter((o) => o.topic === topic);
+    const requirementIds = [...new Set(inTopic.flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])))].sort(
+      compareNatural,
+    );
+    const related = requirementIds.length === 0 ? '' : ` (${requirementIds.map(escapeMarkdownText).join(', ')})`;
+    out.push(`**${escapeMarkdownText(topic)}**${related}`, '');
+    const values = [...new Set(inTopic.map((o) => o.value))];
+    const subjectsOf = (value: string): string[] =>
+      [...new Set(inTopic.filter((o) => o.value === value).map((o) => o.subject))].sort(compareNatural);
+    // Most common value first: it is what the target "usually" does.
+    values.sort((a, b) => subjectsOf(b).length - subjectsOf(a).length || compareNatural(a, b));
+    for (const value of values) {
+      const shown = value === '' ? '(empty)' : markdownCode(value);
+      out.push(`- ${shown}: ${subjectsOf(value).map(escapeMarkdownText).join(', ')}`);
+    }
+    out.push('');
+  }
+  return out;
+}
+
+function renderCoverage(report: Report): string[] {
+  if (report.requirements.length === 0) return [];
+  const requirements = [...report.requirements].sort(
+    (a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id),
+  );
+  const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
+  const rows = requirements.map((r) => [
+    escapeMarkdownCell(r.id),
+    r.level,
+    escapeMarkdownCell(r.section),
+    escapeMarkdownCell(r.domain),
+    escapeMarkdownCell(r.statement),
+    String(r.checks),
+    r.status === null ? '⚠️ **not covered**' : checkStatusLabel(r.status, r.level),
+  ]);
+  return [
+    '## Requirement coverage',
+    '',
+    `${plural(requirements.length, 'requirement')} in the catalogue: ${requirements.length - uncovered} covered by this run, ` +
+      `${uncovered} not covered.`,
+    '',
+    table(['Requirement', 'Level', 'Section', 'Domain', 'Statement', 'Checks', 'Result'], rows, [
+      'l',
+      'l',
+      'l',
+      'l',
+      'l',
+      'r',
+      'l',
+    ]),
+  ];
+}
+
+/**
+ * `summary.md`: a CI job summary / hand-over document. Verdict first, then counts, the evidence
+ * for every failure (MUST before SHOULD/MAY warnings), errors, inconclusive checks, observations
+ * and requirement coverage. Deterministic: everything is sorted, no clock is read.
+ */
+export function renderMarkdown(report: Report): string {
+  const inconclusive = report.checks.filter((c) => c.status === 'inconclusive');
+  const sections: string[][] = [
+    renderHeader(report),
+    renderCounts(report),
+    renderDomains(report),
+    renderFailures(report),
+    renderBriefList(
+      'Inconclusive',
+      'The run could not decide these either way; the requirement is neither met nor failed.',
+      inconclusive,
+    ),
+    renderObservations(report.observations),
+    renderCoverage(report),
+    [`_Generated by ${escapeMarkdownText(`${report.tool.name} ${report.tool.version}`)}, run ${escapeMarkdownText(report.runId)}._`],
+  ];
+  const text = sections
+    .filter((s) => s.length > 0)
+    .map((s) => s.join('\n').replace(/\n+$/, ''))
+    .join('\n\n');
+  return `${text}\n`;
+}

@@ -1,0 +1,85 @@
+import { compareText, escapeTerminal, formatDuration, plural, verdictLabel, verdictReason } from './escape.js';
+import type { Report, Status, StatusCounts } from './model.js';
+
+export interface TerminalOptions {
+  /** Emit ANSI colours (decided by the caller from TTY / NO_COLOR / FORCE_COLOR). */
+  readonly color: boolean;
+}
+
+const COLUMNS = ['pass', 'fail', 'skip', 'inconclusive', 'error'] as const satisfies readonly Status[];
+
+const ANSI = {
+  reset: '\u001b[0m',
+  bold: '\u001b[1m',
+  dim: '\u001b[2m',
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  magenta: '\u001b[35m',
+} as const;
+
+type Paint = keyof typeof ANSI;
+
+/**
+ * A few lines for the end of a CLI run: one row per domain with its counts, a total row and the
+ * verdict. Colour only when `options.color`; data is stripped of control characters either way.
+ */
+export function renderTerminalSummary(report: Report, options: TerminalOptions): string {
+  const paint = (text: string, ...styles: Paint[]): string =>
+    options.color && styles.length > 0 ? `${styles.map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
+
+  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+  const names = domains.map((d) => escapeTerminal(d.domain));
+  const nameWidth = Math.max('domain'.length, 'total'.length, ...names.map((n) => n.length));
+  const widths = COLUMNS.map((c) =>
+    Math.max(c.length, ...domains.map((d) => String(d.counts[c]).length), String(report.counts.byStatus[c]).length),
+  );
+
+  /** Colour a count only when it is non-zero; a fail with no MUST behind it is a warning (yellow). */
+  const cell = (status: Status, n: number, mustFailed: boolean): Paint[] => {
+    if (n === 0) return ['dim'];
+    switch (status) {
+      case 'pass':
+        return ['green'];
+      case 'fail':
+        return mustFailed ? ['red', 'bold'] : ['yellow'];
+      case 'error':
+        return ['magenta', 'bold'];
+      case 'inconclusive':
+        return ['yellow'];
+      case 'skip':
+        return [];
+    }
+  };
+
+  const line = (name: string, counts: StatusCounts, mustFailed: boolean, nameStyles: Paint[] = []): string =>
+    [
+      paint(name.padEnd(nameWidth), ...nameStyles),
+      ...COLUMNS.map((c, i) => paint(String(counts[c]).padStart(widths[i] ?? 0), ...cell(c, counts[c], mustFailed))),
+    ].join('  ');
+
+  const lines: string[] = [];
+  lines.push(
+    paint(
+      ['domain'.padEnd(nameWidth), ...COLUMNS.map((c, i) => c.padStart(widths[i] ?? 0))].join('  '),
+      'bold',
+    ),
+  );
+  domains.forEach((d, i) => {
+    const mustFailed = report.checks.some((c) => c.domain === d.domain && c.level === 'MUST' && c.status === 'fail');
+    lines.push(line(names[i] ?? '', d.counts, mustFailed));
+  });
+  lines.push(line('total', report.counts.byStatus, report.counts.byLevel.MUST.fail > 0, ['bold']));
+  lines.push('');
+
+  const verdictStyle: Paint[] =
+    report.verdict === 'conformant' ? ['green', 'bold'] : report.verdict === 'non-conformant' ? ['red', 'bold'] : ['magenta', 'bold'];
+  lines.push(`${paint(verdictLabel(report), ...verdictStyle)}  ${escapeTerminal(verdictReason(report))}`);
+  lines.push(
+    paint(
+      `${plural(report.counts.total, 'check')} in ${formatDuration(report.durationMs)} against ${escapeTerminal(report.target.url)} (run ${escapeTerminal(report.runId)})`,
+      'dim',
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,505 @@
+import {
+  LEVELS,
+  emptyCounts,
+  reportSchema,
+  worstStatus,
+  type CheckResult,
+  type DomainSummary,
+  type ExchangeRecord,
+  type Level,
+  type Observation,
+  type Report,
+  type RequirementCoverage,
+  type Status,
+  type StatusCounts,
+} from './model.js';
+
+/*
+ * A realistic, valid `Report` for renderer tests and for anyone who needs report-shaped data:
+ * a non-conformant third-party target with MUST failures (one found by a property), SHOULD and
+ * MAY warnings, a harness error caused by an HTML 502 page, an inconclusive webhook check, a
+ * skipped check, throttling, observations and uncovered requirements. Counts, domain summaries
+ * and coverage are derived from the checks below, so they always agree with them.
+ */
+
+const BASE = 'https://staging.acme-projects.example/api/v1';
+const KEY = "-H 'X-API-Key: wmk_[REDACTED]'";
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  date: 'Tue, 14 May 2024 09:12:03 GMT',
+  'x-ratelimit-limit': '600',
+  'x-ratelimit-remaining': '412',
+  'x-request-id': 'req_7f3a9c',
+};
+
+interface CheckSpec {
+  readonly domain: string;
+  readonly requirementId: string;
+  readonly level: Level;
+  readonly section: string;
+  readonly title: string;
+  readonly status: Status;
+  readonly message?: string;
+  readonly durationMs: number;
+  readonly exchange?: ExchangeRecord;
+  readonly property?: CheckResult['property'];
+  readonly throttled?: number;
+}
+
+interface RequirementSpec {
+  readonly id: string;
+  readonly level: Level;
+  readonly section: string;
+  readonly domain: string;
+  readonly statement: string;
+}
+
+function exchange(
+  method: string,
+  path: string,
+  status: number | null,
+  body: string,
+  options: { data?: string; headers?: Record<string, string>; durationMs?: number } = {},
+): ExchangeRecord {
+  const url = `${BASE}${path}`;
+  const data = options.data === undefined ? '' : ` -H 'Content-Type: application/json' --data-raw '${options.data}'`;
+  return {
+    curl: `curl -sS -X ${method} '${url}' ${KEY}${data}`,
+    method,
+    url,
+    status,
+    responseHeaders: options.headers ?? (status === 204 || status === null ? {} : JSON_HEADERS),
+    bodyExcerpt: body,
+    durationMs: options.durationMs ?? 38,
+  };
+}
+
+const CHECKS: readonly CheckSpec[] = [
+  // --- contacts -------------------------------------------------------------------------------
+  {
+    domain: 'contacts',
+    requirementId: 'CT-CREATE-201',
+    level: 'MUST',
+    section: '4.1',
+    title: 'MUST answer a valid contact create with 201 and the record in data',
+    status: 'pass',
+    durationMs: 2140,
+    exchange: exchange(
+      'POST',
+      '/contacts',
+      201,
+      '{"data":{"id":"6f1c2d7e-8b41-4c55-9a0e-2f4b1d9c3e11","contactType":"company","name":"Ørsted & Sons"}}',
+      { data: '{"contactType":"company","name":"Ørsted & Sons"}' },
+    ),
+    property: { seed: 1842906137, path: null, numRuns: 100, counterexample: null },
+  },
+  {
+    domain: 'contacts',
+    requirementId: 'CT-EMAIL-FORMAT',
+    level: 'MUST',
+    section: '2.1',
+    title: 'MUST reject a contact whose email is not an e-mail address',
+    status: 'fail',
+    message:
+      'Expected a 4xx rejection, got 201 Created.\nBroken rule: email must be in e-mail format (spec 2.1); sent email "a@b".',
+    durationMs: 3312,
+    exchange: exchange(
+      'POST',
+      '/contacts',
+      201,
+      '{"data":{"id":"0b9d5a36-1f7e-4d0c-b3a2-5c8e9f1a2b3c","contactType":"individual","name":"A","email":"a@b"}}',
+      { data: '{"contactType":"individual","name":"A","email":"a@b"}' },
+    ),
+    property: {
+      seed: 1842906137,
+      path: '17:0:2',
+      numRuns: 100,
+      counterexample: '[{"contactType":"individual","name":"A","email":"a@b"}]',
+    },
+  },
+  {
+    domain: 'contacts',
+    requirementId: 'CT-LIST-LIMIT-RANGE',
+    level: 'MUST',
+    section: '4',
+    title: 'MUST reject a list limit outside 1 to 100',
+    status: 'pass',
+    durationMs: 410,
+    exchange: exchange('GET', '/contacts?limit=101', 422, '{"error":{"code":"VALIDATION_ERROR","message":"limit must be <= 100"}}'),
+  },
+  {
+    domain: 'contacts',
+    requirementId: 'CT-DELETE-204',
+    level: 'MUST',
+    section: '7',
+    title: 'MUST answer a successful delete with 204 and no body',
+    status: 'pass',
+    durationMs: 95,
+    exchange: exchange('DELETE', '/contacts/6f1c2d7e-8b41-4c55-9a0e-2f4b1d9c3e11', 204, ''),
+  },
+  // --- time-entries ---------------------------------------------------------------------------
+  {
+    domain: 'time-entries',
+    requirementId: 'TE-DATE-REAL',
+    level: 'MUST',
+    section: '2.3',
+    title: 'MUST reject a time entry whose date does not exist',
+    status: 'fail',
+    message:
+      'Accepted date "2023-02-30" with 201 Created; a non-existent calendar day must be rejected (spec 2.3).',
+    durationMs: 1873,
+    exchange: exchange(
+      'POST',
+      '/time-entries',
+      201,
+      '{"data":{"id":"c3a1e5f0-2b7d-4e8a-9c6b-1d2e3f4a5b6c","date":"2023-03-02","hours":1}}',
+      {
+        data: '{"taskId":"c1458366-c560-45b8-9c25-c35957b5ae7c","resourceId":"2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e7f","date":"2023-02-30","hours":1}',
+      },
+    ),
+    property: {
+      seed: 1842906137,
+      path: '4:0',
+      numRuns: 100,
+      counterexample: '[{"date":"2023-02-30","hours":1}]',
+    },
+  },
+  {
+    domain: 'time-entries',
+    requirementId: 'TE-HOURS-MIN-NONTIMER',
+    level: 'MUST',
+    section: '2.3',
+    title: 'MUST reject a non-timer time entry under 0.25 hours',
+    status: 'pass',
+    durationMs: 1502,
+    property: { seed: 1842906137, path: null, numRuns: 100, counterexample: null },
+  },
+  {
+    domain: 'time-entries',
+    requirementId: 'TE-TIMER-SHORT',
+    level: 'MUST',
+    section: '2.3',
+    title: 'MUST accept a timer time entry under 0.25 hours',
+    status: 'pass',
+    durationMs: 120,
+  },
+  {
+    domain: 'time-entries',
+    requirementId: 'TE-START-TIME-FORMAT',
+    level: 'MUST',
+    section: '2.3',
+    title: 'MUST reject a startTime that is not HH:MM on a 24-hour clock',
+    status: 'pass',
+    durationMs: 1655,
+    property: { seed: 1842906137, path: null, numRuns: 100, counterexample: null },
+  },
+  // --- expenses -------------------------------------------------------------------------------
+  {
+    domain: 'expenses',
+    requirementId: 'EX-CREATE-201',
+    level: 'MUST',
+    section: '4.2',
+    title: 'MUST answer a valid expense create with 201 and the record in data',
+    status: 'pass',
+    durationMs: 88,
+  },
+  {
+    domain: 'expenses',
+    requirementId: 'EX-APPROVE-200',
+    level: 'MUST',
+    section: '4.2',
+    title: 'MUST answer an expense approval with 200 and the expense',
+    status: 'error',
+    message:
+      "TypeError: Cannot read properties of undefined (reading 'id')\n    at createExpense (harness/steps/expenses.ts:41:22)\n    at check (suites/expenses.test.ts:88:19)",
+    durationMs: 30_012,
+    exchange: exchange(
+      'POST',
+      '/expenses',
+      502,
+      '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>',
+      {
+        data: '{"expenseType":"project","amount":12.5,"date":"2024-05-14"}',
+        headers: { 'content-type': 'text/html', server: 'nginx' },
+        durationMs: 30_004,
+      },
+    ),
+  },
+  // --- webhooks -------------------------------------------------------------------------------
+  {
+    domain: 'webhooks',
+    requirementId: 'WH-ADMIN-ONLY',
+    level: 'MUST',
+    section: '5',
+    title: 'MUST refuse webhook subscription changes made with a non-admin key',
+    status: 'pass',
+    durationMs: 240,
+  },
+  {
+    domain: 'webhooks',
+    requirementId: 'WH-EVENT-NAMES',
+    level: 'MUST',
+    section: '6.1',
+    title: 'MUST list exactly the event names of spec 6.1 at GET /webhooks/events',
+    status: 'pass',
+    durationMs: 41,
+  },
+  {
+    domain: 'webhooks',
+    requirementId: 'WH-SIGNATURE-HMAC',
+    level: 'MUST',
+    section: '6.2',
+    title: 'MUST sign each delivery with HMAC-SHA256 over the raw body',
+    status: 'inconclusive',
+    message:
+      'No delivery reached the receiver within 10 s: the target may not reach http://10.0.0.5:8787/hooks (set CONFORMANCE_RECEIVER_URL).',
+    durationMs: 10_230,
+    exchange: exchange('POST', '/webhooks/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/test', 202, '{"data":{"queued":true}}'),
+  },
+  {
+    domain: 'webhooks',
+    requirementId: 'WH-RETRY-5',
+    level: 'MUST',
+    section: '6.2',
+    title: 'MUST retry a failed delivery, up to five attempts',
+    status: 'skip',
+    message: 'Needs a receiver the target can reach: CONFORMANCE_RECEIVER_URL is not set.',
+    durationMs: 0,
+  },
+  // --- authentication -------------------------------------------------------------------------
+  {
+    domain: 'authentication',
+    requirementId: 'AUTH-X-API-KEY',
+    level: 'MUST',
+    section: '5',
+    title: 'MUST accept the key in the X-API-Key header',
+    status: 'pass',
+    durationMs: 35,
+  },
+  {
+    domain: 'authentication',
+    requirementId: 'AUTH-BEARER',
+    level: 'MUST',
+    section: '5',
+    title: 'MUST accept the key as Authorization: Bearer',
+    status: 'pass',
+    durationMs: 37,
+  },
+  {
+    domain: 'authentication',
+    requirementId: 'AUTH-ORG-SCOPE',
+    level: 'MUST',
+    section: '5',
+    title: "MUST NOT show one organisation's records to another organisation's key",
+    status: 'pass',
+    durationMs: 64_410,
+    throttled: 2,
+  },
+  // --- limits ---------------------------------------------------------------------------------
+  {
+    domain: 'limits',
+    requirementId: 'LIM-429-RETRY-AFTER',
+    level: 'MUST',
+    section: '7',
+    title: 'MUST answer an over-limit request with 429 and Retry-After',
+    status: 'pass',
+    durationMs: 5230,
+  },
+  {
+    domain: 'limits',
+    requirementId: 'LIM-RATE-HEADERS',
+    level: 'SHOULD',
+    section: '8',
+    title: 'SHOULD send X-RateLimit-Limit, -Remaining and -Reset on every response',
+    status: 'fail',
+    message: 'X-RateLimit-Reset is missing from GET /contacts (X-RateLimit-Limit and -Remaining are present).',
+    durationMs: 52,
+    exchange: exchange('GET', '/contacts?limit=1', 200, '{"data":[],"pagination":{"total":0,"limit":1,"offset":0}}'),
+  },
+  {
+    domain: 'limits',
+    requirementId: 'LIM-RETRY-AFTER-SECONDS',
+    level: 'MAY',
+    section: '8',
+    title: 'MAY give Retry-After in seconds rather than as an HTTP date',
+    status: 'fail',
+    message: 'Retry-After was an HTTP date: "Tue, 14 May 2024 09:13:00 GMT".',
+    durationMs: 5110,
+    exchange: exchange('GET', '/contacts', 429, '{"error":{"code":"RATE_LIMITED","message":"Too many requests"}}', {
+      headers: { ...JSON_HEADERS, 'retry-after': 'Tue, 14 May 2024 09:13:00 GMT', 'x-ratelimit-remaining': '0' },
+    }),
+    throttled: 1,
+  },
+  // --- errors ---------------------------------------------------------------------------------
+  {
+    domain: 'errors',
+    requirementId: 'ERR-CONSISTENT-VALIDATION',
+    level: 'SHOULD',
+    section: '7',
+    title: 'SHOULD answer every validation failure with the same status code',
+    status: 'fail',
+    message: 'Validation failures used 2 status codes: 422 (POST /contacts, POST /time-entries), 400 (POST /expenses).',
+    durationMs: 12,
+  },
+];
+
+/** Requirements of the catalogue that no check in this run names (coverage gaps). */
+const UNCOVERED: readonly RequirementSpec[] = [
+  {
+    id: 'BATCH-SIZE-RANGE',
+    level: 'MUST',
+    section: '8',
+    domain: 'batch-operations',
+    statement: 'Batch create, update and delete accept 1 to 100 items and reject other sizes.',
+  },
+  {
+    id: 'WH-DELIVERY-HEADERS',
+    level: 'MUST',
+    section: '6.2',
+    domain: 'webhooks',
+    statement: 'Each delivery carries X-Service-Event, X-Service-Signature and X-Service-Delivery.',
+  },
+];
+
+const OBSERVATIONS: readonly Observation[] = [
+  { topic: 'validation-status', domain: 'contacts', subject: 'POST /contacts', value: '422', requirementId: 'ERR-CONSISTENT-VALIDATION' },
+  { topic: 'validation-status', domain: 'time-entries', subject: 'POST /time-entries', value: '422', requirementId: 'ERR-CONSISTENT-VALIDATION' },
+  { topic: 'validation-status', domain: 'expenses', subject: 'POST /expenses', value: '400', requirementId: 'ERR-CONSISTENT-VALIDATION' },
+  { topic: 'unknown-id-status', domain: 'contacts', subject: 'GET /contacts/{id}', value: '404', requirementId: null },
+  { topic: 'unknown-id-status', domain: 'time-entries', subject: 'GET /time-entries/{id}', value: '404', requirementId: null },
+  { topic: 'unknown-id-status', domain: 'expenses', subject: 'GET /expenses/{id}', value: '404', requirementId: null },
+  { topic: 'missing-key-status', domain: 'authentication', subject: 'GET /contacts', value: '401', requirementId: null },
+  { topic: 'non-admin-status', domain: 'webhooks', subject: 'POST /webhooks', value: '403', requirementId: 'WH-ADMIN-ONLY' },
+  { topic: 'paging-total-name', domain: 'contacts', subject: 'GET /contacts', value: 'pagination.total', requirementId: null },
+  { topic: 'paging-total-name', domain: 'time-entries', subject: 'GET /time-entries', value: 'pagination.total', requirementId: null },
+  {
+    topic: 'error-body-shape',
+    domain: 'contacts',
+    subject: 'POST /contacts',
+    value: '{"error":{"code":string,"message":string,"details":[{"path":string,"message":string}]}}',
+    requirementId: null,
+  },
+  { topic: 'retry-after-format', domain: 'limits', subject: 'GET /contacts', value: 'HTTP date', requirementId: 'LIM-RETRY-AFTER-SECONDS' },
+];
+
+function count(checks: readonly CheckResult[]): StatusCounts {
+  const counts = emptyCounts();
+  for (const c of checks) counts[c.status] += 1;
+  return counts;
+}
+
+function toCheck(spec: CheckSpec): CheckResult {
+  return {
+    key: `${spec.domain} › ${spec.requirementId} › ${spec.title}`,
+    requirementId: spec.requirementId,
+    level: spec.level,
+    section: spec.section,
+    domain: spec.domain,
+    title: spec.title,
+    status: spec.status,
+    message: spec.message ?? null,
+    durationMs: spec.durationMs,
+    exchange: spec.exchange ?? null,
+    property: spec.property ?? null,
+    throttled: spec.throttled ?? 0,
+  };
+}
+
+/** A fresh copy of the fixture report (callers may mutate it). */
+export function sampleReport(): Report {
+  const checks = CHECKS.map(toCheck);
+
+  const domainNames = [...new Set(checks.map((c) => c.domain))];
+  const domains: DomainSummary[] = domainNames.map((domain) => {
+    const inDomain = checks.filter((c) => c.domain === domain);
+    return {
+      domain,
+      status: inDomain.reduce<Status>((worst, c) => worstStatus(worst, c.status), 'pass'),
+      counts: count(inDomain),
+    };
+  });
+
+  const covered = new Map<string, RequirementCoverage>();
+  for (const c of checks) {
+    const seen = covered.get(c.requirementId);
+    covered.set(c.requirementId, {
+      id: c.requirementId,
+      level: c.level,
+      section: c.section,
+      domain: c.domain,
+      statement: `The target ${c.title.replace(/^(MUST NOT|MUST|SHOULD|MAY) /, (m) => m.toLowerCase())}.`,
+      checks: (seen?.checks ?? 0) + 1,
+      status: seen?.status ? worstStatus(seen.status, c.status) : c.status,
+    });
+  }
+  const requirements: RequirementCoverage[] = [
+    ...covered.values(),
+    ...UNCOVERED.map((r) => ({ ...r, checks: 0, status: null })),
+  ];
+
+  const byLevel = {
+    MUST: count(checks.filter((c) => c.level === LEVELS[0])),
+    SHOULD: count(checks.filter((c) => c.level === LEVELS[1])),
+    MAY: count(checks.filter((c) => c.level === LEVELS[2])),
+  };
+  const verdict = byLevel.MUST.fail > 0 ? 'non-conformant' : 'conformant';
+  const throttled = checks.reduce((sum, c) => sum + c.throttled, 0);
+
+  return {
+    schemaVersion: 1,
+    tool: { name: 'work-management-conformance', version: '0.1.0' },
+    runId: '2024-05-14T09-11-20Z-5c1e',
+    startedAt: '2024-05-14T09:11:20.412Z',
+    finishedAt: '2024-05-14T09:13:31.950Z',
+    durationMs: 131_538,
+    target: { url: BASE, embedded: false, faults: [] },
+    settings: {
+      seed: 1842906137,
+      numRuns: 100,
+      suites: ['authentication', 'contacts', 'errors', 'expenses', 'limits', 'time-entries', 'webhooks'],
+    },
+    verdict,
+    exitCode: verdict === 'conformant' ? 0 : 1,
+    counts: { total: checks.length, byStatus: count(checks), byLevel },
+    throttling: { waits: throttled, totalWaitMs: throttled * 21_500 },
+    domains,
+    checks,
+    observations: OBSERVATIONS.map((o) => ({ ...o })),
+    requirements,
+  };
+}
+
+/**
+ * Text that tries every trick on a renderer: markup and script, attribute break-out, an external
+ * resource, CDATA end, XML-illegal and terminal control characters, a lone surrogate, Markdown
+ * table, fence, link and emphasis syntax, CRLF.
+ */
+export const HOSTILE_TEXT =
+  '<script>alert("x")</script>" onmouseover="alert(1)" \' & &amp; ]]> <img src=https://evil.example/p.png> ' +
+  '| ``` *b* _i_ [l](javascript:alert(1)) $x$ \u0000\u0007\u001b[31mRED\u001b[0m \u0085 \ud800 \ufffe\r\n# h';
+
+/** Fields whose values are enums or formats: spiking them would make the report invalid. */
+const KEEP_AS_IS = new Set(['level', 'status', 'verdict', 'startedAt', 'finishedAt']);
+
+function spike(value: unknown, key: string | undefined): unknown {
+  if (typeof value === 'string') return key !== undefined && KEEP_AS_IS.has(key) ? value : `${value}${HOSTILE_TEXT}`;
+  if (Array.isArray(value)) return value.map((v) => spike(v, undefined));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      // Header names are data too (a record), other keys are the schema's own.
+      out[key === 'responseHeaders' ? `${k}${HOSTILE_TEXT}` : k] = spike(v, k);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * `sampleReport()` with HOSTILE_TEXT appended to every free-text value (titles, messages, ids,
+ * domains, curl, headers, bodies, observations, catalogue...). Still a valid Report, with ids
+ * still consistent between checks, observations and requirements: for escaping tests.
+ */
+export function hostileReport(): Report {
+  return reportSchema.parse(spike(sampleReport(), undefined));
+}

@@ -1,0 +1,42 @@
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Redactor } from '../http/redact.js';
+import type { Report } from './model.js';
+import { renderHtml } from './render-html.js';
+import { renderJunit } from './render-junit.js';
+import { renderMarkdown } from './render-markdown.js';
+
+export interface WrittenReport {
+  readonly runDir: string;
+  readonly latestDir: string;
+  readonly files: readonly string[];
+}
+
+/** Every format, rendered from the one report. */
+export function renderAll(report: Report): Record<string, string> {
+  return {
+    'report.json': `${JSON.stringify(report, null, 2)}\n`,
+    'junit.xml': renderJunit(report),
+    'summary.md': renderMarkdown(report),
+    'report.html': renderHtml(report),
+  };
+}
+
+/**
+ * Writes `<dir>/<run id>/` and replaces `<dir>/latest/` with a copy. Every file passes through
+ * the redactor last, so no configured key or webhook secret can reach the disk (principle 5).
+ */
+export async function writeReport(report: Report, dir: string, redactor: Redactor): Promise<WrittenReport> {
+  const runDir = resolve(dir, report.runId);
+  const latestDir = resolve(dir, 'latest');
+  await mkdir(runDir, { recursive: true });
+  const files: string[] = [];
+  for (const [name, content] of Object.entries(renderAll(report))) {
+    const path = join(runDir, name);
+    await writeFile(path, redactor.redact(content));
+    files.push(path);
+  }
+  await rm(latestDir, { recursive: true, force: true });
+  await cp(runDir, latestDir, { recursive: true });
+  return { runDir, latestDir, files };
+}

@@ -1,0 +1,116 @@
+import {
+  emptyCounts,
+  worstStatus,
+  type CheckResult,
+  type Observation,
+  type Report,
+  type RequirementCoverage,
+  type StatusCounts,
+  type Verdict,
+} from '../report/model.js';
+import { REQUIREMENTS } from '../spec/requirements.js';
+import type { CollectedRun } from './collector.js';
+
+export interface RunInfo {
+  readonly runId: string;
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+  readonly targetUrl: string;
+  readonly embedded: boolean;
+  readonly faults: readonly string[];
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly suites: readonly string[];
+  readonly toolVersion: string;
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Exit code 0 when every MUST passes, 1 otherwise (2 is for configuration, decided before a run). */
+export function verdictOf(checks: readonly CheckResult[], harnessErrors: readonly string[]): { verdict: Verdict; exitCode: 0 | 1 } {
+  if (checks.some((c) => c.level === 'MUST' && c.status === 'fail')) return { verdict: 'non-conformant', exitCode: 1 };
+  if (harnessErrors.length > 0 || checks.some((c) => c.status === 'error')) return { verdict: 'error', exitCode: 1 };
+  return { verdict: 'conformant', exitCode: 0 };
+}
+
+function harnessErrorChecks(errors: readonly string[]): CheckResult[] {
+  return errors.map((message, i) => ({
+    key: `harness error ${i + 1}`,
+    requirementId: 'HARNESS',
+    level: 'MUST',
+    section: '',
+    domain: 'harness',
+    title: 'The harness ran without errors outside the checks',
+    status: 'error',
+    message,
+    durationMs: 0,
+    exchange: null,
+    property: null,
+    throttled: 0,
+  }));
+}
+
+function coverage(checks: readonly CheckResult[]): RequirementCoverage[] {
+  return Object.entries(REQUIREMENTS).map(([id, requirement]) => {
+    const named = checks.filter((c) => c.requirementId === id);
+    return {
+      id,
+      level: requirement.level,
+      section: requirement.section,
+      domain: requirement.area,
+      statement: requirement.statement,
+      checks: named.length,
+      status: named.reduce<RequirementCoverage['status']>((worst, c) => (worst === null ? c.status : worstStatus(worst, c.status)), null),
+    };
+  });
+}
+
+function dedupeObservations(observations: readonly Observation[]): Observation[] {
+  const seen = new Map<string, Observation>();
+  for (const o of observations) seen.set(JSON.stringify([o.topic, o.domain, o.subject, o.value]), o);
+  return [...seen.values()].sort(
+    (a, b) => byText(a.topic, b.topic) || byText(a.domain, b.domain) || byText(a.subject, b.subject) || byText(a.value, b.value),
+  );
+}
+
+/** Pure: the whole report from what the run collected. Deterministic order everywhere. */
+export function buildReport(collected: CollectedRun, info: RunInfo): Report {
+  const checks = [...collected.checks, ...harnessErrorChecks(collected.harnessErrors)].sort(
+    (a, b) => byText(a.domain, b.domain) || byText(a.requirementId, b.requirementId) || byText(a.key, b.key),
+  );
+  const byStatus = emptyCounts();
+  const byLevel = { MUST: emptyCounts(), SHOULD: emptyCounts(), MAY: emptyCounts() };
+  const domains = new Map<string, StatusCounts>();
+  for (const check of checks) {
+    byStatus[check.status] += 1;
+    byLevel[check.level][check.status] += 1;
+    const counts = domains.get(check.domain) ?? emptyCounts();
+    counts[check.status] += 1;
+    domains.set(check.domain, counts);
+  }
+  const { verdict, exitCode } = verdictOf(checks, collected.harnessErrors);
+  return {
+    schemaVersion: 1,
+    tool: { name: 'work-management-conformance', version: info.toolVersion },
+    runId: info.runId,
+    startedAt: info.startedAt.toISOString(),
+    finishedAt: info.finishedAt.toISOString(),
+    durationMs: info.finishedAt.getTime() - info.startedAt.getTime(),
+    target: { url: info.targetUrl, embedded: info.embedded, faults: [...info.faults] },
+    settings: { seed: info.seed, numRuns: info.numRuns, suites: [...info.suites] },
+    verdict,
+    exitCode,
+    counts: { total: checks.length, byStatus, byLevel },
+    throttling: { waits: checks.reduce((n, c) => n + c.throttled, 0), totalWaitMs: collected.throttledMs },
+    domains: [...domains.entries()]
+      .sort(([a], [b]) => byText(a, b))
+      .map(([domain, counts]) => ({
+        domain,
+        counts,
+        status: checks.filter((c) => c.domain === domain).reduce((w, c) => worstStatus(w, c.status), 'pass' as const as CheckResult['status']),
+      })),
+    checks,
+    observations: dedupeObservations(collected.observations),
+    requirements: coverage(checks),
+  };
+}

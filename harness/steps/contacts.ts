@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckContext } from '../check/check.js';
+import { dataRecord, expectStatus } from '../check/expect.js';
+import { runTag } from '../check/run-context.js';
+import type { Collection } from '../crosscutting/collection.js';
+
+/** Creates a contact with the admin key and returns its id; fails the check unless 201. */
+export async function createContact(t: CheckContext, body: Record<string, unknown>): Promise<string> {
+  const res = await t.api.post('/contacts', { tags: [runTag(t.run)], ...body });
+  expectStatus(res, 201, 'create a contact');
+  return dataRecord(res).id;
+}
+
+/** The contacts collection as the cross-cutting checks see it (spec 2.1, 4.1). */
+export const contactsCollection: Collection = {
+  path: '/contacts',
+  noun: 'contact',
+  createBody: (run) => ({ contactType: 'company', name: `Conformance ${run.runId}`, tags: [runTag(run)] }),
+  updateBody: () => ({ notes: 'updated by the conformance suite' }),
+  // Children of a fresh parent: only this run can have created them.
+  scope: async (t, count) => {
+    const parent = await createContact(t, { contactType: 'company', name: 'Conformance paging parent' });
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      ids.push(await createContact(t, { contactType: 'individual', name: `Conformance paging child ${i}`, parentContactId: parent }));
+    }
+    return { query: { parentContactId: parent }, ids };
+  },
+};
+
+/** Contacts with known flags under one parent, for the filter checks (spec 4.1). */
+export interface FilterFixture {
+  readonly parent: string;
+  /** company, active, billable; its name carries the search token. */
+  readonly activeBillableCompany: string;
+  /** individual, inactive, not billable. */
+  readonly inactiveIndividual: string;
+  /** company, inactive, billable. */
+  readonly inactiveBillableCompany: string;
+  /** individual, active, not billable. */
+  readonly activeIndividual: string;
+  /** no parent, company, active; its name also carries the search token. */
+  readonly outsider: string;
+  readonly searchToken: string;
+}
+
+export async function createFilterFixture(t: CheckContext): Promise<FilterFixture> {
+  const searchToken = `zq${randomBytes(5).toString('hex')}`;
+  const parent = await createContact(t, { contactType: 'company', name: 'Conformance filter parent' });
+  const child = (body: Record<string, unknown>) => createContact(t, { parentContactId: parent, ...body });
+  return {
+    parent,
+    searchToken,
+    activeBillableCompany: await child({ contactType: 'company', name: `Filter ${searchToken} one`, isActive: true, isBillable: true }),
+    inactiveIndividual: await child({ contactType: 'individual', name: 'Filter two', isActive: false, isBillable: false }),
+    inactiveBillableCompany: await child({ contactType: 'company', name: 'Filter three', isActive: false, isBillable: true }),
+    activeIndividual: await child({ contactType: 'individual', name: 'Filter four', isActive: true, isBillable: false }),
+    outsider: await createContact(t, { contactType: 'company', name: `Outsider ${searchToken}`, isActive: true }),
+  };
+}
+
+/** Memoises one asynchronous setup per suite file (checks in a file run in order). */
+export function once<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
+  let value: Promise<T> | undefined;
+  return (t) => (value ??= make(t));
+}

@@ -1,0 +1,60 @@
+import type { ApiClient, QueryValue } from '../http/client.js';
+import { ensure, expectStatus, listPage } from '../check/expect.js';
+
+/** Names a paging total is known under; the spec does not name it (spec 4: "paging totals"). */
+const TOTAL_NAMES = ['total', 'totalCount', 'total_count', 'count', 'totalItems', 'totalRecords', 'totalResults'];
+
+/**
+ * The total carried by `pagination`, whatever its name: a known name first, otherwise the only
+ * other non-negative integer field. undefined when there is none.
+ */
+export function totalOf(pagination: Record<string, unknown>): { name: string; value: number } | undefined {
+  const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+  for (const name of TOTAL_NAMES) {
+    if (isCount(pagination[name])) return { name, value: pagination[name] };
+  }
+  const others = Object.entries(pagination).filter(([k, v]) => k !== 'limit' && k !== 'offset' && isCount(v));
+  return others.length === 1 ? { name: others[0]![0], value: others[0]![1] as number } : undefined;
+}
+
+/**
+ * Every record matching `query`, walking pages of 100 (bounded, so a huge collection cannot
+ * stall the run). Fails the check when a page is not a well-formed list.
+ */
+export async function listAll(
+  client: ApiClient,
+  path: string,
+  query: Readonly<Record<string, QueryValue>> = {},
+  maxPages = 20,
+): Promise<Array<Record<string, unknown>>> {
+  const records: Array<Record<string, unknown>> = [];
+  for (let page = 0; page < maxPages; page++) {
+    const res = await client.get(path, { ...query, limit: 100, offset: page * 100 });
+    expectStatus(res, 200, `list ${path}`);
+    const { records: batch } = listPage(res);
+    records.push(...batch);
+    if (batch.length < 100) return records;
+  }
+  return records;
+}
+
+/** The ids a filtered list must include and must leave out, and the field every record must match. */
+export async function expectFiltered(
+  client: ApiClient,
+  path: string,
+  query: Readonly<Record<string, QueryValue>>,
+  expectation: { includes: readonly string[]; excludes: readonly string[]; what: string },
+): Promise<Array<Record<string, unknown>>> {
+  const records = await listAll(client, path, query);
+  const ids = new Set(records.map((r) => String(r['id'])));
+  const shown = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+  for (const id of expectation.includes) {
+    ensure(ids.has(id), `GET ${path}?${shown} left out ${id}, which ${expectation.what}`);
+  }
+  for (const id of expectation.excludes) {
+    ensure(!ids.has(id), `GET ${path}?${shown} returned ${id}, which does not match: ${expectation.what}`);
+  }
+  return records;
+}

@@ -1,0 +1,110 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { ApiError } from './errors.js';
+import type { FaultSet } from './faults.js';
+import { KEY_FORMAT, type Seed } from './seed.js';
+
+/** What a request knows about its caller once the key is accepted (spec 5.4, 5.6). */
+export interface AuthContext {
+  organisationId: string;
+  admin: boolean;
+  /** The seeded key that was matched (not necessarily the text sent, see the auth faults). */
+  key: string;
+  role: string;
+  /** null: the default per-minute limit applies (spec 8). */
+  limitPerMinute: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export class KeyRegistry {
+  readonly #byKey = new Map<string, AuthContext>();
+  readonly #byLowerKey = new Map<string, AuthContext>();
+  /** The first organisation's admin key: who a request becomes under the auth-*-allowed faults. */
+  readonly fallback: AuthContext;
+
+  constructor(seed: Seed) {
+    let fallback: AuthContext | undefined;
+    for (const org of seed.organisations) {
+      for (const k of org.keys) {
+        const context: AuthContext = {
+          organisationId: org.id,
+          admin: k.admin,
+          key: k.key,
+          role: k.role,
+          limitPerMinute: k.limitPerMinute,
+        };
+        this.#byKey.set(k.key, context);
+        if (!this.#byLowerKey.has(k.key.toLowerCase())) this.#byLowerKey.set(k.key.toLowerCase(), context);
+      }
+    }
+    const first = seed.organisations[0];
+    const firstKey = first?.keys.find((k) => k.admin) ?? first?.keys[0];
+    if (firstKey !== undefined) fallback = this.#byKey.get(firstKey.key);
+    if (fallback === undefined) throw new Error('seed has no key');
+    this.fallback = fallback;
+  }
+
+  /** Exact, case-sensitive lookup unless `caseInsensitive` (a fault) is asked for. */
+  lookup(key: string, caseInsensitive = false): AuthContext | undefined {
+    return caseInsensitive ? this.#byLowerKey.get(key.toLowerCase()) : this.#byKey.get(key);
+  }
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * spec 5.1: the key travels as `X-API-Key: <key>` or `Authorization: Bearer <key>`.
+ * When both are present X-API-Key wins. Empty values count as absent.
+ */
+export function extractKey(request: FastifyRequest, bearerRecognised = true): string | undefined {
+  const apiKey = singleHeader(request.headers['x-api-key'])?.trim();
+  if (apiKey !== undefined && apiKey !== '') return apiKey;
+  if (!bearerRecognised) return undefined;
+  const authorization = singleHeader(request.headers.authorization);
+  const match = authorization === undefined ? null : BEARER.exec(authorization.trim());
+  return match?.[1];
+}
+
+/** onRequest hook: refuses a missing, malformed or unknown key with 401 (spec 5). */
+export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyncHookHandler {
+  return async (request) => {
+    const key = extractKey(request, !faults.has('auth-bearer-ignored'));
+    if (key === undefined) {
+      if (faults.has('auth-missing-key-allowed')) {
+        request.auth = registry.fallback;
+        return;
+      }
+      throw new ApiError(401, 'UNAUTHORIZED', 'missing API key: send X-API-Key or Authorization: Bearer');
+    }
+    if (!KEY_FORMAT.test(key)) {
+      if (faults.has('auth-malformed-key-allowed')) {
+        request.auth = registry.fallback;
+        return;
+      }
+      throw new ApiError(401, 'UNAUTHORIZED', 'malformed API key: expected <prefix>_<secret>');
+    }
+    const context = registry.lookup(key, faults.has('auth-key-case-insensitive'));
+    if (context === undefined) {
+      if (faults.has('auth-unknown-key-allowed')) {
+        request.auth = registry.fallback;
+        return;
+      }
+      throw new ApiError(401, 'UNAUTHORIZED', 'unknown API key');
+    }
+    request.auth = context;
+  };
+}
+
+/** For handlers behind the hook: the caller, or a 401 if the hook was somehow skipped. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (request.auth === null) throw new ApiError(401, 'UNAUTHORIZED', 'missing API key');
+  return request.auth;
+}

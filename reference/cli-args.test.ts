@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from './cli-args.js';
+import { UnknownFaultError } from './faults.js';
+
+describe('parseCliArgs', () => {
+  it('has defaults', () => {
+    expect(parseCliArgs([])).toEqual({ help: false, host: '127.0.0.1', port: 0, faults: [], seedPath: undefined });
+  });
+
+  it('reads flags, with --port over REFERENCE_PORT', () => {
+    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '8080', '--faults', 'paging-no-total,org-list-leak', '--seed', 's.json'], { REFERENCE_PORT: '9' })).toEqual({
+      help: false,
+      host: '0.0.0.0',
+      port: 8080,
+      faults: ['paging-no-total', 'org-list-leak'],
+      seedPath: 's.json',
+    });
+    expect(parseCliArgs([], { REFERENCE_PORT: '9090' }).port).toBe(9090);
+    expect(parseCliArgs(['--help']).help).toBe(true);
+  });
+
+  it('throws UsageError for bad flags and UnknownFaultError for unknown faults', () => {
+    expect(() => parseCliArgs(['--nope'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['extra'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--port', 'x'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--port', '70000'])).toThrow(UsageError);
+    expect(() => parseCliArgs([], { REFERENCE_PORT: '-1' })).toThrow(UsageError);
+    expect(() => parseCliArgs(['--faults', 'bogus'])).toThrow(UnknownFaultError);
+  });
+});

@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { parseFaults, type FaultName } from './faults.js';
+import { ReferenceServerError } from './reference-error.js';
+
+export class UsageError extends ReferenceServerError {
+  constructor(message: string) {
+    super('USAGE', message);
+  }
+}
+
+export interface ReferenceCliOptions {
+  help: boolean;
+  host: string;
+  port: number;
+  faults: FaultName[];
+  seedPath: string | undefined;
+}
+
+export const USAGE = `Usage: npm run reference -- [options]
+
+Starts the reference Work-management API server (spec v1) in memory.
+
+Options:
+  --host <host>      interface to listen on (default 127.0.0.1)
+  --port <port>      port, 0 for a free one (default 0, or env REFERENCE_PORT)
+  --faults <a,b>     switch on deliberate faults (see reference/faults.ts)
+  --seed <path>      seed file (default fixtures/seed.json)
+  --help             show this text`;
+
+function parsePort(raw: string, source: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`${source} must be an integer 0..65535, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Pure: argv (without node and script) and env in, options out; throws UsageError or UnknownFaultError. */
+export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ReferenceCliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        faults: { type: 'string' },
+        seed: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+  const envPort = env.REFERENCE_PORT;
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port')
+      : envPort !== undefined && envPort !== ''
+        ? parsePort(envPort, 'REFERENCE_PORT')
+        : 0;
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
+  return {
+    help: values.help ?? false,
+    host: values.host ?? '127.0.0.1',
+    port,
+    faults: [...parseFaults((values.faults ?? '').split(','))],
+    seedPath: values.seed,
+  };
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { FAULT_NAMES, FAULTS, parseFaults, UnknownFaultError, type FaultName } from './faults.js';
+import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing.js';
+
+const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const PARENT_ID = '3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60';
+
+const create = async (api: TestApi, body: Record<string, unknown>) =>
+  (await api.post('/contacts', { contactType: 'company', name: 'x', ...body })).statusCode;
+
+const names = async (api: TestApi, query: string, key?: string) =>
+  ((await api.get(`/contacts${query}`, key)).json().data as { name: string }[]).map((c) => c.name).join(',');
+
+const jsonHeaders = { 'content-type': 'application/json' };
+
+/** One observation per fault; it must differ between the clean server and the faulty one. */
+const PROBES: Record<FaultName, { probe(api: TestApi): Promise<unknown>; clean: unknown; faulty: unknown }> = {
+  'contacts-empty-name': { probe: (api) => create(api, { name: '' }), clean: 400, faulty: 201 },
+  'contacts-email-unchecked': { probe: async (api) => [await create(api, { email: 'x' }), await create(api, { billingEmail: 'x' })], clean: [400, 400], faulty: [201, 201] },
+  'contacts-website-unchecked': { probe: (api) => create(api, { website: 'example.com' }), clean: 400, faulty: 201 },
+  'contacts-fractional-payment-terms': {
+    probe: async (api) => [await create(api, { paymentTermsDays: 1.5 }), await create(api, { paymentTermsDays: -1 })],
+    clean: [400, 400],
+    faulty: [201, 400],
+  },
+  'contacts-bad-enum': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      return [await create(api, { contactType: 'alien' }), (await api.patch(`/contacts/${c.id}`, { contactType: 'alien' })).statusCode];
+    },
+    clean: [400, 400],
+    faulty: [201, 200],
+  },
+  'contacts-parent-uuid-unchecked': { probe: (api) => create(api, { parentContactId: 'abc' }), clean: 400, faulty: 201 },
+  'contacts-patch-resets-omitted': {
+    probe: async (api) => {
+      const c = await api.createContact({ email: 'a@example.com', isActive: false, tags: ['t'] });
+      const { data } = (await api.patch(`/contacts/${c.id}`, { notes: 'n' })).json();
+      return [data.name, data.email, data.isActive, data.tags, data.notes];
+    },
+    clean: ['Acme', 'a@example.com', false, ['t'], 'n'],
+    faulty: ['Acme', null, true, [], 'n'],
+  },
+  'contacts-null-ignored': {
+    probe: async (api) => {
+      const c = await api.createContact({ email: 'a@example.com' });
+      return (await api.patch(`/contacts/${c.id}`, { email: null })).json().data.email;
+    },
+    clean: null,
+    faulty: 'a@example.com',
+  },
+  'contacts-filter-type-ignored': {
+    probe: async (api) => {
+      await api.createContact({ name: 'co' });
+      await api.createContact({ name: 'in', contactType: 'individual' });
+      return names(api, '?contactType=individual');
+    },
+    clean: 'in',
+    faulty: 'co,in',
+  },
+  'contacts-filter-parent-ignored': {
+    probe: async (api) => {
+      await api.createContact({ name: 'child', parentContactId: PARENT_ID });
+      await api.createContact({ name: 'orphan' });
+      return names(api, `?parentContactId=${PARENT_ID}`);
+    },
+    clean: 'child',
+    faulty: 'child,orphan',
+  },
+  'contacts-search-ignored': {
+    probe: async (api) => {
+      await api.createContact({ name: 'Alpha' });
+      await api.createContact({ name: 'Beta' });
+      return names(api, '?search=alp');
+    },
+    clean: 'Alpha',
+    faulty: 'Alpha,Beta',
+  },
+  'contacts-type-key-unbounded': {
+    probe: async (api) => [(await api.get(`/contacts?contactTypeKey=${'k'.repeat(31)}`)).statusCode, (await api.get('/contacts?contactTypeKey=')).statusCode],
+    clean: [400, 400],
+    faulty: [200, 200],
+  },
+  'boolean-filter-lenient': {
+    probe: async (api) => {
+      await api.createContact({ name: 'on' });
+      await api.createContact({ name: 'off', isActive: false });
+      return [await names(api, '?isActive=TRUE'), await names(api, '?isActive=1'), await names(api, '?isActive=true')];
+    },
+    clean: ['off', 'off', 'on'],
+    faulty: ['on', 'on', 'on'],
+  },
+  'paging-limit-unbounded': { probe: async (api) => (await api.get('/contacts?limit=101')).statusCode, clean: 400, faulty: 200 },
+  'paging-offset-ignored': {
+    probe: async (api) => {
+      await api.createContact({ name: 'a' });
+      await api.createContact({ name: 'b' });
+      const body = (await api.get('/contacts?offset=1')).json();
+      return [body.data.map((c: { name: string }) => c.name), body.pagination.offset];
+    },
+    clean: [['b'], 1],
+    faulty: [['a', 'b'], 1],
+  },
+  'paging-no-total': { probe: async (api) => (await api.get('/contacts')).json().pagination, clean: { limit: 50, offset: 0, total: 0 }, faulty: { limit: 50, offset: 0 } },
+  'paging-no-echo': { probe: async (api) => (await api.get('/contacts?limit=5')).json().pagination.limit, clean: 5, faulty: 50 },
+  'create-returns-200': { probe: (api) => create(api, {}), clean: 201, faulty: 200 },
+  'delete-returns-200-body': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      const r = await api.delete(`/contacts/${c.id}`);
+      return [r.statusCode, r.body === '' ? '' : r.json().data.id === c.id];
+    },
+    clean: [204, ''],
+    faulty: [200, true],
+  },
+  'no-data-envelope': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      return Object.keys((await api.get(`/contacts/${c.id}`)).json()).includes('data');
+    },
+    clean: true,
+    faulty: false,
+  },
+  'unknown-id-200': {
+    probe: async (api) => [
+      (await api.get(`/contacts/${UNKNOWN_ID}`)).statusCode,
+      (await api.patch(`/contacts/${UNKNOWN_ID}`, { name: 'y' })).statusCode,
+      (await api.delete(`/contacts/${UNKNOWN_ID}`)).body,
+    ],
+    clean: [404, 404, expect.stringContaining('NOT_FOUND')],
+    faulty: [200, 200, '{"data":null}'],
+  },
+  'malformed-json-500': {
+    probe: async (api) => (await api.request({ method: 'POST', url: '/contacts', payload: '{', headers: jsonHeaders })).statusCode,
+    clean: 400,
+    faulty: 500,
+  },
+  'validation-500': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      return [await create(api, { name: '' }), (await api.patch(`/contacts/${c.id}`, { name: '' })).statusCode, (await api.get('/contacts?limit=0')).statusCode];
+    },
+    clean: [400, 400, 400],
+    faulty: [500, 500, 400],
+  },
+  'validation-status-mixed': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      return [await create(api, { name: '' }), (await api.patch(`/contacts/${c.id}`, { name: '' })).statusCode];
+    },
+    clean: [400, 400],
+    faulty: [400, 422],
+  },
+  'auth-bearer-ignored': {
+    probe: async (api) => (await api.request({ method: 'GET', url: '/contacts', key: null, headers: { authorization: `Bearer ${KEY_A_ADMIN}` } })).statusCode,
+    clean: 200,
+    faulty: 401,
+  },
+  'auth-missing-key-allowed': {
+    probe: async (api) => [(await api.get('/contacts', null)).statusCode, (await api.get('/contacts', 'wmk_unknown')).statusCode],
+    clean: [401, 401],
+    faulty: [200, 401],
+  },
+  'auth-unknown-key-allowed': {
+    probe: async (api) => [(await api.get('/contacts', 'wmk_unknown')).statusCode, (await api.get('/contacts', 'nounderscore')).statusCode],
+    clean: [401, 401],
+    faulty: [200, 401],
+  },
+  'auth-malformed-key-allowed': {
+    probe: async (api) => [(await api.get('/contacts', 'nounderscore')).statusCode, (await api.get('/contacts', 'wmk_unknown')).statusCode],
+    clean: [401, 401],
+    faulty: [200, 401],
+  },
+  'auth-key-case-insensitive': { probe: async (api) => (await api.get('/contacts', KEY_A_ADMIN.toUpperCase())).statusCode, clean: 401, faulty: 200 },
+  'org-scope-leak': {
+    probe: async (api) => {
+      const other = await api.createContact({}, KEY_B_ADMIN);
+      return [(await api.get(`/contacts/${other.id}`)).statusCode, (await api.delete(`/contacts/${other.id}`)).statusCode];
+    },
+    clean: [404, 404],
+    faulty: [200, 404],
+  },
+  'org-list-leak': {
+    probe: async (api) => {
+      await api.createContact({ name: 'mine' });
+      await api.createContact({ name: 'theirs' }, KEY_B_ADMIN);
+      return names(api, '');
+    },
+    clean: 'mine',
+    faulty: 'mine,theirs',
+  },
+};
+
+describe('parseFaults', () => {
+  it('returns the named faults, ignoring blanks', () => {
+    expect([...parseFaults([' paging-no-total', '', 'org-list-leak', 'paging-no-total'])]).toEqual(['paging-no-total', 'org-list-leak']);
+  });
+
+  it('throws UnknownFaultError naming the fault and the valid ones', () => {
+    try {
+      parseFaults(['paging-no-total', 'nope']);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(UnknownFaultError);
+      expect((error as UnknownFaultError).code).toBe('UNKNOWN_FAULT');
+      expect((error as Error).message).toContain('"nope"');
+      expect((error as Error).message).toContain('org-list-leak');
+    }
+  });
+
+  it('describes every fault in one line', () => {
+    for (const name of FAULT_NAMES) expect(FAULTS[name]).toMatch(/^[^\n]+$/);
+  });
+});
+
+describe('each fault changes exactly the behaviour it names', () => {
+  it.each(FAULT_NAMES)('%s', async (fault) => {
+    const { probe, clean, faulty } = PROBES[fault];
+    expect(await probe(await testApi())).toEqual(clean);
+    expect(await probe(await testApi({ faults: [fault] }))).toEqual(faulty);
+  });
+});

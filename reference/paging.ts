@@ -1,0 +1,40 @@
+import type { FaultSet } from './faults.js';
+import type { QueryReader } from './query.js';
+
+/** spec 4 common rules / 8: limit 1..100 default 50, offset >= 0 default 0. */
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 100;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface Pagination {
+  limit: number;
+  offset: number;
+  total?: number;
+}
+
+export interface ListBody<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** Reads limit and offset, recording issues on the reader (the caller calls finish()). */
+export function readPage(query: QueryReader, faults: FaultSet): Page {
+  const max = faults.has('paging-limit-unbounded') ? Number.MAX_SAFE_INTEGER : MAX_LIMIT;
+  const limit = query.integer('limit', { min: 1, max }) ?? DEFAULT_LIMIT;
+  const offset = query.integer('offset', { min: 0 }) ?? 0;
+  return { limit, offset };
+}
+
+export function paginate<T>(items: readonly T[], page: Page, faults: FaultSet): ListBody<T> {
+  const start = faults.has('paging-offset-ignored') ? 0 : page.offset;
+  const data = items.slice(start, start + page.limit);
+  const limit = faults.has('paging-no-echo') ? DEFAULT_LIMIT : page.limit;
+  const pagination: Pagination = faults.has('paging-no-total')
+    ? { limit, offset: page.offset }
+    : { limit, offset: page.offset, total: items.length };
+  return { data, pagination };
+}

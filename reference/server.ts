@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { API_PREFIX, buildApp } from './app.js';
+import { loadSeed, type Seed } from './seed.js';
+
+export const DEFAULT_SEED_URL = new URL('../fixtures/seed.json', import.meta.url);
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface StartReferenceServerOptions {
+  /** Seed data; when absent it is read from seedPath. */
+  seed?: Seed;
+  /** Defaults to fixtures/seed.json of this project. */
+  seedPath?: string;
+  faults?: readonly string[];
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  logger?: boolean;
+}
+
+export interface RunningReferenceServer {
+  /** e.g. http://127.0.0.1:41234/api/v1 (no trailing slash). */
+  baseUrl: string;
+  port: number;
+  seed: Seed;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED_PATH = fileURLToPath(DEFAULT_SEED_URL);
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Builds the app, listens, and answers where it can be reached. */
+export async function startReferenceServer(options: StartReferenceServerOptions = {}): Promise<RunningReferenceServer> {
+  const seed = options.seed ?? (await loadSeed(options.seedPath ?? DEFAULT_SEED_PATH));
+  const app = await buildApp({ seed, faults: options.faults ?? [], logger: options.logger ?? false });
+  const host = options.host ?? DEFAULT_HOST;
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${urlHost(host)}:${port}${API_PREFIX}`,
+    port,
+    seed,
+    close: () => (closing ??= app.close()),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Helpers for the reference server's own tests (in-process, app.inject, no ports).
+ * Not used by the server itself.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { API_PREFIX, buildApp, type BuildAppOptions } from './app.js';
+import { parseSeed, type Seed } from './seed.js';
+
+export const ORG_A = 'ca0f74ca-2a19-45e6-9acb-425a9407f415';
+export const ORG_B = '71766c2d-6778-4971-ac34-10b0eb3970b3';
+export const KEY_A_ADMIN = 'wmk_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+export const KEY_A_MEMBER = 'wmk_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+export const KEY_A_LIMITED = 'wmk_cccccccccccccccccccccccccccccccc';
+export const KEY_B_ADMIN = 'wmk_dddddddddddddddddddddddddddddddd';
+
+/** A small seed built in the test: org A with a 3-per-minute key, org B. */
+export function testSeed(limitedPerMinute: number | null = 3): Seed {
+  return parseSeed({
+    organisations: [
+      {
+        id: ORG_A,
+        name: 'Org A',
+        keys: [
+          { role: 'admin', key: KEY_A_ADMIN, admin: true, limitPerMinute: 1000000 },
+          { role: 'member', key: KEY_A_MEMBER, admin: false, limitPerMinute: 1000000 },
+          { role: 'limited', key: KEY_A_LIMITED, admin: false, limitPerMinute: limitedPerMinute },
+        ],
+        projects: [
+          { id: 'c1458366-c560-45b8-9c25-c35957b5ae7c', name: 'Project A1', versionId: '69ed7ac6-df06-4671-bbc6-cfb2842625ab' },
+          { id: '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Project A2', versionId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' },
+        ],
+        reportDefinitions: [],
+      },
+      {
+        id: ORG_B,
+        name: 'Org B',
+        keys: [{ role: 'admin', key: KEY_B_ADMIN, admin: true, limitPerMinute: 1000000 }],
+        projects: [],
+        reportDefinitions: [],
+      },
+    ],
+  });
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  /** Injects with the given key as X-API-Key (null: no key); url is relative to /api/v1. */
+  request(options: InjectOptions & { url: string; key?: string | null }): Promise<LightMyRequestResponse>;
+  get(url: string, key?: string | null): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, key?: string | null): Promise<LightMyRequestResponse>;
+  patch(url: string, body: unknown, key?: string | null): Promise<LightMyRequestResponse>;
+  delete(url: string, key?: string | null): Promise<LightMyRequestResponse>;
+  /** Creates a contact and returns its record (fails loudly on a non-2xx). */
+  createContact(body?: Record<string, unknown>, key?: string): Promise<Record<string, unknown> & { id: string }>;
+}
+
+export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<TestApi> {
+  const app = await buildApp({ seed: testSeed(), ...options });
+  const request: TestApi['request'] = ({ key = KEY_A_ADMIN, url, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      url: `${API_PREFIX}${url}`,
+      headers: { ...(key === null ? {} : { 'x-api-key': key }), ...(headers ?? {}) },
+    });
+  const api: TestApi = {
+    app,
+    request,
+    get: (url, key) => request({ method: 'GET', url, key }),
+    post: (url, body, key) => request({ method: 'POST', url, key, payload: body as InjectOptions['payload'] }),
+    patch: (url, body, key) => request({ method: 'PATCH', url, key, payload: body as InjectOptions['payload'] }),
+    delete: (url, key) => request({ method: 'DELETE', url, key }),
+    async createContact(body = {}, key = KEY_A_ADMIN) {
+      const response = await api.post('/contacts', { contactType: 'company', name: 'Acme', ...body }, key);
+      if (response.statusCode >= 300) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+      const json = response.json() as { data?: Record<string, unknown> & { id: string } } & Record<string, unknown>;
+      return json.data ?? (json as Record<string, unknown> & { id: string });
+    },
+  };
+  return api;
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { ensure, expectNot2xx, expectStatus, listPage } from '../harness/check/expect.js';
+import type { ApiClient, ApiResponse } from '../harness/http/client.js';
+import { createContact, once } from '../harness/steps/contacts.js';
+import { listAll } from '../harness/steps/lists.js';
+
+/** Authentication and organisation scope basics (spec 5). The full matrix is the security suite's. */
+const check = checker('auth');
+
+/** A record of org A the refusal checks may touch (even a wrongly accepted DELETE only removes ours). */
+const ownContact = once((t) => createContact(t, { contactType: 'company', name: 'Conformance auth target' }));
+
+/** A sample of documented routes, reads and writes, with a fixed path among them. */
+async function sampleRoutes(t: CheckContext): Promise<Array<[string, (c: ApiClient) => Promise<ApiResponse>]>> {
+  const id = await ownContact(t);
+  return [
+    ['GET /contacts', (c) => c.get('/contacts')],
+    ['POST /contacts', (c) => c.post('/contacts', { contactType: 'company', name: 'Conformance must not exist' })],
+    ['GET /contacts/{id}', (c) => c.get(`/contacts/${id}`)],
+    ['PATCH /contacts/{id}', (c) => c.patch(`/contacts/${id}`, { notes: 'must not change' })],
+    ['GET /projects', (c) => c.get('/projects')],
+  ];
+}
+
+/** Keys that must be refused, derived from the admin key so the prefix is realistic. */
+function badKeys(adminKey: string) {
+  const prefix = adminKey.includes('_') ? adminKey.slice(0, adminKey.indexOf('_')) : 'key';
+  return {
+    unknown: `${prefix}_${randomBytes(16).toString('hex')}`,
+    malformed: [adminKey.replace(/_/g, ''), 'not-a-key', `${prefix}_`, `_${randomBytes(8).toString('hex')}`],
+    otherCase: adminKey === adminKey.toUpperCase() ? adminKey.toLowerCase() : adminKey.toUpperCase(),
+  };
+}
+
+async function expectRefusedEverywhere(t: CheckContext, client: ApiClient, what: string, topic: string): Promise<void> {
+  for (const [route, send] of await sampleRoutes(t)) {
+    const res = await send(client);
+    t.observe(topic, route, res.status);
+    expectNot2xx(res, `${route} with ${what}`);
+  }
+}
+
+describe('auth: header styles', () => {
+  for (const style of ['x-api-key', 'bearer'] as const) {
+    check(style === 'bearer' ? 'AUTH-BEARER' : 'AUTH-X-API-KEY', `accept a valid key sent as ${style === 'bearer' ? 'Authorization: Bearer' : 'X-API-Key'}`, async (t) => {
+      const client = t.as('admin', style);
+      const list = await client.get('/contacts', { limit: 1 });
+      expectStatus(list, 200, `list contacts with the key as ${style}`);
+      listPage(list);
+      const id = await ownContact(t);
+      expectStatus(await client.get(`/contacts/${id}`), 200, `read a contact with the key as ${style}`);
+    });
+  }
+});
+
+describe('auth: refused keys', () => {
+  check('AUTH-MISSING-REFUSED', 'refuse a request without a key', async (t) => {
+    await expectRefusedEverywhere(t, t.withKey(undefined), 'no key', 'missing-key-status');
+  });
+
+  check('AUTH-UNKNOWN-REFUSED', 'refuse a well-formed key of no organisation', async (t) => {
+    const { unknown } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    await expectRefusedEverywhere(t, t.withKey(unknown), 'an unknown key', 'unknown-key-status');
+    await expectRefusedEverywhere(t, t.withKey(unknown, 'bearer'), 'an unknown Bearer key', 'unknown-key-status');
+  });
+
+  check('AUTH-MALFORMED-REFUSED', 'refuse a key not of the form <prefix>_<secret>', async (t) => {
+    for (const key of badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY')).malformed) {
+      await expectRefusedEverywhere(t, t.withKey(key), 'a malformed key', 'malformed-key-status');
+    }
+  });
+
+  check('AUTH-CASE-EXACT', 'refuse the valid key written in another letter case', async (t) => {
+    const { otherCase } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    if (otherCase === t.run.keys.admin) t.skip('not applicable: the admin key has no letters');
+    await expectRefusedEverywhere(t, t.withKey(otherCase), 'the key in another case', 'key-case-status');
+  });
+
+  check('AUTH-REFUSED-401', 'answer a missing, unknown or malformed key with 401', async (t) => {
+    const { unknown, malformed } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    for (const [what, client] of [
+      ['no key', t.withKey(undefined)],
+      ['an unknown key', t.withKey(unknown)],
+      ['a malformed key', t.withKey(malformed[1]!)],
+      ['an unknown Bearer key', t.withKey(unknown, 'bearer')],
+    ] as const) {
+      expectStatus(await client.get('/contacts'), 401, `refuse ${what}`);
+    }
+  });
+});
+
+describe('auth: organisation scope', () => {
+  check('AUTH-ORG-SCOPE', "hide org A's contact from org B's key, by id and in lists", async (t) => {
+    const other = t.as('otherOrg');
+    const id = await ownContact(t);
+    const read = await other.get(`/contacts/${id}`);
+    t.observe('cross-org-read-status', 'GET /contacts/{id of another organisation}', read.status);
+    expectNot2xx(read, "org B reading org A's contact");
+    const listed = await listAll(other, '/contacts');
+    ensure(!listed.some((r) => r['id'] === id), "org B's GET /contacts lists org A's contact");
+    const filtered = await other.get('/contacts', { parentContactId: id });
+    if (filtered.status === 200) {
+      const { records } = listPage(filtered);
+      ensure(records.length === 0, `org B's GET /contacts?parentContactId=<org A contact> returned ${records.length} records`, filtered);
+    }
+  });
+});

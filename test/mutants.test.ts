@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { FAULT_NAMES, type FaultName } from '../reference/faults.js';
+import type { Domain } from '../harness/config/schema.js';
+import { isRequirementId, type RequirementId } from '../harness/spec/requirements.js';
+import { readLatestReport, runCli } from './run-cli.js';
+
+/**
+ * The mutant self-test (principle 2): for each reference-server fault, the suite that covers it
+ * runs against the faulty server and the check of the rule the fault breaks must fail.
+ * The fault-free run is test/e2e.test.ts.
+ */
+const CATCHES: Record<FaultName, { suite: Domain; requirement: RequirementId }> = {
+  'contacts-empty-name': { suite: 'contacts', requirement: 'CT-NAME-MIN' },
+  'contacts-email-unchecked': { suite: 'contacts', requirement: 'CT-EMAIL-FORMAT' },
+  'contacts-website-unchecked': { suite: 'contacts', requirement: 'CT-WEBSITE-URL' },
+  'contacts-fractional-payment-terms': { suite: 'contacts', requirement: 'CT-PAYMENT-TERMS' },
+  'contacts-bad-enum': { suite: 'contacts', requirement: 'CT-TYPE-ENUM' },
+  'contacts-parent-uuid-unchecked': { suite: 'contacts', requirement: 'CT-PARENT-UUID' },
+  'contacts-patch-resets-omitted': { suite: 'contacts', requirement: 'CT-UPDATE-OMITTED' },
+  'contacts-null-ignored': { suite: 'contacts', requirement: 'CT-UPDATE-NULL-CLEARS' },
+  'contacts-filter-type-ignored': { suite: 'contacts', requirement: 'CT-FILTER-TYPE' },
+  'contacts-filter-parent-ignored': { suite: 'contacts', requirement: 'CT-FILTER-PARENT' },
+  'contacts-search-ignored': { suite: 'contacts', requirement: 'CT-FILTER-SEARCH' },
+  'contacts-type-key-unbounded': { suite: 'contacts', requirement: 'CT-QUERY-INVALID' },
+  'boolean-filter-lenient': { suite: 'contacts', requirement: 'BOOL-FILTER-TRUE' },
+  'paging-limit-unbounded': { suite: 'contacts', requirement: 'PAGE-LIMIT-RANGE' },
+  'paging-offset-ignored': { suite: 'contacts', requirement: 'PAGE-OFFSET-APPLIED' },
+  'paging-no-total': { suite: 'contacts', requirement: 'PAGE-TOTAL' },
+  'paging-no-echo': { suite: 'contacts', requirement: 'PAGE-ECHO' },
+  'create-returns-200': { suite: 'contacts', requirement: 'ENV-CREATE' },
+  'delete-returns-200-body': { suite: 'contacts', requirement: 'ENV-DELETE' },
+  'no-data-envelope': { suite: 'contacts', requirement: 'ENV-GET' },
+  'unknown-id-200': { suite: 'contacts', requirement: 'ID-UNKNOWN-REFUSED' },
+  'malformed-json-500': { suite: 'contacts', requirement: 'BODY-MALFORMED-JSON' },
+  'validation-500': { suite: 'contacts', requirement: 'CT-CREATE-REQUIRED' },
+  'validation-status-mixed': { suite: 'contacts', requirement: 'VALIDATION-STATUS-CONSISTENT' },
+  'auth-bearer-ignored': { suite: 'auth', requirement: 'AUTH-BEARER' },
+  'auth-missing-key-allowed': { suite: 'auth', requirement: 'AUTH-MISSING-REFUSED' },
+  'auth-unknown-key-allowed': { suite: 'auth', requirement: 'AUTH-UNKNOWN-REFUSED' },
+  'auth-malformed-key-allowed': { suite: 'auth', requirement: 'AUTH-MALFORMED-REFUSED' },
+  'auth-key-case-insensitive': { suite: 'auth', requirement: 'AUTH-CASE-EXACT' },
+  'org-scope-leak': { suite: 'auth', requirement: 'AUTH-ORG-SCOPE' },
+  'org-list-leak': { suite: 'auth', requirement: 'AUTH-ORG-SCOPE' },
+};
+
+describe('mutants', () => {
+  it('maps every reference-server fault to a catalogued requirement', () => {
+    expect(Object.keys(CATCHES).sort()).toEqual([...FAULT_NAMES].sort());
+    for (const { requirement } of Object.values(CATCHES)) expect(isRequirementId(requirement)).toBe(true);
+  });
+
+  describe.concurrent('each fault is caught by the check of the rule it breaks', () => {
+    for (const [fault, { suite, requirement }] of Object.entries(CATCHES)) {
+      it(`${fault} fails ${requirement}`, { timeout: 180_000 }, async () => {
+        const result = await runCli(['run'], {
+          CONFORMANCE_REFERENCE_FAULTS: fault,
+          CONFORMANCE_SUITES: suite,
+          CONFORMANCE_NUM_RUNS: '10',
+          CONFORMANCE_SEED: '20261122',
+        });
+        const report = await readLatestReport(result.reportDir);
+        expect(report.target.faults).toEqual([fault]);
+        const named = report.checks.filter((c) => c.requirementId === requirement);
+        expect(named.length).toBeGreaterThan(0);
+        expect(named.map((c) => c.status), `${fault}: ${requirement} statuses`).toContain('fail');
+        // Caught as a target failure, never as the harness breaking.
+        expect(report.checks.filter((c) => c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
+        expect(result.code).toBe(named.some((c) => c.level === 'MUST') ? 1 : 0);
+      });
+    }
+  });
+});
