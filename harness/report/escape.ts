@@ -7,13 +7,12 @@ import type { CheckResult, ExchangeRecord, Level, PropertyRecord, Report, Status
  */
 
 /**
- * Characters outside the XML 1.0 `Char` production (spec section 2.2): C0 controls other than
- * tab, LF and CR, lone surrogates, U+FFFE and U+FFFF. No escape makes them legal, so they go.
+ * Characters we never emit: those outside the XML 1.0 `Char` production (section 2.2: C0 controls
+ * other than tab, LF and CR, lone surrogates, U+FFFE, U+FFFF), which no escape can make legal,
+ * and DEL plus the C1 controls (U+007F to U+009F), which XML 1.0 discourages, HTML treats as
+ * parse errors and no CI view displays usefully.
  */
-const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** XML-illegal characters plus C1 controls (U+0080 to U+009F), which HTML treats as parse errors. */
-const HTML_ILLEGAL = /[^\t\n\r\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const UNSAFE_CHARS = /[^\t\n\r\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Control characters a terminal would act on (ESC starts colour and cursor sequences). */
 const TERMINAL_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDFFF]/gu;
@@ -36,17 +35,17 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-/** Removes characters that are not allowed anywhere in an XML 1.0 document. */
-export function stripInvalidXmlChars(s: string): string {
-  return s.replace(XML_ILLEGAL, '');
+/** Removes characters XML 1.0 forbids or discourages (see UNSAFE_CHARS); HTML uses the same set. */
+export function stripUnsafeChars(s: string): string {
+  return s.replace(UNSAFE_CHARS, '');
 }
 
 /**
- * Escapes text for XML element content and attribute values, dropping characters XML 1.0 forbids.
+ * Escapes text for XML element content and attribute values, dropping unsafe characters.
  * `>` is always escaped so `]]>` can never appear in the output.
  */
 export function escapeXml(s: string): string {
-  return stripInvalidXmlChars(s).replace(/[&<>"'\r]/g, (ch) => XML_ENTITIES[ch] ?? ch);
+  return stripUnsafeChars(s).replace(/[&<>"'\r]/g, (ch) => XML_ENTITIES[ch] ?? ch);
 }
 
 /**
@@ -59,7 +58,7 @@ export function escapeXmlAttribute(s: string): string {
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(s: string): string {
-  return s.replace(HTML_ILLEGAL, '').replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch] ?? ch);
+  return stripUnsafeChars(s).replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch] ?? ch);
 }
 
 /**
@@ -69,7 +68,7 @@ export function escapeHtml(s: string): string {
  */
 export function escapeMarkdownText(s: string): string {
   return s
-    .replace(HTML_ILLEGAL, '')
+    .replace(UNSAFE_CHARS, '')
     .replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`)
     .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -88,7 +87,7 @@ export function escapeMarkdownCell(s: string): string {
  * body containing ``` cannot close it early. The content is shown verbatim.
  */
 export function markdownFence(content: string, info = ''): string {
-  const text = content.replace(HTML_ILLEGAL, '').replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  const text = content.replace(UNSAFE_CHARS, '').replace(/\r\n?/g, '\n').replace(/\n+$/, '');
   const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}${info}\n${text}\n${fence}`;
@@ -99,7 +98,7 @@ export function markdownFence(content: string, info = ''): string {
  * longer than any inside `s`. Not for table cells: a pipe would still split the cell.
  */
 export function markdownCode(s: string): string {
-  const text = s.replace(HTML_ILLEGAL, '').replace(/\r\n|\r|\n/g, ' ');
+  const text = s.replace(UNSAFE_CHARS, '').replace(/\r\n|\r|\n/g, ' ');
   const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
   const ticks = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';

@@ -202,21 +202,31 @@ function renderObservations(observations: readonly Observation[]): string[] {
   const topics = [...new Set(observations.map((o) => o.topic))].sort(compareNatural);
   for (const topic of topics) {
     const inTopic = observations.filter((o) => o.topic === topic);
-    const requirementIds = [...new Set(inTopic.flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])))].sort(
-      compareNatural,
-    );
-    const related = requirementIds.length === 0 ? '' : ` (${requirementIds.map(escapeMarkdownText).join(', ')})`;
-    out.push(`**${escapeMarkdownText(topic)}**${related}`, '');
-    const values = [...new Set(inTopic.map((o) => o.value))];
     const subjectsOf = (value: string): string[] =>
       [...new Set(inTopic.filter((o) => o.value === value).map((o) => o.subject))].sort(compareNatural);
-    // Most common value first: it is what the target "usually" does.
-    values.sort((a, b) => subjectsOf(b).length - subjectsOf(a).length || compareNatural(a, b));
-    for (const value of values) {
-      const shown = value === '' ? '(empty)' : markdownCode(value);
-      out.push(`- ${shown}: ${subjectsOf(value).map(escapeMarkdownText).join(', ')}`);
-    }
-    out.push('');
+    const requirementsOf = (value: string): string[] =>
+      [
+        ...new Set(
+          inTopic.filter((o) => o.value === value).flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])),
+        ),
+      ].sort(compareNatural);
+    // Most common value first: it is what the target usually does.
+    const values = [...new Set(inTopic.map((o) => o.value))].sort(
+      (a, b) => subjectsOf(b).length - subjectsOf(a).length || compareNatural(a, b),
+    );
+    out.push(
+      `**${escapeMarkdownText(topic.replace(/[\r\n]+/g, ' '))}**`,
+      '',
+      table(
+        ['Value', 'Seen at', 'Requirement'],
+        values.map((v) => [
+          v === '' ? '_(empty)_' : escapeMarkdownCell(v),
+          escapeMarkdownCell(subjectsOf(v).join(', ')),
+          escapeMarkdownCell(requirementsOf(v).join(', ')),
+        ]),
+      ),
+      '',
+    );
   }
   return out;
 }

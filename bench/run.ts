@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { request } from 'undici';
+import { readSeed, seedDefaults } from '../harness/config/seed.js';
+
+/**
+ * npm run bench: figures measured in one run, on this machine, as ratios where they compare.
+ * 1. wall time of a full conformance run against the embedded reference server (median of 3);
+ * 2. reference GET /contacts/{id} (auth, rate-limit headers, validation) vs a bare Fastify route,
+ *    both in their own process, loaded by autocannon from this one.
+ */
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
+
+function spawnTsx(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function timeFullRun(): Promise<number> {
+  const reportDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
+  const started = performance.now();
+  const child = spawnTsx(['harness/cli/bin.ts', 'run', '--dotenv', join(reportDir, 'absent.env')], { CONFORMANCE_REPORT_DIR: reportDir });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  await rm(reportDir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`the full run exited ${code}`);
+  return seconds;
+}
+
+async function startServer(args: string[]): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const child = spawnTsx(args);
+  child.stderr!.resume();
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /listening at (\S+\/api\/v1)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('close', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
+  });
+  child.stdout!.resume();
+  return { baseUrl, child };
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: number; non2xx: number }> {
+  // Warm-up, then the measured window.
+  await autocannon({ url, headers, connections: 10, duration: 1 });
+  const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const runs: number[] = [];
+for (let i = 0; i < 3; i++) runs.push(await timeFullRun());
+process.stdout.write(`full run against the embedded reference: median ${median(runs).toFixed(2)} s (${runs.map((s) => s.toFixed(2)).join(', ')})\n`);
+
+const adminKey = seedDefaults(await readSeed()).keys.admin!;
+const reference = await startServer(['reference/main.ts', '--port', '0']);
+const bare = await startServer(['bench/bare-server.ts']);
+try {
+  const created = await request(`${reference.baseUrl}/contacts`, {
+    method: 'POST',
+    headers: { 'x-api-key': adminKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ contactType: 'company', name: 'Bench contact' }),
+  });
+  const id = ((await created.body.json()) as { data: { id: string } }).data.id;
+  const ref = await load(`${reference.baseUrl}/contacts/${id}`, { 'x-api-key': adminKey });
+  const base = await load(`${bare.baseUrl}/contacts/${id}`, {});
+  const ratio = ref.rps / base.rps;
+  process.stdout.write(
+    [
+      `GET /contacts/{id}, 10 connections, ${DURATION_S} s each, autocannon in a separate process:`,
+      `  reference server  ${ref.rps.toFixed(0).padStart(7)} req/s  p99 ${ref.p99} ms  non-2xx ${ref.non2xx}`,
+      `  bare Fastify      ${base.rps.toFixed(0).padStart(7)} req/s  p99 ${base.p99} ms`,
+      `  ratio reference/bare: ${(ratio * 100).toFixed(1)}%`,
+      '',
+    ].join('\n'),
+  );
+  process.stdout.write(
+    `${JSON.stringify({ fullRunSeconds: median(runs), referenceRps: ref.rps, bareRps: base.rps, ratio: Number(ratio.toFixed(3)) })}\n`,
+  );
+} finally {
+  reference.child.kill();
+  bare.child.kill();
+}

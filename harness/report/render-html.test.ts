@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from './render-html.js';
+import { hostileReport, sampleReport } from './sample-report.js';
+
+/** Tags the renderer itself writes; anything else in the output came from data. */
+const OUR_TAGS = new Set(
+  (
+    'html head meta title style body header h1 h2 h3 h4 div p a svg rect text g line dl dt dd nav main section ' +
+    'table thead tbody tr th td span details summary pre form label select option input button output strong ' +
+    'footer script'
+  ).split(' '),
+);
+
+/** Removes the bodies of <style> and <script> (constants, checked separately by hash). */
+function withoutAssets(page: string): string {
+  return page.replace(/<style>[\s\S]*?<\/style>/, '<style></style>').replace(/<script>[\s\S]*?<\/script>/, '<script></script>');
+}
+
+interface Tag {
+  readonly name: string;
+  readonly attributes: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Every tag in the page, checking that each `<` starts one of ours: no `<` from data survives. */
+function tags(page: string): Tag[] {
+  const body = withoutAssets(page).replace(/^<!DOCTYPE html>/, '');
+  const found: Tag[] = [];
+  const TAG = /<\/?([a-zA-Z][\w-]*)((?:\s+[\w:-]+(?:="[^"<>]*")?)*)\s*\/?>/y;
+  for (let i = body.indexOf('<'); i >= 0; i = body.indexOf('<', i + 1)) {
+    TAG.lastIndex = i;
+    const m = TAG.exec(body);
+    if (m === null) throw new Error(`stray "<" at ${i}: ${body.slice(i, i + 40)}`);
+    const attributes = [...(m[2] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(
+      (a) => [a[1] ?? '', a[2] ?? ''] as const,
+    );
+    found.push({ name: (m[1] ?? '').toLowerCase(), attributes });
+  }
+  return found;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('base64');
+}
+
+describe('renderHtml', () => {
+  it('is one self-contained document with no external resource references', () => {
+    const page = renderHtml(sampleReport());
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    const all = tags(page);
+    const external = all.flatMap((t) =>
+      t.attributes.filter(
+        ([name, value]) =>
+          ['src', 'srcset', 'action', 'formaction', 'poster', 'xlink:href', 'background'].includes(name) ||
+          (name === 'href' && !value.startsWith('#')),
+      ),
+    );
+    expect(external).toEqual([]);
+    expect(page).not.toMatch(/\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
+    expect(page).not.toMatch(/<link\b|@import|url\(/i);
+    expect(all.filter((t) => t.name === 'script')).toHaveLength(2); // <script> and </script>
+  });
+
+  it('ships a Content-Security-Policy that allows only its own inline style and script', () => {
+    const page = renderHtml(sampleReport());
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(page)?.[1]?.replace(/&#39;/g, "'");
+    expect(csp).toContain("default-src 'none'");
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect(csp).toContain(`style-src 'sha256-${sha256(style)}'`);
+    expect(csp).toContain(`script-src 'sha256-${sha256(script)}'`);
+  });
+
+  it('shows the verdict, every check, observations and the catalogue', () => {
+    const report = sampleReport();
+    const page = renderHtml(report);
+    expect(page).toContain('<div class="badge">NON-CONFORMANT</div>');
+    expect(page.match(/<tr id="check-\d+"/g)).toHaveLength(report.checks.length);
+    for (const c of report.checks) expect(page).toContain(`>${c.requirementId}</`);
+    expect(page).toContain('id="observations"');
+    expect(page.match(/class="st st-uncovered"/g)).toHaveLength(
+      report.requirements.filter((r) => r.status === null).length,
+    );
+    // Evidence for a failure: reproducer, response and fast-check details inside <details>.
+    expect(page).toContain('2023-02-30');
+    expect(page).toContain('seed 1842906137, path &quot;4:0&quot;');
+    expect(page).toContain('HTTP 502');
+  });
+
+  it('never shows a failed SHOULD with the colour of a conformance failure', () => {
+    const page = renderHtml(sampleReport());
+    const row = page.split('\n').find((l) => l.includes('data-level="SHOULD"') && l.includes('data-status="fail"'));
+    expect(row).toContain('st-warn');
+    expect(row).not.toContain('st-fail');
+  });
+
+  it('escapes hostile data everywhere', () => {
+    const page = renderHtml(hostileReport());
+    const all = tags(page); // throws on any "<" that is not one of our tags
+    expect(all.filter((t) => !OUR_TAGS.has(t.name)).map((t) => t.name)).toEqual([]);
+    expect(all.flatMap((t) => t.attributes.map(([name]) => name)).filter((n) => /^on/i.test(n))).toEqual([]);
+    expect(all.filter((t) => t.name === 'script')).toHaveLength(2);
+    expect(page).not.toMatch(/<img|<script>alert/);
+    expect(page).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+    expect(page).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(page).not.toMatch(/href="(?!#)/);
+  });
+
+  it('is deterministic and independent of input order', () => {
+    const report = sampleReport();
+    const shuffled = sampleReport();
+    shuffled.checks.reverse();
+    shuffled.domains.reverse();
+    shuffled.observations.reverse();
+    shuffled.requirements.reverse();
+    for (const c of shuffled.checks) {
+      if (c.exchange) c.exchange.responseHeaders = Object.fromEntries(Object.entries(c.exchange.responseHeaders).reverse());
+    }
+    expect(renderHtml(report)).toBe(renderHtml(report));
+    expect(renderHtml(shuffled)).toBe(renderHtml(report));
+  });
+
+  it('renders an empty run without failing', () => {
+    const report = sampleReport();
+    report.checks = [];
+    report.domains = [];
+    report.observations = [];
+    report.requirements = [];
+    expect(() => tags(renderHtml(report))).not.toThrow();
+  });
+});

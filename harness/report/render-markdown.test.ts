@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './render-markdown.js';
+import { hostileReport, sampleReport } from './sample-report.js';
+
+/** Pipes that split a GFM table row: those not preceded by an odd number of backslashes. */
+function cellSeparators(line: string): number {
+  let count = 0;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] !== '|') continue;
+    let slashes = 0;
+    for (let j = i - 1; j >= 0 && line[j] === '\\'; j--) slashes += 1;
+    if (slashes % 2 === 0) count += 1;
+  }
+  return count;
+}
+
+/** Lines outside fenced code blocks (fences of any length, closed by one at least as long). */
+function outsideFences(md: string): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of md.split('\n')) {
+    const m = /^(`{3,})/.exec(line);
+    if (fence === null && m) fence = m[1] ?? null;
+    else if (fence !== null && m && (m[1] ?? '').length >= fence.length && line.trim() === m[1]) fence = null;
+    else if (fence === null) out.push(line);
+  }
+  expect(fence).toBeNull();
+  return out;
+}
+
+/** Consecutive table lines must all have the header's number of cell separators. */
+function expectTablesIntact(md: string): number {
+  let tables = 0;
+  let expected: number | null = null;
+  for (const line of outsideFences(md)) {
+    if (!line.startsWith('|')) {
+      expected = null;
+      continue;
+    }
+    if (expected === null) {
+      expected = cellSeparators(line);
+      tables += 1;
+    } else {
+      expect(cellSeparators(line), line).toBe(expected);
+    }
+  }
+  return tables;
+}
+
+function section(md: string, heading: string): string {
+  const start = md.indexOf(`\n## ${heading}\n`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = md.indexOf('\n## ', start + 4);
+  return md.slice(start, end < 0 ? undefined : end);
+}
+
+describe('renderMarkdown', () => {
+  it('starts with the verdict and names target and run', () => {
+    const report = sampleReport();
+    const md = renderMarkdown(report);
+    expect(md.split('\n')[0]).toBe('# Conformance report: ❌ NON-CONFORMANT');
+    expect(md).toContain(report.target.url);
+    expect(md).toContain(report.runId);
+  });
+
+  it('lists every failure by requirement id, MUST failures before SHOULD/MAY warnings', () => {
+    const report = sampleReport();
+    const md = renderMarkdown(report);
+    const failures = section(md, 'Failures (MUST)');
+    const warnings = section(md, 'Warnings (SHOULD and MAY)');
+    for (const c of report.checks.filter((c) => c.status === 'fail')) {
+      const id = c.requirementId.replace(/_/g, '\\_');
+      expect(c.level === 'MUST' ? failures : warnings).toContain(`[${id}\\]`);
+    }
+    expect(md.indexOf('## Failures (MUST)')).toBeLessThan(md.indexOf('## Warnings (SHOULD and MAY)'));
+  });
+
+  it('gives each failure its message, curl and response excerpt in fenced blocks', () => {
+    const report = sampleReport();
+    const md = renderMarkdown(report);
+    const check = report.checks.find((c) => c.requirementId === 'TE-DATE-REAL');
+    expect(md).toContain(`\`\`\`sh\n${check?.exchange?.curl}\n\`\`\``);
+    expect(md).toContain(check?.exchange?.bodyExcerpt);
+    expect(md).toContain('seed 1842906137, path "4:0"');
+  });
+
+  it('lists errors and inconclusive checks, observations by topic and uncovered requirements', () => {
+    const md = renderMarkdown(sampleReport());
+    expect(section(md, 'Errors')).toContain('EX-APPROVE-200');
+    expect(section(md, 'Inconclusive')).toContain('WH-SIGNATURE-HMAC');
+    const observations = section(md, 'Observations');
+    expect(observations).toContain('**validation-status**');
+    expect(observations).toContain('| 422 | POST /contacts, POST /time-entries | ERR-CONSISTENT-VALIDATION |');
+    const coverage = section(md, 'Requirement coverage');
+    expect(coverage).toContain('2 not covered');
+    expect(coverage.match(/not covered\*\*/g)).toHaveLength(2);
+    expect(coverage).toMatch(/LIM-RATE-HEADERS .*⚠️ fail \(warning\)/);
+  });
+
+  it('keeps every table intact', () => {
+    expect(expectTablesIntact(renderMarkdown(sampleReport()))).toBe(3 + 7); // results, domains, coverage, 7 topics
+  });
+
+  it('keeps tables and fences intact and renders no HTML from hostile data', () => {
+    const md = renderMarkdown(hostileReport());
+    expect(expectTablesIntact(md)).toBe(3 + 7);
+    // Code spans show their content verbatim, so only text outside them and fences can be markup.
+    const prose = outsideFences(md)
+      .map((line) => line.replace(/(`+)(?:[^`]|(?!\1)`+)*?\1(?!`)/g, ''))
+      .join('\n');
+    expect(outsideFences(md).every((line) => !/^\s*(?:[-*+]\s+|\d+[.)]\s+)?`{3,}/.test(line))).toBe(true);
+    // No tag but our own <br>, no link syntax, no control characters anywhere.
+    expect(prose).not.toMatch(/<(?!br>)[a-z/!]/i);
+    expect(prose).not.toMatch(/(^|[^\\])\]\(/);
+    expect(md).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+    // The hostile ``` inside a body did not end its block: bodies use a longer fence.
+    expect(md).toContain('````http\n');
+  });
+
+  it('is deterministic and independent of input order', () => {
+    const report = sampleReport();
+    const shuffled = sampleReport();
+    shuffled.checks.reverse();
+    shuffled.domains.reverse();
+    shuffled.observations.reverse();
+    shuffled.requirements.reverse();
+    expect(renderMarkdown(report)).toBe(renderMarkdown(report));
+    expect(renderMarkdown(shuffled)).toBe(renderMarkdown(report));
+  });
+
+  it('says so when no MUST check failed', () => {
+    const report = sampleReport();
+    report.checks = report.checks.filter((c) => c.status !== 'fail' || c.level !== 'MUST');
+    report.verdict = 'conformant';
+    report.counts.byLevel.MUST.fail = 0;
+    const md = renderMarkdown(report);
+    expect(md.split('\n')[0]).toBe('# Conformance report: ✅ CONFORMANT');
+    expect(section(md, 'Failures (MUST)')).toContain('No MUST check failed.');
+    expect(md).toContain('## Warnings (SHOULD and MAY)');
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { renderTerminalSummary } from './render-terminal.js';
+import { hostileReport, sampleReport } from './sample-report.js';
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+describe('renderTerminalSummary', () => {
+  it('prints one aligned row per domain, a total and the verdict, without colour', () => {
+    const report = sampleReport();
+    const text = renderTerminalSummary(report, { color: false });
+    expect(text).not.toContain('\u001b');
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^domain +pass +fail +skip +inconclusive +error$/);
+    const table = lines.slice(0, report.domains.length + 2);
+    expect(new Set(table.map((l) => l.length)).size).toBe(1);
+    expect(table.at(-1)).toMatch(/^total +13 +5 +1 +1 +1$/);
+    expect(text).toMatch(/^NON-CONFORMANT {2}2 MUST checks failed/m);
+    expect(text).toContain(report.runId);
+  });
+
+  it('uses ANSI colour only when asked, with the same visible text', () => {
+    const report = sampleReport();
+    const coloured = renderTerminalSummary(report, { color: true });
+    expect(coloured).toContain('\u001b[31m');
+    expect(coloured.replace(ANSI, '')).toBe(renderTerminalSummary(report, { color: false }));
+  });
+
+  it('shows a domain whose only failures are SHOULD/MAY in yellow, not red', () => {
+    const coloured = renderTerminalSummary(sampleReport(), { color: true });
+    const limits = coloured.split('\n').find((l) => l.startsWith('limits'));
+    expect(limits).toContain('\u001b[33m   2');
+    expect(limits).not.toContain('\u001b[31m');
+  });
+
+  it('strips control characters from data', () => {
+    const text = renderTerminalSummary(hostileReport(), { color: false });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+  });
+
+  it('is deterministic', () => {
+    const report = sampleReport();
+    const shuffled = sampleReport();
+    shuffled.domains.reverse();
+    expect(renderTerminalSummary(shuffled, { color: true })).toBe(renderTerminalSummary(report, { color: true }));
+  });
+});

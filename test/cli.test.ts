@@ -1,0 +1,95 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/server.js';
+import { readSeed } from '../harness/config/seed.js';
+import { readLatestReport, runCli } from './run-cli.js';
+
+/** A port nothing listens on: bind one, note it, close it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function oneLine(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
+}
+
+describe('CLI', () => {
+  it('prints help with every public variable and exits 0', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    for (const name of ['CONFORMANCE_TARGET_URL', 'CONFORMANCE_ADMIN_KEY', 'CONFORMANCE_SUITES', 'CONFORMANCE_REPORT_DIR', 'CONFORMANCE_SEED']) {
+      expect(stdout).toContain(name);
+    }
+  });
+
+  it.each([
+    [{ CONFORMANCE_TARGET_URL: 'not a url', CONFORMANCE_ADMIN_KEY: 'wmk_x' }, /CONFORMANCE_TARGET_URL: not a valid URL/],
+    [{ CONFORMANCE_TARGET_URL: 'http://127.0.0.1:1/api/v2', CONFORMANCE_ADMIN_KEY: 'wmk_x' }, /CONFORMANCE_TARGET_URL: must end with \/api\/v1/],
+    [{ CONFORMANCE_TARGET_URL: 'http://127.0.0.1:1/api/v1' }, /CONFORMANCE_ADMIN_KEY: required/],
+    [{ CONFORMANCE_NUM_RUNS: 'many' }, /CONFORMANCE_NUM_RUNS: expected a whole number/],
+    [{ CONFORMANCE_SUITES: 'contacts,invoices' }, /CONFORMANCE_SUITES: unknown domain "invoices"/],
+    [{ CONFORMANCE_REFERENCE_FAULTS: 'no-such-fault' }, /CONFORMANCE_REFERENCE_FAULTS: unknown fault "no-such-fault"/],
+  ])('rejects bad configuration %j with one line and exit 2', async (env, message) => {
+    const { code, stderr, stdout } = await runCli(['run'], env);
+    expect(code).toBe(2);
+    expect(oneLine(stderr)).toHaveLength(1);
+    expect(stderr).toMatch(message);
+    expect(stdout).toBe('');
+  });
+
+  it('rejects an unknown argument with exit 2', async () => {
+    const { code, stderr } = await runCli(['frobnicate']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown argument "frobnicate"/);
+  });
+
+  it('reports an unreachable target in one line and exits 2', async () => {
+    const port = await closedPort();
+    const { code, stderr } = await runCli(['run'], {
+      CONFORMANCE_TARGET_URL: `http://127.0.0.1:${port}/api/v1`,
+      CONFORMANCE_ADMIN_KEY: 'wmk_0123456789abcdef',
+    });
+    expect(code).toBe(2);
+    expect(oneLine(stderr)).toHaveLength(1);
+    expect(stderr).toMatch(/cannot reach the target/);
+    expect(stderr).not.toContain('wmk_0123456789abcdef');
+  });
+
+  it('reports a refused admin key as a configuration error', async () => {
+    const server = await startReferenceServer();
+    try {
+      const { code, stderr } = await runCli(['run'], { CONFORMANCE_TARGET_URL: server.baseUrl, CONFORMANCE_ADMIN_KEY: 'wmk_notarealkey' });
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/CONFORMANCE_ADMIN_KEY: the target refused the admin key/);
+      expect(stderr).not.toContain('wmk_notarealkey');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('skips, with the reason, the checks whose variables are not set against an external target', async () => {
+    const server = await startReferenceServer();
+    const seed = await readSeed();
+    const admin = seed.organisations[0]!.keys.find((k) => k.role === 'admin')!.key;
+    try {
+      const result = await runCli(['run'], {
+        CONFORMANCE_TARGET_URL: server.baseUrl,
+        CONFORMANCE_ADMIN_KEY: admin,
+        CONFORMANCE_SUITES: 'auth',
+      });
+      const report = await readLatestReport(result.reportDir);
+      expect(result.code).toBe(0);
+      expect(report.target.embedded).toBe(false);
+      const scope = report.checks.find((c) => c.requirementId === 'AUTH-ORG-SCOPE');
+      expect(scope?.status).toBe('skip');
+      expect(scope?.message).toMatch(/CONFORMANCE_OTHER_ORG_KEY is not set/);
+      expect(report.checks.filter((c) => c.status === 'pass').length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readSeed } from '../harness/config/seed.js';
+import { reportJsonSchema } from '../harness/report/json-schema.js';
+import type { Report } from '../harness/report/model.js';
+import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
+import { readLatestReport, runCli, type CliResult } from './run-cli.js';
+
+const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary.md'];
+
+async function allFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+describe('a full run against the embedded reference server', () => {
+  let result: CliResult;
+  let report: Report;
+
+  beforeAll(async () => {
+    result = await runCli(['run'], { CONFORMANCE_NUM_RUNS: '10' });
+    report = await readLatestReport(result.reportDir);
+  }, 180_000);
+
+  it('passes every check and exits 0', () => {
+    const broken = report.checks.filter((c) => c.status === 'fail' || c.status === 'error');
+    expect(broken.map((c) => `${c.requirementId} ${c.title}: ${c.message}`)).toEqual([]);
+    expect(report.verdict).toBe('conformant');
+    expect(result.code).toBe(0);
+  });
+
+  it('writes every format into the run directory and into latest/', async () => {
+    const dirs = (await readdir(result.reportDir)).sort();
+    expect(dirs).toEqual([report.runId, 'latest'].sort());
+    for (const dir of dirs) expect((await readdir(join(result.reportDir, dir))).sort()).toEqual(REPORT_FILES);
+  });
+
+  it('writes a report.json that the published JSON Schema accepts', async () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const committed = JSON.parse(await readFile(new URL('../schemas/report.schema.json', import.meta.url), 'utf8'));
+    const validate = ajv.compile(committed);
+    const valid = validate(report);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('names only catalogued requirements and covers every MUST requirement with a check', () => {
+    expect(report.checks.filter((c) => !isRequirementId(c.requirementId)).map((c) => c.requirementId)).toEqual([]);
+    const uncovered = report.requirements.filter((r) => r.level === 'MUST' && r.checks === 0).map((r) => r.id);
+    expect(uncovered).toEqual([]);
+    expect(report.requirements.map((r) => r.id).sort()).toEqual(Object.keys(REQUIREMENTS).sort());
+  });
+
+  it('records what the target chose where the spec is silent', () => {
+    const topics = new Set(report.observations.map((o) => o.topic));
+    for (const topic of ['validation-status', 'unknown-id-status', 'missing-key-status', 'paging-total-name']) {
+      expect(topics).toContain(topic);
+    }
+  });
+
+  it('never writes a configured key into the reports or the terminal', async () => {
+    const seed = await readSeed();
+    const keys = seed.organisations.flatMap((o) => o.keys.map((k) => k.key));
+    const outputs = [result.stdout, result.stderr, ...(await Promise.all((await allFiles(result.reportDir)).map((f) => readFile(f, 'utf8'))))];
+    for (const key of keys) {
+      for (const output of outputs) expect(output.includes(key)).toBe(false);
+    }
+    expect(report.checks.length).toBeGreaterThan(0);
+  });
+
+  it('ends the terminal output with a table per domain and the report paths', () => {
+    expect(result.stdout).toMatch(/contacts\s+\d+/);
+    expect(result.stdout).toMatch(/auth\s+\d+/);
+    expect(result.stdout).toContain(join(result.reportDir, 'latest'));
+  });
+});
+
+describe('the published report schema', () => {
+  it('is the one generated from the report model (run npm run schema after changing model.ts)', async () => {
+    const committed = JSON.parse(await readFile(new URL('../schemas/report.schema.json', import.meta.url), 'utf8'));
+    expect(committed).toEqual(reportJsonSchema());
+  });
+});
