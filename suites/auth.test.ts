@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { ensure, expectNot2xx, expectStatus, listPage } from '../harness/check/expect.js';
 import type { ApiClient, ApiResponse } from '../harness/http/client.js';
+import { runTag } from '../harness/check/run-context.js';
 import { createContact, once } from '../harness/steps/contacts.js';
 import { listAll } from '../harness/steps/lists.js';
 
@@ -17,7 +18,7 @@ async function sampleRoutes(t: CheckContext): Promise<Array<[string, (c: ApiClie
   const id = await ownContact(t);
   return [
     ['GET /contacts', (c) => c.get('/contacts')],
-    ['POST /contacts', (c) => c.post('/contacts', { contactType: 'company', name: 'Conformance must not exist' })],
+    ['POST /contacts', (c) => c.post('/contacts', { contactType: 'company', name: 'Conformance must not exist', tags: [runTag(t.run)] })],
     ['GET /contacts/{id}', (c) => c.get(`/contacts/${id}`)],
     ['PATCH /contacts/{id}', (c) => c.patch(`/contacts/${id}`, { notes: 'must not change' })],
     ['GET /projects', (c) => c.get('/projects')],

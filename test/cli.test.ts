@@ -93,3 +93,12 @@ describe('CLI', () => {
     }
   });
 });
+
+describe('the conformance bin', () => {
+  it('runs the TypeScript CLI through its JavaScript shim', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['bin/conformance.js', '--help'], { cwd: new URL('../', import.meta.url), encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: conformance <command>/);
+  });
+});

@@ -14,6 +14,18 @@ export interface InvalidCase {
   readonly bodies: fc.Arbitrary<Record<string, unknown>>;
 }
 
+/** `{error{code,issues,message}}`: the keys of an error body two levels deep (the spec does not show its shape). */
+export function shapeOf(json: unknown, text: string): string {
+  const describe = (value: unknown, depth: number): string => {
+    if (Array.isArray(value)) return '[]';
+    if (value === null || typeof value !== 'object') return '';
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => (depth > 0 ? k + describe((value as Record<string, unknown>)[k], depth - 1) : k)).join(',')}}`;
+  };
+  if (json === undefined) return text.trim() === '' ? 'empty body' : 'not JSON';
+  return describe(json, 1) || typeof json;
+}
+
 /**
  * Sends one invalid input and requires a 4xx (spec 7: invalid input is rejected; the status is
  * not shown, so any 4xx passes and the status is observed).
@@ -26,6 +38,7 @@ export async function expectInvalid(
 ): Promise<void> {
   const res = await send();
   t.observe('validation-status', subject, res.status);
+  t.observe('error-body-shape', subject, shapeOf(res.json, res.text));
   validationStatuses.push({ subject, status: res.status });
   expectRejected(res, rule);
 }

@@ -13,6 +13,7 @@ const letter = fc.constantFrom(...LETTERS);
 
 /** Text of 1..max characters that starts and ends with a letter or digit. */
 export function text(maxLength = 40): fc.Arbitrary<string> {
+  if (maxLength < 2) return letter;
   return fc.oneof(
     letter,
     fc

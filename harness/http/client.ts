@@ -61,6 +61,13 @@ export class RequestFailedError extends HarnessError {
   }
 }
 
+/** A functional check stayed throttled after every allowed wait: not the check's failure. */
+export class ThrottledError extends HarnessError {
+  constructor(message: string) {
+    super('THROTTLED', message);
+  }
+}
+
 const BODY_EXCERPT_CHARS = 2000;
 const DEFAULT_THROTTLE = { maxWaitMs: 65_000, maxRetries: 3 } as const;
 
@@ -125,7 +132,13 @@ export class ApiClient {
     const throttle = this.#options.throttle ?? DEFAULT_THROTTLE;
     for (let attempt = 0; ; attempt++) {
       const response = await this.#sendOnce(options);
-      if (response.status !== 429 || attempt >= throttle.maxRetries) return response;
+      // maxRetries 0: the caller wants the raw 429 (rate-limit checks).
+      if (response.status !== 429 || throttle.maxRetries === 0) return response;
+      if (attempt >= throttle.maxRetries) {
+        throw new ThrottledError(
+          `${options.method} ${options.path}: still answered 429 after ${attempt} waits; give this key a higher per-minute limit on the target`,
+        );
+      }
       const waitMs = Math.min(retryAfterMs(response.headers['retry-after']) ?? 1000, throttle.maxWaitMs);
       if (this.#options.stats) {
         this.#options.stats.throttled += 1;

@@ -1,3 +1,6 @@
+const HTTP_DATE =
+  /^(?:[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
 /**
  * Milliseconds a `Retry-After` value asks for (spec 7, 8): delta-seconds or an HTTP date.
  * undefined when the header is absent or unreadable.
@@ -6,7 +9,9 @@ export function retryAfterMs(value: string | undefined, now: number = Date.now()
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (/^[0-9]+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Only the HTTP-date forms (RFC 9110 5.6.7): Date.parse alone reads "Retry 5" as a date.
+  if (!HTTP_DATE.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
-  if (Number.isNaN(date) || !/[a-z]/i.test(trimmed)) return undefined;
+  if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }

@@ -83,7 +83,7 @@ describe('escapeMarkdownCell', () => {
   it('keeps data from becoming HTML, links, emphasis or code', () => {
     const out = escapeMarkdownCell('<script>x</script> [l](javascript:1) *b* _i_ `c` ~~s~~ $m$ \\');
     expect(out).toBe(
-      '&lt;script&gt;x&lt;/script&gt; \\[l\\](javascript:1) \\*b\\* \\_i\\_ \\`c\\` \\~\\~s\\~\\~ \\$m\\$ \\\\',
+      '&lt;script&gt;x&lt;/script&gt; \\[l\\](javascript:1) \\*b\\* _i_ \\`c\\` \\~\\~s\\~\\~ \\$m\\$ \\\\',
     );
   });
 
@@ -101,6 +101,23 @@ describe('escapeMarkdownCell', () => {
     expect(out).not.toMatch(/[\r\n]/);
     expect(out).not.toMatch(/<(?!br>)/);
     expect(out).not.toMatch(/(^|[^\\])(\\\\)*\|/);
+  });
+});
+
+describe('secrets stay findable by the redactor that runs over rendered output', () => {
+  // harness/report/write.ts redacts each rendered file; an escaped secret would slip past it.
+  const secrets = ['wmk_3be3b5804692ebe4e955884c7b5d1661', 'whsec_Ab+/=_-9z', 'sk-live_abc.DEF~x'];
+  const escapers = { escapeXml, escapeXmlAttribute, escapeHtml, escapeMarkdownText, escapeMarkdownCell, escapeTerminal };
+
+  it.each(Object.entries(escapers))('%s leaves key and secret characters unchanged', (_name, escape) => {
+    for (const secret of secrets.slice(0, 2)) expect(escape(`key ${secret}, "x"`)).toContain(secret);
+  });
+
+  it('keeps them verbatim in fences and code spans too', () => {
+    for (const secret of secrets) {
+      expect(markdownFence(`-H 'X-API-Key: ${secret}'`)).toContain(secret);
+      expect(markdownCode(secret)).toContain(secret);
+    }
   });
 });
 
@@ -126,6 +143,7 @@ describe('markdownFence and markdownCode', () => {
 describe('escapeTerminal', () => {
   it('removes ESC and other control characters but keeps text', () => {
     expect(escapeTerminal('a\u001b[31mred\u001b[0m\u0007\u009b2Jb')).toBe('a[31mred[0m2Jb');
+    expect(escapeTerminal('a\r\nb\nc\td')).toBe('a b c d');
   });
 });
 
@@ -143,6 +161,8 @@ describe('shared text helpers', () => {
     expect(formatDuration(840.4)).toBe('840 ms');
     expect(formatDuration(12_449)).toBe('12.4 s');
     expect(formatDuration(187_000)).toBe('3 min 07 s');
+    expect(formatDuration(999.7)).toBe('1.0 s');
+    expect(formatDuration(59_960)).toBe('1 min 00 s');
   });
 
   it('formats a response with sorted headers', () => {

@@ -63,13 +63,18 @@ export function escapeHtml(s: string): string {
 
 /**
  * Escapes inline Markdown text (GitHub/GitLab flavour) so data renders as written: no HTML, no
- * links, emphasis, code spans, strikethrough or math. Line breaks are kept; use
+ * links, code spans, strikethrough, math or `*` emphasis. Line breaks are kept; use
  * `escapeMarkdownCell` inside tables and headings.
+ *
+ * `_` is deliberately left alone: at worst `_word_` renders in italics, while escaping it would
+ * turn `wmk_...` / `whsec_...` into `wmk\_...` and hide secrets from the writer's redactor, which
+ * runs over rendered text. Characters of keys and secrets (letters, digits, `_ - + / =`) pass
+ * through every escaper in this file unchanged for the same reason.
  */
 export function escapeMarkdownText(s: string): string {
   return s
     .replace(UNSAFE_CHARS, '')
-    .replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`)
+    .replace(/[\\`*[\]~$]/g, (ch) => `\\${ch}`)
     .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
@@ -105,9 +110,12 @@ export function markdownCode(s: string): string {
   return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
-/** Removes control characters (including ESC) so data cannot drive the terminal. */
+/**
+ * One line of terminal text: control characters (ESC above all, which drives colours and the
+ * cursor) removed, line breaks and tabs turned into spaces so data cannot break the layout.
+ */
 export function escapeTerminal(s: string): string {
-  return s.replace(TERMINAL_CONTROL, '');
+  return s.replace(/\r\n|[\r\n\t]/g, ' ').replace(TERMINAL_CONTROL, '');
 }
 
 /* ----------------------------------------------------------------------------------------------
@@ -176,8 +184,9 @@ export function formatNumber(n: number, decimals = 2): string {
 
 /** `840 ms`, `12.4 s`, `3 min 07 s`. */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 999.5) return `${Math.round(ms)} ms`;
+  // Below 59.95 s so that rounding never prints "60.0 s".
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`;
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }

@@ -71,6 +71,15 @@ describe('renderHtml', () => {
     expect(csp).toContain(`script-src 'sha256-${sha256(script)}'`);
   });
 
+  it('has a filter script that parses and a filter bar hidden until the script shows it', () => {
+    const page = renderHtml(sampleReport());
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect(() => new Function(script)).not.toThrow();
+    expect(page).toContain('<form id="filters" class="filters" hidden>');
+    // An author `display` rule would otherwise beat the user-agent rule for [hidden].
+    expect(page).toContain('[hidden]{display:none!important}');
+  });
+
   it('shows the verdict, every check, observations and the catalogue', () => {
     const report = sampleReport();
     const page = renderHtml(report);

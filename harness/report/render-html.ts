@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  checkLabel,
   compareChecksBySeverity,
   compareNatural,
   compareText,
@@ -71,6 +70,7 @@ const STATUS_COLORS: Readonly<Record<Status, string>> = {
 const CSS = `
 :root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--alt:#f6f8fa;--pass:#1a7f37;--fail:#c62828;--warn:#9a6700;--skip:#6e7781;--inc:#8a6100;--err:#6a1b9a}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg)}
 header.top{padding:20px 28px;border-bottom:1px solid var(--line);background:var(--alt)}
 main{padding:0 28px 40px}

@@ -32,9 +32,13 @@ describe('renderTerminalSummary', () => {
     expect(limits).not.toContain('\u001b[31m');
   });
 
-  it('strips control characters from data', () => {
-    const text = renderTerminalSummary(hostileReport(), { color: false });
+  it('strips control characters and line breaks from data, keeping the table aligned', () => {
+    const report = hostileReport();
+    const text = renderTerminalSummary(report, { color: false });
     expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+    const table = text.split('\n').slice(0, report.domains.length + 2);
+    expect(new Set(table.map((l) => l.length)).size).toBe(1);
+    expect(text.split('\n')).toHaveLength(report.domains.length + 2 + 4); // blank, verdict, run line, final newline
   });
 
   it('is deterministic', () => {

@@ -109,6 +109,8 @@ export async function runConformance(config: Config, progress: Progress = new Pr
         maxWorkers: 2,
         silent: true,
         passWithNoTests: true,
+        // Cleanup deletes every record a file created; against a slow target that takes a while.
+        hookTimeout: 600_000,
       },
       {},
       { stdout: process.stderr, stderr: process.stderr },

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../errors.js';
+import { DEFAULTS, DOMAINS, parseEnv } from './schema.js';
+
+const TARGET = 'http://127.0.0.1:8080/api/v1';
+const ADMIN = 'wmk_adminsecret0001';
+const UUID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+
+const noRandom = (): number => {
+  throw new Error('the random seed must not be drawn');
+};
+
+/** The ConfigError parseEnv throws for `env`; fails the test when it does not throw one. */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    parseEnv(env, () => 1);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).code).toBe('CONFIG_INVALID');
+    return error as ConfigError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(env)}`);
+}
+
+describe('parseEnv defaults', () => {
+  it('targets the embedded server with every documented default when nothing is set', () => {
+    const config = parseEnv({}, () => 4242);
+    expect(config).toEqual({
+      targetUrl: null,
+      keys: { admin: undefined, member: undefined, otherOrg: undefined, limited: undefined, customLimit: undefined },
+      customLimit: undefined,
+      projectId: undefined,
+      versionId: undefined,
+      otherProjectId: undefined,
+      sink: { host: DEFAULTS.sinkHost, port: DEFAULTS.sinkPort, publicUrl: undefined },
+      webhookWaitS: 60,
+      requestTimeoutMs: 10_000,
+      seed: 4242,
+      numRuns: 20,
+      suites: [...DOMAINS],
+      reportDir: 'reports',
+      referenceFaults: [],
+    });
+    expect(config.sink).toEqual({ host: '127.0.0.1', port: 0, publicUrl: undefined });
+  });
+
+  it('treats blank and whitespace-only values as unset', () => {
+    const config = parseEnv(
+      { CONFORMANCE_NUM_RUNS: '   ', CONFORMANCE_TARGET_URL: '', CONFORMANCE_SUITES: ' ', CONFORMANCE_SEED: '' },
+      () => 7,
+    );
+    expect(config.numRuns).toBe(20);
+    expect(config.targetUrl).toBeNull();
+    expect(config.suites).toEqual(['auth', 'contacts']);
+    expect(config.seed).toBe(7);
+  });
+
+  it('ignores variables outside the CONFORMANCE_ namespace', () => {
+    expect(parseEnv({ PATH: '/usr/bin', HOME: 'x y z' }, () => 1).targetUrl).toBeNull();
+  });
+
+  it('reads every variable that is set', () => {
+    const config = parseEnv(
+      {
+        CONFORMANCE_TARGET_URL: TARGET,
+        CONFORMANCE_ADMIN_KEY: ADMIN,
+        CONFORMANCE_MEMBER_KEY: 'wmk_member',
+        CONFORMANCE_OTHER_ORG_KEY: 'wmk_other',
+        CONFORMANCE_LIMITED_KEY: 'wmk_limited',
+        CONFORMANCE_CUSTOM_LIMIT_KEY: 'wmk_custom',
+        CONFORMANCE_CUSTOM_LIMIT: '90',
+        CONFORMANCE_PROJECT_ID: UUID,
+        CONFORMANCE_VERSION_ID: UUID.toUpperCase(),
+        CONFORMANCE_OTHER_PROJECT_ID: UUID,
+        CONFORMANCE_SINK_HOST: '0.0.0.0',
+        CONFORMANCE_SINK_PORT: '9999',
+        CONFORMANCE_SINK_PUBLIC_URL: 'https://sink.example/hooks',
+        CONFORMANCE_WEBHOOK_WAIT_S: '5',
+        CONFORMANCE_REQUEST_TIMEOUT_MS: '2500',
+        CONFORMANCE_SEED: '-17',
+        CONFORMANCE_NUM_RUNS: '3',
+        CONFORMANCE_REPORT_DIR: 'out/reports',
+      },
+      noRandom,
+    );
+    expect(config).toMatchObject({
+      targetUrl: TARGET,
+      keys: { admin: ADMIN, member: 'wmk_member', otherOrg: 'wmk_other', limited: 'wmk_limited', customLimit: 'wmk_custom' },
+      customLimit: 90,
+      projectId: UUID,
+      versionId: UUID.toUpperCase(),
+      otherProjectId: UUID,
+      sink: { host: '0.0.0.0', port: 9999, publicUrl: 'https://sink.example/hooks' },
+      webhookWaitS: 5,
+      requestTimeoutMs: 2500,
+      seed: -17,
+      numRuns: 3,
+      reportDir: 'out/reports',
+    });
+  });
+});
+
+describe('parseEnv rejects each malformed variable with a ConfigError that names it first', () => {
+  const cases: Array<[variable: string, value: string]> = [
+    ['CONFORMANCE_TARGET_URL', 'not a url'],
+    ['CONFORMANCE_TARGET_URL', 'ftp://example.com/api/v1'],
+    ['CONFORMANCE_TARGET_URL', 'http://example.com/api/v2'],
+    ['CONFORMANCE_CUSTOM_LIMIT', 'many'],
+    ['CONFORMANCE_CUSTOM_LIMIT', '0'],
+    ['CONFORMANCE_PROJECT_ID', 'project-1'],
+    ['CONFORMANCE_VERSION_ID', '12345'],
+    ['CONFORMANCE_OTHER_PROJECT_ID', '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4'],
+    ['CONFORMANCE_SINK_PORT', 'http'],
+    ['CONFORMANCE_SINK_PORT', '70000'],
+    ['CONFORMANCE_SINK_PUBLIC_URL', 'sink host'],
+    ['CONFORMANCE_WEBHOOK_WAIT_S', '-1'],
+    ['CONFORMANCE_REQUEST_TIMEOUT_MS', '1.5'],
+    ['CONFORMANCE_SEED', 'abc'],
+    ['CONFORMANCE_SEED', '2147483648'],
+    ['CONFORMANCE_SEED', '-2147483649'],
+    ['CONFORMANCE_NUM_RUNS', '0'],
+    ['CONFORMANCE_SUITES', 'contacts,billing'],
+    ['CONFORMANCE_ADMIN_KEY', 'wmk_has space'],
+    ['CONFORMANCE_MEMBER_KEY', 'wmk_has space'],
+    ['CONFORMANCE_OTHER_ORG_KEY', 'wmk_has space'],
+    ['CONFORMANCE_LIMITED_KEY', 'wmk_has space'],
+    ['CONFORMANCE_CUSTOM_LIMIT_KEY', 'wmk_has space'],
+  ];
+
+  it.each(cases)('%s=%j', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.message.startsWith(`${variable}:`)).toBe(true);
+  });
+
+  it('shows the offending value for variables that are not keys', () => {
+    expect(configError({ CONFORMANCE_NUM_RUNS: 'lots' }).message).toContain('"lots"');
+  });
+});
+
+describe('parseEnv never echoes an API key', () => {
+  const KEY_VARIABLES = [
+    'CONFORMANCE_ADMIN_KEY',
+    'CONFORMANCE_MEMBER_KEY',
+    'CONFORMANCE_OTHER_ORG_KEY',
+    'CONFORMANCE_LIMITED_KEY',
+    'CONFORMANCE_CUSTOM_LIMIT_KEY',
+  ] as const;
+
+  it.each(KEY_VARIABLES)('a malformed %s is reported without its value', (variable) => {
+    const secret = 'wmk_Sup3rS3cretValue';
+    const error = configError({ [variable]: `${secret} trailing-part` });
+    expect(error.message.startsWith(`${variable}:`)).toBe(true);
+    expect(error.message).not.toContain('Sup3rS3cret');
+    expect(error.message).not.toContain('trailing-part');
+  });
+
+  it('a custom-limit key without its limit is reported without the key', () => {
+    const error = configError({ CONFORMANCE_CUSTOM_LIMIT_KEY: 'wmk_CustomS3cret' });
+    expect(error.message.startsWith('CONFORMANCE_CUSTOM_LIMIT')).toBe(true);
+    expect(error.message).not.toContain('CustomS3cret');
+  });
+
+  it('an error in another variable does not reveal configured keys', () => {
+    const error = configError({ CONFORMANCE_ADMIN_KEY: ADMIN, CONFORMANCE_SEED: 'x' });
+    expect(error.message.startsWith('CONFORMANCE_SEED:')).toBe(true);
+    expect(error.message).not.toContain('adminsecret');
+  });
+});
+
+describe('parseEnv CONFORMANCE_TARGET_URL', () => {
+  it('strips a trailing slash after /api/v1', () => {
+    expect(parseEnv({ CONFORMANCE_TARGET_URL: `${TARGET}/`, CONFORMANCE_ADMIN_KEY: ADMIN }, () => 1).targetUrl).toBe(TARGET);
+  });
+
+  it('accepts https and keeps the URL otherwise unchanged', () => {
+    const url = 'https://staging.example.com:8443/base/api/v1';
+    expect(parseEnv({ CONFORMANCE_TARGET_URL: url, CONFORMANCE_ADMIN_KEY: ADMIN }, () => 1).targetUrl).toBe(url);
+  });
+
+  it('must end with /api/v1', () => {
+    const error = configError({ CONFORMANCE_TARGET_URL: 'http://127.0.0.1:8080/api', CONFORMANCE_ADMIN_KEY: ADMIN });
+    expect(error.message).toMatch(/^CONFORMANCE_TARGET_URL: .*\/api\/v1/);
+  });
+
+  it('requires CONFORMANCE_ADMIN_KEY', () => {
+    const error = configError({ CONFORMANCE_TARGET_URL: TARGET });
+    expect(error.message.startsWith('CONFORMANCE_ADMIN_KEY:')).toBe(true);
+    expect(error.message).toContain('CONFORMANCE_TARGET_URL');
+  });
+
+  it('refuses reference-server faults against a third-party target', () => {
+    const error = configError({ CONFORMANCE_TARGET_URL: TARGET, CONFORMANCE_ADMIN_KEY: ADMIN, CONFORMANCE_REFERENCE_FAULTS: 'x' });
+    expect(error.message.startsWith('CONFORMANCE_REFERENCE_FAULTS:')).toBe(true);
+  });
+});
+
+describe('parseEnv custom limit pair', () => {
+  it('rejects CONFORMANCE_CUSTOM_LIMIT_KEY without CONFORMANCE_CUSTOM_LIMIT', () => {
+    expect(configError({ CONFORMANCE_CUSTOM_LIMIT_KEY: 'wmk_custom' }).message.startsWith('CONFORMANCE_CUSTOM_LIMIT')).toBe(true);
+  });
+
+  it('rejects CONFORMANCE_CUSTOM_LIMIT without CONFORMANCE_CUSTOM_LIMIT_KEY', () => {
+    expect(configError({ CONFORMANCE_CUSTOM_LIMIT: '90' }).message.startsWith('CONFORMANCE_CUSTOM_LIMIT')).toBe(true);
+  });
+
+  it('accepts both together', () => {
+    const config = parseEnv({ CONFORMANCE_CUSTOM_LIMIT_KEY: 'wmk_custom', CONFORMANCE_CUSTOM_LIMIT: '90' }, () => 1);
+    expect(config.customLimit).toBe(90);
+    expect(config.keys.customLimit).toBe('wmk_custom');
+  });
+});
+
+describe('parseEnv CONFORMANCE_SUITES', () => {
+  it('parses a comma-separated list, trimming blanks', () => {
+    expect(parseEnv({ CONFORMANCE_SUITES: ' contacts , ,auth ' }, () => 1).suites).toEqual(['contacts', 'auth']);
+    expect(parseEnv({ CONFORMANCE_SUITES: 'auth' }, () => 1).suites).toEqual(['auth']);
+  });
+
+  it('names the unknown domain', () => {
+    const error = configError({ CONFORMANCE_SUITES: 'auth,invoices' });
+    expect(error.message).toMatch(/^CONFORMANCE_SUITES: .*"invoices"/);
+  });
+
+  it('splits reference faults the same way', () => {
+    expect(parseEnv({ CONFORMANCE_REFERENCE_FAULTS: 'a, b,,c' }, () => 1).referenceFaults).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('parseEnv seed', () => {
+  it('takes the seed from the environment without drawing a random one', () => {
+    expect(parseEnv({ CONFORMANCE_SEED: '123456' }, noRandom).seed).toBe(123456);
+    expect(parseEnv({ CONFORMANCE_SEED: '0' }, noRandom).seed).toBe(0);
+    expect(parseEnv({ CONFORMANCE_SEED: '-2147483648' }, noRandom).seed).toBe(-2147483648);
+  });
+
+  it('draws the seed from the random function when unset, once', () => {
+    let calls = 0;
+    const config = parseEnv({}, () => {
+      calls += 1;
+      return 987654;
+    });
+    expect(config.seed).toBe(987654);
+    expect(calls).toBe(1);
+  });
+});

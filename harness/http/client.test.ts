@@ -1,0 +1,323 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ExchangeRecord } from '../report/model.js';
+import { ApiClient, RequestFailedError, ThrottledError, buildUrl, type ClientOptions, type ClientStats } from './client.js';
+import { Redactor } from './redact.js';
+
+const KEY = 'wmk_3be3b5804692ebe4e955884c7b5d1661';
+const SECRET_PART = '3be3b5804692';
+
+interface Received {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+}
+
+type Handler = (req: Received, res: ServerResponse) => void;
+
+let server: Server;
+let baseUrl: string;
+let received: Received[];
+let handler: Handler;
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(r);
+      handler(r, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  received = [];
+  handler = (_req, res) => json(res, 200, { data: [] });
+});
+
+function client(overrides: Partial<ClientOptions> = {}): ApiClient {
+  return new ApiClient({ baseUrl, key: KEY, timeoutMs: 5000, redactor: new Redactor([KEY]), ...overrides });
+}
+
+/** A sleep that records what was asked and returns at once. */
+function fakeSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms) => void waits.push(ms) };
+}
+
+describe('buildUrl', () => {
+  it('joins base and path whatever the trailing slashes', () => {
+    expect(buildUrl('http://h:1/api/v1', '/contacts')).toBe('http://h:1/api/v1/contacts');
+    expect(buildUrl('http://h:1/api/v1//', '/contacts/abc')).toBe('http://h:1/api/v1/contacts/abc');
+  });
+
+  it('appends defined query values, encoded', () => {
+    expect(buildUrl('http://h/api/v1', '/contacts', { limit: 10, search: 'a b&c', flag: false, skip: undefined })).toBe(
+      'http://h/api/v1/contacts?limit=10&search=a+b%26c&flag=false',
+    );
+  });
+});
+
+describe('ApiClient credentials', () => {
+  it('sends the key as X-API-Key by default', async () => {
+    await client().get('/contacts');
+    expect(received[0]!.headers['x-api-key']).toBe(KEY);
+    expect(received[0]!.headers['authorization']).toBeUndefined();
+    expect(received[0]!.headers['accept']).toBe('application/json');
+  });
+
+  it('sends the key as a Bearer token', async () => {
+    await client({ authStyle: 'bearer' }).get('/contacts');
+    expect(received[0]!.headers['authorization']).toBe(`Bearer ${KEY}`);
+    expect(received[0]!.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('sends no credentials with authStyle none or without a key', async () => {
+    await client({ authStyle: 'none' }).get('/contacts');
+    await client({ key: undefined }).get('/contacts');
+    for (const r of received) {
+      expect(r.headers['x-api-key']).toBeUndefined();
+      expect(r.headers['authorization']).toBeUndefined();
+    }
+    expect(received).toHaveLength(2);
+  });
+
+  it('with() switches key and style for the copy only', async () => {
+    const base = client();
+    await base.with({ key: 'wmk_other', authStyle: 'bearer' }).get('/contacts');
+    await base.get('/contacts');
+    expect(received[0]!.headers['authorization']).toBe('Bearer wmk_other');
+    expect(received[1]!.headers['x-api-key']).toBe(KEY);
+  });
+});
+
+describe('ApiClient requests', () => {
+  it('sends method, path and query', async () => {
+    await client().get('/contacts', { limit: 5, isActive: true, search: undefined });
+    expect(received[0]).toMatchObject({ method: 'GET', url: '/api/v1/contacts?limit=5&isActive=true' });
+    expect(received[0]!.headers['content-type']).toBeUndefined();
+    expect(received[0]!.body).toBe('');
+  });
+
+  it('serialises a body as JSON with its content type', async () => {
+    await client().patch('/contacts/abc', { name: 'Acme', tags: ['a'] });
+    expect(received[0]).toMatchObject({ method: 'PATCH', url: '/api/v1/contacts/abc', body: '{"name":"Acme","tags":["a"]}' });
+    expect(received[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends rawBody verbatim', async () => {
+    const rawBody = '{"name": , \'x\' ';
+    await client().send({ method: 'POST', path: '/contacts', rawBody, body: { ignored: true } });
+    expect(received[0]!.body).toBe(rawBody);
+    expect(received[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends DELETE without a body', async () => {
+    handler = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    const res = await client().delete('/contacts/abc');
+    expect(received[0]).toMatchObject({ method: 'DELETE', url: '/api/v1/contacts/abc', body: '' });
+    expect(res.status).toBe(204);
+    expect(res.json).toBeUndefined();
+    expect(res.text).toBe('');
+  });
+});
+
+describe('ApiClient responses', () => {
+  it('parses a JSON body and lower-cases header names', async () => {
+    handler = (_req, res) => json(res, 200, { data: { id: 'x1' } }, { 'X-Request-Id': 'req-1' });
+    const res = await client().get('/contacts/x1');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ data: { id: 'x1' } });
+    expect(res.headers['x-request-id']).toBe('req-1');
+    expect(res.headers['content-type']).toBe('application/json');
+  });
+
+  it('leaves json undefined for a body that is not JSON, and keeps the text', async () => {
+    handler = (_req, res) => {
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end('<html>Bad gateway</html>');
+    };
+    const res = await client().get('/contacts');
+    expect(res.status).toBe(502);
+    expect(res.json).toBeUndefined();
+    expect(res.text).toBe('<html>Bad gateway</html>');
+  });
+});
+
+describe('ApiClient exchange records', () => {
+  it('reports every exchange with the key masked in curl, headers and body', async () => {
+    handler = (req, res) =>
+      json(res, 400, { error: `bad key ${String(req.headers['x-api-key'] ?? req.headers['authorization'])}` }, {
+        'x-echo-key': String(req.headers['x-api-key'] ?? ''),
+        'x-api-key': KEY,
+      });
+    const exchanges: ExchangeRecord[] = [];
+    const c = client({ onExchange: (e) => exchanges.push(e) });
+    await c.post('/contacts', { name: 'Acme' });
+    await c.with({ authStyle: 'bearer' }).get('/contacts', { q: 'x' });
+    expect(exchanges).toHaveLength(2);
+    for (const exchange of exchanges) expect(JSON.stringify(exchange)).not.toContain(SECRET_PART);
+
+    const [post, get] = exchanges as [ExchangeRecord, ExchangeRecord];
+    expect(post).toMatchObject({ method: 'POST', url: `${baseUrl}/contacts`, status: 400 });
+    expect(post.curl).toContain("-H 'x-api-key: wmk_****'");
+    expect(post.curl).toContain(`--data-raw '{"name":"Acme"}'`);
+    expect(post.responseHeaders['x-echo-key']).toBe('wmk_****');
+    expect(post.responseHeaders['x-api-key']).toBe('wmk_****');
+    expect(post.bodyExcerpt).toBe('{"error":"bad key wmk_****"}');
+    expect(get.curl).toContain("-H 'authorization: Bearer wmk_****'");
+    expect(get.url).toBe(`${baseUrl}/contacts?q=x`);
+  });
+
+  it('masks a key the redactor was not told about in the credential headers', async () => {
+    const exchanges: ExchangeRecord[] = [];
+    await client({ key: 'wmk_UnlistedKey77', redactor: new Redactor([]), onExchange: (e) => exchanges.push(e) }).get('/contacts');
+    expect(exchanges[0]!.curl).toContain("-H 'x-api-key: wmk_****'");
+    expect(exchanges[0]!.curl).not.toContain('UnlistedKey77');
+  });
+});
+
+describe('ApiClient throttling', () => {
+  it('waits out a 429 for its Retry-After and retries', async () => {
+    let calls = 0;
+    handler = (_req, res) => {
+      calls += 1;
+      if (calls === 1) json(res, 429, { error: 'slow down' }, { 'retry-after': '1' });
+      else json(res, 200, { data: [] });
+    };
+    const { sleep, waits } = fakeSleep();
+    const stats: ClientStats = { throttled: 0, throttledMs: 0 };
+    const exchanges: ExchangeRecord[] = [];
+    const res = await client({ sleep, stats, onExchange: (e) => exchanges.push(e) }).get('/contacts');
+    expect(res.status).toBe(200);
+    expect(waits).toEqual([1000]);
+    expect(stats).toEqual({ throttled: 1, throttledMs: 1000 });
+    expect(received).toHaveLength(2);
+    expect(exchanges.map((e) => e.status)).toEqual([429, 200]);
+  });
+
+  it('gives up with a ThrottledError once maxRetries waits are used up', async () => {
+    handler = (_req, res) => json(res, 429, { error: 'slow down' }, { 'retry-after': '1' });
+    const { sleep, waits } = fakeSleep();
+    const stats: ClientStats = { throttled: 0, throttledMs: 0 };
+    const error = await client({ sleep, stats, throttle: { maxWaitMs: 60_000, maxRetries: 2 } })
+      .get('/contacts')
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(ThrottledError);
+    expect((error as ThrottledError).code).toBe('THROTTLED');
+    expect((error as Error).message).toMatch(/^GET \/contacts: still answered 429 after 2 waits/);
+    expect((error as Error).message).not.toContain(SECRET_PART);
+    // One first attempt and maxRetries retries.
+    expect(received).toHaveLength(3);
+    expect(waits).toEqual([1000, 1000]);
+    expect(stats).toEqual({ throttled: 2, throttledMs: 2000 });
+  });
+
+  it('caps the wait at maxWaitMs and waits 1 s without a readable Retry-After', async () => {
+    let calls = 0;
+    handler = (_req, res) => {
+      calls += 1;
+      if (calls === 1) json(res, 429, {}, { 'retry-after': '3600' });
+      else if (calls === 2) json(res, 429, {});
+      else json(res, 200, {});
+    };
+    const { sleep, waits } = fakeSleep();
+    const res = await client({ sleep, throttle: { maxWaitMs: 5000, maxRetries: 3 } }).get('/contacts');
+    expect(res.status).toBe(200);
+    expect(waits).toEqual([5000, 1000]);
+  });
+
+  it('returns the raw 429 at once with maxRetries 0 (for rate-limit checks)', async () => {
+    handler = (_req, res) => json(res, 429, {}, { 'retry-after': '1' });
+    const { sleep, waits } = fakeSleep();
+    const res = await client({ sleep, throttle: { maxWaitMs: 5000, maxRetries: 0 } }).get('/contacts');
+    expect(res.status).toBe(429);
+    expect(waits).toEqual([]);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('ApiClient onCreated', () => {
+  it('reports a record created in a collection', async () => {
+    handler = (_req, res) => json(res, 201, { data: { id: 'c-123', name: 'Acme' } });
+    const created: Array<[string, string]> = [];
+    await client({ onCreated: (path, id) => created.push([path, id]) }).post('/contacts', { name: 'Acme' });
+    expect(created).toEqual([['/contacts', 'c-123']]);
+  });
+
+  it('ignores failures, non-POST methods, nested paths and bodies without a string id', async () => {
+    const created: Array<[string, string]> = [];
+    const c = client({ onCreated: (path, id) => created.push([path, id]) });
+    handler = (_req, res) => json(res, 400, { data: { id: 'x' } });
+    await c.post('/contacts', {});
+    handler = (_req, res) => json(res, 200, { data: { id: 'x' } });
+    await c.patch('/contacts/x', {});
+    await c.get('/contacts');
+    handler = (_req, res) => json(res, 201, { data: { id: 'x' } });
+    await c.post('/contacts/x/notes', {});
+    handler = (_req, res) => json(res, 201, { data: { id: 42 } });
+    await c.post('/contacts', {});
+    handler = (_req, res) => json(res, 201, { id: 'top-level' });
+    await c.post('/contacts', {});
+    expect(created).toEqual([]);
+    expect(received).toHaveLength(6);
+  });
+});
+
+describe('ApiClient failures', () => {
+  it('throws RequestFailedError when the target does not answer in time', async () => {
+    handler = () => {
+      /* never answer */
+    };
+    const error = await client({ timeoutMs: 200 })
+      .get('/contacts', { key: KEY })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(RequestFailedError);
+    const { message, code } = error as RequestFailedError;
+    expect(code).toBe('REQUEST_FAILED');
+    expect(message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contacts\?key=wmk_\*\*\*\*: no answer within 200 ms$/);
+    expect(message).not.toContain(SECRET_PART);
+  });
+
+  it('throws RequestFailedError when the connection is refused', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const error = await client({ baseUrl: `http://127.0.0.1:${port}/api/v1` })
+      .post('/contacts', { name: 'x' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(RequestFailedError);
+    expect((error as Error).message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contacts: .*ECONNREFUSED/);
+    expect((error as Error).message).not.toContain(SECRET_PART);
+  });
+});
