@@ -1,4 +1,4 @@
-import { afterAll, test, type TestContext } from 'vitest';
+import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
 import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
@@ -75,7 +75,6 @@ function buildContext(
   domain: Domain,
   key: string,
   meta: CheckMeta,
-  testContext: TestContext,
   created: CreatedRecords,
 ): CheckContext {
   const run = runContext();
@@ -154,7 +153,7 @@ export function checker(domain: Domain) {
       const meta: CheckMeta = { ...staticMeta };
       testContext.task.meta.conformance = meta;
       try {
-        await body(buildContext(domain, key, meta, testContext, created));
+        await body(buildContext(domain, key, meta, created));
         meta.status = 'pass';
         meta.message = null;
       } catch (error) {

@@ -9,7 +9,8 @@ import { CheckFailure } from './outcomes.js';
 export type StatusClass = '2xx' | '4xx';
 
 function describe(res: ApiResponse): string {
-  const excerpt = res.exchange.bodyExcerpt.replace(/\s+/g, ' ').slice(0, 300);
+  // A short excerpt: the whole one is in the exchange the report shows beside the message.
+  const excerpt = res.exchange.bodyExcerpt.replace(/\s+/g, ' ').slice(0, 120);
   return `${res.exchange.method} ${new URL(res.exchange.url).pathname}${new URL(res.exchange.url).search} answered ${res.status}${excerpt ? `: ${excerpt}` : ''}`;
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config/load.js';
 import { HarnessError } from '../errors.js';
+import { Redactor } from '../http/redact.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { runConformance } from '../runner/run.js';
@@ -48,7 +49,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const config = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
     const { report, written } = await runConformance(config, new Progress());
-    process.stdout.write(renderTerminalSummary(report, { color: process.stdout.isTTY === true }));
+    const redactor = new Redactor(Object.values(config.keys));
+    process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
     process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
     return report.exitCode;
   } catch (error) {

@@ -22,6 +22,7 @@ import {
   type Status,
   type StatusCounts,
 } from './model.js';
+import { groupObservations } from './observations.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
 /* ----------------------------------------------------------------------------------------------
@@ -252,9 +253,10 @@ function renderHeader(report: Report, failedMust: readonly CheckResult[], anchor
 <p class="reason">${verdictReason(report)}</p>
 ${
   failedMust.length > 0
-    ? html`<p class="failed-must">Failed MUST requirements: ${failedMust.map(
-        (c) => html`<a class="mono" href="#${anchors.checkId.get(c) ?? ''}">${c.requirementId}</a>`,
-      )}</p>`
+    ? html`<p class="failed-must">Failed MUST requirements: ${failedMust
+        // one link per requirement, to its first failing check
+        .filter((c, i) => failedMust.findIndex((d) => d.requirementId === c.requirementId) === i)
+        .map((c) => html`<a class="mono" href="#${anchors.checkId.get(c) ?? ''}">${c.requirementId}</a> `)}</p>`
     : ''
 }
 <div class="summary-bar">${trusted(summaryBar)}</div>
@@ -371,34 +373,21 @@ ${rows}</tbody>
 
 function renderObservations(observations: readonly Observation[]): Html {
   if (observations.length === 0) return html``;
-  const topics = [...new Set(observations.map((o) => o.topic))].sort(compareNatural);
   return html`<section id="observations">
 <h2>Observations</h2>
 <p class="muted">What the target chose where the specification leaves the choice open.</p>
-${topics.map((topic) => {
-  const inTopic = observations.filter((o) => o.topic === topic);
-  const subjectsOf = (value: string): string[] =>
-    [...new Set(inTopic.filter((o) => o.value === value).map((o) => o.subject))].sort(compareNatural);
-  const requirementsOf = (value: string): string[] =>
-    [
-      ...new Set(
-        inTopic.filter((o) => o.value === value).flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])),
-      ),
-    ].sort(compareNatural);
-  const values = [...new Set(inTopic.map((o) => o.value))].sort(
-    (a, b) => subjectsOf(b).length - subjectsOf(a).length || compareNatural(a, b),
-  );
-  return html`<h3 class="mono">${topic}</h3>
+${groupObservations(observations).map(
+  ({ topic, values }) => html`<h3 class="mono">${topic}</h3>
 <table>
 <thead><tr><th>Value</th><th>Seen at</th><th>Requirement</th></tr></thead>
 <tbody>
 ${values.map(
   (v) =>
-    html`<tr><td class="mono">${v === '' ? html`<span class="muted">(empty)</span>` : v}</td><td>${subjectsOf(v).join(', ')}</td><td class="mono">${requirementsOf(v).join(', ')}</td></tr>\n`,
+    html`<tr><td class="mono">${v.value === '' ? html`<span class="muted">(empty)</span>` : v.value}</td><td>${v.subjects.join(', ')}</td><td class="mono">${v.requirements.join(', ')}</td></tr>\n`,
 )}</tbody>
 </table>
-`;
-})}</section>`;
+`,
+)}</section>`;
 }
 
 function sortedRequirements(requirements: readonly RequirementCoverage[]): RequirementCoverage[] {

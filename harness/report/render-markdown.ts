@@ -16,6 +16,7 @@ import {
   verdictReason,
 } from './escape.js';
 import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type Report, type Status, type StatusCounts } from './model.js';
+import { groupObservations } from './observations.js';
 
 const STATUS_ICON: Readonly<Record<Status, string>> = {
   pass: '✅',
@@ -199,30 +200,16 @@ function renderObservations(observations: readonly Observation[]): string[] {
     'What the target chose where the specification leaves the choice open.',
     '',
   ];
-  const topics = [...new Set(observations.map((o) => o.topic))].sort(compareNatural);
-  for (const topic of topics) {
-    const inTopic = observations.filter((o) => o.topic === topic);
-    const subjectsOf = (value: string): string[] =>
-      [...new Set(inTopic.filter((o) => o.value === value).map((o) => o.subject))].sort(compareNatural);
-    const requirementsOf = (value: string): string[] =>
-      [
-        ...new Set(
-          inTopic.filter((o) => o.value === value).flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])),
-        ),
-      ].sort(compareNatural);
-    // Most common value first: it is what the target usually does.
-    const values = [...new Set(inTopic.map((o) => o.value))].sort(
-      (a, b) => subjectsOf(b).length - subjectsOf(a).length || compareNatural(a, b),
-    );
+  for (const { topic, values } of groupObservations(observations)) {
     out.push(
       `**${escapeMarkdownCell(topic)}**`,
       '',
       table(
         ['Value', 'Seen at', 'Requirement'],
         values.map((v) => [
-          v === '' ? '_(empty)_' : escapeMarkdownCell(v),
-          escapeMarkdownCell(subjectsOf(v).join(', ')),
-          escapeMarkdownCell(requirementsOf(v).join(', ')),
+          v.value === '' ? '_(empty)_' : escapeMarkdownCell(v.value),
+          escapeMarkdownCell(v.subjects.join(', ')),
+          escapeMarkdownCell(v.requirements.join(', ')),
         ]),
       ),
       '',

@@ -12,6 +12,19 @@ export interface WrittenReport {
   readonly files: readonly string[];
 }
 
+/** Every string in the report passed through the redactor (before rendering, so escaping cannot hide a secret). */
+export function redactReport(report: Report, redactor: Redactor): Report {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return redactor.redact(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    }
+    return value;
+  };
+  return walk(report) as Report;
+}
+
 /** Every format, rendered from the one report. */
 export function renderAll(report: Report): Record<string, string> {
   return {
@@ -23,16 +36,17 @@ export function renderAll(report: Report): Record<string, string> {
 }
 
 /**
- * Writes `<dir>/<run id>/` and replaces `<dir>/latest/` with a copy. Every file passes through
- * the redactor last, so no configured key or webhook secret can reach the disk (principle 5).
+ * Writes `<dir>/<run id>/` and replaces `<dir>/latest/` with a copy. The report data and every
+ * rendered file pass through the redactor, so no key or webhook secret reaches the disk (principle 5).
  */
 export async function writeReport(report: Report, dir: string, redactor: Redactor): Promise<WrittenReport> {
   const runDir = resolve(dir, report.runId);
   const latestDir = resolve(dir, 'latest');
   await mkdir(runDir, { recursive: true });
   const files: string[] = [];
-  for (const [name, content] of Object.entries(renderAll(report))) {
+  for (const [name, content] of Object.entries(renderAll(redactReport(report, redactor)))) {
     const path = join(runDir, name);
+    // A second pass over the rendered text, as a backstop.
     await writeFile(path, redactor.redact(content));
     files.push(path);
   }

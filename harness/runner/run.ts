@@ -20,6 +20,16 @@ export interface RunOutcome {
   readonly written: WrittenReport;
 }
 
+/** The target URL as reports show it: credentials in the URL itself are masked too. */
+export function displayUrl(url: string, redactor: Redactor): string {
+  const parsed = new URL(url);
+  if (parsed.username !== '' || parsed.password !== '') {
+    parsed.username = '****';
+    parsed.password = '';
+  }
+  return redactor.redact(parsed.toString().replace(/\/$/, ''));
+}
+
 /** `20261122T101500Z-a1b2`: sortable, unique enough, and safe in a path. */
 export function newRunId(now: Date = new Date()): string {
   return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(2).toString('hex')}`;
@@ -78,7 +88,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   try {
     await probe(target.baseUrl, config, redactor);
     progress.line(
-      `conformance run ${runId} against ${target.embedded ? 'the embedded reference server' : redactor.redact(target.baseUrl)}` +
+      `conformance run ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
         ` (suites: ${config.suites.join(', ')}; seed ${config.seed}; ${config.numRuns} runs per property)`,
     );
     const context: RunContext = {
@@ -120,7 +130,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       runId,
       startedAt,
       finishedAt: new Date(),
-      targetUrl: redactor.redact(target.baseUrl),
+      targetUrl: displayUrl(target.baseUrl, redactor),
       embedded: target.embedded,
       faults: config.referenceFaults,
       seed: config.seed,
