@@ -4,12 +4,24 @@ import { handleError, handleFrameworkError, handleNotFound } from './error-handl
 import { parseFaults } from './faults.js';
 import { installJsonParser } from './json-body.js';
 import type { Contact } from './models/contacts.js';
+import type { Expense } from './models/expenses.js';
+import { ProjectDirectory } from './models/projects.js';
+import type { StoredRate } from './models/rates.js';
+import type { Resource } from './models/resources.js';
+import { TaskLookup, type Task } from './models/tasks.js';
+import type { TimeEntry } from './models/time-entries.js';
 import { FixedWindowLimiter, rateLimitHook } from './rate-limit.js';
+import { batchRoutes } from './routes/batch.js';
 import { contactsRoutes } from './routes/contacts.js';
+import { expensesRoutes } from './routes/expenses.js';
 import { projectsRoutes } from './routes/projects.js';
+import { ratesRoutes } from './routes/rates.js';
+import { resourcesRoutes } from './routes/resources.js';
+import { tasksRoutes } from './routes/tasks.js';
+import { timeEntriesRoutes } from './routes/time-entries.js';
 import type { Seed } from './seed.js';
 import { PartitionedStore } from './store.js';
-import { createBodyAjv } from './validation.js';
+import { sharedBodyAjv } from './validation.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -18,7 +30,7 @@ export interface BuildAppOptions {
   /** Fault names (see FAULTS); an unknown name throws UnknownFaultError. */
   faults?: readonly string[];
   logger?: boolean;
-  /** Clock in epoch milliseconds, for rate-limit windows and timestamps (tests). */
+  /** Clock in epoch milliseconds, for rate-limit windows, timestamps and "today" (tests). */
   now?: () => number;
 }
 
@@ -26,10 +38,14 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const faults = parseFaults(options.faults ?? []);
   const now = options.now ?? Date.now;
+  const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
   const limiter = new FixedWindowLimiter(now);
-  const ajv = createBodyAjv();
-  const contacts = new PartitionedStore<Contact>();
+  const ajv = sharedBodyAjv();
+  const projects = new ProjectDirectory(options.seed);
+  const tasks = new PartitionedStore<Task>();
+  const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
+  const timeEntries = new PartitionedStore<TimeEntry>();
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -49,8 +65,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', rateLimitHook(limiter));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
-      await api.register(contactsRoutes, { store: contacts, faults, ajv, now: () => new Date(now()) });
-      await api.register(projectsRoutes, { seed: options.seed, faults });
+      const common = { faults, ajv, now: clock };
+      await api.register(contactsRoutes, { store: new PartitionedStore<Contact>(), ...common });
+      await api.register(projectsRoutes, { projects, faults });
+      await api.register(resourcesRoutes, { store: new PartitionedStore<Resource>(), ...common });
+      await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, ...common });
+      await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, ...common });
+      await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, ...common });
+      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), ...common });
+      await api.register(ratesRoutes, { store: new PartitionedStore<StoredRate>(), ...common });
     },
     { prefix: API_PREFIX },
   );

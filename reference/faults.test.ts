@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES, FAULTS, parseFaults, UnknownFaultError, type FaultName } from './faults.js';
+import { BATCH_PROBES } from './probes/batch.js';
+import { EXPENSE_PROBES } from './probes/expenses.js';
+import type { Probe } from './probes/probe.js';
+import { RATE_PROBES } from './probes/rates.js';
+import { TIME_ENTRY_PROBES } from './probes/time-entries.js';
 import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -13,8 +18,11 @@ const names = async (api: TestApi, query: string, key?: string) =>
 
 const jsonHeaders = { 'content-type': 'application/json' };
 
-/** One observation per fault; it must differ between the clean server and the faulty one. */
-const PROBES: Record<FaultName, { probe(api: TestApi): Promise<unknown>; clean: unknown; faulty: unknown }> = {
+/**
+ * One observation per fault; it must differ between the clean server and the faulty one.
+ * Contacts and cross-cutting faults are probed here, the other domains under probes/.
+ */
+const PROBES: Record<FaultName, Probe> = {
   'contacts-empty-name': { probe: (api) => create(api, { name: '' }), clean: 400, faulty: 201 },
   'contacts-email-unchecked': { probe: async (api) => [await create(api, { email: 'x' }), await create(api, { billingEmail: 'x' })], clean: [400, 400], faulty: [201, 201] },
   'contacts-website-unchecked': { probe: (api) => create(api, { website: 'example.com' }), clean: 400, faulty: 201 },
@@ -189,6 +197,10 @@ const PROBES: Record<FaultName, { probe(api: TestApi): Promise<unknown>; clean: 
     clean: 'mine',
     faulty: 'mine,theirs',
   },
+  ...TIME_ENTRY_PROBES,
+  ...BATCH_PROBES,
+  ...EXPENSE_PROBES,
+  ...RATE_PROBES,
 };
 
 describe('parseFaults', () => {

@@ -2,6 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
 import type { FaultSet } from './faults.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes no body or an optional one (spec 4.2: approve has "No body",
+     * reject an optional one): an empty JSON body means "no body" there too.
+     */
+    bodyOptional?: boolean;
+  }
+}
+
 /** Methods whose empty JSON body means "no body" rather than malformed JSON. */
 const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +26,7 @@ export function installJsonParser(app: FastifyInstance, faults: FaultSet): void 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
-      if (BODYLESS.has(request.method)) {
+      if (BODYLESS.has(request.method) || request.routeOptions.config.bodyOptional === true) {
         done(null, undefined);
         return;
       }

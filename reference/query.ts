@@ -1,5 +1,5 @@
 import { validationFailed, type Issue } from './errors.js';
-import { isUuid } from './validation.js';
+import { DATE_SHAPE, isRealDate, isUuid } from './validation.js';
 
 /**
  * Reads query parameters, which always arrive as strings (or arrays when repeated),
@@ -67,6 +67,31 @@ export class QueryReader {
       return undefined;
     }
     return raw;
+  }
+
+  /**
+   * spec 4.3, 7: a `<date>` filter must be a real calendar date. `shapeOnly` (a fault)
+   * checks the YYYY-MM-DD shape only, so 2024-02-30 passes.
+   */
+  date(name: string, shapeOnly = false): string | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    if (!(shapeOnly ? DATE_SHAPE.test(raw) : isRealDate(raw))) {
+      this.issue(name, 'must be a real date YYYY-MM-DD');
+      return undefined;
+    }
+    return raw;
+  }
+
+  /**
+   * spec 4.5: one string, comma-separated, split into a list. Items are trimmed and
+   * empty items dropped; a value with no item left reads as absent (no filter).
+   */
+  commaList(name: string): string[] | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return items.length === 0 ? undefined : items;
   }
 
   /** A string whose length must lie in [min, max] when present (an empty value is present). */

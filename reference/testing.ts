@@ -12,8 +12,11 @@ export const KEY_A_ADMIN = 'wmk_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 export const KEY_A_MEMBER = 'wmk_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 export const KEY_A_LIMITED = 'wmk_cccccccccccccccccccccccccccccccc';
 export const KEY_B_ADMIN = 'wmk_dddddddddddddddddddddddddddddddd';
+export const PROJECT_A1 = 'c1458366-c560-45b8-9c25-c35957b5ae7c';
+export const PROJECT_A2 = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+export const PROJECT_B1 = 'e6abafc0-4fa8-4a58-bf07-f8e722cdce45';
 
-/** A small seed built in the test: org A with a 3-per-minute key, org B. */
+/** A small seed built in the test: org A with a 3-per-minute key and two projects, org B with one project. */
 export function testSeed(limitedPerMinute: number | null = 3): Seed {
   return parseSeed({
     organisations: [
@@ -26,8 +29,8 @@ export function testSeed(limitedPerMinute: number | null = 3): Seed {
           { role: 'limited', key: KEY_A_LIMITED, admin: false, limitPerMinute: limitedPerMinute },
         ],
         projects: [
-          { id: 'c1458366-c560-45b8-9c25-c35957b5ae7c', name: 'Project A1', versionId: '69ed7ac6-df06-4671-bbc6-cfb2842625ab' },
-          { id: '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Project A2', versionId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' },
+          { id: PROJECT_A1, name: 'Project A1', versionId: '69ed7ac6-df06-4671-bbc6-cfb2842625ab' },
+          { id: PROJECT_A2, name: 'Project A2', versionId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' },
         ],
         reportDefinitions: [],
       },
@@ -35,7 +38,7 @@ export function testSeed(limitedPerMinute: number | null = 3): Seed {
         id: ORG_B,
         name: 'Org B',
         keys: [{ role: 'admin', key: KEY_B_ADMIN, admin: true, limitPerMinute: 1000000 }],
-        projects: [],
+        projects: [{ id: PROJECT_B1, name: 'Project B1', versionId: 'e1c641f3-ca46-4388-9cbb-630db4d6d23a' }],
         reportDefinitions: [],
       },
     ],
@@ -52,7 +55,20 @@ export interface TestApi {
   delete(url: string, key?: string | null): Promise<LightMyRequestResponse>;
   /** Creates a contact and returns its record (fails loudly on a non-2xx). */
   createContact(body?: Record<string, unknown>, key?: string): Promise<Record<string, unknown> & { id: string }>;
+  /** POSTs to any collection and returns `data` (fails loudly on a non-2xx). */
+  create(url: string, body: Record<string, unknown>, key?: string): Promise<TestRecord>;
 }
+
+export type TestRecord = Record<string, unknown> & { id: string };
+
+/** Valid minimal create bodies of the domains beyond contacts, to spread overrides into. */
+export const MINIMAL = {
+  resource: { name: 'Ada' },
+  task: { parentTaskId: PROJECT_A1, versionId: '69ed7ac6-df06-4671-bbc6-cfb2842625ab', name: 'Design' },
+  timeEntry: { taskId: PROJECT_A1, resourceId: '5d7e9f10-2b3c-4d5e-8f60-718293a4b5c6', date: '2024-03-01', hours: 1.5 },
+  expense: { expenseType: 'direct_cost', amount: 10, date: '2024-03-01' },
+  rate: { name: 'Standard', amount: 100 },
+} as const;
 
 export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<TestApi> {
   const app = await buildApp({ seed: testSeed(), ...options });
@@ -74,6 +90,11 @@ export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<T
       if (response.statusCode >= 300) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
       const json = response.json() as { data?: Record<string, unknown> & { id: string } } & Record<string, unknown>;
       return json.data ?? (json as Record<string, unknown> & { id: string });
+    },
+    async create(url, body, key = KEY_A_ADMIN) {
+      const response = await api.post(url, body, key);
+      if (response.statusCode >= 300) throw new Error(`create ${url} failed: ${response.statusCode} ${response.body}`);
+      return (response.json() as { data: TestRecord }).data;
     },
   };
   return api;

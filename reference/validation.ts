@@ -15,9 +15,43 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
+/** The `<date>` shape of the spec's conventions: YYYY-MM-DD, digits only. */
+export const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** DATE_SHAPE as a JSON Schema `pattern` (what the *-date-unchecked faults fall back to). */
+export const DATE_SHAPE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * spec 2.3, 4.3: a `<date>` that must be a real calendar date (proleptic Gregorian):
+ * 2024-02-29 exists, 2023-02-29, 2024-04-31, 2024-13-01 and 2024-1-5 do not.
+ */
+export function isRealDate(value: string): boolean {
+  const match = DATE_SHAPE.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** The UTC calendar date of an instant, as `<date>`. */
+export function utcDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** spec 2.3: startTime `HH:MM`, 24-hour, hours 00-23, minutes 00-59. */
+export const HH_MM_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+/** spec 4.10: batch startTime `HH:MM` or `HH:MM:SS` (seconds 00-59, no leap second). */
+export const HH_MM_SS_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$';
+
 /**
  * Ajv for request bodies: no type coercion (the string "5" is not an integer), nothing
- * removed, every error reported. Formats: email, uri (which requires a scheme), uuid.
+ * removed, every error reported. Formats: email, uri (which requires a scheme), uuid,
+ * date (a real calendar date, see isRealDate).
  */
 export function createBodyAjv(): Ajv {
   const ajv = new Ajv({
@@ -30,7 +64,37 @@ export function createBodyAjv(): Ajv {
   });
   addFormats(ajv, ['email', 'uri']);
   ajv.addFormat('uuid', UUID_PATTERN);
+  ajv.addFormat('date', { type: 'string', validate: isRealDate });
   return ajv;
+}
+
+let shared: Ajv | undefined;
+
+/**
+ * One body Ajv for every app of the process, made on first use. Ajv holds compiled
+ * schemas only (no request state), and compileBody caches by schema text, so apps built
+ * one after another (the tests build hundreds) compile each schema once.
+ */
+export function sharedBodyAjv(): Ajv {
+  shared ??= createBodyAjv();
+  return shared;
+}
+
+const compiled = new WeakMap<Ajv, Map<string, ValidateFunction>>();
+
+function compileCached(ajv: Ajv, schema: object): ValidateFunction {
+  let cache = compiled.get(ajv);
+  if (cache === undefined) {
+    cache = new Map();
+    compiled.set(ajv, cache);
+  }
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (validate === undefined) {
+    validate = ajv.compile(schema);
+    cache.set(key, validate);
+  }
+  return validate;
 }
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
@@ -38,7 +102,7 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: 
 export type BodyValidator<T> = (body: unknown) => ValidationResult<T>;
 
 export function compileBody<T>(ajv: Ajv, schema: object): BodyValidator<T> {
-  const validate: ValidateFunction = ajv.compile(schema);
+  const validate = compileCached(ajv, schema);
   return (body) => {
     if (validate(body)) return { ok: true, value: body as T };
     return { ok: false, issues: issuesFromAjv(validate.errors ?? []) };

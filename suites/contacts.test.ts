@@ -1,8 +1,9 @@
 import { describe } from 'vitest';
-import { checker, type CheckContext } from '../harness/check/check.js';
-import { dataRecord, ensure, expectStatus } from '../harness/check/expect.js';
+import { checker } from '../harness/check/check.js';
+import { ensure, expectStatus } from '../harness/check/expect.js';
 import { runTag } from '../harness/check/run-context.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
+import { lifecycleChecks } from '../harness/crosscutting/lifecycle.js';
 import { pagingChecks } from '../harness/crosscutting/paging.js';
 import { expectInvalid, invalidBodyChecks, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
@@ -15,10 +16,8 @@ import {
   violationRequirements,
 } from '../harness/generators/contacts.js';
 import { CONTACT_NULLABLE_FIELDS } from '../harness/spec/contacts.js';
-import { expectFields } from '../harness/steps/compare.js';
 import { contactsCollection, createContact, createFilterFixture, once } from '../harness/steps/contacts.js';
 import { expectFiltered } from '../harness/steps/lists.js';
-import fc from 'fast-check';
 
 /** Contacts (spec 2.1, 4.1): every field rule both ways, filters, and the lifecycle. */
 const check = checker('contacts');
@@ -26,12 +25,6 @@ const check = checker('contacts');
 /** A parent every generated body may point at, so parentContactId is exercised without dangling ids. */
 const parentContact = once((t) => createContact(t, { contactType: 'company', name: 'Conformance parent' }));
 const filterFixture = once(createFilterFixture);
-
-async function createdFrom(t: CheckContext, body: Record<string, unknown>): Promise<string> {
-  const res = await t.api.post('/contacts', body);
-  expectStatus(res, 201, 'create a contact');
-  return dataRecord(res).id;
-}
 
 describe('contacts: responses and ids', () => {
   crudChecks(check, contactsCollection);
@@ -42,19 +35,6 @@ describe('contacts: paging', () => {
 });
 
 describe('contacts: create', () => {
-  check('CT-CREATE-VALID', 'accept every valid contact create body and return the values sent', async (t) => {
-    const parent = await parentContact(t);
-    await t.property(contactCreate({ parentContactIds: [parent], runTag: runTag(t.run) }), async (body) => {
-      const res = await t.api.post('/contacts', body);
-      expectStatus(res, 201, 'create a valid contact');
-      const record = dataRecord(res);
-      expectFields(record, body, 'create response', res);
-      const read = await t.api.get(`/contacts/${record.id}`);
-      expectStatus(read, 200, 'read the contact back');
-      expectFields(dataRecord(read), body, 'read back after create', read);
-    });
-  });
-
   invalidBodyChecks(check, {
     operation: 'POST /contacts',
     requirementIds: violationRequirements('create'),
@@ -72,58 +52,24 @@ describe('contacts: update', () => {
     cases: async (t) => contactUpdateViolations({ parentContactIds: [await parentContact(t)], runTag: runTag(t.run) }),
     send: async (t, body) => t.api.patch(`/contacts/${await existing(t)}`, body),
   });
+});
 
-  const lifecycle = (t: CheckContext) =>
-    parentContact(t).then((parent) => ({
-      full: contactCreateFull({ parentContactIds: [parent], runTag: runTag(t.run) }),
-      update: contactUpdate({ parentContactIds: [parent], runTag: runTag(t.run) }),
-    }));
-
-  check('CT-UPDATE-VALID', 'accept every valid contact update body and apply its values', async (t) => {
-    const { full, update } = await lifecycle(t);
-    await t.property(fc.tuple(full, update), async ([created, changes]) => {
-      const id = await createdFrom(t, created);
-      const res = await t.api.patch(`/contacts/${id}`, changes);
-      expectStatus(res, 200, 'update a contact with a valid body');
-      expectFields(dataRecord(res), changes, 'update response', res);
-      const read = await t.api.get(`/contacts/${id}`);
-      expectStatus(read, 200, 'read the contact back');
-      expectFields(dataRecord(read), changes, 'read back after update', read);
-    });
-  });
-
-  check('CT-UPDATE-OMITTED', 'leave fields omitted from a contact update unchanged', async (t) => {
-    const { full, update } = await lifecycle(t);
-    await t.property(fc.tuple(full, update), async ([created, changes]) => {
-      const id = await createdFrom(t, created);
-      expectStatus(await t.api.patch(`/contacts/${id}`, changes), 200, 'update a contact');
-      const read = await t.api.get(`/contacts/${id}`);
-      expectStatus(read, 200, 'read the contact back');
-      const omitted = Object.fromEntries(Object.entries(created).filter(([field]) => !(field in changes)));
-      expectFields(dataRecord(read), omitted, 'a field the update did not name', read);
-    });
-  });
-
-  check('CT-UPDATE-NULL-CLEARS', 'clear a nullable contact field sent as null', async (t) => {
-    const { full } = await lifecycle(t);
-    const nulls = fc.subarray([...CONTACT_NULLABLE_FIELDS], { minLength: 1 });
-    await t.property(fc.tuple(full, nulls), async ([created, fields]) => {
-      const id = await createdFrom(t, created);
-      const changes = Object.fromEntries(fields.map((field) => [field, null]));
-      expectStatus(await t.api.patch(`/contacts/${id}`, changes), 200, `set ${fields.join(', ')} to null`);
-      const read = await t.api.get(`/contacts/${id}`);
-      expectStatus(read, 200, 'read the contact back');
-      expectFields(dataRecord(read), changes, 'a field cleared with null', read);
-    });
-  });
-
-  check('CT-DELETE', 'no longer return a deleted contact', async (t) => {
-    const id = await createContact(t, { contactType: 'individual', name: 'Conformance delete me' });
-    expectStatus(await t.api.get(`/contacts/${id}`), 200, 'read the contact before deleting it');
-    expectStatus(await t.api.delete(`/contacts/${id}`), 204, 'delete the contact');
-    const read = await t.api.get(`/contacts/${id}`);
-    t.observe('deleted-read-status', 'GET /contacts/{deleted id}', read.status);
-    ensure(!(read.status >= 200 && read.status < 300), `expected a deleted contact to be gone, GET answered ${read.status}`, read);
+describe('contacts: lifecycle', () => {
+  lifecycleChecks(check, {
+    path: '/contacts',
+    noun: 'contact',
+    ids: {
+      createValid: 'CT-CREATE-VALID',
+      updateValid: 'CT-UPDATE-VALID',
+      omitted: 'CT-UPDATE-OMITTED',
+      nullClears: 'CT-UPDATE-NULL-CLEARS',
+      deleted: 'CT-DELETE',
+    },
+    nullableFields: CONTACT_NULLABLE_FIELDS,
+    arbitraries: async (t) => {
+      const constraints = { parentContactIds: [await parentContact(t)], runTag: runTag(t.run) };
+      return { create: contactCreate(constraints), full: contactCreateFull(constraints), update: contactUpdate(constraints) };
+    },
   });
 });
 

@@ -59,6 +59,8 @@ export interface CheckContext {
   inconclusive(message: string): never;
   /** Skips unless the value (a configured variable) is set. */
   need<T>(value: T | undefined | null, variable: string): T;
+  /** Registers a record made without a plain create (a batch, say) for the end-of-file cleanup. */
+  track(path: string): void;
 }
 
 /** Stable seed per check, derived from the run seed so CONFORMANCE_SEED reproduces every property. */
@@ -127,6 +129,9 @@ function buildContext(
       throw new CheckInconclusive(message, meta.exchange ?? null);
     },
     need,
+    track: (path) => {
+      if (run.keys.admin !== undefined) created.add(path, run.keys.admin);
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import { DOMAINS } from '../config/schema.js';
+
 /** `conformance --help`: keep in step with README and .env.example. */
 export const HELP = `Usage: conformance <command> [options]
 
@@ -29,7 +31,8 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_REQUEST_TIMEOUT_MS  Per-request timeout (default 10000).
   CONFORMANCE_SEED              fast-check seed, to reproduce a run (default random, reported).
   CONFORMANCE_NUM_RUNS          Runs per property (default 20).
-  CONFORMANCE_SUITES            Comma-separated domains to run (default all: auth, contacts).
+  CONFORMANCE_SUITES            Comma-separated domains to run (default all:
+                                ${DOMAINS.join(', ')}).
   CONFORMANCE_REPORT_DIR        Where reports go (default reports/).
 
 Checks that need a variable that is not set are skipped with the reason.

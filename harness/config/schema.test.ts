@@ -51,7 +51,7 @@ describe('parseEnv defaults', () => {
     );
     expect(config.numRuns).toBe(20);
     expect(config.targetUrl).toBeNull();
-    expect(config.suites).toEqual(['auth', 'contacts']);
+    expect(config.suites).toEqual([...DOMAINS]);
     expect(config.seed).toBe(7);
   });
 

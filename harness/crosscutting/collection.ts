@@ -1,5 +1,4 @@
 import type { CheckContext } from '../check/check.js';
-import type { RunContext } from '../check/run-context.js';
 
 /** A set of records the suite created and a query that selects exactly them. */
 export interface Scope {
@@ -14,9 +13,9 @@ export interface Collection {
   /** Singular noun for titles: `contact`. */
   readonly noun: string;
   /** A fresh valid create body; absent for collections the API cannot create into. */
-  readonly createBody?: (run: RunContext) => Record<string, unknown>;
+  readonly createBody?: (t: CheckContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** A valid update body. */
-  readonly updateBody?: (run: RunContext) => Record<string, unknown>;
+  readonly updateBody?: (t: CheckContext) => Record<string, unknown>;
   /** Creates `count` records and returns a query selecting exactly them (for exact paging checks). */
   readonly scope?: (t: CheckContext, count: number) => Promise<Scope>;
 }
@@ -29,4 +28,9 @@ export function sharedScope(collection: Collection, count: number): (t: CheckCon
     scope ??= collection.scope(t, count);
     return scope;
   };
+}
+
+/** `a contact`, `an expense`. */
+export function withArticle(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { checker, CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus } from '../check/expect.js';
-import type { Collection } from './collection.js';
+import { withArticle, type Collection } from './collection.js';
 
 type Check = ReturnType<typeof checker>;
 
 async function createOne(t: CheckContext, collection: Collection): Promise<string> {
-  const body = collection.createBody!(t.run);
+  const body = await collection.createBody!(t);
   const res = await t.api.post(collection.path, body);
-  expectStatus(res, 201, `create a ${collection.noun}`);
+  expectStatus(res, 201, `create ${withArticle(collection.noun)}`);
   return dataRecord(res).id;
 }
 
@@ -19,35 +19,35 @@ export function crudChecks(check: Check, collection: Collection): void {
   const updateBody = collection.updateBody;
 
   check('ENV-CREATE', `answer POST ${path} with 201 and the new ${noun} in data`, async (t) => {
-    const res = await t.api.post(path, collection.createBody!(t.run));
-    expectStatus(res, 201, `create a ${noun}`);
+    const res = await t.api.post(path, await collection.createBody!(t));
+    expectStatus(res, 201, `create ${withArticle(noun)}`);
     dataRecord(res);
   });
 
   check('ENV-GET', `answer GET ${path}/{id} with 200 and the ${noun} in data`, async (t) => {
     const id = await createOne(t, collection);
     const res = await t.api.get(`${path}/${id}`);
-    expectStatus(res, 200, `read a ${noun}`);
+    expectStatus(res, 200, `read ${withArticle(noun)}`);
     ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
   });
 
   check('ENV-UPDATE', `answer PATCH ${path}/{id} with 200 and the ${noun} in data`, async (t) => {
     const id = await createOne(t, collection);
-    const res = await t.api.patch(`${path}/${id}`, updateBody(t.run));
-    expectStatus(res, 200, `update a ${noun}`);
+    const res = await t.api.patch(`${path}/${id}`, updateBody(t));
+    expectStatus(res, 200, `update ${withArticle(noun)}`);
     ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
   });
 
   check('ENV-DELETE', `answer DELETE ${path}/{id} with 204 and no body`, async (t) => {
     const id = await createOne(t, collection);
     const res = await t.api.delete(`${path}/${id}`);
-    expectStatus(res, 204, `delete a ${noun}`);
+    expectStatus(res, 204, `delete ${withArticle(noun)}`);
     ensure(res.text === '', `expected no body with 204, got ${res.text.length} bytes`, res);
   });
 
   const unknownId = (t: CheckContext) => ({
     get: () => t.api.get(`${path}/${randomUUID()}`),
-    patch: () => t.api.patch(`${path}/${randomUUID()}`, updateBody(t.run)),
+    patch: () => t.api.patch(`${path}/${randomUUID()}`, updateBody(t)),
     delete: () => t.api.delete(`${path}/${randomUUID()}`),
   });
 

@@ -1,18 +1,11 @@
-import type fc from 'fast-check';
 import type { checker, CheckContext } from '../check/check.js';
 import { validationStatuses } from '../check/check.js';
 import { ensure, expectRejected } from '../check/expect.js';
 import type { ApiResponse } from '../http/client.js';
+import type { ViolationCase } from '../generators/violations.js';
 import type { RequirementId } from '../spec/requirements.js';
 
 type Check = ReturnType<typeof checker>;
-
-/** A family of invalid inputs that each break the same single rule. */
-export interface InvalidCase {
-  readonly rule: string;
-  readonly requirementId: RequirementId;
-  readonly bodies: fc.Arbitrary<Record<string, unknown>>;
-}
 
 /** `{error{code,issues,message}}`: the keys of an error body two levels deep (the spec does not show its shape). */
 export function shapeOf(json: unknown, text: string): string {
@@ -51,7 +44,7 @@ export function invalidBodyChecks(
   check: Check,
   options: {
     readonly operation: string;
-    readonly cases: (t: CheckContext) => Promise<readonly InvalidCase[]> | readonly InvalidCase[];
+    readonly cases: (t: CheckContext) => Promise<readonly ViolationCase[]> | readonly ViolationCase[];
     readonly requirementIds: readonly RequirementId[];
     readonly send: (t: CheckContext, body: Record<string, unknown>) => Promise<ApiResponse>;
   },

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import { CONTACT_NON_NULLABLE_FIELDS, CONTACT_TYPES, type ContactCreate, type ContactUpdate } from '../spec/contacts.js';
-import { email, nonEmail, nonUrl, nonUuid, tags, text, url } from './primitives.js';
+import { email, nonEmail, nonUrl, nonUuid, tags, text, url, withRunTag } from './primitives.js';
+import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface ContactConstraints {
   /** Existing contact ids a generated parentContactId may point to (random UUIDs would dangle). */
@@ -26,10 +27,6 @@ function optionalFields(constraints: ContactConstraints) {
     taxNumber: text(20),
     notes: text(80),
   };
-}
-
-function withRunTag<T extends { tags?: string[] | undefined }>(body: T, runTag: string | undefined): T {
-  return runTag === undefined ? body : { ...body, tags: [...(body.tags ?? []), runTag] };
 }
 
 /** Spec 2.1 create: contactType and name required, every other field optional and well formed. */
@@ -77,22 +74,6 @@ export function contactUpdate(constraints: ContactConstraints = {}): fc.Arbitrar
     .map((body) => (body.tags === undefined ? body : withRunTag(body as { tags?: string[] }, constraints.runTag))) as fc.Arbitrary<ContactUpdate>;
 }
 
-/** A family of invalid bodies that each break the same single rule. */
-export interface ViolationCase {
-  readonly rule: string;
-  readonly requirementId: RequirementId;
-  readonly bodies: fc.Arbitrary<Record<string, unknown>>;
-}
-
-interface Breaker {
-  readonly rule: string;
-  readonly requirementId: RequirementId;
-  readonly field: string;
-  /** A bad value; `undefined` with `remove` drops the field instead. */
-  readonly value: fc.Arbitrary<unknown>;
-  readonly remove?: boolean;
-}
-
 const badEnum = fc.oneof(
   fc.constantFrom('Company', 'INDIVIDUAL', 'supplier', 'person', ''),
   text(12).filter((s) => !(CONTACT_TYPES as readonly string[]).includes(s)),
@@ -119,28 +100,13 @@ const FIELD_BREAKERS: readonly Breaker[] = [
   { rule: 'tags not an array of strings', requirementId: 'CT-FIELD-TYPES', field: 'tags', value: fc.oneof(fc.constant('a,b'), fc.constant([1, 2]), fc.constant({ a: 'b' })) },
   { rule: 'paymentTermsDays not a number', requirementId: 'CT-FIELD-TYPES', field: 'paymentTermsDays', value: fc.constantFrom('30', 'thirty') },
   { rule: 'phone not a string', requirementId: 'CT-FIELD-TYPES', field: 'phone', value: fc.oneof(fc.integer(), fc.constant({})) },
-  ...CONTACT_NON_NULLABLE_FIELDS.map(
-    (field): Breaker => ({ rule: `${field} null`, requirementId: 'CT-NULL-NOT-NULLABLE', field, value: fc.constant(null) }),
-  ),
+  ...CONTACT_NON_NULLABLE_FIELDS.map((field) => nulled(field, 'CT-NULL-NOT-NULLABLE')),
 ];
 
 const CREATE_ONLY_BREAKERS: readonly Breaker[] = [
-  { rule: 'contactType missing', requirementId: 'CT-CREATE-REQUIRED', field: 'contactType', value: fc.constant(undefined), remove: true },
-  { rule: 'name missing', requirementId: 'CT-CREATE-REQUIRED', field: 'name', value: fc.constant(undefined), remove: true },
+  missing('contactType', 'CT-CREATE-REQUIRED'),
+  missing('name', 'CT-CREATE-REQUIRED'),
 ];
-
-function violations(base: fc.Arbitrary<Record<string, unknown>>, breakers: readonly Breaker[]): ViolationCase[] {
-  return breakers.map((breaker) => ({
-    rule: breaker.rule,
-    requirementId: breaker.requirementId,
-    bodies: fc.tuple(base, breaker.value).map(([body, value]) => {
-      const broken: Record<string, unknown> = { ...body };
-      if (breaker.remove) delete broken[breaker.field];
-      else broken[breaker.field] = value;
-      return broken;
-    }),
-  }));
-}
 
 /** Create bodies that each break exactly one rule of spec 2.1. */
 export function contactCreateViolations(constraints: ContactConstraints = {}): ViolationCase[] {
@@ -154,6 +120,5 @@ export function contactUpdateViolations(constraints: ContactConstraints = {}): V
 
 /** The requirement ids the invalid cases cover, for one check per requirement. */
 export function violationRequirements(kind: 'create' | 'update'): RequirementId[] {
-  const breakers = kind === 'create' ? [...CREATE_ONLY_BREAKERS, ...FIELD_BREAKERS] : FIELD_BREAKERS;
-  return [...new Set(breakers.map((b) => b.requirementId))];
+  return requirementsOf(kind === 'create' ? [...CREATE_ONLY_BREAKERS, ...FIELD_BREAKERS] : FIELD_BREAKERS);
 }

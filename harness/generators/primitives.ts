@@ -39,6 +39,11 @@ export function url(): fc.Arbitrary<string> {
     .map(([host, tld, path]) => `https://${host}.${tld}/${path.join('/')}`);
 }
 
+/** The body with the run tag appended to `tags` (principle 5: everything the run creates is findable). */
+export function withRunTag<T extends { tags?: string[] | undefined }>(body: T, runTag: string | undefined): T {
+  return runTag === undefined ? body : { ...body, tags: [...(body.tags ?? []), runTag] };
+}
+
 /** Tags: distinct, so a server that de-duplicates or sorts still returns the same set. */
 export function tags(): fc.Arbitrary<string[]> {
   return fc.uniqueArray(text(20), { maxLength: 4 });
@@ -68,4 +73,64 @@ export function nonEmail(): fc.Arbitrary<string> {
 /** Strings that are not absolute URLs under any reading. */
 export function nonUrl(): fc.Arbitrary<string> {
   return fc.oneof(fc.constantFrom('not a url', 'just-text', '://missing-scheme.example', 'http//no-colon'), label);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A real calendar date `YYYY-MM-DD` between 2000 and 2030 (spec `<date>`). */
+export function realDate(): fc.Arbitrary<string> {
+  return fc
+    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+}
+
+/** The impossible or malformed dates the spec's "real calendar date" rule must reject. */
+export const IMPOSSIBLE_DATES = ['2023-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-1-5'] as const;
+
+/** Dates that do not exist (or are not `YYYY-MM-DD`): the listed ones and generated ones. */
+export function impossibleDate(): fc.Arbitrary<string> {
+  const year = fc.integer({ min: 2000, max: 2030 });
+  return fc.oneof(
+    fc.constantFrom(...IMPOSSIBLE_DATES),
+    fc.tuple(year, fc.constantFrom(4, 6, 9, 11)).map(([y, m]) => `${y}-${pad(m)}-31`),
+    fc.tuple(year, fc.constantFrom(30, 31)).map(([y, d]) => `${y}-02-${d}`),
+    fc.constantFrom(2001, 2002, 2003, 2005, 2021, 2022, 2023, 2025).map((y) => `${y}-02-29`),
+    fc.tuple(year, fc.integer({ min: 13, max: 99 })).map(([y, m]) => `${y}-${pad(m)}-01`),
+    realDate().map((d) => d.replace(/-0(\d)-/, '-$1-')).filter((d) => !/^\d{4}-\d{2}-/.test(d)),
+    fc.constantFrom('2024/03/01', '01-03-2024', '20240301', 'yesterday'),
+  );
+}
+
+/** `HH:MM`, 24-hour (spec 2.3). */
+export function hhmm(): fc.Arbitrary<string> {
+  return fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`);
+}
+
+/** `HH:MM:SS` (accepted by batch items, spec 4.10). */
+export function hhmmss(): fc.Arbitrary<string> {
+  return fc.tuple(hhmm(), fc.integer({ min: 0, max: 59 })).map(([t, s]) => `${t}:${pad(s)}`);
+}
+
+/** Times that are not `HH:MM` with hours 00-23 and minutes 00-59. */
+export function badHhmm(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('24:00', '12:60', '7:05', '25:00', '12:5', 'noon', '1200'),
+    fc.tuple(fc.integer({ min: 24, max: 99 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${h}:${pad(m)}`),
+    fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 60, max: 99 })).map(([h, m]) => `${pad(h)}:${m}`),
+  );
+}
+
+/** A money amount >= 0 with at most two decimals (exact in binary floating point round trips). */
+export function amount(max = 100_000): fc.Arbitrary<number> {
+  return fc.integer({ min: 0, max: max * 100 }).map((cents) => cents / 100);
+}
+
+/** A 3-character currency code (spec: "string of exactly 3 characters"). */
+export function currency(): fc.Arbitrary<string> {
+  return fc.constantFrom('EUR', 'USD', 'GBP', 'CHF', 'SEK', 'JPY');
+}
+
+/** Strings that are not exactly 3 characters long. */
+export function badCurrency(): fc.Arbitrary<string> {
+  return fc.constantFrom('', 'EU', 'EURO', 'E', 'US DOLLAR');
 }

@@ -11,7 +11,7 @@ export interface Requirement {
   /** Section of docs/spec (`2.1`, `4`, `5.1`, ...). */
   readonly section: string;
   /** Catalogue area, used to group the coverage table. */
-  readonly area: 'common' | 'auth' | 'contacts';
+  readonly area: 'common' | 'auth' | 'contacts' | 'time-entries' | 'batch' | 'expenses' | 'rates';
   readonly statement: string;
 }
 
@@ -76,6 +76,91 @@ export const REQUIREMENTS = {
   'CT-FILTER-ACTIVE': req('MUST', '4.1', 'contacts', 'The `isActive` filter returns only contacts with that flag.'),
   'CT-FILTER-BILLABLE': req('MUST', '4.1', 'contacts', 'The `isBillable` filter returns only contacts with that flag.'),
   'CT-FILTER-SEARCH': req('SHOULD', '4.1', 'contacts', 'The `search` filter finds a contact by a word of its name and leaves out contacts without it (matching rules not shown).'),
+  // --- Not-accepted fields (spec 2, 2.5; issue rule: never applied) ---
+  'FIELD-NOT-ACCEPTED': req('MUST', '2', 'common', 'A field the spec marks "not accepted" in a non-strict body is rejected or ignored, never applied.'),
+
+  // --- Time entries (spec 2.3, 4.3, 8) ---
+  'TE-CREATE-VALID': req('MUST', '2.3, 4.3', 'time-entries', 'A time entry create body that follows 2.3 is accepted (201) and the record carries the values sent.'),
+  'TE-CREATE-REQUIRED': req('MUST', '2.3', 'time-entries', 'A time entry create without taskId, resourceId, date or hours is rejected.'),
+  'TE-IDS-UUID': req('MUST', '2, 2.3', 'time-entries', '`taskId` and `resourceId` are UUIDs; non-UUID values are rejected (create and update).'),
+  'TE-DATE-REAL': req('MUST', '2.3', 'time-entries', '`date` is a real calendar date YYYY-MM-DD: impossible or malformed dates (2023-02-29, 2024-02-30, 2024-04-31, 2024-13-01, 2024-00-10, 2024-1-5) are rejected; 2024-02-29 is accepted.'),
+  'TE-HOURS-CREATE-RANGE': req('MUST', '2.3, 8', 'time-entries', 'On create, `hours` is > 0 and <= 24: 0, negative values and values above 24 are rejected.'),
+  'TE-HOURS-MIN-NON-TIMER': req('MUST', '2.3, 8', 'time-entries', 'On create, an entry whose entrySource is not `timer` (absent means `manual`) with hours below 0.25 is rejected.'),
+  'TE-HOURS-MIN-ISSUE': req('SHOULD', '2.3', 'time-entries', 'The rejection of a non-timer entry below 0.25 hours names the field `hours` (error body shape not shown).'),
+  'TE-HOURS-TIMER-ACCEPTED': req('MUST', '2.3', 'time-entries', 'On create, a `timer` entry with hours below 0.25 (for example 0.1) is accepted.'),
+  'TE-DURATION-RANGE': req('MUST', '2.3, 8', 'time-entries', '`durationSeconds` is an integer > 0 and <= 86400: 0, 86401 and fractions are rejected; 1 and 86400 are accepted.'),
+  'TE-START-TIME-FORMAT': req('MUST', '2.3', 'time-entries', '`startTime` is `HH:MM`, hours 00-23, minutes 00-59: `24:00`, `12:60`, `7:05` are rejected; `00:00` and `23:59` are accepted.'),
+  'TE-ENTRY-SOURCE-ENUM': req('MUST', '2.3', 'time-entries', '`entrySource` is one of `manual`, `timer`, `copied`, `suggested`; any other value is rejected.'),
+  'TE-FIELD-TYPES': req('MUST', '2.3, 7', 'time-entries', 'Every time entry field has its stated type; a value of another type is rejected.'),
+  'TE-UPDATE-VALID': req('MUST', '2.3, 4.3', 'time-entries', 'A time entry update body that follows 2.3 is accepted (200) and its values are applied (markedBilled included).'),
+  'TE-UPDATE-HOURS-RANGE': req('MUST', '2.3, 8', 'time-entries', 'On update, `hours` is >= 0.25 and <= 24, whatever the entry source: 0.2 is rejected even for a timer entry.'),
+  'TE-UPDATE-OMITTED': req('MUST', '2', 'time-entries', 'Fields omitted from a time entry update stay unchanged.'),
+  'TE-UPDATE-NULL-CLEARS': req('MUST', '2, 2.3', 'time-entries', 'null on a nullable time entry field (startTime, description, billableRate) clears it.'),
+  'TE-DELETE': req('MUST', '4.3', 'time-entries', 'A deleted time entry can no longer be read (never 2xx).'),
+  'TE-QUERY-INVALID': req('MUST', '4.3, 7', 'time-entries', 'Malformed time entry filters are rejected: non-UUID taskId, resourceId or projectId; impossible dateFrom or dateTo.'),
+  'TE-FILTER-TASK': req('MUST', '4.3', 'time-entries', 'The `taskId` filter returns only entries of that task.'),
+  'TE-FILTER-RESOURCE': req('MUST', '4.3', 'time-entries', 'The `resourceId` filter returns only entries of that resource.'),
+  'TE-FILTER-PROJECT': req('MUST', '4.3', 'time-entries', 'The `projectId` filter returns entries of tasks in that project and leaves out entries of other projects.'),
+  'TE-FILTER-DATE': req('MUST', '4.3', 'time-entries', '`dateFrom` and `dateTo` return entries dated inside the range and leave out entries outside it (boundaries not shown: observed).'),
+  'TE-FILTER-BILLABLE': req('MUST', '4.3', 'time-entries', 'The `isBillable` filter returns only entries with that flag.'),
+  'TE-FILTER-INVOICED': req('MUST', '4.3', 'time-entries', 'The `isInvoiced` filter leaves out entries never invoiced when true and includes them when false.'),
+
+  // --- Batch operations (spec 4.10, 8) ---
+  'BATCH-SIZE': req('MUST', '4.10, 8', 'batch', '`entries`, `updates` and `ids` hold 1 to 100 items: 0 and 101 items are rejected.'),
+  'BATCH-ENVELOPE': req('MUST', '4.10', 'batch', 'A successful batch create, update or delete answers 200 with a `data` envelope.'),
+  'BATCH-CREATE-VALID': req('MUST', '4.10', 'batch', 'Valid batch entries (startTime `HH:MM` or `HH:MM:SS`, hours 0.25 to 24, 1 or 100 items) are accepted.'),
+  'BATCH-CREATE-VISIBLE': req('MUST', '4.10', 'batch', 'Entries created by a batch are visible through GET /time-entries with the values sent.'),
+  'BATCH-ITEM-RULES': req('MUST', '4.10, 7', 'batch', 'A batch item that breaks an item rule (UUIDs, real dates, hours 0 to 24, startTime, billableRate >= 0) is never applied (partial-failure behaviour observed).'),
+  'BATCH-UPDATE-APPLIED': req('MUST', '4.10', 'batch', 'A batch update applies each item to its entry.'),
+  'BATCH-DELETE-APPLIED': req('MUST', '4.10', 'batch', 'A batch delete removes the listed entries.'),
+
+  // --- Expenses (spec 2.2, 3.1, 4.2) ---
+  'EX-CREATE-VALID': req('MUST', '2.2, 4.2', 'expenses', 'An expense create body that follows 2.2 is accepted (201) and the record carries the values sent.'),
+  'EX-CREATE-REQUIRED': req('MUST', '2.2', 'expenses', 'An expense create without expenseType, amount or date is rejected.'),
+  'EX-AMOUNT-MIN': req('MUST', '2.2', 'expenses', '`amount` is a number >= 0; negative amounts are rejected.'),
+  'EX-TYPE-ENUM': req('MUST', '2.2', 'expenses', '`expenseType` is one of `supplier_invoice`, `staff_claim`, `direct_cost`; any other value is rejected.'),
+  'EX-STATUS-ENUM': req('MUST', '2.2, 3.1', 'expenses', '`status` and `reimbursementStatus` are expense statuses (`draft`, `pending`, `approved`, `rejected`, `paid`); any other value is rejected.'),
+  'EX-CURRENCY-LENGTH': req('MUST', '2.2', 'expenses', '`currency` has exactly 3 characters; other lengths are rejected.'),
+  'EX-MODIFIERS': req('MUST', '2.2', 'expenses', 'Each billable modifier has `id` (UUID), `name`, `type` (`percentage`, `amount`, `multiplier`) and `value` (string); a modifier missing one or breaking one is rejected.'),
+  'EX-IDS-UUID': req('MUST', '2, 2.2', 'expenses', 'Expense reference fields (rootTaskId, taskId, supplierId, claimedByResourceId, purchaseOrderId, purchaseOrderLineId) are UUIDs; non-UUID values are rejected.'),
+  'EX-FIELD-TYPES': req('MUST', '2.2, 7', 'expenses', 'Every expense field has its stated type; a value of another type is rejected.'),
+  'EX-NULL-NOT-NULLABLE': req('MUST', '2.2', 'expenses', 'null is rejected for expense fields that are not nullable on update (expenseType, amount, currency, date, isBillable, markupPercentage, billableModifiers, status, tags).'),
+  'EX-UPDATE-VALID': req('MUST', '2.2, 4.2', 'expenses', 'An expense update body that follows 2.2 is accepted (200) and its values are applied.'),
+  'EX-UPDATE-OMITTED': req('MUST', '2', 'expenses', 'Fields omitted from an expense update stay unchanged.'),
+  'EX-UPDATE-NULL-CLEARS': req('MUST', '2, 2.2', 'expenses', 'null on a nullable expense field clears it.'),
+  'EX-DELETE': req('MUST', '4.2', 'expenses', 'A deleted expense can no longer be read (never 2xx).'),
+  'EX-APPROVE': req('MUST', '4.2', 'expenses', 'POST /expenses/{id}/approve without a body answers 200 with the expense in `data`.'),
+  'EX-REJECT': req('MUST', '4.2', 'expenses', 'POST /expenses/{id}/reject, with or without a `reason`, answers 200 with the expense in `data`.'),
+  'EX-APPROVE-STATUS': req('SHOULD', '3.1', 'expenses', 'An approved expense has status `approved` (the resulting status is not stated).'),
+  'EX-REJECT-STATUS': req('SHOULD', '3.1', 'expenses', 'A rejected expense has status `rejected` (the resulting status is not stated).'),
+  'EX-QUERY-INVALID': req('MUST', '4.2, 7', 'expenses', 'Malformed expense filters are rejected: expenseType or status outside their enums, non-UUID rootTaskId, taskId, supplierId or claimedByResourceId.'),
+  'EX-FILTER-REFS': req('MUST', '4.2', 'expenses', 'The rootTaskId, taskId, supplierId and claimedByResourceId filters return only expenses with that reference.'),
+  'EX-FILTER-TYPE': req('MUST', '4.2', 'expenses', 'The `expenseType` filter returns only expenses of that type.'),
+  'EX-FILTER-CATEGORY': req('MUST', '4.2', 'expenses', 'The `category` filter returns expenses of that category and leaves out others.'),
+  'EX-FILTER-STATUS': req('MUST', '4.2', 'expenses', 'The `status` filter returns only expenses with that status.'),
+  'EX-FILTER-DATE': req('MUST', '4.2', 'expenses', '`dateFrom` and `dateTo` return expenses dated inside the range and leave out those outside it.'),
+  'EX-FILTER-BILLABLE': req('MUST', '4.2', 'expenses', 'The `isBillable` filter returns only expenses with that flag.'),
+  'EX-FILTER-INVOICED': req('MUST', '4.2', 'expenses', 'The `isInvoiced` filter leaves out expenses never invoiced when true and includes them when false.'),
+
+  // --- Rates (spec 2.5, 3.5, 4.5) ---
+  'RT-CREATE-VALID': req('MUST', '2.5, 4.5', 'rates', 'A rate create body that follows 2.5 is accepted (201) and the rate carries the values sent.'),
+  'RT-CREATE-REQUIRED': req('MUST', '2.5', 'rates', 'A rate create without `name` or without `amount` is rejected.'),
+  'RT-STRICT': req('MUST', '2.5', 'rates', 'Rate create, rate update and version create reject any property the spec does not list.'),
+  'RT-UPDATE-NOT-ACCEPTED': req('MUST', '2.5, 4.5', 'rates', '`amount`, `period` and `hoursPerPeriod` are rejected on rate update (strict body).'),
+  'RT-FIELD-RULES': req('MUST', '2.5', 'rates', 'Rate fields keep their rules: name at least 1 character, rateType and period enums, currency of 3 characters, amount and hoursPerPeriod >= 0, booleans and string arrays typed.'),
+  'RT-UPDATE-VALID': req('MUST', '2.5, 4.5', 'rates', 'A rate update body that follows 2.5 is accepted (200) and its values are applied.'),
+  'RT-GET-CURRENT': req('MUST', '4.5', 'rates', 'GET /rates/{id} returns the rate with its current version (the current amount appears in the record).'),
+  'RT-VERSION-CREATE': req('MUST', '2.5, 4.5', 'rates', 'POST /rates/{id}/versions with amount >= 0 and a real effectiveFrom date (changeReason optional) answers 201.'),
+  'RT-VERSION-INVALID': req('MUST', '2.5', 'rates', 'A version without amount or effectiveFrom, with a negative amount or an impossible effectiveFrom date is rejected.'),
+  'RT-VERSIONS-LIST': req('MUST', '4.5', 'rates', 'GET /rates/{id}/versions answers 200 and lists every version of the rate in `data`.'),
+  'RT-CURRENT-AFTER-VERSION': req('SHOULD', '4.5', 'rates', 'After a version effective today, GET /rates/{id} shows its amount as current (the choice of current version is not shown).'),
+  'RT-DELETE-DEACTIVATES': req('MUST', '2, 3.5, 4.5', 'rates', 'DELETE /rates/{id} answers 204 and deactivates: the rate then reads as inactive and the isActive filter reflects it.'),
+  'RT-QUERY-INVALID': req('MUST', '4.5, 7', 'rates', 'A rateType filter outside the enum is rejected.'),
+  'RT-FILTER-TYPE': req('MUST', '4.5', 'rates', 'The `rateType` filter returns only rates of that type.'),
+  'RT-FILTER-ACTIVE': req('MUST', '4.5', 'rates', 'The `isActive` filter returns only rates with that flag.'),
+  'RT-FILTER-DEFAULT': req('MUST', '4.5', 'rates', 'The `isDefault` filter returns only rates with that flag.'),
+  'RT-FILTER-SEARCH': req('SHOULD', '4.5', 'rates', 'The `search` filter finds a rate by a word of its name and leaves out rates without it (matching rules not shown).'),
+  'RT-FILTER-TAGS': req('MUST', '4.5', 'rates', 'The `tags` filter (one comma-separated string) returns rates carrying the tag and leaves out rates without any of the tags.'),
 } as const satisfies Record<string, Requirement>;
 
 export type RequirementId = keyof typeof REQUIREMENTS;

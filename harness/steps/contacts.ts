@@ -15,7 +15,7 @@ export async function createContact(t: CheckContext, body: Record<string, unknow
 export const contactsCollection: Collection = {
   path: '/contacts',
   noun: 'contact',
-  createBody: (run) => ({ contactType: 'company', name: `Conformance ${run.runId}`, tags: [runTag(run)] }),
+  createBody: (t) => ({ contactType: 'company', name: `Conformance ${t.run.runId}`, tags: [runTag(t.run)] }),
   updateBody: () => ({ notes: 'updated by the conformance suite' }),
   // Children of a fresh parent: only this run can have created them.
   scope: async (t, count) => {
@@ -59,8 +59,4 @@ export async function createFilterFixture(t: CheckContext): Promise<FilterFixtur
   };
 }
 
-/** Memoises one asynchronous setup per suite file (checks in a file run in order). */
-export function once<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
-  let value: Promise<T> | undefined;
-  return (t) => (value ??= make(t));
-}
+export { once } from '../check/once.js';

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckContext } from '../check/check.js';
+import { dataRecord, expectStatus } from '../check/expect.js';
+import { runTag } from '../check/run-context.js';
+import type { Collection } from '../crosscutting/collection.js';
+
+/**
+ * A tag or word only this call can have made: the scope of one fixture. Letters and digits only,
+ * so it survives the comma-separated `tags` filter (spec 4.5) and any search tokeniser.
+ */
+export function uniqueToken(prefix = 'ct'): string {
+  return `${prefix}${randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * Creates a rate with the admin key and returns its id; fails the check unless 201. The body's
+ * tags are kept and the run tag is added (principle 5); `amount` defaults to 100.
+ */
+export async function createRate(t: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
+  const tags = [...((body['tags'] as string[] | undefined) ?? []), runTag(t.run)];
+  const res = await t.api.post('/rates', { name: `Conformance rate ${uniqueToken('')}`, amount: 100, ...body, tags });
+  expectStatus(res, 201, 'create a rate');
+  return dataRecord(res).id;
+}
+
+/** The rates collection as the cross-cutting checks see it (spec 2.5, 4.5). */
+export const ratesCollection: Collection = {
+  path: '/rates',
+  noun: 'rate',
+  createBody: (t) => ({ name: `Conformance rate ${t.run.runId}`, amount: 100, tags: [runTag(t.run)] }),
+  updateBody: () => ({ name: 'Conformance rate (updated)' }),
+  // Rates carrying a fresh tag: only this run can have created them (spec 4.5 `tags` filter).
+  scope: async (t, count) => {
+    const tag = uniqueToken('page');
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push(await createRate(t, { name: `Conformance paging rate ${i}`, tags: [tag] }));
+    return { query: { tags: tag }, ids };
+  },
+};
+
+/** Rates with known flags under one fresh tag, for the rateType and isActive filters (spec 4.5). */
+export interface RateFilterFixture {
+  readonly tag: string;
+  readonly billable: string;
+  readonly cost: string;
+  readonly other: string;
+  /** A cost rate deactivated with DELETE (spec 2, 3.5: deleting a rate deactivates it). */
+  readonly deactivated: string;
+}
+
+export async function createRateFilterFixture(t: CheckContext): Promise<RateFilterFixture> {
+  const tag = uniqueToken('filter');
+  const make = (rateType: string) => createRate(t, { name: `Conformance ${rateType} rate`, rateType, tags: [tag] });
+  const fixture = { tag, billable: await make('billable'), cost: await make('cost'), other: await make('other'), deactivated: await make('cost') };
+  const res = await t.api.delete(`/rates/${fixture.deactivated}`);
+  expectStatus(res, 204, 'deactivate a rate with DELETE');
+  return fixture;
+}

@@ -1,0 +1,70 @@
+import type { CheckContext } from '../check/check.js';
+import { dataRecord, expectStatus } from '../check/expect.js';
+import { runTag } from '../check/run-context.js';
+import type { Collection } from '../crosscutting/collection.js';
+import type { TimeEntryConstraints } from '../generators/time-entries.js';
+import { once } from '../check/once.js';
+import { createResource, createTask } from './prerequisites.js';
+
+/** Creates a time entry with the admin key; fails the check unless 201. */
+export async function createTimeEntry(t: CheckContext, body: Record<string, unknown>): Promise<string> {
+  const res = await t.api.post('/time-entries', { tags: [runTag(t.run)], ...body });
+  expectStatus(res, 201, 'create a time entry');
+  return dataRecord(res).id;
+}
+
+/** A task and a resource for entries that do not need a scope of their own. */
+export const sharedReferences = once(async (t): Promise<TimeEntryConstraints> => ({
+  taskIds: [await createTask(t)],
+  resourceIds: [await createResource(t)],
+  runTag: runTag(t.run),
+}));
+
+/** A minimal valid entry on the shared task and resource. */
+export async function minimalEntry(t: CheckContext, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const refs = await sharedReferences(t);
+  return { taskId: refs.taskIds[0], resourceId: refs.resourceIds[0], date: '2024-03-01', hours: 1, tags: [runTag(t.run)], ...overrides };
+}
+
+/** The time-entries collection for the cross-cutting checks; a fresh resource scopes the paging set. */
+export const timeEntriesCollection: Collection = {
+  path: '/time-entries',
+  noun: 'time entry',
+  createBody: (t) => minimalEntry(t),
+  updateBody: () => ({ description: 'updated by the conformance suite' }),
+  scope: async (t, count) => {
+    const { taskIds } = await sharedReferences(t);
+    const resourceId = await createResource(t, 'Conformance paging resource');
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      ids.push(await createTimeEntry(t, { taskId: taskIds[0], resourceId, date: `2024-05-0${i + 1}`, hours: 1 + i }));
+    }
+    return { query: { resourceId }, ids };
+  },
+};
+
+/** Entries with known task, resource, date and flag, on fresh resources (spec 4.3 filters). */
+export interface EntryFilterFixture {
+  readonly tasks: readonly [string, string];
+  readonly resources: readonly [string, string];
+  /** task 0, resource 0, 2024-03-10, billable. */
+  readonly early: string;
+  /** task 1, resource 0, 2024-03-20, not billable. */
+  readonly middle: string;
+  /** task 0, resource 1, 2024-04-05, not billable. */
+  readonly late: string;
+}
+
+export const entryFilterFixture = once(async (t): Promise<EntryFilterFixture> => {
+  const tasks = [await createTask(t, 'Conformance filter task A'), await createTask(t, 'Conformance filter task B')] as const;
+  const resources = [await createResource(t, 'Conformance filter resource A'), await createResource(t, 'Conformance filter resource B')] as const;
+  const entry = (task: string, resource: string, date: string, isBillable: boolean) =>
+    createTimeEntry(t, { taskId: task, resourceId: resource, date, hours: 2, isBillable });
+  return {
+    tasks,
+    resources,
+    early: await entry(tasks[0], resources[0], '2024-03-10', true),
+    middle: await entry(tasks[1], resources[0], '2024-03-20', false),
+    late: await entry(tasks[0], resources[1], '2024-04-05', false),
+  };
+});

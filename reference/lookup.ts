@@ -1,0 +1,18 @@
+import type { PartitionedStore, StoredRecord } from './store.js';
+import { isUuid } from './validation.js';
+
+/** Path parameters of the `/{collection}/{id}` routes (spec 4: `id` is a plain string). */
+export interface IdParams {
+  id: string;
+}
+
+/** The stored (lower-case) form of an id, or undefined when it cannot name a record (not a UUID). */
+export function recordKey(id: string): string | undefined {
+  return isUuid(id) ? id.toLowerCase() : undefined;
+}
+
+/** A non-UUID, unknown or other-organisation id finds nothing: all three are the same 404. */
+export function findOwned<T extends StoredRecord>(store: PartitionedStore<T>, organisationId: string, id: string): T | undefined {
+  const key = recordKey(id);
+  return key === undefined ? undefined : store.get(organisationId, key);
+}

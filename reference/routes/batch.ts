@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { validationFailed, type Issue } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { pickFields } from '../models/fields.js';
+import type { TaskLookup } from '../models/tasks.js';
+import { createTimeEntry, patchTimeEntry, type TimeEntry } from '../models/time-entries.js';
+import {
+  BATCH_ENTRY_FIELDS,
+  BATCH_UPDATE_FIELDS,
+  batchCreateSchema,
+  batchDeleteSchema,
+  batchUpdateSchema,
+  type BatchCreateBody,
+  type BatchDeleteBody,
+  type BatchSchemaLoosening,
+  type BatchUpdateBody,
+} from '../schemas/batch.js';
+import type { TimeEntryCreateInput, TimeEntryUpdateInput } from '../schemas/time-entries.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody } from '../validation.js';
+
+export interface BatchRouteOptions {
+  /** The time entries store shared with /time-entries: batch entries are ordinary entries. */
+  store: PartitionedStore<TimeEntry>;
+  lookup: TaskLookup;
+  faults: FaultSet;
+  ajv: Ajv;
+  now?: () => Date;
+}
+
+function loosening(faults: FaultSet): BatchSchemaLoosening {
+  return {
+    sizeUnbounded: faults.has('batch-size-unbounded'),
+    emptyAccepted: faults.has('batch-empty-accepted'),
+    createDateShapeOnly: faults.has('batch-item-date-unchecked'),
+    startTimeNoSeconds: faults.has('batch-start-time-seconds-rejected'),
+  };
+}
+
+/**
+ * Resolves the ids of a batch (spec 4.10) to entries of the organisation. An unknown or
+ * other-organisation id, or one named twice, is an issue on that item: the batch is
+ * invalid input (400), not a 404, because the request names many records at once.
+ */
+function resolveIds(store: PartitionedStore<TimeEntry>, organisationId: string, ids: readonly string[], pathOf: (i: number) => string): TimeEntry[] {
+  const issues: Issue[] = [];
+  const found: TimeEntry[] = [];
+  const seen = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const key = id.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issues.push({ path: pathOf(i), message: `repeats ${pathOf(first)}` });
+      return;
+    }
+    seen.set(key, i);
+    const entry = store.get(organisationId, key);
+    if (entry === undefined) issues.push({ path: pathOf(i), message: 'is not a time entry of this organisation' });
+    else found.push(entry);
+  });
+  if (issues.length > 0) throw validationFailed(issues);
+  return found;
+}
+
+/**
+ * spec 4.10: batch create, update and delete of time entries. Per-item outcomes and
+ * partial failure are not shown in the spec; the reference is all-or-nothing: every item
+ * is validated first (issues name `entries.N.field`, `updates.N.id`, `ids.N`), and only
+ * a fully valid batch is applied. Success is 200 with `data`.
+ */
+export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, options) => {
+  const { store, lookup, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<BatchCreateBody>(ajv, batchCreateSchema(loose));
+  const validateUpdate = compileBody<BatchUpdateBody>(ajv, batchUpdateSchema(loose));
+  const validateDelete = compileBody<BatchDeleteBody>(ajv, batchDeleteSchema(loose));
+
+  // Created entries are ordinary time entries: entrySource `manual`, listed by /time-entries.
+  app.post('/batch/time-entries', async (request) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const at = now().toISOString();
+    const created = result.value.entries.map((item) => {
+      const input = pickFields(item, BATCH_ENTRY_FIELDS) as TimeEntryCreateInput;
+      return createTimeEntry(input, lookup.projectIdOf(auth.organisationId, input.taskId), randomUUID(), at);
+    });
+    for (const entry of created) store.insert(auth.organisationId, entry);
+    return faults.has('batch-no-envelope') ? created : { data: created };
+  });
+
+  app.patch('/batch/time-entries', async (request) => {
+    const auth = requireAuth(request);
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const { updates } = result.value;
+    const existing = resolveIds(store, auth.organisationId, updates.map((u) => u.id), (i) => `updates.${i}.id`);
+    if (faults.has('batch-update-ignored')) return { data: existing };
+    const at = now().toISOString();
+    const updated = updates.map((item, i) => {
+      const before = existing[i] as TimeEntry;
+      const input = pickFields(item, BATCH_UPDATE_FIELDS) as TimeEntryUpdateInput;
+      const projectId = input.taskId === undefined ? before.projectId : lookup.projectIdOf(auth.organisationId, input.taskId);
+      return patchTimeEntry(before, input, projectId, at);
+    });
+    for (const entry of updated) store.replace(auth.organisationId, entry);
+    return { data: updated };
+  });
+
+  // `ids` in the answer are the deleted entries' ids in their stored (lower-case) form.
+  app.delete('/batch/time-entries', async (request) => {
+    const auth = requireAuth(request);
+    const result = validateDelete(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const doomed = resolveIds(store, auth.organisationId, result.value.ids, (i) => `ids.${i}`);
+    if (!faults.has('batch-delete-ignored')) for (const entry of doomed) store.delete(auth.organisationId, entry.id);
+    return { data: { deleted: doomed.length, ids: doomed.map((e) => e.id) } };
+  });
+};

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { findOwned, type IdParams } from '../lookup.js';
+import {
+  approveExpense,
+  createExpense,
+  filterExpenses,
+  patchExpense,
+  rejectExpense,
+  type Expense,
+  type ExpenseFilter,
+} from '../models/expenses.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import {
+  EXPENSE_STATUSES,
+  EXPENSE_TYPES,
+  expenseCreateSchema,
+  expenseRejectSchema,
+  expenseUpdateSchema,
+  type ExpenseCreateInput,
+  type ExpenseRejectInput,
+  type ExpenseSchemaLoosening,
+  type ExpenseUpdateInput,
+} from '../schemas/expenses.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody } from '../validation.js';
+
+export interface ExpensesRouteOptions {
+  store: PartitionedStore<Expense>;
+  faults: FaultSet;
+  ajv: Ajv;
+  now?: () => Date;
+}
+
+function loosening(faults: FaultSet): ExpenseSchemaLoosening {
+  return {
+    negativeAmount: faults.has('ex-negative-amount'),
+    currencyUnchecked: faults.has('ex-currency-length-unchecked'),
+    modifierTypeUnchecked: faults.has('ex-modifier-type-unchecked'),
+    statusUnchecked: faults.has('ex-status-enum-unchecked'),
+    dateNotRequired: faults.has('ex-date-not-required'),
+  };
+}
+
+/**
+ * spec 4.2: expenses CRUD (a real delete) plus approve and reject, scoped to the key's
+ * organisation. Reference ids (rootTaskId, taskId, supplierId, ...) need only be UUIDs:
+ * the reference does not require them to name existing records.
+ */
+export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (app, options) => {
+  const { store, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<ExpenseCreateInput>(ajv, expenseCreateSchema(loose));
+  const validateUpdate = compileBody<ExpenseUpdateInput>(ajv, expenseUpdateSchema(loose));
+  const validateReject = compileBody<ExpenseRejectInput>(ajv, expenseRejectSchema());
+
+  app.get('/expenses', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const lenient = faults.has('boolean-filter-lenient');
+    const filter: ExpenseFilter = {
+      rootTaskId: query.uuid('rootTaskId'),
+      taskId: query.uuid('taskId'),
+      supplierId: query.uuid('supplierId'),
+      claimedByResourceId: query.uuid('claimedByResourceId'),
+      expenseType: query.oneOf('expenseType', EXPENSE_TYPES),
+      category: query.string('category'),
+      status: query.oneOf('status', EXPENSE_STATUSES),
+      // spec 4.2: plain strings here (unlike the <date> filters of time entries)
+      dateFrom: query.string('dateFrom'),
+      dateTo: query.string('dateTo'),
+      isBillable: query.boolean('isBillable', lenient),
+      isInvoiced: query.boolean('isInvoiced', lenient),
+    };
+    const page = readPage(query, faults);
+    query.finish();
+    if (faults.has('ex-filter-status-ignored')) delete filter.status;
+    return paginate(filterExpenses(store.list(auth.organisationId), filter), page, faults);
+  });
+
+  app.post('/expenses', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const expense = store.insert(auth.organisationId, createExpense(result.value, randomUUID(), now().toISOString()));
+    return reply.code(201).send({ data: expense });
+  });
+
+  app.get<{ Params: IdParams }>('/expenses/:id', async (request) => {
+    const expense = findOwned(store, requireAuth(request).organisationId, request.params.id);
+    if (expense === undefined) throw notFound('expense');
+    return { data: expense };
+  });
+
+  app.patch<{ Params: IdParams }>('/expenses/:id', async (request) => {
+    const auth = requireAuth(request);
+    // the body is judged first: an invalid request is invalid whatever it targets
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('expense');
+    const updated = patchExpense(existing, result.value, now().toISOString(), { resetOmitted: faults.has('ex-patch-resets-omitted') });
+    store.replace(auth.organisationId, updated);
+    return { data: updated };
+  });
+
+  // spec 2: expenses are deleted outright (not a soft delete): GET answers 404 after.
+  app.delete<{ Params: IdParams }>('/expenses/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('expense');
+    store.delete(auth.organisationId, existing.id);
+    return reply.code(204).send();
+  });
+
+  // spec 4.2: "No body". Whatever body arrives (none, empty, {}) is ignored.
+  app.post<{ Params: IdParams }>('/expenses/:id/approve', { config: { bodyOptional: true } }, async (request) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('expense');
+    if (faults.has('ex-approve-status-unchanged')) return { data: existing };
+    const approved = approveExpense(existing, now().toISOString());
+    store.replace(auth.organisationId, approved);
+    return { data: approved };
+  });
+
+  // spec 4.2: optional body `{reason?: string}`; no body at all is the same as {}.
+  app.post<{ Params: IdParams }>('/expenses/:id/reject', { config: { bodyOptional: true } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateReject(request.body ?? {});
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('expense');
+    const rejected = rejectExpense(existing, result.value.reason ?? null, now().toISOString());
+    store.replace(auth.organisationId, rejected);
+    if (faults.has('ex-reject-returns-204')) return reply.code(204).send();
+    return { data: rejected };
+  });
+};

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { findOwned, type IdParams } from '../lookup.js';
+import {
+  addRateVersion,
+  createRate,
+  currentVersion,
+  deactivateRate,
+  filterRates,
+  patchRate,
+  rateVersion,
+  rateView,
+  type RateFilter,
+  type StoredRate,
+} from '../models/rates.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import {
+  RATE_TYPES,
+  rateCreateSchema,
+  rateUpdateSchema,
+  rateVersionSchema,
+  type RateCreateInput,
+  type RateSchemaLoosening,
+  type RateUpdateInput,
+  type RateVersionInput,
+} from '../schemas/rates.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody, utcDate } from '../validation.js';
+
+export interface RatesRouteOptions {
+  store: PartitionedStore<StoredRate>;
+  faults: FaultSet;
+  ajv: Ajv;
+  /** Also decides "today" (UTC) for initial versions and the current version. */
+  now?: () => Date;
+}
+
+function loosening(faults: FaultSet): RateSchemaLoosening {
+  return {
+    createNotStrict: faults.has('rate-create-not-strict'),
+    updateTakesAmount: faults.has('rate-update-amount-applied'),
+    versionDateShapeOnly: faults.has('rate-version-date-unchecked'),
+    rateTypeUnchecked: faults.has('rate-type-enum-unchecked'),
+    versionNotStrict: faults.has('rate-version-not-strict'),
+  };
+}
+
+/** spec 4.5: rates and their versions, scoped to the key's organisation; DELETE deactivates. */
+export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, options) => {
+  const { store, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<RateCreateInput>(ajv, rateCreateSchema(loose));
+  const validateUpdate = compileBody<RateUpdateInput>(ajv, rateUpdateSchema(loose));
+  const validateVersion = compileBody<RateVersionInput>(ajv, rateVersionSchema(loose));
+
+  app.get('/rates', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const lenient = faults.has('boolean-filter-lenient');
+    const filter: RateFilter = {
+      rateType: query.oneOf('rateType', RATE_TYPES),
+      isActive: query.boolean('isActive', lenient),
+      isDefault: query.boolean('isDefault', lenient),
+      search: query.string('search'),
+      tags: query.commaList('tags'),
+    };
+    const page = readPage(query, faults);
+    query.finish();
+    if (faults.has('rate-filter-tags-ignored')) delete filter.tags;
+    const today = utcDate(now());
+    const body = paginate(filterRates(store.list(auth.organisationId), filter), page, faults);
+    return { ...body, data: body.data.map((rate) => rateView(rate, today)) };
+  });
+
+  app.post('/rates', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const at = now();
+    const rate = createRate(result.value, { rate: randomUUID(), version: randomUUID() }, at.toISOString(), utcDate(at));
+    store.insert(auth.organisationId, rate);
+    return reply.code(201).send({ data: rateView(rate, utcDate(at)) });
+  });
+
+  app.get<{ Params: IdParams }>('/rates/:id', async (request) => {
+    const rate = findOwned(store, requireAuth(request).organisationId, request.params.id);
+    if (rate === undefined) throw notFound('rate');
+    if (faults.has('rate-get-no-version')) {
+      const { versions: _versions, ...bare } = rate;
+      return { data: bare };
+    }
+    return { data: rateView(rate, utcDate(now())) };
+  });
+
+  app.patch<{ Params: IdParams }>('/rates/:id', async (request) => {
+    const auth = requireAuth(request);
+    // the body is judged first: an invalid request is invalid whatever it targets
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('rate');
+    const at = now();
+    let updated = patchRate(existing, result.value, at.toISOString());
+    // only under rate-update-amount-applied does the schema let amount through
+    if (result.value.amount !== undefined) {
+      updated = addRateVersion(updated, rateVersion({ amount: result.value.amount, effectiveFrom: utcDate(at) }, randomUUID(), at.toISOString()));
+    }
+    store.replace(auth.organisationId, updated);
+    return { data: rateView(updated, utcDate(at)) };
+  });
+
+  app.delete<{ Params: IdParams }>('/rates/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('rate');
+    if (faults.has('rate-delete-hard')) store.delete(auth.organisationId, existing.id);
+    else store.replace(auth.organisationId, deactivateRate(existing, now().toISOString()));
+    return reply.code(204).send();
+  });
+
+  // spec 4.5: "Lists all versions": every version, in creation order, not paged.
+  app.get<{ Params: IdParams }>('/rates/:id/versions', async (request) => {
+    const rate = findOwned(store, requireAuth(request).organisationId, request.params.id);
+    if (rate === undefined) throw notFound('rate');
+    const versions = faults.has('rate-versions-only-current') ? [currentVersion(rate.versions, utcDate(now()))] : rate.versions;
+    return { data: versions.map((v) => ({ ...v })) };
+  });
+
+  app.post<{ Params: IdParams }>('/rates/:id/versions', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateVersion(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('rate');
+    const version = rateVersion(result.value, randomUUID(), now().toISOString());
+    store.replace(auth.organisationId, addRateVersion(existing, version));
+    return reply.code(201).send({ data: version });
+  });
+};

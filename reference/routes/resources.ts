@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { findOwned, type IdParams } from '../lookup.js';
+import { createResource, filterResources, patchResource, softDeleteResource, type Resource } from '../models/resources.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import { resourceCreateSchema, resourceUpdateSchema, type ResourceCreateInput, type ResourceUpdateInput } from '../schemas/resources.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody } from '../validation.js';
+
+export interface ResourcesRouteOptions {
+  store: PartitionedStore<Resource>;
+  faults: FaultSet;
+  ajv: Ajv;
+  now?: () => Date;
+}
+
+/** spec 4.4: staff resources CRUD (soft delete), scoped to the key's organisation. */
+export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async (app, options) => {
+  const { store, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const validateCreate = compileBody<ResourceCreateInput>(ajv, resourceCreateSchema());
+  const validateUpdate = compileBody<ResourceUpdateInput>(ajv, resourceUpdateSchema());
+
+  app.get('/resources', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const filter = {
+      isActive: query.boolean('isActive', faults.has('boolean-filter-lenient')),
+      roleId: query.uuid('roleId'),
+      homeOfficeId: query.uuid('homeOfficeId'),
+      search: query.string('search'),
+    };
+    const page = readPage(query, faults);
+    query.finish();
+    return paginate(filterResources(store.list(auth.organisationId), filter), page, faults);
+  });
+
+  app.post('/resources', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const resource = store.insert(auth.organisationId, createResource(result.value, randomUUID(), now().toISOString()));
+    return reply.code(201).send({ data: resource });
+  });
+
+  app.get<{ Params: IdParams }>('/resources/:id', async (request) => {
+    const resource = findOwned(store, requireAuth(request).organisationId, request.params.id);
+    if (resource === undefined) throw notFound('resource');
+    return { data: resource };
+  });
+
+  app.patch<{ Params: IdParams }>('/resources/:id', async (request) => {
+    const auth = requireAuth(request);
+    // the body is judged first: an invalid request is invalid whatever it targets
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('resource');
+    const updated = patchResource(existing, result.value, now().toISOString());
+    store.replace(auth.organisationId, updated);
+    return { data: updated };
+  });
+
+  // Soft delete (spec 2, 4.4): the record stays, inactive. Deleting it again is another 204.
+  app.delete<{ Params: IdParams }>('/resources/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('resource');
+    store.replace(auth.organisationId, softDeleteResource(existing, now().toISOString()));
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { findOwned, recordKey, type IdParams } from '../lookup.js';
+import { createTask, filterTasks, patchTask, softDeleteTask, type Task, type TaskLookup } from '../models/tasks.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import { LIFECYCLE_SCOPES, taskCreateSchema, taskUpdateSchema, type TaskCreateInput, type TaskUpdateInput } from '../schemas/tasks.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody } from '../validation.js';
+
+export interface TasksRouteOptions {
+  store: PartitionedStore<Task>;
+  lookup: TaskLookup;
+  faults: FaultSet;
+  ajv: Ajv;
+  now?: () => Date;
+}
+
+/**
+ * spec 4.7: tasks CRUD (soft delete), scoped to the key's organisation. Seeded projects
+ * are the root tasks: GET /tasks/{projectId} reads one, but they are not listed by
+ * GET /tasks and cannot be patched or deleted here (404), since the reference does not
+ * manage projects (spec 4.12 leaves their endpoints out).
+ */
+export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, options) => {
+  const { store, lookup, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema());
+  const validateUpdate = compileBody<TaskUpdateInput>(ajv, taskUpdateSchema());
+
+  app.get('/tasks', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const filter = {
+      projectId: query.uuid('projectId'),
+      parentTaskId: query.uuid('parentTaskId'),
+      search: query.string('search'),
+      lifecycleScope: query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? 'all',
+    };
+    const page = readPage(query, faults);
+    query.finish();
+    return paginate(filterTasks(store.list(auth.organisationId), filter), page, faults);
+  });
+
+  app.post('/tasks', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    // spec 2.7: the parent is "a project or another task". An unknown (or soft-deleted)
+    // parent makes the body invalid: 400 with an issue on parentTaskId, not a 404.
+    const parent = lookup.node(auth.organisationId, result.value.parentTaskId);
+    if (parent === undefined || parent.deletedAt !== null) {
+      throw validationFailed([{ path: 'parentTaskId', message: 'must name a project or a live task of this organisation' }]);
+    }
+    const task = store.insert(auth.organisationId, createTask(result.value, parent, randomUUID(), now().toISOString()));
+    return reply.code(201).send({ data: task });
+  });
+
+  app.get<{ Params: IdParams }>('/tasks/:id', async (request) => {
+    const key = recordKey(request.params.id);
+    const task = key === undefined ? undefined : lookup.node(requireAuth(request).organisationId, key);
+    if (task === undefined) throw notFound('task');
+    return { data: task };
+  });
+
+  // A soft-deleted task can still be patched: it is a record that GET reads.
+  app.patch<{ Params: IdParams }>('/tasks/:id', async (request) => {
+    const auth = requireAuth(request);
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('task');
+    const updated = patchTask(existing, result.value, now().toISOString());
+    store.replace(auth.organisationId, updated);
+    return { data: updated };
+  });
+
+  // Soft delete: deletedAt is set, children are left alone, a second delete is another 204.
+  app.delete<{ Params: IdParams }>('/tasks/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('task');
+    store.replace(auth.organisationId, softDeleteTask(existing, now().toISOString()));
+    return reply.code(204).send();
+  });
+};

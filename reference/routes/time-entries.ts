@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { findOwned, type IdParams } from '../lookup.js';
+import type { TaskLookup } from '../models/tasks.js';
+import { createTimeEntry, filterTimeEntries, patchTimeEntry, type TimeEntry, type TimeEntryFilter } from '../models/time-entries.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import {
+  MIN_HOURS,
+  minimumHoursIssue,
+  timeEntryCreateSchema,
+  timeEntryUpdateSchema,
+  type TimeEntryCreateInput,
+  type TimeEntrySchemaLoosening,
+  type TimeEntryUpdateInput,
+} from '../schemas/time-entries.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody } from '../validation.js';
+
+export interface TimeEntriesRouteOptions {
+  store: PartitionedStore<TimeEntry>;
+  lookup: TaskLookup;
+  faults: FaultSet;
+  ajv: Ajv;
+  now?: () => Date;
+}
+
+function loosening(faults: FaultSet): TimeEntrySchemaLoosening {
+  return {
+    dateShapeOnly: faults.has('te-date-unchecked'),
+    hoursUpTo48: faults.has('te-hours-over-24'),
+    durationUnbounded: faults.has('te-duration-unbounded'),
+    startTimeLenient: faults.has('te-start-time-lenient'),
+    markedBilledOnCreate: faults.has('te-marked-billed-on-create'),
+    entrySourceOnUpdate: faults.has('te-entry-source-on-update'),
+    updateHoursTimerLenient: faults.has('te-update-hours-timer-lenient'),
+  };
+}
+
+/**
+ * spec 4.3: time entries CRUD (a real delete), scoped to the key's organisation.
+ * taskId and resourceId need only be UUIDs: the reference does not require them to
+ * name existing records (dangling ids are accepted; projectId is then null).
+ */
+export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = async (app, options) => {
+  const { store, lookup, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<TimeEntryCreateInput>(ajv, timeEntryCreateSchema(loose));
+  const validateUpdate = compileBody<TimeEntryUpdateInput>(ajv, timeEntryUpdateSchema(loose));
+
+  app.get('/time-entries', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const lenient = faults.has('boolean-filter-lenient');
+    const shapeOnly = faults.has('te-query-date-unchecked');
+    const filter: TimeEntryFilter = {
+      taskId: query.uuid('taskId'),
+      resourceId: query.uuid('resourceId'),
+      projectId: query.uuid('projectId'),
+      dateFrom: query.date('dateFrom', shapeOnly),
+      dateTo: query.date('dateTo', shapeOnly),
+      isBillable: query.boolean('isBillable', lenient),
+      isInvoiced: query.boolean('isInvoiced', lenient),
+    };
+    const page = readPage(query, faults);
+    query.finish();
+
+    if (faults.has('te-filter-project-ignored')) delete filter.projectId;
+    if (faults.has('te-filter-date-ignored')) {
+      delete filter.dateFrom;
+      delete filter.dateTo;
+    }
+    if (faults.has('te-filter-invoiced-ignored')) delete filter.isInvoiced;
+    return paginate(filterTimeEntries(store.list(auth.organisationId), filter), page, faults);
+  });
+
+  app.post('/time-entries', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    const issues = result.ok ? [] : [...result.issues];
+    // spec 2.3 cross-field rule, reported with the schema issues unless hours already has one
+    if (!faults.has('te-min-hours-ignored') && !issues.some((i) => i.path === 'hours')) {
+      const issue = minimumHoursIssue(request.body, faults.has('te-timer-min-enforced'));
+      if (issue !== undefined) issues.push(issue);
+    }
+    if (!result.ok || issues.length > 0) throw validationFailed(issues);
+    const input = result.value;
+    const entry = createTimeEntry(input, lookup.projectIdOf(auth.organisationId, input.taskId), randomUUID(), now().toISOString(), {
+      applyMarkedBilled: faults.has('te-marked-billed-on-create'),
+    });
+    store.insert(auth.organisationId, entry);
+    return reply.code(201).send({ data: entry });
+  });
+
+  app.get<{ Params: IdParams }>('/time-entries/:id', async (request) => {
+    const entry = findOwned(store, requireAuth(request).organisationId, request.params.id);
+    if (entry === undefined) throw notFound('time entry');
+    return { data: entry };
+  });
+
+  app.patch<{ Params: IdParams }>('/time-entries/:id', async (request) => {
+    const auth = requireAuth(request);
+    // the body is judged first: an invalid request is invalid whatever it targets
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('time entry');
+    const input = result.value;
+    // only under te-update-hours-timer-lenient does the schema let 0 < hours < 0.25 through
+    if (input.hours !== undefined && input.hours < MIN_HOURS && existing.entrySource !== 'timer') {
+      throw validationFailed([{ path: 'hours', message: `must be >= ${MIN_HOURS}` }]);
+    }
+    const projectId = input.taskId === undefined ? existing.projectId : lookup.projectIdOf(auth.organisationId, input.taskId);
+    const updated = patchTimeEntry(existing, input, projectId, now().toISOString(), {
+      ignoreNull: faults.has('te-null-ignored'),
+      applyEntrySource: faults.has('te-entry-source-on-update'),
+    });
+    store.replace(auth.organisationId, updated);
+    return { data: updated };
+  });
+
+  // spec 2: time entries are deleted outright (not a soft delete): GET answers 404 after.
+  app.delete<{ Params: IdParams }>('/time-entries/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('time entry');
+    store.delete(auth.organisationId, existing.id);
+    return reply.code(204).send();
+  });
+};

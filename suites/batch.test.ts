@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, isClass } from '../harness/check/expect.js';
+import { once } from '../harness/check/once.js';
+import { runTag } from '../harness/check/run-context.js';
+import { expectInvalid } from '../harness/crosscutting/validation.js';
+import { batchChange, batchEntries, batchEntry, ENTRY_ITEM_BREAKS, UPDATE_ITEM_BREAKS } from '../harness/generators/batch.js';
+import type { TimeEntryConstraints } from '../harness/generators/time-entries.js';
+import type { ApiResponse } from '../harness/http/client.js';
+import { BATCH_MAX_ITEMS } from '../harness/spec/time-entries.js';
+import { expectFields, mismatch } from '../harness/steps/compare.js';
+import { listAll } from '../harness/steps/lists.js';
+import { createResource, createTask } from '../harness/steps/prerequisites.js';
+import { createTimeEntry } from '../harness/steps/time-entries.js';
+
+/** Batch operations on time entries (spec 4.10, 8). Per-item outcome is not shown: observed. */
+const check = checker('batch');
+const PATH = '/batch/time-entries';
+
+/** A fresh task and resource: every entry listed under them was made by this check. */
+async function freshScope(t: CheckContext): Promise<TimeEntryConstraints> {
+  return { taskIds: [await createTask(t, 'Conformance batch task')], resourceIds: [await createResource(t, 'Conformance batch resource')], runTag: runTag(t.run) };
+}
+
+const sharedScope = once(freshScope);
+
+/** The entries of a fresh resource, registered for cleanup (a batch create is not a tracked POST). */
+async function entriesOf(t: CheckContext, resourceId: string): Promise<Array<Record<string, unknown>>> {
+  const records = await listAll(t.api, '/time-entries', { resourceId });
+  for (const r of records) t.track(`/time-entries/${String(r['id'])}`);
+  return records;
+}
+
+/** Entries under the scope's task or resource (an item with a broken id may land under either). */
+async function scopeEntries(t: CheckContext, scope: TimeEntryConstraints): Promise<Array<Record<string, unknown>>> {
+  const byResource = await entriesOf(t, scope.resourceIds[0]!);
+  const byTask = await listAll(t.api, '/time-entries', { taskId: scope.taskIds[0]! });
+  for (const r of byTask) t.track(`/time-entries/${String(r['id'])}`);
+  return [...byResource, ...byTask.filter((r) => !byResource.some((b) => b['id'] === r['id']))];
+}
+
+const create = (t: CheckContext, entries: unknown) => t.api.post(PATH, { entries });
+const update = (t: CheckContext, updates: unknown) => t.api.patch(PATH, { updates });
+const remove = (t: CheckContext, ids: unknown) => t.api.send({ method: 'DELETE', path: PATH, body: { ids } });
+
+function sample<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, count: number): T[] {
+  return fc.sample(arbitrary, { numRuns: count, seed: t.run.seed });
+}
+
+/** Creates `count` entries one by one (so the batch update and delete checks stand on plain creates). */
+async function plainEntries(t: CheckContext, scope: TimeEntryConstraints, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (const item of sample(t, batchEntry(scope), count)) {
+    // batch items may carry HH:MM:SS, plain entries only HH:MM
+    const { startTime: _seconds, ...body } = item;
+    ids.push(await createTimeEntry(t, body));
+  }
+  return ids;
+}
+
+function expectEnvelope(res: ApiResponse, what: string): void {
+  expectStatus(res, 200, what);
+  const body = res.json as Record<string, unknown> | undefined;
+  ensure(body !== undefined && typeof body === 'object' && body !== null && 'data' in body, `expected a \`data\` envelope for ${what}`, res);
+}
+
+describe('batch: sizes', () => {
+  check('BATCH-SIZE', 'reject an empty entries, updates or ids array', async (t) => {
+    await expectInvalid(t, `POST ${PATH}`, 'entries empty', () => create(t, []));
+    await expectInvalid(t, `PATCH ${PATH}`, 'updates empty', () => update(t, []));
+    await expectInvalid(t, `DELETE ${PATH}`, 'ids empty', () => remove(t, []));
+  });
+
+  check('BATCH-SIZE', 'reject 101 items in a batch create, update or delete', async (t) => {
+    const scope = await freshScope(t);
+    const items = sample(t, batchEntry(scope), BATCH_MAX_ITEMS + 1);
+    await expectInvalid(t, `POST ${PATH}`, '101 entries', () => create(t, items));
+    ensure((await entriesOf(t, scope.resourceIds[0]!)).length === 0, 'a rejected batch of 101 entries still created entries');
+    const ids = [...(await plainEntries(t, scope, 1))];
+    const created = await create(t, items.slice(0, BATCH_MAX_ITEMS));
+    expectStatus(created, 200, 'create a batch of exactly 100 entries');
+    ids.push(...(await entriesOf(t, scope.resourceIds[0]!)).map((r) => String(r['id'])).filter((id) => !ids.includes(id)));
+    ensure(ids.length === BATCH_MAX_ITEMS + 1, `expected ${BATCH_MAX_ITEMS + 1} entries to update, found ${ids.length}`);
+    await expectInvalid(t, `PATCH ${PATH}`, '101 updates', () => update(t, ids.map((id) => ({ id, isBillable: true }))));
+    await expectInvalid(t, `DELETE ${PATH}`, '101 ids', () => remove(t, ids));
+  });
+});
+
+describe('batch: create', () => {
+  check('BATCH-CREATE-VALID', 'accept batches of valid entries, HH:MM and HH:MM:SS start times included', async (t) => {
+    const scope = await sharedScope(t);
+    await t.property(batchEntries(scope, 5), async (entries) => {
+      const res = await create(t, entries);
+      expectStatus(res, 200, `create a batch of ${entries.length} valid entries`);
+    });
+    await entriesOf(t, scope.resourceIds[0]!);
+  });
+
+  check('BATCH-ENVELOPE', 'answer a successful batch create, update and delete with 200 and a data envelope', async (t) => {
+    const scope = await freshScope(t);
+    expectEnvelope(await create(t, sample(t, batchEntry(scope), 2)), 'a batch create');
+    const ids = (await entriesOf(t, scope.resourceIds[0]!)).map((r) => String(r['id']));
+    ensure(ids.length === 2, `expected the 2 entries of the batch, found ${ids.length}`);
+    expectEnvelope(await update(t, ids.map((id) => ({ id, description: 'batch update' }))), 'a batch update');
+    expectEnvelope(await remove(t, ids), 'a batch delete');
+  });
+
+  check('BATCH-CREATE-VISIBLE', 'make batch-created entries visible through GET /time-entries with the values sent', async (t) => {
+    await t.property(fc.integer({ min: 1, max: 4 }), async (count) => {
+      const scope = await freshScope(t);
+      const items = sample(t, batchEntry(scope), count).map((item, i) => ({ ...item, description: `batch item ${i}` }));
+      expectStatus(await create(t, items), 200, `create a batch of ${count} entries`);
+      const records = await entriesOf(t, scope.resourceIds[0]!);
+      ensure(records.length === items.length, `expected ${items.length} entries for the batch's resource, GET /time-entries listed ${records.length}`);
+      for (const item of items) {
+        const record = records.find((r) => r['description'] === item['description']);
+        ensure(record, `no listed entry carries ${JSON.stringify(item['description'])}`);
+        expectFields(record, item, `entry created by a batch`);
+      }
+    }, { numRuns: Math.min(t.run.numRuns, 5) });
+  });
+
+  check('BATCH-ITEM-RULES', 'never apply a batch entry that breaks an item rule', async (t) => {
+    const scope = await freshScope(t);
+    for (const broken of ENTRY_ITEM_BREAKS) {
+      const items = sample(t, fc.tuple(batchEntry(scope), broken.value), 3);
+      for (const [item, value] of items) {
+        const res = await create(t, [{ ...item, [broken.field]: value }]);
+        t.observe('batch-invalid-item-status', `POST ${PATH}: ${broken.rule}`, res.status);
+        if (res.status >= 500) expectRejected(res, broken.rule);
+        const listed = await scopeEntries(t, scope);
+        ensure(listed.length === 0, `a batch entry with ${broken.rule} (${JSON.stringify(value)}) was created (answer ${res.status})`, res);
+      }
+    }
+  });
+
+  check('BATCH-ITEM-RULES', 'never apply a batch update item that breaks an item rule', async (t) => {
+    const scope = await freshScope(t);
+    const [id] = await plainEntries(t, scope, 1);
+    const before = dataRecord(await t.api.get(`/time-entries/${id}`));
+    for (const broken of UPDATE_ITEM_BREAKS) {
+      for (const value of sample(t, broken.value, 3)) {
+        const res = await update(t, [{ id, [broken.field]: value }]);
+        t.observe('batch-invalid-item-status', `PATCH ${PATH}: ${broken.rule}`, res.status);
+        if (res.status >= 500) expectRejected(res, broken.rule);
+        const after = await t.api.get(`/time-entries/${id}`);
+        expectStatus(after, 200, 'read the entry back');
+        ensure(
+          JSON.stringify(dataRecord(after)[broken.field]) === JSON.stringify(before[broken.field]),
+          `a batch update with ${broken.rule} (${JSON.stringify(value)}) changed ${broken.field} to ${JSON.stringify(dataRecord(after)[broken.field])}`,
+          after,
+        );
+      }
+    }
+  });
+
+  check('BATCH-ITEM-RULES', 'never create the invalid entry of a mixed batch (partial-failure behaviour observed)', async (t) => {
+    const scope = await freshScope(t);
+    const [valid, invalid] = sample(t, batchEntry(scope), 2);
+    const res = await create(t, [valid, { ...invalid, date: '2024-02-30' }]);
+    const created = await entriesOf(t, scope.resourceIds[0]!);
+    ensure(created.length <= 1, `the invalid entry of a mixed batch was created (${created.length} entries)`, res);
+    const behaviour = isClass(res.status, '2xx') ? (created.length === 1 ? 'per item: the valid entry created' : 'nothing created, success answered') : 'all or nothing: rejected';
+    t.observe('batch-partial-failure', `POST ${PATH}`, `${behaviour} (${res.status})`);
+  });
+
+  check('BATCH-CREATE-VALID', 'accept batch hours within 0.25..24 and observe the disputed values below 0.25', async (t) => {
+    const scope = await freshScope(t);
+    const [item] = sample(t, batchEntry(scope), 1);
+    for (const hours of [0.25, 24]) expectStatus(await create(t, [{ ...item, hours }]), 200, `create a batch entry of ${hours} hours`);
+    // spec 4.10 says 0 to 24, part 8 says at least 0.25 for non-timer entries: both readings are accepted.
+    for (const hours of [0, 0.1]) {
+      const res = await create(t, [{ ...item, hours }]);
+      t.observe('batch-hours-below-0.25', `POST ${PATH} hours ${hours}`, isClass(res.status, '2xx') ? `accepted (${res.status})` : `rejected (${res.status})`);
+    }
+    await entriesOf(t, scope.resourceIds[0]!);
+  });
+});
+
+describe('batch: update and delete', () => {
+  check('BATCH-UPDATE-APPLIED', 'apply each batch update item to its entry', async (t) => {
+    const scope = await sharedScope(t);
+    const ids = await plainEntries(t, scope, 3);
+    await t.property(fc.array(batchChange(scope), { minLength: ids.length, maxLength: ids.length }), async (changes) => {
+      const res = await update(t, changes.map((change, i) => ({ id: ids[i], ...change })));
+      expectStatus(res, 200, 'apply a batch update');
+      for (const [i, change] of changes.entries()) {
+        const read = await t.api.get(`/time-entries/${ids[i]}`);
+        expectStatus(read, 200, 'read an updated entry back');
+        const problem = mismatch(dataRecord(read), change);
+        ensure(problem === undefined, `batch update item ${i} was not applied: ${problem}`, read);
+      }
+    });
+  });
+
+  check('BATCH-DELETE-APPLIED', 'remove every entry a batch delete lists', async (t) => {
+    const scope = await freshScope(t);
+    const ids = await plainEntries(t, scope, 3);
+    const res = await remove(t, ids.slice(0, 2));
+    expectStatus(res, 200, 'delete two entries in a batch');
+    for (const id of ids.slice(0, 2)) expectNot2xx(await t.api.get(`/time-entries/${id}`), 'read an entry the batch deleted');
+    expectStatus(await t.api.get(`/time-entries/${ids[2]}`), 200, 'read the entry the batch did not list');
+  });
+
+  check('BODY-MALFORMED-JSON', `reject a malformed JSON body on every batch operation with 4xx`, async (t) => {
+    for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+      const res = await t.api.send({ method, path: PATH, rawBody: '{"entries": [' });
+      t.observe('malformed-json-status', `${method} ${PATH}`, res.status);
+      expectRejected(res, `${method} with a truncated JSON body`);
+    }
+  });
+});

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectStatus } from '../harness/check/expect.js';
+import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
+import { crudChecks } from '../harness/crosscutting/crud.js';
+import { lifecycleChecks } from '../harness/crosscutting/lifecycle.js';
+import { pagingChecks } from '../harness/crosscutting/paging.js';
+import { expectInvalid, invalidBodyChecks, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
+import {
+  expenseCreate,
+  expenseCreateFull,
+  expenseCreateViolations,
+  expenseUpdate,
+  expenseUpdateViolations,
+  expenseViolationRequirements,
+} from '../harness/generators/expenses.js';
+import type { ApiResponse } from '../harness/http/client.js';
+import { EXPENSE_NULLABLE_FIELDS, EXPENSE_STATUSES, EXPENSE_TYPES } from '../harness/spec/expenses.js';
+import { once } from '../harness/check/once.js';
+import {
+  createExpense,
+  createExpenseFilterFixture,
+  createSupplier,
+  expenseReferences,
+  expensesCollection,
+  split,
+} from '../harness/steps/expenses.js';
+import { findValuePaths, pathShape } from '../harness/steps/find-value.js';
+import { expectFiltered } from '../harness/steps/lists.js';
+import { createResource } from '../harness/steps/prerequisites.js';
+
+/** Expenses (spec 2.2, 3.1, 4.2): every field rule both ways, approve and reject, filters, the lifecycle. */
+const check = checker('expenses');
+
+/** Ids that exist, so generated references never dangle (created once per file). */
+const references = once(expenseReferences);
+const filterFixture = once(createExpenseFilterFixture);
+
+/** The status a record shows, for observations (the spec does not show response fields). */
+function statusOf(record: Record<string, unknown>): string {
+  return typeof record['status'] === 'string' ? record['status'] : `(no status: ${JSON.stringify(record['status'] ?? null)})`;
+}
+
+async function readExpense(t: CheckContext, id: string): Promise<{ res: ApiResponse; record: Record<string, unknown> }> {
+  const res = await t.api.get(`/expenses/${id}`);
+  expectStatus(res, 200, 'read the expense back');
+  return { res, record: dataRecord(res) };
+}
+
+describe('expenses: responses and ids', () => {
+  crudChecks(check, expensesCollection);
+
+  check('ID-UNKNOWN-REFUSED', 'never answer 2xx to approve or reject an unknown expense id', async (t) => {
+    for (const action of ['approve', 'reject'] as const) {
+      const res = await t.api.post(`/expenses/${randomUUID()}/${action}`, action === 'reject' ? {} : undefined);
+      t.observe('unknown-id-status', `POST /expenses/{unknown uuid}/${action}`, res.status);
+      expectNot2xx(res, `${action} an expense id that does not exist`);
+    }
+  });
+});
+
+describe('expenses: paging', () => {
+  pagingChecks(check, expensesCollection);
+});
+
+describe('expenses: create', () => {
+  invalidBodyChecks(check, {
+    operation: 'POST /expenses',
+    requirementIds: expenseViolationRequirements('create'),
+    cases: async (t) => expenseCreateViolations(await references(t)),
+    send: (t, body) => t.api.post('/expenses', body),
+  });
+});
+
+describe('expenses: update', () => {
+  const existing = once((t) => createExpense(t, { description: 'Conformance update target' }));
+
+  invalidBodyChecks(check, {
+    operation: 'PATCH /expenses/{id}',
+    requirementIds: expenseViolationRequirements('update'),
+    cases: async (t) => expenseUpdateViolations(await references(t)),
+    send: async (t, body) => t.api.patch(`/expenses/${await existing(t)}`, body),
+  });
+});
+
+describe('expenses: lifecycle', () => {
+  lifecycleChecks(check, {
+    path: '/expenses',
+    noun: 'expense',
+    ids: {
+      createValid: 'EX-CREATE-VALID',
+      updateValid: 'EX-UPDATE-VALID',
+      omitted: 'EX-UPDATE-OMITTED',
+      nullClears: 'EX-UPDATE-NULL-CLEARS',
+      deleted: 'EX-DELETE',
+    },
+    nullableFields: EXPENSE_NULLABLE_FIELDS,
+    arbitraries: async (t) => {
+      const constraints = await references(t);
+      return { create: expenseCreate(constraints), full: expenseCreateFull(constraints), update: expenseUpdate(constraints) };
+    },
+  });
+});
+
+describe('expenses: approve and reject', () => {
+  // spec 3.1: the transitions are not shown; approving or rejecting a `pending` expense is the
+  // case every reading allows, so the MUST checks start there.
+  check('EX-APPROVE', 'answer POST /expenses/{id}/approve without a body with 200 and the expense in data', async (t) => {
+    const id = await createExpense(t, { status: 'pending' });
+    const res = await t.api.post(`/expenses/${id}/approve`);
+    expectStatus(res, 200, 'approve a pending expense (no body)');
+    ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
+
+    // Other source states: transitions are not shown (spec 3.1), so only observed.
+    const draft = await createExpense(t, { status: 'draft' });
+    t.observe('expense-approve-from-state', 'POST /expenses/{id}/approve of a draft expense', (await t.api.post(`/expenses/${draft}/approve`)).status);
+  });
+
+  check('EX-APPROVE-STATUS', 'show status approved after an approve', async (t) => {
+    const id = await createExpense(t, { status: 'pending' });
+    const res = await t.api.post(`/expenses/${id}/approve`);
+    expectStatus(res, 200, 'approve a pending expense');
+    t.observe('expense-status-after-approve', 'POST /expenses/{id}/approve response', statusOf(dataRecord(res)));
+    const { res: back, record } = await readExpense(t, id);
+    t.observe('expense-status-after-approve', 'GET /expenses/{id} after approve', statusOf(record));
+    ensure(record['status'] === 'approved', `expected status "approved" after approve, got ${JSON.stringify(record['status'])}`, back);
+  });
+
+  check('EX-REJECT', 'answer POST /expenses/{id}/reject, with or without a reason, with 200 and the expense in data', async (t) => {
+    for (const [what, body] of [
+      ['with a reason', { reason: 'Not a business expense' }],
+      ['without a reason', {}],
+    ] as const) {
+      const id = await createExpense(t, { status: 'pending' });
+      const res = await t.api.post(`/expenses/${id}/reject`, body);
+      expectStatus(res, 200, `reject a pending expense ${what}`);
+      ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
+    }
+    // The body is optional in part (`reason`); whether it may be left out entirely is not shown.
+    const bare = await createExpense(t, { status: 'pending' });
+    t.observe('expense-reject-no-body', 'POST /expenses/{id}/reject without any body', (await t.api.post(`/expenses/${bare}/reject`)).status);
+  });
+
+  check('EX-REJECT-STATUS', 'show status rejected after a reject', async (t) => {
+    const reason = `Conformance reason ${randomUUID().slice(0, 8)}`;
+    const id = await createExpense(t, { status: 'pending' });
+    const res = await t.api.post(`/expenses/${id}/reject`, { reason });
+    expectStatus(res, 200, 'reject a pending expense');
+    t.observe('expense-status-after-reject', 'POST /expenses/{id}/reject response', statusOf(dataRecord(res)));
+    const { res: back, record } = await readExpense(t, id);
+    t.observe('expense-status-after-reject', 'GET /expenses/{id} after reject', statusOf(record));
+    const kept = findValuePaths(record, (v) => v === reason);
+    t.observe('expense-reject-reason', 'GET /expenses/{id} after reject with a reason', kept.length > 0 ? `kept at ${pathShape(kept[0]!)}` : 'not shown');
+    ensure(record['status'] === 'rejected', `expected status "rejected" after reject, got ${JSON.stringify(record['status'])}`, back);
+  });
+});
+
+describe('expenses: list filters', () => {
+  check('EX-QUERY-INVALID', 'reject malformed expense list filters', async (t) => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['expenseType outside the enum', { expenseType: 'mileage' }],
+      ['expenseType in another case', { expenseType: 'DIRECT_COST' }],
+      ['status outside the enum', { status: 'submitted' }],
+      ['status in another case', { status: 'Approved' }],
+      ['rootTaskId not a UUID', { rootTaskId: 'not-a-uuid' }],
+      ['taskId not a UUID', { taskId: '12345' }],
+      ['supplierId not a UUID', { supplierId: 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz' }],
+      ['claimedByResourceId not a UUID', { claimedByResourceId: `${randomUUID()}x` }],
+    ];
+    for (const [rule, query] of cases) {
+      await expectInvalid(t, 'GET /expenses', rule, () => t.api.get('/expenses', query));
+    }
+  });
+
+  check('EX-FILTER-REFS', 'return only expenses of the requested supplierId', async (t) => {
+    const f = await filterFixture(t);
+    const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier }, {
+      includes: Object.values(f.expenses).map((e) => e.id),
+      excludes: [f.outsider],
+      what: 'has the requested supplier',
+    });
+    const wrong = records.find((r) => r['supplierId'] !== f.supplier);
+    ensure(!wrong, `supplierId filter returned ${JSON.stringify(wrong?.['id'])} with supplierId ${JSON.stringify(wrong?.['supplierId'])}`);
+  });
+
+  check('EX-FILTER-REFS', 'return only expenses of the requested claimedByResourceId', async (t) => {
+    const [mine, other] = [await createResource(t, 'Conformance claimant'), await createResource(t, 'Conformance other claimant')];
+    const claimed = await createExpense(t, { expenseType: 'staff_claim', claimedByResourceId: mine });
+    const notMine = await createExpense(t, { expenseType: 'staff_claim', claimedByResourceId: other });
+    const records = await expectFiltered(t.api, '/expenses', { claimedByResourceId: mine }, {
+      includes: [claimed],
+      excludes: [notMine],
+      what: 'was claimed by the requested resource',
+    });
+    const wrong = records.find((r) => r['claimedByResourceId'] !== mine);
+    ensure(!wrong, `claimedByResourceId filter returned ${JSON.stringify(wrong?.['id'])} claimed by ${JSON.stringify(wrong?.['claimedByResourceId'])}`);
+  });
+
+  for (const field of ['rootTaskId', 'taskId'] as const) {
+    check('EX-FILTER-REFS', `return only expenses of the requested ${field}`, async (t) => {
+      const project = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+      // A fresh supplier scopes the list to this check's records (only one project is configured).
+      const supplierId = await createSupplier(t, `Conformance ${field} scope`);
+      const linked = await createExpense(t, { supplierId, [field]: project });
+      const unlinked = await createExpense(t, { supplierId });
+      const records = await expectFiltered(t.api, '/expenses', { supplierId, [field]: project }, {
+        includes: [linked],
+        excludes: [unlinked],
+        what: `has ${field} ${project}`,
+      });
+      const wrong = records.find((r) => r[field] !== project);
+      ensure(!wrong, `${field} filter returned ${JSON.stringify(wrong?.['id'])} with ${field} ${JSON.stringify(wrong?.[field])}`);
+    });
+  }
+
+  check('EX-FILTER-TYPE', 'return only expenses of the requested expenseType', async (t) => {
+    const f = await filterFixture(t);
+    for (const expenseType of EXPENSE_TYPES) {
+      const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier, expenseType }, {
+        ...split(f, (e) => e.expenseType === expenseType),
+        what: `is a ${expenseType}`,
+      });
+      const wrong = records.find((r) => r['expenseType'] !== expenseType);
+      ensure(!wrong, `expenseType=${expenseType} returned ${JSON.stringify(wrong?.['id'])} of type ${JSON.stringify(wrong?.['expenseType'])}`);
+    }
+  });
+
+  check('EX-FILTER-CATEGORY', 'return expenses of the requested category and leave out the others', async (t) => {
+    const f = await filterFixture(t);
+    for (const [letter, category] of [['A', f.categoryA], ['B', f.categoryB]] as const) {
+      const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier, category }, {
+        ...split(f, (e) => e.category === letter),
+        what: `has category ${category}`,
+      });
+      const wrong = records.find((r) => r['category'] !== category);
+      ensure(!wrong, `category=${category} returned ${JSON.stringify(wrong?.['id'])} of category ${JSON.stringify(wrong?.['category'])}`);
+    }
+    // Without the supplier scope too: the category alone selects (the outsider carries category A).
+    await expectFiltered(t.api, '/expenses', { category: f.categoryA }, {
+      includes: [f.expenses.a.id, f.expenses.c.id, f.outsider],
+      excludes: [f.expenses.b.id, f.expenses.d.id, f.expenses.e.id],
+      what: `has category ${f.categoryA}`,
+    });
+  });
+
+  check('EX-FILTER-STATUS', 'return only expenses with the requested status', async (t) => {
+    const f = await filterFixture(t);
+    for (const status of EXPENSE_STATUSES) {
+      const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier, status }, {
+        ...split(f, (e) => e.status === status),
+        what: `has status ${status}`,
+      });
+      const wrong = records.find((r) => r['status'] !== status);
+      ensure(!wrong, `status=${status} returned ${JSON.stringify(wrong?.['id'])} with status ${JSON.stringify(wrong?.['status'])}`);
+    }
+  });
+
+  check('EX-FILTER-DATE', 'return expenses dated inside dateFrom..dateTo and leave out those outside', async (t) => {
+    const f = await filterFixture(t);
+    const scope = { supplierId: f.supplier };
+    // Values strictly inside or outside the range: the boundaries are not stated (observed below).
+    const ranges: Array<[Record<string, string>, (date: string) => boolean]> = [
+      [{ dateFrom: '2021-03-11', dateTo: '2021-03-19' }, (d) => d > '2021-03-11' && d < '2021-03-19'],
+      [{ dateFrom: '2021-03-16' }, (d) => d > '2021-03-16'],
+      [{ dateTo: '2021-03-14' }, (d) => d < '2021-03-14'],
+    ];
+    for (const [range, inside] of ranges) {
+      await expectFiltered(t.api, '/expenses', { ...scope, ...range }, {
+        ...split(f, (e) => inside(e.date)),
+        what: `is dated inside ${JSON.stringify(range)}`,
+      });
+    }
+    // Boundaries: expense b is dated 2021-03-15.
+    for (const bound of ['dateFrom', 'dateTo'] as const) {
+      const res = await t.api.get('/expenses', { ...scope, [bound]: '2021-03-15', limit: 100 });
+      expectStatus(res, 200, `list expenses with ${bound}=2021-03-15`);
+      const included = JSON.stringify(res.json).includes(f.expenses.b.id);
+      t.observe('date-filter-bounds', `GET /expenses?${bound}= (an expense dated on the bound)`, included ? 'inclusive' : 'exclusive');
+    }
+  });
+
+  booleanFilterChecks(check, {
+    path: '/expenses',
+    filters: [
+      {
+        name: 'isBillable',
+        requirementId: 'EX-FILTER-BILLABLE',
+        sample: async (t) => {
+          const f = await filterFixture(t);
+          const { includes, excludes } = split(f, (e) => e.isBillable);
+          return { scope: { supplierId: f.supplier }, trueIds: includes, falseIds: excludes };
+        },
+      },
+      {
+        // No operation of this API invoices an expense (spec 4.2): a fresh expense is never
+        // invoiced, so isInvoiced=true leaves it out and any other value includes it.
+        name: 'isInvoiced',
+        requirementId: 'EX-FILTER-INVOICED',
+        sample: async (t) => {
+          const f = await filterFixture(t);
+          return { scope: { supplierId: f.supplier }, trueIds: [], falseIds: Object.values(f.expenses).map((e) => e.id) };
+        },
+      },
+    ],
+  });
+});
+
+describe('expenses: validation status', () => {
+  validationConsistencyCheck(check, 'expenses');
+});
