@@ -3,19 +3,25 @@ import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
 import { parseFaults } from './faults.js';
 import { installJsonParser } from './json-body.js';
+import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
 import type { Expense } from './models/expenses.js';
+import type { Milestone } from './models/milestones.js';
 import { ProjectDirectory } from './models/projects.js';
 import type { StoredRate } from './models/rates.js';
+import { ReportDirectory } from './models/reports.js';
 import type { Resource } from './models/resources.js';
 import { TaskLookup, type Task } from './models/tasks.js';
 import type { TimeEntry } from './models/time-entries.js';
 import { FixedWindowLimiter, rateLimitHook } from './rate-limit.js';
+import { allocationsRoutes } from './routes/allocations.js';
 import { batchRoutes } from './routes/batch.js';
 import { contactsRoutes } from './routes/contacts.js';
 import { expensesRoutes } from './routes/expenses.js';
+import { milestonesRoutes } from './routes/milestones.js';
 import { projectsRoutes } from './routes/projects.js';
 import { ratesRoutes } from './routes/rates.js';
+import { reportsRoutes } from './routes/reports.js';
 import { resourcesRoutes } from './routes/resources.js';
 import { tasksRoutes } from './routes/tasks.js';
 import { timeEntriesRoutes } from './routes/time-entries.js';
@@ -74,6 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, ...common });
       await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), ...common });
       await api.register(ratesRoutes, { store: new PartitionedStore<StoredRate>(), ...common });
+      await api.register(allocationsRoutes, { store: new PartitionedStore<Allocation>(), lookup: taskLookup, ...common });
+      await api.register(milestonesRoutes, { store: new PartitionedStore<Milestone>(), ...common });
+      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv });
     },
     { prefix: API_PREFIX },
   );

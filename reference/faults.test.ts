@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES, FAULTS, parseFaults, UnknownFaultError, type FaultName } from './faults.js';
+import { ALLOCATION_PROBES } from './probes/allocations.js';
 import { BATCH_PROBES } from './probes/batch.js';
 import { EXPENSE_PROBES } from './probes/expenses.js';
+import { MILESTONE_PROBES } from './probes/milestones.js';
 import type { Probe } from './probes/probe.js';
+import { PROJECT_PROBES } from './probes/projects.js';
 import { RATE_PROBES } from './probes/rates.js';
+import { REPORT_PROBES } from './probes/reports.js';
+import { RESOURCE_PROBES } from './probes/resources.js';
+import { TASK_PROBES } from './probes/tasks.js';
 import { TIME_ENTRY_PROBES } from './probes/time-entries.js';
 import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing.js';
 
@@ -201,6 +207,12 @@ const PROBES: Record<FaultName, Probe> = {
   ...BATCH_PROBES,
   ...EXPENSE_PROBES,
   ...RATE_PROBES,
+  ...RESOURCE_PROBES,
+  ...TASK_PROBES,
+  ...PROJECT_PROBES,
+  ...ALLOCATION_PROBES,
+  ...MILESTONE_PROBES,
+  ...REPORT_PROBES,
 };
 
 describe('parseFaults', () => {

@@ -15,8 +15,16 @@ export const KEY_B_ADMIN = 'wmk_dddddddddddddddddddddddddddddddd';
 export const PROJECT_A1 = 'c1458366-c560-45b8-9c25-c35957b5ae7c';
 export const PROJECT_A2 = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 export const PROJECT_B1 = 'e6abafc0-4fa8-4a58-bf07-f8e722cdce45';
+export const REPORT_A_UTILISATION = 'bf77f727-1df9-4256-9aa3-153d6e1e7554';
+export const REPORT_A_PROFIT = 'ecc1b861-0440-4be6-bcb2-dfebcf806ed4';
+export const REPORT_A_HOURS = 'f265d10d-185b-41c5-b497-9557abced588';
+export const REPORT_A_MARGIN = '5e2d0c7a-8f3b-4d1e-9a6c-2b7f0e4d8c1a';
+export const REPORT_B1 = '8eac1394-8bad-4519-91ef-ee7643f542ee';
 
-/** A small seed built in the test: org A with a 3-per-minute key and two projects, org B with one project. */
+/**
+ * A small seed built in the test: org A with a 3-per-minute key, two projects and four report
+ * definitions (categories financial x2, resourcing, time), org B with one project and one definition.
+ */
 export function testSeed(limitedPerMinute: number | null = 3): Seed {
   return parseSeed({
     organisations: [
@@ -32,14 +40,19 @@ export function testSeed(limitedPerMinute: number | null = 3): Seed {
           { id: PROJECT_A1, name: 'Project A1', versionId: '69ed7ac6-df06-4671-bbc6-cfb2842625ab' },
           { id: PROJECT_A2, name: 'Project A2', versionId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' },
         ],
-        reportDefinitions: [],
+        reportDefinitions: [
+          { id: REPORT_A_UTILISATION, name: 'Utilisation by person', category: 'resourcing', source: 'system' },
+          { id: REPORT_A_PROFIT, name: 'Project profitability', category: 'financial', source: 'system' },
+          { id: REPORT_A_HOURS, name: 'My billable hours', category: 'time', source: 'user' },
+          { id: REPORT_A_MARGIN, name: 'Margin watch', category: 'financial', source: 'user' },
+        ],
       },
       {
         id: ORG_B,
         name: 'Org B',
         keys: [{ role: 'admin', key: KEY_B_ADMIN, admin: true, limitPerMinute: 1000000 }],
         projects: [{ id: PROJECT_B1, name: 'Project B1', versionId: 'e1c641f3-ca46-4388-9cbb-630db4d6d23a' }],
-        reportDefinitions: [],
+        reportDefinitions: [{ id: REPORT_B1, name: 'Org B time summary', category: 'time', source: 'system' }],
       },
     ],
   });
@@ -68,6 +81,8 @@ export const MINIMAL = {
   timeEntry: { taskId: PROJECT_A1, resourceId: '5d7e9f10-2b3c-4d5e-8f60-718293a4b5c6', date: '2024-03-01', hours: 1.5 },
   expense: { expenseType: 'direct_cost', amount: 10, date: '2024-03-01' },
   rate: { name: 'Standard', amount: 100 },
+  allocation: { taskId: PROJECT_A1, startDate: '2024-03-01', endDate: '2024-03-31' },
+  milestone: { projectId: PROJECT_A1, name: 'Launch', targetDate: '2024-06-30' },
 } as const;
 
 export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<TestApi> {

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { ensure, expectNot2xx, expectStatus, listPage } from '../harness/check/expect.js';
 import type { ApiClient, ApiResponse } from '../harness/http/client.js';
+import { ENDPOINTS } from '../harness/spec/endpoints.js';
 import { runTag } from '../harness/check/run-context.js';
 import { createContact, once } from '../harness/steps/contacts.js';
 import { listAll } from '../harness/steps/lists.js';
@@ -59,6 +60,16 @@ describe('auth: header styles', () => {
 describe('auth: refused keys', () => {
   check('AUTH-MISSING-REFUSED', 'refuse a request without a key', async (t) => {
     await expectRefusedEverywhere(t, t.withKey(undefined), 'no key', 'missing-key-status');
+  });
+
+  check('AUTH-MISSING-REFUSED', 'refuse a request without a key on every documented route, fixed paths included', async (t) => {
+    const client = t.withKey(undefined);
+    for (const endpoint of ENDPOINTS) {
+      const path = endpoint.path.replace('{id}', randomUUID());
+      const res = await client.send({ method: endpoint.method, path, ...(endpoint.method === 'GET' ? {} : { body: {} }) });
+      t.observe('missing-key-status', `${endpoint.method} ${endpoint.path}`, res.status);
+      expectNot2xx(res, `${endpoint.method} ${endpoint.path} without a key`);
+    }
   });
 
   check('AUTH-UNKNOWN-REFUSED', 'refuse a well-formed key of no organisation', async (t) => {

@@ -55,6 +55,12 @@ describe('a full run against the embedded reference server', () => {
     expect(report.requirements.map((r) => r.id).sort()).toEqual(Object.keys(REQUIREMENTS).sort());
   });
 
+  it('exercises every documented endpoint and names the domains it cannot test', () => {
+    expect(report.endpoints).toHaveLength(62);
+    expect(report.endpoints.filter((e) => e.checks === 0).map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    expect(report.notTestable.map((n) => n.domain)).toEqual(expect.arrayContaining(['Invoices', 'Task Financials']));
+  });
+
   it('records what the target chose where the spec is silent', () => {
     const topics = new Set(report.observations.map((o) => o.topic));
     for (const topic of ['validation-status', 'unknown-id-status', 'missing-key-status', 'paging-total-name']) {

@@ -3,6 +3,7 @@ import type { Domain } from '../config/schema.js';
 import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, Observation, PropertyRecord, Status } from '../report/model.js';
+import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords } from './cleanup.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
@@ -24,6 +25,8 @@ export interface CheckMeta {
   throttled?: number;
   throttledMs?: number;
   observations?: Observation[];
+  /** Documented endpoints (`GET /contacts/{id}`) this check sent requests to. */
+  endpoints?: string[];
 }
 
 declare module '@vitest/runner' {
@@ -83,8 +86,15 @@ function buildContext(
   const redactor = new Redactor(Object.values(run.keys));
   const stats: ClientStats = { throttled: 0, throttledMs: 0 };
   meta.observations = [];
+  const basePath = new URL(run.baseUrl).pathname.replace(/\/+$/, '');
+  const endpoints = new Set<string>();
   const onExchange = (exchange: ExchangeRecord): void => {
     meta.exchange = exchange;
+    const endpoint = matchEndpoint(exchange.method, new URL(exchange.url).pathname.slice(basePath.length));
+    if (endpoint && !endpoints.has(endpointKey(endpoint))) {
+      endpoints.add(endpointKey(endpoint));
+      meta.endpoints = [...endpoints];
+    }
     meta.throttled = stats.throttled;
     meta.throttledMs = stats.throttledMs;
   };

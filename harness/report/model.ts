@@ -92,6 +92,19 @@ export const requirementCoverageSchema = z.object({
 });
 export type RequirementCoverage = z.infer<typeof requirementCoverageSchema>;
 
+export const endpointCoverageSchema = z.object({
+  method: z.string(),
+  /** Relative to the base URL, `{id}` for the path parameter. */
+  path: z.string(),
+  domain: z.string(),
+  section: z.string(),
+  /** Checks in this run that sent at least one request to it. */
+  checks: z.int().min(0),
+});
+export type EndpointCoverage = z.infer<typeof endpointCoverageSchema>;
+
+export const notTestableSchema = z.object({ domain: z.string(), reason: z.string() });
+
 export const domainSummarySchema = z.object({
   domain: z.string(),
   status: statusSchema,
@@ -129,6 +142,10 @@ export const reportSchema = z.object({
   checks: z.array(checkResultSchema),
   observations: z.array(observationSchema),
   requirements: z.array(requirementCoverageSchema),
+  /** Every documented endpoint (spec 4) and how many checks exercised it. */
+  endpoints: z.array(endpointCoverageSchema),
+  /** Domains the spec names without documenting them: nothing to test against. */
+  notTestable: z.array(notTestableSchema),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -8,7 +8,7 @@ const OUR_TAGS = new Set(
   (
     'html head meta title style body header h1 h2 h3 h4 div p a svg rect text g line dl dt dd nav main section ' +
     'table thead tbody tr th td span details summary pre form label select option input button output strong ' +
-    'footer script'
+    'footer script ul li'
   ).split(' '),
 );
 
@@ -88,8 +88,9 @@ describe('renderHtml', () => {
     for (const c of report.checks) expect(page).toContain(`>${c.requirementId}</`);
     expect(page).toContain('id="observations"');
     expect(page.match(/class="st st-uncovered"/g)).toHaveLength(
-      report.requirements.filter((r) => r.status === null).length,
+      report.requirements.filter((r) => r.status === null).length + report.endpoints.filter((e) => e.checks === 0).length,
     );
+    expect(page).toContain('id="endpoints"');
     // Evidence for a failure: reproducer, response and fast-check details inside <details>.
     expect(page).toContain('2023-02-30');
     expect(page).toContain('seed 1842906137, path &quot;4:0&quot;');

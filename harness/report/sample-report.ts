@@ -466,6 +466,12 @@ export function sampleReport(): Report {
     checks,
     observations: OBSERVATIONS.map((o) => ({ ...o })),
     requirements,
+    endpoints: [
+      { method: 'GET', path: '/contacts', domain: 'contacts', section: '4.1', checks: 9 },
+      { method: 'GET', path: '/contacts/{id}', domain: 'contacts', section: '4.1', checks: 4 },
+      { method: 'POST', path: '/webhooks/{id}/test', domain: 'webhooks', section: '4.11', checks: 0 },
+    ],
+    notTestable: [{ domain: 'Invoices', reason: 'spec 4.12: the domain exists; its endpoints and schemas are not shown' }],
   };
 }
 

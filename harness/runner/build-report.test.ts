@@ -34,7 +34,7 @@ function check(overrides: Partial<CheckResult> & Pick<CheckResult, 'requirementI
 }
 
 function collected(checks: CheckResult[], extra: Partial<CollectedRun> = {}): CollectedRun {
-  return { checks, observations: [], harnessErrors: [], throttledMs: 0, ...extra };
+  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), ...extra };
 }
 
 function build(run: CollectedRun): Report {
@@ -257,5 +257,15 @@ describe('deterministic output', () => {
     const before = JSON.stringify(run);
     build(run);
     expect(JSON.stringify(run)).toBe(before);
+  });
+});
+
+describe('endpoint coverage', () => {
+  it('lists every documented endpoint with the checks that exercised it, and the untestable domains', () => {
+    const report = build(collected([check({ status: 'pass', requirementId: 'ENV-LIST' })], { endpointChecks: new Map([['GET /reports/categories', 2]]) }));
+    expect(report.endpoints).toHaveLength(62);
+    expect(report.endpoints.find((e) => e.path === '/reports/categories')?.checks).toBe(2);
+    expect(report.endpoints.filter((e) => e.checks > 0)).toHaveLength(1);
+    expect(report.notTestable.map((n) => n.domain)).toContain('Invoices');
   });
 });

@@ -8,6 +8,7 @@ import {
   type StatusCounts,
   type Verdict,
 } from '../report/model.js';
+import { ENDPOINTS, NOT_TESTABLE, endpointKey } from '../spec/endpoints.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import type { CollectedRun } from './collector.js';
 
@@ -112,5 +113,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     checks,
     observations: dedupeObservations(collected.observations),
     requirements: coverage(checks),
+    endpoints: ENDPOINTS.map((e) => ({ ...e, checks: collected.endpointChecks.get(endpointKey(e)) ?? 0 })),
+    notTestable: NOT_TESTABLE.map((n) => ({ ...n })),
   };
 }

@@ -11,6 +11,8 @@ export interface CollectedRun {
   readonly harnessErrors: string[];
   /** Time spent waiting out 429s during checks. */
   throttledMs: number;
+  /** Checks per documented endpoint (`GET /contacts/{id}`). */
+  readonly endpointChecks: Map<string, number>;
 }
 
 function levelOf(value: string): Level {
@@ -29,7 +31,13 @@ function statusOf(meta: CheckMeta | undefined, state: string): Status {
  * and shows progress. Rendering the report is someone else's job.
  */
 export class ResultCollector implements Reporter {
-  readonly run: CollectedRun = { checks: [], observations: [], harnessErrors: [], throttledMs: 0 };
+  readonly run: CollectedRun = {
+    checks: [],
+    observations: [],
+    harnessErrors: [],
+    throttledMs: 0,
+    endpointChecks: new Map(),
+  };
   readonly #progress: Progress;
 
   constructor(progress: Progress) {
@@ -61,6 +69,9 @@ export class ResultCollector implements Reporter {
     };
     this.run.checks.push(check);
     this.run.throttledMs += meta?.throttledMs ?? 0;
+    for (const endpoint of meta?.endpoints ?? []) {
+      this.run.endpointChecks.set(endpoint, (this.run.endpointChecks.get(endpoint) ?? 0) + 1);
+    }
     this.run.observations.push(...(meta?.observations ?? []));
     this.#progress.checkDone(check);
   }

@@ -11,7 +11,20 @@ export interface Requirement {
   /** Section of docs/spec (`2.1`, `4`, `5.1`, ...). */
   readonly section: string;
   /** Catalogue area, used to group the coverage table. */
-  readonly area: 'common' | 'auth' | 'contacts' | 'time-entries' | 'batch' | 'expenses' | 'rates';
+  readonly area:
+    | 'common'
+    | 'auth'
+    | 'contacts'
+    | 'time-entries'
+    | 'batch'
+    | 'expenses'
+    | 'rates'
+    | 'resources'
+    | 'allocations'
+    | 'tasks'
+    | 'projects'
+    | 'milestones'
+    | 'reports';
   readonly statement: string;
 }
 
@@ -161,6 +174,84 @@ export const REQUIREMENTS = {
   'RT-FILTER-DEFAULT': req('MUST', '4.5', 'rates', 'The `isDefault` filter returns only rates with that flag.'),
   'RT-FILTER-SEARCH': req('SHOULD', '4.5', 'rates', 'The `search` filter finds a rate by a word of its name and leaves out rates without it (matching rules not shown).'),
   'RT-FILTER-TAGS': req('MUST', '4.5', 'rates', 'The `tags` filter (one comma-separated string) returns rates carrying the tag and leaves out rates without any of the tags.'),
+  // --- Resources (spec 2.4, 4.4) ---
+  'RS-CREATE-VALID': req('MUST', '2.4, 4.4', 'resources', 'A resource create body that follows 2.4 is accepted (201) and the record carries the values sent.'),
+  'RS-CREATE-REQUIRED': req('MUST', '2.4', 'resources', 'A resource create without `name` is rejected.'),
+  'RS-NAME-MIN': req('MUST', '2.4', 'resources', '`name` has at least 1 character; an empty name is rejected.'),
+  'RS-EMAIL-FORMAT': req('MUST', '2.4', 'resources', '`email` must be an e-mail address; anything else is rejected.'),
+  'RS-SALARY': req('MUST', '2.4', 'resources', '`salary` is a number >= 0 and `salaryPeriod` one of `hour`, `day`, `week`, `month`, `year`; other values are rejected.'),
+  'RS-IDS-UUID': req('MUST', '2, 2.4', 'resources', '`roleId` and `homeOfficeId` are UUIDs; non-UUID values are rejected.'),
+  'RS-FIELD-TYPES': req('MUST', '2.4, 7', 'resources', 'Every resource field has its stated type; null on a field that is not nullable (name, employmentType, tags, isActive) is rejected.'),
+  'RS-UPDATE-VALID': req('MUST', '2.4, 4.4', 'resources', 'A resource update body that follows 2.4 (isActive included) is accepted (200) and its values are applied.'),
+  'RS-UPDATE-OMITTED': req('MUST', '2', 'resources', 'Fields omitted from a resource update stay unchanged.'),
+  'RS-UPDATE-NULL-CLEARS': req('MUST', '2, 2.4', 'resources', 'null on a nullable resource field clears it.'),
+  'RS-DELETE-SOFT': req('MUST', '2, 4.4', 'resources', 'DELETE /resources/{id} is a soft delete answered with 204 (what a later read returns is observed).'),
+  'RS-QUERY-INVALID': req('MUST', '4.4, 7', 'resources', 'Malformed resource filters are rejected: non-UUID roleId or homeOfficeId.'),
+  'RS-FILTER-ACTIVE': req('MUST', '4.4', 'resources', 'The `isActive` filter returns only resources with that flag.'),
+  'RS-FILTER-REFS': req('MUST', '4.4', 'resources', 'The `roleId` and `homeOfficeId` filters return only resources with that reference.'),
+  'RS-FILTER-SEARCH': req('SHOULD', '4.4', 'resources', 'The `search` filter finds a resource by a word of its name and leaves out resources without it (matching rules not shown).'),
+
+  // --- Allocations (spec 2.6, 4.6) ---
+  'AL-CREATE-VALID': req('MUST', '2.6, 4.6', 'allocations', 'An allocation create body that follows 2.6 is accepted (201) and the record carries the values sent.'),
+  'AL-CREATE-REQUIRED': req('MUST', '2.6', 'allocations', 'An allocation create without taskId, startDate or endDate is rejected.'),
+  'AL-IDS-UUID': req('MUST', '2, 2.6', 'allocations', '`taskId`, `resourceId` and `groupId` are UUIDs; non-UUID values are rejected (resourceId and groupId may be null).'),
+  'AL-DATES-REAL': req('MUST', '2.6, 7', 'allocations', '`startDate` and `endDate` are real calendar dates; impossible dates are rejected.'),
+  'AL-HOURS': req('MUST', '2.6', 'allocations', '`hoursPerDay` is a number from 0 to 24 and `hours` a number >= 0; values outside are rejected.'),
+  'AL-CONSTRAINT-REASON': req('MUST', '2.6, 8', 'allocations', '`constraintReason` is trimmed and at most 1000 characters after trimming: 1000 characters surrounded by spaces are accepted, 1001 are rejected.'),
+  'AL-FIELD-TYPES': req('MUST', '2.6, 7', 'allocations', 'Every allocation field has its stated type (constraintAcknowledged boolean, notes string, ...); other types are rejected.'),
+  'AL-UPDATE-VALID': req('MUST', '2.6, 4.6', 'allocations', 'An allocation update body that follows 2.6 is accepted (200) and its values are applied.'),
+  'AL-UPDATE-OMITTED': req('MUST', '2', 'allocations', 'Fields omitted from an allocation update stay unchanged.'),
+  'AL-UPDATE-NULL-CLEARS': req('MUST', '2, 2.6', 'allocations', 'null on a nullable allocation field clears it.'),
+  'AL-DELETE': req('MUST', '4.6', 'allocations', 'A deleted allocation can no longer be read (never 2xx).'),
+  'AL-QUERY-INVALID': req('MUST', '4.6, 7', 'allocations', 'Malformed allocation filters are rejected: non-UUID resourceId, taskId or projectId; impossible dateFrom or dateTo.'),
+  'AL-FILTER-REFS': req('MUST', '4.6', 'allocations', 'The resourceId, taskId and projectId filters return only allocations with that reference.'),
+  'AL-FILTER-DATE': req('MUST', '4.6', 'allocations', '`dateFrom` and `dateTo` leave out allocations entirely outside the range and keep those inside it (overlap rules not shown: observed).'),
+
+  // --- Tasks and projects (spec 2.7, 4.7, 4.12) ---
+  'TK-CREATE-VALID': req('MUST', '2.7, 4.7', 'tasks', 'A task create body that follows 2.7, under a project or under another task, is accepted (201) and the record carries the values sent.'),
+  'TK-CREATE-REQUIRED': req('MUST', '2.7', 'tasks', 'A task create without parentTaskId, versionId or name is rejected.'),
+  'TK-IDS-UUID': req('MUST', '2, 2.7', 'tasks', '`parentTaskId`, `versionId` and `taskTypeId` are UUIDs; non-UUID values are rejected.'),
+  'TK-FIELD-RULES': req('MUST', '2.7', 'tasks', 'Task field rules hold: name at least 1 character, taskType in the legacy enum, position an integer >= 0, typed fields typed.'),
+  'TK-STATUS-ENUM': req('MUST', '2.7, 3.2', 'tasks', 'On update, `status` is one of `pending`, `in_progress`, `completed`, `blocked`, `cancelled`; any other value is rejected.'),
+  'TK-COLOR-FORMAT': req('MUST', '2.7', 'tasks', 'On update, `color` is `#` followed by 6 hex digits (or null); anything else is rejected.'),
+  'TK-UPDATE-VALID': req('MUST', '2.7, 4.7', 'tasks', 'A task update body that follows 2.7 is accepted (200) and its values are applied.'),
+  'TK-UPDATE-OMITTED': req('MUST', '2', 'tasks', 'Fields omitted from a task update stay unchanged.'),
+  'TK-UPDATE-NULL-CLEARS': req('MUST', '2, 2.7', 'tasks', 'null on a nullable task field clears it.'),
+  'TK-DELETE-SOFT': req('MUST', '2, 4.7', 'tasks', 'DELETE /tasks/{id} is a soft delete answered with 204 (what later reads return is observed).'),
+  'TK-QUERY-INVALID': req('MUST', '4.7, 7', 'tasks', 'Malformed task filters are rejected: non-UUID projectId or parentTaskId, lifecycleScope other than `active` or `all`.'),
+  'TK-LIFECYCLE-SCOPE': req('MUST', '4.7', 'tasks', '`lifecycleScope` accepts `active` and `all`; without it the list is the same as with `all`.'),
+  'TK-FILTER-PROJECT': req('MUST', '4.7', 'tasks', 'The `projectId` filter returns tasks of that project and none for another project.'),
+  'TK-FILTER-PARENT': req('MUST', '4.7', 'tasks', 'The `parentTaskId` filter returns children of that task and leaves out tasks under other parents.'),
+  'TK-FILTER-SEARCH': req('SHOULD', '4.7', 'tasks', 'The `search` filter finds a task by a word of its name and leaves out tasks without it (matching rules not shown).'),
+  'PJ-LIST': req('MUST', '4.12', 'projects', "GET /projects answers a paged list (limit, offset) of the key's organisation's projects, the configured project included."),
+  'PJ-LIST-ISOLATED': req('MUST', '4.12, 5.4', 'projects', "GET /projects never lists another organisation's project."),
+
+  // --- Milestones (spec 2.8, 3.3, 4.8) ---
+  'MS-CREATE-VALID': req('MUST', '2.8, 4.8', 'milestones', 'A milestone create body that follows 2.8 is accepted (201) and the record carries the values sent.'),
+  'MS-CREATE-REQUIRED': req('MUST', '2.8', 'milestones', 'A milestone create without projectId, name or targetDate is rejected.'),
+  'MS-IDS-UUID': req('MUST', '2, 2.8', 'milestones', '`projectId` and `typeId` are UUIDs (typeId may be null); non-UUID values are rejected.'),
+  'MS-FIELD-RULES': req('MUST', '2.8, 7', 'milestones', 'Milestone field rules hold: name at least 1 character, targetDate a real date, triggersInvoice boolean, completionCriteria an array.'),
+  'MS-UPDATE-VALID': req('MUST', '2.8, 4.8', 'milestones', 'A milestone update body that follows 2.8 is accepted (200) and its values are applied.'),
+  'MS-UPDATE-OMITTED': req('MUST', '2', 'milestones', 'Fields omitted from a milestone update stay unchanged.'),
+  'MS-UPDATE-NULL-CLEARS': req('MUST', '2, 2.8', 'milestones', 'null on a nullable milestone field clears it.'),
+  'MS-DELETE': req('MUST', '4.8', 'milestones', 'A deleted milestone can no longer be read (never 2xx).'),
+  'MS-COMPLETE': req('MUST', '3.3, 4.8', 'milestones', 'POST /milestones/{id}/complete (with or without completedDate) answers 200 and leaves the milestone `completed`.'),
+  'MS-COMPLETE-DATE': req('MUST', '3.3, 4.8', 'milestones', 'An impossible `completedDate` on complete is rejected.'),
+  'MS-QUERY-INVALID': req('MUST', '4.8, 7', 'milestones', 'Malformed milestone filters are rejected: non-UUID projectId, status outside the enum, impossible dateFrom or dateTo.'),
+  'MS-FILTER-PROJECT': req('MUST', '4.8', 'milestones', 'The `projectId` filter returns milestones of that project and none for another project.'),
+  'MS-FILTER-STATUS': req('MUST', '4.8', 'milestones', 'The `status` filter returns only milestones with that status.'),
+  'MS-FILTER-DATE': req('MUST', '4.8', 'milestones', '`dateFrom` and `dateTo` return milestones whose target date is inside the range and leave out those outside it.'),
+
+  // --- Reports (spec 2.9, 4.9) ---
+  'RP-LIST': req('MUST', '4.9', 'reports', 'GET /reports answers a paged list of report definitions.'),
+  'RP-FILTER-CATEGORY': req('MUST', '4.9', 'reports', 'The `category` filter returns only definitions of that category.'),
+  'RP-FILTER-SOURCE': req('MUST', '2.9, 4.9', 'reports', 'The `source` filter (`system`/`user`) returns only definitions of that source; another value is rejected.'),
+  'RP-GET': req('MUST', '4.9', 'reports', 'GET /reports/{id} answers 200 with the definition in `data`.'),
+  'RP-CATEGORIES': req('MUST', '4.9', 'reports', 'GET /reports/categories answers 200 (it is a fixed path, not a definition id).'),
+  'RP-EXECUTE': req('MUST', '4.9', 'reports', 'POST /reports/{id}/execute with a valid body (or none) answers 200 with results in `data`.'),
+  'RP-EXECUTE-PAGING': req('MUST', '4.9, 8', 'reports', 'Execute `page` is an integer >= 1 and `pageSize` an integer 1 to 500: 1 and 500 are accepted, 0 and 501 rejected.'),
+  'RP-EXECUTE-SCOPE': req('MUST', '4.9', 'reports', 'Execute `scope` needs `kind` (`project`, `person`, `contact`) and `id` (UUID) and no other property; a scope breaking this is rejected.'),
+  'RP-EXECUTE-FILTER-VALUES': req('MUST', '4.9', 'reports', 'Execute `filterValues` accepts an object with arbitrary keys; a value that is not an object is rejected.'),
 } as const satisfies Record<string, Requirement>;
 
 export type RequirementId = keyof typeof REQUIREMENTS;

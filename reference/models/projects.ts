@@ -21,6 +21,11 @@ export class ProjectDirectory {
     return [...(this.#byOrganisation.get(organisationId) ?? [])];
   }
 
+  /** Every organisation's projects, organisations in seed order (only the pj-list-leak fault uses this). */
+  listAll(): SeedProject[] {
+    return [...this.#byOrganisation.values()].flat();
+  }
+
   get(organisationId: string, id: string): SeedProject | undefined {
     return this.#byId.get(organisationId)?.get(id.toLowerCase());
   }

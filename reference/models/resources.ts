@@ -1,5 +1,5 @@
 import { RESOURCE_CREATE_FIELDS, RESOURCE_UPDATE_FIELDS, type ResourceCreateInput, type ResourceUpdateInput } from '../schemas/resources.js';
-import { applyPatch, matchesSearch, pickFields, sameId } from './fields.js';
+import { applyPatch, matchesSearch, pickFields, sameId, type PatchBehaviour } from './fields.js';
 
 /**
  * A stored staff resource: every field of spec 2.4 (field order as in the table), unset
@@ -47,13 +47,19 @@ function defaults(): Omit<Resource, 'id' | 'name' | 'createdAt' | 'updatedAt'> {
   };
 }
 
-/** spec 2.4: isActive is not accepted on create, so it is not even read here. */
-export function createResource(input: ResourceCreateInput, id: string, now: string): Resource {
-  return { id, name: input.name, ...defaults(), ...pickFields(input, RESOURCE_CREATE_FIELDS), createdAt: now, updatedAt: now } as Resource;
+export interface ResourceCreateBehaviour {
+  /** Fault rs-is-active-on-create: isActive in the create body is applied. */
+  applyIsActive?: boolean;
 }
 
-export function patchResource(existing: Resource, input: ResourceUpdateInput, now: string): Resource {
-  return applyPatch(existing, pickFields(input, RESOURCE_UPDATE_FIELDS), now, defaults());
+/** spec 2.4: isActive is not accepted on create, so it is not even read here (unless a fault says so). */
+export function createResource(input: ResourceCreateInput, id: string, now: string, behaviour: ResourceCreateBehaviour = {}): Resource {
+  const fields = [...RESOURCE_CREATE_FIELDS, ...(behaviour.applyIsActive ? (['isActive'] as const) : [])];
+  return { id, name: input.name, ...defaults(), ...pickFields(input, fields), createdAt: now, updatedAt: now } as Resource;
+}
+
+export function patchResource(existing: Resource, input: ResourceUpdateInput, now: string, behaviour: PatchBehaviour = {}): Resource {
+  return applyPatch(existing, pickFields(input, RESOURCE_UPDATE_FIELDS), now, defaults(), behaviour);
 }
 
 /**

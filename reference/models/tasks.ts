@@ -13,7 +13,8 @@ export interface Task {
   id: string;
   projectId: string;
   parentTaskId: string | null;
-  versionId: string;
+  /** null only under the tk-version-not-required fault. */
+  versionId: string | null;
   name: string;
   taskTypeId: string | null;
   taskType: string | null;
@@ -44,12 +45,19 @@ function defaults(): Optional {
   };
 }
 
+export interface TaskCreateBehaviour {
+  /** Fault tk-status-on-create: status in the create body is applied. */
+  applyStatus?: boolean;
+}
+
 /** `parent` is the resolved parent (project or task): it gives the canonical parent id and the project. */
-export function createTask(input: TaskCreateInput, parent: Task, id: string, now: string): Task {
-  const fields = pickFields(input, TASK_CREATE_FIELDS);
+export function createTask(input: TaskCreateInput, parent: Task, id: string, now: string, behaviour: TaskCreateBehaviour = {}): Task {
+  const fields = pickFields(input, [...TASK_CREATE_FIELDS, ...(behaviour.applyStatus ? (['status'] as const) : [])]);
   return {
     id,
     projectId: parent.projectId,
+    // only under tk-version-not-required can versionId be missing
+    versionId: null,
     ...defaults(),
     ...fields,
     parentTaskId: parent.id,
@@ -78,8 +86,17 @@ export function projectTask(project: SeedProject, since: string): Task {
   };
 }
 
-export function patchTask(existing: Task, input: TaskUpdateInput, now: string): Task {
-  return applyPatch(existing, pickFields(input, TASK_UPDATE_FIELDS), now, defaults());
+export interface TaskPatchBehaviour {
+  /**
+   * Fault tk-parent-on-update: parentTaskId in the update body is written as given
+   * (projectId is left as it was: the faulty server does not re-home the task).
+   */
+  applyParent?: boolean;
+}
+
+export function patchTask(existing: Task, input: TaskUpdateInput, now: string, behaviour: TaskPatchBehaviour = {}): Task {
+  const fields = [...TASK_UPDATE_FIELDS, ...(behaviour.applyParent ? (['parentTaskId'] as const) : [])];
+  return applyPatch(existing, pickFields(input, fields), now, defaults());
 }
 
 /** spec 2, 4.7: soft delete; a second delete keeps the first deletedAt. */

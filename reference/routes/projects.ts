@@ -10,13 +10,25 @@ export interface ProjectsRouteOptions {
   faults: FaultSet;
 }
 
-/** spec 4.12: GET /projects is a paged list of the key's organisation's projects. */
+/**
+ * spec 4.12: GET /projects is a paged list of the key's organisation's projects. The
+ * shared paging faults (paging-*) apply here as on every list; the pj-* faults are this
+ * route's own.
+ */
 export const projectsRoutes: FastifyPluginAsync<ProjectsRouteOptions> = async (app, options) => {
+  const { projects, faults } = options;
+
   app.get('/projects', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const page = readPage(query, options.faults);
+    const page = readPage(query, faults);
     query.finish();
-    return paginate(options.projects.list(auth.organisationId), page, options.faults);
+    const items = faults.has('pj-list-leak') ? projects.listAll() : projects.list(auth.organisationId);
+    if (faults.has('pj-limit-ignored')) {
+      // every project from offset on, while pagination still echoes the limit asked for
+      const body = paginate(items, { offset: page.offset, limit: Math.max(items.length, 1) }, faults);
+      return { ...body, pagination: { ...body.pagination, limit: page.limit } };
+    }
+    return paginate(items, page, faults);
   });
 };

@@ -5,10 +5,23 @@ import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
 import { findOwned, type IdParams } from '../lookup.js';
-import { createResource, filterResources, patchResource, softDeleteResource, type Resource } from '../models/resources.js';
+import {
+  createResource,
+  filterResources,
+  patchResource,
+  softDeleteResource,
+  type Resource,
+  type ResourceFilter,
+} from '../models/resources.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
-import { resourceCreateSchema, resourceUpdateSchema, type ResourceCreateInput, type ResourceUpdateInput } from '../schemas/resources.js';
+import {
+  resourceCreateSchema,
+  resourceUpdateSchema,
+  type ResourceCreateInput,
+  type ResourceSchemaLoosening,
+  type ResourceUpdateInput,
+} from '../schemas/resources.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 
@@ -19,17 +32,27 @@ export interface ResourcesRouteOptions {
   now?: () => Date;
 }
 
+function loosening(faults: FaultSet): ResourceSchemaLoosening {
+  return {
+    emailUnchecked: faults.has('rs-email-unchecked'),
+    negativeSalary: faults.has('rs-negative-salary'),
+    isActiveOnCreate: faults.has('rs-is-active-on-create'),
+    employmentTypeNullable: faults.has('rs-employment-type-nullable'),
+  };
+}
+
 /** spec 4.4: staff resources CRUD (soft delete), scoped to the key's organisation. */
 export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async (app, options) => {
   const { store, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
-  const validateCreate = compileBody<ResourceCreateInput>(ajv, resourceCreateSchema());
-  const validateUpdate = compileBody<ResourceUpdateInput>(ajv, resourceUpdateSchema());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<ResourceCreateInput>(ajv, resourceCreateSchema(loose));
+  const validateUpdate = compileBody<ResourceUpdateInput>(ajv, resourceUpdateSchema(loose));
 
   app.get('/resources', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const filter = {
+    const filter: ResourceFilter = {
       isActive: query.boolean('isActive', faults.has('boolean-filter-lenient')),
       roleId: query.uuid('roleId'),
       homeOfficeId: query.uuid('homeOfficeId'),
@@ -37,6 +60,8 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     };
     const page = readPage(query, faults);
     query.finish();
+    if (faults.has('rs-filter-role-ignored')) delete filter.roleId;
+    if (faults.has('rs-filter-active-ignored')) delete filter.isActive;
     return paginate(filterResources(store.list(auth.organisationId), filter), page, faults);
   });
 
@@ -44,7 +69,8 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const auth = requireAuth(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const resource = store.insert(auth.organisationId, createResource(result.value, randomUUID(), now().toISOString()));
+    const resource = createResource(result.value, randomUUID(), now().toISOString(), { applyIsActive: faults.has('rs-is-active-on-create') });
+    store.insert(auth.organisationId, resource);
     return reply.code(201).send({ data: resource });
   });
 
@@ -61,7 +87,7 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('resource');
-    const updated = patchResource(existing, result.value, now().toISOString());
+    const updated = patchResource(existing, result.value, now().toISOString(), { resetOmitted: faults.has('rs-patch-resets-omitted') });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });
@@ -71,7 +97,9 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('resource');
-    store.replace(auth.organisationId, softDeleteResource(existing, now().toISOString()));
+    const deleted = softDeleteResource(existing, now().toISOString());
+    store.replace(auth.organisationId, deleted);
+    if (faults.has('rs-delete-returns-200')) return { data: deleted };
     return reply.code(204).send();
   });
 };

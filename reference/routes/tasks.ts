@@ -5,10 +5,17 @@ import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
 import { findOwned, recordKey, type IdParams } from '../lookup.js';
-import { createTask, filterTasks, patchTask, softDeleteTask, type Task, type TaskLookup } from '../models/tasks.js';
+import { createTask, filterTasks, patchTask, softDeleteTask, type Task, type TaskFilter, type TaskLookup } from '../models/tasks.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
-import { LIFECYCLE_SCOPES, taskCreateSchema, taskUpdateSchema, type TaskCreateInput, type TaskUpdateInput } from '../schemas/tasks.js';
+import {
+  LIFECYCLE_SCOPES,
+  taskCreateSchema,
+  taskUpdateSchema,
+  type TaskCreateInput,
+  type TaskSchemaLoosening,
+  type TaskUpdateInput,
+} from '../schemas/tasks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 
@@ -20,6 +27,23 @@ export interface TasksRouteOptions {
   now?: () => Date;
 }
 
+function loosening(faults: FaultSet): TaskSchemaLoosening {
+  return {
+    statusOnCreate: faults.has('tk-status-on-create'),
+    colorUnchecked: faults.has('tk-color-unchecked'),
+    statusUnchecked: faults.has('tk-status-enum-unchecked'),
+    negativePosition: faults.has('tk-negative-position'),
+    versionNotRequired: faults.has('tk-version-not-required'),
+    parentOnUpdate: faults.has('tk-parent-on-update'),
+  };
+}
+
+/** spec 4.7 lifecycleScope; the tk-lifecycle-scope-unchecked fault takes any value, reading all but `active` as `all`. */
+function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'all' {
+  if (!faults.has('tk-lifecycle-scope-unchecked')) return query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? 'all';
+  return query.string('lifecycleScope') === 'active' ? 'active' : 'all';
+}
+
 /**
  * spec 4.7: tasks CRUD (soft delete), scoped to the key's organisation. Seeded projects
  * are the root tasks: GET /tasks/{projectId} reads one, but they are not listed by
@@ -29,20 +53,22 @@ export interface TasksRouteOptions {
 export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, options) => {
   const { store, lookup, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
-  const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema());
-  const validateUpdate = compileBody<TaskUpdateInput>(ajv, taskUpdateSchema());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema(loose));
+  const validateUpdate = compileBody<TaskUpdateInput>(ajv, taskUpdateSchema(loose));
 
   app.get('/tasks', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const filter = {
+    const filter: TaskFilter = {
       projectId: query.uuid('projectId'),
       parentTaskId: query.uuid('parentTaskId'),
       search: query.string('search'),
-      lifecycleScope: query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? 'all',
+      lifecycleScope: readLifecycleScope(query, faults),
     };
     const page = readPage(query, faults);
     query.finish();
+    if (faults.has('tk-filter-parent-ignored')) delete filter.parentTaskId;
     return paginate(filterTasks(store.list(auth.organisationId), filter), page, faults);
   });
 
@@ -56,7 +82,8 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (parent === undefined || parent.deletedAt !== null) {
       throw validationFailed([{ path: 'parentTaskId', message: 'must name a project or a live task of this organisation' }]);
     }
-    const task = store.insert(auth.organisationId, createTask(result.value, parent, randomUUID(), now().toISOString()));
+    const task = createTask(result.value, parent, randomUUID(), now().toISOString(), { applyStatus: faults.has('tk-status-on-create') });
+    store.insert(auth.organisationId, task);
     return reply.code(201).send({ data: task });
   });
 
@@ -74,7 +101,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('task');
-    const updated = patchTask(existing, result.value, now().toISOString());
+    const updated = patchTask(existing, result.value, now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });

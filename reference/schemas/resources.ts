@@ -8,6 +8,7 @@ import {
   enumField,
   NON_EMPTY_STRING_FIELD,
   NON_NEGATIVE_NUMBER_FIELD,
+  NUMBER_FIELD,
   objectSchema,
   PERIODS,
   pickSchemas,
@@ -60,6 +61,8 @@ export const RESOURCE_NULLABLE_FIELDS = [
 
 export interface ResourceCreateInput {
   name: string;
+  /** Read only under the rs-is-active-on-create fault. */
+  isActive?: boolean;
   email?: string;
   phone?: string;
   jobTitle?: string;
@@ -82,34 +85,46 @@ export type ResourceUpdateInput = {
   [K in Exclude<keyof ResourceCreateInput, ResourceNullableField>]?: ResourceCreateInput[K];
 } & {
   [K in ResourceNullableField]?: ResourceCreateInput[K] | null;
-} & { isActive?: boolean };
-
-const FIELDS: Record<ResourceField, FieldSchema> = {
-  name: NON_EMPTY_STRING_FIELD,
-  email: { type: 'string', format: 'email' },
-  phone: STRING_FIELD,
-  jobTitle: STRING_FIELD,
-  roleId: UUID_FIELD,
-  employmentType: STRING_FIELD,
-  // spec 2.4 types startDate/endDate as plain strings (no <date> constraint)
-  startDate: STRING_FIELD,
-  endDate: STRING_FIELD,
-  countryCode: STRING_FIELD,
-  regionCode: STRING_FIELD,
-  homeOfficeId: UUID_FIELD,
-  tags: TAGS_FIELD,
-  isActive: BOOLEAN_FIELD,
-  salary: NON_NEGATIVE_NUMBER_FIELD,
-  salaryPeriod: enumField(SALARY_PERIODS),
-  externalUserId: STRING_FIELD,
 };
 
+/** Rules a fault may switch off or bend; all false means the spec's rules. */
+export interface ResourceSchemaLoosening {
+  emailUnchecked?: boolean;
+  negativeSalary?: boolean;
+  isActiveOnCreate?: boolean;
+  employmentTypeNullable?: boolean;
+}
+
+function fieldSchemas(loose: ResourceSchemaLoosening): Record<ResourceField, FieldSchema> {
+  return {
+    name: NON_EMPTY_STRING_FIELD,
+    email: loose.emailUnchecked ? STRING_FIELD : { type: 'string', format: 'email' },
+    phone: STRING_FIELD,
+    jobTitle: STRING_FIELD,
+    roleId: UUID_FIELD,
+    employmentType: STRING_FIELD,
+    // spec 2.4 types startDate/endDate as plain strings (no <date> constraint)
+    startDate: STRING_FIELD,
+    endDate: STRING_FIELD,
+    countryCode: STRING_FIELD,
+    regionCode: STRING_FIELD,
+    homeOfficeId: UUID_FIELD,
+    tags: TAGS_FIELD,
+    isActive: BOOLEAN_FIELD,
+    salary: loose.negativeSalary ? NUMBER_FIELD : NON_NEGATIVE_NUMBER_FIELD,
+    salaryPeriod: enumField(SALARY_PERIODS),
+    externalUserId: STRING_FIELD,
+  };
+}
+
 /** spec 2.4 Create column: name required; nothing nullable; isActive not listed (ignored). */
-export function resourceCreateSchema(): object {
-  return objectSchema(pickSchemas(FIELDS, RESOURCE_CREATE_FIELDS), { required: ['name'] });
+export function resourceCreateSchema(loose: ResourceSchemaLoosening = {}): object {
+  const names: ResourceField[] = [...RESOURCE_CREATE_FIELDS, ...(loose.isActiveOnCreate ? (['isActive'] as const) : [])];
+  return objectSchema(pickSchemas(fieldSchemas(loose), names), { required: ['name'] });
 }
 
 /** spec 2.4 Update column: everything optional; nullable only where the table says so. */
-export function resourceUpdateSchema(): object {
-  return objectSchema(FIELDS, { nullable: RESOURCE_NULLABLE_FIELDS });
+export function resourceUpdateSchema(loose: ResourceSchemaLoosening = {}): object {
+  const nullable: ResourceField[] = [...RESOURCE_NULLABLE_FIELDS, ...(loose.employmentTypeNullable ? (['employmentType'] as const) : [])];
+  return objectSchema(fieldSchemas(loose), { nullable });
 }

@@ -42,6 +42,7 @@ export const TASK_UPDATE_NULLABLE_FIELDS = ['taskTypeId', 'startDate', 'endDate'
 
 export interface TaskCreateInput {
   parentTaskId: string;
+  /** Required, except under the tk-version-not-required fault. */
   versionId: string;
   name: string;
   taskTypeId?: string | null;
@@ -50,6 +51,8 @@ export interface TaskCreateInput {
   endDate?: string;
   description?: string;
   position?: number;
+  /** Read only under the tk-status-on-create fault. */
+  status?: string;
 }
 
 export interface TaskUpdateInput {
@@ -60,32 +63,50 @@ export interface TaskUpdateInput {
   description?: string | null;
   status?: TaskStatus;
   color?: string | null;
+  /** Read only under the tk-parent-on-update fault. */
+  parentTaskId?: string;
 }
 
-const FIELDS: Record<(typeof TASK_CREATE_FIELDS)[number] | (typeof TASK_UPDATE_FIELDS)[number], FieldSchema> = {
-  parentTaskId: UUID_FIELD,
-  versionId: UUID_FIELD,
-  name: NON_EMPTY_STRING_FIELD,
-  taskTypeId: UUID_FIELD,
-  taskType: enumField(TASK_TYPES),
-  // spec 2.7 types startDate/endDate as plain strings (no <date> constraint)
-  startDate: STRING_FIELD,
-  endDate: STRING_FIELD,
-  description: STRING_FIELD,
-  position: { type: 'integer', minimum: 0 },
-  status: enumField(TASK_STATUSES),
-  color: { type: 'string', pattern: COLOR_PATTERN },
-};
+/** Rules a fault may switch off or bend; all false means the spec's rules. */
+export interface TaskSchemaLoosening {
+  statusOnCreate?: boolean;
+  colorUnchecked?: boolean;
+  statusUnchecked?: boolean;
+  negativePosition?: boolean;
+  versionNotRequired?: boolean;
+  parentOnUpdate?: boolean;
+}
+
+type TaskField = (typeof TASK_CREATE_FIELDS)[number] | (typeof TASK_UPDATE_FIELDS)[number];
+
+function fieldSchemas(loose: TaskSchemaLoosening): Record<TaskField, FieldSchema> {
+  return {
+    parentTaskId: UUID_FIELD,
+    versionId: UUID_FIELD,
+    name: NON_EMPTY_STRING_FIELD,
+    taskTypeId: UUID_FIELD,
+    taskType: enumField(TASK_TYPES),
+    // spec 2.7 types startDate/endDate as plain strings (no <date> constraint)
+    startDate: STRING_FIELD,
+    endDate: STRING_FIELD,
+    description: STRING_FIELD,
+    position: loose.negativePosition ? { type: 'integer' } : { type: 'integer', minimum: 0 },
+    status: enumField(TASK_STATUSES, loose.statusUnchecked),
+    color: loose.colorUnchecked ? STRING_FIELD : { type: 'string', pattern: COLOR_PATTERN },
+  };
+}
 
 /** spec 2.7 Create column: parentTaskId, versionId, name required; taskTypeId nullable. */
-export function taskCreateSchema(): object {
-  return objectSchema(pickSchemas(FIELDS, TASK_CREATE_FIELDS), {
-    required: ['parentTaskId', 'versionId', 'name'],
+export function taskCreateSchema(loose: TaskSchemaLoosening = {}): object {
+  const names: TaskField[] = [...TASK_CREATE_FIELDS, ...(loose.statusOnCreate ? (['status'] as const) : [])];
+  return objectSchema(pickSchemas(fieldSchemas(loose), names), {
+    required: loose.versionNotRequired ? ['parentTaskId', 'name'] : ['parentTaskId', 'versionId', 'name'],
     nullable: ['taskTypeId'],
   });
 }
 
 /** spec 2.7 Update column. */
-export function taskUpdateSchema(): object {
-  return objectSchema(pickSchemas(FIELDS, TASK_UPDATE_FIELDS), { nullable: TASK_UPDATE_NULLABLE_FIELDS });
+export function taskUpdateSchema(loose: TaskSchemaLoosening = {}): object {
+  const names: TaskField[] = [...TASK_UPDATE_FIELDS, ...(loose.parentOnUpdate ? (['parentTaskId'] as const) : [])];
+  return objectSchema(pickSchemas(fieldSchemas(loose), names), { nullable: TASK_UPDATE_NULLABLE_FIELDS });
 }

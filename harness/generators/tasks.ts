@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import type { RequirementId } from '../spec/requirements.js';
+import { TASK_STATUSES, TASK_TYPES, type TaskCreate, type TaskUpdate } from '../spec/tasks.js';
+import { earlyDate, lateDate } from './date-span.js';
+import { nonUuid, text } from './primitives.js';
+import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
+
+export interface TaskConstraints {
+  /** Parents that exist: the configured project and/or live tasks (spec 2.7: "a project or another task"). */
+  readonly parentTaskIds: readonly string[];
+  /** Versions that exist (CONFORMANCE_VERSION_ID). */
+  readonly versionIds: readonly string[];
+  /** Tasks have no tags: the run tag goes into the name (principle 5). */
+  readonly runTag?: string;
+}
+
+/** A task name (spec 2.7: at least 1 character) that ends with the run tag when there is one. */
+export function taskName(runTag?: string): fc.Arbitrary<string> {
+  return text(40).map((name) => (runTag === undefined ? name : `${name} ${runTag}`));
+}
+
+/**
+ * `#` and 6 hex digits (spec 2.7), digits only: a server may store hex letters in either case
+ * (the spec does not say), so generated colours compare exactly on a round trip. Letters are
+ * exercised by the suite's TK-COLOR-FORMAT check, which only requires acceptance.
+ */
+export function digitColor(): fc.Arbitrary<string> {
+  return fc.integer({ min: 0, max: 999_999 }).map((n) => `#${String(n).padStart(6, '0')}`);
+}
+
+/** Strings that are not `#` followed by exactly 6 hex digits. */
+export function badColor(): fc.Arbitrary<string> {
+  const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: length, maxLength: length });
+  return fc.oneof(
+    fc.constantFrom('#12345', '#1234567', '123456', '#GGGGGG', 'red', '#12345g', '##12345', '#12 345', 'rgb(1,2,3)', '#abc', ''),
+    hex(6), // no `#`
+    fc.integer({ min: 0, max: 5 }).chain(hex).map((h) => `#${h}`), // too short
+    fc.integer({ min: 7, max: 9 }).chain(hex).map((h) => `#${h}`), // too long
+  );
+}
+
+function createFields(c: TaskConstraints) {
+  return {
+    parentTaskId: fc.constantFrom(...c.parentTaskIds),
+    versionId: fc.constantFrom(...c.versionIds),
+    name: taskName(c.runTag),
+    // The API has no endpoint for task types, so no existing id is known: null ("optional, nullable").
+    taskTypeId: fc.constant(null),
+    taskType: fc.constantFrom(...TASK_TYPES),
+    startDate: earlyDate(),
+    endDate: lateDate(),
+    description: text(80),
+    position: fc.integer({ min: 0, max: 10_000 }),
+  };
+}
+
+/** Spec 2.7 create: parentTaskId, versionId and name required; status and color never sent. */
+export function taskCreate(c: TaskConstraints): fc.Arbitrary<TaskCreate> {
+  return fc.record(createFields(c), { requiredKeys: ['parentTaskId', 'versionId', 'name'] });
+}
+
+/** A create body with every field set: the base against which updates are compared. */
+export function taskCreateFull(c: TaskConstraints): fc.Arbitrary<TaskCreate> {
+  return fc.record(createFields(c));
+}
+
+/**
+ * Spec 2.7 update: name, taskTypeId, dates, description, status and color; the nullable ones
+ * sometimes null. Never a field the update column marks "not accepted". At least one field.
+ */
+export function taskUpdate(c: Pick<TaskConstraints, 'runTag'> = {}): fc.Arbitrary<TaskUpdate> {
+  return fc
+    .record(
+      {
+        name: taskName(c.runTag),
+        taskTypeId: fc.constant(null),
+        startDate: fc.option(earlyDate(), { nil: null, freq: 4 }),
+        endDate: fc.option(lateDate(), { nil: null, freq: 4 }),
+        description: fc.option(text(80), { nil: null, freq: 4 }),
+        status: fc.constantFrom(...TASK_STATUSES),
+        color: fc.option(digitColor(), { nil: null, freq: 4 }),
+      },
+      { requiredKeys: [] },
+    )
+    .filter((body) => Object.keys(body).length > 0);
+}
+
+const badTaskType = fc.constantFrom('Task', 'PROJECT', 'milestone', 'epic', 'subtask', '');
+const badStatus = fc.constantFrom('done', 'open', 'In_Progress', 'PENDING', 'active', 'in-progress', '');
+
+const CREATE_BREAKERS: readonly Breaker[] = [
+  ...['parentTaskId', 'versionId', 'name'].map((field) => missing(field, 'TK-CREATE-REQUIRED')),
+  { rule: 'parentTaskId not a UUID', requirementId: 'TK-IDS-UUID', field: 'parentTaskId', value: nonUuid() },
+  { rule: 'versionId not a UUID', requirementId: 'TK-IDS-UUID', field: 'versionId', value: nonUuid() },
+  { rule: 'taskTypeId not a UUID', requirementId: 'TK-IDS-UUID', field: 'taskTypeId', value: nonUuid() },
+  { rule: 'empty name', requirementId: 'TK-FIELD-RULES', field: 'name', value: fc.constant('') },
+  { rule: 'taskType outside the legacy enum', requirementId: 'TK-FIELD-RULES', field: 'taskType', value: badTaskType },
+  { rule: 'negative position', requirementId: 'TK-FIELD-RULES', field: 'position', value: fc.integer({ min: -10_000, max: -1 }) },
+  { rule: 'fractional position', requirementId: 'TK-FIELD-RULES', field: 'position', value: fc.integer({ min: 0, max: 1000 }).map((n) => n + 0.5) },
+  { rule: 'position not a number', requirementId: 'TK-FIELD-RULES', field: 'position', value: fc.constantFrom('3', 'first', true) },
+  { rule: 'name not a string', requirementId: 'TK-FIELD-RULES', field: 'name', value: fc.oneof(fc.integer(), fc.constant(true), fc.constant(['a'])) },
+  { rule: 'description not a string', requirementId: 'TK-FIELD-RULES', field: 'description', value: fc.oneof(fc.integer(), fc.constant({})) },
+  { rule: 'startDate not a string', requirementId: 'TK-FIELD-RULES', field: 'startDate', value: fc.constantFrom(20240101, true, ['2024-01-01']) },
+  nulled('name', 'TK-FIELD-RULES'),
+  nulled('taskType', 'TK-FIELD-RULES'),
+  nulled('position', 'TK-FIELD-RULES'),
+];
+
+const UPDATE_BREAKERS: readonly Breaker[] = [
+  { rule: 'status outside the enum', requirementId: 'TK-STATUS-ENUM', field: 'status', value: badStatus },
+  // spec 2.7: status is "optional" on update, not nullable
+  nulled('status', 'TK-STATUS-ENUM'),
+  { rule: 'color not # and 6 hex digits', requirementId: 'TK-COLOR-FORMAT', field: 'color', value: badColor() },
+  { rule: 'taskTypeId not a UUID', requirementId: 'TK-IDS-UUID', field: 'taskTypeId', value: nonUuid() },
+  { rule: 'empty name', requirementId: 'TK-FIELD-RULES', field: 'name', value: fc.constant('') },
+  { rule: 'name not a string', requirementId: 'TK-FIELD-RULES', field: 'name', value: fc.oneof(fc.integer(), fc.constant(true)) },
+  { rule: 'description not a string', requirementId: 'TK-FIELD-RULES', field: 'description', value: fc.oneof(fc.integer(), fc.constant({})) },
+  nulled('name', 'TK-FIELD-RULES'),
+];
+
+/** Create bodies that each break exactly one rule of spec 2.7. */
+export function taskCreateViolations(c: TaskConstraints): ViolationCase[] {
+  return violations(taskCreate(c), CREATE_BREAKERS);
+}
+
+/** Update bodies that each break exactly one rule of spec 2.7. */
+export function taskUpdateViolations(c: Pick<TaskConstraints, 'runTag'> = {}): ViolationCase[] {
+  return violations(taskUpdate(c), UPDATE_BREAKERS);
+}
+
+/** The requirement ids the invalid cases cover, for one check per requirement. */
+export function taskViolationRequirements(kind: 'create' | 'update'): RequirementId[] {
+  return requirementsOf(kind === 'create' ? CREATE_BREAKERS : UPDATE_BREAKERS);
+}

@@ -1,0 +1,82 @@
+import { request } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sign } from './signature.js';
+import { SinkEndpoint, WebhookSink } from './sink.js';
+
+const SECRET = 'whsec_test_secret';
+
+async function deliver(url: string, body: string, headers: Record<string, string> = {}, timeoutMs = 2000) {
+  const res = await request(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-service-signature': sign(SECRET, body), ...headers },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await res.body.text();
+  return res.statusCode;
+}
+
+describe('WebhookSink', () => {
+  let sink: WebhookSink;
+  beforeEach(async () => {
+    sink = await WebhookSink.start({ maxBodyBytes: 64 * 1024 });
+  });
+  afterEach(async () => {
+    await sink.close();
+  });
+
+  it('listens on loopback and keeps the exact bytes, headers and a verified signature', async () => {
+    expect(sink.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const endpoint = sink.endpoint({}, SECRET);
+    const body = '{"event":"task.created",  "data":{}}';
+    expect(await deliver(endpoint.url, body, { 'x-service-event': 'task.created' })).toBe(200);
+    const [got] = endpoint.received;
+    expect(got?.rawBody.toString()).toBe(body);
+    expect(got?.headers['x-service-event']).toBe('task.created');
+    expect(got?.signatureValid).toBe(true);
+    expect(got?.json).toEqual({ event: 'task.created', data: {} });
+    expect(got?.arrivedAt).toBeGreaterThan(0);
+  });
+
+  it('marks a signature made with another secret as invalid', async () => {
+    const endpoint = sink.endpoint({}, 'whsec_other');
+    await deliver(endpoint.url, '{}');
+    expect(endpoint.received[0]?.signatureValid).toBe(false);
+    expect(SinkEndpoint.verifiesWith(endpoint.received[0]!, SECRET)).toBe(true);
+  });
+
+  it('answers as scripted: failures first, then the success status', async () => {
+    const endpoint = sink.endpoint({ failFirst: 2, failStatus: 503, successStatus: 204 }, SECRET);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await deliver(endpoint.url, '{}'));
+    expect(statuses).toEqual([503, 503, 204, 204]);
+    expect(endpoint.received.map((r) => r.attempt)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('hangs when told to, so the sender times out', async () => {
+    const endpoint = sink.endpoint({ hangFirst: 1 }, SECRET);
+    await expect(deliver(endpoint.url, '{}', {}, 200)).rejects.toThrow();
+    expect(await deliver(endpoint.url, '{}')).toBe(200);
+    expect(endpoint.received.map((r) => r.answered)).toEqual([null, 200]);
+  });
+
+  it('bounds the body size', async () => {
+    const endpoint = sink.endpoint({}, SECRET);
+    expect(await deliver(endpoint.url, JSON.stringify({ data: 'x'.repeat(100 * 1024) }))).toBe(413);
+    expect(endpoint.received[0]?.truncated).toBe(true);
+    expect(endpoint.received[0]?.rawBody.length).toBe(64 * 1024);
+  });
+
+  it('waits for deliveries without throwing on timeout', async () => {
+    const endpoint = sink.endpoint({}, SECRET);
+    const waiting = endpoint.waitFor((r) => r.length >= 1, 2000);
+    await deliver(endpoint.url, '{}');
+    expect(await waiting).toBe(true);
+    expect(await endpoint.waitFor((r) => r.length >= 2, 50)).toBe(false);
+  });
+
+  it('records requests to unknown paths as strays', async () => {
+    expect(await deliver(`${sink.baseUrl}/hooks/ffff`, '{}')).toBe(404);
+    expect(sink.strays).toHaveLength(1);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HarnessError } from '../errors.js';
+import { verifySignature } from './signature.js';
+
+/** How one endpoint answers, attempt by attempt (1-based). */
+export interface SinkScript {
+  /** Attempts 1..failFirst get `failStatus` (default 500). */
+  readonly failFirst?: number;
+  readonly failStatus?: number;
+  /** Attempts 1..hangFirst get no answer at all (the sender's timeout decides). */
+  readonly hangFirst?: number;
+  /** The answer once the failures are over (default 200). */
+  readonly successStatus?: 200 | 201 | 202 | 204;
+  /** Every attempt fails (with failStatus). */
+  readonly alwaysFail?: boolean;
+}
+
+/** One request as it arrived: exact bytes, headers, time, and whether its signature verified. */
+export interface Received {
+  readonly attempt: number;
+  readonly arrivedAt: number;
+  readonly method: string;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly rawBody: Buffer;
+  /** Verified on the raw bytes before parsing; null when no secret was known. */
+  readonly signatureValid: boolean | null;
+  /** The parsed body, or undefined when it is not JSON. */
+  readonly json: unknown;
+  /** What the sink answered (null: it hung). */
+  readonly answered: number | null;
+  /** The body exceeded the size bound and was cut. */
+  readonly truncated: boolean;
+}
+
+export class SinkError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('SINK_FAILED', message, options);
+  }
+}
+
+/** One receiving URL, usually one per webhook subscription. */
+export class SinkEndpoint {
+  readonly token: string;
+  readonly url: string;
+  readonly received: Received[] = [];
+  #secrets: string[];
+  readonly #script: SinkScript;
+  readonly #waiters = new Set<() => void>();
+
+  constructor(token: string, url: string, script: SinkScript, secret: string | undefined) {
+    this.token = token;
+    this.url = url;
+    this.#script = script;
+    this.#secrets = secret === undefined ? [] : [secret];
+  }
+
+  /** The secret deliveries must verify with (for example after a rotation); older ones no longer count. */
+  useSecret(secret: string): void {
+    this.#secrets = [secret];
+  }
+
+  /** Whether the raw body verifies with `secret` (to prove an old secret no longer works). */
+  static verifiesWith(received: Received, secret: string): boolean {
+    return verifySignature(secret, received.rawBody, received.headers['x-service-signature']);
+  }
+
+  answerFor(attempt: number): number | null {
+    const s = this.#script;
+    if (attempt <= (s.hangFirst ?? 0)) return null;
+    if (s.alwaysFail || attempt <= (s.failFirst ?? 0)) return s.failStatus ?? 500;
+    return s.successStatus ?? 200;
+  }
+
+  record(entry: Omit<Received, 'signatureValid' | 'json'>): Received {
+    const secret = this.#secrets[0];
+    let json: unknown;
+    try {
+      json = JSON.parse(entry.rawBody.toString('utf8'));
+    } catch {
+      json = undefined;
+    }
+    const received: Received = {
+      ...entry,
+      signatureValid: secret === undefined ? null : verifySignature(secret, entry.rawBody, entry.headers['x-service-signature']),
+      json,
+    };
+    this.received.push(received);
+    for (const wake of this.#waiters) wake();
+    return received;
+  }
+
+  /**
+   * Waits until `done(received)` holds or `timeoutMs` passes; answers whether it held.
+   * Never throws on timeout: the caller decides between fail and inconclusive.
+   */
+  async waitFor(done: (received: readonly Received[]) => boolean, timeoutMs: number): Promise<boolean> {
+    if (done(this.received)) return true;
+    return new Promise<boolean>((resolve) => {
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        resolve(result);
+      };
+      const check = () => {
+        if (done(this.received)) finish(true);
+      };
+      const timer = setTimeout(() => finish(done(this.received)), timeoutMs);
+      this.#waiters.add(check);
+    });
+  }
+}
+
+export interface SinkOptions {
+  /** Default 127.0.0.1 (loopback only). */
+  readonly host?: string;
+  /** Default 0 (ephemeral). */
+  readonly port?: number;
+  /** The base URL the target must call, when it differs from where the sink listens. */
+  readonly publicUrl?: string;
+  /** Bodies beyond this are cut (and marked truncated). Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+}
+
+/**
+ * The webhook receiver the suite starts: keeps every request's exact bytes, headers and arrival
+ * time, verifies signatures on the raw bytes in constant time, and answers as scripted per endpoint.
+ */
+export class WebhookSink {
+  readonly #server: Server;
+  readonly #endpoints = new Map<string, SinkEndpoint>();
+  readonly #attempts = new Map<string, number>();
+  readonly #hanging = new Set<ServerResponse>();
+  readonly #maxBodyBytes: number;
+  readonly baseUrl: string;
+  /** Requests to unknown paths (a target calling a URL it was never given). */
+  readonly strays: Array<{ readonly path: string; readonly arrivedAt: number }> = [];
+
+  private constructor(server: Server, baseUrl: string, maxBodyBytes: number) {
+    this.#server = server;
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.#maxBodyBytes = maxBodyBytes;
+    server.on('request', (req, res) => void this.#handle(req, res));
+  }
+
+  static async start(options: SinkOptions = {}): Promise<WebhookSink> {
+    const host = options.host ?? '127.0.0.1';
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (cause) => reject(new SinkError(`the webhook sink cannot listen on ${host}:${options.port ?? 0} (${cause.message})`, { cause })));
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const shown = host.includes(':') ? `[${host}]` : host;
+    return new WebhookSink(server, options.publicUrl ?? `http://${shown}:${port}`, options.maxBodyBytes ?? 1024 * 1024);
+  }
+
+  /** A new receiving URL with its own script and (when known) the secret to verify with. */
+  endpoint(script: SinkScript = {}, secret?: string): SinkEndpoint {
+    const token = randomBytes(8).toString('hex');
+    const endpoint = new SinkEndpoint(token, `${this.baseUrl}/hooks/${token}`, script, secret);
+    this.#endpoints.set(token, endpoint);
+    return endpoint;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrivedAt = Date.now();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      if (size + chunk.length > this.#maxBodyBytes) {
+        truncated = true;
+        chunks.push(chunk.subarray(0, Math.max(0, this.#maxBodyBytes - size)));
+        size = this.#maxBodyBytes;
+        continue;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+    const token = /^\/hooks\/([0-9a-f]+)\/?$/.exec(req.url ?? '')?.[1];
+    const endpoint = token === undefined ? undefined : this.#endpoints.get(token);
+    if (endpoint === undefined) {
+      this.strays.push({ path: req.url ?? '', arrivedAt });
+      res.writeHead(404).end();
+      return;
+    }
+    const attempt = (this.#attempts.get(endpoint.token) ?? 0) + 1;
+    this.#attempts.set(endpoint.token, attempt);
+    const answer = truncated ? 413 : endpoint.answerFor(attempt);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+    );
+    endpoint.record({ attempt, arrivedAt, method: req.method ?? '', headers, rawBody: Buffer.concat(chunks), answered: answer, truncated });
+    if (answer === null) {
+      this.#hanging.add(res);
+      res.on('close', () => this.#hanging.delete(res));
+      return;
+    }
+    res.writeHead(answer, answer === 204 ? {} : { 'content-type': 'application/json' }).end(answer === 204 ? undefined : '{"ok":true}');
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.#hanging) res.destroy();
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,45 @@
+import { PROJECT_A1, REPORT_A_PROFIT, type TestApi } from '../testing.js';
+import { statusOf, type ProbesFor } from './probe.js';
+
+const execute = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post(`/reports/${REPORT_A_PROFIT}/execute`, body));
+const scope = (extra: Record<string, unknown>) => ({ scope: { kind: 'project', id: PROJECT_A1, ...extra } });
+const names = async (api: TestApi, query: string) => ((await api.get(`/reports${query}`)).json().data as { name: string }[]).map((d) => d.name);
+const ALL = ['Utilisation by person', 'Project profitability', 'My billable hours', 'Margin watch'];
+
+export const REPORT_PROBES: ProbesFor<'rp-'> = {
+  'rp-categories-as-id': {
+    probe: async (api) => [await statusOf(api.get('/reports/categories')), await statusOf(api.get(`/reports/${REPORT_A_PROFIT}`))],
+    clean: [200, 200],
+    faulty: [404, 200],
+  },
+  'rp-filter-source-ignored': {
+    probe: async (api) => [await names(api, '?source=user'), await statusOf(api.get('/reports?source=custom'))],
+    clean: [['My billable hours', 'Margin watch'], 400],
+    faulty: [ALL, 400],
+  },
+  'rp-filter-category-ignored': {
+    probe: (api) => names(api, '?category=financial'),
+    clean: ['Project profitability', 'Margin watch'],
+    faulty: ALL,
+  },
+  'rp-page-size-unbounded': {
+    probe: async (api) => [await execute(api, { pageSize: 501 }), await execute(api, { pageSize: 500 }), await execute(api, { pageSize: 0 })],
+    clean: [400, 200, 400],
+    faulty: [200, 200, 400],
+  },
+  'rp-scope-not-strict': {
+    probe: async (api) => [await execute(api, scope({ name: 'x' })), await execute(api, { scope: { kind: 'project' } })],
+    clean: [400, 400],
+    faulty: [200, 400],
+  },
+  'rp-scope-kind-unchecked': {
+    probe: async (api) => [await execute(api, scope({ kind: 'team' })), await execute(api, scope({ kind: 5 }))],
+    clean: [400, 400],
+    faulty: [200, 400],
+  },
+  'rp-execute-no-envelope': {
+    probe: async (api) => Object.keys((await api.post(`/reports/${REPORT_A_PROFIT}/execute`, {})).json()),
+    clean: ['data'],
+    faulty: ['definitionId', 'page', 'pageSize', 'rows', 'total'],
+  },
+};

@@ -1,0 +1,54 @@
+import { MINIMAL, PROJECT_A1, PROJECT_A2, type TestApi } from '../testing.js';
+import { statusOf, type ProbesFor } from './probe.js';
+
+const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/tasks', { ...MINIMAL.task, ...body }));
+const task = (api: TestApi, body: Record<string, unknown> = {}) => api.create('/tasks', { ...MINIMAL.task, ...body });
+const patch = async (api: TestApi, body: Record<string, unknown>) => statusOf(api.patch(`/tasks/${(await task(api)).id}`, body));
+const names = async (api: TestApi, query: string) => ((await api.get(`/tasks${query}`)).json().data as { name: string }[]).map((t) => t.name).join(',');
+
+export const TASK_PROBES: ProbesFor<'tk-'> = {
+  'tk-status-on-create': { probe: async (api) => (await task(api, { status: 'completed' })).status, clean: 'pending', faulty: 'completed' },
+  'tk-color-unchecked': {
+    probe: async (api) => [await patch(api, { color: 'red' }), await patch(api, { color: 5 }), await patch(api, { color: '#A1b2C3' })],
+    clean: [400, 400, 200],
+    faulty: [200, 400, 200],
+  },
+  'tk-status-enum-unchecked': {
+    probe: async (api) => [await patch(api, { status: 'done' }), await patch(api, { status: null })],
+    clean: [400, 400],
+    faulty: [200, 400],
+  },
+  'tk-negative-position': { probe: async (api) => [await create(api, { position: -1 }), await create(api, { position: 1.5 })], clean: [400, 400], faulty: [201, 400] },
+  'tk-lifecycle-scope-unchecked': {
+    probe: async (api) => {
+      await api.delete(`/tasks/${(await task(api, { name: 'Old' })).id}`);
+      await task(api);
+      const scoped = async (value: string) => {
+        const response = await api.get(`/tasks?lifecycleScope=${value}`);
+        return response.statusCode === 200 ? (response.json().data as { name: string }[]).map((t) => t.name).join(',') : response.statusCode;
+      };
+      return [await scoped('deleted'), await scoped(''), await scoped('active')];
+    },
+    clean: [400, 400, 'Design'],
+    faulty: ['Old,Design', 'Old,Design', 'Design'],
+  },
+  'tk-filter-parent-ignored': {
+    probe: async (api) => {
+      const design = await task(api);
+      await task(api, { name: 'Build', parentTaskId: design.id });
+      return [await names(api, `?parentTaskId=${design.id}`), await statusOf(api.get('/tasks?parentTaskId=1'))];
+    },
+    clean: ['Build', 400],
+    faulty: ['Design,Build', 400],
+  },
+  'tk-version-not-required': {
+    probe: async (api) => [await statusOf(api.post('/tasks', { parentTaskId: PROJECT_A1, name: 'x' })), await create(api, { versionId: 'v1' })],
+    clean: [400, 400],
+    faulty: [201, 400],
+  },
+  'tk-parent-on-update': {
+    probe: async (api) => (await api.patch(`/tasks/${(await task(api)).id}`, { parentTaskId: PROJECT_A2 })).json().data.parentTaskId,
+    clean: PROJECT_A1,
+    faulty: PROJECT_A2,
+  },
+};

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { findOwned, type IdParams } from '../lookup.js';
+import {
+  completeMilestone,
+  createMilestone,
+  filterMilestones,
+  patchMilestone,
+  type Milestone,
+  type MilestoneFilter,
+} from '../models/milestones.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import {
+  MILESTONE_STATUSES,
+  milestoneCompleteSchema,
+  milestoneCreateSchema,
+  milestoneUpdateSchema,
+  type MilestoneCompleteInput,
+  type MilestoneCreateInput,
+  type MilestoneSchemaLoosening,
+  type MilestoneUpdateInput,
+} from '../schemas/milestones.js';
+import type { PartitionedStore } from '../store.js';
+import { compileBody, utcDate } from '../validation.js';
+
+export interface MilestonesRouteOptions {
+  store: PartitionedStore<Milestone>;
+  faults: FaultSet;
+  ajv: Ajv;
+  /** Also decides "today" (UTC), the completedDate of a complete without one. */
+  now?: () => Date;
+}
+
+function loosening(faults: FaultSet): MilestoneSchemaLoosening {
+  return {
+    targetDateShapeOnly: faults.has('ms-target-date-unchecked'),
+    projectOnUpdate: faults.has('ms-project-on-update'),
+    typeIdNullRejected: faults.has('ms-type-id-null-rejected'),
+    completedDateShapeOnly: faults.has('ms-complete-date-unchecked'),
+  };
+}
+
+/**
+ * spec 4.8: milestones CRUD (a real delete) plus complete, scoped to the key's organisation.
+ * projectId and typeId need only be UUIDs: the reference does not require them to name
+ * existing records (any UUID is accepted as projectId).
+ */
+export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = async (app, options) => {
+  const { store, faults, ajv } = options;
+  const now = options.now ?? (() => new Date());
+  const loose = loosening(faults);
+  const validateCreate = compileBody<MilestoneCreateInput>(ajv, milestoneCreateSchema(loose));
+  const validateUpdate = compileBody<MilestoneUpdateInput>(ajv, milestoneUpdateSchema(loose));
+  const validateComplete = compileBody<MilestoneCompleteInput>(ajv, milestoneCompleteSchema(loose));
+
+  app.get('/milestones', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const filter: MilestoneFilter = {
+      projectId: query.uuid('projectId'),
+      status: query.oneOf('status', MILESTONE_STATUSES),
+      // spec 4.8, 7: <date> filters, rejected unless real dates
+      dateFrom: query.date('dateFrom'),
+      dateTo: query.date('dateTo'),
+    };
+    const page = readPage(query, faults);
+    query.finish();
+    if (faults.has('ms-filter-status-ignored')) delete filter.status;
+    if (faults.has('ms-filter-date-ignored')) {
+      delete filter.dateFrom;
+      delete filter.dateTo;
+    }
+    return paginate(filterMilestones(store.list(auth.organisationId), filter), page, faults);
+  });
+
+  app.post('/milestones', async (request, reply) => {
+    const auth = requireAuth(request);
+    const result = validateCreate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const milestone = store.insert(auth.organisationId, createMilestone(result.value, randomUUID(), now().toISOString()));
+    return reply.code(201).send({ data: milestone });
+  });
+
+  app.get<{ Params: IdParams }>('/milestones/:id', async (request) => {
+    const milestone = findOwned(store, requireAuth(request).organisationId, request.params.id);
+    if (milestone === undefined) throw notFound('milestone');
+    return { data: milestone };
+  });
+
+  app.patch<{ Params: IdParams }>('/milestones/:id', async (request) => {
+    const auth = requireAuth(request);
+    // the body is judged first: an invalid request is invalid whatever it targets
+    const result = validateUpdate(request.body);
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('milestone');
+    const updated = patchMilestone(existing, result.value, now().toISOString(), { applyProject: faults.has('ms-project-on-update') });
+    store.replace(auth.organisationId, updated);
+    return { data: updated };
+  });
+
+  // spec 2: milestones are deleted outright (not a soft delete): GET answers 404 after.
+  app.delete<{ Params: IdParams }>('/milestones/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('milestone');
+    store.delete(auth.organisationId, existing.id);
+    return reply.code(204).send();
+  });
+
+  // spec 3.3, 4.8: optional body `{completedDate?: <date>}`; no body at all is the same as {}.
+  // Without a completedDate the milestone is completed today (UTC).
+  app.post<{ Params: IdParams }>('/milestones/:id/complete', { config: { bodyOptional: true } }, async (request) => {
+    const auth = requireAuth(request);
+    const result = validateComplete(request.body ?? {});
+    if (!result.ok) throw validationFailed(result.issues);
+    const existing = findOwned(store, auth.organisationId, request.params.id);
+    if (existing === undefined) throw notFound('milestone');
+    const at = now();
+    const completed = completeMilestone(existing, result.value.completedDate ?? utcDate(at), at.toISOString(), {
+      keepStatus: faults.has('ms-complete-no-status'),
+    });
+    store.replace(auth.organisationId, completed);
+    return { data: completed };
+  });
+};

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ajv } from 'ajv';
+import { requireAuth } from '../auth.js';
+import { notFound, validationFailed } from '../errors.js';
+import type { FaultSet } from '../faults.js';
+import { recordKey, type IdParams } from '../lookup.js';
+import { executeReport, filterReports, reportCategories, type ReportDirectory, type ReportFilter } from '../models/reports.js';
+import { paginate, readPage } from '../paging.js';
+import { QueryReader } from '../query.js';
+import { REPORT_SOURCES, reportExecuteSchema, type ReportExecuteInput, type ReportSchemaLoosening } from '../schemas/reports.js';
+import { compileBody } from '../validation.js';
+
+export interface ReportsRouteOptions {
+  reports: ReportDirectory;
+  faults: FaultSet;
+  ajv: Ajv;
+}
+
+function loosening(faults: FaultSet): ReportSchemaLoosening {
+  return {
+    pageSizeUnbounded: faults.has('rp-page-size-unbounded'),
+    scopeNotStrict: faults.has('rp-scope-not-strict'),
+    scopeKindUnchecked: faults.has('rp-scope-kind-unchecked'),
+  };
+}
+
+/**
+ * spec 4.9: report definitions (from the seed, read-only) and their execution, scoped to
+ * the key's organisation. A non-UUID, unknown or other-organisation id is the same 404.
+ */
+export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app, options) => {
+  const { reports, faults, ajv } = options;
+  const validateExecute = compileBody<ReportExecuteInput>(ajv, reportExecuteSchema(loosening(faults)));
+
+  const findDefinition = (organisationId: string, id: string) => {
+    const key = recordKey(id);
+    const definition = key === undefined ? undefined : reports.get(organisationId, key);
+    if (definition === undefined) throw notFound('report definition');
+    return definition;
+  };
+
+  app.get('/reports', async (request) => {
+    const auth = requireAuth(request);
+    const query = new QueryReader(request.query);
+    const filter: ReportFilter = {
+      category: query.string('category'),
+      source: query.oneOf('source', REPORT_SOURCES),
+    };
+    const page = readPage(query, faults);
+    query.finish();
+    if (faults.has('rp-filter-category-ignored')) delete filter.category;
+    if (faults.has('rp-filter-source-ignored')) delete filter.source;
+    return paginate(filterReports(reports.list(auth.organisationId), filter), page, faults);
+  });
+
+  // spec 4.11: the fixed path coexists with /reports/{id}; the router prefers the static
+  // segment whatever the registration order. Under rp-categories-as-id the route is left
+  // out, so the request falls to /reports/:id and "categories" is an unknown id.
+  if (!faults.has('rp-categories-as-id')) {
+    app.get('/reports/categories', async (request) => ({ data: reportCategories(reports.list(requireAuth(request).organisationId)) }));
+  }
+
+  app.get<{ Params: IdParams }>('/reports/:id', async (request) => ({
+    data: findDefinition(requireAuth(request).organisationId, request.params.id),
+  }));
+
+  // spec 4.9: the body is optional; no body at all is the same as {}.
+  app.post<{ Params: IdParams }>('/reports/:id/execute', { config: { bodyOptional: true } }, async (request) => {
+    const auth = requireAuth(request);
+    // the body is judged first: an invalid request is invalid whatever it targets
+    const result = validateExecute(request.body ?? {});
+    if (!result.ok) throw validationFailed(result.issues);
+    const report = executeReport(findDefinition(auth.organisationId, request.params.id), result.value);
+    return faults.has('rp-execute-no-envelope') ? report : { data: report };
+  });
+};

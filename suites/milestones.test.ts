@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectStatus } from '../harness/check/expect.js';
+import { once } from '../harness/check/once.js';
+import { crudChecks } from '../harness/crosscutting/crud.js';
+import { lifecycleChecks } from '../harness/crosscutting/lifecycle.js';
+import { expectNotApplied } from '../harness/crosscutting/not-accepted.js';
+import { pagingChecks } from '../harness/crosscutting/paging.js';
+import { expectInvalid, invalidBodyChecks, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
+import {
+  milestoneCreate,
+  milestoneCreateViolations,
+  milestoneUpdate,
+  milestoneUpdateViolations,
+  milestoneViolationRequirements,
+} from '../harness/generators/milestones.js';
+import { IMPOSSIBLE_DATES } from '../harness/generators/primitives.js';
+import type { ApiResponse } from '../harness/http/client.js';
+import { MILESTONE_NULLABLE_FIELDS, MILESTONE_STATUSES } from '../harness/spec/milestones.js';
+import { findValuePaths, pathShape } from '../harness/steps/find-value.js';
+import { expectFiltered, listAll } from '../harness/steps/lists.js';
+import {
+  addDays,
+  createMilestone,
+  createMilestoneFilterFixture,
+  dayScope,
+  farDay,
+  milestonesCollection,
+} from '../harness/steps/milestones.js';
+
+/** Milestones (spec 2.8, 3.3, 4.8): field rules both ways, completion, filters, the lifecycle. */
+const check = checker('milestones');
+
+const projectOf = (t: CheckContext): string => t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+const references = (t: CheckContext) => ({ projectIds: [projectOf(t)] });
+const filterFixture = once(createMilestoneFilterFixture);
+/** A milestone every invalid update body is sent to. */
+const existing = once((t) => createMilestone(t, { name: 'Conformance update target' }));
+
+async function readMilestone(t: CheckContext, id: string): Promise<{ res: ApiResponse; record: Record<string, unknown> }> {
+  const res = await t.api.get(`/milestones/${id}`);
+  expectStatus(res, 200, 'read the milestone back');
+  return { res, record: dataRecord(res) };
+}
+
+/** The status a record shows, if it shows one (record fields are not shown by the spec). */
+function statusOf(record: Record<string, unknown>): string | undefined {
+  return typeof record['status'] === 'string' ? record['status'] : undefined;
+}
+
+/**
+ * Spec 3.3: after a complete the milestone is `completed`. Read from the record's `status` when
+ * it shows one, otherwise from the status filter (the only other place the state is visible).
+ */
+async function expectCompleted(t: CheckContext, id: string, day: string): Promise<void> {
+  const { res, record } = await readMilestone(t, id);
+  const status = statusOf(record);
+  t.observe('milestone-status-after-complete', 'GET /milestones/{id} after complete', status ?? 'no status field');
+  if (status !== undefined) {
+    ensure(status === 'completed', `expected status "completed" after complete, got ${JSON.stringify(status)}`, res);
+    return;
+  }
+  await expectFiltered(t.api, '/milestones', { ...dayScope(projectOf(t), day), status: 'completed' }, {
+    includes: [id],
+    excludes: [],
+    what: 'was completed',
+  });
+}
+
+describe('milestones: responses and ids', () => {
+  crudChecks(check, milestonesCollection);
+
+  check('ID-UNKNOWN-REFUSED', 'never answer 2xx to complete an unknown milestone id', async (t) => {
+    for (const body of [{}, { completedDate: '2024-05-02' }]) {
+      const res = await t.api.post(`/milestones/${randomUUID()}/complete`, body);
+      t.observe('unknown-id-status', 'POST /milestones/{unknown uuid}/complete', res.status);
+      expectNot2xx(res, 'complete a milestone that does not exist');
+    }
+  });
+});
+
+describe('milestones: paging', () => {
+  pagingChecks(check, milestonesCollection);
+});
+
+describe('milestones: create rules', () => {
+  invalidBodyChecks(check, {
+    operation: 'POST /milestones',
+    requirementIds: milestoneViolationRequirements('create'),
+    cases: (t) => milestoneCreateViolations(references(t)),
+    send: (t, body) => t.api.post('/milestones', body),
+  });
+
+  check('MS-FIELD-RULES', 'reject each impossible targetDate and accept 29 February of a leap year', async (t) => {
+    for (const targetDate of IMPOSSIBLE_DATES) {
+      await expectInvalid(t, 'POST /milestones', `targetDate not a real calendar date: ${targetDate}`, () =>
+        t.api.post('/milestones', { projectId: projectOf(t), name: 'Conformance impossible date', targetDate }),
+      );
+    }
+    await createMilestone(t, { targetDate: '2024-02-29' });
+  });
+
+  check('MS-IDS-UUID', 'accept typeId null on create and on update', async (t) => {
+    const id = await createMilestone(t, { name: 'Conformance typeId null', typeId: null });
+    const res = await t.api.patch(`/milestones/${id}`, { typeId: null });
+    expectStatus(res, 200, 'update typeId to null');
+    const { record } = await readMilestone(t, id);
+    ensure(record['typeId'] === null || record['typeId'] === undefined, `expected typeId empty, got ${JSON.stringify(record['typeId'])}`);
+  });
+
+  check('MS-CREATE-VALID', 'keep the completion criteria sent (item shape not shown: compared by count)', async (t) => {
+    const criteria = [{ description: 'Deliverables signed off' }, { description: 'Invoice approved by the client' }];
+    const id = await createMilestone(t, { name: 'Conformance criteria', completionCriteria: criteria });
+    const { res, record } = await readMilestone(t, id);
+    const kept = record['completionCriteria'];
+    ensure(Array.isArray(kept), `expected completionCriteria to come back as an array, got ${JSON.stringify(kept)}`, res);
+    ensure(kept.length === criteria.length, `expected ${criteria.length} completion criteria back, got ${kept.length}`, res);
+    t.observe('milestone-completion-criteria', 'GET /milestones/{id}', JSON.stringify(kept) === JSON.stringify(criteria) ? 'kept as sent' : 'normalised');
+  });
+});
+
+describe('milestones: update rules', () => {
+  invalidBodyChecks(check, {
+    operation: 'PATCH /milestones/{id}',
+    requirementIds: milestoneViolationRequirements('update'),
+    cases: () => milestoneUpdateViolations(),
+    send: async (t, body) => t.api.patch(`/milestones/${await existing(t)}`, body),
+  });
+
+  check('FIELD-NOT-ACCEPTED', 'never apply projectId sent on milestone update', async (t) => {
+    const id = await createMilestone(t, { name: 'Conformance projectId on update' });
+    const other = t.run.otherProjectId ?? randomUUID();
+    await expectNotApplied(t, {
+      subject: 'PATCH /milestones/{id}',
+      field: 'projectId',
+      value: other,
+      send: () => t.api.patch(`/milestones/${id}`, { projectId: other }),
+      readBack: async () => (await readMilestone(t, id)).record,
+    });
+  });
+});
+
+describe('milestones: lifecycle', () => {
+  lifecycleChecks(check, {
+    path: '/milestones',
+    noun: 'milestone',
+    ids: {
+      createValid: 'MS-CREATE-VALID',
+      updateValid: 'MS-UPDATE-VALID',
+      omitted: 'MS-UPDATE-OMITTED',
+      nullClears: 'MS-UPDATE-NULL-CLEARS',
+      deleted: 'MS-DELETE',
+    },
+    nullableFields: MILESTONE_NULLABLE_FIELDS,
+    // The criterion item shape is not shown (spec 2.8): a server may normalise items; compared by count above.
+    ignoreOnCompare: ['completionCriteria'],
+    arbitraries: async (t) => {
+      const refs = references(t);
+      return { create: milestoneCreate(refs), full: milestoneCreate(refs, { full: true }), update: milestoneUpdate() };
+    },
+  });
+});
+
+describe('milestones: complete', () => {
+  check('MS-COMPLETE', 'answer POST /milestones/{id}/complete with 200 and leave the milestone completed, with or without completedDate', async (t) => {
+    const day = farDay();
+    // Yesterday (UTC): a real date in the past wherever the server is, so no reading can call it premature.
+    const completedDate = addDays(new Date().toISOString().slice(0, 10), -1);
+    const fresh = await createMilestone(t, { name: 'Conformance initial status', targetDate: day });
+    t.observe('milestone-initial-status', 'GET /milestones/{id} of a new far-future milestone', statusOf((await readMilestone(t, fresh)).record) ?? 'no status field');
+
+    for (const [what, body] of [
+      ['with a completedDate', { completedDate }],
+      ['with an empty body', {}],
+    ] as const) {
+      const id = await createMilestone(t, { name: `Conformance complete ${what}`, targetDate: day });
+      const res = await t.api.post(`/milestones/${id}/complete`, body);
+      expectStatus(res, 200, `complete a milestone ${what}`);
+      await expectCompleted(t, id, day);
+      if ('completedDate' in body) {
+        const found = findValuePaths((await readMilestone(t, id)).record, (v) => typeof v === 'string' && v.startsWith(completedDate));
+        t.observe('milestone-completed-date', 'GET /milestones/{id} after complete with a completedDate', found.length > 0 ? `kept at ${pathShape(found[0]!)}` : 'not shown');
+      }
+    }
+
+    // The body is optional in part (`completedDate`); whether it may be left out entirely is not shown.
+    const bare = await createMilestone(t, { name: 'Conformance complete without body', targetDate: day });
+    t.observe('milestone-complete-no-body', 'POST /milestones/{id}/complete without any body', (await t.api.post(`/milestones/${bare}/complete`)).status);
+    // Which source states may be completed is not shown (spec 3.3): completing twice is observed.
+    expectStatus(await t.api.post(`/milestones/${fresh}/complete`, {}), 200, 'complete a milestone');
+    t.observe('milestone-complete-from-state', 'POST /milestones/{id}/complete of a completed milestone', (await t.api.post(`/milestones/${fresh}/complete`, {})).status);
+  });
+
+  check('MS-COMPLETE-DATE', 'reject each impossible completedDate on complete', async (t) => {
+    const id = await createMilestone(t, { name: 'Conformance impossible completedDate', targetDate: farDay() });
+    for (const completedDate of IMPOSSIBLE_DATES) {
+      await expectInvalid(t, 'POST /milestones/{id}/complete', `completedDate not a real calendar date: ${completedDate}`, () =>
+        t.api.post(`/milestones/${id}/complete`, { completedDate }),
+      );
+    }
+  });
+});
+
+describe('milestones: list filters', () => {
+  check('MS-QUERY-INVALID', 'reject malformed milestone filters', async (t) => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['projectId not a UUID', { projectId: 'not-a-uuid' }],
+      ['projectId not a UUID', { projectId: `${randomUUID()}x` }],
+      ['status outside the enum', { status: 'done' }],
+      ['status in another case', { status: 'Completed' }],
+      ['status with a hyphen', { status: 'at-risk' }],
+      ...IMPOSSIBLE_DATES.map((date): [string, Record<string, string>] => [`dateFrom ${date}`, { dateFrom: date }]),
+      ...IMPOSSIBLE_DATES.map((date): [string, Record<string, string>] => [`dateTo ${date}`, { dateTo: date }]),
+    ];
+    for (const [rule, query] of cases) await expectInvalid(t, 'GET /milestones', rule, () => t.api.get('/milestones', query));
+  });
+
+  check('MS-FILTER-PROJECT', 'return milestones of the requested project and none for another project', async (t) => {
+    const f = await filterFixture(t);
+    const mine = [f.early, f.middle, f.late];
+    const records = await expectFiltered(t.api, '/milestones', f.scope, { includes: mine, excludes: [], what: 'belongs to the project' });
+    const wrong = records.find((r) => r['projectId'] !== undefined && r['projectId'] !== f.projectId);
+    ensure(!wrong, `projectId filter returned ${JSON.stringify(wrong?.['id'])} of project ${JSON.stringify(wrong?.['projectId'])}`);
+    await expectFiltered(t.api, '/milestones', { ...f.scope, projectId: randomUUID() }, { includes: [], excludes: mine, what: 'belongs to another project' });
+  });
+
+  check('MS-FILTER-STATUS', 'return only milestones with the requested status', async (t) => {
+    const f = await filterFixture(t);
+    const done = await createMilestone(t, { name: 'Conformance filter completed', targetDate: addDays(f.day, 1) });
+    expectStatus(await t.api.post(`/milestones/${done}/complete`, {}), 200, 'complete a milestone');
+    // Each milestone's status as it reads back; the completed one is `completed` by spec 3.3 if it shows none.
+    const known = new Map<string, string | undefined>();
+    for (const id of [f.early, f.middle, f.late]) known.set(id, statusOf((await readMilestone(t, id)).record));
+    known.set(done, statusOf((await readMilestone(t, done)).record) ?? 'completed');
+
+    for (const status of MILESTONE_STATUSES) {
+      const entries = [...known.entries()];
+      const records = await expectFiltered(t.api, '/milestones', { ...f.scope, status }, {
+        includes: entries.filter(([, s]) => s === status).map(([id]) => id),
+        // A milestone that shows no status is at least not completed: it was never completed.
+        excludes: entries.filter(([, s]) => (s === undefined ? status === 'completed' : s !== status)).map(([id]) => id),
+        what: `has status ${status}`,
+      });
+      const wrong = records.find((r) => statusOf(r) !== undefined && statusOf(r) !== status);
+      ensure(!wrong, `status=${status} returned ${JSON.stringify(wrong?.['id'])} with status ${JSON.stringify(wrong?.['status'])}`);
+    }
+  });
+
+  check('MS-FILTER-DATE', 'return milestones whose target date is inside dateFrom..dateTo and leave out the others', async (t) => {
+    const f = await filterFixture(t);
+    const { projectId, day } = f;
+    // Values strictly inside or outside the ranges: whether the bounds include the day is observed below.
+    await expectFiltered(t.api, '/milestones', { projectId, dateFrom: addDays(day, -5), dateTo: addDays(day, 5) }, {
+      includes: [f.middle],
+      excludes: [f.early, f.late],
+      what: `has a target date within 5 days of ${day}`,
+    });
+    await expectFiltered(t.api, '/milestones', { projectId, dateFrom: addDays(day, -5) }, {
+      includes: [f.middle, f.late],
+      excludes: [f.early],
+      what: `has a target date after ${addDays(day, -5)}`,
+    });
+    await expectFiltered(t.api, '/milestones', { projectId, dateTo: addDays(day, 5) }, {
+      includes: [f.early, f.middle],
+      excludes: [f.late],
+      what: `has a target date before ${addDays(day, 5)}`,
+    });
+    for (const bounds of [{ dateFrom: day }, { dateTo: day }, { dateFrom: day, dateTo: day }]) {
+      const ids = (await listAll(t.api, '/milestones', { projectId, ...bounds })).map((r) => r['id']);
+      t.observe('date-filter-bounds', `GET /milestones?${Object.keys(bounds).join('=&')}= (a milestone due on the bound)`, ids.includes(f.middle) ? 'inclusive' : 'exclusive');
+    }
+  });
+});
+
+describe('milestones: validation status', () => {
+  validationConsistencyCheck(check, 'milestone');
+});

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, listPage } from '../harness/check/expect.js';
+import { once } from '../harness/check/once.js';
+import type { Collection } from '../harness/crosscutting/collection.js';
+import { pagingChecks } from '../harness/crosscutting/paging.js';
+import { expectInvalid, invalidBodyChecks, shapeOf, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
+import { reportExecute, reportExecuteViolationRequirements, reportExecuteViolations } from '../harness/generators/reports.js';
+import type { ApiResponse } from '../harness/http/client.js';
+import { EXECUTE_PAGE_SIZE_MAX, REPORT_SOURCES } from '../harness/spec/reports.js';
+import { expectFiltered } from '../harness/steps/lists.js';
+import { executeScopes, needDefinitions, stringField, unknownCategory, type Definition } from '../harness/steps/reports.js';
+
+/**
+ * Reports (spec 2.9, 4.9, 8): the definitions are seed data (no API creates them), so every
+ * check reads what the target lists and skips when it lists none.
+ */
+const check = checker('reports');
+
+/** Read-only: no create, so the paging checks run on whatever the organisation holds. */
+const reportsCollection: Collection = { path: '/reports', noun: 'report definition' };
+
+const scopes = once(executeScopes);
+
+/** The first listed definition: the one every execute check runs. */
+async function definition(t: CheckContext): Promise<Definition> {
+  return (await needDefinitions(t))[0]!;
+}
+
+const executePath = (id: string): string => `/reports/${id}/execute`;
+
+/** Spec 4.9: "Returns 200 with results in `data`" (RP-EXECUTE; the other execute checks need only the 200). */
+function expectResults(res: ApiResponse, what: string): unknown {
+  expectStatus(res, 200, what);
+  const body = res.json;
+  ensure(body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body, 'expected the results in `data`', res);
+  return (body as { data: unknown }).data;
+}
+
+function dataShape(data: unknown): string {
+  if (Array.isArray(data)) return 'array';
+  return data !== null && typeof data === 'object' ? `object ${shapeOf(data, '')}` : typeof data;
+}
+
+describe('reports: definitions list', () => {
+  pagingChecks(check, reportsCollection);
+
+  check('RP-LIST', 'answer GET /reports with a paged list of report definitions, each with an id', async (t) => {
+    const res = await t.api.get('/reports', { limit: 100 });
+    expectStatus(res, 200, 'list report definitions');
+    const { records } = listPage(res);
+    const bad = records.find((r) => typeof r['id'] !== 'string' || r['id'] === '');
+    ensure(!bad, `expected every listed definition to have an id, got ${JSON.stringify(bad)?.slice(0, 200)}`, res);
+    if (records.length === 0) t.skip('seed data missing: no report definition listed');
+    t.observe('report-definition-fields', 'GET /reports', shapeOf(records[0], ''));
+  });
+
+  check('RP-FILTER-CATEGORY', 'return only definitions of the requested category', async (t) => {
+    const definitions = await needDefinitions(t);
+    const unknown = unknownCategory();
+    await expectFiltered(t.api, '/reports', { category: unknown }, { includes: [], excludes: definitions.map((d) => d.id), what: `has category ${unknown}` });
+    const categories = [...new Set(definitions.map((d) => stringField(d, 'category')).filter((c): c is string => c !== undefined))];
+    t.observe('report-definition-category', 'GET /reports', categories.length > 0 ? 'shown as category' : 'not shown');
+    for (const category of categories) {
+      const records = await expectFiltered(t.api, '/reports', { category }, {
+        includes: definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
+        excludes: definitions.filter((d) => stringField(d, 'category') !== undefined && stringField(d, 'category') !== category).map((d) => d.id),
+        what: `has category ${category}`,
+      });
+      const wrong = records.find((r) => stringField(r, 'category') !== category);
+      ensure(!wrong, `category=${category} returned ${JSON.stringify(wrong?.['id'])} of category ${JSON.stringify(wrong?.['category'])}`);
+    }
+  });
+
+  check('RP-FILTER-SOURCE', 'return only definitions of the requested source (system, user)', async (t) => {
+    const definitions = await needDefinitions(t);
+    const selected = new Map<string, string[]>();
+    for (const source of REPORT_SOURCES) {
+      const records = await expectFiltered(t.api, '/reports', { source }, {
+        includes: definitions.filter((d) => stringField(d, 'source') === source).map((d) => d.id),
+        excludes: definitions.filter((d) => stringField(d, 'source') !== undefined && stringField(d, 'source') !== source).map((d) => d.id),
+        what: `has source ${source}`,
+      });
+      const wrong = records.find((r) => r['source'] !== undefined && r['source'] !== source);
+      ensure(!wrong, `source=${source} returned ${JSON.stringify(wrong?.['id'])} of source ${JSON.stringify(wrong?.['source'])}`);
+      selected.set(source, records.map((r) => String(r['id'])));
+    }
+    // spec 2.9: a definition has one source, so no definition is both (whatever field shows it).
+    const both = selected.get('system')!.filter((id) => selected.get('user')!.includes(id));
+    ensure(both.length === 0, `source=system and source=user both returned ${JSON.stringify(both.slice(0, 3))}`);
+  });
+
+  check('RP-FILTER-SOURCE', 'reject a source other than system or user', async (t) => {
+    for (const source of ['System', 'USER', 'builtin', 'all']) {
+      await expectInvalid(t, 'GET /reports', `source outside the enum: ${source}`, () => t.api.get('/reports', { source }));
+    }
+  });
+});
+
+describe('reports: definitions by id', () => {
+  check('RP-GET', 'answer GET /reports/{id} with 200 and the listed definition in data', async (t) => {
+    for (const listed of (await needDefinitions(t)).slice(0, 3)) {
+      const res = await t.api.get(`/reports/${listed.id}`);
+      expectStatus(res, 200, 'read a listed report definition');
+      const record = dataRecord(res);
+      ensure(record.id === listed.id, `expected data.id ${listed.id}, got ${JSON.stringify(record.id)}`, res);
+      for (const field of ['category', 'source']) {
+        if (listed[field] !== undefined) {
+          ensure(record[field] === listed[field], `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
+        }
+      }
+    }
+  });
+
+  check('ID-UNKNOWN-REFUSED', 'never answer 2xx for an unknown report definition id (GET, execute)', async (t) => {
+    const get = await t.api.get(`/reports/${randomUUID()}`);
+    t.observe('unknown-id-status', 'GET /reports/{unknown uuid}', get.status);
+    expectNot2xx(get, 'GET of a report definition that does not exist');
+    const execute = await t.api.post(executePath(randomUUID()), {});
+    t.observe('unknown-id-status', 'POST /reports/{unknown uuid}/execute', execute.status);
+    expectNot2xx(execute, 'execute a report definition that does not exist');
+    const notUuid = await t.api.get('/reports/not-a-uuid');
+    t.observe('unknown-id-status', 'GET /reports/not-a-uuid', notUuid.status);
+    expectNot2xx(notUuid, 'GET of an id that is not a UUID');
+  });
+
+  check('ID-UNKNOWN-404', 'answer 404 for an unknown report definition id', async (t) => {
+    expectStatus(await t.api.get(`/reports/${randomUUID()}`), 404, 'GET a report definition that does not exist');
+    expectStatus(await t.api.post(executePath(randomUUID()), {}), 404, 'execute a report definition that does not exist');
+  });
+
+  check('RP-CATEGORIES', 'answer GET /reports/categories with 200 (a fixed path, not a definition id)', async (t) => {
+    const res = await t.api.get('/reports/categories');
+    expectStatus(res, 200, 'list report categories');
+    // The shape of the categories list is not shown (spec 4.9): observed.
+    t.observe('report-categories-shape', 'GET /reports/categories', shapeOf(res.json, res.text));
+    const data = (res.json as { data?: unknown } | undefined)?.data;
+    if (Array.isArray(data)) {
+      t.observe('report-categories-items', 'GET /reports/categories data[]', data.length === 0 ? 'empty' : dataShape(data[0]));
+    }
+  });
+});
+
+describe('reports: execute', () => {
+  check('RP-EXECUTE', 'answer execute with an empty body and with no body with 200 and results in data', async (t) => {
+    const { id } = await definition(t);
+    const data = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
+    t.observe('report-execute-data', 'POST /reports/{id}/execute', dataShape(data));
+    expectResults(await t.api.post(executePath(id)), 'execute a report without a body (every property is optional)');
+  });
+
+  check('RP-EXECUTE', 'accept every valid execute body', async (t) => {
+    const { id } = await definition(t);
+    await t.property(reportExecute(await scopes(t)), async (body) => {
+      expectResults(await t.api.post(executePath(id), body), `execute a report with ${JSON.stringify(body)}`);
+    });
+  });
+
+  check('RP-EXECUTE-PAGING', `accept page 1 and 2 and pageSize 1 and ${EXECUTE_PAGE_SIZE_MAX}; reject pageSize 0, ${EXECUTE_PAGE_SIZE_MAX + 1} and 1.5 and page 0`, async (t) => {
+    const { id } = await definition(t);
+    for (const body of [{ page: 1 }, { page: 2 }, { pageSize: 1 }, { pageSize: EXECUTE_PAGE_SIZE_MAX }, { page: 1, pageSize: EXECUTE_PAGE_SIZE_MAX }]) {
+      expectStatus(await t.api.post(executePath(id), body), 200, `execute with ${JSON.stringify(body)}`);
+    }
+    for (const body of [{ pageSize: 0 }, { pageSize: EXECUTE_PAGE_SIZE_MAX + 1 }, { pageSize: 1.5 }, { page: 0 }, { page: 1.5 }]) {
+      await expectInvalid(t, 'POST /reports/{id}/execute', `paging outside the rules: ${JSON.stringify(body)}`, () => t.api.post(executePath(id), body));
+    }
+  });
+
+  check('RP-EXECUTE-FILTER-VALUES', 'accept filterValues objects with arbitrary keys, empty included', async (t) => {
+    const { id } = await definition(t);
+    for (const filterValues of [{}, { conformance_any: 'value', conformance_count: 3, conformance_flags: [true, false] }]) {
+      expectStatus(await t.api.post(executePath(id), { filterValues }), 200, `execute with filterValues ${JSON.stringify(filterValues)}`);
+    }
+  });
+
+  check('RP-EXECUTE-SCOPE', 'accept a scope of each kind naming an existing record', async (t) => {
+    const { id } = await definition(t);
+    const { scopes: available = [] } = await scopes(t);
+    if (available.length === 0) t.skip('not applicable: no project, resource or contact to scope a report to');
+    for (const scope of available) expectStatus(await t.api.post(executePath(id), { scope }), 200, `execute with scope ${JSON.stringify(scope)}`);
+  });
+
+  invalidBodyChecks(check, {
+    operation: 'POST /reports/{id}/execute',
+    requirementIds: reportExecuteViolationRequirements(),
+    cases: async (t) => reportExecuteViolations(await scopes(t)),
+    send: async (t, body) => t.api.post(executePath((await definition(t)).id), body),
+  });
+
+  check('BODY-MALFORMED-JSON', 'reject a malformed JSON body on POST /reports/{id}/execute with 4xx', async (t) => {
+    const { id } = await definition(t);
+    for (const rawBody of ['{"page": ', '{page: 1}', 'not json']) {
+      const res = await t.api.send({ method: 'POST', path: executePath(id), rawBody });
+      t.observe('malformed-json-status', 'POST /reports/{id}/execute', res.status);
+      expectRejected(res, `POST with body ${JSON.stringify(rawBody)}`);
+    }
+  });
+});
+
+describe('reports: validation status', () => {
+  validationConsistencyCheck(check, 'report');
+});
