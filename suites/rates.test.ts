@@ -25,7 +25,8 @@ import { expectFields } from '../harness/steps/compare.js';
 import { once } from '../harness/check/once.js';
 import { findAmount, pathShape } from '../harness/steps/find-value.js';
 import { expectFiltered } from '../harness/steps/lists.js';
-import { createRate, createRateFilterFixture, ratesCollection, uniqueToken } from '../harness/steps/rates.js';
+import { createRate, createRateFilterFixture, ratesCollection } from '../harness/steps/rates.js';
+import { uniqueToken } from '../harness/steps/unique-token.js';
 
 /** Rates and rate versions (spec 2.5, 3.5, 4.5): strict bodies, versions, soft delete, filters. */
 const check = checker('rates');

@@ -22,7 +22,7 @@ import type { ApiResponse } from '../harness/http/client.js';
 import { RESOURCE_NULLABLE_FIELDS, SALARY_PERIODS } from '../harness/spec/resources.js';
 import { expectFiltered } from '../harness/steps/lists.js';
 import { listedIn } from '../harness/steps/scope.js';
-import { uniqueToken } from '../harness/steps/rates.js';
+import { uniqueToken } from '../harness/steps/unique-token.js';
 import {
   createResourceWith,
   referencePolicy,

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
 import { dataRecord, expectStatus } from '../check/expect.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
+import { uniqueToken } from './unique-token.js';
 
 /** Creates a contact with the admin key and returns its id; fails the check unless 201. */
 export async function createContact(t: CheckContext, body: Record<string, unknown>): Promise<string> {
@@ -45,7 +45,7 @@ export interface FilterFixture {
 }
 
 export async function createFilterFixture(t: CheckContext): Promise<FilterFixture> {
-  const searchToken = `zq${randomBytes(5).toString('hex')}`;
+  const searchToken = uniqueToken('zq');
   const parent = await createContact(t, { contactType: 'company', name: 'Conformance filter parent' });
   const child = (body: Record<string, unknown>) => createContact(t, { parentContactId: parent, ...body });
   return {

@@ -1,16 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
 import { dataRecord, expectStatus } from '../check/expect.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
-
-/**
- * A tag or word only this call can have made: the scope of one fixture. Letters and digits only,
- * so it survives the comma-separated `tags` filter (spec 4.5) and any search tokeniser.
- */
-export function uniqueToken(prefix = 'ct'): string {
-  return `${prefix}${randomBytes(5).toString('hex')}`;
-}
+import { uniqueToken } from './unique-token.js';
 
 /**
  * Creates a rate with the admin key and returns its id; fails the check unless 201. The body's

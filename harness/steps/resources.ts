@@ -5,7 +5,7 @@ import { once } from '../check/once.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ResourceConstraints } from '../generators/resources.js';
-import { uniqueToken as token } from './rates.js';
+import { uniqueToken as token } from './unique-token.js';
 import { exactScope } from './scope.js';
 
 /** Creates a resource with the admin key (run tag added to its tags) and returns its id; fails unless 201. */

@@ -3,7 +3,7 @@ import { dataRecord, expectStatus } from '../check/expect.js';
 import { once } from '../check/once.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
-import { uniqueToken as token } from './rates.js';
+import { uniqueToken as token } from './unique-token.js';
 import { exactScope } from './scope.js';
 
 /** The configured project and version (spec 2.7: both needed to create a task); skips when unset. */
