@@ -2,7 +2,7 @@ import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
 import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
-import type { ExchangeRecord, Observation, PropertyRecord, Status } from '../report/model.js';
+import type { ExchangeRecord, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords } from './cleanup.js';
@@ -27,6 +27,7 @@ export interface CheckMeta {
   observations?: Observation[];
   /** Documented endpoints (`GET /contacts/{id}`) this check sent requests to. */
   endpoints?: string[];
+  matrix?: MatrixCell[];
 }
 
 declare module '@vitest/runner' {
@@ -64,6 +65,8 @@ export interface CheckContext {
   need<T>(value: T | undefined | null, variable: string): T;
   /** Registers a record made without a plain create (a batch, say) for the end-of-file cleanup. */
   track(path: string): void;
+  /** Records one cell of the security matrix shown in the report. */
+  matrixCell(cell: MatrixCell): void;
 }
 
 /** Stable seed per check, derived from the run seed so CONFORMANCE_SEED reproduces every property. */
@@ -139,6 +142,9 @@ function buildContext(
       throw new CheckInconclusive(message, meta.exchange ?? null);
     },
     need,
+    matrixCell: (cell) => {
+      meta.matrix = [...(meta.matrix ?? []), cell];
+    },
     track: (path) => {
       if (run.keys.admin !== undefined) created.add(path, run.keys.admin);
     },

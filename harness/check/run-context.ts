@@ -15,6 +15,8 @@ export interface RunContext {
   readonly numRuns: number;
   readonly requestTimeoutMs: number;
   readonly webhookWaitS: number;
+  /** Where the webhook sink listens, and the base URL the target must call (spec 6). */
+  readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
 }
 
 declare module 'vitest' {

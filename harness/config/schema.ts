@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 
 /** Domains a run can select with CONFORMANCE_SUITES; one suite file each. */
-export const DOMAINS = ['auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports'] as const;
+export const DOMAINS = ['auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 const optionalString = z

@@ -105,6 +105,18 @@ export type EndpointCoverage = z.infer<typeof endpointCoverageSchema>;
 
 export const notTestableSchema = z.object({ domain: z.string(), reason: z.string() });
 
+/** One cell of the isolation and permission matrix: what one key could do to one kind of record. */
+export const matrixCellSchema = z.object({
+  resource: z.string(),
+  operation: z.string(),
+  key: z.string(),
+  /** pass: refused (or allowed) as the rule requires; fail: it was not. */
+  status: z.enum(['pass', 'fail']),
+  /** The status the target answered, when one request decided the cell. */
+  answered: z.int().nullable(),
+});
+export type MatrixCell = z.infer<typeof matrixCellSchema>;
+
 export const domainSummarySchema = z.object({
   domain: z.string(),
   status: statusSchema,
@@ -146,6 +158,8 @@ export const reportSchema = z.object({
   endpoints: z.array(endpointCoverageSchema),
   /** Domains the spec names without documenting them: nothing to test against. */
   notTestable: z.array(notTestableSchema),
+  /** The security matrix (resource x operation x key), empty when the security suite did not run. */
+  matrix: z.array(matrixCellSchema),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -22,6 +22,7 @@ import {
   type Status,
   type StatusCounts,
 } from './model.js';
+import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
@@ -415,6 +416,27 @@ ${requirements.map((r) => {
 </section>`;
 }
 
+function renderMatrix(report: Report): Html {
+  if (report.matrix.length === 0) return html``;
+  const { operations, rows } = pivotMatrix(report.matrix);
+  return html`<section id="matrix">
+<h2>Isolation and permission matrix</h2>
+<p class="muted">Resource x operation x key: pass when refused (or allowed) as spec 5 requires; the status answered is shown.</p>
+<table>
+<thead><tr><th>Resource</th><th>Key</th>${operations.map((o) => html`<th>${o}</th>`)}</tr></thead>
+<tbody>
+${rows.map(
+  (r) =>
+    html`<tr><td>${r.resource}</td><td>${r.key}</td>${r.cells.map((c) =>
+      c === undefined
+        ? html`<td class="muted">·</td>`
+        : html`<td>${statusChip(c.status, 'MUST')}${c.answered === null ? '' : html` <span class="mono">${String(c.answered)}</span>`}</td>`,
+    )}</tr>\n`,
+)}</tbody>
+</table>
+</section>`;
+}
+
 function renderEndpoints(report: Report): Html {
   if (report.endpoints.length === 0 && report.notTestable.length === 0) return html``;
   const exercised = report.endpoints.filter((e) => e.checks > 0).length;
@@ -468,12 +490,13 @@ export function renderHtml(report: Report): string {
 </head>
 <body>
 ${renderHeader(report, failedMust, anchors)}
-<nav><a href="#results">Results</a><a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
+<nav><a href="#results">Results</a><a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a><a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
 ${renderCounts(report)}
 ${renderDomains(report)}
 ${renderChecks(report, checks, anchors)}
 ${renderObservations(report.observations)}
+${renderMatrix(report)}
 ${renderRequirements(requirements, anchors)}
 ${renderEndpoints(report)}
 </main>

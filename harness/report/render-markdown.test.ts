@@ -97,12 +97,12 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps every table intact', () => {
-    expect(expectTablesIntact(renderMarkdown(sampleReport()))).toBe(4 + 7); // results, domains, coverage, endpoints, 7 topics
+    expect(expectTablesIntact(renderMarkdown(sampleReport()))).toBe(5 + 7); // results, domains, matrix, coverage, endpoints, 7 topics
   });
 
   it('keeps tables and fences intact and renders no HTML from hostile data', () => {
     const md = renderMarkdown(hostileReport());
-    expect(expectTablesIntact(md)).toBe(4 + 7);
+    expect(expectTablesIntact(md)).toBe(5 + 7);
     // Code spans show their content verbatim, so only text outside them and fences can be markup.
     const prose = outsideFences(md)
       .map((line) => line.replace(/(`+)(?:[^`]|(?!\1)`+)*?\1(?!`)/g, ''))

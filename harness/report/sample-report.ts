@@ -472,6 +472,10 @@ export function sampleReport(): Report {
       { method: 'POST', path: '/webhooks/{id}/test', domain: 'webhooks', section: '4.11', checks: 0 },
     ],
     notTestable: [{ domain: 'Invoices', reason: 'spec 4.12: the domain exists; its endpoints and schemas are not shown' }],
+    matrix: [
+      { resource: 'contacts', operation: 'GET /contacts/{id}', key: 'other organisation', status: 'pass', answered: 404 },
+      { resource: 'expenses', operation: 'POST /expenses/{id}/approve', key: 'other organisation', status: 'fail', answered: 200 },
+    ],
   };
 }
 

@@ -34,7 +34,7 @@ function check(overrides: Partial<CheckResult> & Pick<CheckResult, 'requirementI
 }
 
 function collected(checks: CheckResult[], extra: Partial<CollectedRun> = {}): CollectedRun {
-  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), ...extra };
+  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), matrix: [], ...extra };
 }
 
 function build(run: CollectedRun): Report {

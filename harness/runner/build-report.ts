@@ -115,5 +115,8 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     requirements: coverage(checks),
     endpoints: ENDPOINTS.map((e) => ({ ...e, checks: collected.endpointChecks.get(endpointKey(e)) ?? 0 })),
     notTestable: NOT_TESTABLE.map((n) => ({ ...n })),
+    matrix: [...collected.matrix].sort(
+      (a, b) => byText(a.resource, b.resource) || byText(a.operation, b.operation) || byText(a.key, b.key),
+    ),
   };
 }

@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../check/check.js';
-import type { CheckResult, Level, Observation, Status } from '../report/model.js';
+import type { CheckResult, Level, MatrixCell, Observation, Status } from '../report/model.js';
 import { LEVELS, STATUSES } from '../report/model.js';
 import { Progress } from './progress.js';
 
@@ -13,6 +13,7 @@ export interface CollectedRun {
   throttledMs: number;
   /** Checks per documented endpoint (`GET /contacts/{id}`). */
   readonly endpointChecks: Map<string, number>;
+  readonly matrix: MatrixCell[];
 }
 
 function levelOf(value: string): Level {
@@ -37,6 +38,7 @@ export class ResultCollector implements Reporter {
     harnessErrors: [],
     throttledMs: 0,
     endpointChecks: new Map(),
+    matrix: [],
   };
   readonly #progress: Progress;
 
@@ -69,6 +71,7 @@ export class ResultCollector implements Reporter {
     };
     this.run.checks.push(check);
     this.run.throttledMs += meta?.throttledMs ?? 0;
+    this.run.matrix.push(...(meta?.matrix ?? []));
     for (const endpoint of meta?.endpoints ?? []) {
       this.run.endpointChecks.set(endpoint, (this.run.endpointChecks.get(endpoint) ?? 0) + 1);
     }

@@ -103,6 +103,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       numRuns: config.numRuns,
       requestTimeoutMs: config.requestTimeoutMs,
       webhookWaitS: config.webhookWaitS,
+      sink: config.sink,
     };
     const collector = new ResultCollector(progress);
     const vitest = await startVitest(

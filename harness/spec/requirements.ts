@@ -24,7 +24,9 @@ export interface Requirement {
     | 'tasks'
     | 'projects'
     | 'milestones'
-    | 'reports';
+    | 'reports'
+    | 'security'
+    | 'webhooks';
   readonly statement: string;
 }
 
@@ -252,6 +254,38 @@ export const REQUIREMENTS = {
   'RP-EXECUTE-PAGING': req('MUST', '4.9, 8', 'reports', 'Execute `page` is an integer >= 1 and `pageSize` an integer 1 to 500: 1 and 500 are accepted, 0 and 501 rejected.'),
   'RP-EXECUTE-SCOPE': req('MUST', '4.9', 'reports', 'Execute `scope` needs `kind` (`project`, `person`, `contact`) and `id` (UUID) and no other property; a scope breaking this is rejected.'),
   'RP-EXECUTE-FILTER-VALUES': req('MUST', '4.9', 'reports', 'Execute `filterValues` accepts an object with arbitrary keys; a value that is not an object is rejected.'),
+  // --- Security: organisation isolation and permissions (spec 5) ---
+  'AUTH-EMPTY-BEARER': req('MUST', '5.1', 'auth', 'An `Authorization: Bearer` header with an empty token is refused (never 2xx).'),
+  'SEC-ISOLATION-READ': req('MUST', '5.4', 'security', "Another organisation's record is never readable by id (never 2xx)."),
+  'SEC-ISOLATION-WRITE': req('MUST', '5.4', 'security', "Another organisation's record can be neither updated nor deleted, nor acted on through its sub-operations (approve, reject, complete, versions, deliveries, rotate-secret, test): never 2xx."),
+  'SEC-ISOLATION-INTACT': req('MUST', '5.4', 'security', "After another organisation's attempts, the record reads back unchanged for its own organisation: nothing lost, nothing altered."),
+  'SEC-ISOLATION-UNKNOWN-ALIKE': req('SHOULD', '5.4, 7', 'security', "Another organisation's id is answered exactly as an unknown id, so existence does not leak (403 or 404 observed)."),
+  'SEC-LIST-ISOLATED': req('MUST', '5.4', 'security', "A key's lists never contain another organisation's records, also when filtered by that organisation's ids."),
+  'SEC-REFERENCE-NO-LEAK': req('MUST', '5.4', 'security', "A record that points at another organisation's record never reveals that record's data (name, dates, amounts), in the response or in later reads."),
+  'SEC-REFERENCE-REJECTED': req('SHOULD', '5.4', 'security', "A record that points at another organisation's record is rejected (the spec does not require referenced ids to exist)."),
+  'SEC-ADMIN-WEBHOOK-WRITE': req('MUST', '4.11, 5.5', 'security', 'A key without admin rights cannot create, update or delete webhook subscriptions (never 2xx) and changes nothing.'),
+  'SEC-ADMIN-403': req('SHOULD', '5.5, 7', 'security', 'A webhook write with a key without admin rights is answered with 403 (status not shown).'),
+  'SEC-MEMBER-READ': req('MUST', '4.11, 5.5', 'security', 'A key without admin rights can read webhook subscriptions (admin rights are required only for writes).'),
+
+  // --- Webhooks (spec 2.10, 3.4, 4.11, 6) ---
+  'WH-CREATE-VALID': req('MUST', '2.10, 4.11', 'webhooks', 'A subscription create body that follows 2.10 is accepted (201) with the values sent; isActive defaults to true.'),
+  'WH-FIELD-RULES': req('MUST', '2.10, 8', 'webhooks', 'Subscription rules hold: name 1 to 255 characters, url a URL of at most 500 characters, events at least one known event name, description string or null, isActive boolean.'),
+  'WH-SECRET': req('MUST', '2.10', 'webhooks', 'The subscription returned on create and by GET /webhooks/{id} carries a secret starting with `whsec_`.'),
+  'WH-UPDATE-VALID': req('MUST', '2.10, 4.11', 'webhooks', 'A subscription update body that follows 2.10 is accepted (200) and applied; omitted fields stay, null clears description.'),
+  'WH-DELETE': req('MUST', '4.11', 'webhooks', 'A deleted subscription can no longer be read (never 2xx).'),
+  'WH-EVENTS-LIST': req('MUST', '4.11, 6.1', 'webhooks', 'GET /webhooks/events answers 200 and lists all 16 event names of 6.1.'),
+  'WH-DELIVERIES-LIST': req('MUST', '3.4, 4.11', 'webhooks', 'GET /webhooks/{id}/deliveries answers a paged list; its status filter takes `pending`, `delivered`, `failed`, `retrying` and rejects other values.'),
+  'WH-DELIVERY-FORMAT': req('MUST', '6.2', 'webhooks', 'A delivery is a POST with a JSON body holding `event` (a 6.1 name), `timestamp` (ISO 8601 UTC with milliseconds) and `data` (object).'),
+  'WH-DELIVERY-HEADERS': req('MUST', '6.2', 'webhooks', 'A delivery carries `X-Service-Event` equal to the body event and a non-empty `X-Service-Delivery`.'),
+  'WH-SIGNATURE': req('MUST', '6.2', 'webhooks', '`X-Service-Signature` is `sha256=` and the hex HMAC-SHA256 of the raw body keyed with the subscription secret.'),
+  'WH-TRIGGERS': req('MUST', '6, 6.2', 'webhooks', 'Each operation whose event name implies it (task.created, task.completed, time_entry.created, expense.created, expense.approved, milestone.completed) delivers that event to an active subscriber of it.'),
+  'WH-NOT-SUBSCRIBED': req('MUST', '2.10, 6', 'webhooks', 'An event is not delivered to a subscription that does not list it, nor to an inactive one.'),
+  'WH-TEST-DELIVERY': req('MUST', '4.11, 6.2', 'webhooks', 'POST /webhooks/{id}/test answers 200 and produces a signed delivery.'),
+  'WH-ROTATE': req('MUST', '4.11, 6.2', 'webhooks', 'POST /webhooks/{id}/rotate-secret answers 200 with a new `whsec_` secret; later deliveries verify with it and not with the old one.'),
+  'WH-RETRY-SUCCESS': req('MUST', '3.4, 6.2', 'webhooks', 'A receiver failing N < 5 times then answering 2xx sees exactly N+1 attempts, and the delivery ends delivered.'),
+  'WH-RETRY-LIMIT': req('MUST', '3.4, 6.2, 8', 'webhooks', 'A receiver that always fails sees exactly 5 attempts and no sixth; the deliveries endpoint records the attempts and a final failed status.'),
+  'WH-RETRY-TIMEOUT': req('MUST', '3.4, 6.2', 'webhooks', 'A receiver that does not answer in time counts as a failure and is retried.'),
+  'WH-2XX-SUCCESS': req('MUST', '3.4, 6.2', 'webhooks', 'Any 2xx answer (200, 201, 204) is success: no retry follows.'),
 } as const satisfies Record<string, Requirement>;
 
 export type RequirementId = keyof typeof REQUIREMENTS;
