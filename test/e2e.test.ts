@@ -75,6 +75,8 @@ describe('a full run against the embedded reference server', () => {
     for (const key of keys) {
       for (const output of outputs) expect(output.includes(key)).toBe(false);
     }
+    // Webhook secrets are only known at run time: none may appear other than masked.
+    for (const output of outputs) expect(output).not.toMatch(/whsec_(?!\*\*\*\*)[A-Za-z0-9]/);
     expect(report.checks.length).toBeGreaterThan(0);
   });
 

@@ -34,6 +34,7 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_SUITES            Comma-separated domains to run (default all:
                                 ${DOMAINS.join(', ')}).
   CONFORMANCE_REPORT_DIR        Where reports go (default reports/).
+  CONFORMANCE_REQUIREMENTS      Run only the checks of these requirement ids (comma-separated).
 
 Checks that need a variable that is not set are skipped with the reason.
 

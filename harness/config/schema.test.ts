@@ -40,6 +40,7 @@ describe('parseEnv defaults', () => {
       suites: [...DOMAINS],
       reportDir: 'reports',
       referenceFaults: [],
+      requirements: [],
     });
     expect(config.sink).toEqual({ host: '127.0.0.1', port: 0, publicUrl: undefined });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { isRequirementId } from '../spec/requirements.js';
 
 /** Domains a run can select with CONFORMANCE_SUITES; one suite file each. */
 export const DOMAINS = ['auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
@@ -79,6 +80,8 @@ export const envSchema = z.object({
   CONFORMANCE_NUM_RUNS: positiveInt('CONFORMANCE_NUM_RUNS'),
   CONFORMANCE_SUITES: optionalString,
   CONFORMANCE_REPORT_DIR: optionalString,
+  /** Run only the checks of these requirement ids (comma-separated), e.g. to re-run a failure. */
+  CONFORMANCE_REQUIREMENTS: optionalString,
   /** Self-test only: faults to switch on in the embedded reference server. */
   CONFORMANCE_REFERENCE_FAULTS: optionalString,
 });
@@ -109,6 +112,8 @@ export interface Config {
   readonly suites: readonly Domain[];
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
+  /** Empty: every check of the selected suites. */
+  readonly requirements: readonly string[];
 }
 
 export const DEFAULTS = {
@@ -147,6 +152,10 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
       throw new ConfigError(`CONFORMANCE_SUITES: unknown domain "${suite}" (known: ${DOMAINS.join(', ')})`);
     }
   }
+  const requirements = splitList(env.CONFORMANCE_REQUIREMENTS);
+  for (const id of requirements) {
+    if (!isRequirementId(id)) throw new ConfigError(`CONFORMANCE_REQUIREMENTS: unknown requirement id "${id}" (see the catalogue in any report)`);
+  }
   if (env.CONFORMANCE_TARGET_URL !== undefined && env.CONFORMANCE_ADMIN_KEY === undefined) {
     throw new ConfigError('CONFORMANCE_ADMIN_KEY: required when CONFORMANCE_TARGET_URL is set');
   }
@@ -181,5 +190,6 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
+    requirements,
   };
 }

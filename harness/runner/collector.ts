@@ -42,13 +42,18 @@ export class ResultCollector implements Reporter {
   };
   readonly #progress: Progress;
 
-  constructor(progress: Progress) {
+  readonly #filtered: boolean;
+
+  /** `filtered`: CONFORMANCE_REQUIREMENTS selects checks; the ones left out are not reported. */
+  constructor(progress: Progress, options: { filtered?: boolean } = {}) {
     this.#progress = progress;
+    this.#filtered = options.filtered ?? false;
   }
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().conformance;
     const result = testCase.result();
+    if (this.#filtered && result.state === 'skipped' && meta?.status === undefined) return;
     const status = statusOf(meta, result.state);
     let message = meta?.message ?? null;
     if (status === 'error' && message === null) {

@@ -105,7 +105,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       webhookWaitS: config.webhookWaitS,
       sink: config.sink,
     };
-    const collector = new ResultCollector(progress);
+    const collector = new ResultCollector(progress, { filtered: config.requirements.length > 0 });
     const vitest = await startVitest(
       'test',
       [],
@@ -114,6 +114,8 @@ export async function runConformance(config: Config, progress: Progress = new Pr
         config: false,
         root: PACKAGE_ROOT,
         include: config.suites.map((domain) => `suites/${domain}.test.ts`),
+        // Test names start with `[REQ-ID]` (harness/check/check.ts).
+        ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),
         reporters: [collector],
         provide: { conformance: context },
         pool: 'threads',
