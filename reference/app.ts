@@ -13,6 +13,7 @@ import { ReportDirectory } from './models/reports.js';
 import type { Resource } from './models/resources.js';
 import { TaskLookup, type Task } from './models/tasks.js';
 import type { TimeEntry } from './models/time-entries.js';
+import type { StoredSubscription } from './models/webhooks.js';
 import { FixedWindowLimiter, rateLimitHook } from './rate-limit.js';
 import { allocationsRoutes } from './routes/allocations.js';
 import { batchRoutes } from './routes/batch.js';
@@ -25,9 +26,11 @@ import { reportsRoutes } from './routes/reports.js';
 import { resourcesRoutes } from './routes/resources.js';
 import { tasksRoutes } from './routes/tasks.js';
 import { timeEntriesRoutes } from './routes/time-entries.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 import type { Seed } from './seed.js';
 import { PartitionedStore } from './store.js';
 import { sharedBodyAjv } from './validation.js';
+import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -38,6 +41,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Clock in epoch milliseconds, for rate-limit windows, timestamps and "today" (tests). */
   now?: () => number;
+  /** Delivery timeout and retry spacing; defaults DEFAULT_WEBHOOK_OPTIONS (backoff 100 ms, timeout 1000 ms). */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 /** The reference server as a Fastify instance, not listening; see startReferenceServer. */
@@ -52,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tasks = new PartitionedStore<Task>();
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
   const timeEntries = new PartitionedStore<TimeEntry>();
+  const subscriptions = new PartitionedStore<StoredSubscription>();
+  const events = new DeliveryEngine({ subscriptions, faults, now: clock, ...options.webhooks });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -63,6 +70,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installJsonParser(app, faults);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  // deliveries run in the background: closing the app stops their retries (tests, CLI exit)
+  app.addHook('onClose', async () => {
+    await events.close();
+  });
 
   await app.register(
     async (api) => {
@@ -75,14 +86,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactsRoutes, { store: new PartitionedStore<Contact>(), ...common });
       await api.register(projectsRoutes, { projects, faults });
       await api.register(resourcesRoutes, { store: new PartitionedStore<Resource>(), ...common });
-      await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, ...common });
-      await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, ...common });
-      await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, ...common });
-      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), ...common });
+      await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
+      await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
+      await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
+      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), events, ...common });
       await api.register(ratesRoutes, { store: new PartitionedStore<StoredRate>(), ...common });
       await api.register(allocationsRoutes, { store: new PartitionedStore<Allocation>(), lookup: taskLookup, ...common });
-      await api.register(milestonesRoutes, { store: new PartitionedStore<Milestone>(), ...common });
+      await api.register(milestonesRoutes, { store: new PartitionedStore<Milestone>(), events, ...common });
       await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv });
+      await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },
     { prefix: API_PREFIX },
   );

@@ -73,12 +73,27 @@ export function extractKey(request: FastifyRequest, bearerRecognised = true): st
   return match?.[1];
 }
 
+/** `Authorization: Bearer` with nothing after it (the sec-empty-bearer-allowed fault takes it as a key). */
+function emptyBearer(request: FastifyRequest): boolean {
+  const authorization = singleHeader(request.headers.authorization);
+  return authorization !== undefined && /^Bearer[ \t]*$/i.test(authorization.trim());
+}
+
+/** The route the sec-auth-skipped-categories fault leaves unauthenticated. */
+function categoriesRoute(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.routeOptions.url ?? '').endsWith('/reports/categories');
+}
+
 /** onRequest hook: refuses a missing, malformed or unknown key with 401 (spec 5). */
 export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyncHookHandler {
   return async (request) => {
     const key = extractKey(request, !faults.has('auth-bearer-ignored'));
     if (key === undefined) {
-      if (faults.has('auth-missing-key-allowed')) {
+      if (
+        faults.has('auth-missing-key-allowed') ||
+        (faults.has('sec-empty-bearer-allowed') && emptyBearer(request)) ||
+        (faults.has('sec-auth-skipped-categories') && categoriesRoute(request))
+      ) {
         request.auth = registry.fallback;
         return;
       }

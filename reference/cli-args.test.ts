@@ -4,7 +4,15 @@ import { UnknownFaultError } from './faults.js';
 
 describe('parseCliArgs', () => {
   it('has defaults', () => {
-    expect(parseCliArgs([])).toEqual({ help: false, host: '127.0.0.1', port: 0, faults: [], seedPath: undefined });
+    expect(parseCliArgs([])).toEqual({
+      help: false,
+      host: '127.0.0.1',
+      port: 0,
+      faults: [],
+      seedPath: undefined,
+      webhookBackoffMs: 100,
+      webhookTimeoutMs: 1000,
+    });
   });
 
   it('reads flags, with --port over REFERENCE_PORT', () => {
@@ -14,7 +22,10 @@ describe('parseCliArgs', () => {
       port: 8080,
       faults: ['paging-no-total', 'org-list-leak'],
       seedPath: 's.json',
+      webhookBackoffMs: 100,
+      webhookTimeoutMs: 1000,
     });
+    expect(parseCliArgs(['--webhook-backoff-ms', '0', '--webhook-timeout-ms', '250'])).toMatchObject({ webhookBackoffMs: 0, webhookTimeoutMs: 250 });
     expect(parseCliArgs([], { REFERENCE_PORT: '9090' }).port).toBe(9090);
     expect(parseCliArgs(['--help']).help).toBe(true);
   });
@@ -26,5 +37,15 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--port', '70000'])).toThrow(UsageError);
     expect(() => parseCliArgs([], { REFERENCE_PORT: '-1' })).toThrow(UsageError);
     expect(() => parseCliArgs(['--faults', 'bogus'])).toThrow(UnknownFaultError);
+    for (const argv of [
+      ['--webhook-backoff-ms', '-1'],
+      ['--webhook-backoff-ms', '1.5'],
+      ['--webhook-backoff-ms', '3600001'],
+      ['--webhook-timeout-ms', '0'],
+      ['--webhook-timeout-ms', 'soon'],
+      ['--webhook-timeout-ms', ''],
+    ]) {
+      expect(() => parseCliArgs(argv), argv.join(' ')).toThrow(UsageError);
+    }
   });
 });

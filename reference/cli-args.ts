@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseFaults, type FaultName } from './faults.js';
 import { ReferenceServerError } from './reference-error.js';
+import { DEFAULT_WEBHOOK_OPTIONS } from './webhooks/engine.js';
 
 export class UsageError extends ReferenceServerError {
   constructor(message: string) {
@@ -14,7 +15,14 @@ export interface ReferenceCliOptions {
   port: number;
   faults: FaultName[];
   seedPath: string | undefined;
+  /** Retry spacing base of webhook deliveries (spec 6.2 leaves it open). */
+  webhookBackoffMs: number;
+  /** Timeout of one webhook delivery attempt. */
+  webhookTimeoutMs: number;
 }
+
+/** Upper bound of both webhook flags: one hour. */
+const MAX_WEBHOOK_MS = 3_600_000;
 
 export const USAGE = `Usage: npm run reference -- [options]
 
@@ -25,10 +33,22 @@ Options:
   --port <port>      port, 0 for a free one (default 0, or env REFERENCE_PORT)
   --faults <a,b>     switch on deliberate faults (see reference/faults.ts)
   --seed <path>      seed file (default fixtures/seed.json)
+  --webhook-backoff-ms <ms>
+                     webhook retry spacing: attempt n+1 waits ms * 2^(n-1) (default ${DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs})
+  --webhook-timeout-ms <ms>
+                     timeout of one webhook delivery attempt (default ${DEFAULT_WEBHOOK_OPTIONS.timeoutMs})
   --help             show this text`;
 
 function parsePort(raw: string, source: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`${source} must be an integer 0..65535, got "${raw}"`);
+  return Number(raw);
+}
+
+function parseMs(raw: string | undefined, flag: string, min: number, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > MAX_WEBHOOK_MS) {
+    throw new UsageError(`${flag} must be an integer ${min}..${MAX_WEBHOOK_MS}, got "${raw}"`);
+  }
   return Number(raw);
 }
 
@@ -46,6 +66,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
         port: { type: 'string' },
         faults: { type: 'string' },
         seed: { type: 'string' },
+        'webhook-backoff-ms': { type: 'string' },
+        'webhook-timeout-ms': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -65,5 +87,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     port,
     faults: [...parseFaults((values.faults ?? '').split(','))],
     seedPath: values.seed,
+    webhookBackoffMs: parseMs(values['webhook-backoff-ms'], '--webhook-backoff-ms', 0, DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs),
+    webhookTimeoutMs: parseMs(values['webhook-timeout-ms'], '--webhook-timeout-ms', 1, DEFAULT_WEBHOOK_OPTIONS.timeoutMs),
   };
 }

@@ -61,6 +61,11 @@ export function validationFailed(issues: readonly Issue[], statusCode = 400): Ap
   return new ApiError(statusCode, code, `request validation failed: ${summary}`, issues);
 }
 
+/** spec 5.5: the key is known but lacks the permission (admin) the operation needs. */
+export function forbidden(message: string): ApiError {
+  return new ApiError(403, 'FORBIDDEN', message);
+}
+
 export function notFound(what: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `${what} not found`);
 }

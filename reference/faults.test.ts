@@ -9,8 +9,10 @@ import { PROJECT_PROBES } from './probes/projects.js';
 import { RATE_PROBES } from './probes/rates.js';
 import { REPORT_PROBES } from './probes/reports.js';
 import { RESOURCE_PROBES } from './probes/resources.js';
+import { SECURITY_PROBES } from './probes/security.js';
 import { TASK_PROBES } from './probes/tasks.js';
 import { TIME_ENTRY_PROBES } from './probes/time-entries.js';
+import { WEBHOOK_PROBES } from './probes/webhooks.js';
 import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -213,6 +215,8 @@ const PROBES: Record<FaultName, Probe> = {
   ...ALLOCATION_PROBES,
   ...MILESTONE_PROBES,
   ...REPORT_PROBES,
+  ...SECURITY_PROBES,
+  ...WEBHOOK_PROBES,
 };
 
 describe('parseFaults', () => {

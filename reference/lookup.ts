@@ -16,3 +16,26 @@ export function findOwned<T extends StoredRecord>(store: PartitionedStore<T>, or
   const key = recordKey(id);
   return key === undefined ? undefined : store.get(organisationId, key);
 }
+
+/** A record together with the organisation that owns it. */
+export interface Owned<T> {
+  organisationId: string;
+  record: T;
+}
+
+/**
+ * findOwned with the owner; `anyOrganisation` (only the sec-*-cross-org-* faults ask for it)
+ * finds the record in whichever organisation holds it.
+ */
+export function findScoped<T extends StoredRecord>(
+  store: PartitionedStore<T>,
+  organisationId: string,
+  id: string,
+  anyOrganisation = false,
+): Owned<T> | undefined {
+  const key = recordKey(id);
+  if (key === undefined) return undefined;
+  if (anyOrganisation) return store.findAnywhere(key);
+  const record = store.get(organisationId, key);
+  return record === undefined ? undefined : { organisationId, record };
+}

@@ -6,9 +6,11 @@ import { parseCliArgs, USAGE } from './cli-args.js';
 import { FAULTS, type FaultName } from './faults.js';
 import { ReferenceServerError } from './reference-error.js';
 import { startReferenceServer, type RunningReferenceServer } from './server.js';
+import { MAX_ATTEMPTS, type WebhookOptions } from './webhooks/engine.js';
 
-function describe(server: RunningReferenceServer, faults: readonly FaultName[]): string {
+function describe(server: RunningReferenceServer, faults: readonly FaultName[], webhooks: WebhookOptions): string {
   const lines = [`reference server listening at ${server.baseUrl}`];
+  lines.push(`webhooks: ${MAX_ATTEMPTS} attempts, timeout ${webhooks.timeoutMs} ms, backoff ${webhooks.backoffBaseMs} ms doubling`);
   if (faults.length > 0) lines.push(`faults: ${faults.map((f) => `${f} (${FAULTS[f]})`).join(', ')}`);
   for (const org of server.seed.organisations) {
     lines.push(`organisation ${org.id} "${org.name}"`);
@@ -26,13 +28,15 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const webhooks: WebhookOptions = { backoffBaseMs: options.webhookBackoffMs, timeoutMs: options.webhookTimeoutMs };
   const server = await startReferenceServer({
     host: options.host,
     port: options.port,
     faults: options.faults,
+    webhooks,
     ...(options.seedPath === undefined ? {} : { seedPath: options.seedPath }),
   });
-  process.stdout.write(`${describe(server, options.faults)}\n`);
+  process.stdout.write(`${describe(server, options.faults, webhooks)}\n`);
   const stop = (signal: string): void => {
     process.stdout.write(`${signal}: closing\n`);
     server.close().then(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from './server.js';
+import { startReceiver } from './testing.js';
 
 describe('startReferenceServer', () => {
   it('listens on an ephemeral port with the fixture seed and closes', async () => {
@@ -27,5 +28,34 @@ describe('startReferenceServer', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('startReferenceServer webhooks', () => {
+  it('passes the webhook timing through, and close stops the retries', async () => {
+    const receiver = await startReceiver(() => 'hang');
+    const server = await startReferenceServer({ webhooks: { backoffBaseMs: 1, timeoutMs: 50 } });
+    try {
+      const admin = server.seed.organisations[0]?.keys.find((k) => k.admin)?.key ?? '';
+      const headers = { 'x-api-key': admin, 'content-type': 'application/json' };
+      const created = await fetch(`${server.baseUrl}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'hook', url: receiver.url, events: ['task.created'] }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = ((await created.json()) as { data: { id: string } }).data;
+      expect((await fetch(`${server.baseUrl}/webhooks/${id}/test`, { method: 'POST', headers: { 'x-api-key': admin } })).status).toBe(200);
+      await receiver.waitFor(2);
+      const listed = await fetch(`${server.baseUrl}/webhooks/${id}/deliveries`, { headers: { 'x-api-key': admin } });
+      const [delivery] = ((await listed.json()) as { data: { attempts: { error: string | null }[] }[] }).data;
+      expect(delivery?.attempts[0]?.error).toBe('timeout after 50 ms');
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
+    const count = receiver.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(receiver.received.length).toBe(count);
   });
 });

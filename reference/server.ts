@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, buildApp } from './app.js';
 import { loadSeed, type Seed } from './seed.js';
+import type { WebhookOptions } from './webhooks/engine.js';
 
 export const DEFAULT_SEED_URL = new URL('../fixtures/seed.json', import.meta.url);
 export const DEFAULT_HOST = '127.0.0.1';
@@ -16,6 +17,8 @@ export interface StartReferenceServerOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   logger?: boolean;
+  /** Delivery timeout and retry spacing; defaults DEFAULT_WEBHOOK_OPTIONS. */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 export interface RunningReferenceServer {
@@ -23,6 +26,7 @@ export interface RunningReferenceServer {
   baseUrl: string;
   port: number;
   seed: Seed;
+  /** Closes the listener and stops webhook retries; safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -35,7 +39,12 @@ function urlHost(host: string): string {
 /** Builds the app, listens, and answers where it can be reached. */
 export async function startReferenceServer(options: StartReferenceServerOptions = {}): Promise<RunningReferenceServer> {
   const seed = options.seed ?? (await loadSeed(options.seedPath ?? DEFAULT_SEED_PATH));
-  const app = await buildApp({ seed, faults: options.faults ?? [], logger: options.logger ?? false });
+  const app = await buildApp({
+    seed,
+    faults: options.faults ?? [],
+    logger: options.logger ?? false,
+    ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
+  });
   const host = options.host ?? DEFAULT_HOST;
   try {
     await app.listen({ host, port: options.port ?? 0 });

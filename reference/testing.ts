@@ -2,9 +2,12 @@
  * Helpers for the reference server's own tests (in-process, app.inject, no ports).
  * Not used by the server itself.
  */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX, buildApp, type BuildAppOptions } from './app.js';
 import { parseSeed, type Seed } from './seed.js';
+import type { WebhookOptions } from './webhooks/engine.js';
 
 export const ORG_A = 'ca0f74ca-2a19-45e6-9acb-425a9407f415';
 export const ORG_B = '71766c2d-6778-4971-ac34-10b0eb3970b3';
@@ -85,8 +88,14 @@ export const MINIMAL = {
   milestone: { projectId: PROJECT_A1, name: 'Launch', targetDate: '2024-06-30' },
 } as const;
 
+/**
+ * Webhook timing of testApi apps: retries 5, 10, 20, 40 ms apart, so five failed attempts
+ * take well under a second; a timeout a loopback receiver meets even on a busy machine.
+ */
+export const TEST_WEBHOOKS: WebhookOptions = { backoffBaseMs: 5, timeoutMs: 500 };
+
 export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<TestApi> {
-  const app = await buildApp({ seed: testSeed(), ...options });
+  const app = await buildApp({ seed: testSeed(), webhooks: TEST_WEBHOOKS, ...options });
   const request: TestApi['request'] = ({ key = KEY_A_ADMIN, url, headers, ...rest }) =>
     app.inject({
       ...rest,
@@ -113,4 +122,91 @@ export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<T
     },
   };
   return api;
+}
+
+/** One request a TestReceiver took. */
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body bytes, as the signature covers them. */
+  body: Buffer;
+}
+
+/** What the receiver answers a request with: a status code, or `hang` (no answer until closed). */
+export type ReceiverAnswer = number | 'hang';
+
+export interface TestReceiver {
+  /** e.g. http://127.0.0.1:41234/hook */
+  url: string;
+  /** Every request so far, in arrival order. */
+  received: ReceivedRequest[];
+  /** The first `count` requests, once they have arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  /** Drops open connections (hanging ones included) and stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * A node:http webhook receiver on a free loopback port. `answer` decides each request's
+ * status from its 0-based arrival index (default: always 200).
+ */
+export async function startReceiver(answer: (index: number, request: ReceivedRequest) => ReceiverAnswer = () => 200): Promise<TestReceiver> {
+  const received: ReceivedRequest[] = [];
+  const waiters = new Set<() => void>();
+  const readBody = async (request: IncomingMessage): Promise<Buffer> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const server = createServer((request, response) => {
+    readBody(request).then((body) => {
+      const taken: ReceivedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      const index = received.push(taken) - 1;
+      for (const wake of waiters) wake();
+      const status = answer(index, taken);
+      if (status === 'hang') return;
+      response.statusCode = status;
+      response.end(status === 204 ? undefined : 'ok');
+    }, () => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    waitFor(count, timeoutMs = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = (): boolean => {
+          if (received.length < count) return false;
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(received.slice(0, count));
+          return true;
+        };
+        const wake = (): void => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`receiver got ${received.length} of ${count} requests within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(wake);
+        check();
+      });
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Calls `read` every 5 ms until it answers something other than undefined; rejects after `timeoutMs`. */
+export async function poll<T>(read: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

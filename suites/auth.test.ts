@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
-import { ensure, expectNot2xx, expectStatus, listPage } from '../harness/check/expect.js';
-import type { ApiClient, ApiResponse } from '../harness/http/client.js';
-import { ENDPOINTS } from '../harness/spec/endpoints.js';
+import { ensure, expectNot2xx, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
+import type { ApiClient, ApiResponse, SendOptions } from '../harness/http/client.js';
+import { ENDPOINTS, endpointKey } from '../harness/spec/endpoints.js';
 import { runTag } from '../harness/check/run-context.js';
 import { createContact, once } from '../harness/steps/contacts.js';
 import { listAll } from '../harness/steps/lists.js';
@@ -36,6 +36,41 @@ function badKeys(adminKey: string) {
   };
 }
 
+/**
+ * Every documented route (spec 4), fixed paths included, with a fresh random id for `{id}` and an
+ * empty JSON object as the body of writes: what a refused key may never get a 2xx for.
+ */
+function everyRoute(): Array<{ route: string; options: SendOptions }> {
+  return ENDPOINTS.map((endpoint) => ({
+    route: endpointKey(endpoint),
+    options: { method: endpoint.method, path: endpoint.path.replace('{id}', randomUUID()), ...(endpoint.method === 'GET' ? {} : { body: {} }) },
+  }));
+}
+
+/** spec 5.1: `Authorization: Bearer` with nothing after it carries no key. */
+const EMPTY_BEARER = { authorization: 'Bearer ' } as const;
+
+/**
+ * Sends every documented route with the credentials `send` adds; none may answer 2xx. Every route
+ * is tried before the verdict, so the report names all the routes that let the request through.
+ */
+async function expectRefusedOnEveryRoute(
+  t: CheckContext,
+  what: string,
+  topic: string,
+  send: (options: SendOptions, index: number) => Promise<ApiResponse>,
+): Promise<void> {
+  const accepted: Array<{ route: string; res: ApiResponse }> = [];
+  for (const [index, { route, options }] of everyRoute().entries()) {
+    const res = await send(options, index);
+    t.observe(topic, route, res.status);
+    if (isClass(res.status, '2xx')) accepted.push({ route, res });
+  }
+  if (accepted.length > 0) {
+    fail(`${accepted.map((a) => `${a.route} (${a.res.status})`).join(', ')} answered 2xx with ${what}`, accepted[0]!.res);
+  }
+}
+
 async function expectRefusedEverywhere(t: CheckContext, client: ApiClient, what: string, topic: string): Promise<void> {
   for (const [route, send] of await sampleRoutes(t)) {
     const res = await send(client);
@@ -64,12 +99,7 @@ describe('auth: refused keys', () => {
 
   check('AUTH-MISSING-REFUSED', 'refuse a request without a key on every documented route, fixed paths included', async (t) => {
     const client = t.withKey(undefined);
-    for (const endpoint of ENDPOINTS) {
-      const path = endpoint.path.replace('{id}', randomUUID());
-      const res = await client.send({ method: endpoint.method, path, ...(endpoint.method === 'GET' ? {} : { body: {} }) });
-      t.observe('missing-key-status', `${endpoint.method} ${endpoint.path}`, res.status);
-      expectNot2xx(res, `${endpoint.method} ${endpoint.path} without a key`);
-    }
+    await expectRefusedOnEveryRoute(t, 'no key', 'missing-key-status', (options) => client.send(options));
   });
 
   check('AUTH-UNKNOWN-REFUSED', 'refuse a well-formed key of no organisation', async (t) => {
@@ -117,5 +147,61 @@ describe('auth: organisation scope', () => {
       const { records } = listPage(filtered);
       ensure(records.length === 0, `org B's GET /contacts?parentContactId=<org A contact> returned ${records.length} records`, filtered);
     }
+  });
+});
+
+describe('auth: every documented route', () => {
+  check('AUTH-UNKNOWN-REFUSED', 'refuse a well-formed key of no organisation on every documented route, in both header styles', async (t) => {
+    const { unknown } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    const [header, bearer] = [t.withKey(unknown), t.withKey(unknown, 'bearer')];
+    await expectRefusedOnEveryRoute(t, 'an unknown key', 'unknown-key-status', (options) => header.send(options));
+    await expectRefusedOnEveryRoute(t, 'an unknown Bearer key', 'unknown-key-status', (options) => bearer.send(options));
+  });
+
+  check('AUTH-MALFORMED-REFUSED', 'refuse a key not of the form <prefix>_<secret> on every documented route', async (t) => {
+    const { malformed } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    // Each route gets one of the malformed shapes in turn: every shape meets reads and writes.
+    const clients = malformed.map((key) => t.withKey(key));
+    await expectRefusedOnEveryRoute(t, 'a malformed key', 'malformed-key-status', (options, i) => clients[i % clients.length]!.send(options));
+  });
+
+  check('AUTH-EMPTY-BEARER', 'refuse `Authorization: Bearer` with an empty token on every documented route', async (t) => {
+    const client = t.withKey(undefined);
+    await expectRefusedOnEveryRoute(t, 'an empty Bearer token', 'empty-bearer-status', (options) =>
+      client.send({ ...options, headers: EMPTY_BEARER }),
+    );
+  });
+
+  check('AUTH-CASE-EXACT', 'refuse the valid key in another letter case on every documented route', async (t) => {
+    const { otherCase } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    if (otherCase === t.run.keys.admin) t.skip('not applicable: the admin key has no letters');
+    const client = t.withKey(otherCase);
+    await expectRefusedOnEveryRoute(t, 'the key in another case', 'key-case-status', (options) => client.send(options));
+  });
+
+  check('AUTH-REFUSED-401', 'answer a missing, unknown, malformed or empty key with 401 on every documented route', async (t) => {
+    const admin = t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY');
+    const { unknown, malformed, otherCase } = badKeys(admin);
+    const none = t.withKey(undefined);
+    const withKey = (key: string) => {
+      const client = t.withKey(key);
+      return (options: SendOptions) => client.send(options);
+    };
+    const ways: Array<[string, (options: SendOptions) => Promise<ApiResponse>]> = [
+      ['no key', (options) => none.send(options)],
+      ['an unknown key', withKey(unknown)],
+      ['a malformed key', withKey(malformed[1]!)],
+      ['an empty Bearer token', (options) => none.send({ ...options, headers: EMPTY_BEARER })],
+    ];
+    // A key without letters has no other case (AUTH-CASE-EXACT skips then).
+    if (otherCase !== admin) ways.push(['the key in another case', withKey(otherCase)]);
+    const wrong: Array<{ message: string; res: ApiResponse }> = [];
+    for (const [what, send] of ways) {
+      for (const { route, options } of everyRoute()) {
+        const res = await send(options);
+        if (res.status !== 401) wrong.push({ message: `${route} with ${what}: ${res.status}`, res });
+      }
+    }
+    if (wrong.length > 0) fail(`expected 401, got ${wrong.slice(0, 5).map((w) => w.message).join('; ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''}`, wrong[0]!.res);
   });
 });

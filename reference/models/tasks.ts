@@ -150,6 +150,13 @@ export class TaskLookup {
     return project === undefined ? this.task(organisationId, id) : projectTask(project, this.#since);
   }
 
+  /** A task or project of whichever organisation holds it (only the sec-reference-leak fault asks). */
+  nodeAnywhere(id: string): Task | undefined {
+    const key = id.toLowerCase();
+    const project = this.#projects.listAll().find((p) => p.id.toLowerCase() === key);
+    return project === undefined ? this.#tasks.findAnywhere(key)?.record : projectTask(project, this.#since);
+  }
+
   /** The project a task id belongs to: the project itself, a task's projectId, or null when unknown. */
   projectIdOf(organisationId: string, taskId: string): string | null {
     return this.node(organisationId, taskId)?.projectId ?? null;

@@ -4,7 +4,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
-import { findOwned, type IdParams } from '../lookup.js';
+import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import { createAllocation, filterAllocations, patchAllocation, type Allocation, type AllocationFilter } from '../models/allocations.js';
 import type { TaskLookup } from '../models/tasks.js';
 import { paginate, readPage } from '../paging.js';
@@ -116,9 +116,9 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   // spec 2: allocations are deleted outright (not a soft delete): GET answers 404 after.
   app.delete<{ Params: IdParams }>('/allocations/:id', async (request, reply) => {
     const auth = requireAuth(request);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
-    if (existing === undefined) throw notFound('allocation');
-    store.delete(auth.organisationId, existing.id);
+    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-allocation-cross-org-delete'));
+    if (found === undefined) throw notFound('allocation');
+    store.delete(found.organisationId, found.record.id);
     return reply.code(204).send();
   });
 };

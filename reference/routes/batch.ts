@@ -21,11 +21,14 @@ import {
 import type { TimeEntryCreateInput, TimeEntryUpdateInput } from '../schemas/time-entries.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface BatchRouteOptions {
   /** The time entries store shared with /time-entries: batch entries are ordinary entries. */
   store: PartitionedStore<TimeEntry>;
   lookup: TaskLookup;
+  /** Webhook events of this domain (spec 6) are published here. */
+  events: EventPublisher;
   faults: FaultSet;
   ajv: Ajv;
   now?: () => Date;
@@ -72,7 +75,7 @@ function resolveIds(store: PartitionedStore<TimeEntry>, organisationId: string, 
  * a fully valid batch is applied. Success is 200 with `data`.
  */
 export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, options) => {
-  const { store, lookup, faults, ajv } = options;
+  const { store, lookup, events, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<BatchCreateBody>(ajv, batchCreateSchema(loose));
@@ -90,6 +93,8 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
       return createTimeEntry(input, lookup.projectIdOf(auth.organisationId, input.taskId), randomUUID(), at);
     });
     for (const entry of created) store.insert(auth.organisationId, entry);
+    // spec 6: batch-created entries are time entries created: one time_entry.created each, in item order
+    for (const entry of created) events.publish(auth.organisationId, 'time_entry.created', entry);
     return faults.has('batch-no-envelope') ? created : { data: created };
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
-import { ApiError, notFound, validationFailed, type Issue } from '../errors.js';
+import { ApiError, forbidden, notFound, validationFailed, type Issue } from '../errors.js';
 import type { FaultSet } from '../faults.js';
 import { createContact, filterContacts, patchContact, type Contact, type ContactFilter } from '../models/contacts.js';
 import { paginate, readPage } from '../paging.js';
@@ -104,6 +104,10 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
 
   app.get<{ Params: IdParams }>('/contacts/:id', async (request, reply) => {
     const contact = find(request, faults.has('org-scope-leak'));
+    // sec-cross-org-403: another organisation's contact is told apart from an unknown id
+    if (contact === undefined && faults.has('sec-cross-org-403') && find(request, true) !== undefined) {
+      throw forbidden('contact belongs to another organisation');
+    }
     if (contact === undefined) return missing(reply);
     return reply.send(faults.has('no-data-envelope') ? contact : { data: contact });
   });

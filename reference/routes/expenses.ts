@@ -4,7 +4,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
-import { findOwned, type IdParams } from '../lookup.js';
+import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
   approveExpense,
   createExpense,
@@ -29,9 +29,12 @@ import {
 } from '../schemas/expenses.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface ExpensesRouteOptions {
   store: PartitionedStore<Expense>;
+  /** Webhook events of this domain (spec 6) are published here. */
+  events: EventPublisher;
   faults: FaultSet;
   ajv: Ajv;
   now?: () => Date;
@@ -53,7 +56,7 @@ function loosening(faults: FaultSet): ExpenseSchemaLoosening {
  * the reference does not require them to name existing records.
  */
 export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (app, options) => {
-  const { store, faults, ajv } = options;
+  const { store, events, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<ExpenseCreateInput>(ajv, expenseCreateSchema(loose));
@@ -89,13 +92,14 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
     const expense = store.insert(auth.organisationId, createExpense(result.value, randomUUID(), now().toISOString()));
+    events.publish(auth.organisationId, 'expense.created', expense);
     return reply.code(201).send({ data: expense });
   });
 
   app.get<{ Params: IdParams }>('/expenses/:id', async (request) => {
-    const expense = findOwned(store, requireAuth(request).organisationId, request.params.id);
-    if (expense === undefined) throw notFound('expense');
-    return { data: expense };
+    const found = findScoped(store, requireAuth(request).organisationId, request.params.id, faults.has('sec-expense-cross-org-read'));
+    if (found === undefined) throw notFound('expense');
+    return { data: found.record };
   });
 
   app.patch<{ Params: IdParams }>('/expenses/:id', async (request) => {
@@ -124,9 +128,11 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
-    if (faults.has('ex-approve-status-unchanged')) return { data: existing };
-    const approved = approveExpense(existing, now().toISOString());
+    const approved = faults.has('ex-approve-status-unchanged') ? existing : approveExpense(existing, now().toISOString());
     store.replace(auth.organisationId, approved);
+    // spec 6: every successful approve fires expense.approved (an already approved expense
+    // too); setting status `approved` through create or update does not
+    events.publish(auth.organisationId, 'expense.approved', approved);
     return { data: approved };
   });
 

@@ -4,7 +4,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
-import { findOwned, type IdParams } from '../lookup.js';
+import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
   completeMilestone,
   createMilestone,
@@ -27,9 +27,12 @@ import {
 } from '../schemas/milestones.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
+import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface MilestonesRouteOptions {
   store: PartitionedStore<Milestone>;
+  /** Webhook events of this domain (spec 6) are published here. */
+  events: EventPublisher;
   faults: FaultSet;
   ajv: Ajv;
   /** Also decides "today" (UTC), the completedDate of a complete without one. */
@@ -51,7 +54,7 @@ function loosening(faults: FaultSet): MilestoneSchemaLoosening {
  * existing records (any UUID is accepted as projectId).
  */
 export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = async (app, options) => {
-  const { store, faults, ajv } = options;
+  const { store, events, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<MilestoneCreateInput>(ajv, milestoneCreateSchema(loose));
@@ -119,13 +122,16 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     const auth = requireAuth(request);
     const result = validateComplete(request.body ?? {});
     if (!result.ok) throw validationFailed(result.issues);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
-    if (existing === undefined) throw notFound('milestone');
+    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-milestone-cross-org-complete'));
+    if (found === undefined) throw notFound('milestone');
     const at = now();
-    const completed = completeMilestone(existing, result.value.completedDate ?? utcDate(at), at.toISOString(), {
+    const completed = completeMilestone(found.record, result.value.completedDate ?? utcDate(at), at.toISOString(), {
       keepStatus: faults.has('ms-complete-no-status'),
     });
-    store.replace(auth.organisationId, completed);
+    store.replace(found.organisationId, completed);
+    // spec 3.3, 6: every successful complete fires milestone.completed (a completed milestone
+    // completed again too), to the subscribers of the milestone's organisation
+    events.publish(found.organisationId, 'milestone.completed', completed);
     return { data: completed };
   });
 };

@@ -4,7 +4,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
-import { findOwned, type IdParams } from '../lookup.js';
+import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
   addRateVersion,
   createRate,
@@ -126,8 +126,9 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
 
   // spec 4.5: "Lists all versions": every version, in creation order, not paged.
   app.get<{ Params: IdParams }>('/rates/:id/versions', async (request) => {
-    const rate = findOwned(store, requireAuth(request).organisationId, request.params.id);
-    if (rate === undefined) throw notFound('rate');
+    const found = findScoped(store, requireAuth(request).organisationId, request.params.id, faults.has('sec-rate-cross-org-versions'));
+    if (found === undefined) throw notFound('rate');
+    const rate = found.record;
     const versions = faults.has('rate-versions-only-current') ? [currentVersion(rate.versions, utcDate(now()))] : rate.versions;
     return { data: versions.map((v) => ({ ...v })) };
   });
@@ -136,10 +137,10 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const auth = requireAuth(request);
     const result = validateVersion(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
-    if (existing === undefined) throw notFound('rate');
+    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-rate-cross-org-versions'));
+    if (found === undefined) throw notFound('rate');
     const version = rateVersion(result.value, randomUUID(), now().toISOString());
-    store.replace(auth.organisationId, addRateVersion(existing, version));
+    store.replace(found.organisationId, addRateVersion(found.record, version));
     return reply.code(201).send({ data: version });
   });
 };

@@ -18,10 +18,13 @@ import {
 } from '../schemas/tasks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface TasksRouteOptions {
   store: PartitionedStore<Task>;
   lookup: TaskLookup;
+  /** Webhook events of this domain (spec 6) are published here. */
+  events: EventPublisher;
   faults: FaultSet;
   ajv: Ajv;
   now?: () => Date;
@@ -51,7 +54,7 @@ function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'a
  * manage projects (spec 4.12 leaves their endpoints out).
  */
 export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, options) => {
-  const { store, lookup, faults, ajv } = options;
+  const { store, lookup, events, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema(loose));
@@ -69,7 +72,9 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     const page = readPage(query, faults);
     query.finish();
     if (faults.has('tk-filter-parent-ignored')) delete filter.parentTaskId;
-    return paginate(filterTasks(store.list(auth.organisationId), filter), page, faults);
+    // sec-task-list-leak: a projectId filter searches every organisation's tasks
+    const source = faults.has('sec-task-list-leak') && filter.projectId !== undefined ? store.listAll() : store.list(auth.organisationId);
+    return paginate(filterTasks(source, filter), page, faults);
   });
 
   app.post('/tasks', async (request, reply) => {
@@ -84,6 +89,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     }
     const task = createTask(result.value, parent, randomUUID(), now().toISOString(), { applyStatus: faults.has('tk-status-on-create') });
     store.insert(auth.organisationId, task);
+    events.publish(auth.organisationId, 'task.created', task);
     return reply.code(201).send({ data: task });
   });
 
@@ -103,6 +109,9 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (existing === undefined) throw notFound('task');
     const updated = patchTask(existing, result.value, now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
     store.replace(auth.organisationId, updated);
+    // spec 6: task.completed when an update moves the status to `completed` from another one
+    // (setting `completed` again is no new completion)
+    if (updated.status === 'completed' && existing.status !== 'completed') events.publish(auth.organisationId, 'task.completed', updated);
     return { data: updated };
   });
 

@@ -4,7 +4,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
-import { findOwned, type IdParams } from '../lookup.js';
+import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import type { TaskLookup } from '../models/tasks.js';
 import { createTimeEntry, filterTimeEntries, patchTimeEntry, type TimeEntry, type TimeEntryFilter } from '../models/time-entries.js';
 import { paginate, readPage } from '../paging.js';
@@ -20,10 +20,13 @@ import {
 } from '../schemas/time-entries.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface TimeEntriesRouteOptions {
   store: PartitionedStore<TimeEntry>;
   lookup: TaskLookup;
+  /** Webhook events of this domain (spec 6) are published here. */
+  events: EventPublisher;
   faults: FaultSet;
   ajv: Ajv;
   now?: () => Date;
@@ -47,7 +50,7 @@ function loosening(faults: FaultSet): TimeEntrySchemaLoosening {
  * name existing records (dangling ids are accepted; projectId is then null).
  */
 export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = async (app, options) => {
-  const { store, lookup, faults, ajv } = options;
+  const { store, lookup, events, faults, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<TimeEntryCreateInput>(ajv, timeEntryCreateSchema(loose));
@@ -76,7 +79,9 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
       delete filter.dateTo;
     }
     if (faults.has('te-filter-invoiced-ignored')) delete filter.isInvoiced;
-    return paginate(filterTimeEntries(store.list(auth.organisationId), filter), page, faults);
+    // sec-time-entry-list-leak: a taskId filter searches every organisation's entries
+    const source = faults.has('sec-time-entry-list-leak') && filter.taskId !== undefined ? store.listAll() : store.list(auth.organisationId);
+    return paginate(filterTimeEntries(source, filter), page, faults);
   });
 
   app.post('/time-entries', async (request, reply) => {
@@ -94,7 +99,11 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
       applyMarkedBilled: faults.has('te-marked-billed-on-create'),
     });
     store.insert(auth.organisationId, entry);
-    return reply.code(201).send({ data: entry });
+    events.publish(auth.organisationId, 'time_entry.created', entry);
+    // spec 5.4: the fault-free answer never embeds a referenced record; sec-reference-leak
+    // names the task, whichever organisation owns it
+    const task = faults.has('sec-reference-leak') ? lookup.nodeAnywhere(input.taskId) : undefined;
+    return reply.code(201).send({ data: task === undefined ? entry : { ...entry, task: { id: task.id, name: task.name } } });
   });
 
   app.get<{ Params: IdParams }>('/time-entries/:id', async (request) => {
@@ -108,19 +117,20 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateUpdate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
-    if (existing === undefined) throw notFound('time entry');
+    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-time-entry-cross-org-update'));
+    if (found === undefined) throw notFound('time entry');
+    const { organisationId: owner, record: existing } = found;
     const input = result.value;
     // only under te-update-hours-timer-lenient does the schema let 0 < hours < 0.25 through
     if (input.hours !== undefined && input.hours < MIN_HOURS && existing.entrySource !== 'timer') {
       throw validationFailed([{ path: 'hours', message: `must be >= ${MIN_HOURS}` }]);
     }
-    const projectId = input.taskId === undefined ? existing.projectId : lookup.projectIdOf(auth.organisationId, input.taskId);
+    const projectId = input.taskId === undefined ? existing.projectId : lookup.projectIdOf(owner, input.taskId);
     const updated = patchTimeEntry(existing, input, projectId, now().toISOString(), {
       ignoreNull: faults.has('te-null-ignored'),
       applyEntrySource: faults.has('te-entry-source-on-update'),
     });
-    store.replace(auth.organisationId, updated);
+    store.replace(owner, updated);
     return { data: updated };
   });
 

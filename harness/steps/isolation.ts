@@ -1,0 +1,441 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { CheckContext } from '../check/check.js';
+import { CheckSkipped } from '../check/outcomes.js';
+import { once } from '../check/once.js';
+import { runTag } from '../check/run-context.js';
+import type { ApiClient, ApiResponse } from '../http/client.js';
+import type { IsolatedPath } from '../spec/isolation.js';
+import { addDays, farDay } from './milestones.js';
+import { uniqueToken } from './unique-token.js';
+
+/**
+ * Org A's records for the security suite (spec 5.4), made with values no other record shares so
+ * that a leak is found by searching a response's text, and the org B records that point at them.
+ */
+
+/** Nobody answers there (port 9, discard): a delivery that a broken target sends anyway goes nowhere. */
+export const WEBHOOK_URLS = ['http://127.0.0.1:9/conformance', 'https://conformance.invalid/webhook'] as const;
+/** spec 6.1: no documented operation raises it, so no delivery can appear by itself. */
+export const QUIET_EVENT = 'quote.rejected';
+
+export interface OwnedRecord {
+  readonly id: string;
+  /** The body org A sent. */
+  readonly sent: Record<string, unknown>;
+}
+
+/** The id of a record a POST created (201 with `data.id`), else undefined. */
+export function createdId(res: ApiResponse): string | undefined {
+  const id = (res.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+  return res.status === 201 && typeof id === 'string' ? id : undefined;
+}
+
+/** A record of org A made with the admin key; not applicable (skipped) when the target will not make it. */
+async function createOwned(t: CheckContext, path: string, body: Record<string, unknown>): Promise<OwnedRecord> {
+  const res = await t.api.post(path, body);
+  const id = createdId(res);
+  if (id === undefined) {
+    throw new CheckSkipped(`not applicable: org A could not create a record with POST ${path} (answered ${res.status}); see that domain's checks`);
+  }
+  return { id, sent: body };
+}
+
+/** spec 2.10: a subscription nobody receives; a target refusing a loopback url gets a reserved (.invalid) host. */
+export async function createWebhook(t: CheckContext, overrides: Record<string, unknown> = {}): Promise<OwnedRecord> {
+  let last: ApiResponse | undefined;
+  for (const url of WEBHOOK_URLS) {
+    const body = { name: `Conformance ${uniqueToken('wh')}`, url, events: [QUIET_EVENT], description: uniqueToken('whd'), ...overrides };
+    last = await t.api.post('/webhooks', body);
+    const id = createdId(last);
+    if (id !== undefined) return { id, sent: body };
+  }
+  throw new CheckSkipped(`not applicable: org A could not create a webhook subscription (answered ${last?.status}); see the webhooks checks`);
+}
+
+const projectOf = (t: CheckContext): string => t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+const versionOf = (t: CheckContext): string => t.need(t.run.versionId, 'CONFORMANCE_VERSION_ID');
+/** A day in the 2080s: no other record of the run carries it. */
+const rareDay = (): string => addDays('2081-01-01', randomInt(0, 3000));
+
+/** Org A's task the other records stand on and org B points at: its name, description and dates are its own. */
+export const orgATask = once(async (t) => {
+  const name = uniqueToken('tkname');
+  const description = uniqueToken('tkdesc');
+  const startDate = rareDay();
+  const endDate = addDays(startDate, 9);
+  const { id } = await createOwned(t, '/tasks', {
+    parentTaskId: projectOf(t),
+    versionId: versionOf(t),
+    name: `Conformance isolation ${name} ${runTag(t.run)}`,
+    description,
+    startDate,
+    endDate,
+  });
+  const child = await createOwned(t, '/tasks', { parentTaskId: id, versionId: versionOf(t), name: `Conformance isolation child ${runTag(t.run)}` });
+  return { id, child: child.id, name, description, startDate, endDate };
+});
+
+export const orgAResource = once(async (t) => {
+  const name = uniqueToken('rsname');
+  const { id } = await createOwned(t, '/resources', { name: `Conformance isolation ${name}`, jobTitle: uniqueToken('rsjob'), tags: [runTag(t.run)] });
+  return { id, name };
+});
+
+/** A parent contact with one child (spec 4.1 parentContactId filter). */
+export const orgAContact = once(async (t) => {
+  const name = uniqueToken('ctname');
+  const email = `${uniqueToken('ctmail')}@example.com`;
+  const notes = uniqueToken('ctnotes');
+  const { id } = await createOwned(t, '/contacts', { contactType: 'company', name: `Conformance isolation ${name}`, email, notes, tags: [runTag(t.run)] });
+  const child = await createOwned(t, '/contacts', { contactType: 'individual', name: `Conformance isolation child ${name}`, parentContactId: id, tags: [runTag(t.run)] });
+  return { id, child: child.id, name, email, notes };
+});
+
+/**
+ * A create body of org A for each kind of record, with values of its own (spec 2). Expenses start
+ * `pending` so an approve or reject would show; the milestone is far ahead so no server judges it missed.
+ */
+const CREATE_BODIES: Record<Exclude<IsolatedPath, '/webhooks'>, (t: CheckContext) => Promise<Record<string, unknown>>> = {
+  '/contacts': async (t) => ({
+    contactType: 'company',
+    name: `Conformance isolation ${uniqueToken('ct')}`,
+    email: `${uniqueToken('ct')}@example.com`,
+    notes: uniqueToken('ctnote'),
+    paymentTermsDays: 17,
+    tags: [runTag(t.run)],
+  }),
+  '/expenses': async (t) => ({
+    expenseType: 'supplier_invoice',
+    amount: 3141.59,
+    currency: 'EUR',
+    date: '2024-05-14',
+    description: uniqueToken('exdesc'),
+    status: 'pending',
+    tags: [runTag(t.run)],
+  }),
+  '/time-entries': async (t) => ({
+    taskId: (await orgATask(t)).id,
+    resourceId: (await orgAResource(t)).id,
+    date: '2024-03-05',
+    hours: 1.5,
+    description: uniqueToken('tedesc'),
+    isBillable: true,
+    tags: [runTag(t.run)],
+  }),
+  '/resources': async (t) => ({ name: `Conformance isolation ${uniqueToken('rs')}`, jobTitle: uniqueToken('rsjob'), tags: [runTag(t.run)] }),
+  '/rates': async (t) => ({ name: `Conformance isolation ${uniqueToken('rt')}`, rateType: 'cost', amount: 123.45, tags: [runTag(t.run)] }),
+  '/allocations': async (t) => ({
+    taskId: (await orgATask(t)).id,
+    resourceId: (await orgAResource(t)).id,
+    startDate: '2024-06-03',
+    endDate: '2024-06-07',
+    hoursPerDay: 3,
+    notes: uniqueToken('alnote'),
+  }),
+  '/tasks': async (t) => ({
+    parentTaskId: projectOf(t),
+    versionId: versionOf(t),
+    name: `Conformance isolation ${uniqueToken('tk')} ${runTag(t.run)}`,
+    description: uniqueToken('tkdesc'),
+  }),
+  '/milestones': async (t) => ({ projectId: projectOf(t), name: `Conformance isolation ${uniqueToken('ms')}`, targetDate: farDay(), description: uniqueToken('msdesc') }),
+};
+
+/** A fresh record of org A of the given kind (skipped as not applicable when the target will not make one). */
+export async function createOrgARecord(t: CheckContext, path: IsolatedPath): Promise<OwnedRecord> {
+  if (path === '/webhooks') return createWebhook(t);
+  return createOwned(t, path, await CREATE_BODIES[path](t));
+}
+
+// --- Lists (SEC-LIST-ISOLATED) ---
+
+export interface ListQuery {
+  readonly query: Readonly<Record<string, string>>;
+  /** Fields of the query holding org A's ids (an unknown id takes their place for comparison). */
+  readonly idFields: readonly string[];
+}
+
+export interface ListProbe {
+  readonly path: string;
+  /** Org A's records of the list (made here) and what org B asks: unfiltered first, then by org A's ids and words. */
+  readonly setup: (t: CheckContext) => Promise<{ ids: string[]; queries: ListQuery[] }>;
+  /** Some query filters by org A's ids (then compared with unknown ids, SEC-ISOLATION-UNKNOWN-ALIKE). */
+  readonly filtersById: boolean;
+  /**
+   * Records a target may hold once for every organisation: built-in (`system`) report definitions
+   * (spec 2.9 does not say whether they belong to an organisation). Only observed.
+   */
+  readonly mayBeShared?: (record: Record<string, unknown>) => boolean;
+}
+
+const all: ListQuery = { query: {}, idFields: [] };
+const by = (query: Record<string, string>, ...idFields: string[]): ListQuery => ({ query, idFields });
+
+export const orgAExpense = once(async (t) => {
+  const task = await orgATask(t);
+  const contact = await orgAContact(t);
+  const resource = await orgAResource(t);
+  const body = {
+    expenseType: 'staff_claim',
+    amount: 2718.28,
+    date: '2024-05-20',
+    taskId: task.id,
+    rootTaskId: projectOf(t),
+    supplierId: contact.id,
+    claimedByResourceId: resource.id,
+    description: uniqueToken('exdesc'),
+    tags: [runTag(t.run)],
+  };
+  return (await createOwned(t, '/expenses', body)).id;
+});
+
+export const LIST_PROBES: readonly ListProbe[] = [
+  {
+    path: '/contacts',
+    filtersById: true,
+    setup: async (t) => {
+      const c = await orgAContact(t);
+      return { ids: [c.id, c.child], queries: [all, by({ parentContactId: c.id }, 'parentContactId'), by({ search: c.name })] };
+    },
+  },
+  {
+    path: '/expenses',
+    filtersById: true,
+    setup: async (t) => {
+      const id = await orgAExpense(t);
+      const [task, contact, resource] = [await orgATask(t), await orgAContact(t), await orgAResource(t)];
+      return {
+        ids: [id],
+        queries: [
+          all,
+          by({ taskId: task.id }, 'taskId'),
+          by({ rootTaskId: projectOf(t) }, 'rootTaskId'),
+          by({ supplierId: contact.id }, 'supplierId'),
+          by({ claimedByResourceId: resource.id }, 'claimedByResourceId'),
+        ],
+      };
+    },
+  },
+  {
+    path: '/time-entries',
+    filtersById: true,
+    setup: async (t) => {
+      const { id, sent } = await createOrgARecord(t, '/time-entries');
+      return {
+        ids: [id],
+        queries: [
+          all,
+          by({ taskId: String(sent['taskId']) }, 'taskId'),
+          by({ resourceId: String(sent['resourceId']) }, 'resourceId'),
+          by({ projectId: projectOf(t) }, 'projectId'),
+        ],
+      };
+    },
+  },
+  {
+    path: '/resources',
+    filtersById: false,
+    setup: async (t) => {
+      const r = await orgAResource(t);
+      return { ids: [r.id], queries: [all, by({ search: r.name })] };
+    },
+  },
+  {
+    path: '/rates',
+    filtersById: false,
+    setup: async (t) => {
+      const tag = uniqueToken('rttag');
+      const name = uniqueToken('rtname');
+      const { id } = await createOwned(t, '/rates', { name: `Conformance isolation ${name}`, amount: 77, tags: [tag, runTag(t.run)] });
+      return { ids: [id], queries: [all, by({ tags: tag }), by({ search: name })] };
+    },
+  },
+  {
+    path: '/allocations',
+    filtersById: true,
+    setup: async (t) => {
+      const { id, sent } = await createOrgARecord(t, '/allocations');
+      return {
+        ids: [id],
+        queries: [
+          all,
+          by({ taskId: String(sent['taskId']) }, 'taskId'),
+          by({ resourceId: String(sent['resourceId']) }, 'resourceId'),
+          by({ projectId: projectOf(t) }, 'projectId'),
+        ],
+      };
+    },
+  },
+  {
+    path: '/tasks',
+    filtersById: true,
+    setup: async (t) => {
+      const task = await orgATask(t);
+      return {
+        ids: [task.id, task.child],
+        queries: [
+          all,
+          by({ projectId: projectOf(t) }, 'projectId'),
+          by({ parentTaskId: projectOf(t) }, 'parentTaskId'),
+          by({ parentTaskId: task.id }, 'parentTaskId'),
+          by({ search: task.name }),
+        ],
+      };
+    },
+  },
+  {
+    path: '/milestones',
+    filtersById: true,
+    setup: async (t) => {
+      const { id } = await createOrgARecord(t, '/milestones');
+      return { ids: [id], queries: [all, by({ projectId: projectOf(t) }, 'projectId')] };
+    },
+  },
+  {
+    path: '/webhooks',
+    filtersById: false,
+    setup: async (t) => ({ ids: [(await createWebhook(t)).id], queries: [all] }),
+  },
+  // spec 4.12: GET /projects lists the key's organisation's projects.
+  { path: '/projects', filtersById: false, setup: async (t) => ({ ids: [projectOf(t)], queries: [all] }) },
+  // spec 2.9: report definitions are seed data; org A's are whatever its list shows.
+  { path: '/reports', filtersById: false, setup: async () => ({ ids: [], queries: [all] }), mayBeShared: (r) => r['source'] === 'system' },
+];
+
+export interface WalkedList {
+  /** 200, or the status of the first page that was not a list. */
+  readonly status: number;
+  readonly records: ReadonlyArray<{ readonly record: Record<string, unknown>; readonly page: ApiResponse }>;
+  readonly first: ApiResponse;
+}
+
+/**
+ * Every page of a list (bounded, so a huge collection cannot stall the run), each record with the
+ * response it came in. Unlike `listAll` a refusal is an answer here, not a failure: a list that
+ * refuses a filter holding another organisation's id leaks nothing.
+ */
+export async function walkList(client: ApiClient, path: string, query: Readonly<Record<string, string>>, maxPages = 20): Promise<WalkedList> {
+  const records: Array<{ record: Record<string, unknown>; page: ApiResponse }> = [];
+  let first: ApiResponse | undefined;
+  for (let offset = 0; offset < maxPages * 100; offset += 100) {
+    const page = await client.get(path, { ...query, limit: 100, offset });
+    first ??= page;
+    const data = (page.json as { data?: unknown } | undefined)?.data;
+    if (page.status !== 200 || !Array.isArray(data)) return { status: page.status, records, first };
+    for (const record of data) if (record !== null && typeof record === 'object') records.push({ record: record as Record<string, unknown>, page });
+    if (data.length < 100) break;
+  }
+  return { status: 200, records, first: first! };
+}
+
+// --- References across organisations (SEC-REFERENCE-*) ---
+
+/** A value of org A's record that must never show in org B's answers, with what it is. */
+export interface LeakValue {
+  readonly what: string;
+  readonly value: string;
+}
+
+export type ReferenceTarget = 'task' | 'project' | 'contact';
+
+/** Org A's record org B points at, and the values of it that must not leak. */
+export async function referenceTarget(t: CheckContext, target: ReferenceTarget): Promise<{ id: string; values: LeakValue[] }> {
+  if (target === 'task') {
+    const task = await orgATask(t);
+    return {
+      id: task.id,
+      values: [
+        { what: 'its name', value: task.name },
+        { what: 'its description', value: task.description },
+        { what: 'its start date', value: task.startDate },
+        { what: 'its end date', value: task.endDate },
+        { what: 'its project id', value: projectOf(t) },
+        { what: 'its version id', value: versionOf(t) },
+      ],
+    };
+  }
+  if (target === 'contact') {
+    const contact = await orgAContact(t);
+    return {
+      id: contact.id,
+      values: [
+        { what: 'its name', value: contact.name },
+        { what: 'its e-mail', value: contact.email },
+        { what: 'its notes', value: contact.notes },
+      ],
+    };
+  }
+  const projectId = projectOf(t);
+  // The project's name as org A sees it (spec 4.12); a short or common name proves nothing.
+  const projects = await walkList(t.api, '/projects', {});
+  const name = projects.records.find((p) => p.record['id'] === projectId)?.record['name'];
+  return {
+    id: projectId,
+    values: [
+      ...(typeof name === 'string' && name.length >= 8 ? [{ what: 'its name', value: name }] : []),
+      { what: 'its version id', value: versionOf(t) },
+    ],
+  };
+}
+
+/** Org B's own resource for the records it makes (a random id when org B cannot make one). */
+export const orgBResource = once(async (t) => {
+  const res = await t.as('otherOrg').post('/resources', { name: `Conformance org B ${uniqueToken('rs')}`, tags: [runTag(t.run)] });
+  return createdId(res) ?? randomUUID();
+});
+
+export interface ReferenceCase {
+  readonly path: string;
+  /** `a time entry on org A's task`. */
+  readonly what: string;
+  readonly target: ReferenceTarget;
+  /** The body field holding the reference, also the list filter of later reads (spec 4). */
+  readonly field: string;
+  readonly body: (ref: string, own: { resourceId: string }, t: CheckContext) => Record<string, unknown>;
+}
+
+export const REFERENCE_CASES: readonly ReferenceCase[] = [
+  {
+    path: '/time-entries',
+    what: "a time entry on org A's task",
+    target: 'task',
+    field: 'taskId',
+    body: (ref, own, t) => ({ taskId: ref, resourceId: own.resourceId, date: '2024-04-02', hours: 1, tags: [runTag(t.run)] }),
+  },
+  {
+    path: '/allocations',
+    what: "an allocation on org A's task",
+    target: 'task',
+    field: 'taskId',
+    body: (ref, own) => ({ taskId: ref, resourceId: own.resourceId, startDate: '2024-04-01', endDate: '2024-04-05' }),
+  },
+  {
+    path: '/expenses',
+    what: "an expense on org A's task",
+    target: 'task',
+    field: 'taskId',
+    body: (ref, _own, t) => ({ expenseType: 'direct_cost', amount: 12, date: '2024-04-03', taskId: ref, tags: [runTag(t.run)] }),
+  },
+  {
+    path: '/milestones',
+    what: "a milestone on org A's project",
+    target: 'project',
+    field: 'projectId',
+    body: (ref) => ({ projectId: ref, name: 'Conformance org B milestone', targetDate: '2024-04-30' }),
+  },
+  {
+    path: '/tasks',
+    what: "a task under org A's project",
+    target: 'project',
+    field: 'parentTaskId',
+    // Org B knows no version of org A's project (org A's version id is one of the values that must not leak).
+    body: (ref, _own, t) => ({ parentTaskId: ref, versionId: randomUUID(), name: `Conformance org B task ${runTag(t.run)}` }),
+  },
+  {
+    path: '/contacts',
+    what: "a contact under org A's contact",
+    target: 'contact',
+    field: 'parentContactId',
+    body: (ref, _own, t) => ({ contactType: 'individual', name: 'Conformance org B contact', parentContactId: ref, tags: [runTag(t.run)] }),
+  },
+];

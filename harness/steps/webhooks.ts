@@ -1,0 +1,423 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { CheckContext } from '../check/check.js';
+import { dataRecord, expectStatus, listPage } from '../check/expect.js';
+import { CheckSkipped } from '../check/outcomes.js';
+import { runContext, runTag } from '../check/run-context.js';
+import type { Collection } from '../crosscutting/collection.js';
+import type { ApiResponse, QueryValue } from '../http/client.js';
+import { SinkError, WebhookSink, type Received, type SinkEndpoint, type SinkScript } from '../sink/sink.js';
+import { SECRET_PREFIX, type EventName, type TriggeredEvent } from '../spec/webhooks.js';
+import { createResource, createTask } from './prerequisites.js';
+import { projectRefs, taskLabel } from './tasks.js';
+import { uniqueToken } from './unique-token.js';
+
+/**
+ * One webhook sink per suite file, started before its first check and closed after its last
+ * (after the end-of-file cleanup has deleted the subscriptions, so nothing calls a closed port).
+ * Call it before `checker(...)`: vitest runs after-hooks in reverse order of registration.
+ */
+export function suiteSink(): () => WebhookSink {
+  let sink: WebhookSink | undefined;
+  beforeAll(async () => {
+    const { host, port, publicUrl } = runContext().sink;
+    sink = await WebhookSink.start({ host, port, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  return () => {
+    if (sink === undefined) throw new SinkError('the webhook sink is not running (its beforeAll did not start it)');
+    return sink;
+  };
+}
+
+/** The asynchronous wait a run allows (CONFORMANCE_WEBHOOK_WAIT_S), in ms. */
+export function waitMs(t: CheckContext): number {
+  return t.run.webhookWaitS * 1000;
+}
+
+/** A point in time a check waits until at most. */
+export class Deadline {
+  readonly at: number;
+  constructor(ms: number) {
+    this.at = Date.now() + ms;
+  }
+  remaining(): number {
+    return Math.max(0, this.at - Date.now());
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// --- secrets -------------------------------------------------------------------------------
+
+/** Every string starting with `whsec_` in a response, with where it sits (spec 2.10: field name not shown). */
+export function secretsIn(json: unknown, path = '', depth = 0): Array<{ path: string; value: string }> {
+  if (typeof json === 'string') return json.startsWith(SECRET_PREFIX) ? [{ path: path || '(value)', value: json }] : [];
+  if (depth > 8 || json === null || typeof json !== 'object') return [];
+  const entries = Array.isArray(json) ? json.map((v) => [`${path}[]`, v] as const) : Object.entries(json).map(([k, v]) => [path ? `${path}.${k}` : k, v] as const);
+  return entries.flatMap(([p, v]) => secretsIn(v, p, depth + 1));
+}
+
+/** The secret a create (or rotate) response carries: a `whsec_` string with more than the prefix. */
+export function secretOf(json: unknown): { path: string; value: string } | undefined {
+  return secretsIn(json).find((s) => s.value.length > SECRET_PREFIX.length);
+}
+
+// --- subscriptions -------------------------------------------------------------------------
+
+export interface Subscriber {
+  readonly id: string;
+  /** The secret from the create response (undefined when it carries none: WH-SECRET reports that). */
+  readonly secret: string | undefined;
+  readonly endpoint: SinkEndpoint;
+  readonly events: readonly EventName[];
+  readonly record: Record<string, unknown>;
+}
+
+export interface SubscribeOptions {
+  readonly events: readonly EventName[];
+  readonly script?: SinkScript;
+  readonly isActive?: boolean;
+  /** Words for the name, so the target's own records say which check made them. */
+  readonly label: string;
+}
+
+/** The body of a subscription the suite makes: findable through its description (principle 5). */
+export function subscriptionBody(t: CheckContext, url: string, events: readonly EventName[], label: string): Record<string, unknown> {
+  return { name: `Conformance ${label} ${uniqueToken('')}`, url, events: [...events], description: runTag(t.run) };
+}
+
+/**
+ * A fresh sink endpoint (its own URL and script) and a subscription pointing at it, made with the
+ * admin key (spec 5.5). Fails the check unless 201: every webhook check stands on this.
+ */
+export async function subscribe(t: CheckContext, sink: WebhookSink, options: SubscribeOptions): Promise<Subscriber> {
+  const endpoint = sink.endpoint(options.script ?? {});
+  const body = {
+    ...subscriptionBody(t, endpoint.url, options.events, options.label),
+    ...(options.isActive !== undefined ? { isActive: options.isActive } : {}),
+  };
+  const res = await t.api.post('/webhooks', body);
+  expectStatus(res, 201, `create a webhook subscription (${options.label})`);
+  const record = dataRecord(res);
+  const secret = secretOf(record)?.value;
+  if (secret !== undefined) endpoint.useSecret(secret);
+  return { id: record.id, secret, endpoint, events: options.events, record };
+}
+
+/** Best-effort delete, so the target stops calling the sink; the end-of-file cleanup catches the rest. */
+export async function unsubscribe(t: CheckContext, ...subscribers: ReadonlyArray<Subscriber | undefined>): Promise<void> {
+  for (const subscriber of subscribers) {
+    if (subscriber === undefined) continue;
+    try {
+      await t.api.delete(`/webhooks/${subscriber.id}`);
+    } catch {
+      // The check's own verdict matters more than a failed teardown.
+    }
+  }
+}
+
+/** The subscriptions collection for the cross-cutting checks; subscriptions list quiet events only. */
+export function subscriptionsCollection(url: (t: CheckContext) => Promise<string>, events: readonly EventName[]): Collection {
+  return {
+    path: '/webhooks',
+    noun: 'webhook subscription',
+    createBody: async (t) => subscriptionBody(t, await url(t), events, 'crud'),
+    updateBody: () => ({ description: 'updated by the conformance suite' }),
+  };
+}
+
+// --- deliveries as the sink saw them --------------------------------------------------------
+
+/** The event a request says it carries: the body's `event`, else the `X-Service-Event` header. */
+export function eventOf(received: Received): string | undefined {
+  const fromBody = (received.json as { event?: unknown } | undefined)?.event;
+  return typeof fromBody === 'string' ? fromBody : received.headers['x-service-event'];
+}
+
+/**
+ * Whether a request is about the record `marker` (spec 6.2: the content of `data` is not shown, so
+ * the record id anywhere in the body is what ties a delivery to the operation that caused it).
+ */
+export function mentions(received: Received, marker: string): boolean {
+  return received.rawBody.toString('utf8').includes(marker);
+}
+
+/** The requests at `endpoint` about `marker`, optionally of one event, in arrival order. */
+export function about(endpoint: SinkEndpoint, marker: string, event?: string): Received[] {
+  return endpoint.received.filter((r) => mentions(r, marker) && (event === undefined || eventOf(r) === event));
+}
+
+/** Waits (bounded) until the requests about `marker` satisfy `enough`. */
+export function waitAbout(
+  endpoint: SinkEndpoint,
+  marker: string,
+  enough: (ours: readonly Received[]) => boolean,
+  ms: number,
+  event?: string,
+): Promise<boolean> {
+  return endpoint.waitFor((all) => enough(all.filter((r) => mentions(r, marker) && (event === undefined || eventOf(r) === event))), ms);
+}
+
+export function isSuccess(answer: number | null): boolean {
+  return answer !== null && answer >= 200 && answer < 300;
+}
+
+/** Milliseconds between consecutive attempts. */
+export function intervals(attempts: readonly Received[]): number[] {
+  return attempts.slice(1).map((r, i) => r.arrivedAt - attempts[i]!.arrivedAt);
+}
+
+/** `3 request(s) about it: answered 500 at +0 ms, 500 at +104 ms, 200 at +311 ms`. */
+export function describeAttempts(attempts: readonly Received[], since?: number): string {
+  if (attempts.length === 0) return 'no request about it';
+  const start = since ?? attempts[0]!.arrivedAt;
+  const each = attempts.map((r) => `${r.answered === null ? 'no answer (held open)' : `answered ${r.answered}`} at +${r.arrivedAt - start} ms`);
+  return `${attempts.length} request(s) about it: ${each.join(', ')}`;
+}
+
+/** What an endpoint saw in total, for inconclusive and failure messages. */
+export function describeEndpoint(endpoint: SinkEndpoint, marker: string, since?: number): string {
+  const ours = about(endpoint, marker);
+  const events = [...new Set(ours.map((r) => eventOf(r) ?? '(no event)'))];
+  return `the endpoint received ${endpoint.received.length} request(s); ${describeAttempts(ours, since)}${events.length > 0 ? ` (events: ${events.join(', ')})` : ''}`;
+}
+
+/** `same` when every attempt carried one X-Service-Delivery value, `new per attempt` when all differ. */
+export function deliveryIdReuse(attempts: readonly Received[]): string {
+  const ids = attempts.map((r) => r.headers['x-service-delivery'] ?? '');
+  const distinct = new Set(ids).size;
+  if (distinct === 1) return 'the same X-Service-Delivery on every attempt';
+  if (distinct === ids.length) return 'a new X-Service-Delivery on every attempt';
+  return 'X-Service-Delivery repeated on some attempts only';
+}
+
+// --- triggers -------------------------------------------------------------------------------
+
+/** A documented operation that implies an event (spec 6.2), and how to perform it. */
+export interface Trigger {
+  readonly event: TriggeredEvent;
+  /** `POST /expenses/{id}/approve`. */
+  readonly operation: string;
+  /** Performs the operation on a fresh record and returns the record id (the delivery's marker). */
+  readonly fire: (t: CheckContext) => Promise<string>;
+}
+
+/**
+ * The operation is another domain's (its own checks judge it): when it does not succeed, the
+ * webhook check that needs it does not apply.
+ */
+function precondition(res: ApiResponse, status: number, what: string): void {
+  if (res.status !== status) throw new CheckSkipped(`not applicable: could not ${what} (answered ${res.status}); see that domain's checks`);
+}
+
+function idOf(res: ApiResponse, what: string): string {
+  precondition(res, 201, what);
+  const id = (res.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+  if (typeof id !== 'string') throw new CheckSkipped(`not applicable: ${what} returned no id in data`);
+  return id;
+}
+
+async function newExpense(t: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.api.post('/expenses', {
+    expenseType: 'direct_cost',
+    amount: 12.5,
+    date: '2024-05-14',
+    description: 'Conformance webhook trigger',
+    tags: [runTag(t.run)],
+    ...body,
+  });
+  return idOf(res, 'create an expense with POST /expenses');
+}
+
+async function newTask(t: CheckContext): Promise<string> {
+  const { projectId, versionId } = projectRefs(t);
+  const res = await t.api.post('/tasks', { parentTaskId: projectId, versionId, name: taskLabel(t, `Conformance webhook task ${uniqueToken('')}`) });
+  return idOf(res, 'create a task with POST /tasks');
+}
+
+export const TRIGGERS: Readonly<Record<TriggeredEvent, Trigger>> = {
+  'task.created': { event: 'task.created', operation: 'POST /tasks', fire: newTask },
+  'task.completed': {
+    event: 'task.completed',
+    operation: 'PATCH /tasks/{id} with status completed',
+    fire: async (t) => {
+      const id = await newTask(t);
+      precondition(await t.api.patch(`/tasks/${id}`, { status: 'completed' }), 200, 'set a task to completed with PATCH /tasks/{id}');
+      return id;
+    },
+  },
+  'time_entry.created': {
+    event: 'time_entry.created',
+    operation: 'POST /time-entries',
+    fire: async (t) => {
+      const taskId = await createTask(t, 'Conformance webhook task');
+      const resourceId = await createResource(t, 'Conformance webhook resource');
+      const res = await t.api.post('/time-entries', { taskId, resourceId, date: '2024-03-01', hours: 1, tags: [runTag(t.run)] });
+      return idOf(res, 'create a time entry with POST /time-entries');
+    },
+  },
+  'expense.created': { event: 'expense.created', operation: 'POST /expenses', fire: (t) => newExpense(t) },
+  'expense.approved': {
+    event: 'expense.approved',
+    operation: 'POST /expenses/{id}/approve',
+    fire: async (t) => {
+      // spec 3.1: transitions are not shown; approving a pending expense is what every reading allows.
+      const id = await newExpense(t, { status: 'pending' });
+      precondition(await t.api.post(`/expenses/${id}/approve`), 200, 'approve a pending expense with POST /expenses/{id}/approve');
+      return id;
+    },
+  },
+  'milestone.completed': {
+    event: 'milestone.completed',
+    operation: 'POST /milestones/{id}/complete',
+    fire: async (t) => {
+      const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+      const id = idOf(
+        await t.api.post('/milestones', { projectId, name: `Conformance webhook milestone ${uniqueToken('')}`, targetDate: '2024-09-30' }),
+        'create a milestone with POST /milestones',
+      );
+      precondition(await t.api.post(`/milestones/${id}/complete`, {}), 200, 'complete a milestone with POST /milestones/{id}/complete');
+      return id;
+    },
+  },
+};
+
+// --- the deliveries endpoint ------------------------------------------------------------------
+
+/** Spec 4.11: every page of GET /webhooks/{id}/deliveries (bounded); undefined when it is not a list. */
+export async function deliveryRows(
+  t: CheckContext,
+  subscriptionId: string,
+  query: Readonly<Record<string, QueryValue>> = {},
+  maxPages = 5,
+): Promise<{ res: ApiResponse; rows: Array<Record<string, unknown>> } | undefined> {
+  const rows: Array<Record<string, unknown>> = [];
+  let last: ApiResponse | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const res = await t.api.get(`/webhooks/${subscriptionId}/deliveries`, { ...query, limit: 100, offset: page * 100 });
+    last = res;
+    const data = (res.json as { data?: unknown } | undefined)?.data;
+    if (res.status !== 200 || !Array.isArray(data)) return undefined;
+    rows.push(...(data.filter((r) => r !== null && typeof r === 'object') as Array<Record<string, unknown>>));
+    if (data.length < 100) break;
+  }
+  return { res: last!, rows };
+}
+
+/** The same, failing the check unless it is a 200 list (spec 4.11). */
+export async function expectDeliveryRows(
+  t: CheckContext,
+  subscriptionId: string,
+  query: Readonly<Record<string, QueryValue>> = {},
+): Promise<{ res: ApiResponse; rows: Array<Record<string, unknown>> }> {
+  const got = await deliveryRows(t, subscriptionId, query);
+  if (got !== undefined) return got;
+  const res = await t.api.get(`/webhooks/${subscriptionId}/deliveries`, { ...query, limit: 100 });
+  expectStatus(res, 200, `list the deliveries of a subscription`);
+  listPage(res);
+  return { res, rows: [] };
+}
+
+export function rowStatus(row: Record<string, unknown>): string | undefined {
+  return typeof row['status'] === 'string' ? row['status'] : undefined;
+}
+
+/** How a target records attempts (spec 6.2: "every attempt is recorded"; the shape is not shown). */
+export interface AttemptRecord {
+  /** The rows that belong to the delivery. */
+  readonly ours: ReadonlyArray<Record<string, unknown>>;
+  /** Some rows could be tied to the delivery (else nothing here is evidence). */
+  readonly attributed: boolean;
+  readonly statuses: readonly string[];
+  /** Attempts the rows account for: rows, an attempts array, or an attempt count, whichever is most. */
+  readonly recorded: number;
+  readonly model: string;
+}
+
+const ATTEMPT_KEY = /attempt/i;
+
+/**
+ * The rows that belong to one delivery: those naming its record (`marker`) or one of the
+ * X-Service-Delivery ids it arrived with, and of its event when rows name events. When none can be
+ * attributed and the endpoint saw this delivery alone (`exclusive`), every row is its.
+ */
+export function attemptRecord(
+  rows: ReadonlyArray<Record<string, unknown>>,
+  marker: string,
+  received: readonly Received[],
+  options: { readonly event?: string; readonly exclusive?: boolean } = {},
+): AttemptRecord {
+  const ids = new Set(received.map((r) => r.headers['x-service-delivery']).filter((id): id is string => typeof id === 'string' && id !== ''));
+  const named = rows.filter((row) => {
+    const text = JSON.stringify(row);
+    return text.includes(marker) || [...ids].some((id) => text.includes(id));
+  });
+  const ofEvent = options.event === undefined ? named : named.filter((row) => JSON.stringify(row).includes(`"${options.event}"`));
+  const mine = ofEvent.length > 0 ? ofEvent : named;
+  const ours = mine.length > 0 ? mine : options.exclusive ? rows : [];
+  let arrays = 0;
+  let counts = 0;
+  for (const row of ours) {
+    for (const [key, value] of Object.entries(row)) {
+      if (!ATTEMPT_KEY.test(key)) continue;
+      if (Array.isArray(value)) arrays = Math.max(arrays, value.length);
+      else if (typeof value === 'number' && Number.isInteger(value)) counts = Math.max(counts, value);
+    }
+  }
+  const model =
+    arrays > 0
+      ? 'one row with an attempts array'
+      : ours.length > 1
+        ? 'one row per attempt'
+        : counts > 0
+          ? 'one row with an attempt count'
+          : `${ours.length} row(s), no attempt count`;
+  return {
+    ours,
+    attributed: ours.length > 0,
+    statuses: ours.map(rowStatus).filter((s): s is string => s !== undefined),
+    recorded: Math.max(ours.length, arrays, counts),
+    model,
+  };
+}
+
+/** Whether every request an endpoint received is about `marker` (no other delivery shares it). */
+export function exclusive(endpoint: SinkEndpoint, marker: string): boolean {
+  return endpoint.received.every((r) => mentions(r, marker));
+}
+
+/**
+ * The target's own record says it finished with the delivery: a final status and nothing still
+ * pending or retrying. Used only after the wait ran out, as evidence that no attempt will follow.
+ */
+export function finished(record: AttemptRecord): string | undefined {
+  if (!record.attributed || record.statuses.some((s) => s === 'pending' || s === 'retrying')) return undefined;
+  return record.statuses.find((s) => s === 'failed' || s === 'delivered');
+}
+
+/** Polls the deliveries endpoint (spaced out, bounded) until `done` holds; answers the last record seen. */
+export async function pollRecord(
+  t: CheckContext,
+  subscriber: Pick<Subscriber, 'id' | 'endpoint'>,
+  marker: string,
+  event: string | undefined,
+  done: (record: AttemptRecord) => boolean,
+  ms: number,
+): Promise<{ record: AttemptRecord | undefined; done: boolean }> {
+  const deadline = new Deadline(ms);
+  let pause = 100;
+  let record: AttemptRecord | undefined;
+  for (;;) {
+    const got = await deliveryRows(t, subscriber.id);
+    const received = about(subscriber.endpoint, marker, event);
+    record = got === undefined ? undefined : attemptRecord(got.rows, marker, received, { ...(event ? { event } : {}), exclusive: exclusive(subscriber.endpoint, marker) });
+    if (record !== undefined && done(record)) return { record, done: true };
+    if (deadline.remaining() <= 0) return { record, done: false };
+    await sleep(Math.min(pause, deadline.remaining()));
+    pause = Math.min(pause * 1.5, 2000);
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * The webhook delivery engine (spec 3.4, 6.2): turns events into deliveries, POSTs them to
+ * the subscribers in the background and retries failures with exponential backoff.
+ *
+ * Choices where the spec is silent ("delivery timeout and spacing between retries: not
+ * shown"):
+ * - timeout: an attempt that has no complete answer within `timeoutMs` is aborted and
+ *   counts as failed (like a non-2xx answer or a connection error);
+ * - spacing: after failed attempt n the next one waits `backoffBaseMs * 2^(n-1)`;
+ * - the body (`event`, `timestamp`, `data`) is serialised once, when the event happens:
+ *   every attempt sends the same bytes and the same `X-Service-Delivery` id;
+ * - each attempt reads the subscription again: it goes to the current url and is signed
+ *   with the current secret (a retry after rotate-secret carries the new signature);
+ *   deactivating a subscription does not stop the retries of an event it already took,
+ *   deleting it does (its deliveries are deleted with it);
+ * - 3xx answers are not followed: like any non-2xx they are failures;
+ * - deliveries run concurrently; nothing orders the deliveries of one subscription.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { Agent, request } from 'undici';
+import type { FaultSet } from '../faults.js';
+import {
+  createDelivery,
+  deliveryView,
+  recordAttempt,
+  subscribersOf,
+  type Delivery,
+  type DeliveryAttempt,
+  type StoredSubscription,
+} from '../models/webhooks.js';
+import type { DeliveryStatus, WebhookEvent } from '../schemas/webhooks.js';
+import { PartitionedStore } from '../store.js';
+
+export interface WebhookOptions {
+  /** The wait after failed attempt n is backoffBaseMs * 2^(n-1) (100, 200, 400, 800 by default). */
+  backoffBaseMs: number;
+  /** How long one attempt may wait for the answer's status before it is aborted and counts as failed. */
+  timeoutMs: number;
+}
+
+/** Small on purpose: the embedded server of a conformance run should settle in seconds. */
+export const DEFAULT_WEBHOOK_OPTIONS: Readonly<WebhookOptions> = { backoffBaseMs: 100, timeoutMs: 1000 };
+
+/** spec 3.4, 6.2, 8: up to five attempts in total. */
+export const MAX_ATTEMPTS = 5;
+
+/** What the domain routes see of the webhooks: fire and forget, never awaited, never throws. */
+export interface EventPublisher {
+  /** `data` is the record the operation answered with; it goes out as the body's `data`. */
+  publish(organisationId: string, event: WebhookEvent, data: unknown): void;
+}
+
+/** spec 6.2: `sha256=` and the hex HMAC-SHA256 of the body bytes keyed with the secret. */
+export function signatureOf(body: Buffer | string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** spec 6.2: ISO 8601 in UTC with milliseconds; the wh-timestamp-no-ms fault drops them. */
+function timestampOf(at: Date, withoutMs: boolean): string {
+  const iso = at.toISOString();
+  return withoutMs ? iso.replace(/\.\d{3}Z$/, 'Z') : iso;
+}
+
+interface Job {
+  organisationId: string;
+  deliveryId: string;
+  subscriptionId: string;
+  event: string;
+  /** The serialised body, the same bytes on every attempt. */
+  body: Buffer;
+  /** Attempts already made. */
+  made: number;
+}
+
+interface Outcome {
+  responseStatus: number | null;
+  error: string | null;
+  timedOut: boolean;
+}
+
+export interface DeliveryEngineOptions extends Partial<WebhookOptions> {
+  /** The subscriptions store shared with the /webhooks routes. */
+  subscriptions: PartitionedStore<StoredSubscription>;
+  faults: FaultSet;
+  now?: () => Date;
+}
+
+/**
+ * Holds the deliveries (per organisation, creation order) and the retry timers. `close()`
+ * stops everything: timers are cleared, attempts in flight aborted, and what was not
+ * delivered stays `pending` or `retrying`.
+ */
+export class DeliveryEngine implements EventPublisher {
+  readonly #subscriptions: PartitionedStore<StoredSubscription>;
+  readonly #deliveries = new PartitionedStore<Delivery>();
+  readonly #faults: FaultSet;
+  readonly #now: () => Date;
+  readonly #backoffBaseMs: number;
+  readonly #timeoutMs: number;
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #idleWaiters: (() => void)[] = [];
+  readonly #stop = new AbortController();
+  // own connection pool, destroyed on close, so that no keep-alive socket outlives the app
+  readonly #agent = new Agent();
+  #closed = false;
+
+  constructor(options: DeliveryEngineOptions) {
+    this.#subscriptions = options.subscriptions;
+    this.#faults = options.faults;
+    this.#now = options.now ?? (() => new Date());
+    this.#backoffBaseMs = options.backoffBaseMs ?? DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_OPTIONS.timeoutMs;
+  }
+
+  /** spec 2.10, 6: one delivery per active subscription of the organisation that lists the event. */
+  publish(organisationId: string, event: WebhookEvent, data: unknown): void {
+    if (this.#closed) return;
+    if (event === 'expense.approved' && this.#faults.has('wh-no-expense-approved')) return;
+    const subscribers = subscribersOf(this.#subscriptions.list(organisationId), event, {
+      includeInactive: this.#faults.has('wh-inactive-delivers'),
+      anyEvent: this.#faults.has('wh-all-events'),
+    });
+    for (const subscription of subscribers) this.#enqueue(organisationId, subscription.id, event, data);
+  }
+
+  /**
+   * spec 4.11 test: a delivery of the subscription's first listed event with data
+   * `{ "test": true }`, sent whether or not the subscription is active (it was asked for).
+   */
+  sendTest(organisationId: string, subscription: StoredSubscription): Delivery {
+    return this.#enqueue(organisationId, subscription.id, subscription.events[0] ?? 'task.created', { test: true });
+  }
+
+  /** The subscription's deliveries, oldest first (copies). */
+  deliveries(organisationId: string, subscriptionId: string): Delivery[] {
+    return this.#deliveries
+      .list(organisationId)
+      .filter((d) => d.subscriptionId === subscriptionId)
+      .map(deliveryView);
+  }
+
+  /** A deleted subscription: its deliveries go, and so do their pending retries. */
+  forget(organisationId: string, subscriptionId: string): void {
+    for (const delivery of this.#deliveries.list(organisationId)) {
+      if (delivery.subscriptionId === subscriptionId) this.#deliveries.delete(organisationId, delivery.id);
+    }
+  }
+
+  /** Resolves once no attempt is in flight and no retry is waiting (tests). */
+  whenIdle(): Promise<void> {
+    if (this.#idle()) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  /** Stops retries and aborts attempts in flight; safe to call twice. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    this.#stop.abort(new Error('webhook engine closed'));
+    await Promise.allSettled([...this.#inFlight]);
+    await this.#agent.destroy();
+    this.#notifyIdle();
+  }
+
+  #idle(): boolean {
+    return this.#closed || (this.#timers.size === 0 && this.#inFlight.size === 0);
+  }
+
+  #notifyIdle(): void {
+    if (!this.#idle()) return;
+    for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+
+  #maxAttempts(): number {
+    if (this.#faults.has('wh-no-retry')) return 1;
+    return this.#faults.has('wh-retry-six') ? MAX_ATTEMPTS + 1 : MAX_ATTEMPTS;
+  }
+
+  /** spec 3.4, 6.2: any 2xx is success; the wh-only-200-success fault takes 200 alone. */
+  #successful(status: number): boolean {
+    return this.#faults.has('wh-only-200-success') ? status === 200 : status >= 200 && status < 300;
+  }
+
+  #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown): Delivery {
+    const at = this.#now();
+    const delivery = this.#deliveries.insert(organisationId, createDelivery(randomUUID(), subscriptionId, event, at.toISOString()));
+    const body = Buffer.from(JSON.stringify({ event, timestamp: timestampOf(at, this.#faults.has('wh-timestamp-no-ms')), data }));
+    // even the first attempt waits for the next turn of the event loop: the API answers first
+    this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0 }, 0);
+    return deliveryView(delivery);
+  }
+
+  #schedule(job: Job, delayMs: number): void {
+    if (this.#closed) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      const attempt: Promise<void> = this.#attempt(job).finally(() => {
+        this.#inFlight.delete(attempt);
+        this.#notifyIdle();
+      });
+      this.#inFlight.add(attempt);
+    }, delayMs);
+    // a waiting retry alone does not keep the process alive (the listening server does)
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  async #attempt(job: Job): Promise<void> {
+    const subscription = this.#subscriptions.get(job.organisationId, job.subscriptionId);
+    if (subscription === undefined || this.#deliveries.get(job.organisationId, job.deliveryId) === undefined) return;
+    const number = job.made + 1;
+    const at = this.#now().toISOString();
+    const outcome = await this.#send(subscription, job);
+    // closed meanwhile, or the subscription (and with it the delivery) deleted: nothing to record
+    const current = this.#deliveries.get(job.organisationId, job.deliveryId);
+    if (this.#closed || current === undefined) return;
+
+    const attempt: DeliveryAttempt = { attempt: number, at, responseStatus: outcome.responseStatus, error: outcome.error };
+    const delivered =
+      (outcome.responseStatus !== null && this.#successful(outcome.responseStatus)) ||
+      (outcome.timedOut && this.#faults.has('wh-timeout-not-retried'));
+    const status: DeliveryStatus = delivered ? 'delivered' : number >= this.#maxAttempts() ? 'failed' : 'retrying';
+    this.#deliveries.replace(job.organisationId, recordAttempt(current, attempt, status, this.#now().toISOString()));
+    if (status === 'retrying') this.#schedule({ ...job, made: number }, this.#backoffBaseMs * 2 ** (number - 1));
+  }
+
+  async #send(subscription: StoredSubscription, job: Job): Promise<Outcome> {
+    // wh-signature-reserialised signs a re-serialised body instead of the bytes sent
+    const signed = this.#faults.has('wh-signature-reserialised')
+      ? Buffer.from(JSON.stringify(JSON.parse(job.body.toString('utf8')), null, 1))
+      : job.body;
+    const headers = {
+      'content-type': 'application/json',
+      'x-service-event': this.#faults.has('wh-event-header-mismatch') ? 'task.created' : job.event,
+      'x-service-signature': signatureOf(signed, subscription.signingSecret),
+      'x-service-delivery': job.deliveryId,
+    };
+    try {
+      const response = await request(subscription.url, {
+        method: 'POST',
+        headers,
+        body: job.body,
+        dispatcher: this.#agent,
+        signal: AbortSignal.any([this.#stop.signal, AbortSignal.timeout(this.#timeoutMs)]),
+      });
+      // the status decides; the answer's body is read (so the connection can be reused) and ignored
+      await response.body.dump().catch(() => undefined);
+      return { responseStatus: response.statusCode, error: null, timedOut: false };
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') return { responseStatus: null, error: `timeout after ${this.#timeoutMs} ms`, timedOut: true };
+      const { code, message } = error as NodeJS.ErrnoException;
+      return { responseStatus: null, error: code === undefined ? message : `${code}: ${message}`, timedOut: false };
+    }
+  }
+}

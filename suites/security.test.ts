@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectRejected, fail, isClass } from '../harness/check/expect.js';
+import type { ApiClient, ApiResponse } from '../harness/http/client.js';
+import {
+  ISOLATED_RESOURCES,
+  recordOperations,
+  resourceName,
+  type DependentRead,
+  type IsolatedResource,
+  type RecordOperation,
+} from '../harness/spec/isolation.js';
+import { mismatch } from '../harness/steps/compare.js';
+import {
+  createdId,
+  createOrgARecord,
+  createWebhook,
+  LIST_PROBES,
+  orgBResource,
+  QUIET_EVENT,
+  REFERENCE_CASES,
+  referenceTarget,
+  walkList,
+  WEBHOOK_URLS,
+  type ListProbe,
+  type ListQuery,
+  type ReferenceCase,
+} from '../harness/steps/isolation.js';
+import { uniqueToken } from '../harness/steps/unique-token.js';
+
+/**
+ * Organisation isolation and admin rights (spec 1, 5.4, 5.5): what org B's key can do to org A's
+ * records, lists and references, and what a key without admin rights can do to webhook subscriptions.
+ * The record checks are generated from harness/spec/isolation.ts; every operation is a documented route.
+ */
+const check = checker('security');
+
+/** Matrix row keys (harness/report/model.ts MatrixCell.key). */
+const ORG_B = 'org B';
+const MEMBER = 'member';
+
+const ok = (res: ApiResponse): boolean => isClass(res.status, '2xx');
+
+function sendOn(client: ApiClient, op: RecordOperation, id: string): Promise<ApiResponse> {
+  return client.send({ method: op.endpoint.method, path: op.endpoint.path.replace('{id}', id), ...(op.body ? { body: op.body } : {}) });
+}
+
+/** `PATCH /expenses/{id of another organisation}`: where an observation was made. */
+function foreignSubject(op: RecordOperation): string {
+  return `${op.endpoint.method} ${op.endpoint.path.replace('{id}', '{id of another organisation}')}`;
+}
+
+/** A cell that passes when the request was refused (never 2xx). */
+function refusalCell(t: CheckContext, resource: string, operation: string, key: string, res: ApiResponse): void {
+  t.matrixCell({ resource, operation, key, status: ok(res) ? 'fail' : 'pass', answered: res.status });
+}
+
+/** The shape of a JSON body (sorted key paths), so two error bodies can be compared without their wording or ids. */
+function shapeOf(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return [...new Set(value.flatMap((v) => shapeOf(v, `${path}[]`)))].sort();
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [`${path}.${k}`, ...shapeOf(v, `${path}.${k}`)]).sort();
+  }
+  return [];
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const withoutIds = (text: string): string => text.replace(UUID, '{id}');
+
+/**
+ * What changed between two reads of one record: fields lost, altered or added (a null field may
+ * also be left out, spec 2). Secrets are named, never shown.
+ */
+function recordChange(before: Record<string, unknown>, after: Record<string, unknown>): string | undefined {
+  const changes: string[] = [];
+  for (const field of Object.keys(before)) {
+    const problem = mismatch(after, { [field]: before[field] });
+    if (problem !== undefined) changes.push(/secret/i.test(field) ? `${field} is not the same` : problem);
+  }
+  for (const field of Object.keys(after)) {
+    if (!(field in before) && after[field] !== null && after[field] !== undefined) changes.push(`field ${field} appeared`);
+  }
+  if (changes.length === 0) return undefined;
+  return `${changes.slice(0, 3).join('; ')}${changes.length > 3 ? ` and ${changes.length - 3} more` : ''}`;
+}
+
+/** The value of a dependent read that must not move (spec 4.5 versions: all of it; 4.11 deliveries: which ones). */
+function dependentValue(res: ApiResponse, dependent: DependentRead): string {
+  const data = (res.json as { data?: unknown } | undefined)?.data;
+  if (dependent.compare === 'json') return JSON.stringify(data);
+  return Array.isArray(data) ? data.map((d) => String((d as { id?: unknown } | null)?.id)).sort().join(',') : JSON.stringify(data);
+}
+
+/** Org A's own read of its record: a precondition (ENV-GET reports a target that cannot). */
+async function readOwn(t: CheckContext, path: string, id: string, noun: string): Promise<Record<string, unknown>> {
+  const res = await t.api.get(`${path}/${id}`);
+  const data = (res.json as { data?: unknown } | undefined)?.data;
+  if (res.status !== 200 || data === null || typeof data !== 'object' || Array.isArray(data)) {
+    t.skip(`not applicable: org A cannot read its own ${noun} back (GET ${path}/{id} answered ${res.status}); see ENV-GET`);
+  }
+  return data as Record<string, unknown>;
+}
+
+// --- Records of org A under org B's key (SEC-ISOLATION-*) ---
+
+function isolationChecks(resource: IsolatedResource): void {
+  const { path, noun } = resource;
+  const name = resourceName(path);
+  const ops = recordOperations(resource);
+
+  check('SEC-ISOLATION-READ', `refuse org B's read of an org A ${noun}`, async (t) => {
+    const other = t.as('otherOrg');
+    const { id } = await createOrgARecord(t, path);
+    for (const op of ops.filter((o) => o.read)) {
+      const res = await sendOn(other, op, id);
+      t.observe('cross-org-status', foreignSubject(op), res.status);
+      refusalCell(t, name, op.label, ORG_B, res);
+      expectNot2xx(res, `org B's ${op.key} on org A's ${noun}`);
+    }
+  });
+
+  check('SEC-ISOLATION-WRITE', `refuse org B's writes and sub-operations on an org A ${noun}`, async (t) => {
+    const other = t.as('otherOrg');
+    const { id } = await createOrgARecord(t, path);
+    const accepted: Array<{ op: RecordOperation; res: ApiResponse }> = [];
+    // Every operation is tried and put in the matrix before the verdict.
+    for (const op of ops.filter((o) => !o.read)) {
+      const res = await sendOn(other, op, id);
+      t.observe('cross-org-status', foreignSubject(op), res.status);
+      refusalCell(t, name, op.label, ORG_B, res);
+      if (ok(res)) accepted.push({ op, res });
+    }
+    if (accepted.length > 0) {
+      fail(`org B's ${accepted.map((a) => `${a.op.key} (${a.res.status})`).join(', ')} on org A's ${noun} succeeded`, accepted[0]!.res);
+    }
+  });
+
+  check('SEC-ISOLATION-INTACT', `keep an org A ${noun} unchanged through org B's attempts on it`, async (t) => {
+    const other = t.as('otherOrg');
+    const { id } = await createOrgARecord(t, path);
+    const before = await readOwn(t, path, id, noun);
+    const dependents = new Map<string, string>();
+    for (const dependent of resource.dependents ?? []) {
+      const res = await t.api.get(`${path}/${id}${dependent.suffix}`);
+      if (res.status === 200) dependents.set(dependent.suffix, dependentValue(res, dependent));
+      else t.observe('dependent-read-status', `GET ${path}/{id}${dependent.suffix} (org A)`, res.status);
+    }
+    // The answers are SEC-ISOLATION-WRITE's to judge; here only their effect counts.
+    for (const op of ops) await sendOn(other, op, id);
+    const after = await t.api.get(`${path}/${id}`);
+    ensure(after.status === 200, `org A can no longer read its ${noun} after org B's attempts on it`, after);
+    const change = recordChange(before, dataRecord(after));
+    ensure(change === undefined, `org A's ${noun} changed after org B's attempts on it: ${change}`, after);
+    for (const dependent of resource.dependents ?? []) {
+      const was = dependents.get(dependent.suffix);
+      if (was === undefined) continue;
+      const res = await t.api.get(`${path}/${id}${dependent.suffix}`);
+      ensure(res.status === 200, `org A can no longer read GET ${path}/{id}${dependent.suffix} after org B's attempts`, res);
+      ensure(dependentValue(res, dependent) === was, `GET ${path}/{id}${dependent.suffix} changed for org A after org B's attempts`, res);
+    }
+  });
+
+  check('SEC-ISOLATION-UNKNOWN-ALIKE', `answer org B on an org A ${noun} exactly as on an unknown id`, async (t) => {
+    const other = t.as('otherOrg');
+    const { id } = await createOrgARecord(t, path);
+    const differences: Array<{ message: string; res: ApiResponse }> = [];
+    for (const op of ops) {
+      const foreign = await sendOn(other, op, id);
+      const unknown = await sendOn(other, op, randomUUID());
+      t.observe('cross-org-status', foreignSubject(op), foreign.status);
+      if (foreign.status !== unknown.status) {
+        differences.push({ message: `${op.key}: ${foreign.status} for org A's id, ${unknown.status} for an unknown id`, res: foreign });
+      } else if (shapeOf(foreign.json).join() !== shapeOf(unknown.json).join()) {
+        differences.push({ message: `${op.key}: both ${foreign.status}, but the bodies differ in shape`, res: foreign });
+      } else {
+        const same = withoutIds(foreign.text) === withoutIds(unknown.text);
+        t.observe('cross-org-body', op.key, same ? 'same as for an unknown id' : 'same shape as for an unknown id, other text');
+      }
+    }
+    if (differences.length > 0) fail(`org B can tell org A's ${noun} from an unknown one: ${differences.map((d) => d.message).join('; ')}`, differences[0]!.res);
+  });
+}
+
+describe('security: records of another organisation', () => {
+  for (const resource of ISOLATED_RESOURCES) isolationChecks(resource);
+});
+
+// --- Lists (SEC-LIST-ISOLATED) ---
+
+/** `GET /tasks?projectId=<org A's id>`: the query without org A's values. */
+function describeQuery(path: string, q: ListQuery): string {
+  const parts = Object.keys(q.query).map((k) => `${k}=<org A's ${q.idFields.includes(k) ? 'id' : 'word'}>`);
+  return `GET ${path}${parts.length > 0 ? `?${parts.join('&')}` : ''}`;
+}
+
+function listChecks(probe: ListProbe): void {
+  const name = resourceName(probe.path);
+
+  const filtered = probe.filtersById ? ", also when filtered by org A's ids" : '';
+  check('SEC-LIST-ISOLATED', `keep org A's ${name} out of org B's lists${filtered}`, async (t) => {
+    const other = t.as('otherOrg');
+    const { ids, queries } = await probe.setup(t);
+    // Org A's ids: the ones made here and every one org A's own lists show for the same queries.
+    const orgA = new Set(ids);
+    const shared = new Set<string>();
+    for (const q of queries) {
+      for (const { record } of (await walkList(t.api, probe.path, q.query)).records) {
+        (probe.mayBeShared?.(record) ? shared : orgA).add(String(record['id']));
+      }
+    }
+    const leaks: Array<{ message: string; res: ApiResponse }> = [];
+    let answered: number | null = null;
+    for (const q of queries) {
+      const seen = await walkList(other, probe.path, q.query);
+      answered ??= seen.status;
+      const subject = describeQuery(probe.path, q);
+      if (Object.keys(q.query).length > 0) {
+        t.observe('cross-org-filter', subject, seen.status === 200 ? (seen.records.length === 0 ? 'empty list' : 'only its own records') : `answered ${seen.status}`);
+      }
+      const leaked = seen.records.filter(({ record }) => orgA.has(String(record['id'])));
+      const sharedSeen = seen.records.filter(({ record }) => shared.has(String(record['id'])));
+      if (sharedSeen.length > 0) t.observe('shared-records', subject, `${sharedSeen.length} of org A's built-in records listed for org B too`);
+      if (leaked.length > 0) {
+        leaks.push({ message: `${subject} lists ${leaked.length} of org A's ${name} (${leaked.slice(0, 3).map((l) => String(l.record['id'])).join(', ')})`, res: leaked[0]!.page });
+        answered = leaked[0]!.page.status;
+      }
+    }
+    t.matrixCell({ resource: name, operation: 'list', key: ORG_B, status: leaks.length > 0 ? 'fail' : 'pass', answered });
+    if (leaks.length > 0) fail(leaks.map((l) => l.message).join('; '), leaks[0]!.res);
+  });
+
+  if (!probe.filtersById) return;
+  check('SEC-ISOLATION-UNKNOWN-ALIKE', `answer org B's ${name} list filtered by org A's ids as when filtered by unknown ids`, async (t) => {
+    const other = t.as('otherOrg');
+    const { queries } = await probe.setup(t);
+    const differences: Array<{ message: string; res: ApiResponse }> = [];
+    for (const q of queries.filter((x) => x.idFields.length > 0)) {
+      const foreign = await other.get(probe.path, q.query);
+      const unknown = await other.get(probe.path, { ...q.query, ...Object.fromEntries(q.idFields.map((f) => [f, randomUUID()])) });
+      // Counts may differ: org B's own records may point at org A's ids (see the reference checks).
+      if (foreign.status !== unknown.status) {
+        differences.push({ message: `${describeQuery(probe.path, q)}: ${foreign.status}, with an unknown id ${unknown.status}`, res: foreign });
+      }
+    }
+    if (differences.length > 0) fail(`org B can tell org A's ids from unknown ones: ${differences.map((d) => d.message).join('; ')}`, differences[0]!.res);
+  });
+}
+
+describe('security: lists', () => {
+  for (const probe of LIST_PROBES) listChecks(probe);
+});
+
+// --- References across organisations (SEC-REFERENCE-*) ---
+
+function outcome(res: ApiResponse): string {
+  return ok(res) ? `accepted (${res.status})` : `refused (${res.status})`;
+}
+
+function referenceChecks(c: ReferenceCase): void {
+  /** Org B's two creates: pointing at an unknown id and at org A's record. */
+  const attempt = async (t: CheckContext) => {
+    const other = t.as('otherOrg');
+    const target = await referenceTarget(t, c.target);
+    const own = { resourceId: await orgBResource(t) };
+    const unknown = await other.post(c.path, c.body(randomUUID(), own, t));
+    const body = c.body(target.id, own, t);
+    const foreign = await other.post(c.path, body);
+    t.observe('dangling-reference', `POST ${c.path} with an unknown ${c.field}`, outcome(unknown));
+    t.observe('cross-org-reference', `POST ${c.path} with org A's ${c.field}`, outcome(foreign));
+    // A value org B sent itself, or one that already shows when nothing of org A is involved, proves nothing.
+    const values = target.values.filter((v) => v.value.length >= 6 && !unknown.text.includes(v.value) && !JSON.stringify(body).includes(v.value));
+    return { other, target, unknown, foreign, values };
+  };
+
+  check('SEC-REFERENCE-NO-LEAK', `reveal nothing of org A's ${c.target} when org B makes ${c.what}, then or later`, async (t) => {
+    const { other, target, foreign, values } = await attempt(t);
+    if (values.length === 0) t.skip(`not applicable: nothing of org A's ${c.target} is distinctive enough to be searched for`);
+    // The answer to the create, the record read back, and org B's list filtered by org A's id.
+    const answers: Array<[string, ApiResponse]> = [[`org B's POST ${c.path}`, foreign]];
+    const id = createdId(foreign);
+    if (id !== undefined) answers.push([`org B's GET ${c.path}/{id}`, await other.get(`${c.path}/${id}`)]);
+    answers.push([`org B's GET ${c.path}?${c.field}=<org A's id>`, await other.get(c.path, { [c.field]: target.id })]);
+    const leak = answers
+      .map(([where, res]) => ({ where, res, shown: values.filter((v) => res.text.includes(v.value)) }))
+      .find((a) => a.shown.length > 0);
+    t.matrixCell({ resource: resourceName(c.path), operation: 'reference (no leak)', key: ORG_B, status: leak ? 'fail' : 'pass', answered: (leak?.res ?? foreign).status });
+    if (leak) fail(`${leak.where} reveals ${leak.shown.map((v) => v.what).join(', ')} of org A's ${c.target}`, leak.res);
+  });
+
+  check('SEC-REFERENCE-REJECTED', `reject ${c.what} made by org B`, async (t) => {
+    const { unknown, foreign } = await attempt(t);
+    if (ok(foreign) && ok(unknown)) {
+      t.skip(`not applicable: the target accepts a ${c.field} naming no record (answered ${unknown.status}), and took org A's as one it does not know (spec 2 does not require references to exist)`);
+    }
+    expectRejected(foreign, `org B's POST ${c.path} with org A's ${c.field}`);
+  });
+
+  check('SEC-ISOLATION-UNKNOWN-ALIKE', `answer ${c.what} made by org B as one pointing at an unknown id`, async (t) => {
+    const { unknown, foreign } = await attempt(t);
+    ensure(
+      foreign.status === unknown.status,
+      `org B's POST ${c.path} answered ${foreign.status} with org A's ${c.field} and ${unknown.status} with an unknown one: org A's record shows through`,
+      foreign,
+    );
+  });
+}
+
+describe('security: references across organisations', () => {
+  for (const c of REFERENCE_CASES) referenceChecks(c);
+});
+
+// --- Admin rights (SEC-ADMIN-*, SEC-MEMBER-READ) ---
+
+/** spec 2.10: a valid subscription body a member key tries to create. */
+function memberWebhookBody(): Record<string, unknown> {
+  return { name: `Conformance member ${uniqueToken('wh')}`, url: WEBHOOK_URLS[0], events: [QUIET_EVENT] };
+}
+
+/** A member create the target wrongly accepted is removed with the admin key (the member key may not delete it). */
+async function removeIfCreated(t: CheckContext, res: ApiResponse): Promise<void> {
+  const id = (res.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+  if (ok(res) && typeof id === 'string') await t.api.delete(`/webhooks/${id}`);
+}
+
+/** The admin's view of a subscription (with its secret, spec 2.10): a precondition of the member checks. */
+async function adminView(t: CheckContext, id: string): Promise<Record<string, unknown>> {
+  return readOwn(t, '/webhooks', id, 'webhook subscription');
+}
+
+async function expectUnchanged(t: CheckContext, id: string, before: Record<string, unknown>, after: string): Promise<void> {
+  const res = await t.api.get(`/webhooks/${id}`);
+  ensure(res.status === 200, `the admin key can no longer read the subscription after ${after}`, res);
+  const change = recordChange(before, dataRecord(res));
+  ensure(change === undefined, `the subscription changed after ${after}: ${change}`, res);
+}
+
+describe('security: admin rights on webhook subscriptions', () => {
+  check('SEC-ADMIN-WEBHOOK-WRITE', 'refuse creating a webhook subscription with a key without admin rights, and create nothing', async (t) => {
+    const member = t.as('member');
+    const body = memberWebhookBody();
+    const res = await member.post('/webhooks', body);
+    t.observe('member-webhook-status', 'POST /webhooks', res.status);
+    refusalCell(t, 'webhooks', 'create', MEMBER, res);
+    await removeIfCreated(t, res);
+    expectNot2xx(res, 'POST /webhooks with a member key');
+    const listed = await walkList(t.api, '/webhooks', {});
+    const made = listed.records.find(({ record }) => record['name'] === body['name']);
+    if (made !== undefined) await t.api.delete(`/webhooks/${String(made.record['id'])}`);
+    ensure(made === undefined, `the member's refused POST /webhooks created a subscription all the same (the admin key lists it)`, made?.page);
+  });
+
+  check('SEC-ADMIN-WEBHOOK-WRITE', 'refuse updating a webhook subscription with a key without admin rights, and change nothing', async (t) => {
+    const member = t.as('member');
+    const { id } = await createWebhook(t);
+    const before = await adminView(t, id);
+    const res = await member.patch(`/webhooks/${id}`, { name: `Conformance changed by a member ${uniqueToken('wh')}`, isActive: false });
+    t.observe('member-webhook-status', 'PATCH /webhooks/{id}', res.status);
+    refusalCell(t, 'webhooks', 'update', MEMBER, res);
+    expectNot2xx(res, 'PATCH /webhooks/{id} with a member key');
+    await expectUnchanged(t, id, before, "the member's refused PATCH");
+  });
+
+  check('SEC-ADMIN-WEBHOOK-WRITE', 'refuse deleting a webhook subscription with a key without admin rights, and delete nothing', async (t) => {
+    const member = t.as('member');
+    const { id } = await createWebhook(t);
+    const before = await adminView(t, id);
+    const res = await member.delete(`/webhooks/${id}`);
+    t.observe('member-webhook-status', 'DELETE /webhooks/{id}', res.status);
+    refusalCell(t, 'webhooks', 'delete', MEMBER, res);
+    expectNot2xx(res, 'DELETE /webhooks/{id} with a member key');
+    await expectUnchanged(t, id, before, "the member's refused DELETE");
+  });
+
+  check('SEC-ADMIN-403', 'answer webhook writes with a key without admin rights with 403', async (t) => {
+    const member = t.as('member');
+    const { id } = await createWebhook(t);
+    const created = await member.post('/webhooks', memberWebhookBody());
+    await removeIfCreated(t, created);
+    const attempts: Array<[string, ApiResponse]> = [
+      ['POST /webhooks', created],
+      ['PATCH /webhooks/{id}', await member.patch(`/webhooks/${id}`, { name: `Conformance member ${uniqueToken('wh')}` })],
+      ['DELETE /webhooks/{id}', await member.delete(`/webhooks/${id}`)],
+    ];
+    for (const [route, res] of attempts) ensure(res.status === 403, `expected 403 for ${route} with a member key`, res);
+  });
+
+  check('SEC-MEMBER-READ', 'let a key without admin rights read webhook subscriptions (list, one, deliveries, events)', async (t) => {
+    const member = t.as('member');
+    const { id } = await createWebhook(t);
+    const reads: Array<[string, string, string]> = [
+      ['list', 'GET /webhooks', '/webhooks'],
+      ['get', 'GET /webhooks/{id}', `/webhooks/${id}`],
+      ['deliveries', 'GET /webhooks/{id}/deliveries', `/webhooks/${id}/deliveries`],
+      ['events', 'GET /webhooks/events', '/webhooks/events'],
+    ];
+    const refused: Array<[string, ApiResponse]> = [];
+    for (const [operation, route, target] of reads) {
+      const res = await member.get(target);
+      t.observe('member-webhook-status', route, res.status);
+      t.matrixCell({ resource: 'webhooks', operation, key: MEMBER, status: ok(res) ? 'pass' : 'fail', answered: res.status });
+      if (operation === 'get' && ok(res)) {
+        const secret = (res.json as { data?: { secret?: unknown } } | undefined)?.data?.secret;
+        t.observe('member-webhook-secret', 'GET /webhooks/{id} with a member key', typeof secret === 'string' && secret !== '' ? 'secret shown' : 'secret not shown');
+      }
+      if (!ok(res)) refused.push([route, res]);
+    }
+    // Not shown whether these need an admin key (spec 4.11, 5.5 name only create, update and delete): observed only.
+    t.observe('member-webhook-status', 'POST /webhooks/{id}/rotate-secret', (await member.post(`/webhooks/${id}/rotate-secret`)).status);
+    t.observe('member-webhook-status', 'POST /webhooks/{id}/test', (await member.post(`/webhooks/${id}/test`)).status);
+    if (refused.length > 0) fail(`a member key was refused ${refused.map(([r, res]) => `${r} (${res.status})`).join(', ')}`, refused[0]![1]);
+  });
+});

@@ -1,0 +1,829 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { dataRecord, ensure, expectNot2xx, expectStatus, fail, listPage } from '../harness/check/expect.js';
+import { once } from '../harness/check/once.js';
+import { runContext } from '../harness/check/run-context.js';
+import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
+import { crudChecks } from '../harness/crosscutting/crud.js';
+import { pagingChecks } from '../harness/crosscutting/paging.js';
+import { expectInvalid, invalidBodyChecks, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
+import {
+  nameOfLength,
+  subscriptionCreate,
+  subscriptionCreateFull,
+  subscriptionCreateViolations,
+  subscriptionUpdate,
+  subscriptionUpdateViolations,
+  subscriptionViolationRequirements,
+  urlOfLength,
+} from '../harness/generators/webhooks.js';
+import type { ApiResponse } from '../harness/http/client.js';
+import { SinkEndpoint, type Received } from '../harness/sink/sink.js';
+import { verifySignature } from '../harness/sink/signature.js';
+import {
+  DELIVERY_STATUSES,
+  EVENT_NAMES,
+  MAX_ATTEMPTS,
+  QUIET_EVENTS,
+  SECRET_PREFIX,
+  SIGNATURE_HEADER,
+  TRIGGERED_EVENTS,
+  WEBHOOK_NAME_MAX,
+  WEBHOOK_URL_MAX,
+  deliveryBodySchema,
+  type EventName,
+  type TriggeredEvent,
+} from '../harness/spec/webhooks.js';
+import { listAll } from '../harness/steps/lists.js';
+import {
+  Deadline,
+  TRIGGERS,
+  about,
+  attemptRecord,
+  deliveryIdReuse,
+  deliveryRows,
+  describeAttempts,
+  describeEndpoint,
+  eventOf,
+  exclusive,
+  expectDeliveryRows,
+  finished,
+  intervals,
+  isSuccess,
+  pollRecord,
+  rowStatus,
+  secretOf,
+  secretsIn,
+  sleep,
+  subscribe,
+  subscriptionBody,
+  subscriptionsCollection,
+  suiteSink,
+  unsubscribe,
+  waitAbout,
+  waitMs,
+  type AttemptRecord,
+  type Subscriber,
+} from '../harness/steps/webhooks.js';
+
+/**
+ * Webhooks (spec 2.10, 3.4, 4.11, 6): subscriptions and their rules, then deliveries as a receiver
+ * sees them: format, headers, signature, triggers, test, rotation, retries and their record.
+ * Asynchronous behaviour is waited for at most CONFORMANCE_WEBHOOK_WAIT_S; what does not finish in
+ * that time is inconclusive, unless what arrived already proves a violation.
+ */
+
+// Registered before the checker: its end-of-file cleanup runs first, then the sink closes.
+const sink = suiteSink();
+const check = checker('webhooks');
+
+/** A check that waits for deliveries: up to `waits` full waits, plus slack for the requests around them. */
+const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * waits + 60) * 1000 });
+
+/** Where subscriptions that must never be called point: a sink endpoint that answers 200 to anything. */
+const quiet = once(async () => sink().endpoint({}).url);
+const collection = subscriptionsCollection(quiet, ['quote.created']);
+
+/** Sends events, so every subscription the suite makes for CRUD and validation lists quiet ones only. */
+const QUIET: readonly EventName[] = QUIET_EVENTS;
+
+function eventsMatch(expected: readonly string[], actual: unknown): boolean {
+  return Array.isArray(actual) && JSON.stringify([...actual].map(String).sort()) === JSON.stringify([...expected].sort());
+}
+
+/** The same URL once both are serialised the standard way (a server may normalise, e.g. the host's case). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * The first field of `expected` the record does not hold. Events compare as a set (a server may
+ * keep them in another order); a null description also accepts an absent one (spec 2: response
+ * contents beyond the input fields are not shown).
+ */
+function subscriptionMismatch(record: Record<string, unknown>, expected: Record<string, unknown>): string | undefined {
+  for (const [field, value] of Object.entries(expected)) {
+    const actual = record[field];
+    if (field === 'events') {
+      if (!eventsMatch(value as string[], actual)) return `expected events ${JSON.stringify(value)} (in any order), got ${JSON.stringify(actual)}`;
+      continue;
+    }
+    if (value === null && (actual === null || actual === undefined)) continue;
+    if (field === 'url' && typeof value === 'string' && typeof actual === 'string' && sameUrl(value, actual)) continue;
+    if (JSON.stringify(actual) !== JSON.stringify(value)) return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
+  }
+  return undefined;
+}
+
+function expectSubscription(record: Record<string, unknown>, expected: Record<string, unknown>, what: string, res: ApiResponse): void {
+  const problem = subscriptionMismatch(record, expected);
+  ensure(problem === undefined, `${what}: ${problem}`, res);
+}
+
+async function createSubscription(t: CheckContext, body: Record<string, unknown>, what = 'create a webhook subscription'): Promise<{ res: ApiResponse; record: Record<string, unknown> & { id: string } }> {
+  const res = await t.api.post('/webhooks', body);
+  expectStatus(res, 201, what);
+  return { res, record: dataRecord(res) };
+}
+
+async function readSubscription(t: CheckContext, id: string): Promise<{ res: ApiResponse; record: Record<string, unknown> & { id: string } }> {
+  const res = await t.api.get(`/webhooks/${id}`);
+  expectStatus(res, 200, 'read the webhook subscription back');
+  return { res, record: dataRecord(res) };
+}
+
+async function remove(t: CheckContext, id: string): Promise<void> {
+  await t.api.delete(`/webhooks/${id}`);
+}
+
+describe('webhooks: responses and ids', () => {
+  crudChecks(check, collection);
+
+  check('ID-UNKNOWN-REFUSED', 'never answer 2xx for deliveries, rotate-secret or test of an unknown subscription id', async (t) => {
+    for (const [label, send] of [
+      ['GET /webhooks/{unknown uuid}/deliveries', () => t.api.get(`/webhooks/${randomUUID()}/deliveries`)],
+      ['POST /webhooks/{unknown uuid}/rotate-secret', () => t.api.post(`/webhooks/${randomUUID()}/rotate-secret`)],
+      ['POST /webhooks/{unknown uuid}/test', () => t.api.post(`/webhooks/${randomUUID()}/test`)],
+    ] as const) {
+      const res = await send();
+      t.observe('unknown-id-status', label, res.status);
+      expectNot2xx(res, `${label.split(' ')[0]} of a subscription that does not exist`);
+    }
+  });
+});
+
+describe('webhooks: paging', () => {
+  pagingChecks(check, collection);
+});
+
+describe('webhooks: create', () => {
+  invalidBodyChecks(check, {
+    operation: 'POST /webhooks',
+    requirementIds: subscriptionViolationRequirements('create'),
+    cases: async (t) => subscriptionCreateViolations({ urls: [await quiet(t)], events: QUIET }),
+    send: (t, body) => t.api.post('/webhooks', body),
+  });
+
+  check('WH-CREATE-VALID', 'accept every valid subscription create body and return the values sent', async (t) => {
+    // Every event name of 6.1 is a valid choice; the sink endpoint answers 200 to whatever is sent meanwhile.
+    const bodies = subscriptionCreate({ urls: [await quiet(t)], events: EVENT_NAMES });
+    await t.property(bodies, async (body) => {
+      const { res, record } = await createSubscription(t, body, 'create a subscription with a valid body');
+      try {
+        expectSubscription(record, { ...body }, 'create response', res);
+        const back = await readSubscription(t, record.id);
+        expectSubscription(back.record, { ...body }, 'read back after create', back.res);
+      } finally {
+        await remove(t, record.id);
+      }
+    });
+  });
+
+  check('WH-CREATE-VALID', `accept name of 1 and ${WEBHOOK_NAME_MAX} characters and url of ${WEBHOOK_URL_MAX} characters`, async (t) => {
+    // A 500-character URL on the sink: an unknown path there answers 404 if it is ever called.
+    const longUrl = urlOfLength(`${sink().baseUrl}/hooks/${'0'.repeat(16)}`, WEBHOOK_URL_MAX);
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['name of 1 character', { ...subscriptionBody(t, await quiet(t), QUIET, 'x'), name: nameOfLength(1) }],
+      [`name of ${WEBHOOK_NAME_MAX} characters`, { ...subscriptionBody(t, await quiet(t), QUIET, 'x'), name: nameOfLength(WEBHOOK_NAME_MAX) }],
+      [`url of ${WEBHOOK_URL_MAX} characters`, subscriptionBody(t, longUrl, QUIET, 'long url')],
+    ];
+    for (const [what, body] of cases) {
+      const { res, record } = await createSubscription(t, body, `create a subscription with a ${what}`);
+      try {
+        expectSubscription(record, { name: body.name, url: body.url }, `create with a ${what}`, res);
+      } finally {
+        await remove(t, record.id);
+      }
+    }
+  });
+
+  check('WH-CREATE-VALID', 'default isActive to true when the create body leaves it out', async (t) => {
+    const body = subscriptionBody(t, await quiet(t), QUIET, 'default active');
+    const { res, record } = await createSubscription(t, body);
+    try {
+      ensure(record['isActive'] === true, `expected isActive true by default in the create response, got ${JSON.stringify(record['isActive'])}`, res);
+      const back = await readSubscription(t, record.id);
+      ensure(back.record['isActive'] === true, `expected isActive true by default on read, got ${JSON.stringify(back.record['isActive'])}`, back.res);
+      // spec 2.10: description is "optional" on create; whether null is taken there is not shown.
+      const nullDescription = await t.api.post('/webhooks', { ...subscriptionBody(t, await quiet(t), QUIET, 'null description'), description: null });
+      t.observe('webhook-create-description-null', 'POST /webhooks with description null', nullDescription.status);
+      const made = (nullDescription.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (typeof made === 'string') await remove(t, made);
+    } finally {
+      await remove(t, record.id);
+    }
+  });
+});
+
+describe('webhooks: update', () => {
+  const existing = once(async (t) => (await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'update target'))).record.id);
+
+  invalidBodyChecks(check, {
+    operation: 'PATCH /webhooks/{id}',
+    requirementIds: subscriptionViolationRequirements('update'),
+    cases: async (t) => subscriptionUpdateViolations({ urls: [await quiet(t)], events: QUIET }),
+    send: async (t, body) => t.api.patch(`/webhooks/${await existing(t)}`, body),
+  });
+
+  const arbitraries = async (t: CheckContext) => {
+    const constraints = { urls: [await quiet(t)], events: EVENT_NAMES };
+    return { full: subscriptionCreateFull(constraints), update: subscriptionUpdate(constraints) };
+  };
+
+  check('WH-UPDATE-VALID', 'accept every valid subscription update body and apply its values', async (t) => {
+    const { full, update } = await arbitraries(t);
+    await t.property(fc.tuple(full, update), async ([created, changes]) => {
+      const { record } = await createSubscription(t, created);
+      try {
+        const res = await t.api.patch(`/webhooks/${record.id}`, changes);
+        expectStatus(res, 200, 'update a subscription with a valid body');
+        expectSubscription(dataRecord(res), { ...changes }, 'update response', res);
+        const back = await readSubscription(t, record.id);
+        expectSubscription(back.record, { ...changes }, 'read back after update', back.res);
+      } finally {
+        await remove(t, record.id);
+      }
+    });
+  });
+
+  check('WH-UPDATE-VALID', 'leave fields omitted from a subscription update unchanged', async (t) => {
+    const { full, update } = await arbitraries(t);
+    await t.property(fc.tuple(full, update), async ([created, changes]) => {
+      const { record } = await createSubscription(t, created);
+      try {
+        expectStatus(await t.api.patch(`/webhooks/${record.id}`, changes), 200, 'update a subscription');
+        const back = await readSubscription(t, record.id);
+        const omitted = Object.fromEntries(Object.entries(created).filter(([field]) => !(field in changes)));
+        expectSubscription(back.record, omitted, 'a field the update did not name', back.res);
+      } finally {
+        await remove(t, record.id);
+      }
+    });
+  });
+
+  check('WH-UPDATE-VALID', 'clear description sent as null', async (t) => {
+    const { full } = await arbitraries(t);
+    await t.property(full, async (created) => {
+      const { record } = await createSubscription(t, created);
+      try {
+        expectStatus(await t.api.patch(`/webhooks/${record.id}`, { description: null }), 200, 'set description to null');
+        const back = await readSubscription(t, record.id);
+        expectSubscription(back.record, { description: null }, 'description cleared with null', back.res);
+      } finally {
+        await remove(t, record.id);
+      }
+    });
+  });
+
+  check('WH-DELETE', 'no longer return a deleted subscription', async (t) => {
+    const { record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'delete'));
+    await readSubscription(t, record.id);
+    expectStatus(await t.api.delete(`/webhooks/${record.id}`), 204, 'delete the subscription');
+    const gone = await t.api.get(`/webhooks/${record.id}`);
+    t.observe('deleted-read-status', 'GET /webhooks/{deleted id}', gone.status);
+    ensure(!(gone.status >= 200 && gone.status < 300), `expected a deleted subscription to be gone, GET answered ${gone.status}`, gone);
+  });
+});
+
+describe('webhooks: secret and event list', () => {
+  check('WH-SECRET', 'carry a whsec_ secret on create and the same secret on GET /webhooks/{id}', async (t) => {
+    const { res, record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'secret'));
+    try {
+      const created = secretOf(record);
+      ensure(created !== undefined, 'expected the created subscription to carry a secret starting with whsec_, found none', res);
+      t.observe('webhook-secret-field', 'POST /webhooks response', created.path);
+      const back = await readSubscription(t, record.id);
+      const shown = secretsIn(back.record);
+      ensure(shown.length > 0, 'expected GET /webhooks/{id} to include the secret (a string starting with whsec_), found none', back.res);
+      ensure(
+        shown.some((s) => s.value === created.value),
+        `expected GET /webhooks/{id} to include the secret returned on create; ${shown.map((s) => s.path).join(', ')} hold(s) another value`,
+        back.res,
+      );
+      // spec 2.10 states the secret for create and get by id only: what a list shows is observed.
+      const listed = (await listAll(t.api, '/webhooks')).find((r) => r['id'] === record.id);
+      const inList = listed === undefined ? [] : secretsIn(listed);
+      t.observe(
+        'webhook-list-secret',
+        'GET /webhooks',
+        listed === undefined ? 'subscription not found in the list' : inList.some((s) => s.value === created.value) ? 'full secret' : inList.length > 0 ? 'masked secret' : 'no secret',
+      );
+    } finally {
+      await remove(t, record.id);
+    }
+  });
+
+  check('WH-EVENTS-LIST', 'list all 16 event names of 6.1 on GET /webhooks/events', async (t) => {
+    const res = await t.api.get('/webhooks/events');
+    expectStatus(res, 200, 'list the event types');
+    const body = res.json as { data?: unknown } | undefined;
+    ensure(body !== undefined, 'expected a JSON body', res);
+    // The item shape is not shown: strings, or objects carrying the name anywhere.
+    const strings = new Set<string>();
+    const walk = (value: unknown, depth: number): void => {
+      if (typeof value === 'string') strings.add(value);
+      else if (depth < 6 && value !== null && typeof value === 'object') for (const v of Object.values(value)) walk(v, depth + 1);
+    };
+    const listed = body.data ?? body;
+    walk(listed, 0);
+    const missing = EVENT_NAMES.filter((name) => !strings.has(name));
+    t.observe('webhook-events-shape', 'GET /webhooks/events', shapeOfList(listed));
+    const extra = [...strings].filter((s) => /^[a-z_]+\.[a-z_]+$/.test(s) && !(EVENT_NAMES as readonly string[]).includes(s));
+    if (extra.length > 0) t.observe('webhook-events-extra', 'GET /webhooks/events', extra.sort().join(', '));
+    ensure(missing.length === 0, `expected every event name of 6.1; missing: ${missing.join(', ')}`, res);
+  });
+});
+
+function shapeOfList(value: unknown): string {
+  if (!Array.isArray(value)) return value !== null && typeof value === 'object' ? `object {${Object.keys(value).sort().join(',')}}` : typeof value;
+  const first = value[0];
+  if (typeof first === 'string') return 'data: array of strings';
+  if (first !== null && typeof first === 'object') return `data: array of objects {${Object.keys(first).sort().join(',')}}`;
+  return `data: array of ${typeof first}`;
+}
+
+describe('webhooks: list filter', () => {
+  const sample = once(async (t) => {
+    const make = async (isActive: boolean) =>
+      (await createSubscription(t, { ...subscriptionBody(t, await quiet(t), QUIET, `filter ${isActive}`), isActive })).record.id;
+    return { scope: {}, trueIds: [await make(true), await make(true)], falseIds: [await make(false), await make(false)] };
+  });
+  // spec 4: "the value true means true, any other value means false", for the isActive filter of 4.11.
+  booleanFilterChecks(check, { path: '/webhooks', filters: [{ name: 'isActive', requirementId: 'BOOL-FILTER-TRUE', sample }] });
+});
+
+// --- deliveries -------------------------------------------------------------------------------
+
+/** An expense created and approved while a subscriber of both events listens: two real deliveries. */
+const sampleDeliveries = once(async (t) => {
+  const subscriber = await subscribe(t, sink(), { events: ['expense.created', 'expense.approved'], label: 'delivery format' });
+  const marker = await TRIGGERS['expense.approved'].fire(t);
+  const both = (ours: readonly Received[]) => ['expense.created', 'expense.approved'].every((e) => ours.some((r) => eventOf(r) === e));
+  await waitAbout(subscriber.endpoint, marker, both, waitMs(t));
+  return { subscriber, marker, received: about(subscriber.endpoint, marker) };
+});
+
+async function deliveredSample(t: CheckContext): Promise<{ subscriber: Subscriber; received: Received[] }> {
+  const { subscriber, marker, received } = await sampleDeliveries(t);
+  if (received.length === 0) {
+    t.inconclusive(`no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s of creating and approving it; ${describeEndpoint(subscriber.endpoint, marker)}`);
+  }
+  return { subscriber, received };
+}
+
+describe('webhooks: delivery format', () => {
+  check('WH-DELIVERY-FORMAT', 'deliver a JSON POST with event, timestamp (UTC, milliseconds) and a data object', async (t) => {
+    const { received } = await deliveredSample(t);
+    for (const delivery of received) {
+      const label = `the ${eventOf(delivery) ?? 'unnamed'} delivery`;
+      t.observe('webhook-content-type', 'delivery Content-Type', delivery.headers['content-type'] ?? '(none)');
+      ensure(delivery.method === 'POST', `expected ${label} to be a POST, got ${delivery.method}`);
+      ensure(delivery.json !== undefined, `expected ${label} to have a JSON body, got ${JSON.stringify(delivery.rawBody.toString('utf8').slice(0, 80))}`);
+      const parsed = deliveryBodySchema.safeParse(delivery.json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.') || '(body)';
+        const got = issue.path.length > 0 ? (delivery.json as Record<string, unknown>)[String(issue.path[0])] : delivery.json;
+        fail(`${label}: ${field} ${issue.message} (got ${JSON.stringify(got)?.slice(0, 80)})`);
+      }
+      const fraction = /\.(\d+)/.exec(parsed.data.timestamp)?.[1]?.length ?? 0;
+      t.observe('webhook-timestamp-form', 'delivery timestamp', `${fraction} fraction digits, ${parsed.data.timestamp.endsWith('Z') ? 'Z' : '+00:00'}`);
+    }
+  }, waiting(1));
+
+  check('WH-DELIVERY-HEADERS', 'carry X-Service-Event equal to the body event and a non-empty X-Service-Delivery', async (t) => {
+    const { received } = await deliveredSample(t);
+    for (const delivery of received) {
+      const bodyEvent = (delivery.json as { event?: unknown } | undefined)?.event;
+      const header = delivery.headers['x-service-event'];
+      ensure(header !== undefined && header !== '', `expected an X-Service-Event header on the ${String(bodyEvent)} delivery`);
+      ensure(header === bodyEvent, `expected X-Service-Event to equal the body event ${JSON.stringify(bodyEvent)}, got ${JSON.stringify(header)}`);
+      const id = delivery.headers['x-service-delivery'];
+      ensure(id !== undefined && id.trim() !== '', `expected a non-empty X-Service-Delivery header on the ${String(bodyEvent)} delivery`);
+    }
+    const ids = received.map((r) => r.headers['x-service-delivery']);
+    if (received.length > 1) t.observe('webhook-delivery-id', 'X-Service-Delivery of two events', new Set(ids).size === ids.length ? 'distinct' : 'shared');
+  }, waiting(1));
+
+  check('WH-SIGNATURE', 'sign each delivery with sha256=HMAC-SHA256 of the raw body, keyed with the subscription secret', async (t) => {
+    const { subscriber, received } = await deliveredSample(t);
+    const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
+    for (const delivery of received) expectSigned(delivery, secret, `the ${eventOf(delivery) ?? 'unnamed'} delivery`);
+  }, waiting(1));
+});
+
+/** Spec 6.2: the header format, then the HMAC over the exact bytes received. */
+function expectSigned(delivery: Received, secret: string, label: string): void {
+  const header = delivery.headers['x-service-signature'];
+  ensure(header !== undefined, `expected an X-Service-Signature header on ${label}`);
+  ensure(SIGNATURE_HEADER.test(header.trim()), `expected X-Service-Signature of the form sha256=<64 hex digits> on ${label}, got ${JSON.stringify(header.slice(0, 20))}...`);
+  if (SinkEndpoint.verifiesWith(delivery, secret)) return;
+  // A diagnosis only: the signature fits the parsed object serialised again, not the bytes sent.
+  const reserialised =
+    delivery.json !== undefined && [undefined, 1, 2].some((indent) => verifySignature(secret, Buffer.from(JSON.stringify(delivery.json, null, indent)), header));
+  fail(
+    `the signature of ${label} does not verify over the raw body with the subscription secret` +
+      (reserialised ? ' (it verifies over a re-serialised body: the target signs other bytes than it sends)' : ''),
+  );
+}
+
+describe('webhooks: triggers', () => {
+  for (const event of TRIGGERED_EVENTS) {
+    const trigger = TRIGGERS[event];
+    check('WH-TRIGGERS', `deliver ${event} to a subscriber after ${trigger.operation}`, async (t) => {
+      await expectTriggered(t, event);
+    }, waiting(1));
+  }
+
+  check('WH-NOT-SUBSCRIBED', 'deliver an event neither to a subscription that does not list it nor to an inactive one', async (t) => {
+    const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'listening' });
+    const others = await subscribe(t, sink(), { events: EVENT_NAMES.filter((e) => e !== 'expense.created'), label: 'other events' });
+    const inactive = await subscribe(t, sink(), { events: ['expense.created'], isActive: false, label: 'created inactive' });
+    const deactivated = await subscribe(t, sink(), { events: ['expense.created'], label: 'deactivated' });
+    try {
+      expectStatus(await t.api.patch(`/webhooks/${deactivated.id}`, { isActive: false }), 200, 'deactivate a subscription with PATCH isActive false');
+      const marker = await TRIGGERS['expense.created'].fire(t);
+      const fired = Date.now();
+      const quietOnes: Array<[string, () => Received[]]> = [
+        ['a subscription listing every other event', () => about(others.endpoint, marker, 'expense.created')],
+        ['a subscription created with isActive false', () => about(inactive.endpoint, marker)],
+        ['a subscription set to isActive false', () => about(deactivated.endpoint, marker)],
+      ];
+      const arrived = await waitAbout(listening.endpoint, marker, (ours) => ours.length > 0, waitMs(t), 'expense.created');
+      // A grace period after the listening subscriber was served: deliveries to the others would be as quick.
+      await sleep(Math.min(2000, waitMs(t)));
+      for (const [which, got] of quietOnes) {
+        const wrong = got();
+        ensure(wrong.length === 0, `expense.created for expense ${marker} was delivered to ${which}: ${describeAttempts(wrong, fired)}`);
+      }
+      if (!arrived) {
+        t.inconclusive(`the listening subscriber got no expense.created for expense ${marker} within ${t.run.webhookWaitS} s, so the others' silence proves nothing; ${describeEndpoint(listening.endpoint, marker, fired)}`);
+      }
+    } finally {
+      await unsubscribe(t, listening, others, inactive, deactivated);
+    }
+  }, waiting(1));
+
+  check('WH-TEST-DELIVERY', 'answer POST /webhooks/{id}/test with 200 and send a signed delivery', async (t) => {
+    // Listing only an event no documented operation sends, the subscription receives the test alone.
+    const subscriber = await subscribe(t, sink(), { events: ['quote.rejected'], label: 'test delivery' });
+    try {
+      const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
+      const res = await t.api.post(`/webhooks/${subscriber.id}/test`);
+      expectStatus(res, 200, 'request a test delivery');
+      const sent = Date.now();
+      const arrived = await subscriber.endpoint.waitFor((all) => all.length > 0, waitMs(t));
+      if (!arrived) t.inconclusive(`no test delivery arrived within ${t.run.webhookWaitS} s of POST /webhooks/{id}/test answering 200`);
+      const delivery = subscriber.endpoint.received[0]!;
+      t.observe('webhook-test-event', 'POST /webhooks/{id}/test delivery event', eventOf(delivery) ?? '(none)');
+      t.observe('webhook-test-latency', 'ms from POST /webhooks/{id}/test to the delivery', delivery.arrivedAt - sent);
+      expectSigned(delivery, secret, 'the test delivery');
+    } finally {
+      await unsubscribe(t, subscriber);
+    }
+  }, waiting(1));
+
+  check('WH-ROTATE', 'return a new whsec_ secret on rotate-secret and sign later deliveries with it, not the old one', async (t) => {
+    const subscriber = await subscribe(t, sink(), { events: ['expense.created'], label: 'rotate' });
+    try {
+      const old = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
+      const res = await t.api.post(`/webhooks/${subscriber.id}/rotate-secret`);
+      expectStatus(res, 200, 'rotate the secret');
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      ensure(data !== undefined, 'expected the rotation result in data', res);
+      const offered = secretsIn(data).filter((s) => s.value.length > SECRET_PREFIX.length);
+      ensure(offered.length > 0, 'expected a new secret starting with whsec_ in data, found none', res);
+      const fresh = offered.find((s) => s.value !== old);
+      ensure(fresh !== undefined, 'expected rotate-secret to return a different secret, it returned the old one', res);
+      t.observe('webhook-rotate-field', 'POST /webhooks/{id}/rotate-secret data', fresh.path);
+      const back = await t.api.get(`/webhooks/${subscriber.id}`);
+      const shown = secretsIn((back.json as { data?: unknown } | undefined)?.data);
+      t.observe('webhook-secret-after-rotate', 'GET /webhooks/{id} after rotate-secret', shown.some((s) => s.value === fresh.value) ? 'new secret' : shown.some((s) => s.value === old) ? 'old secret' : 'no secret');
+
+      const marker = await TRIGGERS['expense.created'].fire(t);
+      if (!(await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, waitMs(t)))) {
+        t.inconclusive(`no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s after the rotation; ${describeEndpoint(subscriber.endpoint, marker)}`);
+      }
+      for (const delivery of about(subscriber.endpoint, marker)) {
+        ensure(!SinkEndpoint.verifiesWith(delivery, old), 'a delivery made after rotate-secret is still signed with the old secret');
+        ensure(SinkEndpoint.verifiesWith(delivery, fresh.value), 'a delivery made after rotate-secret does not verify with the new secret');
+      }
+    } finally {
+      await unsubscribe(t, subscriber);
+    }
+  }, waiting(1));
+});
+
+/**
+ * WH-TRIGGERS for one event. A missing delivery is a violation only once the whole wait has
+ * passed while a later control event (an expense created after the operation) did arrive at the
+ * same subscriber: the target was delivering, just not this event. Otherwise inconclusive.
+ */
+async function expectTriggered(t: CheckContext, event: TriggeredEvent): Promise<void> {
+  const trigger = TRIGGERS[event];
+  const events: EventName[] = event === 'expense.created' ? ['expense.created'] : [event, 'expense.created'];
+  const subscriber = await subscribe(t, sink(), { events, label: `trigger ${event}` });
+  try {
+    const marker = await trigger.fire(t);
+    const fired = Date.now();
+    const control = await TRIGGERS['expense.created'].fire(t);
+    if (await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, waitMs(t), event)) return;
+    const controlArrived = about(subscriber.endpoint, control, 'expense.created');
+    const seen = describeEndpoint(subscriber.endpoint, marker, fired);
+    if (controlArrived.length > 0) {
+      fail(
+        `no ${event} delivery about ${marker} within ${t.run.webhookWaitS} s after ${trigger.operation}, ` +
+          `while expense.created for an expense created afterwards arrived ${controlArrived[0]!.arrivedAt - fired} ms after the operation; ${seen}`,
+      );
+    }
+    t.inconclusive(`no ${event} delivery about ${marker} within ${t.run.webhookWaitS} s after ${trigger.operation}, and no control delivery either; ${seen}`);
+  } finally {
+    await unsubscribe(t, subscriber);
+  }
+}
+
+// --- retries ----------------------------------------------------------------------------------
+
+/**
+ * Retry checks use expense.approved: other suites running beside this one rarely send it, so each
+ * scripted endpoint sees its own delivery alone. They run one after another for the same reason,
+ * and count only requests of that event about their own expense.
+ */
+const RETRY_EVENT: TriggeredEvent = 'expense.approved';
+
+/** The attempts of the retry event about `marker` that reached a subscriber's endpoint. */
+const attemptsOf = (subscriber: Subscriber, marker: string): Received[] => about(subscriber.endpoint, marker, RETRY_EVENT);
+
+/** Grace after the last attempt: twice the longest spacing seen, plus a second (bounded by the wait). */
+function graceMs(t: CheckContext, attempts: readonly Received[]): number {
+  return Math.min(2 * Math.max(0, ...intervals(attempts)) + 1000, waitMs(t));
+}
+
+function observeRetries(t: CheckContext, subject: string, attempts: readonly Received[]): void {
+  if (attempts.length < 2) return;
+  t.observe('webhook-retry-intervals', subject, intervals(attempts).join(', '));
+  t.observe('webhook-delivery-id-on-retry', subject, deliveryIdReuse(attempts));
+}
+
+async function readRecord(t: CheckContext, subscriber: Subscriber, marker: string): Promise<{ res: ApiResponse; record: AttemptRecord } | undefined> {
+  const got = await deliveryRows(t, subscriber.id);
+  if (got === undefined) return undefined;
+  const record = attemptRecord(got.rows, marker, attemptsOf(subscriber, marker), { event: RETRY_EVENT, exclusive: exclusive(subscriber.endpoint, marker) });
+  return { res: got.res, record };
+}
+
+/**
+ * Waits (bounded) until the attempts about `marker` satisfy `enough`, reading the target's record
+ * between slices of the wait: a delivery recorded as delivered although the receiver never answered
+ * 2xx is a violation proven at once (spec 3.4: only a 2xx answer is success).
+ */
+async function awaitAttempts(
+  t: CheckContext,
+  subscriber: Subscriber,
+  marker: string,
+  enough: (attempts: readonly Received[]) => boolean,
+  ms: number,
+  expectation: string,
+): Promise<boolean> {
+  const deadline = new Deadline(ms);
+  let slice = 250;
+  for (;;) {
+    if (await waitAbout(subscriber.endpoint, marker, enough, Math.min(slice, deadline.remaining()), RETRY_EVENT)) return true;
+    if (deadline.remaining() <= 0) return false;
+    const read = await readRecord(t, subscriber, marker);
+    const attempts = attemptsOf(subscriber, marker);
+    if (read !== undefined && read.record.statuses.includes('delivered') && !attempts.some((r) => isSuccess(r.answered))) {
+      fail(`${expectation}, but the target records the delivery as delivered although the receiver never answered 2xx (${describeAttempts(attempts)})`, read.res);
+    }
+    slice = Math.min(slice * 2, 2000);
+  }
+}
+
+/**
+ * After the wait ran out with fewer attempts than expected: the target's record saying it is done
+ * with the delivery proves no attempt will follow; anything else leaves the check inconclusive.
+ */
+async function verdictOnTimeout(t: CheckContext, subscriber: Subscriber, marker: string, expectation: string, fired: number): Promise<never> {
+  const read = await readRecord(t, subscriber, marker);
+  const done = read === undefined ? undefined : finished(read.record);
+  const seen = describeAttempts(attemptsOf(subscriber, marker), fired);
+  if (done !== undefined) fail(`${expectation}, but after ${t.run.webhookWaitS} s the target records the delivery as ${done} (${seen})`, read!.res);
+  return t.inconclusive(
+    `${expectation}; within ${t.run.webhookWaitS} s the sink saw ${seen}` +
+      (read ? `; the deliveries endpoint shows status(es) ${read.record.statuses.join(', ') || '(none for this delivery)'}` : ''),
+  );
+}
+
+describe('webhooks: retries', () => {
+  check('WH-RETRY-SUCCESS', 'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered', async (t) => {
+    const scripts = [
+      { failFirst: 2, failStatus: 500 },
+      { failFirst: 1, failStatus: 404 },
+    ] as const;
+    const subscribers: Subscriber[] = [];
+    try {
+      for (const script of scripts) subscribers.push(await subscribe(t, sink(), { events: [RETRY_EVENT], script, label: `retry ${script.failStatus}` }));
+      const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+      const fired = Date.now();
+      const deadline = new Deadline(waitMs(t));
+      for (const [i, subscriber] of subscribers.entries()) {
+        const script = scripts[i]!;
+        const what = `a receiver answering ${script.failStatus} ${script.failFirst} time(s) then 200`;
+        const expectation = `expected ${what} to be retried until it answered 2xx`;
+        const served = await awaitAttempts(t, subscriber, marker, (ours) => ours.some((r) => isSuccess(r.answered)), deadline.remaining(), expectation);
+        if (!served) await verdictOnTimeout(t, subscriber, marker, expectation, fired);
+        // No attempt may follow the 2xx answer.
+        const successAt = attemptsOf(subscriber, marker).findIndex((r) => isSuccess(r.answered));
+        await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > successAt + 1, graceMs(t, attemptsOf(subscriber, marker)), RETRY_EVENT);
+        const attempts = attemptsOf(subscriber, marker);
+        observeRetries(t, `ms between attempts (${what})`, attempts);
+        ensure(attempts.length === successAt + 1, `expected no attempt after the 2xx answer to ${what}; ${describeAttempts(attempts, fired)}`);
+        if (successAt === 0) {
+          t.inconclusive(`the failures scripted for ${what} were taken by other deliveries to the same endpoint; ${describeEndpoint(subscriber.endpoint, marker, fired)}`);
+        }
+        const { record, done } = await pollRecord(t, subscriber, marker, RETRY_EVENT, (r) => r.statuses.includes('delivered'), deadline.remaining());
+        t.observe('webhook-deliveries-record', 'GET /webhooks/{id}/deliveries after a retried success', record?.model ?? 'not a list');
+        if (!done) {
+          const res = (await deliveryRows(t, subscriber.id))?.res;
+          if (record !== undefined && finished(record) === 'failed') fail(`the receiver answered 2xx on attempt ${successAt + 1}, yet the target records the delivery as failed`, res);
+          t.inconclusive(`the receiver answered 2xx on attempt ${successAt + 1}; within ${t.run.webhookWaitS} s the deliveries endpoint showed no delivered status for it (status(es): ${record?.statuses.join(', ') || 'none'})`);
+        }
+      }
+    } finally {
+      await unsubscribe(t, ...subscribers);
+    }
+  }, waiting(4));
+
+  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => {
+    const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
+    try {
+      const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+      const fired = Date.now();
+      const expectation = `expected ${MAX_ATTEMPTS} attempts to a receiver that always answers 500`;
+      if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation))) {
+        await verdictOnTimeout(t, subscriber, marker, expectation, fired);
+      }
+      const grace = graceMs(t, attemptsOf(subscriber, marker));
+      await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, RETRY_EVENT);
+      const attempts = attemptsOf(subscriber, marker);
+      observeRetries(t, 'ms between attempts (a receiver that always answers 500)', attempts);
+      ensure(attempts.length === MAX_ATTEMPTS, `expected exactly ${MAX_ATTEMPTS} attempts in total (watched ${grace} ms after the fifth); ${describeAttempts(attempts, fired)}`);
+
+      const { record, done } = await pollRecord(t, subscriber, marker, RETRY_EVENT, (r) => r.statuses.includes('failed'), waitMs(t));
+      const rows = await expectDeliveryRows(t, subscriber.id);
+      t.observe('webhook-deliveries-record', 'GET /webhooks/{id}/deliveries after the attempts ran out', record?.model ?? 'not a list');
+      ensure(record !== undefined && record.attributed, 'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery', rows.res);
+      ensure(
+        record.recorded >= MAX_ATTEMPTS,
+        `expected the deliveries endpoint to record all ${MAX_ATTEMPTS} attempts, it accounts for ${record.recorded} (${record.model})`,
+        rows.res,
+      );
+      if (!done) {
+        if (record.statuses.includes('delivered')) fail('every attempt was answered 500, yet the target records the delivery as delivered', rows.res);
+        t.inconclusive(`${MAX_ATTEMPTS} attempts were made; within ${t.run.webhookWaitS} s the deliveries endpoint showed no failed status (status(es): ${record.statuses.join(', ') || 'none'})`);
+      }
+    } finally {
+      await unsubscribe(t, subscriber);
+    }
+  }, waiting(4));
+
+  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => {
+    const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
+    try {
+      const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+      const fired = Date.now();
+      const expectation = 'expected a delivery the receiver held open without answering to be retried';
+      // Stops early when the held-open answer went to another delivery (nothing to learn then).
+      const retried = await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= 2 || (ours[0] !== undefined && ours[0].answered !== null), waitMs(t), expectation);
+      const attempts = attemptsOf(subscriber, marker);
+      if (attempts.length > 0 && attempts[0]!.answered !== null) {
+        t.inconclusive(`the endpoint's held-open answer was taken by another delivery, so this one was answered at once; ${describeEndpoint(subscriber.endpoint, marker, fired)}`);
+      }
+      if (!retried || attempts.length < 2) await verdictOnTimeout(t, subscriber, marker, expectation, fired);
+      t.observe('webhook-timeout-retry-after', 'ms from a held-open attempt to the next attempt', attempts[1]!.arrivedAt - attempts[0]!.arrivedAt);
+    } finally {
+      await unsubscribe(t, subscriber);
+    }
+  }, waiting(2));
+
+  check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => {
+    const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];
+    // A failing sibling shows how soon this target retries: the grace period is measured on it.
+    let failing: Subscriber | undefined;
+    try {
+      for (const status of [201, 204] as const) {
+        receivers.push({ status, subscriber: await subscribe(t, sink(), { events: [RETRY_EVENT], script: { successStatus: status }, label: `answers ${status}` }) });
+      }
+      failing = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'retry spacing' });
+      const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+      const fired = Date.now();
+      const deadline = new Deadline(waitMs(t));
+      const expectNoRetry = (context: string): void => {
+        for (const { status, subscriber } of receivers) {
+          const got = attemptsOf(subscriber, marker);
+          ensure(got.length <= 1, `a delivery answered ${status} was attempted again${context}; ${describeAttempts(got, fired)}`);
+        }
+      };
+      const measured = await waitAbout(failing.endpoint, marker, (ours) => ours.length >= 2, deadline.remaining(), RETRY_EVENT);
+      const spacing = intervals(attemptsOf(failing, marker))[0];
+      await unsubscribe(t, failing);
+      failing = undefined;
+      for (const { subscriber } of receivers) await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, deadline.remaining(), RETRY_EVENT);
+      expectNoRetry('');
+      const seen = receivers.map(({ status, subscriber }) => `the receiver answering ${status} saw ${describeAttempts(attemptsOf(subscriber, marker), fired)}`).join('; ');
+      if (!measured || spacing === undefined) {
+        return t.inconclusive(`a receiver answering 500 was not retried within ${t.run.webhookWaitS} s, so no grace period for a retry can be set; ${seen}`);
+      }
+      if (receivers.some(({ subscriber }) => attemptsOf(subscriber, marker).length === 0)) {
+        t.inconclusive(`not every 2xx receiver got the delivery about ${marker} within ${t.run.webhookWaitS} s; ${seen}`);
+      }
+      t.observe('webhook-first-retry-spacing', 'ms from a 500 answer to the retry', spacing);
+      // A retry would come about as soon as the failing sibling's did: watch twice that long, plus a second.
+      const firstArrival = Math.max(...receivers.map(({ subscriber }) => attemptsOf(subscriber, marker)[0]!.arrivedAt));
+      const until = firstArrival + Math.min(2 * spacing + 1000, waitMs(t));
+      for (const { subscriber } of receivers) {
+        await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 1, Math.max(0, until - Date.now()), RETRY_EVENT);
+      }
+      expectNoRetry(` (a receiver answering 500 was retried after ${spacing} ms)`);
+    } finally {
+      await unsubscribe(t, ...receivers.map((r) => r.subscriber), failing);
+    }
+  }, waiting(3));
+});
+
+// --- the deliveries endpoint ------------------------------------------------------------------
+
+describe('webhooks: deliveries list', () => {
+  check('WH-DELIVERIES-LIST', 'list deliveries paged, filter them by each status, and reject an unknown status', async (t) => {
+    const succeeding = sink().endpoint({});
+    const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'deliveries list' });
+    const path = `/webhooks/${subscriber.id}/deliveries`;
+    try {
+      // A delivery the receiver always refuses, until the target records it failed ...
+      const failed = await TRIGGERS[RETRY_EVENT].fire(t);
+      const failedRecord = await pollRecord(t, subscriber, failed, RETRY_EVENT, (r) => r.statuses.includes('failed'), waitMs(t));
+      // ... then, pointed at a receiver that answers 200, a delivered one.
+      expectStatus(await t.api.patch(`/webhooks/${subscriber.id}`, { url: succeeding.url }), 200, 'point the subscription at a receiver answering 200');
+      const delivered = await TRIGGERS[RETRY_EVENT].fire(t);
+      if (!(await waitAbout(succeeding, delivered, (ours) => ours.length > 0, waitMs(t), RETRY_EVENT))) {
+        t.inconclusive(`no delivery about ${delivered} reached the subscription's new URL within ${t.run.webhookWaitS} s`);
+      }
+      await pollRecord(t, { id: subscriber.id, endpoint: succeeding }, delivered, RETRY_EVENT, (r) => r.statuses.includes('delivered'), waitMs(t));
+
+      const whole = await t.api.get(path);
+      expectStatus(whole, 200, 'list the deliveries of a subscription');
+      listPage(whole);
+      const one = await t.api.get(path, { limit: 1 });
+      expectStatus(one, 200, 'list deliveries with limit=1');
+      const page = listPage(one);
+      ensure(page.records.length <= 1, `expected at most 1 delivery with limit=1, got ${page.records.length}`, one);
+      ensure(page.pagination['limit'] === 1, `expected pagination.limit 1, got ${JSON.stringify(page.pagination['limit'])}`, one);
+
+      const all = (await expectDeliveryRows(t, subscriber.id)).rows;
+      const statuses = new Set(all.map(rowStatus).filter((s): s is string => s !== undefined));
+      t.observe('webhook-deliveries-statuses', 'GET /webhooks/{id}/deliveries after a failed and a delivered delivery', [...statuses].sort().join(', ') || '(no status field)');
+      if (statuses.size < 2) {
+        t.inconclusive(
+          `the status filter needs deliveries of two statuses; the list shows ${[...statuses].join(', ') || 'no status field'} ` +
+            `(the refused delivery: ${failedRecord.record?.statuses.join(', ') || 'no status'} after ${describeAttempts(about(subscriber.endpoint, failed, RETRY_EVENT))})`,
+        );
+      }
+      const idOf = (row: Record<string, unknown>) => (typeof row['id'] === 'string' ? row['id'] : JSON.stringify(row));
+      for (const status of DELIVERY_STATUSES) {
+        const { res, rows } = await expectDeliveryRows(t, subscriber.id, { status });
+        const wrong = rows.find((row) => rowStatus(row) !== undefined && rowStatus(row) !== status);
+        ensure(wrong === undefined, `GET /webhooks/{id}/deliveries?status=${status} returned a delivery with status ${JSON.stringify(wrong && rowStatus(wrong))}`, res);
+        // Only final statuses are compared with the unfiltered list: the others may move in between.
+        const returned = new Set(rows.map(idOf));
+        const left = all.find((row) => rowStatus(row) === status && (status === 'failed' || status === 'delivered') && !returned.has(idOf(row)));
+        ensure(left === undefined, `GET /webhooks/{id}/deliveries?status=${status} left out a delivery with that status`, res);
+      }
+      for (const status of ['bogus', 'DELIVERED', 'success']) {
+        await expectInvalid(t, 'GET /webhooks/{id}/deliveries?status=', `status=${status} outside the enum`, () => t.api.get(path, { status }));
+      }
+    } finally {
+      await unsubscribe(t, subscriber);
+    }
+  }, waiting(4));
+
+  check('PAGE-LIMIT-RANGE', 'reject limit outside 1..100 on GET /webhooks/{id}/deliveries (0, 101, -1, abc)', async (t) => {
+    const { record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'deliveries paging'));
+    try {
+      for (const limit of ['0', '101', '-1', 'abc']) {
+        await expectInvalid(t, 'GET /webhooks/{id}/deliveries?limit=', `limit=${limit}`, () => t.api.get(`/webhooks/${record.id}/deliveries`, { limit }));
+      }
+    } finally {
+      await remove(t, record.id);
+    }
+  });
+});
+
+describe('webhooks: validation status', () => {
+  validationConsistencyCheck(check, 'webhooks');
+});
