@@ -86,7 +86,7 @@ const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * wa
 const quiet = once(async () => sink().endpoint({}).url);
 const collection = subscriptionsCollection(quiet, ['quote.created']);
 
-/** Sends events, so every subscription the suite makes for CRUD and validation lists quiet ones only. */
+/** Events no documented operation sends: subscriptions made for CRUD and validation list only these. */
 const QUIET: readonly EventName[] = QUIET_EVENTS;
 
 function eventsMatch(expected: readonly string[], actual: unknown): boolean {
@@ -355,7 +355,7 @@ describe('webhooks: list filter', () => {
     return { scope: {}, trueIds: [await make(true), await make(true)], falseIds: [await make(false), await make(false)] };
   });
   // spec 4: "the value true means true, any other value means false", for the isActive filter of 4.11.
-  booleanFilterChecks(check, { path: '/webhooks', filters: [{ name: 'isActive', requirementId: 'BOOL-FILTER-TRUE', sample }] });
+  booleanFilterChecks(check, { path: '/webhooks', filters: [{ name: 'isActive', requirementId: 'WH-FILTER-ACTIVE', sample }] });
 });
 
 // --- deliveries -------------------------------------------------------------------------------

@@ -272,6 +272,7 @@ export const REQUIREMENTS = {
   'WH-FIELD-RULES': req('MUST', '2.10, 8', 'webhooks', 'Subscription rules hold: name 1 to 255 characters, url a URL of at most 500 characters, events at least one known event name, description string or null, isActive boolean.'),
   'WH-SECRET': req('MUST', '2.10', 'webhooks', 'The subscription returned on create and by GET /webhooks/{id} carries a secret starting with `whsec_`.'),
   'WH-UPDATE-VALID': req('MUST', '2.10, 4.11', 'webhooks', 'A subscription update body that follows 2.10 is accepted (200) and applied; omitted fields stay, null clears description.'),
+  'WH-FILTER-ACTIVE': req('MUST', '3.5, 4.11', 'webhooks', 'The `isActive` filter on GET /webhooks returns only subscriptions with that flag.'),
   'WH-DELETE': req('MUST', '4.11', 'webhooks', 'A deleted subscription can no longer be read (never 2xx).'),
   'WH-EVENTS-LIST': req('MUST', '4.11, 6.1', 'webhooks', 'GET /webhooks/events answers 200 and lists all 16 event names of 6.1.'),
   'WH-DELIVERIES-LIST': req('MUST', '3.4, 4.11', 'webhooks', 'GET /webhooks/{id}/deliveries answers a paged list; its status filter takes `pending`, `delivered`, `failed`, `retrying` and rejects other values.'),
