@@ -250,7 +250,7 @@ export const REQUIREMENTS = {
   'RP-FILTER-SOURCE': req('MUST', '2.9, 4.9', 'reports', 'The `source` filter (`system`/`user`) returns only definitions of that source; another value is rejected.'),
   'RP-GET': req('MUST', '4.9', 'reports', 'GET /reports/{id} answers 200 with the definition in `data`.'),
   'RP-CATEGORIES': req('MUST', '4.9', 'reports', 'GET /reports/categories answers 200 (it is a fixed path, not a definition id).'),
-  'RP-EXECUTE': req('MUST', '4.9', 'reports', 'POST /reports/{id}/execute with a valid body (or none) answers 200 with results in `data`.'),
+  'RP-EXECUTE': req('MUST', '4.9', 'reports', 'POST /reports/{id}/execute with a valid body (`{}` included) answers 200 with results in `data`.'),
   'RP-EXECUTE-PAGING': req('MUST', '4.9, 8', 'reports', 'Execute `page` is an integer >= 1 and `pageSize` an integer 1 to 500: 1 and 500 are accepted, 0 and 501 rejected.'),
   'RP-EXECUTE-SCOPE': req('MUST', '4.9', 'reports', 'Execute `scope` needs `kind` (`project`, `person`, `contact`) and `id` (UUID) and no other property; a scope breaking this is rejected.'),
   'RP-EXECUTE-FILTER-VALUES': req('MUST', '4.9', 'reports', 'Execute `filterValues` accepts an object with arbitrary keys; a value that is not an object is rejected.'),
