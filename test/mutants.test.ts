@@ -14,6 +14,8 @@ interface Catch {
   readonly requirement: RequirementId;
   /** Run the whole suite, not only the requirement's checks (a rule judged across other checks). */
   readonly wholeSuite?: boolean;
+  /** Other requirements the same fault breaks: their checks must fail too (so they can fail at all). */
+  readonly also?: readonly RequirementId[];
 }
 
 const CATCHES: Record<FaultName, Catch> = {
@@ -24,7 +26,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'contacts-bad-enum': { suite: 'contacts', requirement: 'CT-TYPE-ENUM' },
   'contacts-parent-uuid-unchecked': { suite: 'contacts', requirement: 'CT-PARENT-UUID' },
   'contacts-patch-resets-omitted': { suite: 'contacts', requirement: 'CT-UPDATE-OMITTED' },
-  'contacts-null-ignored': { suite: 'contacts', requirement: 'CT-UPDATE-NULL-CLEARS' },
+  'contacts-null-ignored': { suite: 'contacts', requirement: 'CT-UPDATE-NULL-CLEARS', also: ['CT-UPDATE-VALID'] },
   'contacts-filter-type-ignored': { suite: 'contacts', requirement: 'CT-FILTER-TYPE' },
   'contacts-filter-parent-ignored': { suite: 'contacts', requirement: 'CT-FILTER-PARENT' },
   'contacts-search-ignored': { suite: 'contacts', requirement: 'CT-FILTER-SEARCH' },
@@ -34,10 +36,10 @@ const CATCHES: Record<FaultName, Catch> = {
   'paging-offset-ignored': { suite: 'contacts', requirement: 'PAGE-OFFSET-APPLIED' },
   'paging-no-total': { suite: 'contacts', requirement: 'PAGE-TOTAL' },
   'paging-no-echo': { suite: 'contacts', requirement: 'PAGE-ECHO' },
-  'create-returns-200': { suite: 'contacts', requirement: 'ENV-CREATE' },
+  'create-returns-200': { suite: 'contacts', requirement: 'ENV-CREATE', also: ['CT-CREATE-VALID'] },
   'delete-returns-200-body': { suite: 'contacts', requirement: 'ENV-DELETE' },
   'no-data-envelope': { suite: 'contacts', requirement: 'ENV-GET' },
-  'unknown-id-200': { suite: 'contacts', requirement: 'ID-UNKNOWN-REFUSED' },
+  'unknown-id-200': { suite: 'contacts', requirement: 'ID-UNKNOWN-REFUSED', also: ['ID-UNKNOWN-404'] },
   'malformed-json-500': { suite: 'contacts', requirement: 'BODY-MALFORMED-JSON' },
   'validation-500': { suite: 'contacts', requirement: 'CT-CREATE-REQUIRED' },
   'validation-status-mixed': { suite: 'contacts', requirement: 'VALIDATION-STATUS-CONSISTENT', wholeSuite: true },
@@ -51,13 +53,13 @@ const CATCHES: Record<FaultName, Catch> = {
   'te-date-unchecked': { suite: 'time-entries', requirement: 'TE-DATE-REAL' },
   'te-hours-over-24': { suite: 'time-entries', requirement: 'TE-HOURS-CREATE-RANGE' },
   'te-min-hours-ignored': { suite: 'time-entries', requirement: 'TE-HOURS-MIN-NON-TIMER' },
-  'te-timer-min-enforced': { suite: 'time-entries', requirement: 'TE-HOURS-TIMER-ACCEPTED' },
+  'te-timer-min-enforced': { suite: 'time-entries', requirement: 'TE-HOURS-TIMER-ACCEPTED', also: ['TE-CREATE-VALID'] },
   'te-duration-unbounded': { suite: 'time-entries', requirement: 'TE-DURATION-RANGE' },
   'te-start-time-lenient': { suite: 'time-entries', requirement: 'TE-START-TIME-FORMAT' },
   'te-marked-billed-on-create': { suite: 'time-entries', requirement: 'FIELD-NOT-ACCEPTED' },
   'te-update-hours-timer-lenient': { suite: 'time-entries', requirement: 'TE-UPDATE-HOURS-RANGE' },
   'te-entry-source-on-update': { suite: 'time-entries', requirement: 'FIELD-NOT-ACCEPTED' },
-  'te-null-ignored': { suite: 'time-entries', requirement: 'TE-UPDATE-NULL-CLEARS' },
+  'te-null-ignored': { suite: 'time-entries', requirement: 'TE-UPDATE-NULL-CLEARS', also: ['TE-UPDATE-VALID'] },
   'te-filter-project-ignored': { suite: 'time-entries', requirement: 'TE-FILTER-PROJECT' },
   'te-filter-date-ignored': { suite: 'time-entries', requirement: 'TE-FILTER-DATE' },
   'te-query-date-unchecked': { suite: 'time-entries', requirement: 'TE-QUERY-INVALID' },
@@ -65,7 +67,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'batch-size-unbounded': { suite: 'batch', requirement: 'BATCH-SIZE' },
   'batch-empty-accepted': { suite: 'batch', requirement: 'BATCH-SIZE' },
   'batch-item-date-unchecked': { suite: 'batch', requirement: 'BATCH-ITEM-RULES' },
-  'batch-start-time-seconds-rejected': { suite: 'batch', requirement: 'BATCH-CREATE-VALID' },
+  'batch-start-time-seconds-rejected': { suite: 'batch', requirement: 'BATCH-CREATE-VALID', also: ['BATCH-CREATE-VISIBLE'] },
   'batch-update-ignored': { suite: 'batch', requirement: 'BATCH-UPDATE-APPLIED' },
   'batch-delete-ignored': { suite: 'batch', requirement: 'BATCH-DELETE-APPLIED' },
   'batch-no-envelope': { suite: 'batch', requirement: 'BATCH-ENVELOPE' },
@@ -74,7 +76,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'ex-modifier-type-unchecked': { suite: 'expenses', requirement: 'EX-MODIFIERS' },
   'ex-status-enum-unchecked': { suite: 'expenses', requirement: 'EX-STATUS-ENUM' },
   'ex-approve-status-unchanged': { suite: 'expenses', requirement: 'EX-APPROVE-STATUS' },
-  'ex-reject-returns-204': { suite: 'expenses', requirement: 'EX-REJECT' },
+  'ex-reject-returns-204': { suite: 'expenses', requirement: 'EX-REJECT', also: ['EX-REJECT-STATUS'] },
   'ex-filter-status-ignored': { suite: 'expenses', requirement: 'EX-FILTER-STATUS' },
   'ex-date-not-required': { suite: 'expenses', requirement: 'EX-CREATE-REQUIRED' },
   'ex-patch-resets-omitted': { suite: 'expenses', requirement: 'EX-UPDATE-OMITTED' },
@@ -86,7 +88,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'rate-filter-tags-ignored': { suite: 'rates', requirement: 'RT-FILTER-TAGS' },
   'rate-type-enum-unchecked': { suite: 'rates', requirement: 'RT-FIELD-RULES' },
   'rate-version-not-strict': { suite: 'rates', requirement: 'RT-STRICT' },
-  'rate-get-no-version': { suite: 'rates', requirement: 'RT-GET-CURRENT' },
+  'rate-get-no-version': { suite: 'rates', requirement: 'RT-GET-CURRENT', also: ['RT-CURRENT-AFTER-VERSION'] },
   'rs-email-unchecked': { suite: 'resources', requirement: 'RS-EMAIL-FORMAT' },
   'rs-negative-salary': { suite: 'resources', requirement: 'RS-SALARY' },
   'rs-is-active-on-create': { suite: 'resources', requirement: 'FIELD-NOT-ACCEPTED' },
@@ -110,7 +112,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'al-reason-untrimmed': { suite: 'allocations', requirement: 'AL-CONSTRAINT-REASON' },
   'al-reason-unbounded': { suite: 'allocations', requirement: 'AL-CONSTRAINT-REASON' },
   'al-end-date-not-required': { suite: 'allocations', requirement: 'AL-CREATE-REQUIRED' },
-  'al-null-ignored': { suite: 'allocations', requirement: 'AL-UPDATE-NULL-CLEARS' },
+  'al-null-ignored': { suite: 'allocations', requirement: 'AL-UPDATE-NULL-CLEARS', also: ['AL-UPDATE-VALID'] },
   'al-filter-project-ignored': { suite: 'allocations', requirement: 'AL-FILTER-REFS' },
   'al-filter-date-ignored': { suite: 'allocations', requirement: 'AL-FILTER-DATE' },
   'al-resource-uuid-unchecked': { suite: 'allocations', requirement: 'AL-IDS-UUID' },
@@ -120,7 +122,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'ms-complete-date-unchecked': { suite: 'milestones', requirement: 'MS-COMPLETE-DATE' },
   'ms-filter-status-ignored': { suite: 'milestones', requirement: 'MS-FILTER-STATUS' },
   'ms-filter-date-ignored': { suite: 'milestones', requirement: 'MS-FILTER-DATE' },
-  'ms-type-id-null-rejected': { suite: 'milestones', requirement: 'MS-UPDATE-NULL-CLEARS' },
+  'ms-type-id-null-rejected': { suite: 'milestones', requirement: 'MS-UPDATE-NULL-CLEARS', also: ['MS-IDS-UUID', 'MS-UPDATE-VALID', 'MS-UPDATE-OMITTED'] },
   'rp-categories-as-id': { suite: 'reports', requirement: 'RP-CATEGORIES' },
   'rp-filter-source-ignored': { suite: 'reports', requirement: 'RP-FILTER-SOURCE' },
   'rp-filter-category-ignored': { suite: 'reports', requirement: 'RP-FILTER-CATEGORY' },
@@ -129,15 +131,15 @@ const CATCHES: Record<FaultName, Catch> = {
   'rp-scope-kind-unchecked': { suite: 'reports', requirement: 'RP-EXECUTE-SCOPE' },
   'rp-execute-no-envelope': { suite: 'reports', requirement: 'RP-EXECUTE' },
   'sec-expense-cross-org-read': { suite: 'security', requirement: 'SEC-ISOLATION-READ' },
-  'sec-time-entry-cross-org-update': { suite: 'security', requirement: 'SEC-ISOLATION-WRITE' },
+  'sec-time-entry-cross-org-update': { suite: 'security', requirement: 'SEC-ISOLATION-WRITE', also: ['SEC-ISOLATION-INTACT'] },
   'sec-milestone-cross-org-complete': { suite: 'security', requirement: 'SEC-ISOLATION-WRITE' },
   'sec-rate-cross-org-versions': { suite: 'security', requirement: 'SEC-ISOLATION-WRITE' },
   'sec-allocation-cross-org-delete': { suite: 'security', requirement: 'SEC-ISOLATION-WRITE' },
   'sec-task-list-leak': { suite: 'security', requirement: 'SEC-LIST-ISOLATED' },
   'sec-time-entry-list-leak': { suite: 'security', requirement: 'SEC-LIST-ISOLATED' },
   'sec-reference-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
-  'sec-member-webhook-write': { suite: 'security', requirement: 'SEC-ADMIN-WEBHOOK-WRITE' },
-  'sec-auth-skipped-categories': { suite: 'auth', requirement: 'AUTH-MISSING-REFUSED' },
+  'sec-member-webhook-write': { suite: 'security', requirement: 'SEC-ADMIN-WEBHOOK-WRITE', also: ['SEC-ADMIN-403'] },
+  'sec-auth-skipped-categories': { suite: 'auth', requirement: 'AUTH-MISSING-REFUSED', also: ['AUTH-REFUSED-401'] },
   'sec-empty-bearer-allowed': { suite: 'auth', requirement: 'AUTH-EMPTY-BEARER' },
   'sec-webhook-cross-org-rotate': { suite: 'security', requirement: 'SEC-ISOLATION-WRITE' },
   'sec-cross-org-403': { suite: 'security', requirement: 'SEC-ISOLATION-UNKNOWN-ALIKE' },
@@ -166,12 +168,12 @@ describe('mutants', () => {
   });
 
   describe.concurrent('each fault is caught by the check of the rule it breaks', () => {
-    for (const [fault, { suite, requirement, wholeSuite }] of Object.entries(CATCHES)) {
+    for (const [fault, { suite, requirement, wholeSuite, also = [] }] of Object.entries(CATCHES)) {
       it(`${fault} fails ${requirement}`, { timeout: 180_000 }, async () => {
         const result = await runCli(['run'], {
           CONFORMANCE_REFERENCE_FAULTS: fault,
           CONFORMANCE_SUITES: suite,
-          ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: requirement }),
+          ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: [requirement, ...also].join(',') }),
           // A missing delivery fails only after the whole wait: keep it short for the self-test.
           ...(suite === 'webhooks' ? { CONFORMANCE_WEBHOOK_WAIT_S: '10' } : {}),
           CONFORMANCE_NUM_RUNS: '10',
@@ -179,12 +181,16 @@ describe('mutants', () => {
         });
         const report = await readLatestReport(result.reportDir);
         expect(report.target.faults).toEqual([fault]);
-        const named = report.checks.filter((c) => c.requirementId === requirement);
-        expect(named.length).toBeGreaterThan(0);
-        expect(named.map((c) => c.status), `${fault}: ${requirement} statuses`).toContain('fail');
+        const broken = [requirement, ...also];
+        const named = report.checks.filter((c) => broken.includes(c.requirementId as RequirementId));
+        for (const id of broken) {
+          const statuses = named.filter((c) => c.requirementId === id).map((c) => c.status);
+          expect(statuses.length, `${fault}: no check of ${id} ran`).toBeGreaterThan(0);
+          expect(statuses, `${fault}: ${id} statuses`).toContain('fail');
+        }
         // Caught as a target failure, never as the harness breaking.
         expect(report.checks.filter((c) => c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
-        expect(result.code).toBe(named.some((c) => c.level === 'MUST') ? 1 : 0);
+        expect(result.code).toBe(report.checks.some((c) => c.level === 'MUST' && c.status === 'fail') ? 1 : 0);
       });
     }
   });
