@@ -27,20 +27,23 @@ interface Window {
 export class FixedWindowLimiter {
   readonly #windows = new Map<string, Window>();
   readonly #now: () => number;
+  readonly #windowMs: number;
 
-  constructor(now: () => number = Date.now) {
+  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
+  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
     this.#now = now;
+    this.#windowMs = windowMs;
   }
 
   hit(key: string, limit: number): RateDecision {
     const now = this.#now();
     let window = this.#windows.get(key);
-    if (window === undefined || now - window.startedAt >= WINDOW_MS) {
+    if (window === undefined || now - window.startedAt >= this.#windowMs) {
       window = { startedAt: now, count: 0 };
       this.#windows.set(key, window);
     }
     window.count += 1;
-    const resetSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
+    const resetSeconds = Math.max(1, Math.ceil((window.startedAt + this.#windowMs - now) / 1000));
     return {
       allowed: window.count <= limit,
       limit,

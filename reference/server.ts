@@ -19,6 +19,8 @@ export interface StartReferenceServerOptions {
   logger?: boolean;
   /** Delivery timeout and retry spacing; defaults DEFAULT_WEBHOOK_OPTIONS. */
   webhooks?: Partial<WebhookOptions>;
+  /** Rate window; anything but the default 60 s is for self-tests only (spec 8 says per minute). */
+  rateWindowMs?: number;
 }
 
 export interface RunningReferenceServer {
@@ -44,6 +46,7 @@ export async function startReferenceServer(options: StartReferenceServerOptions 
     faults: options.faults ?? [],
     logger: options.logger ?? false,
     ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
+    ...(options.rateWindowMs === undefined ? {} : { rateWindowMs: options.rateWindowMs }),
   });
   const host = options.host ?? DEFAULT_HOST;
   try {

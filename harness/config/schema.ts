@@ -3,7 +3,7 @@ import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
 
 /** Domains a run can select with CONFORMANCE_SUITES; one suite file each. */
-export const DOMAINS = ['auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
+export const DOMAINS = ['rate-limit', 'auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 const optionalString = z
@@ -51,6 +51,10 @@ export const envSchema = z.object({
   CONFORMANCE_OTHER_ORG_KEY: apiKey('CONFORMANCE_OTHER_ORG_KEY'),
   CONFORMANCE_LIMITED_KEY: apiKey('CONFORMANCE_LIMITED_KEY'),
   CONFORMANCE_CUSTOM_LIMIT_KEY: apiKey('CONFORMANCE_CUSTOM_LIMIT_KEY'),
+  /** Load harness: keys with the default limit, bursted in parallel (scenario 2); default CONFORMANCE_LIMITED_KEY. */
+  CONFORMANCE_LIMITED_KEYS: optionalString.pipe(
+    z.string().regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'CONFORMANCE_LIMITED_KEYS: expected comma-separated API keys without spaces').optional(),
+  ),
   CONFORMANCE_CUSTOM_LIMIT: positiveInt('CONFORMANCE_CUSTOM_LIMIT'),
   CONFORMANCE_PROJECT_ID: uuid('CONFORMANCE_PROJECT_ID'),
   CONFORMANCE_VERSION_ID: uuid('CONFORMANCE_VERSION_ID'),
@@ -84,6 +88,11 @@ export const envSchema = z.object({
   CONFORMANCE_REQUIREMENTS: optionalString,
   /** Self-test only: faults to switch on in the embedded reference server. */
   CONFORMANCE_REFERENCE_FAULTS: optionalString,
+  /**
+   * Self-test only: the embedded reference server's rate window in seconds instead of 60. A short
+   * window makes the reference non-conforming on purpose, so rate-limit self-tests need not wait a minute.
+   */
+  CONFORMANCE_REFERENCE_RATE_WINDOW_S: positiveInt('CONFORMANCE_REFERENCE_RATE_WINDOW_S'),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -100,6 +109,8 @@ export interface Config {
   /** null: start the embedded reference server. */
   readonly targetUrl: string | null;
   readonly keys: Partial<Keys>;
+  /** Load harness scenario 2: keys with the default limit (CONFORMANCE_LIMITED_KEYS, else the limited key). */
+  readonly limitedKeys: readonly string[];
   readonly customLimit?: number | undefined;
   readonly projectId?: string | undefined;
   readonly versionId?: string | undefined;
@@ -112,6 +123,8 @@ export interface Config {
   readonly suites: readonly Domain[];
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
+  /** Self-test only: the embedded reference server's rate window (undefined: 60 s as the spec says). */
+  readonly referenceRateWindowS?: number | undefined;
   /** Empty: every check of the selected suites. */
   readonly requirements: readonly string[];
 }
@@ -162,9 +175,12 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
   if ((env.CONFORMANCE_CUSTOM_LIMIT_KEY === undefined) !== (env.CONFORMANCE_CUSTOM_LIMIT === undefined)) {
     throw new ConfigError('CONFORMANCE_CUSTOM_LIMIT: set both CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT, or neither');
   }
-  if (env.CONFORMANCE_TARGET_URL !== undefined && env.CONFORMANCE_REFERENCE_FAULTS !== undefined) {
-    throw new ConfigError('CONFORMANCE_REFERENCE_FAULTS: only applies to the embedded reference server; unset CONFORMANCE_TARGET_URL');
+  for (const name of ['CONFORMANCE_REFERENCE_FAULTS', 'CONFORMANCE_REFERENCE_RATE_WINDOW_S'] as const) {
+    if (env.CONFORMANCE_TARGET_URL !== undefined && env[name] !== undefined) {
+      throw new ConfigError(`${name}: only applies to the embedded reference server; unset CONFORMANCE_TARGET_URL`);
+    }
   }
+  const limitedKeys = splitList(env.CONFORMANCE_LIMITED_KEYS);
   return {
     targetUrl: env.CONFORMANCE_TARGET_URL ?? null,
     keys: {
@@ -174,6 +190,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
       limited: env.CONFORMANCE_LIMITED_KEY,
       customLimit: env.CONFORMANCE_CUSTOM_LIMIT_KEY,
     },
+    limitedKeys: limitedKeys.length > 0 ? limitedKeys : env.CONFORMANCE_LIMITED_KEY !== undefined ? [env.CONFORMANCE_LIMITED_KEY] : [],
     customLimit: env.CONFORMANCE_CUSTOM_LIMIT,
     projectId: env.CONFORMANCE_PROJECT_ID,
     versionId: env.CONFORMANCE_VERSION_ID,
@@ -190,6 +207,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
+    referenceRateWindowS: env.CONFORMANCE_REFERENCE_RATE_WINDOW_S,
     requirements,
   };
 }

@@ -51,6 +51,7 @@ export function seedDefaults(seed: SeedFile) {
       customLimit: custom?.key,
       otherOrg: orgB.keys.find((k) => k.role === 'admin')?.key,
     },
+    limitedKeys: orgA.keys.filter((k) => k.role === 'limited').map((k) => k.key),
     customLimit: custom?.limitPerMinute ?? undefined,
     projectId: orgA.projects[0]?.id,
     versionId: orgA.projects[0]?.versionId,

@@ -50,7 +50,10 @@ async function startTarget(config: Config): Promise<Target> {
   if (config.targetUrl !== null) return { baseUrl: config.targetUrl, embedded: false, close: async () => {} };
   try {
     const { startReferenceServer } = await import('../../reference/server.js');
-    const server = await startReferenceServer({ faults: config.referenceFaults });
+    const server = await startReferenceServer({
+      faults: config.referenceFaults,
+      ...(config.referenceRateWindowS === undefined ? {} : { rateWindowMs: config.referenceRateWindowS * 1000 }),
+    });
     return { baseUrl: server.baseUrl, embedded: true, close: () => server.close() };
   } catch (cause) {
     if ((cause as { code?: string }).code === 'UNKNOWN_FAULT') throw new ConfigError(`CONFORMANCE_REFERENCE_FAULTS: ${(cause as Error).message}`);
