@@ -22,12 +22,31 @@ function configError(env: Record<string, string | undefined>): ConfigError {
   throw new Error(`parseEnv accepted ${JSON.stringify(env)}`);
 }
 
+describe('CONFORMANCE_LIMITED_KEYS', () => {
+  it('splits the list, and falls back to CONFORMANCE_LIMITED_KEY', () => {
+    expect(parseEnv({ CONFORMANCE_LIMITED_KEYS: 'wmk_a, wmk_b' }, () => 1).limitedKeys).toEqual(['wmk_a', 'wmk_b']);
+    expect(parseEnv({ CONFORMANCE_LIMITED_KEY: 'wmk_c' }, () => 1).limitedKeys).toEqual(['wmk_c']);
+  });
+
+  it('refuses a key with a space, without echoing the keys', () => {
+    const error = configError({ CONFORMANCE_LIMITED_KEYS: 'wmk_a, wmk b' });
+    expect(error.message).toMatch(/^CONFORMANCE_LIMITED_KEYS: /);
+    expect(error.message).not.toContain('wmk_a');
+  });
+
+  it('refuses the self-test rate window with a target URL', () => {
+    const error = configError({ CONFORMANCE_TARGET_URL: 'http://h/api/v1', CONFORMANCE_ADMIN_KEY: 'k_1', CONFORMANCE_REFERENCE_RATE_WINDOW_S: '5' });
+    expect(error.message).toMatch(/^CONFORMANCE_REFERENCE_RATE_WINDOW_S: only applies/);
+  });
+});
+
 describe('parseEnv defaults', () => {
   it('targets the embedded server with every documented default when nothing is set', () => {
     const config = parseEnv({}, () => 4242);
     expect(config).toEqual({
       targetUrl: null,
       keys: { admin: undefined, member: undefined, otherOrg: undefined, limited: undefined, customLimit: undefined },
+      limitedKeys: [],
       customLimit: undefined,
       projectId: undefined,
       versionId: undefined,
@@ -40,6 +59,7 @@ describe('parseEnv defaults', () => {
       suites: [...DOMAINS],
       reportDir: 'reports',
       referenceFaults: [],
+      referenceRateWindowS: undefined,
       requirements: [],
     });
     expect(config.sink).toEqual({ host: '127.0.0.1', port: 0, publicUrl: undefined });
