@@ -1,0 +1,24 @@
+/**
+ * `X-RateLimit-Reset` has no unit in the spec (8). These are the readings servers use; the suite
+ * records which one fits as an observation and never fails a target for its choice.
+ */
+export type ResetUnit = 'delta-seconds' | 'delta-milliseconds' | 'epoch-seconds' | 'epoch-milliseconds';
+
+export interface ResetReading {
+  readonly unit: ResetUnit;
+  /** Time until the window resets by that reading; never negative. */
+  readonly msUntilReset: number;
+}
+
+const EPOCH_MS_FROM = 1e12;
+const EPOCH_S_FROM = 1e9;
+/** Deltas up to this many are read as seconds (a minute window has at most 60). */
+const MAX_DELTA_SECONDS = 3600;
+
+/** How long until the reset, by the most plausible unit of the value. */
+export function interpretReset(reset: number, nowMs: number = Date.now()): ResetReading {
+  if (reset >= EPOCH_MS_FROM) return { unit: 'epoch-milliseconds', msUntilReset: Math.max(0, reset - nowMs) };
+  if (reset >= EPOCH_S_FROM) return { unit: 'epoch-seconds', msUntilReset: Math.max(0, reset * 1000 - nowMs) };
+  if (reset <= MAX_DELTA_SECONDS) return { unit: 'delta-seconds', msUntilReset: reset * 1000 };
+  return { unit: 'delta-milliseconds', msUntilReset: reset };
+}

@@ -1,0 +1,37 @@
+/** spec 8: limits are per minute. */
+export const SPEC_WINDOW_MS = 60_000;
+
+/**
+ * How many requests beyond the budget a limiter that refills continuously (token bucket, GCRA,
+ * sliding window) could legitimately admit while a burst lasts `elapsedMs`: the budget earned back
+ * at `limit` per minute. A fixed window admits none; neither does a sliding log within a minute.
+ */
+export function refillAllowance(limit: number, elapsedMs: number, windowMs: number = SPEC_WINDOW_MS): number {
+  if (limit <= 0 || elapsedMs <= 0) return 0;
+  return Math.floor((limit * elapsedMs) / windowMs);
+}
+
+export interface AdmissionVerdict {
+  readonly expected: number;
+  readonly allowance: number;
+  readonly admitted: number;
+  readonly ok: boolean;
+  /** e.g. `admitted 61 of 150; expected 60 (tolerance +0 for 212 ms at 60/min)`. */
+  readonly summary: string;
+}
+
+/**
+ * A burst of `sent` requests against a budget of `expected`: exactly `expected` may pass, plus the
+ * refill allowance for the burst's elapsed time (but never more than were sent).
+ */
+export function judgeAdmission(options: { sent: number; admitted: number; expected: number; limit: number; elapsedMs: number }): AdmissionVerdict {
+  const { sent, admitted, expected, limit, elapsedMs } = options;
+  const allowance = refillAllowance(limit, elapsedMs);
+  const ceiling = Math.min(sent, expected + allowance);
+  const floor = Math.min(sent, expected);
+  const ok = admitted >= floor && admitted <= ceiling;
+  const summary =
+    `admitted ${admitted} of ${sent}; expected ${floor}` +
+    ` (tolerance +${allowance} for ${Math.round(elapsedMs)} ms at ${limit}/min)`;
+  return { expected: floor, allowance, admitted, ok, summary };
+}
