@@ -26,7 +26,8 @@ export interface Requirement {
     | 'milestones'
     | 'reports'
     | 'security'
-    | 'webhooks';
+    | 'webhooks'
+    | 'rate-limit';
   readonly statement: string;
 }
 
@@ -287,6 +288,21 @@ export const REQUIREMENTS = {
   'WH-RETRY-LIMIT': req('MUST', '3.4, 6.2, 8', 'webhooks', 'A receiver that always fails sees exactly 5 attempts and no sixth; the deliveries endpoint records the attempts and a final failed status.'),
   'WH-RETRY-TIMEOUT': req('MUST', '3.4, 6.2', 'webhooks', 'A receiver that does not answer in time counts as a failure and is retried.'),
   'WH-2XX-SUCCESS': req('MUST', '3.4, 6.2', 'webhooks', 'Any 2xx answer (200, 201, 204) is success: no retry follows.'),
+
+  // --- Rate limiting (spec 5.6, 7, 8) ---
+  'RL-HEADERS-SUCCESS': req('MUST', '8', 'rate-limit', 'A 2xx response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, each a non-negative integer (the unit of Reset is not shown by the spec and is observed).'),
+  'RL-HEADERS-ERROR': req('MUST', '8', 'rate-limit', 'A 4xx response to an authenticated request (validation failure, unknown id) carries the three rate headers with integer values.'),
+  'RL-HEADERS-429': req('MUST', '7, 8', 'rate-limit', 'A 429 response carries the three rate headers with integer values.'),
+  'RL-LIMIT-DEFAULT': req('MUST', '5.6, 8', 'rate-limit', '`X-RateLimit-Limit` is 60 for a key without a custom limit.'),
+  'RL-LIMIT-CUSTOM': req('MUST', '5.6, 8', 'rate-limit', 'A key with a custom per-minute limit reports it in `X-RateLimit-Limit`, and a sequential burst admits exactly that many requests.'),
+  'RL-REMAINING': req('MUST', '8', 'rate-limit', '`X-RateLimit-Remaining` falls by exactly one per sequential admitted request (less what a refilling window earns back meanwhile).'),
+  'RL-EXACT-SEQUENTIAL': req('MUST', '5.6, 8', 'rate-limit', 'A sequential burst beyond the limit in a fresh window admits exactly the limit, plus only what a refilling window could earn back during the burst; every other request is refused.'),
+  'RL-EXACT-CONCURRENT': req('MUST', '5.6, 8', 'rate-limit', 'A concurrent burst (150 requests over 50 connections) in a fresh window admits exactly the remaining budget, plus only what a refilling window could earn back during the burst.'),
+  'RL-OVER-429': req('MUST', '7, 8', 'rate-limit', 'A request refused for the key\'s limit is answered 429, not another status.'),
+  'RL-RETRY-AFTER': req('MUST', '7, 8', 'rate-limit', 'Every 429 carries `Retry-After`, as delta-seconds or an HTTP date, positive and at most 60 seconds.'),
+  'RL-PER-KEY': req('MUST', '5.6, 8', 'rate-limit', 'Exhausting one key\'s limit does not limit another key of the same organisation (admin) or of another organisation.'),
+  'RL-RECOVERY': req('MUST', '7, 8', 'rate-limit', 'After waiting as long as `Retry-After` says, a request with the same key is admitted again.'),
+  'RL-ALL-ENDPOINTS': req('MUST', '8', 'rate-limit', 'The limit covers every endpoint: requests to a list, a get, a create and `/webhooks/events` each count against the key\'s budget, and each is refused with 429 once it is spent.'),
 } as const satisfies Record<string, Requirement>;
 
 export type RequirementId = keyof typeof REQUIREMENTS;
