@@ -111,8 +111,10 @@ function buildContext(
       stats,
       onExchange,
       // A record made with a refused-but-accepted key (a broken target) is still ours: delete it with the admin key.
+      // So is one made with the limited key (org A): that key may be spent when the file ends.
       onCreated: (path, id) => {
-        const owner = clientKey !== undefined && Object.values(run.keys).includes(clientKey) ? clientKey : run.keys.admin;
+        const own = clientKey !== undefined && clientKey !== run.keys.limited && Object.values(run.keys).includes(clientKey);
+        const owner = own ? clientKey : run.keys.admin;
         if (owner !== undefined) created.add(`${path}/${id}`, owner);
       },
     });

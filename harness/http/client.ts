@@ -70,6 +70,8 @@ export class ThrottledError extends HarnessError {
 
 const BODY_EXCERPT_CHARS = 2000;
 const DEFAULT_THROTTLE = { maxWaitMs: 65_000, maxRetries: 3 } as const;
+/** For rate-limit checks: every 429 is returned as it came. */
+export const RAW_429 = { maxWaitMs: 0, maxRetries: 0 } as const;
 
 export function buildUrl(baseUrl: string, path: string, query?: Readonly<Record<string, QueryValue>>): string {
   const url = new URL(baseUrl.replace(/\/+$/, '') + path);
@@ -107,8 +109,8 @@ export class ApiClient {
     this.#options = options;
   }
 
-  /** The same target with another key or auth style. */
-  with(overrides: Partial<Pick<ClientOptions, 'key' | 'authStyle'>>): ApiClient {
+  /** The same target with another key, auth style or 429 handling. */
+  with(overrides: Partial<Pick<ClientOptions, 'key' | 'authStyle' | 'throttle'>>): ApiClient {
     return new ApiClient({ ...this.#options, ...overrides });
   }
 

@@ -34,7 +34,7 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 
 /**
  * Waits until the key's window is fresh: a probe is admitted and `X-RateLimit-Remaining` is one
- * below `X-RateLimit-Limit`, with enough of the window left. Otherwise it waits as long as
+ * below `X-RateLimit-Limit` (or equal to it), with enough of the window left. Otherwise it waits as long as
  * Retry-After or X-RateLimit-Reset says (at least a second) and probes again, until maxWaitMs.
  * Back-to-back runs against the same key work because the second run waits here.
  */
@@ -57,7 +57,8 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
     if (values.limit === undefined || values.remaining === undefined) {
       if (admitted) return { fresh: false, last: probe, waitedMs: now() - started, probes, reason: 'the probe response has no readable X-RateLimit-Limit and X-RateLimit-Remaining' };
       reason = 'the key is over its limit';
-    } else if (admitted && values.remaining === values.limit - 1) {
+    } else if (admitted && (values.remaining === values.limit - 1 || values.remaining === values.limit)) {
+      // Limit - 1 after counting this probe; a server that reports the count before it shows Limit.
       if (reset === undefined || reset.msUntilReset >= options.minResetMs) {
         return { fresh: true, probe, limit: values.limit, resetUnit: reset?.unit, waitedMs: now() - started, probes };
       }

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { fail } from '../harness/check/expect.js';
+import { once } from '../harness/check/once.js';
+import { RAW_429, type ApiResponse } from '../harness/http/client.js';
+import { readRateHeaders } from '../harness/rate/headers.js';
+import { interpretReset } from '../harness/rate/reset.js';
+import { readRetryAfter } from '../harness/rate/retry-after.js';
+import { judgeAdmission, refillAllowance } from '../harness/rate/tolerance.js';
+import {
+  CONCURRENT_BURST,
+  DEFAULT_LIMIT,
+  concurrentBurst,
+  isAdmitted,
+  rawClient,
+  recover,
+  sampleRoutes,
+  sequentialBurst,
+  type SequentialBurst,
+  type Timed,
+} from '../harness/steps/rate-limit.js';
+
+/**
+ * Rate limiting (spec 5.6, 7, 8) with CONFORMANCE_LIMITED_KEY (60/min) and, when set,
+ * CONFORMANCE_CUSTOM_LIMIT_KEY. One fresh window of the limited key feeds the sequential checks;
+ * the recovery after its Retry-After opens the window the concurrent burst uses, so the file
+ * costs about one minute, which the runner spends beside the other suites.
+ */
+const check = checker('rate-limit');
+
+/** Waiting for a fresh window and then for a Retry-After can take two minutes. */
+const SLOW = { timeoutMs: 240_000 } as const;
+
+const routes = once(sampleRoutes);
+const limitedBurst = once(async (t) => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT));
+const customBurst = once(async (t) => {
+  const limit = t.need(t.run.customLimit, 'CONFORMANCE_CUSTOM_LIMIT');
+  const client = rawClient(t, 'customLimit');
+  // Reads only: the custom key's records would have to be deleted with that key, spent by then.
+  return sequentialBurst(client, (await routes(t)).filter((r) => r.route.startsWith('GET ')), limit);
+});
+const recovery = once(async (t) => recover(rawClient(t, 'limited'), DEFAULT_LIMIT));
+const concurrent = once(async (t) => {
+  const after = (await recovery(t)).after;
+  return concurrentBurst(rawClient(t, 'limited'), DEFAULT_LIMIT, after !== undefined && isAdmitted(after.res) ? after : undefined);
+});
+
+/** The burst, or inconclusive when the key's window never became fresh. */
+function judged(t: CheckContext, burst: SequentialBurst): SequentialBurst {
+  if (!burst.fresh.fresh) t.inconclusive(`the key's rate window did not become fresh: ${burst.fresh.reason}`);
+  return burst;
+}
+
+const remainingOf = (res: ApiResponse): number | undefined => readRateHeaders(res.headers).values.remaining;
+
+/**
+ * A fixed window that ends inside the burst makes Remaining jump back up; such a burst says
+ * nothing about exactness. Returns a description of the jump, if any.
+ */
+function windowResetInside(burst: SequentialBurst): string | undefined {
+  const { admitted, limit } = burst;
+  for (let i = 1; i < admitted.length; i++) {
+    const before = remainingOf(admitted[i - 1]!.res);
+    const after = remainingOf(admitted[i]!.res);
+    if (before === undefined || after === undefined) continue;
+    const gap = admitted[i]!.startMs - admitted[i - 1]!.endMs;
+    if (after - before > refillAllowance(limit, gap) + 1) return `X-RateLimit-Remaining rose from ${before} to ${after} during the burst`;
+  }
+  return undefined;
+}
+
+function exactBurst(t: CheckContext, burst: SequentialBurst): SequentialBurst {
+  const reset = windowResetInside(judged(t, burst));
+  if (reset !== undefined) t.inconclusive(`the key's window reset during the burst (${reset}); run again`);
+  return burst;
+}
+
+function expectHeaders(answers: readonly Timed[], what: string): void {
+  for (const { route, res } of answers) {
+    const { problems } = readRateHeaders(res.headers);
+    if (problems.length > 0) fail(`${route} (${res.status}, ${what}): ${problems.join('; ')}`, res);
+  }
+}
+
+function statusCounts(answers: readonly Timed[]): string {
+  const counts = new Map<number, number>();
+  for (const { res } of answers) counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
+  return [...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${n} × ${status}`).join(', ');
+}
+
+check('RL-HEADERS-SUCCESS', 'A 2xx response carries the three rate headers with integer values', async (t) => {
+  const burst = await limitedBurst(t);
+  const answers = burst.fresh.fresh ? burst.admitted : burst.probes.filter((p) => isAdmitted(p.res));
+  if (answers.length === 0) t.inconclusive(`no admitted response to examine: ${burst.fresh.fresh ? '' : burst.fresh.reason}`);
+  expectHeaders(answers, 'admitted');
+  const reset = readRateHeaders(answers[0]!.res.headers).values.reset!;
+  t.observe('rate limit', 'X-RateLimit-Reset unit', interpretReset(reset).unit);
+}, SLOW);
+
+check('RL-HEADERS-ERROR', 'A 4xx response to an authenticated request carries the three rate headers', async (t) => {
+  const cases: Array<[string, () => Promise<ApiResponse>]> = [
+    ['GET /contacts?limit=101', () => t.api.get('/contacts', { limit: 101 })],
+    ['GET /contacts/{unknown id}', () => t.api.get(`/contacts/${randomUUID()}`)],
+    ['POST /contacts with an invalid contactType', () => t.api.post('/contacts', { contactType: 'conformance-invalid', name: 'x' })],
+  ];
+  let examined = 0;
+  for (const [route, send] of cases) {
+    const res = await send();
+    // An accepted request is another check's failure; only 4xx answers are examined here.
+    if (res.status < 400 || res.status >= 500 || res.status === 429) continue;
+    examined += 1;
+    expectHeaders([{ route, res, startMs: 0, endMs: 0 }], 'refused');
+  }
+  if (examined === 0) t.inconclusive('none of the invalid requests was answered with a 4xx status');
+});
+
+check('RL-LIMIT-DEFAULT', 'X-RateLimit-Limit is 60 for a key without a custom limit', async (t) => {
+  const burst = judged(t, await limitedBurst(t));
+  for (const { route, res } of [...burst.admitted, ...burst.refused]) {
+    const limit = readRateHeaders(res.headers).values.limit;
+    if (limit !== undefined && limit !== DEFAULT_LIMIT) fail(`${route}: X-RateLimit-Limit is ${limit} for CONFORMANCE_LIMITED_KEY, not ${DEFAULT_LIMIT}`, res);
+  }
+}, SLOW);
+
+check('RL-REMAINING', 'X-RateLimit-Remaining falls by exactly one per sequential admitted request', async (t) => {
+  const burst = exactBurst(t, await limitedBurst(t));
+  const [first, ...rest] = burst.admitted;
+  const start = remainingOf(first!.res);
+  if (start === undefined) return t.inconclusive('the first response has no readable X-RateLimit-Remaining (RL-HEADERS-SUCCESS)');
+  for (const [index, answer] of rest.entries()) {
+    const remaining = remainingOf(answer.res);
+    if (remaining === undefined) continue;
+    const n = index + 1;
+    const low = start - n;
+    // A refilling bucket may earn requests back, and one that reports whole requests may show one more.
+    const high = low + refillAllowance(burst.limit, answer.endMs - first!.startMs) + 1;
+    if (remaining < low || remaining > high) {
+      fail(
+        `after ${n} more admitted request(s) X-RateLimit-Remaining is ${remaining}; from ${start} it should be ${low}` +
+          (high > low ? ` (at most ${high} with what a refilling window earns back)` : ''),
+        answer.res,
+      );
+    }
+  }
+}, SLOW);
+
+check('RL-EXACT-SEQUENTIAL', 'A sequential burst in a fresh window admits exactly the limit', async (t) => {
+  const burst = exactBurst(t, await limitedBurst(t));
+  const answers = [...burst.admitted, ...burst.refused];
+  const last = answers[answers.length - 1]!;
+  const verdict = judgeAdmission({
+    sent: answers.length,
+    admitted: answers.filter((a) => isAdmitted(a.res)).length,
+    expected: burst.limit,
+    limit: burst.limit,
+    elapsedMs: last.endMs - burst.admitted[0]!.startMs,
+  });
+  t.observe('rate limit', 'sequential burst', verdict.summary);
+  if (burst.refused.length === 0) fail(`no request was refused: ${verdict.summary}`, last.res);
+  if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, burst.refused[0]?.res ?? last.res);
+}, SLOW);
+
+check('RL-OVER-429', 'A request refused for the key\'s limit is answered 429', async (t) => {
+  const burst = judged(t, await limitedBurst(t));
+  const refused = burst.refused.filter((a) => !isAdmitted(a.res));
+  if (refused.length === 0) t.inconclusive('the burst was never refused (RL-EXACT-SEQUENTIAL)');
+  const other = refused.find((a) => a.res.status !== 429);
+  if (other) fail(`${other.route} was refused with ${other.res.status}, not 429, once the budget was spent (${statusCounts(refused)})`, other.res);
+}, SLOW);
+
+check('RL-HEADERS-429', 'A 429 response carries the three rate headers with integer values', async (t) => {
+  const burst = judged(t, await limitedBurst(t));
+  const throttled = burst.refused.filter((a) => a.res.status === 429);
+  if (throttled.length === 0) t.inconclusive('no request was answered 429 (RL-OVER-429)');
+  expectHeaders(throttled, '429');
+}, SLOW);
+
+check('RL-RETRY-AFTER', 'Every 429 carries Retry-After (delta-seconds or HTTP date), positive and at most 60 s', async (t) => {
+  const burst = judged(t, await limitedBurst(t));
+  const throttled = burst.refused.filter((a) => a.res.status === 429);
+  if (throttled.length === 0) t.inconclusive('no request was answered 429 (RL-OVER-429)');
+  for (const { route, res } of throttled) {
+    const reading = readRetryAfter(res.headers['retry-after'], res.headers['date']);
+    if (!reading.ok) fail(`${route} (429): ${reading.problem}`, res);
+    t.observe('rate limit', 'Retry-After form', reading.form);
+  }
+}, SLOW);
+
+check('RL-ALL-ENDPOINTS', 'Requests to a list, a get, a create and /webhooks/events count against the limit and are refused once it is spent', async (t) => {
+  const burst = exactBurst(t, await limitedBurst(t));
+  const { admitted, refused, limit } = burst;
+  for (const { route } of await routes(t)) {
+    // (a) Its admitted requests lowered Remaining like any other request did.
+    let steps = 0;
+    let drops = 0;
+    let gaps = 0;
+    for (let i = 1; i < admitted.length; i++) {
+      if (admitted[i]!.route !== route) continue;
+      const before = remainingOf(admitted[i - 1]!.res);
+      const after = remainingOf(admitted[i]!.res);
+      if (before === undefined || after === undefined) continue;
+      steps += 1;
+      drops += before - after;
+      gaps += admitted[i]!.endMs - admitted[i - 1]!.endMs;
+    }
+    if (steps > 0 && drops < steps - 1 - refillAllowance(limit, gaps)) {
+      fail(`${steps} admitted ${route} requests lowered X-RateLimit-Remaining by ${drops} in all: they do not count against the limit`, admitted.find((a) => a.route === route)?.res);
+    }
+  }
+  // (b) Once the budget was spent, each route was refused (less what a refilling window earned back meanwhile).
+  const tail = refused.slice(1);
+  if (tail.length === 0) t.inconclusive('the burst was never refused (RL-EXACT-SEQUENTIAL)');
+  const span = tail[tail.length - 1]!.endMs - refused[0]!.startMs;
+  const admittedInTail = tail.filter((a) => isAdmitted(a.res));
+  if (admittedInTail.length > refillAllowance(limit, span)) {
+    fail(`${admittedInTail.map((a) => a.route).join(', ')} admitted after the key's budget was spent`, admittedInTail[0]!.res);
+  }
+}, SLOW);
+
+check('RL-PER-KEY', 'Exhausting the limited key does not limit the admin key or another organisation\'s key', async (t) => {
+  const burst = judged(t, await limitedBurst(t));
+  if (burst.refused.length === 0) t.inconclusive('the limited key was never refused (RL-EXACT-SEQUENTIAL)');
+  const limited = await rawClient(t, 'limited').get('/contacts', { limit: 1 });
+  if (isAdmitted(limited)) t.inconclusive('the limited key was admitted again before the other keys could be tried (its window had passed)');
+  const others: Array<[string, ApiResponse]> = [['CONFORMANCE_ADMIN_KEY', await t.api.with({ throttle: RAW_429 }).get('/contacts', { limit: 1 })]];
+  if (t.run.keys.otherOrg !== undefined) {
+    others.push(['CONFORMANCE_OTHER_ORG_KEY', await t.as('otherOrg').with({ throttle: RAW_429 }).get('/contacts', { limit: 1 })]);
+  }
+  for (const [variable, res] of others) {
+    if (res.status === 429) fail(`${variable} was answered 429 while only CONFORMANCE_LIMITED_KEY had spent its budget`, res);
+  }
+}, SLOW);
+
+check('RL-RECOVERY', 'After waiting as long as Retry-After says, the key is admitted again', async (t) => {
+  const { refusal, after, waitedMs, waitBasis } = await recovery(t);
+  if (refusal === undefined || after === undefined) return t.inconclusive(`the limited key was never refused (${waitBasis})`);
+  t.observe('rate limit', 'recovery wait', `${Math.round(waitedMs)} ms (${waitBasis})`);
+  if (!isAdmitted(after.res)) fail(`still refused with ${after.res.status} after waiting ${Math.round(waitedMs)} ms as ${waitBasis} asked`, after.res);
+}, SLOW);
+
+check('RL-EXACT-CONCURRENT', `A concurrent burst (${CONCURRENT_BURST.requests} requests over ${CONCURRENT_BURST.connections} connections) admits exactly the remaining budget`, async (t) => {
+  const burst = await concurrent(t);
+  if (!burst.fresh.fresh) t.inconclusive(`the key's rate window did not become fresh: ${burst.fresh.reason}`);
+  const admitted = burst.responses.filter((a) => isAdmitted(a.res));
+  const verdict = judgeAdmission({ sent: burst.responses.length, admitted: admitted.length, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs });
+  t.observe('rate limit', 'concurrent burst', verdict.summary);
+  const example = admitted[admitted.length - 1]?.res ?? burst.responses[0]!.res;
+  if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(burst.responses)}`, example);
+}, SLOW);
+
+check('RL-LIMIT-CUSTOM', 'A key with a custom limit reports it and a sequential burst admits exactly that many', async (t) => {
+  const burst = exactBurst(t, await customBurst(t));
+  const configured = burst.limit;
+  for (const { route, res } of [...burst.admitted, ...burst.refused]) {
+    const limit = readRateHeaders(res.headers).values.limit;
+    if (limit !== undefined && limit !== configured) fail(`${route}: X-RateLimit-Limit is ${limit}, not the configured CONFORMANCE_CUSTOM_LIMIT ${configured}`, res);
+  }
+  const answers = [...burst.admitted, ...burst.refused];
+  const last = answers[answers.length - 1]!;
+  const verdict = judgeAdmission({
+    sent: answers.length,
+    admitted: answers.filter((a) => isAdmitted(a.res)).length,
+    expected: configured,
+    limit: configured,
+    elapsedMs: last.endMs - burst.admitted[0]!.startMs,
+  });
+  t.observe('rate limit', 'custom-limit burst', verdict.summary);
+  if (burst.refused.length === 0 || !verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, last.res);
+}, SLOW);
