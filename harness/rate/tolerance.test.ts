@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { judgeAdmission, refillAllowance } from './tolerance.js';
+
+describe('refillAllowance', () => {
+  it('is what a minute-rate refill earns back in the elapsed time, rounded down', () => {
+    expect(refillAllowance(60, 999)).toBe(0);
+    expect(refillAllowance(60, 1000)).toBe(1);
+    expect(refillAllowance(60, 3500)).toBe(3);
+    expect(refillAllowance(90, 2000)).toBe(3);
+    expect(refillAllowance(60, 0)).toBe(0);
+  });
+});
+
+describe('judgeAdmission', () => {
+  it('passes exactly the budget, and the allowance on top', () => {
+    expect(judgeAdmission({ sent: 150, admitted: 59, expected: 59, limit: 60, elapsedMs: 80 }).ok).toBe(true);
+    expect(judgeAdmission({ sent: 150, admitted: 61, expected: 59, limit: 60, elapsedMs: 2100 }).ok).toBe(true);
+  });
+
+  it('fails one too many in a short burst, and one too few', () => {
+    const over = judgeAdmission({ sent: 65, admitted: 61, expected: 60, limit: 60, elapsedMs: 65 });
+    expect(over.ok).toBe(false);
+    expect(over.summary).toBe('admitted 61 of 65; expected 60 (tolerance +0 for 65 ms at 60/min)');
+    expect(judgeAdmission({ sent: 65, admitted: 59, expected: 60, limit: 60, elapsedMs: 65 }).ok).toBe(false);
+  });
+
+  it('never expects more than were sent', () => {
+    expect(judgeAdmission({ sent: 10, admitted: 10, expected: 60, limit: 60, elapsedMs: 5 })).toMatchObject({ ok: true, expected: 10 });
+  });
+});
