@@ -14,7 +14,7 @@ import type { Resource } from './models/resources.js';
 import { TaskLookup, type Task } from './models/tasks.js';
 import type { TimeEntry } from './models/time-entries.js';
 import type { StoredSubscription } from './models/webhooks.js';
-import { FixedWindowLimiter, rateLimitHook } from './rate-limit.js';
+import { rateLimitHooks } from './rate-limit-faults.js';
 import { allocationsRoutes } from './routes/allocations.js';
 import { batchRoutes } from './routes/batch.js';
 import { contactsRoutes } from './routes/contacts.js';
@@ -53,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? Date.now;
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
-  const limiter = new FixedWindowLimiter(now, options.rateWindowMs);
+  const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs });
   const ajv = sharedBodyAjv();
   const projects = new ProjectDirectory(options.seed);
   const tasks = new PartitionedStore<Task>();
@@ -81,7 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // order matters: the limiter counts per accepted key (spec 5.6, 8)
       api.addHook('onRequest', authHook(registry, faults));
-      api.addHook('onRequest', rateLimitHook(limiter));
+      api.addHook('onRequest', rateLimit.onRequest);
+      if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
       const common = { faults, ajv, now: clock };

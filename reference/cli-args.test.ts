@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from './cli-args.js';
+import { parseCliArgs, USAGE, UsageError } from './cli-args.js';
 import { UnknownFaultError } from './faults.js';
 
 describe('parseCliArgs', () => {
@@ -12,6 +12,7 @@ describe('parseCliArgs', () => {
       seedPath: undefined,
       webhookBackoffMs: 100,
       webhookTimeoutMs: 1000,
+      rateWindowMs: 60_000,
     });
   });
 
@@ -24,10 +25,20 @@ describe('parseCliArgs', () => {
       seedPath: 's.json',
       webhookBackoffMs: 100,
       webhookTimeoutMs: 1000,
+      rateWindowMs: 60_000,
     });
     expect(parseCliArgs(['--webhook-backoff-ms', '0', '--webhook-timeout-ms', '250'])).toMatchObject({ webhookBackoffMs: 0, webhookTimeoutMs: 250 });
     expect(parseCliArgs([], { REFERENCE_PORT: '9090' }).port).toBe(9090);
     expect(parseCliArgs(['--help']).help).toBe(true);
+  });
+
+  it('reads --rate-window-s as whole seconds into rateWindowMs, and documents it as self-test only', () => {
+    expect(parseCliArgs(['--rate-window-s', '5']).rateWindowMs).toBe(5_000);
+    expect(parseCliArgs(['--rate-window-s', '60']).rateWindowMs).toBe(60_000);
+    for (const raw of ['0', '-1', '1.5', '', 'soon', '1e3', '99999999999999999999']) {
+      expect(() => parseCliArgs(['--rate-window-s', raw]), raw).toThrow(UsageError);
+    }
+    expect(USAGE).toMatch(/--rate-window-s <n>[\s\S]*self-tests\s+only/);
   });
 
   it('throws UsageError for bad flags and UnknownFaultError for unknown faults', () => {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseFaults, type FaultName } from './faults.js';
+import { WINDOW_MS } from './rate-limit.js';
 import { ReferenceServerError } from './reference-error.js';
 import { DEFAULT_WEBHOOK_OPTIONS } from './webhooks/engine.js';
 
@@ -19,6 +20,8 @@ export interface ReferenceCliOptions {
   webhookBackoffMs: number;
   /** Timeout of one webhook delivery attempt. */
   webhookTimeoutMs: number;
+  /** Rate-limit window; anything but 60 s is for self-tests only (spec 8 says per minute). */
+  rateWindowMs: number;
 }
 
 /** Upper bound of both webhook flags: one hour. */
@@ -37,6 +40,9 @@ Options:
                      webhook retry spacing: attempt n+1 waits ms * 2^(n-1) (default ${DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs})
   --webhook-timeout-ms <ms>
                      timeout of one webhook delivery attempt (default ${DEFAULT_WEBHOOK_OPTIONS.timeoutMs})
+  --rate-window-s <n>
+                     rate-limit window in whole seconds (default ${WINDOW_MS / 1000}); for self-tests
+                     only: the spec's limit is per minute, so any other window is non-conforming
   --help             show this text`;
 
 function parsePort(raw: string, source: string): number {
@@ -50,6 +56,14 @@ function parseMs(raw: string | undefined, flag: string, min: number, fallback: n
     throw new UsageError(`${flag} must be an integer ${min}..${MAX_WEBHOOK_MS}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function parseWindowSeconds(raw: string | undefined): number {
+  if (raw === undefined) return WINDOW_MS;
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw) * 1000) || Number(raw) < 1) {
+    throw new UsageError(`--rate-window-s must be a positive integer, got "${raw}"`);
+  }
+  return Number(raw) * 1000;
 }
 
 /** Pure: argv (without node and script) and env in, options out; throws UsageError or UnknownFaultError. */
@@ -68,6 +82,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
         seed: { type: 'string' },
         'webhook-backoff-ms': { type: 'string' },
         'webhook-timeout-ms': { type: 'string' },
+        'rate-window-s': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -89,5 +104,6 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     seedPath: values.seed,
     webhookBackoffMs: parseMs(values['webhook-backoff-ms'], '--webhook-backoff-ms', 0, DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs),
     webhookTimeoutMs: parseMs(values['webhook-timeout-ms'], '--webhook-timeout-ms', 1, DEFAULT_WEBHOOK_OPTIONS.timeoutMs),
+    rateWindowMs: parseWindowSeconds(values['rate-window-s']),
   };
 }

@@ -6,6 +6,7 @@ import { EXPENSE_PROBES } from './probes/expenses.js';
 import { MILESTONE_PROBES } from './probes/milestones.js';
 import type { Probe } from './probes/probe.js';
 import { PROJECT_PROBES } from './probes/projects.js';
+import { RATE_LIMIT_PROBES } from './probes/rate-limit.js';
 import { RATE_PROBES } from './probes/rates.js';
 import { REPORT_PROBES } from './probes/reports.js';
 import { RESOURCE_PROBES } from './probes/resources.js';
@@ -217,6 +218,7 @@ const PROBES: Record<FaultName, Probe> = {
   ...REPORT_PROBES,
   ...SECURITY_PROBES,
   ...WEBHOOK_PROBES,
+  ...RATE_LIMIT_PROBES,
 };
 
 describe('parseFaults', () => {

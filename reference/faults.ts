@@ -146,6 +146,19 @@ export const FAULTS = {
   'wh-name-unbounded': 'webhook names longer than 255 characters are accepted',
   'wh-unknown-event-accepted': 'webhook events accepts names outside spec 6.1',
   'wh-deliveries-filter-ignored': 'GET /webhooks/{id}/deliveries ignores the status filter',
+  'rl-no-retry-after': 'a 429 carries no Retry-After header',
+  'rl-retry-after-ms': 'Retry-After is given in milliseconds (e.g. 57000) instead of seconds',
+  'rl-one-too-many': 'each window admits limit + 1 requests (Remaining still clamps at 0)',
+  'rl-shared-counter': 'one window and counter for all keys, each request judged by its own limit; the first refusal blocks every key until the window resets',
+  'rl-headers-missing-on-errors': 'the X-RateLimit-* headers are sent on 2xx only, not on 4xx (429 included)',
+  'rl-concurrent-over-admission': 'the limiter reads the count, yields to the event loop, then writes count + 1: concurrent requests are over-admitted',
+  'rl-custom-limit-ignored': 'every key gets the default 60 per minute, whatever its own limit',
+  'rl-503': 'a request over the limit answers 503 (with Retry-After and the rate headers) instead of 429',
+  'rl-remaining-stuck': 'X-RateLimit-Remaining always equals the limit; admission is correct',
+  'rl-never-recovers': 'a key once refused stays refused in every later window',
+  'rl-endpoint-exempt': 'GET /webhooks/events neither counts nor is refused (headers show the current, undecremented values)',
+  'rl-default-limit-100': 'keys without their own limit get 100 per minute instead of 60',
+  'rl-reset-fractional': 'X-RateLimit-Reset has 3 decimals (e.g. 59.873) instead of whole seconds',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -1,6 +1,8 @@
+import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter } from './rate-limit.js';
-import { KEY_A_ADMIN, KEY_A_LIMITED, KEY_A_MEMBER, testApi, testSeed } from './testing.js';
+import { startReferenceServer } from './server.js';
+import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_A_MEMBER, KEY_B_ADMIN, testApi, testSeed } from './testing.js';
 
 function clock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
   let t = start;
@@ -11,15 +13,38 @@ describe('FixedWindowLimiter', () => {
   it('counts per key inside a 60 s window and resets after it', () => {
     const c = clock();
     const limiter = new FixedWindowLimiter(c.now);
-    expect(limiter.hit('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60 });
+    const resetAt = 1_060_000;
+    expect(limiter.hit('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60, resetAt });
     c.advance(20_500);
-    expect(limiter.hit('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 0, resetSeconds: 40 });
-    expect(limiter.hit('k', 2)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 40 });
+    expect(limiter.hit('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 0, resetSeconds: 40, resetAt });
+    expect(limiter.hit('k', 2)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 40, resetAt });
     expect(limiter.hit('other', 2).remaining).toBe(1);
     c.advance(39_499);
     expect(limiter.hit('k', 2)).toMatchObject({ allowed: false, resetSeconds: 1 });
     c.advance(1);
-    expect(limiter.hit('k', 2)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 60 });
+    expect(limiter.hit('k', 2)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 60, resetAt: resetAt + 60_000 });
+  });
+
+  it('peeks without counting or opening a window', () => {
+    const c = clock();
+    const limiter = new FixedWindowLimiter(c.now);
+    expect(limiter.peek('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 2, resetSeconds: 60, resetAt: 1_060_000 });
+    c.advance(10_000);
+    limiter.hit('k', 2);
+    expect(limiter.peek('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60, resetAt: 1_070_000 });
+    expect(limiter.peek('k', 2)).toMatchObject({ remaining: 1 });
+    c.advance(60_000);
+    expect(limiter.peek('k', 2)).toMatchObject({ remaining: 2, resetAt: 1_130_000 });
+  });
+
+  it('takes another window length (self-tests only)', () => {
+    const c = clock();
+    const limiter = new FixedWindowLimiter(c.now, 2_000);
+    expect(limiter.hit('k', 1)).toMatchObject({ allowed: true, resetSeconds: 2 });
+    c.advance(1_999);
+    expect(limiter.hit('k', 1)).toMatchObject({ allowed: false, resetSeconds: 1 });
+    c.advance(1);
+    expect(limiter.hit('k', 1)).toMatchObject({ allowed: true, resetSeconds: 2 });
   });
 });
 
@@ -39,6 +64,16 @@ describe('rate limiting (spec 8)', () => {
       const reset = Number(response.headers['x-ratelimit-reset']);
       expect(Number.isInteger(reset) && reset >= 1 && reset <= 60).toBe(true);
     });
+  });
+
+  it('sends no rate headers on a 401: without an accepted key there is no budget to report', async () => {
+    const api = await testApi();
+    for (const key of [null, 'wmk_unknown']) {
+      const response = await api.get('/contacts', key);
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+      expect(response.headers['retry-after']).toBeUndefined();
+    }
   });
 
   it('answers 429 with Retry-After once a small limit is used up, then recovers in the next window', async () => {
@@ -75,10 +110,118 @@ describe('rate limiting (spec 8)', () => {
     expect((await api.get('/contacts', KEY_A_ADMIN)).statusCode).toBe(200);
   });
 
-  it('lets exactly the limit through when requests arrive concurrently', async () => {
-    const api = await testApi({ seed: testSeed(5) });
-    const responses = await Promise.all(Array.from({ length: 12 }, () => api.get('/contacts', KEY_A_LIMITED)));
-    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(5);
-    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(7);
+  it('gives a key with a custom limit exactly that limit, and reports it', async () => {
+    const api = await testApi({ seed: testSeed(7) });
+    const responses = [];
+    for (let i = 0; i < 9; i++) responses.push(await api.get('/contacts', KEY_A_LIMITED));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 429, 429]);
+    expect(new Set(responses.map((r) => r.headers['x-ratelimit-limit']))).toEqual(new Set(['7']));
+    expect(responses.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['6', '5', '4', '3', '2', '1', '0', '0', '0']);
+    // the key without a limit of its own in the same seed keeps the default
+    expect((await api.get('/contacts', KEY_A_DEFAULT)).headers['x-ratelimit-limit']).toBe('60');
+  });
+
+  it('lets exactly the limit through when 150 injected requests arrive at once', async () => {
+    const api = await testApi({ seed: testSeed(null) });
+    const responses = await Promise.all(Array.from({ length: 150 }, () => api.get('/contacts', KEY_A_LIMITED)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(60);
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(90);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(429);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('lets exactly the limit through when 150 requests arrive over 50 real connections', async () => {
+    const server = await startReferenceServer({ seed: testSeed(null) });
+    const pool = new Pool(new URL(server.baseUrl).origin, { connections: 50 });
+    try {
+      const path = `${new URL(server.baseUrl).pathname}/contacts`;
+      const responses = await Promise.all(
+        Array.from({ length: 150 }, async () => {
+          const { statusCode, headers, body } = await pool.request({ method: 'GET', path, headers: { 'x-api-key': KEY_A_LIMITED } });
+          await body.dump();
+          return { statusCode, retryAfter: headers['retry-after'] };
+        }),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(60);
+      const refused = responses.filter((r) => r.statusCode !== 200);
+      expect(refused.every((r) => r.statusCode === 429 && Number(r.retryAfter) >= 1 && Number(r.retryAfter) <= 60)).toBe(true);
+      expect(refused).toHaveLength(90);
+    } finally {
+      await pool.close();
+      await server.close();
+    }
+  });
+
+  it('uses the rateWindowMs option for the window, Reset and Retry-After', async () => {
+    const c = clock();
+    const api = await testApi({ seed: testSeed(2), now: c.now, rateWindowMs: 5_000 });
+    expect((await api.get('/contacts', KEY_A_LIMITED)).headers['x-ratelimit-reset']).toBe('5');
+    await api.get('/contacts', KEY_A_LIMITED);
+    c.advance(1_500);
+    const refused = await api.get('/contacts', KEY_A_LIMITED);
+    expect([refused.statusCode, refused.headers['retry-after'], refused.headers['x-ratelimit-reset']]).toEqual([429, '4', '4']);
+    c.advance(3_500);
+    const again = await api.get('/contacts', KEY_A_LIMITED);
+    expect([again.statusCode, again.headers['x-ratelimit-remaining'], again.headers['x-ratelimit-reset']]).toEqual([200, '1', '5']);
+  });
+});
+
+/** The faults must break their own rule and leave the others alone (probes check the first half). */
+describe('rate-limit faults keep the rules they do not name', () => {
+  it('rl-shared-counter: the block lifts when the shared window resets', async () => {
+    const api = await testApi({ faults: ['rl-shared-counter'] });
+    for (let i = 0; i < 4; i++) await api.get('/contacts', KEY_A_LIMITED);
+    expect((await api.get('/contacts', KEY_B_ADMIN)).statusCode).toBe(429);
+    api.advanceClock(60_000);
+    expect((await api.get('/contacts', KEY_B_ADMIN)).statusCode).toBe(200);
+    expect((await api.get('/contacts', KEY_A_LIMITED)).statusCode).toBe(200);
+  });
+
+  it('rl-concurrent-over-admission: sequential requests are still counted exactly', async () => {
+    const api = await testApi({ faults: ['rl-concurrent-over-admission'] });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await api.get('/contacts', KEY_A_LIMITED)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('rl-never-recovers: Retry-After still counts down the window', async () => {
+    const api = await testApi({ faults: ['rl-never-recovers'] });
+    for (let i = 0; i < 4; i++) await api.get('/contacts', KEY_A_LIMITED);
+    api.advanceClock(60_000);
+    const refused = await api.get('/contacts', KEY_A_LIMITED);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    expect((await api.get('/contacts', KEY_A_MEMBER)).statusCode).toBe(200);
+  });
+
+  it('rl-headers-missing-on-errors: a 429 keeps its Retry-After', async () => {
+    const api = await testApi({ faults: ['rl-headers-missing-on-errors'] });
+    for (let i = 0; i < 3; i++) await api.get('/contacts', KEY_A_LIMITED);
+    const refused = await api.get('/contacts', KEY_A_LIMITED);
+    expect([refused.statusCode, refused.headers['x-ratelimit-limit'], refused.headers['retry-after'] !== undefined]).toEqual([429, undefined, true]);
+  });
+
+  it('rl-one-too-many and rl-remaining-stuck: Retry-After and Reset stay whole seconds of the window', async () => {
+    for (const fault of ['rl-one-too-many', 'rl-remaining-stuck'] as const) {
+      const api = await testApi({ faults: [fault] });
+      const responses = [];
+      for (let i = 0; i < 5; i++) responses.push(await api.get('/contacts', KEY_A_LIMITED));
+      const refused = responses.at(-1)!;
+      expect(refused.statusCode, fault).toBe(429);
+      expect(refused.headers['retry-after'], fault).toMatch(/^(60|[1-5]?\d)$/);
+      expect(refused.headers['x-ratelimit-reset'], fault).toBe(refused.headers['retry-after']);
+    }
+  });
+
+  it('rl-endpoint-exempt: other endpoints still count and are refused', async () => {
+    const api = await testApi({ faults: ['rl-endpoint-exempt'] });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api.get('/webhooks', KEY_A_LIMITED)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const events = await api.get('/webhooks/events', KEY_A_LIMITED);
+    expect([events.statusCode, events.headers['x-ratelimit-remaining']]).toEqual([200, '0']);
   });
 });

@@ -14,6 +14,8 @@ export const ORG_B = '71766c2d-6778-4971-ac34-10b0eb3970b3';
 export const KEY_A_ADMIN = 'wmk_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 export const KEY_A_MEMBER = 'wmk_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 export const KEY_A_LIMITED = 'wmk_cccccccccccccccccccccccccccccccc';
+/** Org A key without its own limit: the default 60 per minute applies (spec 8). */
+export const KEY_A_DEFAULT = 'wmk_eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 export const KEY_B_ADMIN = 'wmk_dddddddddddddddddddddddddddddddd';
 export const PROJECT_A1 = 'c1458366-c560-45b8-9c25-c35957b5ae7c';
 export const PROJECT_A2 = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -25,8 +27,9 @@ export const REPORT_A_MARGIN = '5e2d0c7a-8f3b-4d1e-9a6c-2b7f0e4d8c1a';
 export const REPORT_B1 = '8eac1394-8bad-4519-91ef-ee7643f542ee';
 
 /**
- * A small seed built in the test: org A with a 3-per-minute key, two projects and four report
- * definitions (categories financial x2, resourcing, time), org B with one project and one definition.
+ * A small seed built in the test: org A with a 3-per-minute key, a key with the default limit, two
+ * projects and four report definitions (categories financial x2, resourcing, time), org B with one
+ * project and one definition.
  */
 export function testSeed(limitedPerMinute: number | null = 3): Seed {
   return parseSeed({
@@ -38,6 +41,7 @@ export function testSeed(limitedPerMinute: number | null = 3): Seed {
           { role: 'admin', key: KEY_A_ADMIN, admin: true, limitPerMinute: 1000000 },
           { role: 'member', key: KEY_A_MEMBER, admin: false, limitPerMinute: 1000000 },
           { role: 'limited', key: KEY_A_LIMITED, admin: false, limitPerMinute: limitedPerMinute },
+          { role: 'default', key: KEY_A_DEFAULT, admin: false, limitPerMinute: null },
         ],
         projects: [
           { id: PROJECT_A1, name: 'Project A1', versionId: '69ed7ac6-df06-4671-bbc6-cfb2842625ab' },
@@ -73,6 +77,8 @@ export interface TestApi {
   createContact(body?: Record<string, unknown>, key?: string): Promise<Record<string, unknown> & { id: string }>;
   /** POSTs to any collection and returns `data` (fails loudly on a non-2xx). */
   create(url: string, body: Record<string, unknown>, key?: string): Promise<TestRecord>;
+  /** Moves the app's clock (rate windows, timestamps) forward; only when testApi was given no `now`. */
+  advanceClock(ms: number): void;
 }
 
 export type TestRecord = Record<string, unknown> & { id: string };
@@ -95,7 +101,9 @@ export const MINIMAL = {
 export const TEST_WEBHOOKS: WebhookOptions = { backoffBaseMs: 5, timeoutMs: 500 };
 
 export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<TestApi> {
-  const app = await buildApp({ seed: testSeed(), webhooks: TEST_WEBHOOKS, ...options });
+  let offset = 0;
+  const now = options.now ?? (() => Date.now() + offset);
+  const app = await buildApp({ seed: testSeed(), webhooks: TEST_WEBHOOKS, ...options, now });
   const request: TestApi['request'] = ({ key = KEY_A_ADMIN, url, headers, ...rest }) =>
     app.inject({
       ...rest,
@@ -119,6 +127,10 @@ export async function testApi(options: Partial<BuildAppOptions> = {}): Promise<T
       const response = await api.post(url, body, key);
       if (response.statusCode >= 300) throw new Error(`create ${url} failed: ${response.statusCode} ${response.body}`);
       return (response.json() as { data: TestRecord }).data;
+    },
+    advanceClock(ms) {
+      if (options.now !== undefined) throw new Error('advanceClock: this api runs on the clock it was given');
+      offset += ms;
     },
   };
   return api;

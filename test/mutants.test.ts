@@ -159,6 +159,19 @@ const CATCHES: Record<FaultName, Catch> = {
   'wh-name-unbounded': { suite: 'webhooks', requirement: 'WH-FIELD-RULES' },
   'wh-unknown-event-accepted': { suite: 'webhooks', requirement: 'WH-FIELD-RULES' },
   'wh-deliveries-filter-ignored': { suite: 'webhooks', requirement: 'WH-DELIVERIES-LIST' },
+  'rl-no-retry-after': { suite: 'rate-limit', requirement: 'RL-RETRY-AFTER' },
+  'rl-retry-after-ms': { suite: 'rate-limit', requirement: 'RL-RETRY-AFTER' },
+  'rl-one-too-many': { suite: 'rate-limit', requirement: 'RL-EXACT-SEQUENTIAL' },
+  'rl-shared-counter': { suite: 'rate-limit', requirement: 'RL-PER-KEY' },
+  'rl-headers-missing-on-errors': { suite: 'rate-limit', requirement: 'RL-HEADERS-ERROR', also: ['RL-HEADERS-429'] },
+  'rl-concurrent-over-admission': { suite: 'rate-limit', requirement: 'RL-EXACT-CONCURRENT' },
+  'rl-custom-limit-ignored': { suite: 'rate-limit', requirement: 'RL-LIMIT-CUSTOM' },
+  'rl-503': { suite: 'rate-limit', requirement: 'RL-OVER-429' },
+  'rl-remaining-stuck': { suite: 'rate-limit', requirement: 'RL-REMAINING' },
+  'rl-never-recovers': { suite: 'rate-limit', requirement: 'RL-RECOVERY' },
+  'rl-endpoint-exempt': { suite: 'rate-limit', requirement: 'RL-ALL-ENDPOINTS' },
+  'rl-default-limit-100': { suite: 'rate-limit', requirement: 'RL-LIMIT-DEFAULT', also: ['RL-EXACT-SEQUENTIAL'] },
+  'rl-reset-fractional': { suite: 'rate-limit', requirement: 'RL-HEADERS-SUCCESS' },
 };
 
 describe('mutants', () => {
@@ -176,6 +189,8 @@ describe('mutants', () => {
           ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: [requirement, ...also].join(',') }),
           // A missing delivery fails only after the whole wait: keep it short for the self-test.
           ...(suite === 'webhooks' ? { CONFORMANCE_WEBHOOK_WAIT_S: '10' } : {}),
+          // Recovery waits for the window to pass: an 8 s window instead of the spec's minute.
+          ...(suite === 'rate-limit' ? { CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' } : {}),
           CONFORMANCE_NUM_RUNS: '10',
           CONFORMANCE_SEED: '20261122',
         });

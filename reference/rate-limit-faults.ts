@@ -1,0 +1,158 @@
+/**
+ * The rate-limit faults (reference/faults.ts, `rl-*`) and the choice, once per app, between
+ * them and the clean limiter. Limiter faults wrap FixedWindowLimiter; answer faults are a
+ * RatePolicy; rl-headers-missing-on-errors adds an onSend hook. With no fault the app gets
+ * the plain FixedWindowLimiter, SPEC_POLICY and no onSend hook.
+ */
+import type { FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import { requireAuth } from './auth.js';
+import type { FaultSet } from './faults.js';
+import {
+  answerRate,
+  DEFAULT_LIMIT_PER_MINUTE,
+  FixedWindowLimiter,
+  keyLimit,
+  rateLimitHook,
+  SPEC_POLICY,
+  type RateDecision,
+  type RateLimiter,
+  type RatePolicy,
+} from './rate-limit.js';
+
+/** The counter every key shares under rl-shared-counter (no seeded key can be spelt so). */
+const SHARED_KEY = '*';
+
+/** rl-one-too-many: the window admits limit + 1; the headers still report the limit. */
+function oneTooMany(inner: RateLimiter): RateLimiter {
+  const report = (decision: RateDecision, limit: number): RateDecision => ({ ...decision, limit, remaining: Math.max(0, decision.remaining - 1) });
+  return {
+    hit: (key, limit) => report(inner.hit(key, limit + 1), limit),
+    peek: (key, limit) => report(inner.peek(key, limit + 1), limit),
+  };
+}
+
+/**
+ * rl-shared-counter: one window for all keys, each request judged by its own key's limit.
+ * The first refusal blocks the window for everyone, or keys with a high limit (admins)
+ * would never notice the shared counter.
+ */
+function sharedCounter(inner: RateLimiter): RateLimiter {
+  let blockedWindow: number | undefined;
+  return {
+    hit(_key, limit) {
+      const decision = inner.hit(SHARED_KEY, limit);
+      if (decision.resetAt === blockedWindow) return { ...decision, allowed: false, remaining: 0 };
+      if (!decision.allowed) blockedWindow = decision.resetAt;
+      return decision;
+    },
+    peek: (_key, limit) => inner.peek(SHARED_KEY, limit),
+  };
+}
+
+/** rl-remaining-stuck: admission is right, X-RateLimit-Remaining never falls. */
+function remainingStuck(inner: RateLimiter): RateLimiter {
+  return {
+    hit: (key, limit) => ({ ...inner.hit(key, limit), remaining: limit }),
+    peek: (key, limit) => ({ ...inner.peek(key, limit), remaining: limit }),
+  };
+}
+
+/** rl-never-recovers: a key refused once is refused in every later window too. */
+function neverRecovers(inner: RateLimiter): RateLimiter {
+  const refused = new Set<string>();
+  return {
+    hit(key, limit) {
+      const decision = inner.hit(key, limit);
+      if (!decision.allowed) refused.add(key);
+      return refused.has(key) ? { ...decision, allowed: false, remaining: 0 } : decision;
+    },
+    peek: (key, limit) => inner.peek(key, limit),
+  };
+}
+
+/**
+ * rl-concurrent-over-admission: read the count, yield to the event loop, write count + 1.
+ * Requests that arrive together all read the same count (lost updates); one at a time
+ * they are counted exactly.
+ */
+function racyHook(windows: FixedWindowLimiter, policy: RatePolicy): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const auth = requireAuth(request);
+    const limit = policy.limitOf(auth);
+    if (policy.exempt !== undefined && policy.exempt(request)) {
+      answerRate(reply, { ...windows.peek(auth.key, limit), allowed: true }, policy);
+      return;
+    }
+    const window = windows.current(auth.key);
+    const seen = window.count;
+    await new Promise((resolve) => setImmediate(resolve));
+    window.count = seen + 1;
+    answerRate(reply, windows.decide(window, limit), policy);
+  };
+}
+
+/** rl-endpoint-exempt: the one route the limiter skips. */
+function webhookEventsRoute(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.routeOptions.url ?? '').endsWith('/webhooks/events');
+}
+
+const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
+/** rl-headers-missing-on-errors: the rate headers survive on 2xx answers only. */
+const dropRateHeadersOnErrors: onSendAsyncHookHandler = async (_request, reply, payload) => {
+  if (reply.statusCode < 200 || reply.statusCode >= 300) for (const name of RATE_HEADERS) reply.removeHeader(name);
+  return payload;
+};
+
+function policyFor(faults: FaultSet, now: () => number): RatePolicy {
+  return {
+    limitOf: faults.has('rl-custom-limit-ignored')
+      ? () => DEFAULT_LIMIT_PER_MINUTE
+      : faults.has('rl-default-limit-100')
+        ? (auth) => auth.limitPerMinute ?? 100
+        : keyLimit,
+    refusedStatus: faults.has('rl-503') ? 503 : SPEC_POLICY.refusedStatus,
+    reset: faults.has('rl-reset-fractional') ? (decision) => ((decision.resetAt - now()) / 1000).toFixed(3) : SPEC_POLICY.reset,
+    retryAfter: faults.has('rl-no-retry-after')
+      ? () => undefined
+      : faults.has('rl-retry-after-ms')
+        ? (decision) => String(decision.resetSeconds * 1000)
+        : SPEC_POLICY.retryAfter,
+    ...(faults.has('rl-endpoint-exempt') ? { exempt: webhookEventsRoute } : {}),
+  };
+}
+
+function limiterFor(faults: FaultSet, windows: FixedWindowLimiter): RateLimiter {
+  let limiter: RateLimiter = windows;
+  if (faults.has('rl-one-too-many')) limiter = oneTooMany(limiter);
+  if (faults.has('rl-shared-counter')) limiter = sharedCounter(limiter);
+  if (faults.has('rl-remaining-stuck')) limiter = remainingStuck(limiter);
+  if (faults.has('rl-never-recovers')) limiter = neverRecovers(limiter);
+  return limiter;
+}
+
+export interface RateLimitHooks {
+  /** After the auth hook: counts, sets the X-RateLimit-* headers, refuses over the limit. */
+  onRequest: onRequestAsyncHookHandler;
+  /** Only under rl-headers-missing-on-errors. */
+  onSend: onSendAsyncHookHandler | undefined;
+}
+
+export interface RateLimitOptions {
+  now: () => number;
+  /** Anything but 60 s is for self-tests only (spec 8). */
+  windowMs?: number | undefined;
+}
+
+/**
+ * The limiter hooks for an app with these faults. rl-concurrent-over-admission replaces the
+ * counting itself, so the other limiter faults do not combine with it (the policy ones do).
+ */
+export function rateLimitHooks(faults: FaultSet, options: RateLimitOptions): RateLimitHooks {
+  const windows = new FixedWindowLimiter(options.now, options.windowMs);
+  const policy = policyFor(faults, options.now);
+  return {
+    onRequest: faults.has('rl-concurrent-over-admission') ? racyHook(windows, policy) : rateLimitHook(limiterFor(faults, windows), policy),
+    onSend: faults.has('rl-headers-missing-on-errors') ? dropRateHeadersOnErrors : undefined,
+  };
+}
