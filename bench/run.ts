@@ -6,15 +6,23 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { readSeed, seedDefaults } from '../harness/config/seed.js';
+import { measureHarnessOverhead } from './harness-overhead.js';
 
 /**
  * npm run bench: figures measured in one run, on this machine, as ratios where they compare.
  * 1. wall time of a full conformance run against the embedded reference server (median of 3);
  * 2. reference GET /contacts/{id} (auth, rate-limit headers, validation) vs a bare Fastify route,
- *    both in their own process, loaded by autocannon from this one.
+ *    both in their own process, loaded by autocannon from this one (target: at least 60 %);
+ * 3. harness overhead: the load harness's GET-by-id throughput step vs the autocannon CLI on the
+ *    same route of the same reference process (target: at least 90 %).
+ * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
+ * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3).
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
+const FULL_RUNS = Number(process.env['BENCH_FULL_RUNS'] ?? 3);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 
 function spawnTsx(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -62,8 +70,12 @@ function median(values: number[]): number {
 }
 
 const runs: number[] = [];
-for (let i = 0; i < 3; i++) runs.push(await timeFullRun());
-process.stdout.write(`full run against the embedded reference: median ${median(runs).toFixed(2)} s (${runs.map((s) => s.toFixed(2)).join(', ')})\n`);
+for (let i = 0; i < FULL_RUNS; i++) runs.push(await timeFullRun());
+if (runs.length > 0) {
+  process.stdout.write(`full run against the embedded reference: median ${median(runs).toFixed(2)} s (${runs.map((s) => s.toFixed(2)).join(', ')})\n`);
+} else {
+  process.stdout.write('full run against the embedded reference: skipped (BENCH_FULL_RUNS=0)\n');
+}
 
 const adminKey = seedDefaults(await readSeed()).keys.admin!;
 const reference = await startServer(['reference/main.ts', '--port', '0']);
@@ -83,12 +95,33 @@ try {
       `GET /contacts/{id}, 10 connections, ${DURATION_S} s each, autocannon in a separate process:`,
       `  reference server  ${ref.rps.toFixed(0).padStart(7)} req/s  p99 ${ref.p99} ms  non-2xx ${ref.non2xx}`,
       `  bare Fastify      ${base.rps.toFixed(0).padStart(7)} req/s  p99 ${base.p99} ms`,
-      `  ratio reference/bare: ${(ratio * 100).toFixed(1)}%`,
+      `  ratio reference/bare: ${(ratio * 100).toFixed(1)}% (target >= 60%)`,
+      '',
+    ].join('\n'),
+  );
+  const overhead = await measureHarnessOverhead(reference.baseUrl, adminKey, id, { connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS });
+  process.stdout.write(
+    [
+      `harness overhead: GET /contacts/{id} on the reference, ${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} alternating rounds (median):`,
+      `  load harness throughput step  ${overhead.harnessRps.toFixed(0).padStart(7)} req/s  p99 ${overhead.harnessP99Ms.toFixed(2)} ms`,
+      `  autocannon CLI                ${overhead.cliRps.toFixed(0).padStart(7)} req/s`,
+      ...overhead.rounds.map(
+        (r, i) => `    round ${i + 1}: harness ${r.harnessRps.toFixed(0)}, CLI ${r.cliRps.toFixed(0)} (total/duration ${r.cliTotalRps.toFixed(0)})`,
+      ),
+      `  ratio harness/CLI: ${(overhead.ratio * 100).toFixed(1)}% (target >= 90%)`,
       '',
     ].join('\n'),
   );
   process.stdout.write(
-    `${JSON.stringify({ fullRunSeconds: median(runs), referenceRps: ref.rps, bareRps: base.rps, ratio: Number(ratio.toFixed(3)) })}\n`,
+    `${JSON.stringify({
+      fullRunSeconds: runs.length > 0 ? median(runs) : null,
+      referenceRps: ref.rps,
+      bareRps: base.rps,
+      ratio: Number(ratio.toFixed(3)),
+      harnessRps: overhead.harnessRps,
+      autocannonCliRps: overhead.cliRps,
+      harnessRatio: Number(overhead.ratio.toFixed(3)),
+    })}\n`,
   );
 } finally {
   reference.child.kill();

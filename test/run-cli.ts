@@ -36,3 +36,8 @@ export async function runCli(args: readonly string[], env: Record<string, string
 export async function readLatestReport(reportDir: string): Promise<Report> {
   return JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')) as Report;
 }
+
+/** `reports/latest-load/load.json` of a `conformance load` run, unparsed (validate it with the model). */
+export async function readLatestLoadJson(reportDir: string): Promise<unknown> {
+  return JSON.parse(await readFile(join(reportDir, 'latest-load', 'load.json'), 'utf8')) as unknown;
+}

@@ -1,10 +1,11 @@
-import { DOMAINS } from '../config/schema.js';
+import { DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
 
 /** `conformance --help`: keep in step with README and .env.example. */
 export const HELP = `Usage: conformance <command> [options]
 
 Commands:
   run        Run the conformance suites and write the report (default)
+  load       Run the load harness (rate-limit exactness under load, throughput)
   help       Show this help
 
 Options:
@@ -36,10 +37,25 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_REPORT_DIR        Where reports go (default reports/).
   CONFORMANCE_REQUIREMENTS      Run only the checks of these requirement ids (comma-separated).
 
+Load harness (conformance load; also reads the variables above):
+  CONFORMANCE_LIMITED_KEYS      Comma-separated keys with the default limit, bursted in
+                                parallel (default CONFORMANCE_LIMITED_KEY).
+  CONFORMANCE_LOAD_SCENARIOS    Comma-separated scenarios (default all: ${LOAD_SCENARIOS.join(', ')}).
+  CONFORMANCE_LOAD_BURST_REQUESTS     Requests per key in a burst (default ${LOAD_DEFAULTS.burstRequests}).
+  CONFORMANCE_LOAD_BURST_CONNECTIONS  Connections per key in a burst (default ${LOAD_DEFAULTS.burstConnections}).
+  CONFORMANCE_LOAD_SUSTAINED_S        Length of the sustained run in seconds (default ${LOAD_DEFAULTS.sustainedS}).
+  CONFORMANCE_LOAD_SUSTAINED_PER_MIN  Its fixed arrival rate per minute (default ${LOAD_DEFAULTS.sustainedPerMin}).
+  CONFORMANCE_LOAD_STEP_S       Seconds per throughput step (default ${LOAD_DEFAULTS.stepS}).
+  CONFORMANCE_LOAD_CONCURRENCY  Connections per step, comma-separated (default ${LOAD_DEFAULTS.concurrency.join(',')}).
+  CONFORMANCE_LOAD_ENDPOINTS    Endpoints measured (default all: ${LOAD_ENDPOINTS.join(', ')}).
+  CONFORMANCE_LOAD_MAX_CREATES  Creates per step at most (default ${LOAD_DEFAULTS.maxCreatesPerStep}); every
+                                created contact is tagged conformance-run:<run id> and deleted.
+  CONFORMANCE_LOAD_WAIT_S       Longest wait for a key's fresh rate window (default ${LOAD_DEFAULTS.freshWaitS}).
+
 Checks that need a variable that is not set are skipped with the reason.
 
 Exit codes:
-  0  every MUST requirement passed
-  1  a MUST requirement failed, or the harness broke during the run
+  0  every MUST requirement passed (load: every rate assertion held)
+  1  a MUST requirement failed (load: a rate scenario failed), or the harness broke
   2  configuration error, or the target cannot be reached
 `;

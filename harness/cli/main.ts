@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
 import { HarnessError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
+import { renderLoadTerminal } from '../load/render-terminal.js';
+import { redactorFor, runLoad } from '../load/run.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { runConformance } from '../runner/run.js';
 import { HELP } from './help.js';
 
 interface Parsed {
-  readonly command: 'run' | 'help' | 'version';
+  readonly command: 'run' | 'load' | 'help' | 'version';
   readonly envFile?: string | undefined;
 }
 
@@ -29,9 +32,33 @@ export function parseArgs(argv: readonly string[]): Parsed {
       envFile = argv[++i];
       if (envFile === undefined) throw new UsageError('--dotenv needs a path');
     } else if (arg === 'run') command ??= 'run';
+    else if (arg === 'load') command ??= 'load';
     else throw new UsageError(`unknown argument "${arg}" (see conformance --help)`);
   }
   return { command: command ?? 'run', envFile };
+}
+
+/**
+ * `conformance load`: the first Ctrl-C stops the scenarios, deletes what the run created and
+ * still writes the report; a second one ends the process at once.
+ */
+async function load(config: Config): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = (): void => {
+    process.stderr.write('conformance: stopping the load run (cleaning up; Ctrl-C again to quit at once)\n');
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    const { report, written } = await runLoad(config, { signal: controller.signal });
+    const redactor = redactorFor(config);
+    process.stdout.write(redactor.redact(renderLoadTerminal(report, { color: process.stdout.isTTY === true })));
+    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/load.html (also load.json)\n`);
+    return report.exitCode;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
 }
 
 /** The CLI: returns the exit code; one readable line for every expected problem. */
@@ -48,6 +75,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     const config = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
+    if (args.command === 'load') return await load(config);
     const { report, written } = await runConformance(config, new Progress());
     const redactor = new Redactor(Object.values(config.keys));
     process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));

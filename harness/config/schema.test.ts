@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
-import { DEFAULTS, DOMAINS, parseEnv } from './schema.js';
+import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS, parseEnv } from './schema.js';
 
 const TARGET = 'http://127.0.0.1:8080/api/v1';
 const ADMIN = 'wmk_adminsecret0001';
@@ -61,6 +61,18 @@ describe('parseEnv defaults', () => {
       referenceFaults: [],
       referenceRateWindowS: undefined,
       requirements: [],
+      load: {
+        scenarios: [...LOAD_SCENARIOS],
+        burstRequests: 150,
+        burstConnections: 50,
+        sustainedS: 120,
+        sustainedPerMin: 55,
+        stepS: LOAD_DEFAULTS.stepS,
+        concurrency: [...LOAD_DEFAULTS.concurrency],
+        endpoints: [...LOAD_ENDPOINTS],
+        maxCreatesPerStep: LOAD_DEFAULTS.maxCreatesPerStep,
+        freshWaitS: LOAD_DEFAULTS.freshWaitS,
+      },
     });
     expect(config.sink).toEqual({ host: '127.0.0.1', port: 0, publicUrl: undefined });
   });
@@ -262,5 +274,59 @@ describe('parseEnv seed', () => {
     });
     expect(config.seed).toBe(987654);
     expect(calls).toBe(1);
+  });
+});
+
+describe('CONFORMANCE_LOAD_* (conformance load)', () => {
+  it('reads the shortened settings a self-test uses', () => {
+    const load = parseEnv(
+      {
+        CONFORMANCE_LOAD_SCENARIOS: 'burst, sustained',
+        CONFORMANCE_LOAD_BURST_REQUESTS: '90',
+        CONFORMANCE_LOAD_BURST_CONNECTIONS: '30',
+        CONFORMANCE_LOAD_SUSTAINED_S: '3',
+        CONFORMANCE_LOAD_SUSTAINED_PER_MIN: '50',
+        CONFORMANCE_LOAD_STEP_S: '1',
+        CONFORMANCE_LOAD_CONCURRENCY: '1, 4, 4',
+        CONFORMANCE_LOAD_ENDPOINTS: 'get',
+        CONFORMANCE_LOAD_MAX_CREATES: '10',
+        CONFORMANCE_LOAD_WAIT_S: '5',
+      },
+      () => 1,
+    ).load;
+    expect(load).toEqual({
+      scenarios: ['burst', 'sustained'],
+      burstRequests: 90,
+      burstConnections: 30,
+      sustainedS: 3,
+      sustainedPerMin: 50,
+      stepS: 1,
+      concurrency: [1, 4],
+      endpoints: ['get'],
+      maxCreatesPerStep: 10,
+      freshWaitS: 5,
+    });
+  });
+
+  it('never uses more burst connections than requests', () => {
+    expect(parseEnv({ CONFORMANCE_LOAD_BURST_REQUESTS: '20' }, () => 1).load.burstConnections).toBe(20);
+  });
+
+  it.each([
+    ['CONFORMANCE_LOAD_SCENARIOS', 'burst,soak', /unknown value "soak" \(known: burst, keys, sustained, throughput\)/],
+    ['CONFORMANCE_LOAD_ENDPOINTS', 'list,delete', /unknown value "delete"/],
+    ['CONFORMANCE_LOAD_CONCURRENCY', '1,ten', /expected comma-separated whole numbers/],
+    ['CONFORMANCE_LOAD_CONCURRENCY', '0', /expected comma-separated whole numbers/],
+    ['CONFORMANCE_LOAD_CONCURRENCY', '5000', /at most 1000/],
+    ['CONFORMANCE_LOAD_BURST_REQUESTS', '0', /greater than 0/],
+    ['CONFORMANCE_LOAD_BURST_REQUESTS', '1000000', /at most 10000/],
+    ['CONFORMANCE_LOAD_SUSTAINED_S', '2.5', /expected a whole number/],
+    ['CONFORMANCE_LOAD_STEP_S', '601', /at most 600/],
+    ['CONFORMANCE_LOAD_WAIT_S', 'long', /expected a whole number/],
+  ])('%s=%j is one ConfigError line naming the variable', (variable, value, message) => {
+    const error = configError({ [variable]: value });
+    expect(error.message.startsWith(`${variable}:`)).toBe(true);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain('\n');
   });
 });

@@ -6,6 +6,13 @@ import { isRequirementId } from '../spec/requirements.js';
 export const DOMAINS = ['rate-limit', 'auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
+/** Load harness scenarios (`conformance load`), selectable with CONFORMANCE_LOAD_SCENARIOS. */
+export const LOAD_SCENARIOS = ['burst', 'keys', 'sustained', 'throughput'] as const;
+export type LoadScenarioId = (typeof LOAD_SCENARIOS)[number];
+/** Endpoints the throughput scenario measures, selectable with CONFORMANCE_LOAD_ENDPOINTS. */
+export const LOAD_ENDPOINTS = ['list', 'get', 'create'] as const;
+export type LoadEndpoint = (typeof LOAD_ENDPOINTS)[number];
+
 const optionalString = z
   .string()
   .trim()
@@ -93,6 +100,21 @@ export const envSchema = z.object({
    * window makes the reference non-conforming on purpose, so rate-limit self-tests need not wait a minute.
    */
   CONFORMANCE_REFERENCE_RATE_WINDOW_S: positiveInt('CONFORMANCE_REFERENCE_RATE_WINDOW_S'),
+  /** Load harness: scenarios to run (comma-separated ids of LOAD_SCENARIOS; default all). */
+  CONFORMANCE_LOAD_SCENARIOS: optionalString,
+  /** Load harness scenarios 1 and 2: requests per key in one burst, and their connections. */
+  CONFORMANCE_LOAD_BURST_REQUESTS: positiveInt('CONFORMANCE_LOAD_BURST_REQUESTS'),
+  CONFORMANCE_LOAD_BURST_CONNECTIONS: positiveInt('CONFORMANCE_LOAD_BURST_CONNECTIONS'),
+  /** Load harness scenario 3: how long, and the fixed arrival rate per minute (just under the limit). */
+  CONFORMANCE_LOAD_SUSTAINED_S: positiveInt('CONFORMANCE_LOAD_SUSTAINED_S'),
+  CONFORMANCE_LOAD_SUSTAINED_PER_MIN: positiveInt('CONFORMANCE_LOAD_SUSTAINED_PER_MIN'),
+  /** Load harness scenario 4: seconds per step, connections per step, endpoints, creates per step at most. */
+  CONFORMANCE_LOAD_STEP_S: positiveInt('CONFORMANCE_LOAD_STEP_S'),
+  CONFORMANCE_LOAD_CONCURRENCY: optionalString,
+  CONFORMANCE_LOAD_ENDPOINTS: optionalString,
+  CONFORMANCE_LOAD_MAX_CREATES: positiveInt('CONFORMANCE_LOAD_MAX_CREATES'),
+  /** Load harness: longest wait for a key's fresh rate window, in seconds. */
+  CONFORMANCE_LOAD_WAIT_S: positiveInt('CONFORMANCE_LOAD_WAIT_S'),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -127,6 +149,22 @@ export interface Config {
   readonly referenceRateWindowS?: number | undefined;
   /** Empty: every check of the selected suites. */
   readonly requirements: readonly string[];
+  /** `conformance load` only. */
+  readonly load: LoadSettings;
+}
+
+/** The load harness's settings (CONFORMANCE_LOAD_*); the scenarios are built from them. */
+export interface LoadSettings {
+  readonly scenarios: readonly LoadScenarioId[];
+  readonly burstRequests: number;
+  readonly burstConnections: number;
+  readonly sustainedS: number;
+  readonly sustainedPerMin: number;
+  readonly stepS: number;
+  readonly concurrency: readonly number[];
+  readonly endpoints: readonly LoadEndpoint[];
+  readonly maxCreatesPerStep: number;
+  readonly freshWaitS: number;
 }
 
 export const DEFAULTS = {
@@ -137,6 +175,22 @@ export const DEFAULTS = {
   sinkHost: '127.0.0.1',
   sinkPort: 0,
 } as const;
+
+export const LOAD_DEFAULTS = {
+  burstRequests: 150,
+  burstConnections: 50,
+  sustainedS: 120,
+  sustainedPerMin: 55,
+  stepS: 3,
+  concurrency: [1, 10, 50, 100],
+  maxCreatesPerStep: 2000,
+  // A minute window plus the time to notice it ended.
+  freshWaitS: 75,
+} as const;
+
+/** Upper bounds that keep a mistyped value from turning a load run into an attack on the target. */
+const LOAD_MAX = { burstRequests: 10_000, connections: 1000, sustainedS: 3600, stepS: 600 } as const;
+
 
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
@@ -181,6 +235,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     }
   }
   const limitedKeys = splitList(env.CONFORMANCE_LIMITED_KEYS);
+  const load = parseLoadSettings(env);
   return {
     targetUrl: env.CONFORMANCE_TARGET_URL ?? null,
     keys: {
@@ -209,5 +264,44 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceRateWindowS: env.CONFORMANCE_REFERENCE_RATE_WINDOW_S,
     requirements,
+    load,
+  };
+}
+
+function atMost(name: string, value: number, max: number): number {
+  if (value > max) throw new ConfigError(`${name}: at most ${max} (got ${value})`);
+  return value;
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, known: readonly T[]): T[] {
+  const picked = splitList(value);
+  for (const item of picked) {
+    if (!(known as readonly string[]).includes(item)) throw new ConfigError(`${name}: unknown value "${item}" (known: ${known.join(', ')})`);
+  }
+  return (picked.length > 0 ? [...new Set(picked)] : [...known]) as T[];
+}
+
+function parseLoadSettings(env: Env): LoadSettings {
+  const concurrency = splitList(env.CONFORMANCE_LOAD_CONCURRENCY).map((item) => {
+    if (!/^[0-9]+$/.test(item) || Number(item) < 1) {
+      throw new ConfigError(`CONFORMANCE_LOAD_CONCURRENCY: expected comma-separated whole numbers greater than 0 (got ${JSON.stringify(item)})`);
+    }
+    return atMost('CONFORMANCE_LOAD_CONCURRENCY', Number(item), LOAD_MAX.connections);
+  });
+  const burstRequests = atMost('CONFORMANCE_LOAD_BURST_REQUESTS', env.CONFORMANCE_LOAD_BURST_REQUESTS ?? LOAD_DEFAULTS.burstRequests, LOAD_MAX.burstRequests);
+  const burstConnections = atMost('CONFORMANCE_LOAD_BURST_CONNECTIONS', env.CONFORMANCE_LOAD_BURST_CONNECTIONS ?? LOAD_DEFAULTS.burstConnections, LOAD_MAX.connections);
+  const sustainedS = atMost('CONFORMANCE_LOAD_SUSTAINED_S', env.CONFORMANCE_LOAD_SUSTAINED_S ?? LOAD_DEFAULTS.sustainedS, LOAD_MAX.sustainedS);
+  return {
+    scenarios: oneOf('CONFORMANCE_LOAD_SCENARIOS', env.CONFORMANCE_LOAD_SCENARIOS, LOAD_SCENARIOS),
+    burstRequests,
+    // More connections than requests would leave some idle.
+    burstConnections: Math.min(burstConnections, burstRequests),
+    sustainedS,
+    sustainedPerMin: env.CONFORMANCE_LOAD_SUSTAINED_PER_MIN ?? LOAD_DEFAULTS.sustainedPerMin,
+    stepS: atMost('CONFORMANCE_LOAD_STEP_S', env.CONFORMANCE_LOAD_STEP_S ?? LOAD_DEFAULTS.stepS, LOAD_MAX.stepS),
+    concurrency: concurrency.length > 0 ? [...new Set(concurrency)] : [...LOAD_DEFAULTS.concurrency],
+    endpoints: oneOf('CONFORMANCE_LOAD_ENDPOINTS', env.CONFORMANCE_LOAD_ENDPOINTS, LOAD_ENDPOINTS),
+    maxCreatesPerStep: env.CONFORMANCE_LOAD_MAX_CREATES ?? LOAD_DEFAULTS.maxCreatesPerStep,
+    freshWaitS: env.CONFORMANCE_LOAD_WAIT_S ?? LOAD_DEFAULTS.freshWaitS,
   };
 }

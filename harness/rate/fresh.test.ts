@@ -36,6 +36,12 @@ describe('waitForFreshWindow', () => {
     expect(s.slept).toEqual([30_250, 3250]);
   });
 
+  it('waits out another refusal status that carries Retry-After', async () => {
+    const s = scripted([answer(503, 60, 0, 9, { 'retry-after': '9' }), answer(200, 60, 59, 60)]);
+    expect(await waitForFreshWindow(s.send, s.options)).toMatchObject({ fresh: true, probes: 2 });
+    expect(s.slept).toEqual([9250]);
+  });
+
   it('gives up after maxWaitMs with the reason', async () => {
     const s = scripted(Array.from({ length: 10 }, () => answer(429, 60, 0, 60, { 'retry-after': '60' })));
     const result = await waitForFreshWindow(s.send, s.options);

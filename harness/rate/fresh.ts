@@ -51,7 +51,9 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
     const admitted = probe.status >= 200 && probe.status < 300;
     let waitMs: number | undefined;
     let reason: string;
-    if (!admitted && probe.status !== 429) {
+    const retryAfter = probe.headers['retry-after'];
+    // Refused with another status but a Retry-After (503, say): still a wait, not a broken probe.
+    if (!admitted && probe.status !== 429 && retryAfter === undefined) {
       return { fresh: false, last: probe, waitedMs: now() - started, probes, reason: `the probe request answered ${probe.status}` };
     }
     if (values.limit === undefined || values.remaining === undefined) {
@@ -67,8 +69,8 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
     } else {
       reason = admitted ? `${values.remaining} of ${values.limit} requests remain` : 'the key is over its limit';
     }
-    if (probe.status === 429) {
-      const retry = readRetryAfter(probe.headers['retry-after'], probe.headers['date'], now());
+    if (!admitted) {
+      const retry = readRetryAfter(retryAfter, probe.headers['date'], now());
       if (retry.ok) waitMs = retry.ms;
     }
     waitMs ??= reset?.msUntilReset ?? 5000;

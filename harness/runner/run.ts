@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
 import type { Config } from '../config/schema.js';
-import { ConfigError, EmbeddedServerError, TargetUnreachableError } from '../errors.js';
-import { ApiClient, RequestFailedError } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { Report } from '../report/model.js';
 import { writeReport, type WrittenReport } from '../report/write.js';
@@ -13,6 +10,7 @@ import { buildReport } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { Progress } from './progress.js';
 import { RateLimitFirstSequencer } from './sequencer.js';
+import { displayUrl, newRunId, probe, startTarget } from './target.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,63 +19,9 @@ export interface RunOutcome {
   readonly written: WrittenReport;
 }
 
-/** The target URL as reports show it: credentials in the URL itself are masked too. */
-export function displayUrl(url: string, redactor: Redactor): string {
-  const parsed = new URL(url);
-  if (parsed.username !== '' || parsed.password !== '') {
-    parsed.username = '****';
-    parsed.password = '';
-  }
-  return redactor.redact(parsed.toString().replace(/\/$/, ''));
-}
-
-/** `20261122T101500Z-a1b2`: sortable, unique enough, and safe in a path. */
-export function newRunId(now: Date = new Date()): string {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(2).toString('hex')}`;
-}
-
 async function toolVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
-}
-
-interface Target {
-  readonly baseUrl: string;
-  readonly embedded: boolean;
-  close(): Promise<void>;
-}
-
-async function startTarget(config: Config): Promise<Target> {
-  if (config.targetUrl !== null) return { baseUrl: config.targetUrl, embedded: false, close: async () => {} };
-  try {
-    const { startReferenceServer } = await import('../../reference/server.js');
-    const server = await startReferenceServer({
-      faults: config.referenceFaults,
-      ...(config.referenceRateWindowS === undefined ? {} : { rateWindowMs: config.referenceRateWindowS * 1000 }),
-    });
-    return { baseUrl: server.baseUrl, embedded: true, close: () => server.close() };
-  } catch (cause) {
-    if ((cause as { code?: string }).code === 'UNKNOWN_FAULT') throw new ConfigError(`CONFORMANCE_REFERENCE_FAULTS: ${(cause as Error).message}`);
-    throw new EmbeddedServerError(`the embedded reference server did not start: ${(cause as Error).message}`, { cause });
-  }
-}
-
-/** One request with the admin key before anything else: a wrong URL or key is a configuration problem (exit 2). */
-async function probe(baseUrl: string, config: Config, redactor: Redactor): Promise<void> {
-  const client = new ApiClient({ baseUrl, key: config.keys.admin, timeoutMs: config.requestTimeoutMs, redactor });
-  let status: number;
-  try {
-    status = (await client.get('/contacts', { limit: 1 })).status;
-  } catch (cause) {
-    const reason = cause instanceof RequestFailedError ? cause.message : String(cause);
-    throw new TargetUnreachableError(`CONFORMANCE_TARGET_URL: cannot reach the target (${reason})`, { cause });
-  }
-  if (status === 401 || status === 403) {
-    throw new ConfigError(`CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered ${status})`);
-  }
-  if (status === 404) {
-    throw new ConfigError(`CONFORMANCE_TARGET_URL: GET ${redactor.redact(baseUrl)}/contacts answered 404; is this the /api/v1 base URL?`);
-  }
 }
 
 /**

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.js';
+import { fireBurst, judgeBurstKey, refusalFindings, splitUrl, type FiredBurst, type Sample } from './burst.js';
+
+const LIMITED = 'wmk_1c92cffb5b45f3227219789a041be7d8';
+
+function sample(status: number | null, atMs: number, headers: Record<string, string> = {}): Sample {
+  return { startMs: 0, endMs: atMs, receivedAt: 1_700_000_000_000, status, headers, ...(status === null ? { error: 'socket hang up' } : {}) };
+}
+
+/** `admitted` 200s, then 429s with a valid Retry-After, spread over `elapsedMs`. */
+function burst(sent: number, admitted: number, elapsedMs = 200, refusal: (i: number) => Sample | undefined = () => undefined): FiredBurst {
+  const samples = Array.from({ length: sent }, (_, i) => {
+    const at = (elapsedMs * (i + 1)) / sent;
+    if (i < admitted) return sample(200, at);
+    return refusal(i) ?? sample(429, at, { 'retry-after': '42' });
+  });
+  return { samples, elapsedMs };
+}
+
+describe('judgeBurstKey', () => {
+  const judge = (fired: FiredBurst, remaining = 59) => judgeBurstKey({ label: 'limited key 1 of 1', fired, limit: 60, remaining, waitedMs: 10 });
+
+  it('passes when exactly the budget left after the probe is admitted and the rest refused with 429', () => {
+    const { record, findings } = judge(burst(150, 59));
+    expect(findings).toEqual([]);
+    expect(record).toMatchObject({ status: 'passed', sent: 150, admitted: 59, rejected: 91, other: 0, errors: 0, expected: 59, allowance: 0, statusCounts: { '200': 59, '429': 91 } });
+    expect(record.timeline.buckets.reduce((n, b) => n + b.admitted + b.rejected, 0)).toBe(150);
+  });
+
+  it('fails one admission too many, and one too few', () => {
+    expect(judge(burst(150, 60))).toMatchObject({ record: { status: 'failed' }, findings: [expect.stringMatching(/admitted 60 of 150; expected 59/)] });
+    expect(judge(burst(150, 58)).record.status).toBe('failed');
+  });
+
+  it("tolerates what a refilling limiter earns back during a long burst (harness/rate/tolerance.ts)", () => {
+    // 3 s at 60/min: up to 3 more.
+    expect(judge(burst(150, 62, 3000))).toMatchObject({ record: { status: 'passed', allowance: 3 } });
+    expect(judge(burst(150, 63, 3000)).record.status).toBe('failed');
+  });
+
+  it('fails a refusal that is not 429, naming the statuses', () => {
+    const { record, findings } = judge(burst(150, 59, 200, (i) => (i % 2 === 0 ? sample(503, 100) : undefined)));
+    expect(record.status).toBe('failed');
+    expect(record.other).toBeGreaterThan(0);
+    expect(findings.join('\n')).toMatch(/neither 2xx nor 429 \(\d+ × 503\)/);
+  });
+
+  it('fails a 429 without a valid Retry-After and counts them', () => {
+    const { record, findings } = judge(burst(150, 59, 200, (i) => (i === 100 ? sample(429, 100) : i === 101 ? sample(429, 100, { 'retry-after': '57000' }) : undefined)));
+    expect(record).toMatchObject({ status: 'failed', invalidRetryAfter: 2 });
+    expect(findings.join('\n')).toMatch(/2 of 91 429 answers lack a valid Retry-After \(first: Retry-After missing\)/);
+  });
+
+  it('is an error, not a pass, when requests got no answer and the count is uncertain', () => {
+    const { record, findings } = judge(burst(150, 58, 200, (i) => (i === 149 ? sample(null, 200) : undefined)));
+    expect(record).toMatchObject({ status: 'error', errors: 1 });
+    expect(findings.join('\n')).toMatch(/1 request got no answer \(first: socket hang up\)/);
+  });
+
+  it('still fails over-admission when some requests got no answer', () => {
+    expect(judge(burst(150, 70, 200, (i) => (i === 149 ? sample(null, 200) : undefined))).record.status).toBe('failed');
+  });
+});
+
+describe('refusalFindings', () => {
+  it('accepts an HTTP-date Retry-After measured from the response Date', () => {
+    const s = sample(429, 1, { 'retry-after': 'Tue, 14 Nov 2023 22:14:00 GMT', date: 'Tue, 14 Nov 2023 22:13:20 GMT' });
+    expect(refusalFindings([s])).toEqual({ findings: [], invalidRetryAfter: 0 });
+  });
+});
+
+describe('fireBurst against the reference server', () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('sends exactly the requests asked for and admits exactly the limit of an unused key', async () => {
+    const fired = await fireBurst(splitUrl(server.baseUrl, '/contacts?limit=1'), LIMITED, { requests: 90, connections: 30, timeoutMs: 5000 });
+    expect(fired.samples).toHaveLength(90);
+    expect(fired.samples.filter((s) => s.status === 200)).toHaveLength(60);
+    expect(fired.samples.filter((s) => s.status === 429)).toHaveLength(30);
+    expect(fired.samples.find((s) => s.status === 429)!.headers['retry-after']).toMatch(/^\d+$/);
+    expect(fired.elapsedMs).toBeGreaterThan(0);
+    expect(refusalFindings(fired.samples).findings).toEqual([]);
+  });
+});

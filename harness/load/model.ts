@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
+
+/**
+ * The published shape of `load.json` (`conformance load`). Every renderer reads this model; the
+ * writer validates a report against it before anything reaches the disk.
+ */
+
+/** Ordered from best to worst; the run takes its worst scenario's status (OCI conformance habit). */
+export const LOAD_STATUSES = ['skipped', 'passed', 'failed', 'error'] as const;
+export const loadStatusSchema = z.enum(LOAD_STATUSES);
+export type LoadStatus = z.infer<typeof loadStatusSchema>;
+
+export function worstStatus(statuses: readonly LoadStatus[]): LoadStatus {
+  return statuses.reduce<LoadStatus>((worst, s) => (LOAD_STATUSES.indexOf(s) > LOAD_STATUSES.indexOf(worst) ? s : worst), 'skipped');
+}
+
+const count = z.int().min(0);
+const ms = z.number().min(0);
+
+/** Responses per HTTP status, e.g. `{ "200": 59, "429": 91 }`. */
+const statusCountsSchema = z.record(z.string().regex(/^[1-5][0-9]{2}$/), count);
+
+export const timelineSchema = z.strictObject({
+  bucketMs: z.number().positive(),
+  buckets: z.array(
+    z.strictObject({ startMs: ms, admitted: count, rejected: count, other: count, error: count }),
+  ),
+});
+export type TimelineRecord = z.infer<typeof timelineSchema>;
+
+/** One key of a burst (scenario 1 has one, scenario 2 one per limited key). */
+export const burstKeySchema = z.strictObject({
+  /** `limited key 2 of 3`: never the key. */
+  key: z.string(),
+  status: loadStatusSchema,
+  /** X-RateLimit-Limit of the probe that found the window fresh. */
+  limit: count.nullable(),
+  /** The budget left for the burst: Limit − 1 (the probe used one). */
+  expected: count,
+  /** Extra admissions a refilling limiter may earn during the burst (harness/rate/tolerance.ts). */
+  allowance: count,
+  sent: count,
+  admitted: count,
+  rejected: count,
+  /** Answers that are neither 2xx nor 429. */
+  other: count,
+  /** Requests without an answer (timeout, connection error). */
+  errors: count,
+  elapsedMs: ms,
+  /** Time spent waiting for the key's fresh window. */
+  waitedMs: ms,
+  /** 429 answers whose Retry-After is missing or invalid (spec 7: 429 with Retry-After). */
+  invalidRetryAfter: count,
+  summary: z.string(),
+  statusCounts: statusCountsSchema,
+  timeline: timelineSchema,
+});
+export type BurstKeyRecord = z.infer<typeof burstKeySchema>;
+
+export const burstDetailSchema = z.strictObject({
+  kind: z.literal('burst'),
+  path: z.string(),
+  requestsPerKey: count,
+  connectionsPerKey: count,
+  keys: z.array(burstKeySchema),
+});
+
+export const sustainedDetailSchema = z.strictObject({
+  kind: z.literal('sustained'),
+  key: z.string(),
+  path: z.string(),
+  ratePerMin: z.number().positive(),
+  durationS: z.number().positive(),
+  limit: count.nullable(),
+  /** Requests the schedule holds; `sent` is lower only when the run was stopped. */
+  planned: count,
+  sent: count,
+  admitted: count,
+  rejected: count,
+  other: count,
+  errors: count,
+  waitedMs: ms,
+  /** Latest start against its slot (timers, event-loop delay): large values mean the rate was not held. */
+  maxLagMs: ms,
+  statusCounts: statusCountsSchema,
+  timeline: timelineSchema,
+});
+
+export const latencySchema = z.strictObject({ mean: ms, p50: ms, p95: ms, p99: ms, max: ms });
+
+export const throughputStepSchema = z.strictObject({
+  endpoint: z.enum(LOAD_ENDPOINTS),
+  /** e.g. `GET /contacts/{id}`. */
+  label: z.string(),
+  connections: count,
+  durationS: z.number().positive(),
+  /** Answers received. */
+  requests: count,
+  elapsedMs: ms,
+  requestsPerSecond: z.number().min(0),
+  /** Over every answer, whatever its status. */
+  latencyMs: latencySchema,
+  /** Connection errors and timeouts. */
+  errors: count,
+  timeouts: count,
+  non2xx: count,
+  statusCounts: statusCountsSchema,
+  /** The step stopped at its request bound before its time was up. */
+  capped: z.boolean(),
+});
+export type ThroughputStepRecord = z.infer<typeof throughputStepSchema>;
+
+export const cleanupSchema = z.strictObject({
+  /** The run's tag in `tags` of every record it created: `conformance-run:<run id>`. */
+  tag: z.string(),
+  created: count,
+  deleted: count,
+  /** Records still carrying the tag after cleanup (or not checked: null). */
+  leftover: count.nullable(),
+  problems: z.array(z.string()),
+});
+
+export const throughputDetailSchema = z.strictObject({
+  kind: z.literal('throughput'),
+  key: z.string(),
+  steps: z.array(throughputStepSchema),
+  cleanup: cleanupSchema,
+});
+
+export const scenarioDetailSchema = z.discriminatedUnion('kind', [burstDetailSchema, sustainedDetailSchema, throughputDetailSchema]);
+export type ScenarioDetail = z.infer<typeof scenarioDetailSchema>;
+
+export const scenarioResultSchema = z
+  .strictObject({
+    id: z.enum(LOAD_SCENARIOS),
+    kind: z.enum(['burst', 'sustained', 'throughput']),
+    name: z.string(),
+    status: loadStatusSchema,
+    /** One line: the verdict's reason, or why the scenario was skipped or broke. */
+    message: z.string(),
+    /** What a reader must look at: each a broken rule with counts. */
+    findings: z.array(z.string()),
+    startedAt: z.iso.datetime().nullable(),
+    durationMs: ms,
+    bounds: z.strictObject({ maxRequests: count, maxDurationMs: ms }),
+    /** null when the scenario was skipped or broke before it measured anything. */
+    detail: scenarioDetailSchema.nullable(),
+  })
+  .refine((s) => s.detail === null || s.detail.kind === s.kind, { message: 'detail.kind must equal kind' });
+export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
+
+export const loadReportSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  runId: z.string(),
+  toolVersion: z.string(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  durationMs: ms,
+  target: z.strictObject({
+    url: z.string(),
+    embedded: z.boolean(),
+    faults: z.array(z.string()),
+    /** Self-test only: the embedded reference's rate window when it is not 60 s. */
+    rateWindowS: z.number().positive().nullable(),
+  }),
+  settings: z.strictObject({
+    scenarios: z.array(z.enum(LOAD_SCENARIOS)),
+    burstRequests: count,
+    burstConnections: count,
+    sustainedS: count,
+    sustainedPerMin: count,
+    stepS: count,
+    concurrency: z.array(count),
+    endpoints: z.array(z.enum(LOAD_ENDPOINTS)),
+    maxCreatesPerStep: count,
+    freshWaitS: count,
+  }),
+  status: loadStatusSchema,
+  /** 0 every rate assertion holds, 1 one failed or the harness broke (2 never gets this far). */
+  exitCode: z.union([z.literal(0), z.literal(1)]),
+  scenarios: z.array(scenarioResultSchema),
+});
+export type LoadReport = z.infer<typeof loadReportSchema>;
+
+/** The exit code of a finished run: anything but passed or skipped is 1. */
+export function exitCodeOf(status: LoadStatus): 0 | 1 {
+  return status === 'failed' || status === 'error' ? 1 : 0;
+}

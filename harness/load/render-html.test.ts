@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { LoadReport } from './model.js';
+import { renderLoadHtml, timelineChart } from './render-html.js';
+import { sampleLoadReport } from './sample-report.js';
+
+/** A report whose strings try to break out of the markup. */
+function hostile(): LoadReport {
+  const report = sampleLoadReport();
+  const evil = '<script>alert(1)</script>"\'&';
+  return {
+    ...report,
+    target: { ...report.target, url: `https://x.example/api/v1?q=${evil}` },
+    scenarios: report.scenarios.map((s) => ({ ...s, message: `${s.message} ${evil}`, findings: [...s.findings, evil] })),
+  };
+}
+
+describe('renderLoadHtml', () => {
+  it('draws the charts as inline SVG: latency percentiles per step and admitted versus rejected per burst key', () => {
+    const page = renderLoadHtml(sampleLoadReport());
+    expect(page).toContain('aria-label="Latency percentiles per step (ms)"');
+    expect(page).toContain('aria-label="Requests per second per step"');
+    expect(page).toContain('aria-label="burst, limited key 1 of 2: answers per 20 ms"');
+    expect(page).toContain('aria-label="keys, limited key 2 of 2: answers per 20 ms"');
+    expect(page).toContain('aria-label="sustained, limited key 2 of 2: answers per 10 s"');
+    expect(page.match(/<svg /g)!.length).toBe(6);
+  });
+
+  it('is self-contained: no script, nothing loaded, and the CSP hash matches the one style block', () => {
+    const page = renderLoadHtml(sampleLoadReport());
+    expect(page).not.toMatch(/<script|src=|<link|@import|url\(/i);
+    const css = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
+    const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+    expect(page.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-${hash}';`)).toBe(true);
+  });
+
+  it('escapes every string from the data', () => {
+    const page = renderLoadHtml(hostile());
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;');
+  });
+
+  it('is deterministic', () => {
+    expect(renderLoadHtml(sampleLoadReport())).toBe(renderLoadHtml(sampleLoadReport()));
+  });
+
+  it('labels timeline buckets in ms, or in s from one-second buckets on', () => {
+    const chart = timelineChart('t', { bucketMs: 20, buckets: [{ startMs: 0, admitted: 1, rejected: 2, other: 0, error: 0 }] });
+    expect(chart).toContain('0 ms – 20 ms');
+    expect(chart).toContain('rejected (429) 2');
+    expect(timelineChart('t', { bucketMs: 10_000, buckets: [{ startMs: 10_000, admitted: 1, rejected: 0, other: 0, error: 0 }] })).toContain('10 s – 20 s');
+  });
+});

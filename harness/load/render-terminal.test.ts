@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { renderLoadTerminal, renderTable } from './render-terminal.js';
+import { sampleLoadReport } from './sample-report.js';
+
+describe('renderLoadTerminal', () => {
+  const text = renderLoadTerminal(sampleLoadReport(), { color: false });
+
+  it('leads with the run status and has one row per scenario', () => {
+    expect(text.split('\n')[0]).toMatch(/^Load run 20260514T091203Z-a1b2 against https:\/\/staging\.acme-projects\.example\/api\/v1: FAILED in 3 min 07 s$/);
+    for (const id of ['burst', 'keys', 'sustained', 'throughput']) expect(text).toMatch(new RegExp(`^  ${id}\\s+(passed|failed)`, 'm'));
+  });
+
+  it('has the burst and throughput tables, and lists the findings', () => {
+    expect(text).toMatch(/keys\s+limited key 2 of 2\s+60\s+150\s+60\s+59\s+90/);
+    expect(text).toMatch(/GET \/contacts\/\{id\}\s+10\s+15361\s+5120\s+1\.9\s+4\.75\s+7\.6\s+38/);
+    expect(text).toContain('Findings\n  - keys: limited key 2 of 2: admitted 60 of 150');
+    expect(text).toContain('cleanup: 601 of 601 created contacts deleted; left: 0');
+  });
+
+  it('has no colour unless asked, and strips control characters from data', () => {
+    expect(text).not.toContain('\u001b');
+    const report = sampleLoadReport();
+    const evil = { ...report, scenarios: report.scenarios.map((s) => ({ ...s, message: 'x\u001b[2Jy' })) };
+    expect(renderLoadTerminal(evil, { color: false })).not.toContain('\u001b[2J');
+    expect(renderLoadTerminal(report, { color: true })).toContain('\u001b[31m');
+  });
+});
+
+describe('renderTable', () => {
+  it('pads columns and right-aligns numbers', () => {
+    expect(renderTable(['a', 'n'], [['xx', '1'], ['y', '100']], ['left', 'right'])).toBe(['  a     n', '  --  ---', '  xx    1', '  y   100'].join('\n'));
+  });
+});

@@ -1,0 +1,100 @@
+import { escapeTerminal, formatDuration, formatNumber } from '../report/escape.js';
+import type { LoadReport, LoadStatus } from './model.js';
+
+const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', magenta: '\u001b[35m', dim: '\u001b[2m' } as const;
+const STATUS_PAINT: Record<LoadStatus, readonly (keyof typeof ANSI)[]> = {
+  passed: ['green'],
+  failed: ['red', 'bold'],
+  error: ['magenta', 'bold'],
+  skipped: ['dim'],
+};
+
+type Align = 'left' | 'right';
+
+/** A plain table: header, rule, rows; numbers right-aligned. Colour is applied after padding. */
+export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[], paint?: (row: number, col: number, text: string) => string): string {
+  const cells = rows.map((r) => r.map((c) => escapeTerminal(c)));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const pad = (text: string, i: number): string => (align[i] === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
+  const lines = [headers.map(pad).join('  ').trimEnd(), widths.map((w) => '-'.repeat(w)).join('  ')];
+  cells.forEach((r, row) => lines.push(r.map((c, col) => (paint ? paint(row, col, pad(c, col)) : pad(c, col))).join('  ').trimEnd()));
+  return lines.map((l) => `  ${l}`).join('\n');
+}
+
+/** The terminal summary printed at the end of `conformance load`. */
+export function renderLoadTerminal(report: LoadReport, options: { readonly color: boolean }): string {
+  const paint = (text: string, status: LoadStatus): string =>
+    options.color ? `${STATUS_PAINT[status].map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
+  const out: string[] = [];
+  out.push(
+    `Load run ${escapeTerminal(report.runId)} against ${escapeTerminal(report.target.url)}${report.target.embedded ? ' (embedded reference server)' : ''}: ` +
+      `${paint(report.status.toUpperCase(), report.status)} in ${formatDuration(report.durationMs)}`,
+  );
+  out.push('');
+  out.push(
+    renderTable(
+      ['Scenario', 'Status', 'Time', 'Result'],
+      report.scenarios.map((s) => [s.id, s.status, formatDuration(s.durationMs), s.message.length > 140 ? `${s.message.slice(0, 139)}…` : s.message]),
+      ['left', 'left', 'right', 'left'],
+      (row, col, text) => (col === 1 ? paint(text, report.scenarios[row]!.status) : text),
+    ),
+  );
+  const bursts = report.scenarios.flatMap((s) => (s.detail?.kind === 'burst' ? s.detail.keys.map((k) => ({ scenario: s.id, k })) : []));
+  if (bursts.length > 0) {
+    out.push('', 'Bursts');
+    out.push(
+      renderTable(
+        ['Scenario', 'Key', 'Limit', 'Sent', 'Admitted', 'Expected', 'Rejected', 'Other', 'Errors', 'Elapsed'],
+        bursts.map(({ scenario, k }) => [
+          scenario,
+          k.key,
+          k.limit === null ? '-' : String(k.limit),
+          String(k.sent),
+          String(k.admitted),
+          k.allowance > 0 ? `${k.expected}..${k.expected + k.allowance}` : String(k.expected),
+          String(k.rejected),
+          String(k.other),
+          String(k.errors),
+          formatDuration(k.elapsedMs),
+        ]),
+        ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        (row, col, text) => (col === 4 ? paint(text, bursts[row]!.k.status) : text),
+      ),
+    );
+  }
+  for (const s of report.scenarios) {
+    if (s.detail?.kind !== 'sustained') continue;
+    const d = s.detail;
+    out.push('', `Sustained: ${d.key}, ${d.ratePerMin}/min for ${d.durationS} s: ${d.sent} sent, ${d.admitted} admitted, ${paint(`${d.rejected} refused`, d.rejected > 0 ? 'failed' : 'passed')}, latest start ${formatNumber(d.maxLagMs, 1)} ms after its slot`);
+  }
+  for (const s of report.scenarios) {
+    if (s.detail?.kind !== 'throughput') continue;
+    const d = s.detail;
+    out.push('', `Throughput (${d.key}; latency over every answer${report.target.embedded ? '; the embedded server shares this process' : ''})`);
+    out.push(
+      renderTable(
+        ['Endpoint', 'Conns', 'Requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'],
+        d.steps.map((st) => [
+          st.label,
+          String(st.connections),
+          String(st.requests),
+          formatNumber(st.requestsPerSecond, 0),
+          formatNumber(st.latencyMs.p50, 2),
+          formatNumber(st.latencyMs.p95, 2),
+          formatNumber(st.latencyMs.p99, 2),
+          formatNumber(st.latencyMs.max, 1),
+          String(st.errors + st.timeouts),
+          String(st.non2xx),
+        ]),
+        ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ),
+    );
+    out.push(`  cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; left: ${d.cleanup.leftover ?? 'unknown'} (tag ${escapeTerminal(d.cleanup.tag)})`);
+  }
+  const findings = report.scenarios.flatMap((s) => s.findings.map((f) => `${s.id}: ${f}`));
+  if (findings.length > 0) {
+    out.push('', 'Findings');
+    for (const f of findings) out.push(`  - ${escapeTerminal(f)}`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,398 @@
+import { readFile } from 'node:fs/promises';
+import { request } from 'undici';
+import type { Config, LoadScenarioId } from '../config/schema.js';
+import { ApiClient } from '../http/client.js';
+import { Redactor } from '../http/redact.js';
+import type { RateProbe } from '../rate/fresh.js';
+import { SPEC_WINDOW_MS } from '../rate/tolerance.js';
+import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
+import { fireBurst, judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
+import { cleanUpContacts } from './cleanup.js';
+import { waitForFreshWindows } from './fresh-windows.js';
+import { exitCodeOf, loadReportSchema, worstStatus, type LoadReport, type LoadStatus, type ScenarioDetail, type ScenarioResult, type ThroughputStepRecord } from './model.js';
+import { LoadProgress } from './progress.js';
+import { arrivalOffsets, maxInWindow } from './schedule.js';
+import {
+  buildScenarios,
+  executionOrder,
+  resolveKeys,
+  type BurstScenario,
+  type ResolvedKey,
+  type Scenario,
+  type SustainedScenario,
+  type ThroughputScenario,
+} from './scenarios.js';
+import { judgeSustained, runSustained } from './sustained.js';
+import { createBody, runTag, runThroughputStep, stepRequest } from './throughput.js';
+import { writeLoadReport, type WrittenLoadReport } from './write.js';
+
+/** What a scenario hands back; the runner adds id, name, timing and bounds. */
+interface Outcome {
+  readonly status: LoadStatus;
+  readonly message: string;
+  readonly findings: readonly string[];
+  readonly detail: ScenarioDetail | null;
+}
+
+interface Context {
+  readonly runId: string;
+  readonly baseUrl: string;
+  readonly config: Config;
+  readonly redactor: Redactor;
+  readonly progress: LoadProgress;
+  /** A burst needs at least this much of its window left (harness/rate/fresh.ts). */
+  readonly minResetMs: number;
+}
+
+export interface LoadOutcome {
+  readonly report: LoadReport;
+  readonly written: WrittenLoadReport;
+}
+
+export interface RunLoadOptions {
+  readonly progress?: LoadProgress;
+  /** Stops every scenario early (Ctrl-C); cleanup still runs and the report is still written. */
+  readonly signal?: AbortSignal;
+}
+
+class StoppedError extends Error {}
+
+/** A sleep that rejects when the scenario is stopped, so no wait outlives its bound. */
+function abortableSleep(signal: AbortSignal): (ms: number) => Promise<void> {
+  return (ms) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new StoppedError('stopped'));
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(new StoppedError('stopped'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+/** One request that reads the key's rate state; a transport failure ends the scenario as an error. */
+async function probeRate(target: SendTarget, key: string, timeoutMs: number, signal: AbortSignal): Promise<RateProbe> {
+  const res = await request(`${target.origin}${target.path}`, {
+    method: 'GET',
+    headers: { 'x-api-key': key, accept: 'application/json' },
+    signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]),
+  });
+  await res.body.dump();
+  return { status: res.statusCode, headers: keptHeaders(res.headers) };
+}
+
+function labels(keys: readonly ResolvedKey[]): string {
+  return keys.length === 1 ? keys[0]!.label : `${keys.length} limited keys`;
+}
+
+async function runBurstScenario(scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<Outcome> {
+  const { config, progress } = ctx;
+  const target = splitUrl(ctx.baseUrl, scenario.path);
+  progress.line(`${scenario.id}: waiting for a fresh rate window on ${labels(keys)}`);
+  const fresh = await waitForFreshWindows(keys.length, (i) => probeRate(target, keys[i]!.key, config.requestTimeoutMs, signal), {
+    maxWaitMs: scenario.freshWaitMs,
+    minResetMs: ctx.minResetMs,
+    sleep: abortableSleep(signal),
+  });
+  if (!fresh.fresh) {
+    return { status: 'error', message: `${keys[fresh.index]!.label}: no fresh rate window: ${fresh.reason}`, findings: [], detail: null };
+  }
+  for (const [i, state] of fresh.keys.entries()) {
+    if (state.remaining >= scenario.requestsPerKey) {
+      return {
+        status: 'error',
+        message:
+          `${keys[i]!.label}: a burst of ${scenario.requestsPerKey} cannot exceed its budget of ${state.remaining} (X-RateLimit-Limit ${state.limit}); ` +
+          'use keys with the default limit or raise CONFORMANCE_LOAD_BURST_REQUESTS',
+        findings: [],
+        detail: null,
+      };
+    }
+  }
+  progress.line(`${scenario.id}: ${scenario.requestsPerKey} requests over ${scenario.connectionsPerKey} connections on ${labels(keys)} at once`);
+  const fired = await Promise.all(
+    keys.map((k) => fireBurst(target, k.key, { requests: scenario.requestsPerKey, connections: scenario.connectionsPerKey, timeoutMs: config.requestTimeoutMs, signal })),
+  );
+  const judged = keys.map((k, i) =>
+    judgeBurstKey({ label: k.label, fired: fired[i]!, limit: fresh.keys[i]!.limit, remaining: fresh.keys[i]!.remaining, waitedMs: fresh.waitedMs }),
+  );
+  const status = worstStatus(judged.map((j) => j.record.status));
+  const findings = judged.flatMap((j) => j.findings);
+  const message =
+    status === 'passed'
+      ? judged.map((j) => `${j.record.key}: ${j.record.summary}`).join('; ')
+      : (findings[0] ?? judged.find((j) => j.record.status !== 'passed')!.record.summary);
+  return {
+    status,
+    message,
+    findings,
+    detail: {
+      kind: 'burst',
+      path: scenario.path,
+      requestsPerKey: scenario.requestsPerKey,
+      connectionsPerKey: scenario.connectionsPerKey,
+      keys: judged.map((j) => j.record),
+    },
+  };
+}
+
+async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKey, ctx: Context, signal: AbortSignal): Promise<Outcome> {
+  const { config, progress } = ctx;
+  const target = splitUrl(ctx.baseUrl, scenario.path);
+  progress.line(`${scenario.id}: waiting for a fresh rate window on ${key.label}`);
+  const fresh = await waitForFreshWindows(1, () => probeRate(target, key.key, config.requestTimeoutMs, signal), {
+    maxWaitMs: scenario.freshWaitMs,
+    minResetMs: ctx.minResetMs,
+    sleep: abortableSleep(signal),
+  });
+  if (!fresh.fresh) return { status: 'error', message: `${key.label}: no fresh rate window: ${fresh.reason}`, findings: [], detail: null };
+  const limit = fresh.keys[0]!.limit;
+  const offsets = arrivalOffsets(scenario.ratePerMin, scenario.durationS);
+  // The probe that found the window fresh counts in it too.
+  const busiest = maxInWindow(offsets, SPEC_WINDOW_MS) + 1;
+  if (busiest > limit) {
+    return {
+      status: 'error',
+      message: `${key.label}: ${scenario.ratePerMin}/min puts ${busiest} requests in a minute, over the key's limit of ${limit}; lower CONFORMANCE_LOAD_SUSTAINED_PER_MIN`,
+      findings: [],
+      detail: null,
+    };
+  }
+  progress.line(`${scenario.id}: ${offsets.length} requests at ${scenario.ratePerMin}/min for ${scenario.durationS} s on ${key.label}`);
+  let answered = 0;
+  let refused = 0;
+  const run = await runSustained(target, key.key, {
+    ratePerMin: scenario.ratePerMin,
+    durationS: scenario.durationS,
+    timeoutMs: config.requestTimeoutMs,
+    signal,
+    onSample: (sample, _i, planned) => {
+      answered += 1;
+      if (sample.status === 429) refused += 1;
+      if (answered % 10 === 0 || answered === planned) progress.line(`${scenario.id}: ${answered}/${planned} answered, ${refused} refused`);
+    },
+  });
+  const verdict = judgeSustained(run, key.label);
+  return {
+    status: verdict.status,
+    message: verdict.message,
+    findings: verdict.findings,
+    detail: {
+      kind: 'sustained',
+      key: key.label,
+      path: scenario.path,
+      ratePerMin: scenario.ratePerMin,
+      durationS: scenario.durationS,
+      limit,
+      planned: run.planned,
+      ...verdict.counts,
+      waitedMs: round(fresh.waitedMs),
+      maxLagMs: round(run.maxLagMs),
+      statusCounts: verdict.statusCounts,
+      timeline: verdict.timeline,
+    },
+  };
+}
+
+function formatStep(step: ThroughputStepRecord): string {
+  const l = step.latencyMs;
+  return (
+    `throughput: ${step.label} c=${step.connections}: ${step.requestsPerSecond} req/s, ` +
+    `p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, ${step.errors + step.timeouts} errors, ${step.non2xx} non-2xx` +
+    (step.capped ? ' (stopped at its request bound)' : '')
+  );
+}
+
+async function runThroughputScenario(scenario: ThroughputScenario, key: ResolvedKey, ctx: Context, signal: AbortSignal): Promise<Outcome> {
+  const { config, progress, runId } = ctx;
+  const tag = runTag(runId);
+  const client = new ApiClient({
+    baseUrl: ctx.baseUrl,
+    key: key.key,
+    timeoutMs: config.requestTimeoutMs,
+    redactor: ctx.redactor,
+    throttle: { maxWaitMs: 65_000, maxRetries: 3 },
+  });
+  const created: string[] = [];
+  const steps: ThroughputStepRecord[] = [];
+  let failure: Error | undefined;
+  try {
+    let fixtureId: string | undefined;
+    if (scenario.steps.some((s) => s.endpoint === 'get')) {
+      const response = await client.post('/contacts', JSON.parse(createBody(runId)) as unknown);
+      const id = (response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (response.status < 200 || response.status >= 300 || typeof id !== 'string') {
+        throw new Error(`could not create the contact the get steps read (POST /contacts answered ${response.status})`);
+      }
+      fixtureId = id;
+      created.push(id);
+    }
+    for (const step of scenario.steps) {
+      if (signal.aborted) break;
+      const record = await runThroughputStep(ctx.baseUrl, key.key, step, stepRequest(step.endpoint, runId, fixtureId), {
+        timeoutMs: config.requestTimeoutMs,
+        signal,
+        onTick: (answers, elapsedS) =>
+          progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
+        onCreated: (id) => created.push(id),
+      });
+      progress.done();
+      progress.line(formatStep(record));
+      steps.push(record);
+    }
+  } catch (error) {
+    failure = error as Error;
+  }
+  // Cleanup runs whatever happened above, with its own bound.
+  if (created.length > 0) progress.line(`throughput: deleting the ${created.length} contacts this run created (tag ${tag})`);
+  const cleanup = await cleanUpContacts(client, created, tag, runId, {
+    concurrency: 8,
+    maxDurationMs: Math.max(60_000, created.length * 20),
+    maxSweepPages: Math.ceil(created.length / 100) + 20,
+  });
+  const findings = cleanup.problems.map((p) => `cleanup: ${p}`);
+  let status: LoadStatus = 'passed';
+  let message = `${steps.length} steps measured; ${cleanup.deleted} of ${created.length} created contacts deleted`;
+  if (failure !== undefined) {
+    status = 'error';
+    message = failure instanceof StoppedError || signal.aborted ? 'stopped before every step ran' : `the harness broke: ${failure.message}`;
+  } else if (steps.length < scenario.steps.length) {
+    status = 'error';
+    message = `stopped after ${steps.length} of ${scenario.steps.length} steps`;
+  }
+  if (cleanup.leftover !== 0) {
+    status = 'error';
+    findings.push(`cleanup: ${cleanup.leftover ?? 'an unknown number of'} contacts tagged ${tag} remain`);
+  }
+  return {
+    status,
+    message,
+    findings,
+    detail: {
+      kind: 'throughput',
+      key: key.label,
+      steps,
+      cleanup: { tag, created: created.length, deleted: cleanup.deleted, leftover: cleanup.leftover, problems: cleanup.problems },
+    },
+  };
+}
+
+async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSignal | undefined): Promise<ScenarioResult> {
+  const base = { id: scenario.id, kind: scenario.kind, name: scenario.name, bounds: scenario.bounds };
+  const resolved = resolveKeys(scenario.keys, ctx.config);
+  const skipped = (message: string): ScenarioResult => ({ ...base, status: 'skipped', message, findings: [], startedAt: null, durationMs: 0, detail: null });
+  if (!resolved.ok) return skipped(resolved.reason);
+  if (scenario.id === 'keys' && resolved.keys.length < 2) {
+    return skipped('needs at least two limited keys: set CONFORMANCE_LIMITED_KEYS');
+  }
+  const bounds = { ...scenario.bounds, maxRequests: scenario.bounds.maxRequests * resolved.keys.length };
+  const startedAt = new Date();
+  const started = performance.now();
+  // The time bound: every wait and request of the scenario listens to this signal.
+  const bound = AbortSignal.timeout(scenario.bounds.maxDurationMs);
+  const signal = runSignal ? AbortSignal.any([bound, runSignal]) : bound;
+  ctx.progress.line(`${scenario.id}: ${scenario.name}`);
+  let outcome: Outcome;
+  try {
+    if (scenario.kind === 'burst') outcome = await runBurstScenario(scenario, resolved.keys, ctx, signal);
+    else if (scenario.kind === 'sustained') outcome = await runSustainedScenario(scenario, resolved.keys[0]!, ctx, signal);
+    else outcome = await runThroughputScenario(scenario, resolved.keys[0]!, ctx, signal);
+  } catch (error) {
+    const message = signal.aborted
+      ? bound.aborted
+        ? `stopped at its time bound of ${Math.round(scenario.bounds.maxDurationMs / 1000)} s`
+        : 'stopped (interrupted)'
+      : `the harness broke: ${(error as Error).message}`;
+    outcome = { status: 'error', message, findings: [], detail: null };
+  }
+  if (signal.aborted && outcome.status === 'passed') {
+    outcome = { ...outcome, status: 'error', message: bound.aborted ? `stopped at its time bound: ${outcome.message}` : `interrupted: ${outcome.message}` };
+  }
+  const result: ScenarioResult = {
+    ...base,
+    bounds,
+    status: outcome.status,
+    message: outcome.message,
+    findings: [...outcome.findings],
+    startedAt: startedAt.toISOString(),
+    durationMs: round(performance.now() - started),
+    detail: outcome.detail,
+  };
+  ctx.progress.line(`${scenario.id}: ${result.status.toUpperCase()}: ${result.message}`);
+  return result;
+}
+
+async function toolVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Every key the configuration holds, for the redactor: none may reach any output. */
+export function redactorFor(config: Config): Redactor {
+  return new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
+}
+
+/**
+ * `conformance load`: start (or reach) the target, run the selected scenarios, write the report.
+ * Scenarios that share no key may overlap in time (see `executionOrder`); one that shares a key
+ * with a running background scenario waits for it, so no scenario spends another's budget.
+ */
+export async function runLoad(config: Config, options: RunLoadOptions = {}): Promise<LoadOutcome> {
+  const redactor = redactorFor(config);
+  const progress = options.progress ?? new LoadProgress(process.stderr, undefined, (text) => redactor.redact(text));
+  const startedAt = new Date();
+  const runId = newRunId(startedAt);
+  const target = await startTarget(config);
+  try {
+    await probe(target.baseUrl, config, redactor);
+    const windowMs = config.referenceRateWindowS === undefined || !target.embedded ? SPEC_WINDOW_MS : config.referenceRateWindowS * 1000;
+    const ctx: Context = { runId, baseUrl: target.baseUrl, config, redactor, progress, minResetMs: Math.min(5000, windowMs / 2) };
+    const scenarios = buildScenarios(config.load, config.requestTimeoutMs);
+    progress.line(
+      `conformance load ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
+        ` (scenarios: ${scenarios.map((s) => s.id).join(', ') || 'none'})`,
+    );
+    const results = new Map<LoadScenarioId, ScenarioResult>();
+    const running: { keys: Set<string>; done: Promise<void> }[] = [];
+    for (const scenario of executionOrder(scenarios)) {
+      const resolved = resolveKeys(scenario.keys, config);
+      const keys = new Set(resolved.ok ? resolved.keys.map((k) => k.key) : []);
+      await Promise.all(running.filter((r) => [...r.keys].some((k) => keys.has(k))).map((r) => r.done));
+      const done = runScenario(scenario, ctx, options.signal).then((result) => {
+        results.set(scenario.id, result);
+      });
+      if (scenario.background) running.push({ keys, done });
+      else await done;
+    }
+    await Promise.all(running.map((r) => r.done));
+    const scenarioResults = scenarios.map((s) => results.get(s.id)!);
+    const status = worstStatus(scenarioResults.map((s) => s.status));
+    const finishedAt = new Date();
+    const report = loadReportSchema.parse({
+      schemaVersion: 1,
+      runId,
+      toolVersion: await toolVersion(),
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      target: {
+        url: displayUrl(target.baseUrl, redactor),
+        embedded: target.embedded,
+        faults: [...config.referenceFaults],
+        rateWindowS: target.embedded ? (config.referenceRateWindowS ?? null) : null,
+      },
+      settings: { ...config.load, scenarios: [...config.load.scenarios], concurrency: [...config.load.concurrency], endpoints: [...config.load.endpoints] },
+      status,
+      exitCode: exitCodeOf(status),
+      scenarios: scenarioResults,
+    } satisfies LoadReport);
+    const written = await writeLoadReport(report, config.reportDir, redactor);
+    return { report, written };
+  } finally {
+    await target.close();
+  }
+}
