@@ -19,7 +19,8 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_ADMIN_KEY         Org A admin key (required with a target URL).
   CONFORMANCE_MEMBER_KEY        Org A key without admin rights.
   CONFORMANCE_OTHER_ORG_KEY     A key of a second organisation (org B).
-  CONFORMANCE_LIMITED_KEY       Org A key with the default 60/min limit (rate-limit checks only).
+  CONFORMANCE_LIMITED_KEY       Org A key with the default 60/min limit (rate-limit checks only;
+                                nothing else may use it during the run).
   CONFORMANCE_CUSTOM_LIMIT_KEY  Optional key with a custom per-minute limit ...
   CONFORMANCE_CUSTOM_LIMIT      ... and that limit.
   CONFORMANCE_PROJECT_ID        A project (root task) of org A.
