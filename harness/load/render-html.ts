@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, formatDuration, formatNumber } from '../report/escape.js';
+import { formatDuration, formatNumber } from '../report/escape.js';
+import { html, trusted, type Html } from '../report/html.js';
 import { renderBarChart, type BarSeries } from '../report/svg.js';
 import type { BurstKeyRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
 
@@ -7,26 +8,6 @@ import type { BurstKeyRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRe
  * load.html: one self-contained page (no script, nothing loaded, a strict Content-Security-Policy).
  * Every value reaches the markup through escapeHtml, or as SVG from svg.ts (which escapes itself).
  */
-
-class Html {
-  constructor(readonly value: string) {}
-}
-type Part = string | number | Html | null | undefined | false | readonly Part[];
-
-function part(value: Part): string {
-  if (value instanceof Html) return value.value;
-  if (Array.isArray(value)) return value.map((v: Part) => part(v)).join('');
-  if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value));
-}
-
-function html(strings: TemplateStringsArray, ...values: readonly Part[]): Html {
-  let out = strings[0] ?? '';
-  values.forEach((v, i) => {
-    out += part(v) + (strings[i + 1] ?? '');
-  });
-  return new Html(out);
-}
 
 const CSS = `
 :root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--alt:#f6f8fa;--pass:#1a7f37;--fail:#c62828;--skip:#6e7781;--err:#6a1b9a}
@@ -111,7 +92,7 @@ ${s.findings.length > 0 ? html`<ul class="findings">${s.findings.map((f) => html
   if (d.kind === 'burst') {
     return html`${head}<p>${d.requestsPerKey} requests over ${d.connectionsPerKey} connections per key, <code>GET ${d.path}</code>, on a fresh window.</p>
 ${burstKeyTable(d.keys)}
-${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p class="muted">${k.summary}</p>${new Html(timelineChart(`${s.id}, ${k.key}: answers per ${formatNumber(k.timeline.bucketMs)} ms`, k.timeline))}`)}`;
+${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p class="muted">${k.summary}</p>${trusted(timelineChart(`${s.id}, ${k.key}: answers per ${formatNumber(k.timeline.bucketMs)} ms`, k.timeline))}`)}`;
   }
   if (d.kind === 'sustained') {
     return html`${head}<table><tbody>
@@ -121,7 +102,7 @@ ${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p
 <tr><th>Admitted / rejected / other / no answer</th><td class="n">${d.admitted} / ${d.rejected} / ${d.other} / ${d.errors}</td></tr>
 <tr><th>Latest start after its slot</th><td class="n">${formatNumber(d.maxLagMs, 1)} ms</td></tr>
 </tbody></table>
-<h3>Admitted versus rejected over time</h3>${new Html(timelineChart(`sustained, ${d.key}: answers per ${formatNumber(d.timeline.bucketMs / 1000, 1)} s`, d.timeline))}`;
+<h3>Admitted versus rejected over time</h3>${trusted(timelineChart(`sustained, ${d.key}: answers per ${formatNumber(d.timeline.bucketMs / 1000, 1)} s`, d.timeline))}`;
   }
   const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.connections}`;
   return html`${head}<p>Closed model on the ${d.key}: each connection sends its next request when the previous answer arrives. Latency is over every answer.</p>
@@ -130,7 +111,7 @@ ${embedded ? html`<p class="muted">The embedded reference server shares the harn
     (st) =>
       html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}</td><td class="n">${st.connections}</td><td class="n">${st.requests}</td><td class="n">${formatNumber(st.requestsPerSecond, 0)}</td><td class="n">${formatNumber(st.latencyMs.p50, 3)}</td><td class="n">${formatNumber(st.latencyMs.p95, 3)}</td><td class="n">${formatNumber(st.latencyMs.p99, 3)}</td><td class="n">${formatNumber(st.latencyMs.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
   )}</tbody></table>
-<h3>Latency percentiles per step</h3>${new Html(
+<h3>Latency percentiles per step</h3>${trusted(
     renderBarChart({
       title: 'Latency percentiles per step (ms)',
       series: LATENCY_SERIES,
@@ -141,7 +122,7 @@ ${embedded ? html`<p class="muted">The embedded reference server shares the harn
       ticks: 5,
     }),
   )}
-<h3>Requests per second per step</h3>${new Html(
+<h3>Requests per second per step</h3>${trusted(
     renderBarChart({
       title: 'Requests per second per step',
       series: [{ label: 'req/s', color: '#1e88e5' }],
@@ -158,10 +139,10 @@ ${d.cleanup.problems.length > 0 ? html`<ul class="findings">${d.cleanup.problems
 export function renderLoadHtml(report: LoadReport): string {
   const page = html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${new Html(contentSecurityPolicy())}">
+<meta http-equiv="Content-Security-Policy" content="${trusted(contentSecurityPolicy())}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Load run ${report.runId}: ${report.status}</title>
-<style>${new Html(CSS)}</style></head>
+<style>${trusted(CSS)}</style></head>
 <body><header><h1>Work-management API v1 load harness</h1>
 <span class="badge s-${report.status}">${report.status.toUpperCase()}</span>
 <dl><dt>Run</dt><dd>${report.runId}</dd><dt>Target</dt><dd>${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}</dd>

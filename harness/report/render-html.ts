@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { html, trusted, type Html, type Part } from './html.js';
 import {
   compareChecksBySeverity,
   compareNatural,
   compareText,
-  escapeHtml,
   failureKind,
   formatDuration,
   formatProperty,
@@ -25,37 +25,6 @@ import {
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
-
-/* ----------------------------------------------------------------------------------------------
- * Markup building: every interpolated value is escaped unless it is already `Html`, so data can
- * only reach the page through `escapeHtml`.
- * -------------------------------------------------------------------------------------------- */
-
-class Html {
-  constructor(readonly value: string) {}
-}
-
-type Part = string | number | Html | null | undefined | false | readonly Part[];
-
-function part(value: Part): string {
-  if (value instanceof Html) return value.value;
-  if (Array.isArray(value)) return value.map((v: Part) => part(v)).join('');
-  if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value));
-}
-
-function html(strings: TemplateStringsArray, ...values: readonly Part[]): Html {
-  let out = strings[0] ?? '';
-  values.forEach((v, i) => {
-    out += part(v) + (strings[i + 1] ?? '');
-  });
-  return new Html(out);
-}
-
-/** Markup produced by our own code (SVG from svg.ts, which escapes with escapeXml). */
-function trusted(markup: string): Html {
-  return new Html(markup);
-}
 
 /* ----------------------------------------------------------------------------------------------
  * Static assets. They hold no data, so their CSP hashes are constant.

@@ -1,28 +1,16 @@
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Redactor } from '../http/redact.js';
+import { redactDeep, writeRunFiles, type WrittenFiles } from './files.js';
 import type { Report } from './model.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
 
-export interface WrittenReport {
-  readonly runDir: string;
-  readonly latestDir: string;
-  readonly files: readonly string[];
-}
+export type WrittenReport = WrittenFiles;
 
 /** Every string in the report passed through the redactor (before rendering, so escaping cannot hide a secret). */
 export function redactReport(report: Report, redactor: Redactor): Report {
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return redactor.redact(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
-    }
-    return value;
-  };
-  return walk(report) as Report;
+  return redactDeep(report, redactor);
 }
 
 /** Every format, rendered from the one report. */
@@ -40,17 +28,5 @@ export function renderAll(report: Report): Record<string, string> {
  * rendered file pass through the redactor, so no key or webhook secret reaches the disk (principle 5).
  */
 export async function writeReport(report: Report, dir: string, redactor: Redactor): Promise<WrittenReport> {
-  const runDir = resolve(dir, report.runId);
-  const latestDir = resolve(dir, 'latest');
-  await mkdir(runDir, { recursive: true });
-  const files: string[] = [];
-  for (const [name, content] of Object.entries(renderAll(redactReport(report, redactor)))) {
-    const path = join(runDir, name);
-    // A second pass over the rendered text, as a backstop.
-    await writeFile(path, redactor.redact(content));
-    files.push(path);
-  }
-  await rm(latestDir, { recursive: true, force: true });
-  await cp(runDir, latestDir, { recursive: true });
-  return { runDir, latestDir, files };
+  return writeRunFiles(resolve(dir, report.runId), resolve(dir, 'latest'), renderAll(redactReport(report, redactor)), redactor);
 }
