@@ -6,7 +6,7 @@ import { RAW_429, type ApiResponse } from '../harness/http/client.js';
 import { readRateHeaders } from '../harness/rate/headers.js';
 import { interpretReset } from '../harness/rate/reset.js';
 import { readRetryAfter } from '../harness/rate/retry-after.js';
-import { judgeAdmission, refillAllowance } from '../harness/rate/tolerance.js';
+import { judgeAdmission, refillAllowance, type AdmissionVerdict } from '../harness/rate/tolerance.js';
 import {
   CONCURRENT_BURST,
   DEFAULT_LIMIT,
@@ -16,6 +16,8 @@ import {
   recover,
   sampleRoutes,
   sequentialBurst,
+  type ConcurrentBurst,
+  type SampleRoute,
   type SequentialBurst,
   type Timed,
 } from '../harness/steps/rate-limit.js';
@@ -33,11 +35,11 @@ const SLOW = { timeoutMs: 240_000 } as const;
 
 const routes = once(sampleRoutes);
 const limitedBurst = once(async (t) => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT));
+/** Reads only: records of the custom key would have to be deleted with that key, spent by then. */
+const readRoutes = async (t: CheckContext): Promise<SampleRoute[]> => (await routes(t)).filter((r) => r.route.startsWith('GET '));
 const customBurst = once(async (t) => {
   const limit = t.need(t.run.customLimit, 'CONFORMANCE_CUSTOM_LIMIT');
-  const client = rawClient(t, 'customLimit');
-  // Reads only: the custom key's records would have to be deleted with that key, spent by then.
-  return sequentialBurst(client, (await routes(t)).filter((r) => r.route.startsWith('GET ')), limit);
+  return sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), limit);
 });
 const recovery = once(async (t) => recover(rawClient(t, 'limited'), DEFAULT_LIMIT));
 const concurrent = once(async (t) => {
@@ -73,6 +75,36 @@ function exactBurst(t: CheckContext, burst: SequentialBurst): SequentialBurst {
   const reset = windowResetInside(judged(t, burst));
   if (reset !== undefined) t.inconclusive(`the key's window reset during the burst (${reset}); run again`);
   return burst;
+}
+
+/** Every answer of a sequential burst counted: the budget is the limit (the fresh probe included). */
+function judgeSequential(burst: SequentialBurst): AdmissionVerdict {
+  const answers = [...burst.admitted, ...burst.refused];
+  return judgeAdmission({
+    sent: answers.length,
+    admitted: answers.filter((a) => isAdmitted(a.res)).length,
+    expected: burst.limit,
+    limit: burst.limit,
+    elapsedMs: answers[answers.length - 1]!.endMs - burst.admitted[0]!.startMs,
+  });
+}
+
+function judgeConcurrent(burst: ConcurrentBurst): AdmissionVerdict {
+  const admitted = burst.responses.filter((a) => isAdmitted(a.res)).length;
+  return judgeAdmission({ sent: burst.responses.length, admitted, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs });
+}
+
+/**
+ * One admission over the tolerance is what a limiter refilling whole requests on a clock tick
+ * admits when a tick lands inside the burst; a counter that is off by one does it every time.
+ * So a burst one over is repeated once in a fresh window, and fails only if it is over again.
+ */
+async function confirmed(t: CheckContext, what: string, verdict: AdmissionVerdict, repeat: () => Promise<AdmissionVerdict | string>): Promise<AdmissionVerdict> {
+  if (verdict.ok || !verdict.oneOver) return verdict;
+  const again = await repeat();
+  if (typeof again === 'string') return t.inconclusive(`${verdict.summary}: one over, and the repeat found no fresh window (${again})`);
+  t.observe('rate limit', `${what}, repeated`, again.summary);
+  return again.ok ? again : { ...again, summary: `${verdict.summary}; repeated: ${again.summary}` };
 }
 
 function expectHeaders(answers: readonly Timed[], what: string): void {
@@ -148,15 +180,13 @@ check('RL-EXACT-SEQUENTIAL', 'A sequential burst in a fresh window admits exactl
   const burst = exactBurst(t, await limitedBurst(t));
   const answers = [...burst.admitted, ...burst.refused];
   const last = answers[answers.length - 1]!;
-  const verdict = judgeAdmission({
-    sent: answers.length,
-    admitted: answers.filter((a) => isAdmitted(a.res)).length,
-    expected: burst.limit,
-    limit: burst.limit,
-    elapsedMs: last.endMs - burst.admitted[0]!.startMs,
+  const first = judgeSequential(burst);
+  t.observe('rate limit', 'sequential burst', first.summary);
+  if (burst.refused.length === 0) fail(`no request was refused: ${first.summary}`, last.res);
+  const verdict = await confirmed(t, 'sequential burst', first, async () => {
+    const again = await sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT);
+    return again.fresh.fresh ? judgeSequential(again) : again.fresh.reason;
   });
-  t.observe('rate limit', 'sequential burst', verdict.summary);
-  if (burst.refused.length === 0) fail(`no request was refused: ${verdict.summary}`, last.res);
   if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, burst.refused[0]?.res ?? last.res);
 }, SLOW);
 
@@ -241,9 +271,13 @@ check('RL-RECOVERY', 'After waiting as long as Retry-After says, the key is admi
 check('RL-EXACT-CONCURRENT', `A concurrent burst (${CONCURRENT_BURST.requests} requests over ${CONCURRENT_BURST.connections} connections) admits exactly the remaining budget`, async (t) => {
   const burst = await concurrent(t);
   if (!burst.fresh.fresh) t.inconclusive(`the key's rate window did not become fresh: ${burst.fresh.reason}`);
+  const first = judgeConcurrent(burst);
+  t.observe('rate limit', 'concurrent burst', first.summary);
+  const verdict = await confirmed(t, 'concurrent burst', first, async () => {
+    const again = await concurrentBurst(rawClient(t, 'limited'), DEFAULT_LIMIT);
+    return again.fresh.fresh ? judgeConcurrent(again) : again.fresh.reason;
+  });
   const admitted = burst.responses.filter((a) => isAdmitted(a.res));
-  const verdict = judgeAdmission({ sent: burst.responses.length, admitted: admitted.length, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs });
-  t.observe('rate limit', 'concurrent burst', verdict.summary);
   const example = admitted[admitted.length - 1]?.res ?? burst.responses[0]!.res;
   if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(burst.responses)}`, example);
 }, SLOW);
@@ -257,13 +291,12 @@ check('RL-LIMIT-CUSTOM', 'A key with a custom limit reports it and a sequential 
   }
   const answers = [...burst.admitted, ...burst.refused];
   const last = answers[answers.length - 1]!;
-  const verdict = judgeAdmission({
-    sent: answers.length,
-    admitted: answers.filter((a) => isAdmitted(a.res)).length,
-    expected: configured,
-    limit: configured,
-    elapsedMs: last.endMs - burst.admitted[0]!.startMs,
+  const first = judgeSequential(burst);
+  t.observe('rate limit', 'custom-limit burst', first.summary);
+  if (burst.refused.length === 0) fail(`no request was refused: ${first.summary}`, last.res);
+  const verdict = await confirmed(t, 'custom-limit burst', first, async () => {
+    const again = await sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), configured);
+    return again.fresh.fresh ? judgeSequential(again) : again.fresh.reason;
   });
-  t.observe('rate limit', 'custom-limit burst', verdict.summary);
-  if (burst.refused.length === 0 || !verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, last.res);
+  if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, last.res);
 }, SLOW);

@@ -161,7 +161,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'wh-deliveries-filter-ignored': { suite: 'webhooks', requirement: 'WH-DELIVERIES-LIST' },
   'rl-no-retry-after': { suite: 'rate-limit', requirement: 'RL-RETRY-AFTER' },
   'rl-retry-after-ms': { suite: 'rate-limit', requirement: 'RL-RETRY-AFTER' },
-  'rl-one-too-many': { suite: 'rate-limit', requirement: 'RL-EXACT-SEQUENTIAL' },
+  'rl-one-too-many': { suite: 'rate-limit', requirement: 'RL-EXACT-SEQUENTIAL', also: ['RL-EXACT-CONCURRENT'] },
   'rl-shared-counter': { suite: 'rate-limit', requirement: 'RL-PER-KEY' },
   'rl-headers-missing-on-errors': { suite: 'rate-limit', requirement: 'RL-HEADERS-ERROR', also: ['RL-HEADERS-429'] },
   'rl-concurrent-over-admission': { suite: 'rate-limit', requirement: 'RL-EXACT-CONCURRENT' },

@@ -19,7 +19,8 @@ describe('judgeAdmission', () => {
 
   it('fails one too many in a short burst, and one too few', () => {
     const over = judgeAdmission({ sent: 65, admitted: 61, expected: 60, limit: 60, elapsedMs: 65 });
-    expect(over.ok).toBe(false);
+    expect(over).toMatchObject({ ok: false, oneOver: true });
+    expect(judgeAdmission({ sent: 65, admitted: 62, expected: 60, limit: 60, elapsedMs: 65 }).oneOver).toBe(false);
     expect(over.summary).toBe('admitted 61 of 65; expected 60 (tolerance +0 for 65 ms at 60/min)');
     expect(judgeAdmission({ sent: 65, admitted: 59, expected: 60, limit: 60, elapsedMs: 65 }).ok).toBe(false);
   });

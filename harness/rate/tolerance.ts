@@ -16,6 +16,11 @@ export interface AdmissionVerdict {
   readonly allowance: number;
   readonly admitted: number;
   readonly ok: boolean;
+  /**
+   * Exactly one over the ceiling: what a limiter that refills whole requests on a clock tick could
+   * admit when a tick lands inside the burst. Worth one repeat before it counts as a failure.
+   */
+  readonly oneOver: boolean;
   /** e.g. `admitted 61 of 150; expected 60 (tolerance +0 for 212 ms at 60/min)`. */
   readonly summary: string;
 }
@@ -30,8 +35,9 @@ export function judgeAdmission(options: { sent: number; admitted: number; expect
   const ceiling = Math.min(sent, expected + allowance);
   const floor = Math.min(sent, expected);
   const ok = admitted >= floor && admitted <= ceiling;
+  const oneOver = admitted === ceiling + 1;
   const summary =
     `admitted ${admitted} of ${sent}; expected ${floor}` +
     ` (tolerance +${allowance} for ${Math.round(elapsedMs)} ms at ${limit}/min)`;
-  return { expected: floor, allowance, admitted, ok, summary };
+  return { expected: floor, allowance, admitted, ok, oneOver, summary };
 }
