@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError, forbidden } from './errors.js';
 import type { FaultSet } from './faults.js';
 import { KEY_FORMAT, type Seed } from './seed.js';
 
@@ -64,8 +64,8 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
  * spec 5.1: the key travels as `X-API-Key: <key>` or `Authorization: Bearer <key>`.
  * When both are present X-API-Key wins. Empty values count as absent.
  */
-export function extractKey(request: FastifyRequest, bearerRecognised = true): string | undefined {
-  const apiKey = singleHeader(request.headers['x-api-key'])?.trim();
+export function extractKey(request: FastifyRequest, bearerRecognised = true, apiKeyRecognised = true): string | undefined {
+  const apiKey = apiKeyRecognised ? singleHeader(request.headers['x-api-key'])?.trim() : undefined;
   if (apiKey !== undefined && apiKey !== '') return apiKey;
   if (!bearerRecognised) return undefined;
   const authorization = singleHeader(request.headers.authorization);
@@ -84,10 +84,15 @@ function categoriesRoute(request: FastifyRequest): boolean {
   return request.method === 'GET' && (request.routeOptions.url ?? '').endsWith('/reports/categories');
 }
 
+/** Every /webhooks route, reads included (the sec-member-webhook-read-denied fault asks admin rights for all). */
+function webhooksRoute(request: FastifyRequest): boolean {
+  return /\/webhooks(\/|$)/.test(request.routeOptions.url ?? '');
+}
+
 /** onRequest hook: refuses a missing, malformed or unknown key with 401 (spec 5). */
 export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyncHookHandler {
   return async (request) => {
-    const key = extractKey(request, !faults.has('auth-bearer-ignored'));
+    const key = extractKey(request, !faults.has('auth-bearer-ignored'), !(faults.has('auth-x-api-key-reads-only') && request.method !== 'GET'));
     if (key === undefined) {
       if (
         faults.has('auth-missing-key-allowed') ||
@@ -113,6 +118,9 @@ export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyn
         return;
       }
       throw new ApiError(401, 'UNAUTHORIZED', 'unknown API key');
+    }
+    if (!context.admin && faults.has('sec-member-webhook-read-denied') && webhooksRoute(request)) {
+      throw forbidden('an admin key is required for webhook subscriptions');
     }
     request.auth = context;
   };

@@ -98,6 +98,53 @@ const PROBES: Record<FaultName, Probe> = {
     clean: [400, 400],
     faulty: [200, 200],
   },
+  'contacts-type-key-max-exclusive': {
+    probe: async (api) => [(await api.get(`/contacts?contactTypeKey=${'k'.repeat(30)}`)).statusCode, (await api.get(`/contacts?contactTypeKey=${'k'.repeat(29)}`)).statusCode],
+    clean: [200, 200],
+    faulty: [400, 200],
+  },
+  'contacts-boolean-strings': {
+    probe: async (api) => {
+      const res = await api.post('/contacts', { contactType: 'company', name: 'x', isActive: 'false', isBillable: 1 });
+      return [res.statusCode, res.statusCode === 201 ? [res.json().data.isActive, res.json().data.isBillable] : null];
+    },
+    clean: [400, null],
+    faulty: [201, [false, true]],
+  },
+  'contacts-null-tags': {
+    probe: async (api) => {
+      const c = await api.createContact({ tags: ['t'] });
+      return [await create(api, { tags: null }), (await api.patch(`/contacts/${c.id}`, { tags: null })).statusCode];
+    },
+    clean: [400, 400],
+    faulty: [201, 200],
+  },
+  'contacts-delete-kept': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      return [(await api.delete(`/contacts/${c.id}`)).statusCode, (await api.get(`/contacts/${c.id}`)).statusCode];
+    },
+    clean: [204, 404],
+    faulty: [204, 200],
+  },
+  'contacts-filter-active-ignored': {
+    probe: async (api) => {
+      await api.createContact({ name: 'on' });
+      await api.createContact({ name: 'off', isActive: false });
+      return [await names(api, '?isActive=true'), await names(api, '?isActive=false')];
+    },
+    clean: ['on', 'off'],
+    faulty: ['on,off', 'on,off'],
+  },
+  'contacts-filter-billable-ignored': {
+    probe: async (api) => {
+      await api.createContact({ name: 'billed', isBillable: true });
+      await api.createContact({ name: 'free' });
+      return [await names(api, '?isBillable=true'), await names(api, '?isBillable=false')];
+    },
+    clean: ['billed', 'free'],
+    faulty: ['billed,free', 'billed,free'],
+  },
   'boolean-filter-lenient': {
     probe: async (api) => {
       await api.createContact({ name: 'on' });
@@ -120,6 +167,21 @@ const PROBES: Record<FaultName, Probe> = {
   },
   'paging-no-total': { probe: async (api) => (await api.get('/contacts')).json().pagination, clean: { limit: 50, offset: 0, total: 0 }, faulty: { limit: 50, offset: 0 } },
   'paging-no-echo': { probe: async (api) => (await api.get('/contacts?limit=5')).json().pagination.limit, clean: 5, faulty: 50 },
+  'paging-offset-unchecked': {
+    probe: async (api) => [
+      (await api.get('/contacts?offset=-1')).statusCode,
+      (await api.get('/contacts?offset=1.5')).statusCode,
+      (await api.get('/contacts?offset=abc')).statusCode,
+      (await api.get('/contacts?offset=2')).json().pagination.offset,
+    ],
+    clean: [400, 400, 400, 2],
+    faulty: [200, 200, 200, 2],
+  },
+  'paging-default-limit-20': {
+    probe: async (api) => [(await api.get('/contacts')).json().pagination.limit, (await api.get('/contacts?limit=30')).json().pagination.limit],
+    clean: [50, 30],
+    faulty: [20, 30],
+  },
   'create-returns-200': { probe: (api) => create(api, {}), clean: 201, faulty: 200 },
   'delete-returns-200-body': {
     probe: async (api) => {
@@ -134,6 +196,14 @@ const PROBES: Record<FaultName, Probe> = {
     probe: async (api) => {
       const c = await api.createContact();
       return Object.keys((await api.get(`/contacts/${c.id}`)).json()).includes('data');
+    },
+    clean: true,
+    faulty: false,
+  },
+  'update-no-envelope': {
+    probe: async (api) => {
+      const c = await api.createContact();
+      return Object.keys((await api.patch(`/contacts/${c.id}`, { notes: 'n' })).json()).includes('data');
     },
     clean: true,
     faulty: false,
@@ -187,6 +257,15 @@ const PROBES: Record<FaultName, Probe> = {
     probe: async (api) => [(await api.get('/contacts', 'nounderscore')).statusCode, (await api.get('/contacts', 'wmk_unknown')).statusCode],
     clean: [401, 401],
     faulty: [200, 401],
+  },
+  'auth-x-api-key-reads-only': {
+    probe: async (api) => [
+      (await api.get('/contacts')).statusCode,
+      await create(api, {}),
+      (await api.request({ method: 'POST', url: '/contacts', key: null, headers: { authorization: `Bearer ${KEY_A_ADMIN}` }, payload: { contactType: 'company', name: 'x' } })).statusCode,
+    ],
+    clean: [200, 201, 201],
+    faulty: [200, 401, 201],
   },
   'auth-key-case-insensitive': { probe: async (api) => (await api.get('/contacts', KEY_A_ADMIN.toUpperCase())).statusCode, clean: 401, faulty: 200 },
   'org-scope-leak': {

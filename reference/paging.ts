@@ -24,9 +24,15 @@ export interface ListBody<T> {
 /** Reads limit and offset, recording issues on the reader (the caller calls finish()). */
 export function readPage(query: QueryReader, faults: FaultSet): Page {
   const max = faults.has('paging-limit-unbounded') ? Number.MAX_SAFE_INTEGER : MAX_LIMIT;
-  const limit = query.integer('limit', { min: 1, max }) ?? DEFAULT_LIMIT;
-  const offset = query.integer('offset', { min: 0 }) ?? 0;
+  const limit = query.integer('limit', { min: 1, max }) ?? (faults.has('paging-default-limit-20') ? 20 : DEFAULT_LIMIT);
+  const offset = faults.has('paging-offset-unchecked') ? lenientOffset(query) : (query.integer('offset', { min: 0 }) ?? 0);
   return { limit, offset };
+}
+
+/** The paging-offset-unchecked fault: an offset that is not an integer >= 0 reads as 0 instead of failing. */
+function lenientOffset(query: QueryReader): number {
+  const value = Number(query.string('offset'));
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
 export function paginate<T>(items: readonly T[], page: Page, faults: FaultSet): ListBody<T> {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
-import { ensure, expectNot2xx, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
+import { dataRecord, ensure, expectNot2xx, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
 import type { ApiClient, ApiResponse, SendOptions } from '../harness/http/client.js';
 import { ENDPOINTS, endpointKey } from '../harness/spec/endpoints.js';
 import { runTag } from '../harness/check/run-context.js';
@@ -81,13 +81,18 @@ async function expectRefusedEverywhere(t: CheckContext, client: ApiClient, what:
 
 describe('auth: header styles', () => {
   for (const style of ['x-api-key', 'bearer'] as const) {
-    check(style === 'bearer' ? 'AUTH-BEARER' : 'AUTH-X-API-KEY', `accept a valid key sent as ${style === 'bearer' ? 'Authorization: Bearer' : 'X-API-Key'}`, async (t) => {
+    check(style === 'bearer' ? 'AUTH-BEARER' : 'AUTH-X-API-KEY', `accept a valid key sent as ${style === 'bearer' ? 'Authorization: Bearer' : 'X-API-Key'} on reads and writes`, async (t) => {
       const client = t.as('admin', style);
       const list = await client.get('/contacts', { limit: 1 });
       expectStatus(list, 200, `list contacts with the key as ${style}`);
       listPage(list);
-      const id = await ownContact(t);
+      // spec 5.1: every request carries the key either way, writes as well as reads (the create
+      // status itself is ENV-CREATE's: any 2xx is accepted here).
+      const created = await client.post('/contacts', { contactType: 'company', name: `Conformance ${style} key`, tags: [runTag(t.run)] });
+      expectStatus(created, '2xx', `create a contact with the key as ${style}`);
+      const id = dataRecord(created).id;
       expectStatus(await client.get(`/contacts/${id}`), 200, `read a contact with the key as ${style}`);
+      expectStatus(await client.patch(`/contacts/${id}`, { notes: `updated with the key as ${style}` }), '2xx', `update a contact with the key as ${style}`);
     });
   }
 });

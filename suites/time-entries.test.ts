@@ -108,11 +108,13 @@ describe('time entries: create rules', () => {
     for (const startTime of ['24:00', '12:60', '7:05']) await expectRefused(t, { startTime }, 'startTime not HH:MM');
   });
 
-  check('TE-ENTRY-SOURCE-ENUM', 'accept every entrySource of the enum', async (t) => {
+  check('TE-ENTRY-SOURCE-ENUM', 'accept every entrySource of the enum and reject other spellings', async (t) => {
     for (const entrySource of ['manual', 'timer', 'copied', 'suggested']) {
       const record = await expectAccepted(t, { entrySource }, `create with entrySource ${entrySource}`);
       ensure(record['entrySource'] === entrySource, `expected entrySource ${entrySource}, got ${JSON.stringify(record['entrySource'])}`);
     }
+    // spec 2.3 lists the values in lower case: another case is another value
+    for (const entrySource of ['Timer', 'MANUAL', '']) await expectRefused(t, { entrySource }, 'entrySource outside the enum');
   });
 
   check('FIELD-NOT-ACCEPTED', 'never apply markedBilled sent on time entry create', async (t) => {

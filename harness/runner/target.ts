@@ -56,6 +56,14 @@ export async function probe(baseUrl: string, config: Config, redactor: Redactor)
     throw new TargetUnreachableError(`CONFORMANCE_TARGET_URL: cannot reach the target (${reason})`, { cause });
   }
   if (status === 401 || status === 403) {
+    // A target that only reads Bearer is not a configuration problem of ours: say what it is.
+    const bearer = await client.with({ authStyle: 'bearer' }).get('/contacts', { limit: 1 }).catch(() => undefined);
+    if (bearer !== undefined && bearer.status >= 200 && bearer.status < 300) {
+      throw new ConfigError(
+        `CONFORMANCE_ADMIN_KEY: the target refused the admin key in X-API-Key (${status}) but accepted it as Authorization: Bearer; ` +
+          'spec 5.1 requires both, and the suite sends X-API-Key',
+      );
+    }
     throw new ConfigError(`CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered ${status})`);
   }
   if (status === 404) {

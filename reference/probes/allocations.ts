@@ -69,4 +69,52 @@ export const ALLOCATION_PROBES: ProbesFor<'al-'> = {
     clean: [400, 400],
     faulty: [201, 400],
   },
+  'al-notes-dropped-on-create': {
+    probe: async (api) => {
+      const a = await allocation(api, { notes: 'n' });
+      return [a.notes, (await api.patch(`/allocations/${a.id}`, { notes: 'm' })).json().data.notes];
+    },
+    clean: ['n', 'm'],
+    faulty: [null, 'm'],
+  },
+  'al-notes-stringified': {
+    probe: async (api) => {
+      const res = await api.post('/allocations', { ...MINIMAL.allocation, notes: 5 });
+      const patched = await statusOf(api.patch(`/allocations/${(await allocation(api)).id}`, { notes: true }));
+      return [res.statusCode, res.statusCode === 201 ? res.json().data.notes : null, patched, await create(api, { notes: null })];
+    },
+    clean: [400, null, 400, 400],
+    faulty: [201, '5', 200, 400],
+  },
+  'al-patch-resets-omitted': {
+    probe: async (api) => {
+      const a = await allocation(api, { notes: 'n', hoursPerDay: 8, constraintAcknowledged: true });
+      const { data } = (await api.patch(`/allocations/${a.id}`, { hours: 4 })).json();
+      return [data.hours, data.notes, data.hoursPerDay, data.constraintAcknowledged, data.startDate];
+    },
+    clean: [4, 'n', 8, true, '2024-03-01'],
+    faulty: [4, null, null, false, '2024-03-01'],
+  },
+  'al-delete-list-only': {
+    probe: async (api) => {
+      const a = await allocation(api, { notes: 'gone' });
+      await allocation(api, { notes: 'kept' });
+      return [await statusOf(api.delete(`/allocations/${a.id}`)), await notes(api, ''), await statusOf(api.get(`/allocations/${a.id}`))];
+    },
+    clean: [204, 'kept', 404],
+    faulty: [204, 'kept', 200],
+  },
+  'al-query-uuid-unchecked': {
+    probe: async (api) => {
+      await allocation(api, { notes: 'a' });
+      return [
+        await statusOf(api.get('/allocations?resourceId=abc')),
+        await statusOf(api.get('/allocations?taskId=12345')),
+        await statusOf(api.get('/allocations?dateFrom=2024-02-30')),
+        (await api.get('/allocations?projectId=abc')).json().data?.length,
+      ];
+    },
+    clean: [400, 400, 400, undefined],
+    faulty: [200, 200, 400, 0],
+  },
 };

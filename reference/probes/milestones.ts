@@ -61,4 +61,48 @@ export const MILESTONE_PROBES: ProbesFor<'ms-'> = {
     clean: [200, 200],
     faulty: [400, 200],
   },
+  'ms-create-criteria-dropped': {
+    probe: async (api) => {
+      const criteria = [{ description: 'signed off' }];
+      const { data } = (await api.post('/milestones', { ...MINIMAL.milestone, completionCriteria: criteria, triggersInvoice: true })).json();
+      return [data.completionCriteria, data.triggersInvoice];
+    },
+    clean: [[{ description: 'signed off' }], true],
+    faulty: [[], true],
+  },
+  'ms-name-not-required': {
+    probe: async (api) => [
+      await statusOf(api.post('/milestones', { projectId: PROJECT_A1, targetDate: '2024-06-30' })),
+      await statusOf(api.post('/milestones', { projectId: PROJECT_A1, name: 'x' })),
+      await create(api, { name: '' }),
+    ],
+    clean: [400, 400, 400],
+    faulty: [201, 400, 400],
+  },
+  'ms-delete-soft': {
+    probe: async (api) => {
+      const { id } = await milestone(api, { name: 'gone' });
+      return [await statusOf(api.delete(`/milestones/${id}`)), await names(api, ''), await statusOf(api.get(`/milestones/${id}`))];
+    },
+    clean: [204, '', 404],
+    faulty: [204, '', 200],
+  },
+  'ms-query-date-unchecked': {
+    probe: async (api) => [
+      await statusOf(api.get('/milestones?dateFrom=2024-02-30')),
+      await statusOf(api.get('/milestones?dateTo=2023-13-01')),
+      await statusOf(api.get('/milestones?dateFrom=2024-2-3')),
+    ],
+    clean: [400, 400, 400],
+    faulty: [200, 200, 400],
+  },
+  'ms-filter-project-ignored': {
+    probe: async (api) => {
+      await milestone(api, { name: 'a1' });
+      await milestone(api, { name: 'a2', projectId: PROJECT_A2 });
+      return [await names(api, `?projectId=${PROJECT_A2}`), await statusOf(api.get('/milestones?projectId=nope'))];
+    },
+    clean: ['a2', 400],
+    faulty: ['a1,a2', 400],
+  },
 };

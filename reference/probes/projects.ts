@@ -13,4 +13,9 @@ export const PROJECT_PROBES: ProbesFor<'pj-'> = {
     clean: [1, 1, ['Project A2']],
     faulty: [2, 1, ['Project A2']],
   },
+  'pj-list-skips-first': {
+    probe: async (api) => [await names(api, ''), await names(api, '?offset=1')],
+    clean: [['Project A1', 'Project A2'], ['Project A2']],
+    faulty: [['Project A2'], []],
+  },
 };

@@ -6,6 +6,8 @@ const rate = (api: TestApi, body: Record<string, unknown> = {}) => api.create('/
 const addVersion = (api: TestApi, id: string, body: Record<string, unknown>) =>
   statusOf(api.post(`/rates/${id}/versions`, { amount: 120, effectiveFrom: '2020-01-01', ...body }));
 
+const names = async (api: TestApi, query: string) => ((await api.get(`/rates${query}`)).json().data as { name: string }[]).map((r) => r.name).join(',');
+
 export const RATE_PROBES: ProbesFor<'rate-'> = {
   'rate-create-not-strict': {
     probe: async (api) => {
@@ -76,5 +78,73 @@ export const RATE_PROBES: ProbesFor<'rate-'> = {
     },
     clean: [true, true],
     faulty: [false, false],
+  },
+  'rate-create-hours-dropped': { probe: async (api) => (await rate(api, { period: 'day', hoursPerPeriod: 7.5 })).hoursPerPeriod, clean: 7.5, faulty: null },
+  'rate-amount-not-required': {
+    probe: async (api) => [await statusOf(api.post('/rates', { name: 'No amount' })), await statusOf(api.post('/rates', { amount: 5 }))],
+    clean: [400, 400],
+    faulty: [201, 400],
+  },
+  'rate-update-tags-ignored': {
+    probe: async (api) => {
+      const { id } = await rate(api, { tags: ['old'] });
+      const { data } = (await api.patch(`/rates/${id}`, { name: 'Renamed', tags: ['new'] })).json();
+      return [data.name, data.tags];
+    },
+    clean: ['Renamed', ['new']],
+    faulty: ['Renamed', ['old']],
+  },
+  'rate-version-zero-rejected': {
+    probe: async (api) => {
+      const { id } = await rate(api);
+      return [await addVersion(api, id, { amount: 0 }), await addVersion(api, id, { amount: 0.01 }), await addVersion(api, id, { amount: -1 })];
+    },
+    clean: [201, 201, 400],
+    faulty: [400, 201, 400],
+  },
+  'rate-query-type-unchecked': {
+    probe: async (api) => {
+      await rate(api);
+      const typed = await api.get('/rates?rateType=hourly');
+      return [typed.statusCode, typed.statusCode === 200 ? typed.json().data.length : null, await names(api, '?rateType=billable')];
+    },
+    clean: [400, null, 'Standard'],
+    faulty: [200, 0, 'Standard'],
+  },
+  'rate-filter-type-ignored': {
+    probe: async (api) => {
+      await rate(api, { name: 'A' });
+      await rate(api, { name: 'C', rateType: 'cost' });
+      return names(api, '?rateType=cost');
+    },
+    clean: 'C',
+    faulty: 'A,C',
+  },
+  'rate-filter-active-ignored': {
+    probe: async (api) => {
+      await rate(api, { name: 'on' });
+      await api.delete(`/rates/${(await rate(api, { name: 'off' })).id}`);
+      return [await names(api, '?isActive=false'), await names(api, '?isActive=true')];
+    },
+    clean: ['off', 'on'],
+    faulty: ['on,off', 'on,off'],
+  },
+  'rate-filter-default-ignored': {
+    probe: async (api) => {
+      await rate(api, { name: 'D', isDefault: true });
+      await rate(api, { name: 'N' });
+      return [await names(api, '?isDefault=true'), await names(api, '?isDefault=false')];
+    },
+    clean: ['D', 'N'],
+    faulty: ['D,N', 'D,N'],
+  },
+  'rate-search-ignored': {
+    probe: async (api) => {
+      await rate(api, { name: 'Senior consultant' });
+      await rate(api, { name: 'Junior' });
+      return names(api, '?search=CONSULT');
+    },
+    clean: 'Senior consultant',
+    faulty: 'Senior consultant,Junior',
   },
 };

@@ -1,4 +1,4 @@
-import { PROJECT_A1, REPORT_A_PROFIT, type TestApi } from '../testing.js';
+import { PROJECT_A1, REPORT_A_HOURS, REPORT_A_PROFIT, type TestApi } from '../testing.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const execute = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post(`/reports/${REPORT_A_PROFIT}/execute`, body));
@@ -41,5 +41,23 @@ export const REPORT_PROBES: ProbesFor<'rp-'> = {
     probe: async (api) => Object.keys((await api.post(`/reports/${REPORT_A_PROFIT}/execute`, {})).json()),
     clean: ['data'],
     faulty: ['definitionId', 'page', 'pageSize', 'rows', 'total'],
+  },
+  'rp-list-unpaged': {
+    probe: async (api) => {
+      const body = (await api.get('/reports?limit=1')).json();
+      return [Object.keys(body), body.data.length];
+    },
+    clean: [['data', 'pagination'], 1],
+    faulty: [['data'], 4],
+  },
+  'rp-get-user-404': {
+    probe: async (api) => [await statusOf(api.get(`/reports/${REPORT_A_PROFIT}`)), await statusOf(api.get(`/reports/${REPORT_A_HOURS}`))],
+    clean: [200, 200],
+    faulty: [200, 404],
+  },
+  'rp-filter-values-strict': {
+    probe: async (api) => [await execute(api, { filterValues: {} }), await execute(api, { filterValues: { region: 'north' } }), await execute(api, { filterValues: [] })],
+    clean: [200, 200, 400],
+    faulty: [200, 400, 400],
   },
 };

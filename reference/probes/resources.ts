@@ -60,4 +60,67 @@ export const RESOURCE_PROBES: ProbesFor<'rs-'> = {
     clean: ['Ada', 'a@example.com', ['t'], 10, false, 'Lead'],
     faulty: ['Ada', null, [], null, true, 'Lead'],
   },
+  'rs-create-phone-dropped': {
+    probe: async (api) => {
+      const r = await resource(api, { phone: '+44 20 7946 0000', jobTitle: 'Dev' });
+      return [r.phone, r.jobTitle];
+    },
+    clean: ['+44 20 7946 0000', 'Dev'],
+    faulty: [null, 'Dev'],
+  },
+  'rs-name-not-required': {
+    probe: async (api) => [await statusOf(api.post('/resources', { email: 'a@example.com' })), await create(api, { name: 5 })],
+    clean: [400, 400],
+    faulty: [201, 400],
+  },
+  'rs-empty-name': {
+    probe: async (api) => [await create(api, { name: '' }), await statusOf(api.patch(`/resources/${(await resource(api)).id}`, { name: '' })), await create(api, { name: null })],
+    clean: [400, 400, 400],
+    faulty: [201, 200, 400],
+  },
+  'rs-role-uuid-unchecked': {
+    probe: async (api) => [
+      await create(api, { roleId: 'manager' }),
+      await statusOf(api.patch(`/resources/${(await resource(api)).id}`, { roleId: 'manager' })),
+      await create(api, { homeOfficeId: 'london' }),
+    ],
+    clean: [400, 400, 400],
+    faulty: [201, 200, 400],
+  },
+  'rs-update-active-ignored': {
+    probe: async (api) => {
+      const { id } = await resource(api);
+      const { data } = (await api.patch(`/resources/${id}`, { isActive: false, jobTitle: 'Lead' })).json();
+      return [data.isActive, data.jobTitle];
+    },
+    clean: [false, 'Lead'],
+    faulty: [true, 'Lead'],
+  },
+  'rs-null-ignored': {
+    probe: async (api) => {
+      const { id } = await resource(api, { email: 'a@example.com', phone: '123' });
+      const { data } = (await api.patch(`/resources/${id}`, { email: null, jobTitle: 'Lead' })).json();
+      return [data.email, data.phone, data.jobTitle];
+    },
+    clean: [null, '123', 'Lead'],
+    faulty: ['a@example.com', '123', 'Lead'],
+  },
+  'rs-query-office-unchecked': {
+    probe: async (api) => {
+      await resource(api);
+      const response = await api.get('/resources?homeOfficeId=london');
+      return [response.statusCode, response.statusCode === 200 ? response.json().data.length : null, await statusOf(api.get('/resources?roleId=x'))];
+    },
+    clean: [400, null, 400],
+    faulty: [200, 0, 400],
+  },
+  'rs-search-ignored': {
+    probe: async (api) => {
+      await resource(api, { name: 'Ada Lovelace' });
+      await resource(api, { name: 'Bob' });
+      return names(api, '?search=LOVE');
+    },
+    clean: 'Ada Lovelace',
+    faulty: 'Ada Lovelace,Bob',
+  },
 };

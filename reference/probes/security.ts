@@ -123,4 +123,28 @@ export const SECURITY_PROBES: ProbesFor<'sec-'> = {
     clean: [404, 404],
     faulty: [403, 404],
   },
+  'sec-member-webhook-read-denied': {
+    probe: async (api) => {
+      const { id } = await api.create('/webhooks', hook);
+      return [
+        await statusOf(api.get('/webhooks', KEY_A_MEMBER)),
+        await statusOf(api.get(`/webhooks/${id}`, KEY_A_MEMBER)),
+        await statusOf(api.get('/webhooks/events', KEY_A_MEMBER)),
+        await statusOf(api.get(`/webhooks/${id}`)),
+      ];
+    },
+    clean: [200, 200, 200, 200],
+    faulty: [403, 403, 403, 200],
+  },
+  'sec-parent-contact-any-org': {
+    probe: async (api) => {
+      const theirParent = await api.createContact({}, KEY_B_ADMIN);
+      const mine = await api.createContact();
+      return [await statusOf(api.post('/contacts', { contactType: 'individual', name: 'x', parentContactId: theirParent.id })),
+        await statusOf(api.post('/contacts', { contactType: 'individual', name: 'y', parentContactId: UNKNOWN_ID })),
+        await statusOf(api.post('/contacts', { contactType: 'individual', name: 'z', parentContactId: mine.id }))];
+    },
+    clean: [201, 201, 201],
+    faulty: [201, 400, 201],
+  },
 };

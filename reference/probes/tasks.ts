@@ -51,4 +51,76 @@ export const TASK_PROBES: ProbesFor<'tk-'> = {
     clean: PROJECT_A1,
     faulty: PROJECT_A2,
   },
+  'tk-parent-task-refused': {
+    probe: async (api) => [await create(api, {}), await create(api, { parentTaskId: (await task(api)).id })],
+    clean: [201, 201],
+    faulty: [201, 400],
+  },
+  'tk-type-id-uuid-unchecked': {
+    probe: async (api) => [await create(api, { taskTypeId: 'bug' }), await patch(api, { taskTypeId: 'bug' }), await create(api, { versionId: 'v1' })],
+    clean: [400, 400, 400],
+    faulty: [201, 200, 400],
+  },
+  'tk-update-description-ignored': {
+    probe: async (api) => {
+      const { id } = await task(api, { description: 'old' });
+      const { data } = (await api.patch(`/tasks/${id}`, { name: 'Renamed', description: 'new' })).json();
+      return [data.name, data.description];
+    },
+    clean: ['Renamed', 'new'],
+    faulty: ['Renamed', 'old'],
+  },
+  'tk-patch-resets-omitted': {
+    probe: async (api) => {
+      const { id } = await task(api, { description: 'kept', startDate: '2024-01-01' });
+      const { data } = (await api.patch(`/tasks/${id}`, { name: 'Renamed' })).json();
+      return [data.name, data.description, data.startDate];
+    },
+    clean: ['Renamed', 'kept', '2024-01-01'],
+    faulty: ['Renamed', null, null],
+  },
+  'tk-null-ignored': {
+    probe: async (api) => {
+      const { id } = await task(api, { description: 'old', endDate: '2024-12-31' });
+      const { data } = (await api.patch(`/tasks/${id}`, { description: null, name: 'Renamed' })).json();
+      return [data.name, data.description, data.endDate];
+    },
+    clean: ['Renamed', null, '2024-12-31'],
+    faulty: ['Renamed', 'old', '2024-12-31'],
+  },
+  'tk-delete-returns-200': {
+    probe: async (api) => {
+      const response = await api.delete(`/tasks/${(await task(api)).id}`);
+      return [response.statusCode, response.body === '' ? '' : typeof response.json().data.deletedAt];
+    },
+    clean: [204, ''],
+    faulty: [200, 'string'],
+  },
+  'tk-lifecycle-default-active': {
+    probe: async (api) => {
+      await api.delete(`/tasks/${(await task(api, { name: 'Old' })).id}`);
+      await task(api);
+      return [await names(api, ''), await names(api, '?lifecycleScope=all'), await names(api, '?lifecycleScope=active')];
+    },
+    clean: ['Old,Design', 'Old,Design', 'Design'],
+    faulty: ['Design', 'Old,Design', 'Design'],
+  },
+  'tk-filter-project-ignored': {
+    probe: async (api) => {
+      await task(api, { name: 'One' });
+      await task(api, { name: 'Two', parentTaskId: PROJECT_A2 });
+      return [await names(api, `?projectId=${PROJECT_A2}`), await statusOf(api.get('/tasks?projectId=x'))];
+    },
+    clean: ['Two', 400],
+    faulty: ['One,Two', 400],
+  },
+  'tk-search-ignored': {
+    probe: async (api) => {
+      await task(api, { name: 'Design review' });
+      await task(api, { name: 'Build' });
+      return names(api, '?search=REVIEW');
+    },
+    clean: 'Design review',
+    faulty: 'Design review,Build',
+  },
 };

@@ -192,4 +192,53 @@ export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
     clean: [0, 1, 400],
     faulty: [1, 1, 400],
   },
+  'wh-active-default-false': {
+    probe: async (api) => [(await subscribe(api, IDLE_URL)).isActive, (await subscribe(api, IDLE_URL, { isActive: true })).isActive],
+    clean: [true, true],
+    faulty: [false, true],
+  },
+  'wh-update-events-merged': {
+    probe: async (api) => {
+      const subscription = await subscribe(api, IDLE_URL, { events: ['task.created', 'expense.created'] });
+      return (await api.patch(`/webhooks/${subscription.id}`, { events: ['quote.sent'] })).json().data.events;
+    },
+    clean: ['quote.sent'],
+    faulty: ['task.created', 'expense.created', 'quote.sent'],
+  },
+  'wh-filter-active-ignored': {
+    probe: async (api) => {
+      await subscribe(api, IDLE_URL, { name: 'on' });
+      await subscribe(api, IDLE_URL, { name: 'off', isActive: false });
+      const names = async (query: string) => ((await api.get(`/webhooks${query}`)).json().data as { name: string }[]).map((w) => w.name).join(',');
+      return [await names('?isActive=true'), await names('?isActive=false')];
+    },
+    clean: ['on', 'off'],
+    faulty: ['on,off', 'on,off'],
+  },
+  'wh-delete-deactivates': {
+    probe: async (api) => {
+      const subscription = await subscribe(api, IDLE_URL);
+      const deleted = await statusOf(api.delete(`/webhooks/${subscription.id}`));
+      const read = await api.get(`/webhooks/${subscription.id}`);
+      return [deleted, read.statusCode, read.statusCode === 200 ? read.json().data.isActive : null];
+    },
+    clean: [204, 404, null],
+    faulty: [204, 200, false],
+  },
+  'wh-test-unsigned': {
+    probe: (api) =>
+      withReceiver(api, always(200), async (receiver) => {
+        const subscription = await subscribe(api, receiver.url);
+        await api.post(`/webhooks/${subscription.id}/test`, {});
+        await api.create('/tasks', { ...MINIMAL.task });
+        const requests = await receiver.waitFor(2);
+        // [test delivery signed, event delivery signed]
+        return ['test', 'event'].map((kind) => {
+          const request = requests.find((r) => (JSON.parse(String(r.body)).data?.test === true) === (kind === 'test'));
+          return request?.headers['x-service-signature'] === sign(request?.body ?? Buffer.alloc(0), subscription.secret);
+        });
+      }),
+    clean: [true, true],
+    faulty: [false, true],
+  },
 };

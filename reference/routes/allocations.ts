@@ -38,6 +38,27 @@ function loosening(faults: FaultSet): AllocationSchemaLoosening {
   };
 }
 
+/**
+ * Under al-patch-resets-omitted the update starts from these instead of the stored values:
+ * the optional fields' create defaults (taskId and the dates, required on create, stay).
+ */
+const RESET_ON_PATCH: Partial<Allocation> = {
+  resourceId: null,
+  groupId: null,
+  hoursPerDay: null,
+  hours: null,
+  notes: null,
+  constraintAcknowledged: false,
+  constraintReason: null,
+};
+
+/** Fault al-notes-stringified: a non-null, non-string notes value becomes String(value) before validation. */
+function stringifiedNotes(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { notes } = body as { notes?: unknown };
+  return notes === undefined || notes === null || typeof notes === 'string' ? body : { ...body, notes: String(notes) };
+}
+
 function reasonRule(faults: FaultSet): ReasonLengthRule {
   if (faults.has('al-reason-unbounded')) return 'unbounded';
   return faults.has('al-reason-untrimmed') ? 'untrimmed' : 'trimmed';
@@ -55,9 +76,12 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   const rule = reasonRule(faults);
   const validateCreate = compileBody<AllocationCreateInput>(ajv, allocationCreateSchema(loose));
   const validateUpdate = compileBody<AllocationUpdateInput>(ajv, allocationUpdateSchema(loose));
+  /** Ids deleted under the al-delete-list-only fault (always empty without it). */
+  const listOnlyDeleted = new Set<string>();
 
   /** Schema issues and the constraintReason length issue, reported together. */
-  function validated<T>(validate: BodyValidator<T>, body: unknown): T {
+  function validated<T>(validate: BodyValidator<T>, raw: unknown): T {
+    const body = faults.has('al-notes-stringified') ? stringifiedNotes(raw) : raw;
     const result = validate(body);
     const issues = result.ok ? [] : [...result.issues];
     const reason = constraintReasonIssue(body, rule);
@@ -69,10 +93,12 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   app.get('/allocations', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
+    // al-query-uuid-unchecked: the id filters take any string (a non-UUID matches nothing)
+    const id = faults.has('al-query-uuid-unchecked') ? (name: string) => query.string(name) : (name: string) => query.uuid(name);
     const filter: AllocationFilter = {
-      resourceId: query.uuid('resourceId'),
-      taskId: query.uuid('taskId'),
-      projectId: query.uuid('projectId'),
+      resourceId: id('resourceId'),
+      taskId: id('taskId'),
+      projectId: id('projectId'),
       // spec 4.6, 7: <date> filters, rejected unless real dates
       dateFrom: query.date('dateFrom'),
       dateTo: query.date('dateTo'),
@@ -84,12 +110,17 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
       delete filter.dateFrom;
       delete filter.dateTo;
     }
-    return paginate(filterAllocations(store.list(auth.organisationId), filter), page, faults);
+    const all = store.list(auth.organisationId);
+    // al-delete-list-only: a deleted allocation stays stored but leaves the lists
+    const listed = faults.has('al-delete-list-only') ? all.filter((a) => !listOnlyDeleted.has(a.id)) : all;
+    return paginate(filterAllocations(listed, filter), page, faults);
   });
 
   app.post('/allocations', async (request, reply) => {
     const auth = requireAuth(request);
-    const input = validated(validateCreate, request.body);
+    const validInput = validated(validateCreate, request.body);
+    // al-notes-dropped-on-create: the notes sent are not stored (undefined counts as absent)
+    const input = faults.has('al-notes-dropped-on-create') ? { ...validInput, notes: undefined } : validInput;
     const allocation = createAllocation(input, lookup.projectIdOf(auth.organisationId, input.taskId), randomUUID(), now().toISOString());
     store.insert(auth.organisationId, allocation);
     return reply.code(201).send({ data: allocation });
@@ -108,7 +139,8 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('allocation');
     const projectId = input.taskId === undefined ? existing.projectId : lookup.projectIdOf(auth.organisationId, input.taskId);
-    const updated = patchAllocation(existing, input, projectId, now().toISOString(), { ignoreNull: faults.has('al-null-ignored') });
+    const base = faults.has('al-patch-resets-omitted') ? { ...existing, ...RESET_ON_PATCH } : existing;
+    const updated = patchAllocation(base, input, projectId, now().toISOString(), { ignoreNull: faults.has('al-null-ignored') });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });
@@ -118,7 +150,8 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const auth = requireAuth(request);
     const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-allocation-cross-org-delete'));
     if (found === undefined) throw notFound('allocation');
-    store.delete(found.organisationId, found.record.id);
+    if (faults.has('al-delete-list-only')) listOnlyDeleted.add(found.record.id);
+    else store.delete(found.organisationId, found.record.id);
     return reply.code(204).send();
   });
 };

@@ -42,6 +42,23 @@ function loosening(faults: FaultSet): ContactSchemaLoosening {
   };
 }
 
+/**
+ * The faults contacts-boolean-strings and contacts-null-tags bend a body before it is
+ * validated: "true"/"false" and 1/0 become booleans, tags null becomes no tags.
+ */
+function bentBody(body: unknown, faults: FaultSet): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (faults.has('contacts-boolean-strings')) {
+    for (const field of ['isActive', 'isBillable']) {
+      if (out[field] === 'true' || out[field] === 1) out[field] = true;
+      else if (out[field] === 'false' || out[field] === 0) out[field] = false;
+    }
+  }
+  if (faults.has('contacts-null-tags') && out['tags'] === null) out['tags'] = [];
+  return out;
+}
+
 /** spec 4.1: contacts CRUD, scoped to the key's organisation. */
 export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (app, options) => {
   const { store, faults, ajv } = options;
@@ -49,6 +66,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   const loose = loosening(faults);
   const validateCreate = compileBody<ContactCreateInput>(ajv, contactCreateSchema(loose));
   const validateUpdate = compileBody<ContactUpdateInput>(ajv, contactUpdateSchema(loose));
+  const bend = faults.has('contacts-boolean-strings') || faults.has('contacts-null-tags');
 
   function bodyRejected(issues: Issue[], operation: 'create' | 'update'): ApiError {
     if (faults.has('validation-500')) return validationFailed(issues, 500);
@@ -83,21 +101,29 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     };
     // contactTypeKey is validated (spec 4.1, 8) but names nothing the reference stores
     if (faults.has('contacts-type-key-unbounded')) query.string('contactTypeKey');
-    else query.boundedString('contactTypeKey', CONTACT_TYPE_KEY_MIN, CONTACT_TYPE_KEY_MAX);
+    else query.boundedString('contactTypeKey', CONTACT_TYPE_KEY_MIN, CONTACT_TYPE_KEY_MAX - (faults.has('contacts-type-key-max-exclusive') ? 1 : 0));
     const page = readPage(query, faults);
     query.finish();
 
     if (faults.has('contacts-filter-type-ignored')) delete filter.contactType;
     if (faults.has('contacts-filter-parent-ignored')) delete filter.parentContactId;
     if (faults.has('contacts-search-ignored')) delete filter.search;
+    if (faults.has('contacts-filter-active-ignored')) delete filter.isActive;
+    if (faults.has('contacts-filter-billable-ignored')) delete filter.isBillable;
     const source = faults.has('org-list-leak') ? store.listAll() : store.list(auth.organisationId);
     return paginate(filterContacts(source, filter), page, faults);
   });
 
   app.post('/contacts', async (request, reply) => {
     const auth = requireAuth(request);
-    const result = validateCreate(request.body);
+    const result = validateCreate(bend ? bentBody(request.body, faults) : request.body);
     if (!result.ok) throw bodyRejected(result.issues, 'create');
+    // sec-parent-contact-any-org: the parent must exist, but is looked up in every organisation
+    if (faults.has('sec-parent-contact-any-org') && result.value.parentContactId !== undefined) {
+      if (store.findAnywhere(result.value.parentContactId.toLowerCase()) === undefined) {
+        throw validationFailed([{ path: 'parentContactId', message: 'no such contact' }]);
+      }
+    }
     const contact = store.insert(auth.organisationId, createContact(result.value, randomUUID(), now().toISOString()));
     return reply.code(faults.has('create-returns-200') ? 200 : 201).send({ data: contact });
   });
@@ -115,7 +141,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   app.patch<{ Params: IdParams }>('/contacts/:id', async (request, reply) => {
     const auth = requireAuth(request);
     // the body is judged first: an invalid request is invalid whatever it targets
-    const result = validateUpdate(request.body);
+    const result = validateUpdate(bend ? bentBody(request.body, faults) : request.body);
     if (!result.ok) throw bodyRejected(result.issues, 'update');
     const existing = find(request);
     if (existing === undefined) return missing(reply);
@@ -124,14 +150,14 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
       ignoreNull: faults.has('contacts-null-ignored'),
     });
     store.replace(auth.organisationId, updated);
-    return reply.send({ data: updated });
+    return reply.send(faults.has('update-no-envelope') ? updated : { data: updated });
   });
 
   app.delete<{ Params: IdParams }>('/contacts/:id', async (request, reply) => {
     const auth = requireAuth(request);
     const existing = find(request);
     if (existing === undefined) return missing(reply);
-    store.delete(auth.organisationId, existing.id);
+    if (!faults.has('contacts-delete-kept')) store.delete(auth.organisationId, existing.id);
     if (faults.has('delete-returns-200-body')) return reply.code(200).send({ data: existing });
     return reply.code(204).send();
   });

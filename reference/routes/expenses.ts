@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultName, FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
   approveExpense,
@@ -47,8 +47,23 @@ function loosening(faults: FaultSet): ExpenseSchemaLoosening {
     modifierTypeUnchecked: faults.has('ex-modifier-type-unchecked'),
     statusUnchecked: faults.has('ex-status-enum-unchecked'),
     dateNotRequired: faults.has('ex-date-not-required'),
+    typeUnchecked: faults.has('ex-type-enum-unchecked'),
+    dateTypeUnchecked: faults.has('ex-date-type-unchecked'),
+    purchaseOrderLineIdUnchecked: faults.has('ex-po-line-uuid-unchecked'),
+    tagsNullable: faults.has('ex-tags-nullable'),
   };
 }
+
+/** Faults that drop list filters after they were read (and validated). */
+const IGNORED_FILTERS: ReadonlyArray<readonly [FaultName, ReadonlyArray<keyof ExpenseFilter>]> = [
+  ['ex-filter-status-ignored', ['status']],
+  ['ex-filter-claimant-ignored', ['claimedByResourceId']],
+  ['ex-filter-type-ignored', ['expenseType']],
+  ['ex-filter-category-ignored', ['category']],
+  ['ex-filter-date-to-ignored', ['dateTo']],
+  ['ex-filter-billable-ignored', ['isBillable']],
+  ['ex-filter-invoiced-ignored', ['isInvoiced']],
+];
 
 /**
  * spec 4.2: expenses CRUD (a real delete) plus approve and reject, scoped to the key's
@@ -72,7 +87,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
       taskId: query.uuid('taskId'),
       supplierId: query.uuid('supplierId'),
       claimedByResourceId: query.uuid('claimedByResourceId'),
-      expenseType: query.oneOf('expenseType', EXPENSE_TYPES),
+      expenseType: faults.has('ex-query-type-unchecked') ? query.string('expenseType') : query.oneOf('expenseType', EXPENSE_TYPES),
       category: query.string('category'),
       status: query.oneOf('status', EXPENSE_STATUSES),
       // spec 4.2: plain strings here (unlike the <date> filters of time entries)
@@ -83,7 +98,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     };
     const page = readPage(query, faults);
     query.finish();
-    if (faults.has('ex-filter-status-ignored')) delete filter.status;
+    for (const [fault, keys] of IGNORED_FILTERS) if (faults.has(fault)) for (const key of keys) delete filter[key];
     return paginate(filterExpenses(store.list(auth.organisationId), filter), page, faults);
   });
 
@@ -91,7 +106,8 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const auth = requireAuth(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const expense = store.insert(auth.organisationId, createExpense(result.value, randomUUID(), now().toISOString()));
+    const input = faults.has('ex-create-amount-rounded') ? { ...result.value, amount: Math.round(result.value.amount) } : result.value;
+    const expense = store.insert(auth.organisationId, createExpense(input, randomUUID(), now().toISOString()));
     events.publish(auth.organisationId, 'expense.created', expense);
     return reply.code(201).send({ data: expense });
   });
@@ -109,7 +125,11 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
-    const updated = patchExpense(existing, result.value, now().toISOString(), { resetOmitted: faults.has('ex-patch-resets-omitted') });
+    const input = faults.has('ex-update-amount-ignored') ? { ...result.value, amount: undefined } : result.value;
+    const updated = patchExpense(existing, input, now().toISOString(), {
+      resetOmitted: faults.has('ex-patch-resets-omitted'),
+      ignoreNull: faults.has('ex-null-ignored'),
+    });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });
@@ -119,13 +139,16 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
-    store.delete(auth.organisationId, existing.id);
+    if (!faults.has('ex-delete-ignored')) store.delete(auth.organisationId, existing.id);
     return reply.code(204).send();
   });
 
   // spec 4.2: "No body". Whatever body arrives (none, empty, {}) is ignored.
   app.post<{ Params: IdParams }>('/expenses/:id/approve', { config: { bodyOptional: true } }, async (request) => {
     const auth = requireAuth(request);
+    if (faults.has('ex-approve-body-required') && request.body === undefined) {
+      throw validationFailed([{ path: '', message: 'request body is required' }]);
+    }
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
     const approved = faults.has('ex-approve-status-unchanged') ? existing : approveExpense(existing, now().toISOString());

@@ -45,6 +45,7 @@ function loosening(faults: FaultSet): MilestoneSchemaLoosening {
     projectOnUpdate: faults.has('ms-project-on-update'),
     typeIdNullRejected: faults.has('ms-type-id-null-rejected'),
     completedDateShapeOnly: faults.has('ms-complete-date-unchecked'),
+    nameNotRequired: faults.has('ms-name-not-required'),
   };
 }
 
@@ -60,6 +61,8 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
   const validateCreate = compileBody<MilestoneCreateInput>(ajv, milestoneCreateSchema(loose));
   const validateUpdate = compileBody<MilestoneUpdateInput>(ajv, milestoneUpdateSchema(loose));
   const validateComplete = compileBody<MilestoneCompleteInput>(ajv, milestoneCompleteSchema(loose));
+  /** Ids "deleted" under the ms-delete-soft fault: left out of lists, still readable by id. */
+  const softDeleted = new Set<string>();
 
   app.get('/milestones', async (request) => {
     const auth = requireAuth(request);
@@ -68,24 +71,28 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
       projectId: query.uuid('projectId'),
       status: query.oneOf('status', MILESTONE_STATUSES),
       // spec 4.8, 7: <date> filters, rejected unless real dates
-      dateFrom: query.date('dateFrom'),
-      dateTo: query.date('dateTo'),
+      dateFrom: query.date('dateFrom', faults.has('ms-query-date-unchecked')),
+      dateTo: query.date('dateTo', faults.has('ms-query-date-unchecked')),
     };
     const page = readPage(query, faults);
     query.finish();
     if (faults.has('ms-filter-status-ignored')) delete filter.status;
+    if (faults.has('ms-filter-project-ignored')) delete filter.projectId;
     if (faults.has('ms-filter-date-ignored')) {
       delete filter.dateFrom;
       delete filter.dateTo;
     }
-    return paginate(filterMilestones(store.list(auth.organisationId), filter), page, faults);
+    const all = store.list(auth.organisationId);
+    const listed = faults.has('ms-delete-soft') ? all.filter((m) => !softDeleted.has(m.id)) : all;
+    return paginate(filterMilestones(listed, filter), page, faults);
   });
 
   app.post('/milestones', async (request, reply) => {
     const auth = requireAuth(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const milestone = store.insert(auth.organisationId, createMilestone(result.value, randomUUID(), now().toISOString()));
+    const input = faults.has('ms-create-criteria-dropped') ? { ...result.value, completionCriteria: undefined } : result.value;
+    const milestone = store.insert(auth.organisationId, createMilestone(input, randomUUID(), now().toISOString()));
     return reply.code(201).send({ data: milestone });
   });
 
@@ -112,7 +119,8 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('milestone');
-    store.delete(auth.organisationId, existing.id);
+    if (faults.has('ms-delete-soft')) softDeleted.add(existing.id);
+    else store.delete(auth.organisationId, existing.id);
     return reply.code(204).send();
   });
 

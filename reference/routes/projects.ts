@@ -23,7 +23,9 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRouteOptions> = async (a
     const query = new QueryReader(request.query);
     const page = readPage(query, faults);
     query.finish();
-    const items = faults.has('pj-list-leak') ? projects.listAll() : projects.list(auth.organisationId);
+    const all = faults.has('pj-list-leak') ? projects.listAll() : projects.list(auth.organisationId);
+    // pj-list-skips-first: the list starts at the organisation's second project
+    const items = faults.has('pj-list-skips-first') ? all.slice(1) : all;
     if (faults.has('pj-limit-ignored')) {
       // every project from offset on, while pagination still echoes the limit asked for
       const body = paginate(items, { offset: page.offset, limit: Math.max(items.length, 1) }, faults);

@@ -47,6 +47,8 @@ function loosening(faults: FaultSet): RateSchemaLoosening {
     versionDateShapeOnly: faults.has('rate-version-date-unchecked'),
     rateTypeUnchecked: faults.has('rate-type-enum-unchecked'),
     versionNotStrict: faults.has('rate-version-not-strict'),
+    amountNotRequired: faults.has('rate-amount-not-required'),
+    versionAmountPositive: faults.has('rate-version-zero-rejected'),
   };
 }
 
@@ -64,7 +66,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const query = new QueryReader(request.query);
     const lenient = faults.has('boolean-filter-lenient');
     const filter: RateFilter = {
-      rateType: query.oneOf('rateType', RATE_TYPES),
+      rateType: faults.has('rate-query-type-unchecked') ? query.string('rateType') : query.oneOf('rateType', RATE_TYPES),
       isActive: query.boolean('isActive', lenient),
       isDefault: query.boolean('isDefault', lenient),
       search: query.string('search'),
@@ -73,6 +75,10 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const page = readPage(query, faults);
     query.finish();
     if (faults.has('rate-filter-tags-ignored')) delete filter.tags;
+    if (faults.has('rate-filter-type-ignored')) delete filter.rateType;
+    if (faults.has('rate-filter-active-ignored')) delete filter.isActive;
+    if (faults.has('rate-filter-default-ignored')) delete filter.isDefault;
+    if (faults.has('rate-search-ignored')) delete filter.search;
     const today = utcDate(now());
     const body = paginate(filterRates(store.list(auth.organisationId), filter), page, faults);
     return { ...body, data: body.data.map((rate) => rateView(rate, today)) };
@@ -83,7 +89,11 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
     const at = now();
-    const rate = createRate(result.value, { rate: randomUUID(), version: randomUUID() }, at.toISOString(), utcDate(at));
+    let input = result.value;
+    // under rate-amount-not-required the schema lets a missing amount through
+    if (faults.has('rate-amount-not-required')) input = { ...input, amount: (input.amount as number | undefined) ?? 0 };
+    if (faults.has('rate-create-hours-dropped')) input = { ...input, hoursPerPeriod: undefined };
+    const rate = createRate(input, { rate: randomUUID(), version: randomUUID() }, at.toISOString(), utcDate(at));
     store.insert(auth.organisationId, rate);
     return reply.code(201).send({ data: rateView(rate, utcDate(at)) });
   });
@@ -106,7 +116,8 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('rate');
     const at = now();
-    let updated = patchRate(existing, result.value, at.toISOString());
+    const changes = faults.has('rate-update-tags-ignored') ? { ...result.value, tags: undefined } : result.value;
+    let updated = patchRate(existing, changes, at.toISOString());
     // only under rate-update-amount-applied does the schema let amount through
     if (result.value.amount !== undefined) {
       updated = addRateVersion(updated, rateVersion({ amount: result.value.amount, effectiveFrom: utcDate(at) }, randomUUID(), at.toISOString()));

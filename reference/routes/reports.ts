@@ -21,6 +21,7 @@ function loosening(faults: FaultSet): ReportSchemaLoosening {
     pageSizeUnbounded: faults.has('rp-page-size-unbounded'),
     scopeNotStrict: faults.has('rp-scope-not-strict'),
     scopeKindUnchecked: faults.has('rp-scope-kind-unchecked'),
+    filterValuesStrict: faults.has('rp-filter-values-strict'),
   };
 }
 
@@ -50,7 +51,10 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app
     query.finish();
     if (faults.has('rp-filter-category-ignored')) delete filter.category;
     if (faults.has('rp-filter-source-ignored')) delete filter.source;
-    return paginate(filterReports(reports.list(auth.organisationId), filter), page, faults);
+    const definitions = filterReports(reports.list(auth.organisationId), filter);
+    // rp-list-unpaged: every definition in data, without pagination
+    if (faults.has('rp-list-unpaged')) return { data: definitions };
+    return paginate(definitions, page, faults);
   });
 
   // spec 4.11: the fixed path coexists with /reports/{id}; the router prefers the static
@@ -60,9 +64,12 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app
     app.get('/reports/categories', async (request) => ({ data: reportCategories(reports.list(requireAuth(request).organisationId)) }));
   }
 
-  app.get<{ Params: IdParams }>('/reports/:id', async (request) => ({
-    data: findDefinition(requireAuth(request).organisationId, request.params.id),
-  }));
+  app.get<{ Params: IdParams }>('/reports/:id', async (request) => {
+    const definition = findDefinition(requireAuth(request).organisationId, request.params.id);
+    // rp-get-user-404: reading by id looks in the system definitions only
+    if (definition.source === 'user' && faults.has('rp-get-user-404')) throw notFound('report definition');
+    return { data: definition };
+  });
 
   // spec 4.9: the body is optional; no body at all is the same as {}.
   app.post<{ Params: IdParams }>('/reports/:id/execute', { config: { bodyOptional: true } }, async (request) => {

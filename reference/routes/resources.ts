@@ -38,6 +38,9 @@ function loosening(faults: FaultSet): ResourceSchemaLoosening {
     negativeSalary: faults.has('rs-negative-salary'),
     isActiveOnCreate: faults.has('rs-is-active-on-create'),
     employmentTypeNullable: faults.has('rs-employment-type-nullable'),
+    nameNotRequired: faults.has('rs-name-not-required'),
+    emptyName: faults.has('rs-empty-name'),
+    roleIdUnchecked: faults.has('rs-role-uuid-unchecked'),
   };
 }
 
@@ -55,13 +58,14 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const filter: ResourceFilter = {
       isActive: query.boolean('isActive', faults.has('boolean-filter-lenient')),
       roleId: query.uuid('roleId'),
-      homeOfficeId: query.uuid('homeOfficeId'),
+      homeOfficeId: faults.has('rs-query-office-unchecked') ? query.string('homeOfficeId') : query.uuid('homeOfficeId'),
       search: query.string('search'),
     };
     const page = readPage(query, faults);
     query.finish();
     if (faults.has('rs-filter-role-ignored')) delete filter.roleId;
     if (faults.has('rs-filter-active-ignored')) delete filter.isActive;
+    if (faults.has('rs-search-ignored')) delete filter.search;
     return paginate(filterResources(store.list(auth.organisationId), filter), page, faults);
   });
 
@@ -69,7 +73,8 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const auth = requireAuth(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const resource = createResource(result.value, randomUUID(), now().toISOString(), { applyIsActive: faults.has('rs-is-active-on-create') });
+    const input = faults.has('rs-create-phone-dropped') ? { ...result.value, phone: undefined } : result.value;
+    const resource = createResource(input, randomUUID(), now().toISOString(), { applyIsActive: faults.has('rs-is-active-on-create') });
     store.insert(auth.organisationId, resource);
     return reply.code(201).send({ data: resource });
   });
@@ -87,7 +92,11 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('resource');
-    const updated = patchResource(existing, result.value, now().toISOString(), { resetOmitted: faults.has('rs-patch-resets-omitted') });
+    const changes = faults.has('rs-update-active-ignored') ? { ...result.value, isActive: undefined } : result.value;
+    const updated = patchResource(existing, changes, now().toISOString(), {
+      resetOmitted: faults.has('rs-patch-resets-omitted'),
+      ignoreNull: faults.has('rs-null-ignored'),
+    });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });

@@ -10,6 +10,7 @@ import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {
   LIFECYCLE_SCOPES,
+  TASK_UPDATE_NULLABLE_FIELDS,
   taskCreateSchema,
   taskUpdateSchema,
   type TaskCreateInput,
@@ -38,12 +39,18 @@ function loosening(faults: FaultSet): TaskSchemaLoosening {
     negativePosition: faults.has('tk-negative-position'),
     versionNotRequired: faults.has('tk-version-not-required'),
     parentOnUpdate: faults.has('tk-parent-on-update'),
+    typeIdUnchecked: faults.has('tk-type-id-uuid-unchecked'),
   };
 }
 
-/** spec 4.7 lifecycleScope; the tk-lifecycle-scope-unchecked fault takes any value, reading all but `active` as `all`. */
+/**
+ * spec 4.7 lifecycleScope (default `all`); the tk-lifecycle-scope-unchecked fault takes any value, reading all but
+ * `active` as `all`; the tk-lifecycle-default-active fault defaults to `active`.
+ */
 function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'all' {
-  if (!faults.has('tk-lifecycle-scope-unchecked')) return query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? 'all';
+  if (!faults.has('tk-lifecycle-scope-unchecked')) {
+    return query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? (faults.has('tk-lifecycle-default-active') ? 'active' : 'all');
+  }
   return query.string('lifecycleScope') === 'active' ? 'active' : 'all';
 }
 
@@ -60,6 +67,16 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
   const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema(loose));
   const validateUpdate = compileBody<TaskUpdateInput>(ajv, taskUpdateSchema(loose));
 
+  /** tk-patch-resets-omitted: the update starts from a record whose nullable fields are cleared. */
+  const faultyBase = (existing: Task): Task =>
+    faults.has('tk-patch-resets-omitted') ? { ...existing, ...Object.fromEntries(TASK_UPDATE_NULLABLE_FIELDS.map((f) => [f, null])) } : existing;
+  /** tk-null-ignored drops the nulls; tk-update-description-ignored drops description. */
+  const faultyChanges = (input: TaskUpdateInput): TaskUpdateInput => {
+    if (faults.has('tk-update-description-ignored')) return { ...input, description: undefined };
+    if (faults.has('tk-null-ignored')) return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null)) as TaskUpdateInput;
+    return input;
+  };
+
   app.get('/tasks', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
@@ -72,6 +89,8 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     const page = readPage(query, faults);
     query.finish();
     if (faults.has('tk-filter-parent-ignored')) delete filter.parentTaskId;
+    if (faults.has('tk-filter-project-ignored')) delete filter.projectId;
+    if (faults.has('tk-search-ignored')) delete filter.search;
     // sec-task-list-leak: a projectId filter searches every organisation's tasks
     const source = faults.has('sec-task-list-leak') && filter.projectId !== undefined ? store.listAll() : store.list(auth.organisationId);
     return paginate(filterTasks(source, filter), page, faults);
@@ -86,6 +105,10 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     const parent = lookup.node(auth.organisationId, result.value.parentTaskId);
     if (parent === undefined || parent.deletedAt !== null) {
       throw validationFailed([{ path: 'parentTaskId', message: 'must name a project or a live task of this organisation' }]);
+    }
+    // a project is its own root task (projectId === id)
+    if (faults.has('tk-parent-task-refused') && parent.id !== parent.projectId) {
+      throw validationFailed([{ path: 'parentTaskId', message: 'must name a project' }]);
     }
     const task = createTask(result.value, parent, randomUUID(), now().toISOString(), { applyStatus: faults.has('tk-status-on-create') });
     store.insert(auth.organisationId, task);
@@ -107,7 +130,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('task');
-    const updated = patchTask(existing, result.value, now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
+    const updated = patchTask(faultyBase(existing), faultyChanges(result.value), now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
     store.replace(auth.organisationId, updated);
     // spec 6: task.completed when an update moves the status to `completed` from another one
     // (setting `completed` again is no new completion)
@@ -120,7 +143,9 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('task');
-    store.replace(auth.organisationId, softDeleteTask(existing, now().toISOString()));
+    const deleted = softDeleteTask(existing, now().toISOString());
+    store.replace(auth.organisationId, deleted);
+    if (faults.has('tk-delete-returns-200')) return { data: deleted };
     return reply.code(204).send();
   });
 };

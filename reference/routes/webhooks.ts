@@ -92,6 +92,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const filter: SubscriptionFilter = { isActive: query.boolean('isActive', faults.has('boolean-filter-lenient')) };
     const page = readPage(query, faults);
     query.finish();
+    if (faults.has('wh-filter-active-ignored')) delete filter.isActive;
     const body = paginate(filterSubscriptions(store.list(auth.organisationId), filter), page, faults);
     return { ...body, data: body.data.map(subscriptionSummary) };
   });
@@ -100,7 +101,9 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const auth = requireAdmin(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const subscription = createSubscription(result.value, randomUUID(), newSecret(), now().toISOString());
+    // wh-active-default-false: a subscription created without isActive starts inactive
+    const input = faults.has('wh-active-default-false') && result.value.isActive === undefined ? { ...result.value, isActive: false } : result.value;
+    const subscription = createSubscription(input, randomUUID(), newSecret(), now().toISOString());
     store.insert(auth.organisationId, subscription);
     return reply.code(201).send({ data: subscriptionView(subscription) });
   });
@@ -122,7 +125,11 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateUpdate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const updated = patchSubscription(findSubscription(request), result.value, now().toISOString());
+    const existing = findSubscription(request);
+    const { events } = result.value;
+    // wh-update-events-merged: the events sent join the listed ones instead of replacing them
+    const input = faults.has('wh-update-events-merged') && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
+    const updated = patchSubscription(existing, input, now().toISOString());
     store.replace(auth.organisationId, updated);
     return { data: subscriptionView(updated) };
   });
@@ -131,6 +138,11 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   app.delete<{ Params: IdParams }>('/webhooks/:id', async (request, reply) => {
     const auth = requireAdmin(request);
     const existing = findSubscription(request);
+    if (faults.has('wh-delete-deactivates')) {
+      // the fault: a soft delete that only deactivates (GET still answers 200)
+      store.replace(auth.organisationId, patchSubscription(existing, { isActive: false }, now().toISOString()));
+      return reply.code(204).send();
+    }
     store.delete(auth.organisationId, existing.id);
     engine.forget(auth.organisationId, existing.id);
     return reply.code(204).send();

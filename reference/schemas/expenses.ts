@@ -22,6 +22,9 @@ export const EXPENSE_TYPES = ['supplier_invoice', 'staff_claim', 'direct_cost'] 
 export const EXPENSE_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'paid'] as const;
 export const MODIFIER_TYPES = ['percentage', 'amount', 'multiplier'] as const;
 
+/** Any JSON value but null (the ex-date-type-unchecked fault); FieldSchema wants a `type`, this has none. */
+const ANY_NON_NULL_FIELD = { not: { type: 'null' } } as unknown as FieldSchema;
+
 export const EXPENSE_FIELDS = [
   'rootTaskId',
   'taskId',
@@ -110,6 +113,12 @@ export interface ExpenseSchemaLoosening {
   modifierTypeUnchecked?: boolean;
   statusUnchecked?: boolean;
   dateNotRequired?: boolean;
+  typeUnchecked?: boolean;
+  /** date takes any non-null JSON value ("no format constraint" read as no type either). */
+  dateTypeUnchecked?: boolean;
+  purchaseOrderLineIdUnchecked?: boolean;
+  /** Update only: tags take null (which clears them). */
+  tagsNullable?: boolean;
 }
 
 function fieldSchemas(loose: ExpenseSchemaLoosening): Record<ExpenseField, FieldSchema> {
@@ -123,13 +132,13 @@ function fieldSchemas(loose: ExpenseSchemaLoosening): Record<ExpenseField, Field
     supplierId: UUID_FIELD,
     claimedByResourceId: UUID_FIELD,
     purchaseOrderId: UUID_FIELD,
-    purchaseOrderLineId: UUID_FIELD,
-    expenseType: enumField(EXPENSE_TYPES),
+    purchaseOrderLineId: loose.purchaseOrderLineIdUnchecked ? STRING_FIELD : UUID_FIELD,
+    expenseType: enumField(EXPENSE_TYPES, loose.typeUnchecked),
     category: STRING_FIELD,
     amount: loose.negativeAmount ? NUMBER_FIELD : NON_NEGATIVE_NUMBER_FIELD,
     currency: loose.currencyUnchecked ? STRING_FIELD : CURRENCY_FIELD,
     // spec 2.2: "string (no format constraint stated)": any string, "" included
-    date: STRING_FIELD,
+    date: loose.dateTypeUnchecked ? ANY_NON_NULL_FIELD : STRING_FIELD,
     description: STRING_FIELD,
     referenceNumber: STRING_FIELD,
     reimbursementStatus: enumField(EXPENSE_STATUSES),
@@ -151,7 +160,7 @@ export function expenseCreateSchema(loose: ExpenseSchemaLoosening = {}): object 
 
 /** spec 2.2 Update column: everything optional; nullable only where the table says so. */
 export function expenseUpdateSchema(loose: ExpenseSchemaLoosening = {}): object {
-  return objectSchema(fieldSchemas(loose), { nullable: EXPENSE_NULLABLE_FIELDS });
+  return objectSchema(fieldSchemas(loose), { nullable: loose.tagsNullable ? [...EXPENSE_NULLABLE_FIELDS, 'tags'] : EXPENSE_NULLABLE_FIELDS });
 }
 
 /** spec 4.2: reject takes an optional `reason` string; other properties are ignored. */

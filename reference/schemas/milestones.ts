@@ -36,6 +36,7 @@ export const MILESTONE_UPDATE_NULLABLE_FIELDS = ['description', 'typeId'] as con
 
 export interface MilestoneCreateInput {
   projectId: string;
+  /** Required, except under the ms-name-not-required fault. */
   name: string;
   targetDate: string;
   description?: string;
@@ -65,6 +66,7 @@ export interface MilestoneSchemaLoosening {
   projectOnUpdate?: boolean;
   typeIdNullRejected?: boolean;
   completedDateShapeOnly?: boolean;
+  nameNotRequired?: boolean;
 }
 
 function fieldSchemas(loose: MilestoneSchemaLoosening): Record<MilestoneField, FieldSchema> {
@@ -84,7 +86,8 @@ function fieldSchemas(loose: MilestoneSchemaLoosening): Record<MilestoneField, F
  * projectId need only be a UUID: the reference does not require a seeded project.
  */
 export function milestoneCreateSchema(loose: MilestoneSchemaLoosening = {}): object {
-  return objectSchema(fieldSchemas(loose), { required: ['projectId', 'name', 'targetDate'], nullable: ['typeId'] });
+  const required = loose.nameNotRequired ? ['projectId', 'targetDate'] : ['projectId', 'name', 'targetDate'];
+  return objectSchema(fieldSchemas(loose), { required, nullable: ['typeId'] });
 }
 
 /** spec 2.8 Update column. */

@@ -61,6 +61,8 @@ export interface RateSchemaLoosening {
   versionDateShapeOnly?: boolean;
   rateTypeUnchecked?: boolean;
   versionNotStrict?: boolean;
+  amountNotRequired?: boolean;
+  versionAmountPositive?: boolean;
 }
 
 /** spec 2.5 Create rate column: name and amount required; strict. */
@@ -76,7 +78,7 @@ export function rateCreateSchema(loose: RateSchemaLoosening = {}): object {
       tags: TAGS_FIELD,
       amount: NON_NEGATIVE_NUMBER_FIELD,
     },
-    { required: ['name', 'amount'], strict: !loose.createNotStrict },
+    { required: loose.amountNotRequired ? ['name'] : ['name', 'amount'], strict: !loose.createNotStrict },
   );
 }
 
@@ -99,7 +101,9 @@ export function rateUpdateSchema(loose: RateSchemaLoosening = {}): object {
 /** spec 2.5 Create rate version body: amount and effectiveFrom (a real date) required; strict. */
 export function rateVersionSchema(loose: RateSchemaLoosening = {}): object {
   return objectSchema(
-    { amount: NON_NEGATIVE_NUMBER_FIELD, effectiveFrom: dateField(loose.versionDateShapeOnly), changeReason: STRING_FIELD },
+    {
+      amount: loose.versionAmountPositive ? { type: 'number', exclusiveMinimum: 0 } : NON_NEGATIVE_NUMBER_FIELD,
+      effectiveFrom: dateField(loose.versionDateShapeOnly), changeReason: STRING_FIELD },
     { required: ['amount', 'effectiveFrom'], strict: !loose.versionNotStrict },
   );
 }

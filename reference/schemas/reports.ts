@@ -35,6 +35,8 @@ export interface ReportSchemaLoosening {
   pageSizeUnbounded?: boolean;
   scopeNotStrict?: boolean;
   scopeKindUnchecked?: boolean;
+  /** filterValues as a strict object: any key is an issue. */
+  filterValuesStrict?: boolean;
 }
 
 /** spec 4.9 execute body: every property optional; scope needs kind and id. */
@@ -46,7 +48,7 @@ export function reportExecuteSchema(loose: ReportSchemaLoosening = {}): object {
   return objectSchema(
     {
       // "object with arbitrary keys": any keys, values of any type
-      filterValues: { type: 'object' },
+      filterValues: loose.filterValuesStrict ? (objectSchema({}, { strict: true }) as FieldSchema) : { type: 'object' },
       page: { type: 'integer', minimum: DEFAULT_REPORT_PAGE },
       pageSize: loose.pageSizeUnbounded ? { type: 'integer', minimum: 1 } : { type: 'integer', minimum: 1, maximum: MAX_REPORT_PAGE_SIZE },
       scope,

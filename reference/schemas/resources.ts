@@ -93,15 +93,18 @@ export interface ResourceSchemaLoosening {
   negativeSalary?: boolean;
   isActiveOnCreate?: boolean;
   employmentTypeNullable?: boolean;
+  nameNotRequired?: boolean;
+  emptyName?: boolean;
+  roleIdUnchecked?: boolean;
 }
 
 function fieldSchemas(loose: ResourceSchemaLoosening): Record<ResourceField, FieldSchema> {
   return {
-    name: NON_EMPTY_STRING_FIELD,
+    name: loose.emptyName ? STRING_FIELD : NON_EMPTY_STRING_FIELD,
     email: loose.emailUnchecked ? STRING_FIELD : { type: 'string', format: 'email' },
     phone: STRING_FIELD,
     jobTitle: STRING_FIELD,
-    roleId: UUID_FIELD,
+    roleId: loose.roleIdUnchecked ? STRING_FIELD : UUID_FIELD,
     employmentType: STRING_FIELD,
     // spec 2.4 types startDate/endDate as plain strings (no <date> constraint)
     startDate: STRING_FIELD,
@@ -120,7 +123,7 @@ function fieldSchemas(loose: ResourceSchemaLoosening): Record<ResourceField, Fie
 /** spec 2.4 Create column: name required; nothing nullable; isActive not listed (ignored). */
 export function resourceCreateSchema(loose: ResourceSchemaLoosening = {}): object {
   const names: ResourceField[] = [...RESOURCE_CREATE_FIELDS, ...(loose.isActiveOnCreate ? (['isActive'] as const) : [])];
-  return objectSchema(pickSchemas(fieldSchemas(loose), names), { required: ['name'] });
+  return objectSchema(pickSchemas(fieldSchemas(loose), names), { required: loose.nameNotRequired ? [] : ['name'] });
 }
 
 /** spec 2.4 Update column: everything optional; nullable only where the table says so. */

@@ -75,6 +75,7 @@ export interface TaskSchemaLoosening {
   negativePosition?: boolean;
   versionNotRequired?: boolean;
   parentOnUpdate?: boolean;
+  typeIdUnchecked?: boolean;
 }
 
 type TaskField = (typeof TASK_CREATE_FIELDS)[number] | (typeof TASK_UPDATE_FIELDS)[number];
@@ -84,7 +85,7 @@ function fieldSchemas(loose: TaskSchemaLoosening): Record<TaskField, FieldSchema
     parentTaskId: UUID_FIELD,
     versionId: UUID_FIELD,
     name: NON_EMPTY_STRING_FIELD,
-    taskTypeId: UUID_FIELD,
+    taskTypeId: loose.typeIdUnchecked ? STRING_FIELD : UUID_FIELD,
     taskType: enumField(TASK_TYPES),
     // spec 2.7 types startDate/endDate as plain strings (no <date> constraint)
     startDate: STRING_FIELD,

@@ -62,6 +62,7 @@ export const TIME_ENTRY_UPDATE_NULLABLE_FIELDS = ['startTime', 'description', 'b
 export interface TimeEntryCreateInput {
   taskId: string;
   resourceId: string;
+  /** Required, except under the te-date-not-required fault. */
   date: string;
   hours: number;
   durationSeconds?: number;
@@ -101,12 +102,14 @@ export interface TimeEntrySchemaLoosening {
   entrySourceOnUpdate?: boolean;
   /** Update hours only > 0 in the schema; the route enforces 0.25 for non-timer entries. */
   updateHoursTimerLenient?: boolean;
+  dateNotRequired?: boolean;
+  resourceUuidUnchecked?: boolean;
 }
 
 function fieldSchemas(loose: TimeEntrySchemaLoosening): Record<string, FieldSchema> {
   return {
     taskId: UUID_FIELD,
-    resourceId: UUID_FIELD,
+    resourceId: loose.resourceUuidUnchecked ? STRING_FIELD : UUID_FIELD,
     date: dateField(loose.dateShapeOnly),
     durationSeconds: loose.durationUnbounded
       ? { type: 'integer', minimum: 1 }
@@ -128,7 +131,7 @@ export function timeEntryCreateSchema(loose: TimeEntrySchemaLoosening = {}): obj
   fields.hours = { type: 'number', exclusiveMinimum: 0, maximum: loose.hoursUpTo48 ? 48 : MAX_HOURS };
   const names: string[] = [...TIME_ENTRY_CREATE_FIELDS, ...(loose.markedBilledOnCreate ? ['markedBilled'] : [])];
   return objectSchema(pickSchemas(fields, names), {
-    required: ['taskId', 'resourceId', 'date', 'hours'],
+    required: loose.dateNotRequired ? ['taskId', 'resourceId', 'hours'] : ['taskId', 'resourceId', 'date', 'hours'],
     nullable: ['description'],
   });
 }
@@ -154,4 +157,18 @@ export function minimumHoursIssue(body: unknown, allSources = false): Issue | un
   if (typeof hours !== 'number' || hours <= 0 || hours >= MIN_HOURS) return undefined;
   if (entrySource === 'timer' && !allSources) return undefined;
   return { path: 'hours', message: `must be >= ${MIN_HOURS} unless entrySource is timer` };
+}
+
+/** Fault te-entry-source-case-insensitive: a string entrySource is lower-cased before validation. */
+export function lowerCaseEntrySource(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { entrySource } = body as { entrySource?: unknown };
+  return typeof entrySource === 'string' ? { ...body, entrySource: entrySource.toLowerCase() } : body;
+}
+
+/** Fault te-billable-truthy: any isBillable value (null included) becomes its truthiness before validation. */
+export function truthyIsBillable(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.hasOwn(body, 'isBillable')) return body;
+  const { isBillable } = body as { isBillable?: unknown };
+  return isBillable === undefined || typeof isBillable === 'boolean' ? body : { ...body, isBillable: Boolean(isBillable) };
 }

@@ -70,6 +70,8 @@ interface Job {
   body: Buffer;
   /** Attempts already made. */
   made: number;
+  /** A delivery asked for with POST /webhooks/{id}/test. */
+  test: boolean;
 }
 
 interface Outcome {
@@ -129,7 +131,7 @@ export class DeliveryEngine implements EventPublisher {
    * `{ "test": true }`, sent whether or not the subscription is active (it was asked for).
    */
   sendTest(organisationId: string, subscription: StoredSubscription): Delivery {
-    return this.#enqueue(organisationId, subscription.id, subscription.events[0] ?? 'task.created', { test: true });
+    return this.#enqueue(organisationId, subscription.id, subscription.events[0] ?? 'task.created', { test: true }, true);
   }
 
   /** The subscription's deliveries, oldest first (copies). */
@@ -184,12 +186,12 @@ export class DeliveryEngine implements EventPublisher {
     return this.#faults.has('wh-only-200-success') ? status === 200 : status >= 200 && status < 300;
   }
 
-  #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown): Delivery {
+  #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown, test = false): Delivery {
     const at = this.#now();
     const delivery = this.#deliveries.insert(organisationId, createDelivery(randomUUID(), subscriptionId, event, at.toISOString()));
     const body = Buffer.from(JSON.stringify({ event, timestamp: timestampOf(at, this.#faults.has('wh-timestamp-no-ms')), data }));
     // even the first attempt waits for the next turn of the event loop: the API answers first
-    this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0 }, 0);
+    this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0, test }, 0);
     return deliveryView(delivery);
   }
 
@@ -232,10 +234,12 @@ export class DeliveryEngine implements EventPublisher {
     const signed = this.#faults.has('wh-signature-reserialised')
       ? Buffer.from(JSON.stringify(JSON.parse(job.body.toString('utf8')), null, 1))
       : job.body;
+    // wh-test-unsigned leaves the signature off test deliveries
+    const unsigned = job.test && this.#faults.has('wh-test-unsigned');
     const headers = {
       'content-type': 'application/json',
       'x-service-event': this.#faults.has('wh-event-header-mismatch') ? 'task.created' : job.event,
-      'x-service-signature': signatureOf(signed, subscription.signingSecret),
+      ...(unsigned ? {} : { 'x-service-signature': signatureOf(signed, subscription.signingSecret) }),
       'x-service-delivery': job.deliveryId,
     };
     try {
