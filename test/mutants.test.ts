@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_NAMES, type FaultName } from '../reference/faults.js';
 import type { Domain } from '../harness/config/schema.js';
 import { isRequirementId, type RequirementId } from '../harness/spec/requirements.js';
-import { readLatestReport, runCli } from './run-cli.js';
+import { DriverPool, readLatestReport } from './run-cli.js';
 
 /**
  * The mutant self-test (principle 2): for each reference-server fault, the suite that covers it
@@ -263,10 +263,15 @@ describe('mutants', () => {
     for (const { requirement } of Object.values(CATCHES)) expect(isRequirementId(requirement)).toBe(true);
   });
 
+  // One conformance run per fault, through three long-lived driver processes (two cores; a third
+  // keeps them busy while a run waits for a webhook or a rate window).
+  const drivers = new DriverPool(3);
+  afterAll(() => drivers.close());
+
   describe.concurrent('each fault is caught by the check of the rule it breaks', () => {
     for (const [fault, { suite, requirement, wholeSuite, also = [] }] of Object.entries(CATCHES)) {
       it(`${fault} fails ${requirement}`, { timeout: 180_000 }, async () => {
-        const result = await runCli(['run'], {
+        const result = await drivers.run({
           CONFORMANCE_REFERENCE_FAULTS: fault,
           CONFORMANCE_SUITES: suite,
           ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: [requirement, ...also].join(',') }),
@@ -277,6 +282,7 @@ describe('mutants', () => {
           CONFORMANCE_NUM_RUNS: '10',
           CONFORMANCE_SEED: '20261122',
         });
+        expect(result.code, result.stdout.slice(-2000)).not.toBeNull();
         const report = await readLatestReport(result.reportDir);
         expect(report.target.faults).toEqual([fault]);
         const broken = [requirement, ...also];

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,85 @@ export async function runCli(args: readonly string[], env: Record<string, string
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { code, stdout, stderr, reportDir };
 }
+
+interface Driver {
+  readonly child: ChildProcess;
+  /** The job it is running, if any. */
+  job: { readonly settle: (result: CliResult) => void; readonly reportDir: string; output: string } | undefined;
+}
+
+/**
+ * Conformance runs through `main` in a few long-lived processes (test/mutant-driver.ts): the same
+ * runs as runCli, less a process start each. A run goes to an idle driver, or waits for one.
+ */
+export class DriverPool {
+  readonly #size: number;
+  readonly #drivers: Driver[] = [];
+  readonly #queue: Array<{ env: Record<string, string>; reportDir: string; settle: (result: CliResult) => void }> = [];
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  async run(env: Record<string, string>): Promise<CliResult> {
+    const reportDir = env['CONFORMANCE_REPORT_DIR'] ?? (await mkdtemp(join(tmpdir(), 'conformance-report-')));
+    return new Promise<CliResult>((settle) => {
+      this.#queue.push({ env: { ...env, CONFORMANCE_REPORT_DIR: reportDir }, reportDir, settle });
+      this.#dispatch();
+    });
+  }
+
+  /** Ends every driver once its current run is done. */
+  close(): void {
+    for (const driver of this.#drivers) driver.child.stdin!.end();
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const driver = this.#drivers.find((d) => d.job === undefined && d.child.exitCode === null) ?? this.#spawn();
+      if (driver === undefined) return;
+      const { env, reportDir, settle } = this.#queue.shift()!;
+      driver.job = { settle, reportDir, output: '' };
+      driver.child.stdin!.write(`${JSON.stringify({ env, args: ['run', '--dotenv', join(reportDir, 'absent.env')] })}\n`);
+    }
+  }
+
+  #spawn(): Driver | undefined {
+    if (this.#drivers.filter((d) => d.child.exitCode === null).length >= this.#size) return undefined;
+    const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/mutant-driver.ts'], {
+      cwd: ROOT,
+      env: { ...cleanEnv, NODE_ENV: 'production' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const driver: Driver = { child, job: undefined };
+    this.#drivers.push(driver);
+    const finish = (code: number | null, note = ''): void => {
+      const job = driver.job;
+      driver.job = undefined;
+      job?.settle({ code, stdout: job.output + note, stderr: '', reportDir: job.reportDir });
+      this.#dispatch();
+    };
+    child.stderr!.on('data', (d: Buffer) => driver.job && (driver.job.output += d.toString()));
+    let buffer = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      let newline: number;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        if (line.startsWith(RESULT_PREFIX)) finish((JSON.parse(line.slice(RESULT_PREFIX.length)) as { code: number }).code);
+        else if (driver.job) driver.job.output += `${line}\n`;
+      }
+    });
+    // A driver that dies fails the run it had; the queue goes on in a new one.
+    child.on('close', (code) => finish(null, `\nmutant driver exited ${code}`));
+    return driver;
+  }
+}
+
+/** Marks a driver's result line (test/mutant-driver.ts). */
+export const RESULT_PREFIX = '@@result ';
 
 export async function readLatestReport(reportDir: string): Promise<Report> {
   return JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')) as Report;
