@@ -92,7 +92,8 @@ function webhooksRoute(request: FastifyRequest): boolean {
 /** onRequest hook: refuses a missing, malformed or unknown key with 401 (spec 5). */
 export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyncHookHandler {
   return async (request) => {
-    const key = extractKey(request, !faults.has('auth-bearer-ignored'), !(faults.has('auth-x-api-key-reads-only') && request.method !== 'GET'));
+    const apiKeyRecognised = !faults.has('auth-x-api-key-ignored') && !(faults.has('auth-x-api-key-reads-only') && request.method !== 'GET');
+    const key = extractKey(request, !faults.has('auth-bearer-ignored'), apiKeyRecognised);
     if (key === undefined) {
       if (
         faults.has('auth-missing-key-allowed') ||

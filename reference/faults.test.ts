@@ -258,6 +258,14 @@ const PROBES: Record<FaultName, Probe> = {
     clean: [401, 401],
     faulty: [200, 401],
   },
+  'auth-x-api-key-ignored': {
+    probe: async (api) => [
+      (await api.get('/contacts')).statusCode,
+      (await api.request({ method: 'GET', url: '/contacts', key: null, headers: { authorization: `Bearer ${KEY_A_ADMIN}` } })).statusCode,
+    ],
+    clean: [200, 200],
+    faulty: [401, 200],
+  },
   'auth-x-api-key-reads-only': {
     probe: async (api) => [
       (await api.get('/contacts')).statusCode,

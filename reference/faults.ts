@@ -45,6 +45,7 @@ export const FAULTS = {
   'auth-malformed-key-allowed': 'a key not of the form <prefix>_<secret> acts as the first organisation admin key',
   'auth-key-case-insensitive': 'API keys are compared case-insensitively',
   'auth-x-api-key-reads-only': 'X-API-Key is recognised on GET requests only: writes take the key from Authorization: Bearer alone',
+  'auth-x-api-key-ignored': 'X-API-Key is never recognised: only Authorization: Bearer carries a key',
   'org-scope-leak': 'GET /contacts/{id} finds contacts of any organisation',
   'org-list-leak': 'GET /contacts lists contacts of every organisation',
   'te-date-unchecked': 'time entry date is only checked for the YYYY-MM-DD shape: impossible days are accepted',

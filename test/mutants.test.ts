@@ -58,6 +58,8 @@ const CATCHES: Record<FaultName, Catch> = {
   'auth-malformed-key-allowed': { suite: 'auth', requirement: 'AUTH-MALFORMED-REFUSED' },
   'auth-key-case-insensitive': { suite: 'auth', requirement: 'AUTH-CASE-EXACT' },
   'auth-x-api-key-reads-only': { suite: 'auth', requirement: 'AUTH-X-API-KEY' },
+  // The run notices at its first request and sends Bearer from then on: only this check fails.
+  'auth-x-api-key-ignored': { suite: 'auth', requirement: 'AUTH-X-API-KEY' },
   'org-scope-leak': { suite: 'auth', requirement: 'AUTH-ORG-SCOPE' },
   'org-list-leak': { suite: 'auth', requirement: 'AUTH-ORG-SCOPE' },
   'te-date-unchecked': { suite: 'time-entries', requirement: 'TE-DATE-REAL' },

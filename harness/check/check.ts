@@ -101,7 +101,7 @@ function buildContext(
     meta.throttled = stats.throttled;
     meta.throttledMs = stats.throttledMs;
   };
-  const client = (clientKey: string | undefined, authStyle: AuthStyle = 'x-api-key'): ApiClient =>
+  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle): ApiClient =>
     new ApiClient({
       baseUrl: run.baseUrl,
       key: clientKey,

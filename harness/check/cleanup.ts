@@ -18,12 +18,12 @@ export class CreatedRecords {
     return this.#records.size;
   }
 
-  async cleanUp(run: RunContext): Promise<void> {
+  async cleanUp(run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs'>): Promise<void> {
     const redactor = new Redactor(Object.values(run.keys));
     const entries = [...this.#records.entries()].reverse(); // children before parents
     this.#records.clear();
     for (const [path, key] of entries) {
-      const client = new ApiClient({ baseUrl: run.baseUrl, key, timeoutMs: run.requestTimeoutMs, redactor });
+      const client = new ApiClient({ baseUrl: run.baseUrl, key, authStyle: run.authStyle, timeoutMs: run.requestTimeoutMs, redactor });
       try {
         await client.delete(path);
       } catch {

@@ -34,7 +34,10 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   const redactor = new Redactor(Object.values(config.keys));
   const target = await startTarget(config);
   try {
-    await probe(target.baseUrl, config, redactor);
+    const authStyle = await probe(target.baseUrl, config, redactor, { bearerFallback: true });
+    if (authStyle === 'bearer') {
+      progress.line('the target refused the admin key in X-API-Key but accepted it as Authorization: Bearer: the checks send Bearer (AUTH-X-API-KEY will fail)');
+    }
     progress.line(
       `conformance run ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
         ` (suites: ${config.suites.join(', ')}; seed ${config.seed}; ${config.numRuns} runs per property)`,
@@ -43,6 +46,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       runId,
       baseUrl: target.baseUrl,
       keys: config.keys,
+      authStyle,
       customLimit: config.customLimit,
       projectId: config.projectId,
       versionId: config.versionId,

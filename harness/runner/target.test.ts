@@ -24,17 +24,21 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function probed(baseUrl: string): Promise<unknown> {
+async function probed(baseUrl: string, bearerFallback = false): Promise<unknown> {
   const config = parseEnv({ CONFORMANCE_TARGET_URL: baseUrl, CONFORMANCE_ADMIN_KEY: KEY }, () => 1);
-  return probe(baseUrl, config, new Redactor([KEY])).catch((error: unknown) => error);
+  return probe(baseUrl, config, new Redactor([KEY]), { bearerFallback }).catch((error: unknown) => error);
 }
 
 describe('probe', () => {
-  it('lets a target that accepts the admin key through', async () => {
-    expect(await probed(await target({ xApiKey: true, bearer: true }))).toBeUndefined();
+  it('lets a target that accepts the admin key through, with X-API-Key', async () => {
+    expect(await probed(await target({ xApiKey: true, bearer: true }))).toBe('x-api-key');
   });
 
-  it('says so when the target reads the key only as Bearer', async () => {
+  it('falls back to Bearer for a conformance run when the target reads the key only that way', async () => {
+    expect(await probed(await target({ xApiKey: false, bearer: true }), true)).toBe('bearer');
+  });
+
+  it('says so when the target reads the key only as Bearer and the caller needs X-API-Key', async () => {
     const error = await probed(await target({ xApiKey: false, bearer: true }));
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(/refused the admin key in X-API-Key \(401\) but accepted it as Authorization: Bearer; spec 5.1/);
@@ -42,7 +46,7 @@ describe('probe', () => {
   });
 
   it('calls a key refused both ways a refused key', async () => {
-    const error = await probed(await target({ xApiKey: false, bearer: false }));
+    const error = await probed(await target({ xApiKey: false, bearer: false }), true);
     expect((error as Error).message).toBe('CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered 401)');
   });
 });
