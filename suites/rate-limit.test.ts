@@ -107,6 +107,20 @@ async function confirmed(t: CheckContext, what: string, verdict: AdmissionVerdic
   return again.ok ? again : { ...again, summary: `${verdict.summary}; repeated: ${again.summary}` };
 }
 
+/** A sequential burst admitted exactly its limit (one over: repeated once with `again`); the summary is observed. */
+async function expectExactSequential(t: CheckContext, what: string, burst: SequentialBurst, again: () => Promise<SequentialBurst>): Promise<void> {
+  const answers = [...burst.admitted, ...burst.refused];
+  const last = answers[answers.length - 1]!;
+  const first = judgeSequential(burst);
+  t.observe('rate limit', what, first.summary);
+  if (burst.refused.length === 0) fail(`no request was refused: ${first.summary}`, last.res);
+  const verdict = await confirmed(t, what, first, async () => {
+    const repeated = await again();
+    return repeated.fresh.fresh ? judgeSequential(repeated) : repeated.fresh.reason;
+  });
+  if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, burst.refused[0]?.res ?? last.res);
+}
+
 function expectHeaders(answers: readonly Timed[], what: string): void {
   for (const { route, res } of answers) {
     const { problems } = readRateHeaders(res.headers);
@@ -178,16 +192,7 @@ check('RL-REMAINING', 'X-RateLimit-Remaining falls by exactly one per sequential
 
 check('RL-EXACT-SEQUENTIAL', 'A sequential burst in a fresh window admits exactly the limit', async (t) => {
   const burst = exactBurst(t, await limitedBurst(t));
-  const answers = [...burst.admitted, ...burst.refused];
-  const last = answers[answers.length - 1]!;
-  const first = judgeSequential(burst);
-  t.observe('rate limit', 'sequential burst', first.summary);
-  if (burst.refused.length === 0) fail(`no request was refused: ${first.summary}`, last.res);
-  const verdict = await confirmed(t, 'sequential burst', first, async () => {
-    const again = await sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT);
-    return again.fresh.fresh ? judgeSequential(again) : again.fresh.reason;
-  });
-  if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, burst.refused[0]?.res ?? last.res);
+  await expectExactSequential(t, 'sequential burst', burst, async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT));
 }, SLOW);
 
 check('RL-OVER-429', 'A request refused for the key\'s limit is answered 429', async (t) => {
@@ -289,14 +294,5 @@ check('RL-LIMIT-CUSTOM', 'A key with a custom limit reports it and a sequential 
     const limit = readRateHeaders(res.headers).values.limit;
     if (limit !== undefined && limit !== configured) fail(`${route}: X-RateLimit-Limit is ${limit}, not the configured CONFORMANCE_CUSTOM_LIMIT ${configured}`, res);
   }
-  const answers = [...burst.admitted, ...burst.refused];
-  const last = answers[answers.length - 1]!;
-  const first = judgeSequential(burst);
-  t.observe('rate limit', 'custom-limit burst', first.summary);
-  if (burst.refused.length === 0) fail(`no request was refused: ${first.summary}`, last.res);
-  const verdict = await confirmed(t, 'custom-limit burst', first, async () => {
-    const again = await sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), configured);
-    return again.fresh.fresh ? judgeSequential(again) : again.fresh.reason;
-  });
-  if (!verdict.ok) fail(`${verdict.summary}; statuses: ${statusCounts(answers)}`, last.res);
+  await expectExactSequential(t, 'custom-limit burst', burst, async () => sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), configured));
 }, SLOW);
