@@ -171,6 +171,20 @@ export interface ListProbe {
 const all: ListQuery = { query: {}, idFields: [] };
 const by = (query: Record<string, string>, ...idFields: string[]): ListQuery => ({ query, idFields });
 
+/** A time entry or allocation of org A, and what org B asks for it: all, and by its task, resource and project. */
+async function taskAndResourceRecord(t: CheckContext, path: '/time-entries' | '/allocations'): Promise<{ ids: string[]; queries: ListQuery[] }> {
+  const { id, sent } = await createOrgARecord(t, path);
+  return {
+    ids: [id],
+    queries: [
+      all,
+      by({ taskId: String(sent['taskId']) }, 'taskId'),
+      by({ resourceId: String(sent['resourceId']) }, 'resourceId'),
+      by({ projectId: projectOf(t) }, 'projectId'),
+    ],
+  };
+}
+
 export const orgAExpense = once(async (t) => {
   const task = await orgATask(t);
   const contact = await orgAContact(t);
@@ -219,18 +233,7 @@ export const LIST_PROBES: readonly ListProbe[] = [
   {
     path: '/time-entries',
     filtersById: true,
-    setup: async (t) => {
-      const { id, sent } = await createOrgARecord(t, '/time-entries');
-      return {
-        ids: [id],
-        queries: [
-          all,
-          by({ taskId: String(sent['taskId']) }, 'taskId'),
-          by({ resourceId: String(sent['resourceId']) }, 'resourceId'),
-          by({ projectId: projectOf(t) }, 'projectId'),
-        ],
-      };
-    },
+    setup: (t) => taskAndResourceRecord(t, '/time-entries'),
   },
   {
     path: '/resources',
@@ -253,18 +256,7 @@ export const LIST_PROBES: readonly ListProbe[] = [
   {
     path: '/allocations',
     filtersById: true,
-    setup: async (t) => {
-      const { id, sent } = await createOrgARecord(t, '/allocations');
-      return {
-        ids: [id],
-        queries: [
-          all,
-          by({ taskId: String(sent['taskId']) }, 'taskId'),
-          by({ resourceId: String(sent['resourceId']) }, 'resourceId'),
-          by({ projectId: projectOf(t) }, 'projectId'),
-        ],
-      };
-    },
+    setup: (t) => taskAndResourceRecord(t, '/allocations'),
   },
   {
     path: '/tasks',
