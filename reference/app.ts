@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
 import { parseFaults } from './faults.js';
+import { parseVariants } from './variants.js';
 import { installJsonParser } from './json-body.js';
 import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   seed: Seed;
   /** Fault names (see FAULTS); an unknown name throws UnknownFaultError. */
   faults?: readonly string[];
+  /** Variant names (see VARIANTS): legitimate alternative choices; an unknown name throws UnknownVariantError. */
+  variants?: readonly string[];
   logger?: boolean;
   /** Clock in epoch milliseconds, for rate-limit windows, timestamps and "today" (tests). */
   now?: () => number;
@@ -50,17 +53,18 @@ export interface BuildAppOptions {
 /** The reference server as a Fastify instance, not listening; see startReferenceServer. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const faults = parseFaults(options.faults ?? []);
+  const variants = parseVariants(options.variants ?? []);
   const now = options.now ?? Date.now;
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
-  const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs });
+  const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs, variants });
   const ajv = sharedBodyAjv();
   const projects = new ProjectDirectory(options.seed);
   const tasks = new PartitionedStore<Task>();
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
   const timeEntries = new PartitionedStore<TimeEntry>();
   const subscriptions = new PartitionedStore<StoredSubscription>();
-  const events = new DeliveryEngine({ subscriptions, faults, now: clock, ...options.webhooks });
+  const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -85,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
-      const common = { faults, ajv, now: clock };
+      const common = { faults, variants, ajv, now: clock };
       await api.register(contactsRoutes, { store: new PartitionedStore<Contact>(), ...common });
       await api.register(projectsRoutes, { projects, faults });
       await api.register(resourcesRoutes, { store: new PartitionedStore<Resource>(), ...common });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseFaults, type FaultName } from './faults.js';
+import { parseVariants, type VariantName } from './variants.js';
 import { WINDOW_MS } from './rate-limit.js';
 import { ReferenceServerError } from './reference-error.js';
 import { DEFAULT_WEBHOOK_OPTIONS } from './webhooks/engine.js';
@@ -15,6 +16,8 @@ export interface ReferenceCliOptions {
   host: string;
   port: number;
   faults: FaultName[];
+  /** Legitimate alternative choices (reference/variants.ts); the server still follows the spec. */
+  variants: VariantName[];
   seedPath: string | undefined;
   /** Retry spacing base of webhook deliveries (spec 6.2 leaves it open). */
   webhookBackoffMs: number;
@@ -35,6 +38,8 @@ Options:
   --host <host>      interface to listen on (default 127.0.0.1)
   --port <port>      port, 0 for a free one (default 0, or env REFERENCE_PORT)
   --faults <a,b>     switch on deliberate faults (see reference/faults.ts)
+  --variants <a,b>   switch on legitimate alternative choices the spec leaves open
+                     (see reference/variants.ts); the server still conforms
   --seed <path>      seed file (default fixtures/seed.json)
   --webhook-backoff-ms <ms>
                      webhook retry spacing: attempt n+1 waits ms * 2^(n-1) (default ${DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs})
@@ -79,6 +84,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
         host: { type: 'string' },
         port: { type: 'string' },
         faults: { type: 'string' },
+        variants: { type: 'string' },
         seed: { type: 'string' },
         'webhook-backoff-ms': { type: 'string' },
         'webhook-timeout-ms': { type: 'string' },
@@ -101,6 +107,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     host: values.host ?? '127.0.0.1',
     port,
     faults: [...parseFaults((values.faults ?? '').split(','))],
+    variants: [...parseVariants((values.variants ?? '').split(','))],
     seedPath: values.seed,
     webhookBackoffMs: parseMs(values['webhook-backoff-ms'], '--webhook-backoff-ms', 0, DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs),
     webhookTimeoutMs: parseMs(values['webhook-timeout-ms'], '--webhook-timeout-ms', 1, DEFAULT_WEBHOOK_OPTIONS.timeoutMs),

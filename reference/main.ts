@@ -4,16 +4,18 @@
  */
 import { parseCliArgs, USAGE } from './cli-args.js';
 import { FAULTS, type FaultName } from './faults.js';
+import { VARIANTS, type VariantName } from './variants.js';
 import { WINDOW_MS } from './rate-limit.js';
 import { ReferenceServerError } from './reference-error.js';
 import { startReferenceServer, type RunningReferenceServer } from './server.js';
 import { MAX_ATTEMPTS, type WebhookOptions } from './webhooks/engine.js';
 
-function describe(server: RunningReferenceServer, faults: readonly FaultName[], webhooks: WebhookOptions, rateWindowMs: number): string {
+function describe(server: RunningReferenceServer, faults: readonly FaultName[], variants: readonly VariantName[], webhooks: WebhookOptions, rateWindowMs: number): string {
   const lines = [`reference server listening at ${server.baseUrl}`];
   if (rateWindowMs !== WINDOW_MS) lines.push(`rate window: ${rateWindowMs / 1000} s (self-test only: spec 8 says per minute)`);
   lines.push(`webhooks: ${MAX_ATTEMPTS} attempts, timeout ${webhooks.timeoutMs} ms, backoff ${webhooks.backoffBaseMs} ms doubling`);
   if (faults.length > 0) lines.push(`faults: ${faults.map((f) => `${f} (${FAULTS[f]})`).join(', ')}`);
+  if (variants.length > 0) lines.push(`variants: ${variants.map((v) => `${v} (${VARIANTS[v]})`).join(', ')}`);
   for (const org of server.seed.organisations) {
     lines.push(`organisation ${org.id} "${org.name}"`);
     for (const k of org.keys) {
@@ -35,11 +37,12 @@ async function main(): Promise<void> {
     host: options.host,
     port: options.port,
     faults: options.faults,
+    variants: options.variants,
     webhooks,
     rateWindowMs: options.rateWindowMs,
     ...(options.seedPath === undefined ? {} : { seedPath: options.seedPath }),
   });
-  process.stdout.write(`${describe(server, options.faults, webhooks, options.rateWindowMs)}\n`);
+  process.stdout.write(`${describe(server, options.faults, options.variants, webhooks, options.rateWindowMs)}\n`);
   const stop = (signal: string): void => {
     process.stdout.write(`${signal}: closing\n`);
     server.close().then(

@@ -7,6 +7,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import { requireAuth } from './auth.js';
 import type { FaultSet } from './faults.js';
+import type { VariantSet } from './variants.js';
 import {
   answerRate,
   DEFAULT_LIMIT_PER_MINUTE,
@@ -142,6 +143,8 @@ export interface RateLimitOptions {
   now: () => number;
   /** Anything but 60 s is for self-tests only (spec 8). */
   windowMs?: number | undefined;
+  /** Legitimate alternative limiters and answers (reference/variants.ts). */
+  variants?: VariantSet | undefined;
 }
 
 /**

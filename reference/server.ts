@@ -13,6 +13,8 @@ export interface StartReferenceServerOptions {
   /** Defaults to fixtures/seed.json of this project. */
   seedPath?: string;
   faults?: readonly string[];
+  /** Legitimate alternative choices (see reference/variants.ts). */
+  variants?: readonly string[];
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -44,6 +46,7 @@ export async function startReferenceServer(options: StartReferenceServerOptions 
   const app = await buildApp({
     seed,
     faults: options.faults ?? [],
+    variants: options.variants ?? [],
     logger: options.logger ?? false,
     ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
     ...(options.rateWindowMs === undefined ? {} : { rateWindowMs: options.rateWindowMs }),

@@ -59,6 +59,7 @@ describe('parseEnv defaults', () => {
       suites: [...DOMAINS],
       reportDir: 'reports',
       referenceFaults: [],
+      referenceVariants: [],
       referenceRateWindowS: undefined,
       requirements: [],
       load: {

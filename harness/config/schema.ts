@@ -95,6 +95,8 @@ export const envSchema = z.object({
   CONFORMANCE_REQUIREMENTS: optionalString,
   /** Self-test only: faults to switch on in the embedded reference server. */
   CONFORMANCE_REFERENCE_FAULTS: optionalString,
+  /** Self-test only: legitimate alternative choices to switch on in the embedded reference server. */
+  CONFORMANCE_REFERENCE_VARIANTS: optionalString,
   /**
    * Self-test only: the embedded reference server's rate window in seconds instead of 60. A short
    * window makes the reference non-conforming on purpose, so rate-limit self-tests need not wait a minute.
@@ -145,6 +147,8 @@ export interface Config {
   readonly suites: readonly Domain[];
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
+  /** Self-test only: reference-server variants (legitimate alternative choices). */
+  readonly referenceVariants: readonly string[];
   /** Self-test only: the embedded reference server's rate window (undefined: 60 s as the spec says). */
   readonly referenceRateWindowS?: number | undefined;
   /** Empty: every check of the selected suites. */
@@ -229,7 +233,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
   if ((env.CONFORMANCE_CUSTOM_LIMIT_KEY === undefined) !== (env.CONFORMANCE_CUSTOM_LIMIT === undefined)) {
     throw new ConfigError('CONFORMANCE_CUSTOM_LIMIT: set both CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT, or neither');
   }
-  for (const name of ['CONFORMANCE_REFERENCE_FAULTS', 'CONFORMANCE_REFERENCE_RATE_WINDOW_S'] as const) {
+  for (const name of ['CONFORMANCE_REFERENCE_FAULTS', 'CONFORMANCE_REFERENCE_VARIANTS', 'CONFORMANCE_REFERENCE_RATE_WINDOW_S'] as const) {
     if (env.CONFORMANCE_TARGET_URL !== undefined && env[name] !== undefined) {
       throw new ConfigError(`${name}: only applies to the embedded reference server; unset CONFORMANCE_TARGET_URL`);
     }
@@ -262,6 +266,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
+    referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),
     referenceRateWindowS: env.CONFORMANCE_REFERENCE_RATE_WINDOW_S,
     requirements,
     load,

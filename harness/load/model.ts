@@ -161,6 +161,8 @@ export const loadReportSchema = z.strictObject({
     url: z.string(),
     embedded: z.boolean(),
     faults: z.array(z.string()),
+    /** Reference-server variants switched on: legitimate alternative choices (self-test runs only). */
+    variants: z.array(z.string()),
     /** Self-test only: the embedded reference's rate window when it is not 60 s. */
     rateWindowS: z.number().positive().nullable(),
   }),

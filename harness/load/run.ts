@@ -412,6 +412,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
         url: displayUrl(target.baseUrl, redactor),
         embedded: target.embedded,
         faults: [...config.referenceFaults],
+        variants: [...config.referenceVariants],
         rateWindowS: target.embedded ? (config.referenceRateWindowS ?? null) : null,
       },
       settings: { ...config.load, scenarios: [...config.load.scenarios], concurrency: [...config.load.concurrency], endpoints: [...config.load.endpoints] },

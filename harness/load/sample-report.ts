@@ -65,7 +65,7 @@ export function sampleLoadReport(): LoadReport {
     startedAt: '2026-05-14T09:12:03.000Z',
     finishedAt: '2026-05-14T09:15:10.000Z',
     durationMs: 187_000,
-    target: { url: 'https://staging.acme-projects.example/api/v1', embedded: false, faults: [], rateWindowS: null },
+    target: { url: 'https://staging.acme-projects.example/api/v1', embedded: false, faults: [], variants: [], rateWindowS: null },
     settings: {
       scenarios: ['burst', 'keys', 'sustained', 'throughput'],
       burstRequests: 150,

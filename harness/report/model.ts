@@ -136,6 +136,8 @@ export const reportSchema = z.object({
     embedded: z.boolean(),
     /** Reference-server faults switched on (self-test runs only). */
     faults: z.array(z.string()),
+    /** Reference-server variants switched on: legitimate alternative choices (self-test runs only). */
+    variants: z.array(z.string()),
   }),
   settings: z.object({
     seed: z.int(),

@@ -452,7 +452,7 @@ export function sampleReport(): Report {
     startedAt: '2024-05-14T09:11:20.412Z',
     finishedAt: '2024-05-14T09:13:31.950Z',
     durationMs: 131_538,
-    target: { url: BASE, embedded: false, faults: [] },
+    target: { url: BASE, embedded: false, faults: [], variants: [] },
     settings: {
       seed: 1842906137,
       numRuns: 100,

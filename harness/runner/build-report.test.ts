@@ -11,6 +11,7 @@ const INFO: RunInfo = {
   targetUrl: 'http://127.0.0.1:8080/api/v1',
   embedded: true,
   faults: [],
+  variants: [],
   seed: 42,
   numRuns: 20,
   suites: ['auth', 'contacts'],

@@ -19,6 +19,7 @@ export interface RunInfo {
   readonly targetUrl: string;
   readonly embedded: boolean;
   readonly faults: readonly string[];
+  readonly variants: readonly string[];
   readonly seed: number;
   readonly numRuns: number;
   readonly suites: readonly string[];
@@ -97,7 +98,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     startedAt: info.startedAt.toISOString(),
     finishedAt: info.finishedAt.toISOString(),
     durationMs: info.finishedAt.getTime() - info.startedAt.getTime(),
-    target: { url: info.targetUrl, embedded: info.embedded, faults: [...info.faults] },
+    target: { url: info.targetUrl, embedded: info.embedded, faults: [...info.faults], variants: [...info.variants] },
     settings: { seed: info.seed, numRuns: info.numRuns, suites: [...info.suites] },
     verdict,
     exitCode,

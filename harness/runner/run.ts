@@ -90,6 +90,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       targetUrl: displayUrl(target.baseUrl, redactor),
       embedded: target.embedded,
       faults: config.referenceFaults,
+      variants: config.referenceVariants,
       seed: config.seed,
       numRuns: config.numRuns,
       suites: config.suites,

@@ -36,11 +36,13 @@ export async function startTarget(config: Config): Promise<Target> {
     const { startReferenceServer } = await import('../../reference/server.js');
     const server = await startReferenceServer({
       faults: config.referenceFaults,
+      variants: config.referenceVariants,
       ...(config.referenceRateWindowS === undefined ? {} : { rateWindowMs: config.referenceRateWindowS * 1000 }),
     });
     return { baseUrl: server.baseUrl, embedded: true, close: () => server.close() };
   } catch (cause) {
     if ((cause as { code?: string }).code === 'UNKNOWN_FAULT') throw new ConfigError(`CONFORMANCE_REFERENCE_FAULTS: ${(cause as Error).message}`);
+    if ((cause as { code?: string }).code === 'UNKNOWN_VARIANT') throw new ConfigError(`CONFORMANCE_REFERENCE_VARIANTS: ${(cause as Error).message}`);
     throw new EmbeddedServerError(`the embedded reference server did not start: ${(cause as Error).message}`, { cause });
   }
 }

@@ -19,6 +19,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { FaultSet } from '../faults.js';
+import type { VariantSet } from '../variants.js';
 import {
   createDelivery,
   deliveryView,
@@ -84,6 +85,8 @@ export interface DeliveryEngineOptions extends Partial<WebhookOptions> {
   /** The subscriptions store shared with the /webhooks routes. */
   subscriptions: PartitionedStore<StoredSubscription>;
   faults: FaultSet;
+  /** Legitimate alternative choices (reference/variants.ts). */
+  variants?: VariantSet;
   now?: () => Date;
 }
 

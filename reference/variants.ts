@@ -1,0 +1,50 @@
+import { ReferenceServerError } from './reference-error.js';
+
+/**
+ * Legitimate choices the spec leaves open, switchable on the reference server. Unlike a fault,
+ * a variant keeps the server conforming: the suite must pass it (0 failed MUST checks). They
+ * exist so that the suite is proven not to hard-code the reference server's own choices
+ * (principle 1: a false failure on a correct server is as bad as a missed bug).
+ */
+export const VARIANTS = {
+  'transitions-terminal-409':
+    'spec 3.1, 3.2, 3.3 show no transitions: a paid or rejected expense (status and reimbursementStatus), a completed or cancelled task and a completed or missed milestone refuse any status change with 409',
+  'retry-after-http-date':
+    'Retry-After as an HTTP date (RFC 9110) rounded up to the next whole second, with the Date header truncated down: up to 61 s ahead of Date for a 60 s wait',
+  'limiter-sliding-window':
+    'a sliding-window log limiter: a request is admitted when fewer than the limit were admitted in the trailing window; X-RateLimit-Reset is when the oldest counted request leaves it (epoch milliseconds)',
+  'deliveries-per-delivery':
+    'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
+} as const;
+
+export type VariantName = keyof typeof VARIANTS;
+
+/** Read-only view of the switched-on variants, passed to every plugin beside the faults. */
+export type VariantSet = ReadonlySet<VariantName>;
+
+export const VARIANT_NAMES: readonly VariantName[] = Object.keys(VARIANTS) as VariantName[];
+
+export class UnknownVariantError extends ReferenceServerError {
+  readonly variant: string;
+
+  constructor(variant: string) {
+    super('UNKNOWN_VARIANT', `unknown variant "${variant}"; valid variants: ${VARIANT_NAMES.join(', ')}`);
+    this.variant = variant;
+  }
+}
+
+export function isVariantName(value: string): value is VariantName {
+  return Object.hasOwn(VARIANTS, value);
+}
+
+/** Turns a list of names (blank entries ignored, surrounding spaces trimmed) into a set. */
+export function parseVariants(list: readonly string[]): Set<VariantName> {
+  const variants = new Set<VariantName>();
+  for (const raw of list) {
+    const name = raw.trim();
+    if (name === '') continue;
+    if (!isVariantName(name)) throw new UnknownVariantError(name);
+    variants.add(name);
+  }
+  return variants;
+}

@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Domain } from '../harness/config/schema.js';
+import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
+import { DriverPool, readLatestReport } from './run-cli.js';
+
+/**
+ * The variant self-test (principle 1): each reference-server variant makes a choice the spec
+ * leaves open differently from the plain reference server. The suites that touch that choice
+ * run against it, and no MUST check may fail or err: a correct server is never failed.
+ */
+interface Exercise {
+  /** The suites whose checks depend on the choice. */
+  readonly suites: readonly Domain[];
+  /** An observation topic the run must record, proving the variant was seen (not bypassed). */
+  readonly observed?: string;
+}
+
+const EXERCISES: Record<VariantName, Exercise> = {
+  'transitions-terminal-409': { suites: ['expenses', 'tasks', 'milestones'], observed: 'status-transition' },
+  'retry-after-http-date': { suites: ['rate-limit'], observed: 'retry-after-format' },
+  'limiter-sliding-window': { suites: ['rate-limit'] },
+  'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
+};
+
+describe('variants', () => {
+  it('maps every reference-server variant to the suites that exercise it', () => {
+    expect(Object.keys(EXERCISES).sort()).toEqual([...VARIANT_NAMES].sort());
+  });
+
+  const drivers = new DriverPool(2);
+  afterAll(() => drivers.close());
+
+  describe.concurrent('a correct server making another choice passes every MUST check', () => {
+    for (const [variant, { suites, observed }] of Object.entries(EXERCISES)) {
+      it(`${variant} (${suites.join(', ')})`, { timeout: 240_000 }, async () => {
+        const result = await drivers.run({
+          CONFORMANCE_REFERENCE_VARIANTS: variant,
+          CONFORMANCE_SUITES: suites.join(','),
+          ...(suites.includes('webhooks') ? { CONFORMANCE_WEBHOOK_WAIT_S: '20' } : {}),
+          // Recovery waits for the window to pass: an 8 s window instead of the spec's minute.
+          ...(suites.includes('rate-limit') ? { CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' } : {}),
+          CONFORMANCE_NUM_RUNS: '10',
+          CONFORMANCE_SEED: '20261123',
+        });
+        expect(result.code, result.stdout.slice(-2000)).not.toBeNull();
+        const report = await readLatestReport(result.reportDir);
+        expect(report.target.variants).toEqual([variant]);
+        const broken = report.checks.filter((c) => c.level === 'MUST' && (c.status === 'fail' || c.status === 'error'));
+        expect(broken.map((c) => `${c.requirementId} ${c.title}: ${c.message}`)).toEqual([]);
+        expect(report.checks.filter((c) => c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
+        if (observed !== undefined) expect(report.observations.map((o) => o.topic)).toContain(observed);
+      });
+    }
+  });
+});
