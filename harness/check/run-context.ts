@@ -7,6 +7,8 @@ export interface RunContext {
   /** Base URL ending in /api/v1. */
   readonly baseUrl: string;
   readonly keys: Partial<Keys>;
+  /** Keys with the default limit (CONFORMANCE_LIMITED_KEYS, else the limited key alone); the first is usually keys.limited. */
+  readonly limitedKeys: readonly string[];
   /** How the checks send keys unless they choose (spec 5.1): X-API-Key, or Bearer for a target that refuses it. */
   readonly authStyle: 'x-api-key' | 'bearer';
   readonly customLimit?: number | undefined;

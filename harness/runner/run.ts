@@ -46,6 +46,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       runId,
       baseUrl: target.baseUrl,
       keys: config.keys,
+      limitedKeys: config.limitedKeys,
       authStyle,
       customLimit: config.customLimit,
       projectId: config.projectId,
