@@ -33,6 +33,8 @@ describe('CLI', () => {
     [{ CONFORMANCE_NUM_RUNS: 'many' }, /CONFORMANCE_NUM_RUNS: expected a whole number/],
     [{ CONFORMANCE_SUITES: 'contacts,invoices' }, /CONFORMANCE_SUITES: unknown domain "invoices"/],
     [{ CONFORMANCE_REFERENCE_FAULTS: 'no-such-fault' }, /CONFORMANCE_REFERENCE_FAULTS: unknown fault "no-such-fault"/],
+    [{ CONFORMANCE_REFERENCE_VARIANTS: 'no-such-variant' }, /CONFORMANCE_REFERENCE_VARIANTS: unknown variant "no-such-variant"/],
+    [{ CONFORMANCE_FAIL_ON_INCOMPLETE: 'sometimes' }, /CONFORMANCE_FAIL_ON_INCOMPLETE: expected true or false/],
   ])('rejects bad configuration %j with one line and exit 2', async (env, message) => {
     const { code, stderr, stdout } = await runCli(['run'], env);
     expect(code).toBe(2);
@@ -71,23 +73,33 @@ describe('CLI', () => {
     }
   });
 
-  it('skips, with the reason, the checks whose variables are not set against an external target', async () => {
+  it('skips, with the reason, the checks whose variables are not set against an external target: the run is incomplete, never conformant', async () => {
     const server = await startReferenceServer();
     const seed = await readSeed();
     const admin = seed.organisations[0]!.keys.find((k) => k.role === 'admin')!.key;
     try {
-      const result = await runCli(['run'], {
-        CONFORMANCE_TARGET_URL: server.baseUrl,
-        CONFORMANCE_ADMIN_KEY: admin,
-        CONFORMANCE_SUITES: 'auth',
-      });
+      const env = { CONFORMANCE_TARGET_URL: server.baseUrl, CONFORMANCE_ADMIN_KEY: admin, CONFORMANCE_SUITES: 'auth' };
+      const result = await runCli(['run'], env);
       const report = await readLatestReport(result.reportDir);
-      expect(result.code).toBe(0);
       expect(report.target.embedded).toBe(false);
       const scope = report.checks.find((c) => c.requirementId === 'AUTH-ORG-SCOPE');
       expect(scope?.status).toBe('skip');
       expect(scope?.message).toMatch(/CONFORMANCE_OTHER_ORG_KEY is not set/);
       expect(report.checks.filter((c) => c.status === 'pass').length).toBeGreaterThan(0);
+      // Incomplete: exit 0 by default, and the report says what was not verified and why.
+      expect(report.verdict).toBe('incomplete');
+      expect(result.code).toBe(0);
+      expect(report.unverified.find((u) => u.id === 'AUTH-ORG-SCOPE')).toMatchObject({ reason: 'not-configured', detail: expect.stringContaining('CONFORMANCE_OTHER_ORG_KEY') });
+      expect(report.unverified.find((u) => u.id === 'CT-NAME-MIN')).toMatchObject({ reason: 'not-selected', detail: 'not selected: CONFORMANCE_SUITES=auth' });
+      expect(result.stdout).toMatch(/^INCOMPLETE {2}/m);
+      expect(result.stdout).not.toMatch(/^CONFORMANT/m);
+      // CONFORMANCE_FAIL_ON_INCOMPLETE makes the same run fail a CI job, with its own code.
+      const strict = await runCli(['run'], { ...env, CONFORMANCE_REQUIREMENTS: 'AUTH-X-API-KEY', CONFORMANCE_FAIL_ON_INCOMPLETE: 'true' });
+      const strictReport = await readLatestReport(strict.reportDir);
+      expect(strictReport.checks.every((c) => c.requirementId === 'AUTH-X-API-KEY' && c.status === 'pass')).toBe(true);
+      expect(strictReport.verdict).toBe('incomplete');
+      expect(strictReport.exitCode).toBe(3);
+      expect(strict.code).toBe(3);
     } finally {
       await server.close();
     }

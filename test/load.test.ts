@@ -81,6 +81,20 @@ describe('conformance load', () => {
     expect(result.stdout).toMatch(/FAILED/);
   });
 
+  it('is incomplete, not passed, when rate scenarios did not run; CONFORMANCE_FAIL_ON_INCOMPLETE makes it exit 3', async () => {
+    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_LOAD_SCENARIOS: 'burst', CONFORMANCE_FAIL_ON_INCOMPLETE: 'true' });
+    expect(result.stderr).not.toMatch(/internal error/);
+    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    expect(report.scenarios.map((s) => [s.id, s.status])).toEqual([['burst', 'passed']]);
+    expect(report.status).toBe('incomplete');
+    expect(report.notRun).toEqual([
+      { id: 'keys', reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' },
+      { id: 'sustained', reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' },
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/: INCOMPLETE in /);
+  });
+
   it('rejects bad load configuration with one line and exit 2', async () => {
     const result = await runCli(['load'], { CONFORMANCE_LOAD_SCENARIOS: 'burst,soak' });
     expect(result.code).toBe(2);

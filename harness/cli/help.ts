@@ -37,6 +37,8 @@ Configuration comes from the environment or .env (the environment wins):
                                 ${DOMAINS.join(', ')}).
   CONFORMANCE_REPORT_DIR        Where reports go (default reports/).
   CONFORMANCE_REQUIREMENTS      Run only the checks of these requirement ids (comma-separated).
+  CONFORMANCE_FAIL_ON_INCOMPLETE  true: an incomplete run (or load run) exits 3 instead of 0,
+                                so that it fails a CI job (default false).
 
 Load harness (conformance load; also reads the variables above):
   CONFORMANCE_LIMITED_KEYS      Comma-separated keys with the default limit, bursted in
@@ -55,8 +57,16 @@ Load harness (conformance load; also reads the variables above):
 
 Checks that need a variable that is not set are skipped with the reason.
 
+Verdicts: CONFORMANT (every MUST requirement of the catalogue verified and passed),
+INCOMPLETE (nothing failed, but a MUST requirement was not verified: skipped, inconclusive,
+or not selected by CONFORMANCE_SUITES / CONFORMANCE_REQUIREMENTS), NON-CONFORMANT (a MUST
+check failed), ERROR (the harness broke). The load harness likewise: passed, incomplete
+(a rate scenario skipped or not selected), failed, error.
+
 Exit codes:
-  0  every MUST requirement passed (load: every rate assertion held)
-  1  a MUST requirement failed (load: a rate scenario failed), or the harness broke
+  0  conformant (load: every rate scenario ran and held); also incomplete, unless
+     CONFORMANCE_FAIL_ON_INCOMPLETE is set
+  1  non-conformant (load: a rate scenario failed), or the harness broke
   2  configuration error, or the target cannot be reached
+  3  incomplete, with CONFORMANCE_FAIL_ON_INCOMPLETE=true
 `;

@@ -57,6 +57,8 @@ describe('parseEnv defaults', () => {
       seed: 4242,
       numRuns: 20,
       suites: [...DOMAINS],
+      allSuites: true,
+      failOnIncomplete: false,
       reportDir: 'reports',
       referenceFaults: [],
       referenceVariants: [],

@@ -93,6 +93,13 @@ export const envSchema = z.object({
   CONFORMANCE_REPORT_DIR: optionalString,
   /** Run only the checks of these requirement ids (comma-separated), e.g. to re-run a failure. */
   CONFORMANCE_REQUIREMENTS: optionalString,
+  /** An incomplete run (a MUST requirement not verified) exits 3 instead of 0, so that it fails a CI job. */
+  CONFORMANCE_FAIL_ON_INCOMPLETE: optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_FAIL_ON_INCOMPLETE: expected true or false' })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+  ),
   /** Self-test only: faults to switch on in the embedded reference server. */
   CONFORMANCE_REFERENCE_FAULTS: optionalString,
   /** Self-test only: legitimate alternative choices to switch on in the embedded reference server. */
@@ -145,6 +152,10 @@ export interface Config {
   readonly seed: number;
   readonly numRuns: number;
   readonly suites: readonly Domain[];
+  /** CONFORMANCE_SUITES did not narrow the run. */
+  readonly allSuites: boolean;
+  /** CONFORMANCE_FAIL_ON_INCOMPLETE: an incomplete run (or load run) exits 3 instead of 0. */
+  readonly failOnIncomplete: boolean;
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   /** Self-test only: reference-server variants (legitimate alternative choices). */
@@ -264,6 +275,8 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     seed: env.CONFORMANCE_SEED ?? randomSeed(),
     numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
+    allSuites: DOMAINS.every((d) => suites.length === 0 || suites.includes(d)),
+    failOnIncomplete: env.CONFORMANCE_FAIL_ON_INCOMPLETE ?? false,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf, loadReportSchema, worstStatus } from './model.js';
+import { exitCodeOf, loadReportSchema, runStatusOf, worstStatus } from './model.js';
 import { sampleLoadReport } from './sample-report.js';
 
 describe('load report model', () => {
@@ -24,6 +24,33 @@ describe('load report model', () => {
     expect(worstStatus(['passed', 'skipped'])).toBe('passed');
     expect(worstStatus(['passed', 'failed', 'skipped'])).toBe('failed');
     expect(worstStatus(['failed', 'error'])).toBe('error');
-    expect([exitCodeOf('passed'), exitCodeOf('skipped'), exitCodeOf('failed'), exitCodeOf('error')]).toEqual([0, 0, 1, 1]);
+  });
+
+  it('is incomplete, never passed, when a selected scenario was skipped or a rate scenario was not selected', () => {
+    const all = ['burst', 'keys', 'sustained', 'throughput'] as const;
+    const ran = (id: (typeof all)[number], status: 'passed' | 'skipped' | 'failed' | 'error', message = 'm') => ({ id, status, message });
+    expect(runStatusOf(all.map((id) => ran(id, 'passed')), all)).toEqual({ status: 'passed', notRun: [] });
+    expect(runStatusOf([ran('burst', 'passed'), ran('keys', 'skipped', 'needs at least two limited keys'), ran('sustained', 'passed'), ran('throughput', 'passed')], all)).toEqual({
+      status: 'incomplete',
+      notRun: [{ id: 'keys', reason: 'skipped: needs at least two limited keys' }],
+    });
+    // Throughput only measures: leaving it out is not incomplete; leaving out a rate scenario is.
+    expect(runStatusOf([ran('burst', 'passed'), ran('keys', 'passed'), ran('sustained', 'passed')], ['burst', 'keys', 'sustained']).status).toBe('passed');
+    expect(runStatusOf([ran('burst', 'passed')], ['burst'])).toEqual({
+      status: 'incomplete',
+      notRun: [
+        { id: 'keys', reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' },
+        { id: 'sustained', reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' },
+      ],
+    });
+    // Every scenario skipped is not a pass either.
+    expect(runStatusOf(all.map((id) => ran(id, 'skipped')), all).status).toBe('incomplete');
+    expect(runStatusOf([ran('burst', 'failed'), ran('keys', 'skipped')], all).status).toBe('failed');
+    expect(runStatusOf([ran('burst', 'error'), ran('keys', 'failed')], all).status).toBe('error');
+  });
+
+  it('maps the run status to the exit code; incomplete exits 3 only under CONFORMANCE_FAIL_ON_INCOMPLETE', () => {
+    expect([exitCodeOf('passed'), exitCodeOf('incomplete'), exitCodeOf('failed'), exitCodeOf('error')]).toEqual([0, 0, 1, 1]);
+    expect([exitCodeOf('passed', true), exitCodeOf('incomplete', true), exitCodeOf('failed', true)]).toEqual([0, 3, 1]);
   });
 });

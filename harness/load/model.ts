@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
+import { LOAD_ENDPOINTS, LOAD_SCENARIOS, type LoadScenarioId } from '../config/schema.js';
 
 /**
  * The published shape of `load.json` (`conformance load`). Every renderer reads this model; the
@@ -10,6 +10,17 @@ import { LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
 export const LOAD_STATUSES = ['skipped', 'passed', 'failed', 'error'] as const;
 export const loadStatusSchema = z.enum(LOAD_STATUSES);
 export type LoadStatus = z.infer<typeof loadStatusSchema>;
+
+/**
+ * The run's verdict (issue 11: a scenario that could not run is not a pass): `incomplete` when
+ * nothing failed or broke but a selected scenario was skipped or a rate scenario was not selected.
+ */
+export const LOAD_RUN_STATUSES = ['passed', 'incomplete', 'failed', 'error'] as const;
+export const loadRunStatusSchema = z.enum(LOAD_RUN_STATUSES);
+export type LoadRunStatus = z.infer<typeof loadRunStatusSchema>;
+
+/** The scenarios that assert the rate-limit rules (spec 7, 8); throughput only measures. */
+export const RATE_SCENARIOS: readonly LoadScenarioId[] = ['burst', 'keys', 'sustained'];
 
 export function worstStatus(statuses: readonly LoadStatus[]): LoadStatus {
   return statuses.reduce<LoadStatus>((worst, s) => (LOAD_STATUSES.indexOf(s) > LOAD_STATUSES.indexOf(worst) ? s : worst), 'skipped');
@@ -177,15 +188,44 @@ export const loadReportSchema = z.strictObject({
     endpoints: z.array(z.enum(LOAD_ENDPOINTS)),
     maxCreatesPerStep: count,
     freshWaitS: count,
+    /** CONFORMANCE_FAIL_ON_INCOMPLETE: an incomplete run exits 3 instead of 0. */
+    failOnIncomplete: z.boolean(),
   }),
-  status: loadStatusSchema,
-  /** 0 every rate assertion holds, 1 one failed or the harness broke (2 never gets this far). */
-  exitCode: z.union([z.literal(0), z.literal(1)]),
+  status: loadRunStatusSchema,
+  /**
+   * 0 every rate scenario ran and held (or incomplete by default), 1 one failed or the harness
+   * broke, 3 incomplete with failOnIncomplete (2 never gets this far).
+   */
+  exitCode: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  /** Scenarios that did not run, and why (skipped, or a rate scenario not selected): why a run is incomplete. */
+  notRun: z.array(z.strictObject({ id: z.enum(LOAD_SCENARIOS), reason: z.string() })),
   scenarios: z.array(scenarioResultSchema),
 });
 export type LoadReport = z.infer<typeof loadReportSchema>;
 
-/** The exit code of a finished run: anything but passed or skipped is 1. */
-export function exitCodeOf(status: LoadStatus): 0 | 1 {
-  return status === 'failed' || status === 'error' ? 1 : 0;
+/**
+ * The run's verdict from its scenarios: the worst failure or error; else incomplete when a
+ * selected scenario was skipped or a rate scenario was not selected; else passed.
+ */
+export function runStatusOf(
+  scenarios: readonly Pick<ScenarioResult, 'id' | 'status' | 'message'>[],
+  selected: readonly LoadScenarioId[],
+): { status: LoadRunStatus; notRun: LoadReport['notRun'] } {
+  const notRun: LoadReport['notRun'] = [];
+  for (const id of LOAD_SCENARIOS) {
+    const result = scenarios.find((s) => s.id === id);
+    if (result?.status === 'skipped') notRun.push({ id, reason: `skipped: ${result.message}` });
+    else if (result === undefined && RATE_SCENARIOS.includes(id)) {
+      notRun.push({ id, reason: `not selected: CONFORMANCE_LOAD_SCENARIOS=${selected.join(',')}` });
+    }
+  }
+  const worst = worstStatus(scenarios.map((s) => s.status));
+  if (worst === 'failed' || worst === 'error') return { status: worst, notRun };
+  return { status: notRun.length > 0 ? 'incomplete' : 'passed', notRun };
+}
+
+/** The exit code of a finished run: failed or error 1; incomplete 0, or 3 under CONFORMANCE_FAIL_ON_INCOMPLETE. */
+export function exitCodeOf(status: LoadRunStatus, failOnIncomplete = false): 0 | 1 | 3 {
+  if (status === 'failed' || status === 'error') return 1;
+  return status === 'incomplete' && failOnIncomplete ? 3 : 0;
 }

@@ -16,6 +16,14 @@ function hostile(): LoadReport {
 }
 
 describe('renderLoadHtml', () => {
+  it('shows an incomplete run as such, with the scenarios that did not run and why', () => {
+    const report = { ...sampleLoadReport(), status: 'incomplete' as const, exitCode: 0 as const, notRun: [{ id: 'sustained' as const, reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' }] };
+    const page = renderLoadHtml(report);
+    expect(page).toContain('<span class="badge s-incomplete">INCOMPLETE</span>');
+    expect(page).toContain('<li><strong>sustained</strong>: not selected: CONFORMANCE_LOAD_SCENARIOS=burst</li>');
+    expect(renderLoadHtml(sampleLoadReport())).not.toContain('id="not-run"');
+  });
+
   it('draws the charts as inline SVG: latency percentiles per step and admitted versus rejected per burst key', () => {
     const page = renderLoadHtml(sampleLoadReport());
     expect(page).toContain('aria-label="Latency percentiles per step (ms)"');

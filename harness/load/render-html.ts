@@ -10,7 +10,7 @@ import type { BurstKeyRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRe
  */
 
 const CSS = `
-:root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--alt:#f6f8fa;--pass:#1a7f37;--fail:#c62828;--skip:#6e7781;--err:#6a1b9a}
+:root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--alt:#f6f8fa;--pass:#1a7f37;--fail:#c62828;--warn:#9a6700;--skip:#6e7781;--err:#6a1b9a}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--fg)}
 header{padding:20px 28px;border-bottom:1px solid var(--line);background:var(--alt)}
@@ -19,7 +19,7 @@ h1{font-size:13px;font-weight:600;color:var(--muted);margin:0 0 8px;text-transfo
 h2{font-size:20px;margin:32px 0 12px;padding-bottom:4px;border-bottom:1px solid var(--line)}
 h3{font-size:15px;margin:20px 0 8px}
 .badge{display:inline-block;font-size:28px;font-weight:800;padding:6px 18px;border-radius:8px;color:#fff}
-.s-passed{background:var(--pass)}.s-failed{background:var(--fail)}.s-error{background:var(--err)}.s-skipped{background:var(--skip)}
+.s-passed{background:var(--pass)}.s-failed{background:var(--fail)}.s-error{background:var(--err)}.s-skipped{background:var(--skip)}.s-incomplete{background:var(--warn)}
 .st{display:inline-block;min-width:5.5em;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;text-align:center}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:12px 0 0}
 dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}
@@ -153,6 +153,13 @@ ${report.target.rateWindowS !== null ? html`<dt>Rate window</dt><dd>${report.tar
 <table><thead><tr><th>Scenario</th><th>Status</th><th class="n">Time</th><th>Result</th></tr></thead><tbody>${report.scenarios.map(
     (s) => html`<tr><td><a href="#${s.id}">${s.id}</a></td><td>${status(s.status)}</td><td class="n">${formatDuration(s.durationMs)}</td><td>${s.message}</td></tr>`,
   )}</tbody></table>
+${
+  report.notRun.length > 0
+    ? html`<h2 id="not-run">Not run</h2>
+<p>The rate-limit rules these scenarios assert were not verified by this run, so it is incomplete, not passed.</p>
+<ul>${report.notRun.map((n) => html`<li><strong>${n.id}</strong>: ${n.reason}</li>`)}</ul>`
+    : ''
+}
 ${report.scenarios.map((s) => scenarioSection(s, report.target.embedded))}
 </main></body></html>
 `;

@@ -17,6 +17,21 @@ describe('renderLoadTerminal', () => {
     expect(text).toContain('cleanup: 601 of 601 created contacts deleted; left: 0');
   });
 
+  it('says INCOMPLETE, and why, for a run whose rate scenarios did not all run', () => {
+    const report = sampleLoadReport();
+    const incomplete = {
+      ...report,
+      status: 'incomplete' as const,
+      exitCode: 3 as const,
+      notRun: [{ id: 'keys' as const, reason: 'skipped: needs at least two limited keys: set CONFORMANCE_LIMITED_KEYS' }],
+      scenarios: report.scenarios.filter((s) => s.id !== 'keys'),
+    };
+    const out = renderLoadTerminal(incomplete, { color: false });
+    expect(out.split('\n')[0]).toMatch(/: INCOMPLETE in /);
+    expect(out).toContain('Not run (the rate-limit rules they assert were not verified; CONFORMANCE_FAIL_ON_INCOMPLETE: exit 3)\n  - keys: skipped: needs at least two limited keys');
+    expect(text).not.toContain('Not run');
+  });
+
   it('has no colour unless asked, and strips control characters from data', () => {
     expect(text).not.toContain('\u001b');
     const report = sampleLoadReport();

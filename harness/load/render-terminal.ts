@@ -1,9 +1,10 @@
 import { escapeTerminal, formatDuration, formatNumber } from '../report/escape.js';
-import type { LoadReport, LoadStatus } from './model.js';
+import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
 
-const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', magenta: '\u001b[35m', dim: '\u001b[2m' } as const;
-const STATUS_PAINT: Record<LoadStatus, readonly (keyof typeof ANSI)[]> = {
+const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', magenta: '\u001b[35m', dim: '\u001b[2m' } as const;
+const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly (keyof typeof ANSI)[]> = {
   passed: ['green'],
+  incomplete: ['yellow', 'bold'],
   failed: ['red', 'bold'],
   error: ['magenta', 'bold'],
   skipped: ['dim'],
@@ -23,7 +24,7 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
 
 /** The terminal summary printed at the end of `conformance load`. */
 export function renderLoadTerminal(report: LoadReport, options: { readonly color: boolean }): string {
-  const paint = (text: string, status: LoadStatus): string =>
+  const paint = (text: string, status: LoadStatus | LoadRunStatus): string =>
     options.color ? `${STATUS_PAINT[status].map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
   const out: string[] = [];
   out.push(
@@ -90,6 +91,10 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
       ),
     );
     out.push(`  cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; left: ${d.cleanup.leftover ?? 'unknown'} (tag ${escapeTerminal(d.cleanup.tag)})`);
+  }
+  if (report.notRun.length > 0) {
+    out.push('', `Not run (the rate-limit rules they assert were not verified${report.exitCode === 3 ? '; CONFORMANCE_FAIL_ON_INCOMPLETE: exit 3' : ''})`);
+    for (const n of report.notRun) out.push(`  - ${n.id}: ${escapeTerminal(n.reason)}`);
   }
   const findings = report.scenarios.flatMap((s) => s.findings.map((f) => `${s.id}: ${f}`));
   if (findings.length > 0) {

@@ -9,7 +9,7 @@ import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
 import { fireBurst, judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
 import { cleanUpContacts } from './cleanup.js';
 import { waitForFreshWindows } from './fresh-windows.js';
-import { exitCodeOf, loadReportSchema, worstStatus, type LoadReport, type LoadStatus, type ScenarioDetail, type ScenarioResult, type ThroughputStepRecord } from './model.js';
+import { exitCodeOf, loadReportSchema, runStatusOf, worstStatus, type LoadReport, type LoadStatus, type ScenarioDetail, type ScenarioResult, type ThroughputStepRecord } from './model.js';
 import { LoadProgress } from './progress.js';
 import { arrivalOffsets, maxInWindow } from './schedule.js';
 import {
@@ -399,7 +399,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     }
     await Promise.all(running.map((r) => r.done));
     const scenarioResults = scenarios.map((s) => results.get(s.id)!);
-    const status = worstStatus(scenarioResults.map((s) => s.status));
+    const { status, notRun } = runStatusOf(scenarioResults, config.load.scenarios);
     const finishedAt = new Date();
     const report = loadReportSchema.parse({
       schemaVersion: 1,
@@ -415,9 +415,16 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
         variants: [...config.referenceVariants],
         rateWindowS: target.embedded ? (config.referenceRateWindowS ?? null) : null,
       },
-      settings: { ...config.load, scenarios: [...config.load.scenarios], concurrency: [...config.load.concurrency], endpoints: [...config.load.endpoints] },
+      settings: {
+        ...config.load,
+        scenarios: [...config.load.scenarios],
+        concurrency: [...config.load.concurrency],
+        endpoints: [...config.load.endpoints],
+        failOnIncomplete: config.failOnIncomplete,
+      },
       status,
-      exitCode: exitCodeOf(status),
+      exitCode: exitCodeOf(status, config.failOnIncomplete),
+      notRun,
       scenarios: scenarioResults,
     } satisfies LoadReport);
     const written = await writeLoadReport(report, config.reportDir, redactor);

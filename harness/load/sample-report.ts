@@ -77,9 +77,11 @@ export function sampleLoadReport(): LoadReport {
       endpoints: ['list', 'get', 'create'],
       maxCreatesPerStep: LOAD_DEFAULTS.maxCreatesPerStep,
       freshWaitS: 75,
+      failOnIncomplete: false,
     },
     status: 'failed',
     exitCode: 1,
+    notRun: [],
     scenarios: [
       {
         id: 'burst',

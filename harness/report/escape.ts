@@ -1,4 +1,5 @@
 import type { CheckResult, ExchangeRecord, Level, PropertyRecord, Report, Status } from './model.js';
+import { unverifiedSummary } from './unverified.js';
 
 /*
  * The one place where report data becomes markup. Every string taken from a report (and in
@@ -221,21 +222,31 @@ export function failureKind(level: Level): 'failure' | 'warning' | 'notice' {
 }
 
 /** The verdict in words, shared by every format so they never disagree. */
-export function verdictLabel(report: Report): string {
-  return report.verdict === 'conformant'
-    ? 'CONFORMANT'
-    : report.verdict === 'non-conformant'
-      ? 'NON-CONFORMANT'
-      : 'ERROR';
+export function verdictLabel(report: Pick<Report, 'verdict'>): string {
+  switch (report.verdict) {
+    case 'conformant':
+      return 'CONFORMANT';
+    case 'incomplete':
+      return 'INCOMPLETE';
+    case 'non-conformant':
+      return 'NON-CONFORMANT';
+    case 'error':
+      return 'ERROR';
+  }
 }
 
-/** One sentence under the verdict: why, and what else a reader should know. */
+/**
+ * One sentence under the verdict: why, and what else a reader should know. The word
+ * "conformant" never describes an incomplete run.
+ */
 export function verdictReason(report: Report): string {
   const { byLevel } = report.counts;
   const mustFails = byLevel.MUST.fail;
   const warnings = byLevel.SHOULD.fail + byLevel.MAY.fail;
   const errors = report.counts.byStatus.error;
   const inconclusive = report.counts.byStatus.inconclusive;
+  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
+  const unverified = report.unverified.length;
   const parts: string[] = [];
   if (report.verdict === 'error') {
     parts.push(
@@ -245,14 +256,23 @@ export function verdictReason(report: Report): string {
     );
   } else if (report.verdict === 'non-conformant') {
     parts.push(`${plural(mustFails, 'MUST check')} failed: the target is not conformant.`);
+  } else if (report.verdict === 'incomplete') {
+    parts.push(
+      `No MUST check failed, but ${unverified} of ${plural(mustTotal, 'MUST requirement')} ${unverified === 1 ? 'was' : 'were'} not verified ` +
+        `(${unverifiedSummary(report)}): this run does not establish conformance.`,
+    );
   } else {
-    parts.push('No MUST check failed.');
+    parts.push(`Every MUST requirement (${mustTotal}) was verified and passed.`);
   }
   if (warnings > 0) {
     parts.push(`${plural(warnings, 'SHOULD/MAY check')} failed (warnings, not conformance failures).`);
   }
   if (report.verdict !== 'error' && errors > 0) parts.push(`${plural(errors, 'check')} errored.`);
   if (inconclusive > 0) parts.push(`${plural(inconclusive, 'check')} inconclusive.`);
+  if ((report.verdict === 'non-conformant' || report.verdict === 'error') && unverified > 0) {
+    parts.push(`${unverified} of ${plural(mustTotal, 'MUST requirement')} not verified (${unverifiedSummary(report)}).`);
+  }
+  if (report.verdict === 'incomplete' && report.exitCode !== 0) parts.push('CONFORMANCE_FAIL_ON_INCOMPLETE is set: exit code 3.');
   return parts.join(' ');
 }
 

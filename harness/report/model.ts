@@ -14,7 +14,13 @@ export const LEVELS = ['MUST', 'SHOULD', 'MAY'] as const;
 export const levelSchema = z.enum(LEVELS);
 export type Level = z.infer<typeof levelSchema>;
 
-export const VERDICTS = ['conformant', 'non-conformant', 'error'] as const;
+/**
+ * `conformant`: every MUST requirement of the catalogue was verified (a check of it ran and passed)
+ * and no MUST check failed, erred, skipped or was inconclusive. `incomplete`: nothing failed, but
+ * at least one MUST requirement was not verified (skipped, inconclusive, not selected).
+ * `non-conformant`: a MUST check failed. `error`: the harness broke (no MUST check failed).
+ */
+export const VERDICTS = ['conformant', 'incomplete', 'non-conformant', 'error'] as const;
 export const verdictSchema = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof verdictSchema>;
 
@@ -117,6 +123,23 @@ export const matrixCellSchema = z.object({
 });
 export type MatrixCell = z.infer<typeof matrixCellSchema>;
 
+/** Why a MUST requirement was not verified by a run; most serious first. */
+export const UNVERIFIED_REASONS = ['error', 'inconclusive', 'not-configured', 'not-applicable', 'not-run', 'not-selected'] as const;
+export const unverifiedReasonSchema = z.enum(UNVERIFIED_REASONS);
+export type UnverifiedReason = z.infer<typeof unverifiedReasonSchema>;
+
+/** A MUST requirement of the catalogue this run did not verify: why a run is `incomplete`. */
+export const unverifiedSchema = z.object({
+  id: z.string(),
+  section: z.string(),
+  domain: z.string(),
+  statement: z.string(),
+  reason: unverifiedReasonSchema,
+  /** What exactly: the variable that is not set, the selection that left it out, what was waited for. */
+  detail: z.string(),
+});
+export type Unverified = z.infer<typeof unverifiedSchema>;
+
 export const domainSummarySchema = z.object({
   domain: z.string(),
   status: statusSchema,
@@ -143,9 +166,14 @@ export const reportSchema = z.object({
     seed: z.int(),
     numRuns: z.int().min(1),
     suites: z.array(z.string()),
+    /** CONFORMANCE_REQUIREMENTS: the requirement ids the run was narrowed to (empty: every check). */
+    requirements: z.array(z.string()),
+    /** CONFORMANCE_FAIL_ON_INCOMPLETE: an incomplete run exits 3 instead of 0. */
+    failOnIncomplete: z.boolean(),
   }),
   verdict: verdictSchema,
-  exitCode: z.int().min(0).max(2),
+  /** 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with failOnIncomplete. */
+  exitCode: z.int().min(0).max(3),
   counts: z.object({
     total: z.int().min(0),
     byStatus: statusCountsSchema,
@@ -156,6 +184,8 @@ export const reportSchema = z.object({
   checks: z.array(checkResultSchema),
   observations: z.array(observationSchema),
   requirements: z.array(requirementCoverageSchema),
+  /** MUST requirements this run did not verify, with the reason; empty for a conformant run. */
+  unverified: z.array(unverifiedSchema),
   /** Every documented endpoint (spec 4) and how many checks exercised it. */
   endpoints: z.array(endpointCoverageSchema),
   /** Domains the spec names without documenting them: nothing to test against. */

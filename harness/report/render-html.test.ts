@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from './render-html.js';
-import { hostileReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
 
 /** Tags the renderer itself writes; anything else in the output came from data. */
 const OUR_TAGS = new Set(
@@ -128,6 +128,19 @@ describe('renderHtml', () => {
     }
     expect(renderHtml(report)).toBe(renderHtml(report));
     expect(renderHtml(shuffled)).toBe(renderHtml(report));
+  });
+
+  it('labels an incomplete run INCOMPLETE, never conformant, and links every unverified MUST requirement with its reason', () => {
+    const report = incompleteReport();
+    const page = renderHtml(report);
+    expect(page).toContain('<header class="top v-incomplete">');
+    expect(page).toContain('<div class="badge">INCOMPLETE</div>');
+    const text = withoutAssets(page).replace(/<[^>]*>/g, ' ');
+    expect(text).not.toMatch(/(?<!non-)\bconformant\b/i);
+    const section = page.slice(page.indexOf('<section id="unverified">'), page.indexOf('</section>', page.indexOf('<section id="unverified">')));
+    expect(section).toContain('not configured: CONFORMANCE_LIMITED_KEY is not set');
+    for (const u of report.unverified) expect(section).toMatch(new RegExp(`<a class="mono" href="#req-\\d+">${u.id}</a>`));
+    expect(page).toContain('<a href="#unverified">');
   });
 
   it('renders an empty run without failing', () => {

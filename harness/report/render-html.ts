@@ -24,6 +24,7 @@ import {
 } from './model.js';
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
+import { groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
 /* ----------------------------------------------------------------------------------------------
@@ -54,6 +55,7 @@ h4{font-size:12px;margin:12px 0 4px;text-transform:uppercase;letter-spacing:.04e
 .v-conformant .badge{background:var(--pass)}
 .v-non-conformant .badge{background:var(--fail)}
 .v-error .badge{background:var(--err)}
+.v-incomplete .badge{background:var(--warn)}
 .reason{font-size:16px;margin:10px 0 6px}
 .failed-must{margin:6px 0}
 .failed-must a{margin-right:8px}
@@ -206,7 +208,9 @@ function renderHeader(report: Report, failedMust: readonly CheckResult[], anchor
     ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
     ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
   ];
+  if (report.settings.requirements.length > 0) meta.push(['Requirements selected', report.settings.requirements.join(', ')]);
   if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
+  if (report.target.variants.length > 0) meta.push(['Reference variants', report.target.variants.join(', ')]);
   if (report.throttling.waits > 0) {
     meta.push([
       'Throttling',
@@ -229,6 +233,11 @@ ${
         .map((c) => html`<a class="mono" href="#${anchors.checkId.get(c) ?? ''}">${c.requirementId}</a> `)}</p>`
     : ''
 }
+${
+  report.unverified.length > 0
+    ? html`<p class="failed-must">Unverified MUST requirements: <a href="#unverified">${report.unverified.length} (${unverifiedSummary(report)})</a></p>`
+    : ''
+}
 <div class="summary-bar">${trusted(summaryBar)}</div>
 <dl class="meta">
 ${meta.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>\n`)}</dl>
@@ -247,7 +256,30 @@ ${LEVELS.map((level) => {
 })}<tr class="total"><th>all</th>${countCells(report.counts.byStatus)}<td class="n">${report.counts.total}</td></tr>
 </tbody>
 </table>
-<p class="muted">A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings.</p>
+<p class="muted">A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. Conformance requires every MUST requirement of the catalogue to be verified and to pass.</p>
+</section>`;
+}
+
+/** Which MUST requirements the run did not verify, and why: what keeps a run from being conformant. */
+function renderUnverified(report: Report, anchors: Anchors): Html {
+  if (report.unverified.length === 0) return html``;
+  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
+  const link = (id: string): Html => {
+    const anchor = anchors.requirementId.get(id);
+    return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
+  };
+  return html`<section id="unverified">
+<h2>Unverified MUST requirements</h2>
+<p>${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run. Set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.</p>
+<table>
+<thead><tr><th>Reason</th><th>Detail</th><th class="n">Count</th><th>Requirements</th></tr></thead>
+<tbody>
+${groupUnverified(report.unverified).map(
+  (g) =>
+    html`<tr><td>${UNVERIFIED_LABEL[g.reason]}</td><td>${g.detail}</td><td class="n">${g.ids.length}</td><td>${g.ids.map((id, i) => html`${i > 0 ? ', ' : ''}${link(id)}`)}</td></tr>
+`,
+)}</tbody>
+</table>
 </section>`;
 }
 
@@ -364,7 +396,8 @@ function sortedRequirements(requirements: readonly RequirementCoverage[]): Requi
   return [...requirements].sort((a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id));
 }
 
-function renderRequirements(requirements: readonly RequirementCoverage[], anchors: Anchors): Html {
+function renderRequirements(requirements: readonly RequirementCoverage[], unverified: Report['unverified'], anchors: Anchors): Html {
+  const why = new Map(unverified.map((u) => [u.id, u]));
   if (requirements.length === 0) return html``;
   const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
   return html`<section id="requirements">
@@ -378,7 +411,11 @@ ${requirements.map((r) => {
   const id = covered
     ? html`<a class="mono" href="#checks" data-filter="q" data-value="${r.id}">${r.id}</a>`
     : html`<span class="mono">${r.id}</span>`;
-  const result = r.status === null ? html`<span class="st st-uncovered">not covered</span>` : statusChip(r.status, r.level);
+  const missing = why.get(r.id);
+  const result =
+    r.status === null
+      ? html`<span class="st st-uncovered" title="${missing?.detail ?? ''}">${missing === undefined ? 'not covered' : `not covered: ${UNVERIFIED_LABEL[missing.reason]}`}</span>`
+      : html`${statusChip(r.status, r.level)}${missing === undefined || r.status === 'pass' ? '' : html` <span class="muted">${missing.detail}</span>`}`;
   return html`<tr id="${anchors.requirementId.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td>${r.section}</td><td>${r.domain}</td><td>${r.statement}</td><td class="n">${r.checks}</td><td>${result}</td></tr>\n`;
 })}</tbody>
 </table>
@@ -459,14 +496,15 @@ export function renderHtml(report: Report): string {
 </head>
 <body>
 ${renderHeader(report, failedMust, anchors)}
-<nav><a href="#results">Results</a><a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a><a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
+<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a><a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
 ${renderCounts(report)}
+${renderUnverified(report, anchors)}
 ${renderDomains(report)}
 ${renderChecks(report, checks, anchors)}
 ${renderObservations(report.observations)}
 ${renderMatrix(report)}
-${renderRequirements(requirements, anchors)}
+${renderRequirements(requirements, report.unverified, anchors)}
 ${renderEndpoints(report)}
 </main>
 <footer>Generated by ${report.tool.name} ${report.tool.version} · run ${report.runId} · finished ${report.finishedAt}</footer>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stripUnsafeChars } from './escape.js';
 import type { Report } from './model.js';
 import { renderJunit } from './render-junit.js';
-import { hostileReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
 import { renderBarChart, renderStackedBar } from './svg.js';
 
 /* A deliberately strict, minimal XML 1.0 parser (elements, attributes, text, comments, CDATA,
@@ -158,28 +158,33 @@ describe('renderJunit', () => {
     const report = sampleReport();
     const root = parseXml(renderJunit(report));
     expect(root.name).toBe('testsuites');
+    // One case per check, plus one skipped case per unverified MUST requirement (one per selection when not selected).
+    const unverifiedCases = report.unverified.filter((u) => u.reason !== 'not-selected').length + new Set(report.unverified.filter((u) => u.reason === 'not-selected').map((u) => u.detail)).size;
+    expect(unverifiedCases).toBeGreaterThan(0);
     const cases = all(root, 'testcase');
-    expect(cases).toHaveLength(report.checks.length);
+    expect(cases).toHaveLength(report.checks.length + unverifiedCases);
     expect(all(root, 'failure')).toHaveLength(countStatus(report, 'fail'));
     expect(all(root, 'error')).toHaveLength(countStatus(report, 'error'));
-    expect(all(root, 'skipped')).toHaveLength(countStatus(report, 'skip') + countStatus(report, 'inconclusive'));
+    expect(all(root, 'skipped')).toHaveLength(countStatus(report, 'skip') + countStatus(report, 'inconclusive') + unverifiedCases);
     expect(root.attributes).toMatchObject({
-      tests: String(report.checks.length),
+      tests: String(report.checks.length + unverifiedCases),
       failures: String(countStatus(report, 'fail')),
       errors: String(countStatus(report, 'error')),
-      skipped: String(countStatus(report, 'skip') + countStatus(report, 'inconclusive')),
+      skipped: String(countStatus(report, 'skip') + countStatus(report, 'inconclusive') + unverifiedCases),
     });
   });
 
   it('has one testsuite per domain whose attributes add up', () => {
     const report = sampleReport();
     const suites = all(parseXml(renderJunit(report)), 'testsuite');
-    expect(suites.map((s) => s.attributes.name)).toEqual(report.domains.map((d) => d.domain).sort());
+    expect(suites.map((s) => s.attributes.name)).toEqual([...report.domains.map((d) => d.domain).sort(), 'unverified MUST requirements']);
     for (const suite of suites) {
       const cases = suite.children.filter((c) => c.name === 'testcase');
       expect(suite.attributes.tests).toBe(String(cases.length));
       expect(suite.attributes.failures).toBe(String(all(suite, 'failure').length));
-      expect(cases.every((c) => c.attributes.classname === suite.attributes.name)).toBe(true);
+      expect(suite.attributes.skipped).toBe(String(all(suite, 'skipped').length));
+      const classname = suite.attributes.name === 'unverified MUST requirements' ? 'unverified' : suite.attributes.name;
+      expect(cases.every((c) => c.attributes.classname === classname)).toBe(true);
     }
   });
 
@@ -229,7 +234,8 @@ describe('renderJunit', () => {
   });
 
   it('says inconclusive in the skipped message', () => {
-    const skipped = all(parseXml(renderJunit(sampleReport())), 'skipped').map((s) => s.attributes.message ?? '');
+    const checkCases = all(parseXml(renderJunit(sampleReport())), 'testcase').filter((c) => c.attributes.classname !== 'unverified');
+    const skipped = checkCases.flatMap((c) => all(c, 'skipped')).map((s) => s.attributes.message ?? '');
     expect(skipped.filter((m) => m.startsWith('Inconclusive: '))).toHaveLength(1);
     expect(skipped.filter((m) => !m.startsWith('Inconclusive: '))).toHaveLength(1);
   });
@@ -240,11 +246,25 @@ describe('renderJunit', () => {
     const root = parseXml(xml);
     expect(xml).not.toContain('<script');
     expect(xml).not.toContain('<img');
-    expect(all(root, 'testcase')).toHaveLength(report.checks.length);
+    expect(all(root, 'testcase').filter((c) => c.attributes.classname !== 'unverified')).toHaveLength(report.checks.length);
     // Round trip: what a CI tool reads back is the data, minus XML-illegal characters only.
     const title = report.checks[0]?.title ?? '';
     const names = all(root, 'testcase').map((c) => c.attributes.name ?? '');
     expect(names).toContain(`[${stripUnsafeChars(report.checks[0]?.requirementId ?? '')}] ${stripUnsafeChars(title)}`);
+  });
+
+  it('lists each unverified MUST requirement as a skipped case saying why, and the not-selected ones once per selection', () => {
+    const report = incompleteReport();
+    const root = parseXml(renderJunit(report));
+    const cases = all(root, 'testcase').filter((c) => c.attributes.classname === 'unverified');
+    const skipped = report.unverified.find((u) => u.reason === 'not-configured')!;
+    const one = cases.find((c) => c.attributes.name?.startsWith(`[${skipped.id}] MUST `));
+    expect(all(one as XmlElement, 'skipped')[0]?.attributes.message).toBe(`Not verified: ${skipped.detail}`);
+    const notSelected = report.unverified.filter((u) => u.reason === 'not-selected');
+    const grouped = cases.filter((c) => c.attributes.name === `${notSelected.length} MUST requirements not selected`);
+    expect(grouped).toHaveLength(1);
+    const verdict = all(root, 'property').find((p) => p.attributes.name === 'verdict');
+    expect(verdict?.attributes.value).toBe('INCOMPLETE');
   });
 
   it('is deterministic and independent of input order', () => {

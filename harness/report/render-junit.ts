@@ -11,6 +11,7 @@ import {
   verdictLabel,
 } from './escape.js';
 import type { CheckResult, Report } from './model.js';
+import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
 
 export interface RenderJunitOptions {
   /**
@@ -162,6 +163,63 @@ function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): 
 }
 
 /**
+ * The MUST requirements the run did not verify, as skipped test cases of a suite of their own, so
+ * a CI test tab shows them beside the checks. Requirements left out by the selection are one case
+ * per selection (a narrowed run would otherwise list hundreds); the others one case each.
+ */
+function renderUnverifiedSuite(report: Report, suiteProperties: ReadonlyArray<readonly [string, string | number]>): { xml: string; tests: number } | null {
+  if (report.unverified.length === 0) return null;
+  const i2 = '    ';
+  const i3 = '      ';
+  const cases: string[] = [];
+  for (const group of groupUnverified(report.unverified)) {
+    if (group.reason === 'not-selected') {
+      cases.push(
+        [
+          `${i2}<testcase${attrs([['classname', 'unverified'], ['name', `${group.ids.length} MUST requirements not selected`], ['time', '0.000']])}>`,
+          `${i3}<skipped${attrs([['message', group.detail]])}/>`,
+          `${i3}<system-out>${escapeXml(`Not verified (${group.detail}):\n${group.ids.join('\n')}`)}</system-out>`,
+          `${i2}</testcase>`,
+        ].join('\n'),
+      );
+      continue;
+    }
+    for (const id of group.ids) {
+      const requirement = report.unverified.find((u) => u.id === id)!;
+      cases.push(
+        [
+          `${i2}<testcase${attrs([['classname', 'unverified'], ['name', `[${id}] MUST ${requirement.statement}`], ['time', '0.000']])}>`,
+          `${i3}<properties>`,
+          property('requirement', id, `${i3}  `),
+          property('section', requirement.section, `${i3}  `),
+          property('reason', UNVERIFIED_LABEL[group.reason], `${i3}  `),
+          `${i3}</properties>`,
+          `${i3}<skipped${attrs([['message', `Not verified: ${group.detail}`]])}/>`,
+          `${i2}</testcase>`,
+        ].join('\n'),
+      );
+    }
+  }
+  const xml = [
+    `  <testsuite${attrs([
+      ['name', 'unverified MUST requirements'],
+      ['tests', cases.length],
+      ['failures', 0],
+      ['errors', 0],
+      ['skipped', cases.length],
+      ['time', '0.000'],
+      ['timestamp', report.startedAt],
+    ])}>`,
+    '    <properties>',
+    ...suiteProperties.map(([name, value]) => property(name, value, '      ')),
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
+  ].join('\n');
+  return { xml, tests: cases.length };
+}
+
+/**
  * JUnit XML for CI test-report views (GitLab, Jenkins and the like): one `<testsuite>` per domain,
  * one `<testcase>` per check named `[REQ-ID] LEVEL title`. A failed MUST is a `<failure>`, an
  * error an `<error>`, skip and inconclusive are `<skipped>`; SHOULD/MAY failures follow
@@ -178,6 +236,7 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
     ['runId', report.runId],
     ['target', report.target.url],
     ['verdict', verdictLabel(report)],
+    ['unverifiedMust', report.unverified.length],
     ['seed', report.settings.seed],
     ['numRuns', report.settings.numRuns],
   ] as const;
@@ -215,6 +274,12 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
         '  </testsuite>',
       ].join('\n'),
     );
+  }
+
+  const unverified = renderUnverifiedSuite(report, suiteProperties);
+  if (unverified !== null) {
+    suites.push(unverified.xml);
+    total = { ...total, tests: total.tests + unverified.tests, skipped: total.skipped + unverified.tests };
   }
 
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './render-markdown.js';
-import { hostileReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
 
 /** Pipes that split a GFM table row: those not preceded by an odd number of backslashes. */
 function cellSeparators(line: string): number {
@@ -97,12 +97,12 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps every table intact', () => {
-    expect(expectTablesIntact(renderMarkdown(sampleReport()))).toBe(5 + 7); // results, domains, matrix, coverage, endpoints, 7 topics
+    expect(expectTablesIntact(renderMarkdown(sampleReport()))).toBe(6 + 7); // results, unverified, domains, matrix, coverage, endpoints, 7 topics
   });
 
   it('keeps tables and fences intact and renders no HTML from hostile data', () => {
     const md = renderMarkdown(hostileReport());
-    expect(expectTablesIntact(md)).toBe(5 + 7);
+    expect(expectTablesIntact(md)).toBe(6 + 7);
     // Code spans show their content verbatim, so only text outside them and fences can be markup.
     const prose = outsideFences(md)
       .map((line) => line.replace(/(`+)(?:[^`]|(?!\1)`+)*?\1(?!`)/g, ''))
@@ -152,5 +152,16 @@ describe('renderMarkdown', () => {
     expect(md.split('\n')[0]).toBe('# Conformance report: ✅ CONFORMANT');
     expect(section(md, 'Failures (MUST)')).toContain('No MUST check failed.');
     expect(md).toContain('## Warnings (SHOULD and MAY)');
+  });
+
+  it('labels an incomplete run INCOMPLETE, never conformant, and lists every unverified MUST requirement with the reason', () => {
+    const report = incompleteReport();
+    const md = renderMarkdown(report);
+    expect(md.split('\n')[0]).toBe('# Conformance report: ⚠️ INCOMPLETE');
+    expect(md).not.toMatch(/(?<!non-)\bconformant\b/i);
+    const unverified = section(md, 'Unverified MUST requirements');
+    for (const u of report.unverified) expect(unverified).toContain(u.id);
+    expect(unverified).toContain('| not configured | not configured: CONFORMANCE_LIMITED_KEY is not set | 1 |');
+    expect(unverified).toMatch(/\| not selected \| not selected: CONFORMANCE_SUITES=contacts \| \d+ \|/);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type Report, type Status, type StatusCounts } from './model.js';
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
+import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
 
 const STATUS_ICON: Readonly<Record<Status, string>> = {
   pass: '✅',
@@ -29,6 +30,7 @@ const STATUS_ICON: Readonly<Record<Status, string>> = {
 
 const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = {
   conformant: '✅',
+  incomplete: '⚠️',
   'non-conformant': '❌',
   error: '💥',
 };
@@ -74,7 +76,9 @@ function renderHeader(report: Report): string[] {
     ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
     ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
   ];
+  if (report.settings.requirements.length > 0) meta.push(['Requirements selected', report.settings.requirements.join(', ')]);
   if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
+  if (report.target.variants.length > 0) meta.push(['Reference variants', report.target.variants.join(', ')]);
   if (report.throttling.waits > 0) {
     meta.push([
       'Throttling',
@@ -103,7 +107,28 @@ function renderCounts(report: Report): string[] {
     '',
     table(header, rows, align),
     '',
-    'A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings.',
+    'A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. ' +
+      'Conformance requires every MUST requirement of the catalogue to be verified and to pass.',
+  ];
+}
+
+/** Which MUST requirements the run did not verify, and why: what keeps a run from being conformant. */
+function renderUnverified(report: Report): string[] {
+  if (report.unverified.length === 0) return [];
+  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
+  const rows = groupUnverified(report.unverified).map((g) => [
+    UNVERIFIED_LABEL[g.reason],
+    escapeMarkdownCell(g.detail),
+    String(g.ids.length),
+    escapeMarkdownCell(g.ids.join(', ')),
+  ]);
+  return [
+    '## Unverified MUST requirements',
+    '',
+    `${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run; ` +
+      'set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.',
+    '',
+    table(['Reason', 'Detail', 'Count', 'Requirements'], rows, ['l', 'l', 'r', 'l']),
   ];
 }
 
@@ -307,6 +332,7 @@ export function renderMarkdown(report: Report): string {
     renderCounts(report),
     renderDomains(report),
     renderFailures(report),
+    renderUnverified(report),
     renderBriefList(
       'Inconclusive',
       'The run could not decide these either way; the requirement is neither met nor failed.',

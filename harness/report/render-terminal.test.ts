@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTerminalSummary } from './render-terminal.js';
-import { hostileReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -38,7 +38,19 @@ describe('renderTerminalSummary', () => {
     expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
     const table = text.split('\n').slice(0, report.domains.length + 2);
     expect(new Set(table.map((l) => l.length)).size).toBe(1);
-    expect(text.split('\n')).toHaveLength(report.domains.length + 2 + 4); // blank, verdict, run line, final newline
+    // blank, verdict, the unverified heading and one line per group, run line, final newline
+    const groups = new Set(report.unverified.map((u) => `${u.reason} ${u.detail}`)).size;
+    expect(groups).toBeGreaterThan(0);
+    expect(text.split('\n')).toHaveLength(report.domains.length + 2 + 4 + 1 + groups);
+  });
+
+  it('labels an incomplete run INCOMPLETE, never conformant, and lists what was not verified and why', () => {
+    const report = incompleteReport();
+    const text = renderTerminalSummary(report, { color: false });
+    expect(text).toMatch(/^INCOMPLETE {2}No MUST check failed, but \d+ of \d+ MUST requirements were not verified/m);
+    expect(text).not.toMatch(/(?<!non-)\bconformant\b/i);
+    for (const u of report.unverified) expect(text).toContain(u.id);
+    expect(text).toContain('not configured (1): not configured: CONFORMANCE_LIMITED_KEY is not set');
   });
 
   it('is deterministic', () => {

@@ -1,5 +1,10 @@
 import { compareText, escapeTerminal, formatDuration, plural, verdictLabel, verdictReason } from './escape.js';
 import type { Report, Status, StatusCounts } from './model.js';
+import { groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
+
+/** At most this many groups of unverified requirements, and ids per group, in the terminal. */
+const MAX_GROUPS = 8;
+const MAX_IDS = 6;
 
 export interface TerminalOptions {
   /** Emit ANSI colours (decided by the caller from TTY / NO_COLOR / FORCE_COLOR). */
@@ -73,8 +78,22 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
   lines.push('');
 
   const verdictStyle: Paint[] =
-    report.verdict === 'conformant' ? ['green', 'bold'] : report.verdict === 'non-conformant' ? ['red', 'bold'] : ['magenta', 'bold'];
+    report.verdict === 'conformant'
+      ? ['green', 'bold']
+      : report.verdict === 'non-conformant'
+        ? ['red', 'bold']
+        : report.verdict === 'incomplete'
+          ? ['yellow', 'bold']
+          : ['magenta', 'bold'];
   lines.push(`${paint(verdictLabel(report), ...verdictStyle)}  ${escapeTerminal(verdictReason(report))}`);
+  if (report.unverified.length > 0) {
+    const groups = groupUnverified(report.unverified);
+    lines.push('Unverified MUST requirements:');
+    for (const g of groups.slice(0, MAX_GROUPS)) {
+      lines.push(`  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(g.detail)}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`);
+    }
+    if (groups.length > MAX_GROUPS) lines.push(`  and ${groups.length - MAX_GROUPS} more groups (see the report's "Unverified MUST requirements")`);
+  }
   lines.push(
     paint(
       `${plural(report.counts.total, 'check')} in ${formatDuration(report.durationMs)} against ${escapeTerminal(report.target.url)} (run ${escapeTerminal(report.runId)})`,

@@ -405,6 +405,25 @@ function toCheck(spec: CheckSpec): CheckResult {
   };
 }
 
+/** The fixture's MUST requirements that neither passed nor failed: what the report lists as unverified. */
+function unverifiedOf(requirements: readonly RequirementCoverage[]): Report['unverified'] {
+  return requirements
+    .filter((r): r is RequirementCoverage & { status: 'skip' | 'inconclusive' | 'error' | null } => r.level === 'MUST' && r.status !== 'pass' && r.status !== 'fail')
+    .map((r) => ({
+      id: r.id,
+      section: r.section,
+      domain: r.domain,
+      statement: r.statement,
+      reason: r.status === null ? 'not-selected' : r.status === 'skip' ? 'not-configured' : r.status,
+      detail:
+        r.status === null
+          ? 'not selected: CONFORMANCE_SUITES=contacts'
+          : r.status === 'skip'
+            ? 'not configured: CONFORMANCE_LIMITED_KEY is not set'
+            : `${r.status}: the delivery was still retrying after 60 s`,
+    }));
+}
+
 /** A fresh copy of the fixture report (callers may mutate it). */
 export function sampleReport(): Report {
   const checks = CHECKS.map(toCheck);
@@ -443,6 +462,7 @@ export function sampleReport(): Report {
     MAY: count(checks.filter((c) => c.level === LEVELS[2])),
   };
   const verdict = byLevel.MUST.fail > 0 ? 'non-conformant' : 'conformant';
+  const unverified = unverifiedOf(requirements);
   const throttled = checks.reduce((sum, c) => sum + c.throttled, 0);
 
   return {
@@ -457,6 +477,8 @@ export function sampleReport(): Report {
       seed: 1842906137,
       numRuns: 100,
       suites: ['authentication', 'contacts', 'errors', 'expenses', 'limits', 'time-entries', 'webhooks'],
+      requirements: [],
+      failOnIncomplete: false,
     },
     verdict,
     exitCode: verdict === 'conformant' ? 0 : 1,
@@ -466,6 +488,7 @@ export function sampleReport(): Report {
     checks,
     observations: OBSERVATIONS.map((o) => ({ ...o })),
     requirements,
+    unverified,
     endpoints: [
       { method: 'GET', path: '/contacts', domain: 'contacts', section: '4.1', checks: 9 },
       { method: 'GET', path: '/contacts/{id}', domain: 'contacts', section: '4.1', checks: 4 },
@@ -480,6 +503,36 @@ export function sampleReport(): Report {
 }
 
 /**
+ * The fixture as an incomplete run: its MUST failures removed (they pass), so nothing failed but
+ * some MUST requirements were skipped, inconclusive or not selected.
+ */
+export function incompleteReport(): Report {
+  const report = sampleReport();
+  const checks = report.checks.map((c) => (c.level === 'MUST' && (c.status === 'fail' || c.status === 'error') ? { ...c, status: 'pass' as const, message: null, exchange: null } : c));
+  const mustStatus = new Map<string, Status>();
+  for (const c of checks) mustStatus.set(c.requirementId, mustStatus.has(c.requirementId) ? worstStatus(mustStatus.get(c.requirementId)!, c.status) : c.status);
+  const requirements = report.requirements.map((r) => ({ ...r, status: r.checks === 0 ? null : (mustStatus.get(r.id) ?? r.status) }));
+  const byLevel = {
+    MUST: count(checks.filter((c) => c.level === 'MUST')),
+    SHOULD: count(checks.filter((c) => c.level === 'SHOULD')),
+    MAY: count(checks.filter((c) => c.level === 'MAY')),
+  };
+  return reportSchema.parse({
+    ...report,
+    checks,
+    requirements,
+    counts: { total: checks.length, byStatus: count(checks), byLevel },
+    domains: report.domains.map((d) => {
+      const inDomain = checks.filter((c) => c.domain === d.domain);
+      return { ...d, counts: count(inDomain), status: inDomain.reduce<Status>((worst, c) => worstStatus(worst, c.status), 'pass') };
+    }),
+    verdict: 'incomplete',
+    exitCode: 0,
+    unverified: unverifiedOf(requirements),
+  });
+}
+
+/**
  * Text that tries every trick on a renderer: markup and script, attribute break-out, an external
  * resource, CDATA end, XML-illegal and terminal control characters, a lone surrogate, Markdown
  * table, fence, link and emphasis syntax, CRLF.
@@ -489,7 +542,7 @@ export const HOSTILE_TEXT =
   '| ``` *b* _i_ [l](javascript:alert(1)) $x$ \u0000\u0007\u001b[31mRED\u001b[0m \u0085 \ud800 \ufffe\r\n# h';
 
 /** Fields whose values are enums or formats: spiking them would make the report invalid. */
-const KEEP_AS_IS = new Set(['level', 'status', 'verdict', 'startedAt', 'finishedAt']);
+const KEEP_AS_IS = new Set(['level', 'status', 'verdict', 'reason', 'startedAt', 'finishedAt']);
 
 function spike(value: unknown, key: string | undefined): unknown {
   if (typeof value === 'string') return key !== undefined && KEEP_AS_IS.has(key) ? value : `${value}${HOSTILE_TEXT}`;

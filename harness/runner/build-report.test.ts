@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS, STATUSES, reportSchema, type CheckResult, type Observation, type Report } from '../report/model.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
-import { buildReport, verdictOf, type RunInfo } from './build-report.js';
+import { buildReport, type RunInfo } from './build-report.js';
 import type { CollectedRun } from './collector.js';
 
 const INFO: RunInfo = {
@@ -15,6 +15,9 @@ const INFO: RunInfo = {
   seed: 42,
   numRuns: 20,
   suites: ['auth', 'contacts'],
+  allSuites: false,
+  requirements: [],
+  failOnIncomplete: false,
   toolVersion: '0.1.0',
 };
 
@@ -58,16 +61,34 @@ describe('verdictOf and the report verdict', () => {
     expect(report.exitCode).toBe(1);
   });
 
-  it('failed SHOULD and MAY checks alone leave the target conformant (exit 0)', () => {
+  it('failed SHOULD and MAY checks alone do not fail the target; a skipped MUST check and the unselected suites leave it incomplete (exit 0)', () => {
     const report = build(
       collected([
         check({ requirementId: 'CT-NAME-MIN', status: 'pass' }),
         check({ requirementId: 'ID-UNKNOWN-404', level: 'SHOULD', status: 'fail' }),
         check({ requirementId: 'AUTH-REFUSED-401', level: 'MAY', status: 'fail' }),
-        check({ requirementId: 'CT-TYPE-ENUM', status: 'skip' }),
+        check({ requirementId: 'CT-TYPE-ENUM', status: 'skip', message: 'not configured: CONFORMANCE_MEMBER_KEY is not set' }),
       ]),
     );
+    expect(report.verdict).toBe('incomplete');
+    expect(report.exitCode).toBe(0);
+    expect(report.unverified.find((u) => u.id === 'CT-TYPE-ENUM')).toMatchObject({ reason: 'not-configured', detail: 'not configured: CONFORMANCE_MEMBER_KEY is not set' });
+    expect(report.unverified.find((u) => u.id === 'RL-OVER-429')).toMatchObject({ reason: 'not-selected', detail: 'not selected: CONFORMANCE_SUITES=auth,contacts' });
+    expect(report.unverified.some((u) => u.id === 'CT-NAME-MIN')).toBe(false);
+  });
+
+  it('records the selection and the fail-on-incomplete setting, which makes an incomplete run exit 3', () => {
+    const report = buildReport(collected([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })]), { ...INFO, requirements: ['CT-NAME-MIN'], failOnIncomplete: true });
+    expect(report.settings).toMatchObject({ requirements: ['CT-NAME-MIN'], failOnIncomplete: true });
+    expect(report.verdict).toBe('incomplete');
+    expect(report.exitCode).toBe(3);
+  });
+
+  it('is conformant only when every MUST requirement of the catalogue passed', () => {
+    const all = Object.entries(REQUIREMENTS).map(([id, r]) => check({ requirementId: id, level: r.level, status: 'pass' }));
+    const report = build(collected(all));
     expect(report.verdict).toBe('conformant');
+    expect(report.unverified).toEqual([]);
     expect(report.exitCode).toBe(0);
   });
 
@@ -77,17 +98,6 @@ describe('verdictOf and the report verdict', () => {
     );
     expect(report.verdict).toBe('error');
     expect(report.exitCode).toBe(1);
-  });
-
-  it('no checks at all is conformant', () => {
-    expect(verdictOf([], [])).toEqual({ verdict: 'conformant', exitCode: 0 });
-  });
-
-  it('a harness error alone gives the verdict error', () => {
-    expect(verdictOf([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })], ['suite failed to load'])).toEqual({
-      verdict: 'error',
-      exitCode: 1,
-    });
   });
 });
 

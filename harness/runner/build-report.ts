@@ -6,11 +6,11 @@ import {
   type Report,
   type RequirementCoverage,
   type StatusCounts,
-  type Verdict,
 } from '../report/model.js';
 import { ENDPOINTS, NOT_TESTABLE, endpointKey } from '../spec/endpoints.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import type { CollectedRun } from './collector.js';
+import { unverifiedMust, verdictOf } from './verdict.js';
 
 export interface RunInfo {
   readonly runId: string;
@@ -23,17 +23,16 @@ export interface RunInfo {
   readonly seed: number;
   readonly numRuns: number;
   readonly suites: readonly string[];
+  /** CONFORMANCE_SUITES narrowed the run (suites is then not every domain). */
+  readonly allSuites: boolean;
+  /** CONFORMANCE_REQUIREMENTS; empty: every check. */
+  readonly requirements: readonly string[];
+  /** CONFORMANCE_FAIL_ON_INCOMPLETE. */
+  readonly failOnIncomplete: boolean;
   readonly toolVersion: string;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Exit code 0 when every MUST passes, 1 otherwise (2 is for configuration, decided before a run). */
-export function verdictOf(checks: readonly CheckResult[], harnessErrors: readonly string[]): { verdict: Verdict; exitCode: 0 | 1 } {
-  if (checks.some((c) => c.level === 'MUST' && c.status === 'fail')) return { verdict: 'non-conformant', exitCode: 1 };
-  if (harnessErrors.length > 0 || checks.some((c) => c.status === 'error')) return { verdict: 'error', exitCode: 1 };
-  return { verdict: 'conformant', exitCode: 0 };
-}
 
 function harnessErrorChecks(errors: readonly string[]): CheckResult[] {
   return errors.map((message, i) => ({
@@ -90,7 +89,12 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     counts[check.status] += 1;
     domains.set(check.domain, counts);
   }
-  const { verdict, exitCode } = verdictOf(checks, collected.harnessErrors);
+  const unverified = unverifiedMust(REQUIREMENTS, checks, {
+    suites: info.suites,
+    allSuites: info.allSuites,
+    requirements: info.requirements,
+  });
+  const { verdict, exitCode } = verdictOf(checks, collected.harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete });
   return {
     schemaVersion: 1,
     tool: { name: 'work-management-conformance', version: info.toolVersion },
@@ -99,7 +103,13 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     finishedAt: info.finishedAt.toISOString(),
     durationMs: info.finishedAt.getTime() - info.startedAt.getTime(),
     target: { url: info.targetUrl, embedded: info.embedded, faults: [...info.faults], variants: [...info.variants] },
-    settings: { seed: info.seed, numRuns: info.numRuns, suites: [...info.suites] },
+    settings: {
+      seed: info.seed,
+      numRuns: info.numRuns,
+      suites: [...info.suites],
+      requirements: [...info.requirements],
+      failOnIncomplete: info.failOnIncomplete,
+    },
     verdict,
     exitCode,
     counts: { total: checks.length, byStatus, byLevel },
@@ -114,6 +124,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     checks,
     observations: dedupeObservations(collected.observations),
     requirements: coverage(checks),
+    unverified,
     endpoints: ENDPOINTS.map((e) => ({ ...e, checks: collected.endpointChecks.get(endpointKey(e)) ?? 0 })),
     notTestable: NOT_TESTABLE.map((n) => ({ ...n })),
     matrix: [...collected.matrix].sort(

@@ -95,6 +95,9 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       seed: config.seed,
       numRuns: config.numRuns,
       suites: config.suites,
+      allSuites: config.allSuites,
+      requirements: config.requirements,
+      failOnIncomplete: config.failOnIncomplete,
       toolVersion: await toolVersion(),
     });
     const written = await writeReport(report, config.reportDir, redactor);
