@@ -29,6 +29,8 @@ describe('a full run against the embedded reference server', () => {
     const broken = report.checks.filter((c) => c.status === 'fail' || c.status === 'error');
     expect(broken.map((c) => `${c.requirementId} ${c.title}: ${c.message}`)).toEqual([]);
     expect(report.verdict).toBe('conformant');
+    // Conformant means every MUST requirement of the catalogue was verified and passed.
+    expect(report.unverified.map((u) => `${u.id}: ${u.detail}`)).toEqual([]);
     expect(result.code).toBe(0);
   });
 
