@@ -35,6 +35,24 @@ describe('authentication (spec 5)', () => {
     }
   });
 
+  it('matches keys exactly, prefix and secret, unless an auth-key-* fault loosens the match', async () => {
+    const otherPrefix = `xnl_${KEY_A_ADMIN.slice(4)}`;
+    const shorter = KEY_A_ADMIN.slice(0, -1);
+    const longer = `${KEY_A_ADMIN}a`;
+    const status = async (api: Awaited<ReturnType<typeof testApi>>, key: string) => (await api.get('/contacts', key)).statusCode;
+    const exact = await testApi();
+    for (const key of [otherPrefix, shorter, longer]) expect(await status(exact, key), key).toBe(401);
+    const cases = [
+      ['auth-key-prefix-ignored', otherPrefix],
+      ['auth-key-shorter-accepted', shorter],
+      ['auth-key-longer-accepted', longer],
+    ] as const;
+    for (const [fault, accepted] of cases) {
+      const api = await testApi({ faults: [fault] });
+      for (const key of [otherPrefix, shorter, longer]) expect(await status(api, key), `${fault}: ${key}`).toBe(key === accepted ? 200 : 401);
+    }
+  });
+
   it('refuses before validating or routing', async () => {
     const api = await testApi();
     expect((await api.post('/contacts', { name: '' }, null)).statusCode).toBe(401);

@@ -48,10 +48,35 @@ export class KeyRegistry {
     this.fallback = fallback;
   }
 
-  /** Exact, case-sensitive lookup unless `caseInsensitive` (a fault) is asked for. */
-  lookup(key: string, caseInsensitive = false): AuthContext | undefined {
-    return caseInsensitive ? this.#byLowerKey.get(key.toLowerCase()) : this.#byKey.get(key);
+  /** Exact, case-sensitive lookup unless a fault loosens the match (see `KeyMatching`). */
+  lookup(key: string, matching: KeyMatching = {}): AuthContext | undefined {
+    const exact = matching.caseInsensitive ? this.#byLowerKey.get(key.toLowerCase()) : this.#byKey.get(key);
+    if (exact !== undefined) return exact;
+    // The faults below take the first seeded key (seed order) that their loose comparison finds.
+    for (const [known, context] of this.#byKey) {
+      if (matching.secretOnly && secretOf(known) === secretOf(key)) return context;
+      if (matching.shorter && known.startsWith(key)) return context;
+      if (matching.longer && key.startsWith(known)) return context;
+    }
+    return undefined;
   }
+}
+
+/** How loosely a key is matched: every flag is a fault; none set is the exact match of spec 5.2. */
+export interface KeyMatching {
+  /** auth-key-case-insensitive. */
+  caseInsensitive?: boolean;
+  /** auth-key-prefix-ignored: the part after the first `_` alone is compared. */
+  secretOnly?: boolean;
+  /** auth-key-shorter-accepted: a key that a known key starts with is taken as that key. */
+  shorter?: boolean;
+  /** auth-key-longer-accepted: a key that starts with a known key is taken as that key. */
+  longer?: boolean;
+}
+
+/** spec 5.2 `<prefix>_<secret>`: the part after the first underscore. */
+function secretOf(key: string): string {
+  return key.slice(key.indexOf('_') + 1);
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -112,7 +137,12 @@ export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyn
       }
       throw new ApiError(401, 'UNAUTHORIZED', 'malformed API key: expected <prefix>_<secret>');
     }
-    const context = registry.lookup(key, faults.has('auth-key-case-insensitive'));
+    const context = registry.lookup(key, {
+      caseInsensitive: faults.has('auth-key-case-insensitive'),
+      secretOnly: faults.has('auth-key-prefix-ignored'),
+      shorter: faults.has('auth-key-shorter-accepted'),
+      longer: faults.has('auth-key-longer-accepted'),
+    });
     if (context === undefined) {
       if (faults.has('auth-unknown-key-allowed')) {
         request.auth = registry.fallback;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, USAGE, UsageError } from './cli-args.js';
 import { UnknownFaultError } from './faults.js';
+import { UnknownVariantError } from './variants.js';
 
 describe('parseCliArgs', () => {
   it('has defaults', () => {
@@ -9,6 +10,7 @@ describe('parseCliArgs', () => {
       host: '127.0.0.1',
       port: 0,
       faults: [],
+      variants: [],
       seedPath: undefined,
       webhookBackoffMs: 100,
       webhookTimeoutMs: 1000,
@@ -17,11 +19,12 @@ describe('parseCliArgs', () => {
   });
 
   it('reads flags, with --port over REFERENCE_PORT', () => {
-    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '8080', '--faults', 'paging-no-total,org-list-leak', '--seed', 's.json'], { REFERENCE_PORT: '9' })).toEqual({
+    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '8080', '--faults', 'paging-no-total,org-list-leak', '--variants', 'retry-after-http-date', '--seed', 's.json'], { REFERENCE_PORT: '9' })).toEqual({
       help: false,
       host: '0.0.0.0',
       port: 8080,
       faults: ['paging-no-total', 'org-list-leak'],
+      variants: ['retry-after-http-date'],
       seedPath: 's.json',
       webhookBackoffMs: 100,
       webhookTimeoutMs: 1000,
@@ -48,6 +51,7 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--port', '70000'])).toThrow(UsageError);
     expect(() => parseCliArgs([], { REFERENCE_PORT: '-1' })).toThrow(UsageError);
     expect(() => parseCliArgs(['--faults', 'bogus'])).toThrow(UnknownFaultError);
+    expect(() => parseCliArgs(['--variants', 'bogus'])).toThrow(UnknownVariantError);
     for (const argv of [
       ['--webhook-backoff-ms', '-1'],
       ['--webhook-backoff-ms', '1.5'],

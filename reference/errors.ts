@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'CONFLICT',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -68,4 +69,9 @@ export function forbidden(message: string): ApiError {
 
 export function notFound(what: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `${what} not found`);
+}
+
+/** The request is valid but the record's current state refuses it (variant transitions-terminal-409). */
+export function conflict(message: string): ApiError {
+  return new ApiError(409, 'CONFLICT', message);
 }

@@ -276,6 +276,9 @@ const PROBES: Record<FaultName, Probe> = {
     faulty: [200, 401, 201],
   },
   'auth-key-case-insensitive': { probe: async (api) => (await api.get('/contacts', KEY_A_ADMIN.toUpperCase())).statusCode, clean: 401, faulty: 200 },
+  'auth-key-prefix-ignored': { probe: async (api) => (await api.get('/contacts', `xnl_${KEY_A_ADMIN.slice(4)}`)).statusCode, clean: 401, faulty: 200 },
+  'auth-key-shorter-accepted': { probe: async (api) => (await api.get('/contacts', KEY_A_ADMIN.slice(0, -1))).statusCode, clean: 401, faulty: 200 },
+  'auth-key-longer-accepted': { probe: async (api) => (await api.get('/contacts', `${KEY_A_ADMIN}a`)).statusCode, clean: 401, faulty: 200 },
   'org-scope-leak': {
     probe: async (api) => {
       const other = await api.createContact({}, KEY_B_ADMIN);

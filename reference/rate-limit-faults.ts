@@ -11,9 +11,12 @@ import type { VariantSet } from './variants.js';
 import {
   answerRate,
   DEFAULT_LIMIT_PER_MINUTE,
+  epochMillisecondsReset,
   FixedWindowLimiter,
+  httpDateRetryAfter,
   keyLimit,
   rateLimitHook,
+  SlidingWindowLimiter,
   SPEC_POLICY,
   type RateDecision,
   type RateLimiter,
@@ -33,20 +36,32 @@ function oneTooMany(inner: RateLimiter): RateLimiter {
 }
 
 /**
- * rl-shared-counter: one window for all keys, each request judged by its own key's limit.
- * The first refusal blocks the window for everyone, or keys with a high limit (admins)
- * would never notice the shared counter.
+ * rl-shared-counter-own-limits: one window and counter for all keys, each request judged by its
+ * own key's limit, and nothing else. A key with a high limit (an admin) is never refused, so
+ * only the counters show it: another key's Remaining falls with the limited key's requests.
+ */
+function sharedCounterOwnLimits(inner: RateLimiter): RateLimiter {
+  return {
+    hit: (_key, limit) => inner.hit(SHARED_KEY, limit),
+    peek: (_key, limit) => inner.peek(SHARED_KEY, limit),
+  };
+}
+
+/**
+ * rl-shared-counter: rl-shared-counter-own-limits, and the first refusal blocks the window for
+ * everyone, so that keys with a high limit (admins) are refused too.
  */
 function sharedCounter(inner: RateLimiter): RateLimiter {
+  const shared = sharedCounterOwnLimits(inner);
   let blockedWindow: number | undefined;
   return {
-    hit(_key, limit) {
-      const decision = inner.hit(SHARED_KEY, limit);
+    hit(key, limit) {
+      const decision = shared.hit(key, limit);
       if (decision.resetAt === blockedWindow) return { ...decision, allowed: false, remaining: 0 };
       if (!decision.allowed) blockedWindow = decision.resetAt;
       return decision;
     },
-    peek: (_key, limit) => inner.peek(SHARED_KEY, limit),
+    peek: (key, limit) => shared.peek(key, limit),
   };
 }
 
@@ -105,7 +120,7 @@ const dropRateHeadersOnErrors: onSendAsyncHookHandler = async (_request, reply, 
   return payload;
 };
 
-function policyFor(faults: FaultSet, now: () => number): RatePolicy {
+function policyFor(faults: FaultSet, variants: VariantSet, now: () => number): RatePolicy {
   return {
     limitOf: faults.has('rl-custom-limit-ignored')
       ? () => DEFAULT_LIMIT_PER_MINUTE
@@ -113,20 +128,27 @@ function policyFor(faults: FaultSet, now: () => number): RatePolicy {
         ? (auth) => auth.limitPerMinute ?? 100
         : keyLimit,
     refusedStatus: faults.has('rl-503') ? 503 : SPEC_POLICY.refusedStatus,
-    reset: faults.has('rl-reset-fractional') ? (decision) => ((decision.resetAt - now()) / 1000).toFixed(3) : SPEC_POLICY.reset,
+    reset: faults.has('rl-reset-fractional')
+      ? (decision) => ((decision.resetAt - now()) / 1000).toFixed(3)
+      : variants.has('limiter-sliding-window')
+        ? epochMillisecondsReset
+        : SPEC_POLICY.reset,
     retryAfter: faults.has('rl-no-retry-after')
       ? () => undefined
       : faults.has('rl-retry-after-ms')
         ? (decision) => String(decision.resetSeconds * 1000)
-        : SPEC_POLICY.retryAfter,
+        : variants.has('retry-after-http-date')
+          ? httpDateRetryAfter
+          : SPEC_POLICY.retryAfter,
     ...(faults.has('rl-endpoint-exempt') ? { exempt: webhookEventsRoute } : {}),
   };
 }
 
-function limiterFor(faults: FaultSet, windows: FixedWindowLimiter): RateLimiter {
-  let limiter: RateLimiter = windows;
+function limiterFor(faults: FaultSet, base: RateLimiter): RateLimiter {
+  let limiter: RateLimiter = base;
   if (faults.has('rl-one-too-many')) limiter = oneTooMany(limiter);
   if (faults.has('rl-shared-counter')) limiter = sharedCounter(limiter);
+  else if (faults.has('rl-shared-counter-own-limits')) limiter = sharedCounterOwnLimits(limiter);
   if (faults.has('rl-remaining-stuck')) limiter = remainingStuck(limiter);
   if (faults.has('rl-never-recovers')) limiter = neverRecovers(limiter);
   return limiter;
@@ -148,14 +170,17 @@ export interface RateLimitOptions {
 }
 
 /**
- * The limiter hooks for an app with these faults. rl-concurrent-over-admission replaces the
- * counting itself, so the other limiter faults do not combine with it (the policy ones do).
+ * The limiter hooks for an app with these faults and variants. rl-concurrent-over-admission
+ * replaces the counting itself (on a fixed window), so the other limiter faults and the
+ * limiter-sliding-window variant do not combine with it (the policy ones do).
  */
 export function rateLimitHooks(faults: FaultSet, options: RateLimitOptions): RateLimitHooks {
+  const variants: VariantSet = options.variants ?? new Set();
   const windows = new FixedWindowLimiter(options.now, options.windowMs);
-  const policy = policyFor(faults, options.now);
+  const base: RateLimiter = variants.has('limiter-sliding-window') ? new SlidingWindowLimiter(options.now, options.windowMs) : windows;
+  const policy = policyFor(faults, variants, options.now);
   return {
-    onRequest: faults.has('rl-concurrent-over-admission') ? racyHook(windows, policy) : rateLimitHook(limiterFor(faults, windows), policy),
+    onRequest: faults.has('rl-concurrent-over-admission') ? racyHook(windows, policy) : rateLimitHook(limiterFor(faults, base), policy),
     onSend: faults.has('rl-headers-missing-on-errors') ? dropRateHeadersOnErrors : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter } from './rate-limit.js';
+import { readRetryAfter } from '../harness/rate/retry-after.js';
+import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter, SlidingWindowLimiter } from './rate-limit.js';
 import { startReferenceServer } from './server.js';
 import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_A_MEMBER, KEY_B_ADMIN, testApi, testSeed } from './testing.js';
 
@@ -45,6 +46,38 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.hit('k', 1)).toMatchObject({ allowed: false, resetSeconds: 1 });
     c.advance(1);
     expect(limiter.hit('k', 1)).toMatchObject({ allowed: true, resetSeconds: 2 });
+  });
+});
+
+describe('SlidingWindowLimiter (variant limiter-sliding-window)', () => {
+  it('admits while fewer than the limit were admitted in the trailing window, and gives requests back one by one', () => {
+    const c = clock();
+    const limiter = new SlidingWindowLimiter(c.now, 10_000);
+    expect(limiter.hit('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 10, resetAt: 1_010_000 });
+    c.advance(2_000);
+    limiter.hit('k', 3);
+    c.advance(2_000);
+    expect(limiter.hit('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 0, resetSeconds: 6, resetAt: 1_010_000 });
+    c.advance(1_500);
+    // Refused requests are not logged: the oldest admitted one still leaves at 1_010_000.
+    expect(limiter.hit('k', 3)).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 5, resetAt: 1_010_000 });
+    c.advance(4_500);
+    // The first request left; the next oldest (at 1_002_000) leaves in 2 s. A fixed window would give all 3 back.
+    expect(limiter.hit('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 0, resetSeconds: 2, resetAt: 1_012_000 });
+    expect(limiter.hit('k', 3).allowed).toBe(false);
+    expect(limiter.hit('other', 3).remaining).toBe(2);
+  });
+
+  it('peeks without logging, and is empty a full window after the last admitted request', () => {
+    const c = clock();
+    const limiter = new SlidingWindowLimiter(c.now, 8_000);
+    for (let i = 0; i < 3; i++) limiter.hit('k', 3);
+    expect(limiter.peek('k', 3)).toMatchObject({ allowed: false, remaining: 0 });
+    expect(limiter.peek('k', 3)).toMatchObject({ remaining: 0 });
+    c.advance(7_999);
+    expect(limiter.peek('k', 3)).toMatchObject({ remaining: 0, resetSeconds: 1 });
+    c.advance(1);
+    expect(limiter.peek('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 8, resetAt: 1_016_000 });
   });
 });
 
@@ -169,6 +202,55 @@ describe('rate limiting (spec 8)', () => {
   });
 });
 
+describe('rate-limit variants (legitimate choices the suite must pass)', () => {
+  it('retry-after-http-date: Retry-After is the reset moment as an HTTP date, rounded up to the second', async () => {
+    const c = clock(1_000_000_400);
+    const api = await testApi({ seed: testSeed(2), now: c.now, variants: ['retry-after-http-date'] });
+    await api.get('/contacts', KEY_A_LIMITED);
+    await api.get('/contacts', KEY_A_LIMITED);
+    c.advance(20_000);
+    const refused = await api.get('/contacts', KEY_A_LIMITED);
+    expect(refused.statusCode).toBe(429);
+    // The window opened at 1_000_000.400 s and ends at 1_000_060.400 s: rounded up, 1_000_061 s.
+    expect(refused.headers['retry-after']).toBe(new Date(1_000_061_000).toUTCString());
+    expect(refused.headers['x-ratelimit-reset']).toBe('40');
+  });
+
+  it('retry-after-http-date over real HTTP: up to 61 s after the truncated Date header, and the suite reads it', async () => {
+    const server = await startReferenceServer({ seed: testSeed(1), variants: ['retry-after-http-date'] });
+    try {
+      const url = `${server.baseUrl}/contacts`;
+      await fetch(url, { headers: { 'x-api-key': KEY_A_LIMITED } });
+      const refused = await fetch(url, { headers: { 'x-api-key': KEY_A_LIMITED } });
+      const retryAfter = refused.headers.get('retry-after')!;
+      const date = refused.headers.get('date')!;
+      expect(refused.status).toBe(429);
+      const apart = (Date.parse(retryAfter) - Date.parse(date)) / 1000;
+      expect(apart).toBeGreaterThanOrEqual(60);
+      expect(apart).toBeLessThanOrEqual(61);
+      expect(readRetryAfter(retryAfter, date)).toMatchObject({ ok: true, form: 'http-date' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('limiter-sliding-window: Reset in epoch milliseconds, Retry-After whole seconds until the oldest request leaves', async () => {
+    const c = clock();
+    const api = await testApi({ seed: testSeed(2), now: c.now, rateWindowMs: 8_000, variants: ['limiter-sliding-window'] });
+    expect((await api.get('/contacts', KEY_A_LIMITED)).headers['x-ratelimit-reset']).toBe('1008000');
+    c.advance(3_000);
+    await api.get('/contacts', KEY_A_LIMITED);
+    c.advance(600);
+    const refused = await api.get('/contacts', KEY_A_LIMITED);
+    expect([refused.statusCode, refused.headers['retry-after'], refused.headers['x-ratelimit-reset']]).toEqual([429, '5', '1008000']);
+    c.advance(4_400);
+    // One request left the window, one is still in it: one admitted, then refused until 1_011_000.
+    const again = await api.get('/contacts', KEY_A_LIMITED);
+    expect([again.statusCode, again.headers['x-ratelimit-remaining'], again.headers['x-ratelimit-reset']]).toEqual([200, '0', '1011000']);
+    expect((await api.get('/contacts', KEY_A_LIMITED)).statusCode).toBe(429);
+  });
+});
+
 /** The faults must break their own rule and leave the others alone (probes check the first half). */
 describe('rate-limit faults keep the rules they do not name', () => {
   it('rl-shared-counter: the block lifts when the shared window resets', async () => {
@@ -178,6 +260,17 @@ describe('rate-limit faults keep the rules they do not name', () => {
     api.advanceClock(60_000);
     expect((await api.get('/contacts', KEY_B_ADMIN)).statusCode).toBe(200);
     expect((await api.get('/contacts', KEY_A_LIMITED)).statusCode).toBe(200);
+  });
+
+  it('rl-shared-counter-own-limits: each key is still refused by its own limit only', async () => {
+    const api = await testApi({ faults: ['rl-shared-counter-own-limits'] });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api.get('/contacts', KEY_A_LIMITED)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const admin = await api.get('/contacts', KEY_B_ADMIN);
+    expect([admin.statusCode, admin.headers['x-ratelimit-remaining']]).toEqual([200, String(1000000 - 5)]);
+    api.advanceClock(60_000);
+    expect((await api.get('/contacts', KEY_A_LIMITED)).headers['x-ratelimit-remaining']).toBe('2');
   });
 
   it('rl-concurrent-over-admission: sequential requests are still counted exactly', async () => {

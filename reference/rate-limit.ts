@@ -83,6 +83,64 @@ export class FixedWindowLimiter implements RateLimiter {
   }
 }
 
+/**
+ * Sliding-window log per key (variant limiter-sliding-window): a request is admitted when fewer
+ * than `limit` requests were admitted in the trailing window; refused requests are not logged.
+ * Remaining is the limit less the requests in the window; the decision's resetAt is when the
+ * oldest of them leaves it, which gives one request back (a fixed window gives back all).
+ */
+export class SlidingWindowLimiter implements RateLimiter {
+  /** Admission times per key, oldest first. */
+  readonly #logs = new Map<string, number[]>();
+  readonly #now: () => number;
+  readonly #windowMs: number;
+
+  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
+  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
+    this.#now = now;
+    this.#windowMs = windowMs;
+  }
+
+  hit(key: string, limit: number): RateDecision {
+    const now = this.#now();
+    const log = this.#live(key, now);
+    // Decided and logged synchronously: concurrent requests cannot both take the last slot.
+    const allowed = log.length < limit;
+    if (allowed) log.push(now);
+    return this.#decide(log, limit, allowed, now);
+  }
+
+  peek(key: string, limit: number): RateDecision {
+    const now = this.#now();
+    const log = this.#live(key, now);
+    return this.#decide(log, limit, log.length < limit, now);
+  }
+
+  /** The key's log without the requests that have left the window (t + window <= now). */
+  #live(key: string, now: number): number[] {
+    let log = this.#logs.get(key);
+    if (log === undefined) {
+      log = [];
+      this.#logs.set(key, log);
+    }
+    let gone = 0;
+    while (gone < log.length && log[gone]! + this.#windowMs <= now) gone += 1;
+    if (gone > 0) log.splice(0, gone);
+    return log;
+  }
+
+  #decide(log: readonly number[], limit: number, allowed: boolean, now: number): RateDecision {
+    const resetAt = (log[0] ?? now) + this.#windowMs;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - log.length),
+      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      resetAt,
+    };
+  }
+}
+
 /** How the hook turns a decision into an answer; SPEC_POLICY on the clean server, other policies are faults. */
 export interface RatePolicy {
   /** The per-minute limit of the caller's key (spec 5.6, 8). */
@@ -103,6 +161,16 @@ const wholeSeconds = (decision: RateDecision): string => String(decision.resetSe
 
 /** spec 7, 8: the key's own limit, integer delta seconds in Reset and Retry-After, 429 over the limit. */
 export const SPEC_POLICY: RatePolicy = { limitOf: keyLimit, refusedStatus: 429, reset: wholeSeconds, retryAfter: wholeSeconds };
+
+/**
+ * Variant retry-after-http-date: Retry-After as an HTTP date (RFC 9110 10.2.3), the reset moment
+ * rounded up to the next whole second. Node's Date header is truncated to the second, so for a
+ * 60 s wait the two can be 61 s apart.
+ */
+export const httpDateRetryAfter = (decision: RateDecision): string => new Date(Math.ceil(decision.resetAt / 1000) * 1000).toUTCString();
+
+/** Variant limiter-sliding-window: X-RateLimit-Reset as the epoch milliseconds of resetAt (spec 8 gives no unit). */
+export const epochMillisecondsReset = (decision: RateDecision): string => String(decision.resetAt);
 
 /** Sets the X-RateLimit-* headers (spec 8) and, over the limit, throws the refusal (spec 7). */
 export function answerRate(reply: FastifyReply, decision: RateDecision, policy: RatePolicy): void {

@@ -26,7 +26,7 @@ import {
   createAllocationFilterFixture,
   minimalAllocation,
 } from '../harness/steps/allocations.js';
-import { expectFiltered } from '../harness/steps/lists.js';
+import { expectFiltered, expectFilteredUnlessRefused } from '../harness/steps/lists.js';
 
 /** Allocations (spec 2.6, 4.6, 8): every field rule both ways, the trimmed reason, filters, the lifecycle. */
 const check = checker('allocations');
@@ -153,6 +153,9 @@ describe('allocations: lifecycle', () => {
     },
     // Generated reasons have no surrounding spaces, so a trimming server returns them unchanged.
     nullableFields: ALLOCATION_NULLABLE_FIELDS,
+    // spec 2.6 lists hours and hoursPerDay as independent inputs; a server may derive one from
+    // the other over the allocation's days, so a date change may recompute them too.
+    linked: [{ fields: ['hours', 'hoursPerDay'], inputs: ['startDate', 'endDate'] }],
     arbitraries: async (t) => {
       const refs = await allocationReferences(t);
       return { create: allocationCreate(refs), full: allocationCreate(refs, { full: true }), update: allocationUpdate(refs) };
@@ -206,11 +209,12 @@ describe('allocations: list filters', () => {
     for (const resourceId of f.resources) {
       const own = resourceId === f.resources[0] ? all.filter((id) => id !== f.other) : [f.other];
       await expectFiltered(t.api, '/allocations', { projectId, resourceId }, { includes: own, excludes: [], what: 'is on a task of the project' });
-      await expectFiltered(t.api, '/allocations', { projectId: randomUUID(), resourceId }, {
+      // A projectId naming no project may list nothing or be refused (spec 7: statuses not shown).
+      await expectFilteredUnlessRefused(t, '/allocations', { projectId: randomUUID(), resourceId }, {
         includes: [],
         excludes: all,
         what: 'is on a task of another project',
-      });
+      }, { topic: 'unknown-reference-filter', subject: 'GET /allocations?projectId=<unknown uuid>' });
     }
   });
 

@@ -26,13 +26,38 @@ async function sampleRoutes(t: CheckContext): Promise<Array<[string, (c: ApiClie
   ];
 }
 
-/** Keys that must be refused, derived from the admin key so the prefix is realistic. */
+/**
+ * Another prefix of the same shape: each letter or digit moved one place on (`z` to `a`, `9` to
+ * `0`, case kept), anything else kept. Undefined when the prefix has no letter or digit to move.
+ */
+function otherPrefixOf(prefix: string): string | undefined {
+  const next = (c: string, first: string, size: number) => String.fromCharCode(((c.charCodeAt(0) - first.charCodeAt(0) + 1) % size) + first.charCodeAt(0));
+  const moved = prefix.replace(/[a-z]|[A-Z]|[0-9]/g, (c) => (/[a-z]/.test(c) ? next(c, 'a', 26) : /[A-Z]/.test(c) ? next(c, 'A', 26) : next(c, '0', 10)));
+  return moved === prefix ? undefined : moved;
+}
+
+/**
+ * Keys that must be refused, derived from the admin key so the prefix is realistic. The near
+ * misses (spec 5.2 `<prefix>_<secret>`, matched exactly) are the admin key's secret under
+ * another prefix of the same shape (when the key has a prefix), and the admin key with its last
+ * character removed or repeated. They are sent only through `t.withKey`, which masks them in
+ * every recorded exchange, and never named in a message.
+ */
 function badKeys(adminKey: string) {
-  const prefix = adminKey.includes('_') ? adminKey.slice(0, adminKey.indexOf('_')) : 'key';
+  const underscore = adminKey.indexOf('_');
+  const prefix = underscore > 0 ? adminKey.slice(0, underscore) : 'key';
+  const otherPrefix = underscore > 0 ? otherPrefixOf(prefix) : undefined;
+  const nearMisses: Array<[string, string]> = [
+    ...(otherPrefix === undefined ? [] : [['its secret under another prefix', `${otherPrefix}${adminKey.slice(underscore)}`] as [string, string]]),
+    ['its last character removed', adminKey.slice(0, -1)],
+    ['its last character appended once more', `${adminKey}${adminKey.slice(-1)}`],
+  ];
   return {
     unknown: `${prefix}_${randomBytes(16).toString('hex')}`,
     malformed: [adminKey.replace(/_/g, ''), 'not-a-key', `${prefix}_`, `_${randomBytes(8).toString('hex')}`],
     otherCase: adminKey === adminKey.toUpperCase() ? adminKey.toLowerCase() : adminKey.toUpperCase(),
+    /** [what it is, the key]: the valid admin key changed in one place. */
+    nearMisses,
   };
 }
 
@@ -125,13 +150,23 @@ describe('auth: refused keys', () => {
     await expectRefusedEverywhere(t, t.withKey(otherCase), 'the key in another case', 'key-case-status');
   });
 
+  check('AUTH-KEY-EXACT', "refuse the admin key's secret under another prefix, and the admin key with a character removed or appended", async (t) => {
+    const { nearMisses } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    for (const [what, key] of nearMisses) {
+      await expectRefusedEverywhere(t, t.withKey(key), `the admin key with ${what}`, 'near-miss-key-status');
+      await expectRefusedEverywhere(t, t.withKey(key, 'bearer'), `the admin key with ${what} as Bearer`, 'near-miss-key-status');
+    }
+  });
+
   check('AUTH-REFUSED-401', 'answer a missing, unknown or malformed key with 401', async (t) => {
-    const { unknown, malformed } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
+    const { unknown, malformed, nearMisses } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
     for (const [what, client] of [
       ['no key', t.withKey(undefined)],
       ['an unknown key', t.withKey(unknown)],
       ['a malformed key', t.withKey(malformed[1]!)],
       ['an unknown Bearer key', t.withKey(unknown, 'bearer')],
+      // Near misses of the admin key are unknown keys too.
+      ...nearMisses.map(([kind, key]): [string, ApiClient] => [`the admin key with ${kind}`, t.withKey(key)]),
     ] as const) {
       expectStatus(await client.get('/contacts'), 401, `refuse ${what}`);
     }
@@ -182,6 +217,13 @@ describe('auth: every documented route', () => {
     if (otherCase === t.run.keys.admin) t.skip('not applicable: the admin key has no letters');
     const client = t.withKey(otherCase);
     await expectRefusedOnEveryRoute(t, 'the key in another case', 'key-case-status', (options) => client.send(options));
+  });
+
+  check('AUTH-KEY-EXACT', "refuse the admin key's secret under another prefix, and the admin key with a character removed or appended, on every documented route", async (t) => {
+    for (const [what, key] of badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY')).nearMisses) {
+      const client = t.withKey(key);
+      await expectRefusedOnEveryRoute(t, `the admin key with ${what}`, 'near-miss-key-status', (options) => client.send(options));
+    }
   });
 
   check('AUTH-REFUSED-401', 'answer a missing, unknown, malformed or empty key with 401 on every documented route', async (t) => {

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { checker } from '../harness/check/check.js';
+import { checker, type CheckContext } from '../harness/check/check.js';
 import { ensure, expectStatus } from '../harness/check/expect.js';
 import { runTag } from '../harness/check/run-context.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -73,6 +73,25 @@ describe('contacts: lifecycle', () => {
   });
 });
 
+/**
+ * Whether a list without `isActive` shows inactive contacts is not stated (spec 4.1), so the
+ * inactive contacts a filter selects are required only when `isActive=false` asks for them; what
+ * the list without it did (`listed`) is observed.
+ */
+async function expectInactiveFiltered(
+  t: CheckContext,
+  query: Readonly<Record<string, string>>,
+  inactive: readonly string[],
+  excludes: readonly string[],
+  what: string,
+  listed: ReadonlyArray<Record<string, unknown>>,
+): Promise<void> {
+  const shown = inactive.filter((id) => listed.some((r) => r['id'] === id)).length;
+  const subject = `GET /contacts?${Object.keys(query).map((k) => `${k}=`).join('&')}`;
+  t.observe('inactive-in-list-without-isActive', subject, shown === inactive.length ? 'listed' : shown === 0 ? 'left out' : 'some listed');
+  await expectFiltered(t.api, '/contacts', { ...query, isActive: 'false' }, { includes: inactive, excludes, what: `${what} (inactive)` });
+}
+
 describe('contacts: list filters', () => {
   check('CT-QUERY-INVALID', 'reject malformed contact list filters', async (t) => {
     const cases: Array<[string, Record<string, string>]> = [
@@ -95,29 +114,29 @@ describe('contacts: list filters', () => {
 
   check('CT-FILTER-TYPE', 'return only contacts of the requested contactType', async (t) => {
     const f = await filterFixture(t);
-    for (const [contactType, includes, excludes] of [
-      ['company', [f.activeBillableCompany, f.inactiveBillableCompany], [f.inactiveIndividual, f.activeIndividual]],
-      ['individual', [f.inactiveIndividual, f.activeIndividual], [f.activeBillableCompany, f.inactiveBillableCompany]],
+    for (const [contactType, active, inactive, excludes] of [
+      ['company', [f.activeBillableCompany], [f.inactiveBillableCompany], [f.inactiveIndividual, f.activeIndividual]],
+      ['individual', [f.activeIndividual], [f.inactiveIndividual], [f.activeBillableCompany, f.inactiveBillableCompany]],
     ] as const) {
-      const records = await expectFiltered(t.api, '/contacts', { parentContactId: f.parent, contactType }, {
-        includes,
-        excludes,
-        what: `is a ${contactType}`,
-      });
+      const query = { parentContactId: f.parent, contactType };
+      const records = await expectFiltered(t.api, '/contacts', query, { includes: active, excludes, what: `is a ${contactType}` });
       const wrong = records.find((r) => r['contactType'] !== contactType);
       ensure(!wrong, `contactType=${contactType} returned ${JSON.stringify(wrong?.['id'])} of type ${JSON.stringify(wrong?.['contactType'])}`);
+      await expectInactiveFiltered(t, query, inactive, excludes, `is a ${contactType}`, records);
     }
   });
 
   check('CT-FILTER-PARENT', 'return only children of the requested parentContactId', async (t) => {
     const f = await filterFixture(t);
-    const records = await expectFiltered(t.api, '/contacts', { parentContactId: f.parent }, {
-      includes: [f.activeBillableCompany, f.inactiveIndividual, f.inactiveBillableCompany, f.activeIndividual],
+    const query = { parentContactId: f.parent };
+    const records = await expectFiltered(t.api, '/contacts', query, {
+      includes: [f.activeBillableCompany, f.activeIndividual],
       excludes: [f.outsider, f.parent],
       what: 'is a child of the requested parent',
     });
     const wrong = records.find((r) => r['parentContactId'] !== f.parent);
     ensure(!wrong, `parentContactId filter returned ${JSON.stringify(wrong?.['id'])} with parent ${JSON.stringify(wrong?.['parentContactId'])}`);
+    await expectInactiveFiltered(t, query, [f.inactiveIndividual, f.inactiveBillableCompany], [f.outsider, f.parent], 'is a child of the requested parent', records);
   });
 
   booleanFilterChecks(check, {
@@ -136,7 +155,13 @@ describe('contacts: list filters', () => {
         requirementId: 'CT-FILTER-BILLABLE',
         sample: async (t) => {
           const f = await filterFixture(t);
-          return { scope: { parentContactId: f.parent }, trueIds: [f.activeBillableCompany, f.inactiveBillableCompany], falseIds: [f.inactiveIndividual, f.activeIndividual] };
+          return {
+            scope: { parentContactId: f.parent },
+            trueIds: [f.activeBillableCompany, f.inactiveBillableCompany],
+            falseIds: [f.inactiveIndividual, f.activeIndividual],
+            // Whether a list without isActive shows inactive contacts is not stated (spec 4.1).
+            hidden: { ids: [f.inactiveBillableCompany, f.inactiveIndividual], query: { isActive: 'false' } },
+          };
         },
       },
     ],

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
-import { dataRecord, ensure, expectNot2xx, expectStatus } from '../harness/check/expect.js';
+import { dataRecord, ensure, expectNot2xx, expectStatus, fail, isClass } from '../harness/check/expect.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
 import { lifecycleChecks } from '../harness/crosscutting/lifecycle.js';
 import { pagingChecks } from '../harness/crosscutting/paging.js';
 import { expectInvalid, invalidBodyChecks, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
 import {
+  EXPENSE_STATE_FIELDS,
   expenseCreate,
   expenseCreateFull,
   expenseCreateViolations,
@@ -26,9 +27,12 @@ import {
   expensesCollection,
   split,
 } from '../harness/steps/expenses.js';
+import { expectFields } from '../harness/steps/compare.js';
 import { findValuePaths, pathShape } from '../harness/steps/find-value.js';
 import { expectFiltered } from '../harness/steps/lists.js';
 import { createResource } from '../harness/steps/prerequisites.js';
+import { expectTransition } from '../harness/steps/transitions.js';
+import { uniqueToken } from '../harness/steps/unique-token.js';
 
 /** Expenses (spec 2.2, 3.1, 4.2): every field rule both ways, approve and reject, filters, the lifecycle. */
 const check = checker('expenses');
@@ -95,11 +99,92 @@ describe('expenses: lifecycle', () => {
       nullClears: 'EX-UPDATE-NULL-CLEARS',
       deleted: 'EX-DELETE',
     },
-    nullableFields: EXPENSE_NULLABLE_FIELDS,
+    // Clearing reimbursementStatus changes a state (spec 3.1: transitions not shown): its own check below.
+    nullableFields: EXPENSE_NULLABLE_FIELDS.filter((field) => !(EXPENSE_STATE_FIELDS as readonly string[]).includes(field)),
     arbitraries: async (t) => {
       const constraints = await references(t);
-      return { create: expenseCreate(constraints), full: expenseCreateFull(constraints), update: expenseUpdate(constraints) };
+      return {
+        create: expenseCreate(constraints),
+        full: expenseCreateFull(constraints),
+        // Updates keep the status and reimbursementStatus the expense was created with (spec 3.1).
+        update: (created) => expenseUpdate(constraints, created),
+      };
     },
+  });
+});
+
+describe('expenses: statuses and their changes', () => {
+  // spec 3.1: "status may also be set directly on create": every value, with no state before it.
+  check('EX-STATUS-ENUM', 'accept every status and reimbursementStatus value on create and keep it', async (t) => {
+    for (const status of EXPENSE_STATUSES) {
+      const body = { status, reimbursementStatus: status };
+      const { res, record } = await readExpense(t, await createExpense(t, body));
+      expectFields(record, body, `read back an expense created with status and reimbursementStatus ${status}`, res);
+    }
+  });
+
+  // spec 3.1: transitions are not shown. Each change is tried from an expense created in the
+  // source state (create takes every value), together with a description: a refusal must leave
+  // both as they were, an acceptance must apply both. The matrix is observed.
+  check(
+    'TRANSITION-REFUSED-UNCHANGED',
+    'answer each change of an expense status or reimbursementStatus with 2xx and apply it, or refuse it with a 4xx and leave the expense as it was',
+    async (t) => {
+      const token = uniqueToken('tr');
+      for (const field of EXPENSE_STATE_FIELDS) {
+        // reimbursementStatus is nullable (spec 2.2): clearing it is a change too.
+        const targets: ReadonlyArray<string | null> = field === 'reimbursementStatus' ? [...EXPENSE_STATUSES, null] : EXPENSE_STATUSES;
+        for (const from of EXPENSE_STATUSES) {
+          for (const to of targets.filter((value) => value !== from)) {
+            const before = { [field]: from, description: `Conformance before ${token}` };
+            const id = await createExpense(t, before);
+            const changes = { [field]: to, description: `Conformance after ${token}` };
+            const answer = await t.api.patch(`/expenses/${id}`, changes);
+            expectTransition(t, { record: 'expense', field, from, to: String(to) }, answer, { after: await readExpense(t, id), applied: changes, before });
+          }
+        }
+      }
+    },
+  );
+
+  // spec 4.2 shows approve and reject without a source state; 3.1 does not say from which
+  // statuses they work, nor which status they leave (EX-APPROVE and EX-REJECT start from pending).
+  check(
+    'TRANSITION-REFUSED-UNCHANGED',
+    'answer approve and reject of an expense in each status with 2xx, or refuse them with a 4xx and leave the status as it was',
+    async (t) => {
+      for (const from of EXPENSE_STATUSES) {
+        for (const operation of ['approve', 'reject'] as const) {
+          const id = await createExpense(t, { status: from });
+          const answer = await t.api.post(`/expenses/${id}/${operation}`, operation === 'reject' ? { reason: 'Conformance transition probe' } : undefined);
+          // Accepted: the status it leaves is not stated (observed by EX-APPROVE-STATUS, EX-REJECT-STATUS).
+          expectTransition(t, { record: 'expense', field: 'status', from, to: `POST ${operation}` }, answer, {
+            after: await readExpense(t, id),
+            applied: {},
+            before: { status: from },
+          });
+        }
+      }
+    },
+  );
+
+  check('EX-UPDATE-NULL-CLEARS', 'clear reimbursementStatus sent as null, from at least one status an expense is created with', async (t) => {
+    // spec 2.2 makes reimbursementStatus nullable, and null clears (spec conventions). Clearing it
+    // leaves a state, and spec 3.1 shows no transitions: a server may refuse it from some statuses
+    // (a paid reimbursement, say). One that refuses it from every status ignores 2.2.
+    const refusals: string[] = [];
+    for (const from of EXPENSE_STATUSES) {
+      const id = await createExpense(t, { reimbursementStatus: from });
+      const res = await t.api.patch(`/expenses/${id}`, { reimbursementStatus: null });
+      if (isClass(res.status, '2xx')) {
+        const back = await readExpense(t, id);
+        expectFields(back.record, { reimbursementStatus: null }, `reimbursementStatus ${from} set to null (answered ${res.status})`, back.res);
+        return;
+      }
+      ensure(isClass(res.status, '4xx'), `expected reimbursementStatus null on an expense with reimbursementStatus ${from} to be accepted (2xx) or refused (4xx)`, res);
+      refusals.push(`${from} (${res.status})`);
+    }
+    fail(`reimbursementStatus null was refused from every status: ${refusals.join(', ')}`);
   });
 });
 
@@ -111,10 +196,7 @@ describe('expenses: approve and reject', () => {
     const res = await t.api.post(`/expenses/${id}/approve`);
     expectStatus(res, 200, 'approve a pending expense (no body)');
     ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
-
-    // Other source states: transitions are not shown (spec 3.1), so only observed.
-    const draft = await createExpense(t, { status: 'draft' });
-    t.observe('expense-approve-from-state', 'POST /expenses/{id}/approve of a draft expense', (await t.api.post(`/expenses/${draft}/approve`)).status);
+    // Other source states: transitions are not shown (spec 3.1), so only observed (TRANSITION-REFUSED-UNCHANGED).
   });
 
   check('EX-APPROVE-STATUS', 'show status approved after an approve', async (t) => {

@@ -18,8 +18,8 @@ import {
 import { IMPOSSIBLE_DATES } from '../harness/generators/primitives.js';
 import type { ApiResponse } from '../harness/http/client.js';
 import { MILESTONE_NULLABLE_FIELDS, MILESTONE_STATUSES } from '../harness/spec/milestones.js';
-import { findValuePaths, pathShape } from '../harness/steps/find-value.js';
 import { expectFiltered, listAll } from '../harness/steps/lists.js';
+import { expectTransition } from '../harness/steps/transitions.js';
 import {
   addDays,
   createMilestone,
@@ -47,6 +47,32 @@ async function readMilestone(t: CheckContext, id: string): Promise<{ res: ApiRes
 /** The status a record shows, if it shows one (record fields are not shown by the spec). */
 function statusOf(record: Record<string, unknown>): string | undefined {
   return typeof record['status'] === 'string' ? record['status'] : undefined;
+}
+
+/** A field name that says completion date or time: completedDate, completedAt, completionDate, completed_on, dateCompleted... */
+const COMPLETION_DATE_FIELD = /^(?:(?:completed|completion)(?:date|at|on|day|time|datetime|timestamp)?|datecompleted)$/;
+
+/**
+ * The top-level fields of a milestone named for its completion date that hold a date or a
+ * date-time (`completed` alone only when it holds one: it may be a boolean flag).
+ */
+function completionDateFields(record: Record<string, unknown>): Array<[string, string]> {
+  return Object.entries(record).filter(
+    (entry): entry is [string, string] =>
+      COMPLETION_DATE_FIELD.test(entry[0].toLowerCase().replace(/[_-]/g, '')) && typeof entry[1] === 'string' && /^\d{4}-\d{2}-\d{2}/.test(entry[1]),
+  );
+}
+
+/**
+ * `value` shows the day `date`: the date itself, or a date-time on that day. A date-time written
+ * in UTC from another time zone may fall on the day before or after (up to 14 hours off), so an
+ * instant within the day as any time zone (UTC-12 to UTC+14) sees it counts as well.
+ */
+function sameDay(value: string, date: string): boolean {
+  if (value.slice(0, 10) === date) return true;
+  const instant = Date.parse(value);
+  const start = Date.parse(`${date}T00:00:00Z`);
+  return value.length > 10 && !Number.isNaN(instant) && instant >= start - 14 * 3_600_000 && instant < start + 36 * 3_600_000;
 }
 
 /**
@@ -178,10 +204,6 @@ describe('milestones: complete', () => {
       const res = await t.api.post(`/milestones/${id}/complete`, body);
       expectStatus(res, 200, `complete a milestone ${what}`);
       await expectCompleted(t, id, day);
-      if ('completedDate' in body) {
-        const found = findValuePaths((await readMilestone(t, id)).record, (v) => typeof v === 'string' && v.startsWith(completedDate));
-        t.observe('milestone-completed-date', 'GET /milestones/{id} after complete with a completedDate', found.length > 0 ? `kept at ${pathShape(found[0]!)}` : 'not shown');
-      }
     }
 
     // The body is optional in part (`completedDate`); whether it may be left out entirely is not shown.
@@ -192,6 +214,27 @@ describe('milestones: complete', () => {
     t.observe('milestone-complete-from-state', 'POST /milestones/{id}/complete of a completed milestone', (await t.api.post(`/milestones/${fresh}/complete`, {})).status);
   });
 
+  check('MS-COMPLETE-DATE-KEPT', 'show the completedDate sent on complete as the completion date, where the milestone shows one', async (t) => {
+    // A month back (UTC): a real past date no server's "today" can be, whatever its time zone.
+    const completedDate = addDays(new Date().toISOString().slice(0, 10), -30);
+    const id = await createMilestone(t, { name: 'Conformance completedDate kept', targetDate: farDay() });
+    expectStatus(await t.api.post(`/milestones/${id}/complete`, { completedDate }), 200, 'complete a milestone with a completedDate');
+    const { res, record } = await readMilestone(t, id);
+    // Record fields are not shown (spec 2): the completion date is whichever field is named for it.
+    const shown = completionDateFields(record);
+    if (shown.length === 0) {
+      t.observe('milestone-completed-date', 'GET /milestones/{id} after complete with a completedDate', 'no completion date shown');
+      return;
+    }
+    const kept = shown.filter(([, value]) => sameDay(value, completedDate));
+    ensure(
+      kept.length > 0,
+      `completed with completedDate ${completedDate}, the milestone shows ${shown.map(([field, value]) => `${field} ${JSON.stringify(value)}`).join(', ')}`,
+      res,
+    );
+    t.observe('milestone-completed-date', 'GET /milestones/{id} after complete with a completedDate', `kept as ${kept.map(([field]) => field).join(', ')}`);
+  });
+
   check('MS-COMPLETE-DATE', 'reject each impossible completedDate on complete', async (t) => {
     const id = await createMilestone(t, { name: 'Conformance impossible completedDate', targetDate: farDay() });
     for (const completedDate of IMPOSSIBLE_DATES) {
@@ -200,6 +243,61 @@ describe('milestones: complete', () => {
       );
     }
   });
+});
+
+describe('milestones: after completion', () => {
+  // spec 3.3: complete leaves `completed` from "any state from which completion is allowed";
+  // which states those are, and every other transition, are not shown. So a completed milestone
+  // may refuse another complete, and an update too (its status is not an input field: it moves
+  // by rules not shown, which an edit of targetDate, say, may trigger). Both are observed.
+  check(
+    'TRANSITION-REFUSED-UNCHANGED',
+    'answer complete and update of a completed milestone with 2xx and apply them, or refuse them with a 4xx and leave the milestone as it was',
+    async (t) => {
+      const today = new Date().toISOString().slice(0, 10);
+      // Real dates well in the past (no reading can call them premature), neither of them today.
+      const [first, second] = [addDays(today, -40), addDays(today, -20)];
+      const name = `Conformance completed milestone ${randomUUID().slice(0, 8)}`;
+      const id = await createMilestone(t, { name, targetDate: farDay() });
+      const initial = statusOf((await readMilestone(t, id)).record);
+      const shownStatus = (status: string | undefined) => (status === undefined ? {} : { status });
+
+      const done = await t.api.post(`/milestones/${id}/complete`, { completedDate: first });
+      const afterDone = await readMilestone(t, id);
+      const from = initial ?? '(initial)';
+      const verdict = expectTransition(t, { record: 'milestone', field: 'status', from, to: 'POST complete' }, done, {
+        after: afterDone,
+        // Accepted: `completed` is MS-COMPLETE's rule, judged there.
+        applied: {},
+        before: shownStatus(initial),
+      });
+      if (verdict === 'refused') t.skip(`not applicable: a new milestone could not be completed (answered ${done.status}); see MS-COMPLETE`);
+      const completed = statusOf(afterDone.record);
+
+      const again = await t.api.post(`/milestones/${id}/complete`, { completedDate: second });
+      const afterAgain = await readMilestone(t, id);
+      const refusedAgain =
+        expectTransition(t, { record: 'milestone', field: 'status', from: completed ?? 'completed', to: 'POST complete' }, again, {
+          after: afterAgain,
+          applied: shownStatus(completed === undefined ? undefined : 'completed'),
+          before: shownStatus(completed),
+        }) === 'refused';
+      // A refused complete must not have kept the completedDate it sent, wherever a record shows dates.
+      ensure(
+        !refusedAgain || !JSON.stringify(afterAgain.record).includes(second),
+        `complete with completedDate ${second} was refused (${again.status}) but the milestone now shows that date`,
+        afterAgain.res,
+      );
+
+      const renamed = `${name} renamed`;
+      const update = await t.api.patch(`/milestones/${id}`, { name: renamed });
+      expectTransition(t, { record: 'milestone', field: 'status', from: completed ?? 'completed', to: 'PATCH' }, update, {
+        after: await readMilestone(t, id),
+        applied: { name: renamed },
+        before: { name, ...shownStatus(statusOf(afterAgain.record)) },
+      });
+    },
+  );
 });
 
 describe('milestones: list filters', () => {

@@ -23,7 +23,7 @@ import type { ApiResponse } from '../harness/http/client.js';
 import { RATE_TYPES } from '../harness/spec/rates.js';
 import { expectFields } from '../harness/steps/compare.js';
 import { once } from '../harness/check/once.js';
-import { findAmount, pathShape } from '../harness/steps/find-value.js';
+import { findAmount, findFieldValues, pathShape } from '../harness/steps/find-value.js';
 import { expectFiltered } from '../harness/steps/lists.js';
 import { createRate, createRateFilterFixture, ratesCollection } from '../harness/steps/rates.js';
 import { uniqueToken } from '../harness/steps/unique-token.js';
@@ -43,6 +43,7 @@ function without(body: Body, fields: readonly string[]): Body {
 
 const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const dayOf = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 async function readRate(t: CheckContext, id: string): Promise<{ res: ApiResponse; record: Record<string, unknown> }> {
   const res = await t.api.get(`/rates/${id}`);
@@ -85,7 +86,8 @@ describe('rates: paging', () => {
 describe('rates: create', () => {
   check('RT-CREATE-VALID', 'accept every valid rate create body and return the values sent, the amount in its current version', async (t) => {
     let observed = false;
-    await t.property(rateCreate({ runTag: runTag(t.run) }), async (body) => {
+    // An amount of at least 0.01: it is looked for anywhere in the record, where a 0 would match any zero.
+    await t.property(rateCreate({ runTag: runTag(t.run), minAmount: 0.01 }), async (body) => {
       const res = await t.api.post('/rates', body);
       expectStatus(res, 201, 'create a rate with a valid body');
       const record = dataRecord(res);
@@ -94,8 +96,10 @@ describe('rates: create', () => {
       expectFields(record, rateFields, 'create response', res);
       const back = await readRate(t, record.id);
       expectFields(back.record, rateFields, 'read back after create', back.res);
-      const where = findAmount(back.record, body.amount);
-      const inCreate = findAmount(record, body.amount);
+      // ...but not in another field of the body that happens to hold the same number (hoursPerPeriod, a tag "12").
+      const amountAt = (json: Record<string, unknown>) => findAmount(json, body.amount).filter((path) => !(path.split(/[.[]/)[0]! in rateFields));
+      const where = amountAt(back.record);
+      const inCreate = amountAt(record);
       ensure(
         where.length > 0 || inCreate.length > 0,
         `expected the amount ${body.amount} sent on create in the rate (its current version), found it nowhere`,
@@ -119,10 +123,14 @@ describe('rates: create', () => {
 describe('rates: strict bodies', () => {
   check('RT-STRICT', 'reject an unlisted property on rate create, rate update and version create', async (t) => {
     // Observed first, so it is recorded whatever follows: spec 3.5 says a rate's isActive "can be
-    // set", yet the 2.5 update table (a strict body) does not list it. Neither reading is required.
+    // set", yet the 2.5 tables (strict bodies) do not list it. Neither reading is required, on
+    // update or on create.
     const active = await createRate(t, { name: 'Conformance isActive on update' });
     const patched = await t.api.patch(`/rates/${active}`, { isActive: false });
     t.observe('rate-update-isActive', 'PATCH /rates/{id} with isActive false', await isActiveOutcome(t, patched, active));
+    const created = await t.api.post('/rates', { name: `Conformance isActive on create ${uniqueToken('')}`, amount: 10, tags: [runTag(t.run)], isActive: false });
+    const createdId = isClass(created.status, '2xx') ? dataRecord(created).id : '';
+    t.observe('rate-create-isActive', 'POST /rates with isActive false', await isActiveOutcome(t, created, createdId));
 
     const id = await target(t);
     for (const [name, value] of UNLISTED_PROPERTIES) {
@@ -136,14 +144,6 @@ describe('rates: strict bodies', () => {
         t.api.post(`/rates/${id}/versions`, { amount: 10, effectiveFrom: '2022-02-01', [name]: value }),
       );
     }
-  });
-
-  // Unlike on update, 3.5's "can be set" does not need create: update (or DELETE) can set it, as
-  // for resources, whose isActive 2.4 marks "not accepted" on create. The strict 2.5 rule stands.
-  check('RT-STRICT', 'reject isActive on rate create (not listed in 2.5)', async (t) => {
-    await expectInvalid(t, 'POST /rates', 'isActive is not listed for rate create', () =>
-      t.api.post('/rates', { name: 'Conformance isActive on create', amount: 10, tags: [runTag(t.run)], isActive: false }),
-    );
   });
 
   check('RT-UPDATE-NOT-ACCEPTED', 'reject amount, period and hoursPerPeriod on rate update', async (t) => {
@@ -238,27 +238,49 @@ describe('rates: versions', () => {
     t.observe('rate-versions-list', 'GET /rates/{id}/versions', `${Array.isArray(data) ? 'array' : typeof data}${paged ? ', paged' : ', not paged'}`);
   });
 
-  check('RT-CURRENT-AFTER-VERSION', 'show the amount of a version effective today as the current amount', async (t) => {
+  check('RT-CURRENT-AFTER-VERSION', 'show the amount of a version effective after the initial one, and by today, as the current amount', async (t) => {
     const [initial, current, future] = [401.01, 402.02, 403.03];
     const id = await createRate(t, { name: 'Conformance current after version', amount: initial });
     const today = todayUtc();
+    const yesterday = dayOf(dayNumber(today) - 1);
+    // The initial version's date is not stated (spec 2.5: a rate is created "with its initial version").
     const versions = await t.api.get(`/rates/${id}/versions`);
-    if (versions.status === 200) {
-      const text = JSON.stringify(versions.json);
-      t.observe('rate-initial-version-effectiveFrom', 'POST /rates', text.includes(today) ? 'today' : 'another date (or not shown)');
+    const froms = versions.status === 200 ? findFieldValues(versions.json, 'effectiveFrom').flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? [v.slice(0, 10)] : [])) : [];
+    const initialFrom = froms.sort().at(-1);
+    const relative = initialFrom === undefined ? 'not shown' : initialFrom === today ? 'today (UTC)' : initialFrom === yesterday ? 'yesterday (UTC)' : initialFrom < today ? 'before yesterday' : 'after today (UTC)';
+    t.observe('rate-initial-version-effectiveFrom', 'POST /rates', relative);
+    const shows = (record: Record<string, unknown>, amount: number) => findAmount(record, amount).length > 0;
+
+    if (initialFrom !== undefined && initialFrom < yesterday) {
+      // Yesterday (UTC) is after the initial version and already past in every time zone: its version is current.
+      const res = await t.api.post(`/rates/${id}/versions`, { amount: current, effectiveFrom: yesterday, changeReason: 'Conformance: effective yesterday' });
+      expectStatus(res, 201, `create a version effective ${yesterday} (yesterday, UTC), after the initial one (${initialFrom})`);
+      const { res: back, record } = await readRate(t, id);
+      t.observe('rate-current-after-version', 'GET /rates/{id} after a later version effective yesterday', shows(record, current) ? (shows(record, initial) ? 'both amounts shown' : 'the new amount') : 'the initial amount');
+      ensure(shows(record, current), `expected the amount ${current} of the version effective ${yesterday} as current, GET shows ${shows(record, initial) ? `the initial ${initial}` : 'neither'}`, back);
+    } else {
+      // No day lies between the initial version and yesterday: a version today may tie with the
+      // initial one (which of two versions of one day is current is not stated), fall on a server's
+      // tomorrow in another time zone, or be refused as a second version of the day.
+      const res = await t.api.post(`/rates/${id}/versions`, { amount: current, effectiveFrom: today, changeReason: 'Conformance: effective today' });
+      if (isClass(res.status, '4xx')) {
+        t.observe('rate-same-day-version', `POST /rates/{id}/versions effective on the initial version's day (${relative})`, `refused (${res.status})`);
+        const { res: back, record } = await readRate(t, id);
+        ensure(shows(record, initial) && !shows(record, current), `a refused version (answered ${res.status}) still changed the current amount: GET shows ${shows(record, current) ? current : 'neither amount'}`, back);
+        return;
+      }
+      expectStatus(res, 201, `create a version effective today (${today}, UTC)`);
+      const { res: back, record } = await readRate(t, id);
+      const value = shows(record, current) ? (shows(record, initial) ? 'both amounts shown' : 'the new amount') : shows(record, initial) ? 'the initial amount' : 'neither';
+      t.observe('rate-same-day-version', `GET /rates/{id} after a version effective on the initial version's day (${relative})`, value);
+      ensure(value !== 'neither', `expected the amount ${current} of the version effective today, or the initial ${initial} it ties with, as current; GET shows neither`, back);
     }
-    const res = await t.api.post(`/rates/${id}/versions`, { amount: current, effectiveFrom: today, changeReason: 'Conformance: effective today' });
-    expectStatus(res, 201, `create a version effective today (${today}, UTC)`);
-    const { res: back, record } = await readRate(t, id);
-    const shows = (amount: number) => findAmount(record, amount).length > 0;
-    t.observe('rate-current-after-version', 'GET /rates/{id} after a version effective today', shows(current) ? (shows(initial) ? 'both amounts shown' : 'the new amount') : 'the initial amount');
-    ensure(shows(current), `expected the amount ${current} of the version effective today as current, GET shows ${shows(initial) ? `the initial ${initial}` : 'neither'}`, back);
 
     // A version effective in the future: which one is current is not stated, only observed.
     const later = await t.api.post(`/rates/${id}/versions`, { amount: future, effectiveFrom: '2099-01-01' });
     if (later.status === 201) {
       const { record: after } = await readRate(t, id);
-      const value = findAmount(after, future).length > 0 ? (findAmount(after, current).length > 0 ? 'both shown' : 'the future version (latest created)') : 'the version effective today';
+      const value = findAmount(after, future).length > 0 ? (findAmount(after, current).length > 0 ? 'both shown' : 'the future version (latest created)') : 'a version already effective';
       t.observe('rate-current-with-future-version', 'GET /rates/{id} after a version effective 2099-01-01', value);
     }
   });

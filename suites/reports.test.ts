@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, listPage } from '../harness/check/expect.js';
@@ -8,9 +9,9 @@ import { pagingChecks } from '../harness/crosscutting/paging.js';
 import { expectInvalid, invalidBodyChecks, shapeOf, validationConsistencyCheck } from '../harness/crosscutting/validation.js';
 import { reportExecute, reportExecuteViolationRequirements, reportExecuteViolations } from '../harness/generators/reports.js';
 import type { ApiResponse } from '../harness/http/client.js';
-import { EXECUTE_PAGE_SIZE_MAX, REPORT_SOURCES } from '../harness/spec/reports.js';
+import { EXECUTE_PAGE_SIZE_DEFAULT, EXECUTE_PAGE_SIZE_MAX, REPORT_SOURCES } from '../harness/spec/reports.js';
 import { expectFiltered } from '../harness/steps/lists.js';
-import { executeScopes, needDefinitions, stringField, unknownCategory, type Definition } from '../harness/steps/reports.js';
+import { executeScopes, needDefinitions, pageContent, rowsAt, rowsPath, stringField, unknownCategory, type Definition } from '../harness/steps/reports.js';
 
 /**
  * Reports (spec 2.9, 4.9, 8): the definitions are seed data (no API creates them), so every
@@ -105,9 +106,11 @@ describe('reports: definitions by id', () => {
       expectStatus(res, 200, 'read a listed report definition');
       const record = dataRecord(res);
       ensure(record.id === listed.id, `expected data.id ${listed.id}, got ${JSON.stringify(record.id)}`, res);
+      // How category and source are shown is not stated (a string, or an object with a key and a
+      // label): compared by value, not by reference.
       for (const field of ['category', 'source']) {
         if (listed[field] !== undefined) {
-          ensure(record[field] === listed[field], `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
+          ensure(isDeepStrictEqual(record[field], listed[field]), `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
         }
       }
     }
@@ -166,6 +169,68 @@ describe('reports: execute', () => {
     }
     for (const body of [{ pageSize: 0 }, { pageSize: EXECUTE_PAGE_SIZE_MAX + 1 }, { pageSize: 1.5 }, { page: 0 }, { page: 1.5 }]) {
       await expectInvalid(t, 'POST /reports/{id}/execute', `paging outside the rules: ${JSON.stringify(body)}`, () => t.api.post(executePath(id), body));
+    }
+  });
+
+  check('RP-EXECUTE-PAGE-ROWS', `answer the first page without page, and hold at most pageSize rows a page (at most ${EXECUTE_PAGE_SIZE_DEFAULT} without pageSize)`, async (t) => {
+    // The definition with the most rows among the first few: paging shows only where there are rows.
+    let chosen: { id: string; path: string; rows: number } | undefined;
+    let shape = '';
+    for (const [index, { id }] of (await needDefinitions(t)).slice(0, 5).entries()) {
+      const res = await t.api.post(executePath(id), {});
+      // The first definition is the one every execute check runs (RP-EXECUTE); another one that
+      // will not run with an empty body (it may need filterValues) is simply not a candidate.
+      if (index > 0 && (res.status !== 200 || rowsPath((res.json as { data?: unknown } | undefined)?.data) === undefined)) continue;
+      const data = expectResults(res, 'execute a report with an empty body');
+      const path = rowsPath(data);
+      if (path === undefined) {
+        shape ||= dataShape(data);
+        continue;
+      }
+      const rows = rowsAt(data, path)!.length;
+      if (chosen === undefined || rows > chosen.rows) chosen = { id, path, rows };
+    }
+    const subject = 'POST /reports/{id}/execute';
+    // spec 4.9: the result shape is not shown; where it is no list of rows, no page can be seen (nor be wrong).
+    if (chosen === undefined) {
+      t.observe('report-execute-rows', subject, `not a list of rows: ${shape}`);
+      return;
+    }
+    t.observe('report-execute-rows', subject, chosen.path === '' ? 'data[]' : `data.${chosen.path}[]`);
+    t.observe('report-execute-rows', `${subject} with {} (the most rows of the first 5 definitions)`, chosen.rows);
+    const { id, path } = chosen;
+
+    const page = async (body: Record<string, unknown>): Promise<{ res: ApiResponse; rows: unknown[] }> => {
+      const res = await t.api.post(executePath(id), body);
+      const rows = rowsAt(expectResults(res, `execute with ${JSON.stringify(body)}`), path);
+      ensure(rows !== undefined, `expected the rows at data${path === '' ? '' : `.${path}`} as with {}, with ${JSON.stringify(body)}`, res);
+      return { res, rows };
+    };
+
+    // spec 4.9: pageSize 1 to 500, default 100: a page never holds more rows than that.
+    for (const [body, most] of [[{}, EXECUTE_PAGE_SIZE_DEFAULT], [{ pageSize: 1 }, 1], [{ pageSize: 2 }, 2], [{ page: 2, pageSize: 2 }, 2], [{ page: 2, pageSize: 1 }, 1]] as const) {
+      const { res, rows } = await page(body);
+      ensure(rows.length <= most, `execute with ${JSON.stringify(body)} answered ${rows.length} rows: a page holds at most ${most}`, res);
+    }
+
+    // spec 4.9: page defaults to 1. Identical requests before and after the one without page tell
+    // the page apart from rows that change meanwhile (live data): then it is tried again.
+    for (const pageSize of [undefined, 1, 2]) {
+      const sized = pageSize === undefined ? {} : { pageSize };
+      let settled = false;
+      for (let attempt = 0; attempt < 3 && !settled; attempt++) {
+        const before = await page({ ...sized, page: 1 });
+        const omitted = await page(sized);
+        const after = await page({ ...sized, page: 1 });
+        if (pageContent(before.rows) !== pageContent(after.rows)) continue;
+        settled = true;
+        ensure(
+          pageContent(omitted.rows) === pageContent(before.rows),
+          `execute with ${JSON.stringify(sized)} (no page) answered other rows than with ${JSON.stringify({ ...sized, page: 1 })}: the default page is 1`,
+          omitted.res,
+        );
+      }
+      if (!settled) t.inconclusive(`the rows of page 1 (${JSON.stringify(sized)}) changed between identical executions three times: the default page cannot be compared`);
     }
   });
 

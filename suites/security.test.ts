@@ -92,6 +92,25 @@ function dependentValue(res: ApiResponse, dependent: DependentRead): string {
   return Array.isArray(data) ? data.map((d) => String((d as { id?: unknown } | null)?.id)).sort().join(',') : JSON.stringify(data);
 }
 
+/**
+ * What org A's own answer on a sub-list (`GET /rates/{id}/versions`) holds that another
+ * organisation's answer must not: the ids in it (spec 2: every id is a UUID) other than the
+ * record's own, which org B sent itself, and its fractional numbers (amounts). Nothing when org A
+ * cannot read it (that is the sub-list's own check to report).
+ */
+function revealing(own: ApiResponse, recordId: string): string[] {
+  if (own.status !== 200) return [];
+  const ids = (own.text.match(UUID) ?? []).filter((value) => value.toLowerCase() !== recordId.toLowerCase());
+  const amounts: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'number' && !Number.isInteger(value)) amounts.push(String(value));
+    else if (typeof value === 'string' && /^\d+\.\d+$/.test(value)) amounts.push(value);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(own.json);
+  return [...new Set([...ids, ...amounts])];
+}
+
 /** Org A's own read of its record: a precondition (ENV-GET reports a target that cannot). */
 async function readOwn(t: CheckContext, path: string, id: string, noun: string): Promise<Record<string, unknown>> {
   const res = await t.api.get(`${path}/${id}`);
@@ -120,19 +139,39 @@ function isolationChecks(resource: IsolatedResource): void {
     }
   });
 
-  check('SEC-ISOLATION-WRITE', `refuse org B's writes and sub-operations on an org A ${noun}`, async (t) => {
+  check('SEC-ISOLATION-WRITE', `refuse org B's writes and sub-operations on an org A ${noun}, and let its sub-lists and DELETE reveal and remove nothing`, async (t) => {
     const other = t.as('otherOrg');
     const { id } = await createOrgARecord(t, path);
-    const accepted: Array<{ op: RecordOperation; res: ApiResponse }> = [];
+    const accepted: Array<{ op: RecordOperation; res: ApiResponse; why: string }> = [];
     // Every operation is tried and put in the matrix before the verdict.
     for (const op of ops.filter((o) => !o.read)) {
+      // What org A itself sees there, read just before org B's request (sub-lists: what must not leak).
+      const own = op.endpoint.method === 'GET' ? await t.api.get(op.endpoint.path.replace('{id}', id)) : undefined;
+      const before = op.endpoint.method === 'DELETE' ? await t.api.get(`${path}/${id}`) : undefined;
       const res = await sendOn(other, op, id);
       t.observe('cross-org-status', foreignSubject(op), res.status);
-      refusalCell(t, name, op.label, ORG_B, res);
-      if (ok(res)) accepted.push({ op, res });
+      let why: string | undefined = ok(res) ? 'succeeded' : undefined;
+      if (ok(res) && own !== undefined) {
+        // spec 5.4: a GET of a sub-list (versions, deliveries) is a read; a server that scopes it
+        // to the key's organisation may answer 2xx with nothing in it. What counts is that none
+        // of org A's entries shows.
+        const shown = revealing(own, id).filter((value) => res.text.includes(value));
+        t.observe('cross-org-sub-list', foreignSubject(op), shown.length === 0 ? `answered ${res.status}, revealing nothing` : `answered ${res.status} with org A's entries`);
+        why = shown.length === 0 ? undefined : `answered ${res.status} with ${shown.length} of org A's values (${shown.slice(0, 2).join(', ')})`;
+      }
+      if (ok(res) && before?.status === 200) {
+        // spec 7 does not show the status of a DELETE of an id the key cannot see: a 2xx that
+        // removes nothing is allowed. What counts is that org A's record is still there, unchanged.
+        // (When org A could not read its record beforehand, nothing shows that: the 2xx fails.)
+        const after = await t.api.get(`${path}/${id}`);
+        const change = after.status === 200 ? recordChange(dataRecord(before), dataRecord(after)) : `org A's GET answered ${after.status}`;
+        why = change === undefined ? undefined : `answered ${res.status} and removed or changed org A's ${noun}: ${change}`;
+      }
+      t.matrixCell({ resource: name, operation: op.label, key: ORG_B, status: why === undefined ? 'pass' : 'fail', answered: res.status });
+      if (why !== undefined) accepted.push({ op, res, why });
     }
     if (accepted.length > 0) {
-      fail(`org B's ${accepted.map((a) => `${a.op.key} (${a.res.status})`).join(', ')} on org A's ${noun} succeeded`, accepted[0]!.res);
+      fail(`org B's ${accepted.map((a) => `${a.op.key} ${a.why}`).join('; ')} on org A's ${noun}`, accepted[0]!.res);
     }
   });
 
@@ -385,25 +424,28 @@ describe('security: admin rights on webhook subscriptions', () => {
     for (const [route, res] of attempts) ensure(res.status === 403, `expected 403 for ${route} with a member key`, res);
   });
 
-  check('SEC-MEMBER-READ', 'let a key without admin rights read webhook subscriptions (list, one, deliveries, events)', async (t) => {
+  check('SEC-MEMBER-READ', 'let a key without admin rights list webhook subscriptions and event types (one subscription and its deliveries observed)', async (t) => {
     const member = t.as('member');
     const { id } = await createWebhook(t);
-    const reads: Array<[string, string, string]> = [
-      ['list', 'GET /webhooks', '/webhooks'],
-      ['get', 'GET /webhooks/{id}', `/webhooks/${id}`],
-      ['deliveries', 'GET /webhooks/{id}/deliveries', `/webhooks/${id}/deliveries`],
-      ['events', 'GET /webhooks/events', '/webhooks/events'],
+    // spec 5.5 asks admin rights only for writes. Reading one subscription, though, shows its
+    // signing secret (2.10, 4.11), and 5.7 leaves other permission levels unstated: refusing a
+    // member that read (and the deliveries beside it) is defensible, so those are observed.
+    const reads: Array<[string, string, string, boolean]> = [
+      ['list', 'GET /webhooks', '/webhooks', true],
+      ['get', 'GET /webhooks/{id}', `/webhooks/${id}`, false],
+      ['deliveries', 'GET /webhooks/{id}/deliveries', `/webhooks/${id}/deliveries`, false],
+      ['events', 'GET /webhooks/events', '/webhooks/events', true],
     ];
     const refused: Array<[string, ApiResponse]> = [];
-    for (const [operation, route, target] of reads) {
+    for (const [operation, route, target, required] of reads) {
       const res = await member.get(target);
       t.observe('member-webhook-status', route, res.status);
-      t.matrixCell({ resource: 'webhooks', operation, key: MEMBER, status: ok(res) ? 'pass' : 'fail', answered: res.status });
+      t.matrixCell({ resource: 'webhooks', operation, key: MEMBER, status: ok(res) || !required ? 'pass' : 'fail', answered: res.status });
       if (operation === 'get' && ok(res)) {
         const secret = (res.json as { data?: { secret?: unknown } } | undefined)?.data?.secret;
         t.observe('member-webhook-secret', 'GET /webhooks/{id} with a member key', typeof secret === 'string' && secret !== '' ? 'secret shown' : 'secret not shown');
       }
-      if (!ok(res)) refused.push([route, res]);
+      if (required && !ok(res)) refused.push([route, res]);
     }
     // Not shown whether these need an admin key (spec 4.11, 5.5 name only create, update and delete): observed only.
     t.observe('member-webhook-status', 'POST /webhooks/{id}/rotate-secret', (await member.post(`/webhooks/${id}/rotate-secret`)).status);

@@ -101,13 +101,13 @@ function buildContext(
     meta.throttled = stats.throttled;
     meta.throttledMs = stats.throttledMs;
   };
-  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle): ApiClient =>
+  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor): ApiClient =>
     new ApiClient({
       baseUrl: run.baseUrl,
       key: clientKey,
       authStyle: clientKey === undefined ? 'none' : authStyle,
       timeoutMs: run.requestTimeoutMs,
-      redactor,
+      redactor: clientRedactor,
       stats,
       onExchange,
       // A record made with a refused-but-accepted key (a broken target) is still ours: delete it with the admin key.
@@ -127,7 +127,10 @@ function buildContext(
     run,
     api: client(need(run.keys.admin, KEY_VARIABLES.admin)),
     as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle),
-    withKey: client,
+    // A key made up by a check (another case or prefix of a configured key, say) is no configured
+    // secret, yet a target may echo it in a body: it is masked too, and so is its secret part alone.
+    withKey: (key, authStyle) =>
+      client(key, authStyle, key === undefined ? redactor : redactor.with([key, key.slice(key.indexOf('_') + 1)])),
     observe: (topic, subject, value) => {
       meta.observations!.push({ topic, domain, subject, value: String(value), requirementId: meta.requirementId });
     },

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { checker, CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectStatus } from '../check/expect.js';
 import type { RequirementId } from '../spec/requirements.js';
-import { expectFields } from '../steps/compare.js';
+import type { ApiResponse } from '../http/client.js';
+import { expectFields, mismatch } from '../steps/compare.js';
 import { withArticle } from './collection.js';
 
 type Check = ReturnType<typeof checker>;
@@ -14,8 +15,12 @@ export interface LifecycleArbitraries {
   readonly create: fc.Arbitrary<Body>;
   /** Valid create bodies with every field set: the base updates are compared against. */
   readonly full: fc.Arbitrary<Body>;
-  /** Valid update bodies, at least one field. */
-  readonly update: fc.Arbitrary<Body>;
+  /**
+   * Valid update bodies, at least one field. A function receives the `full` body the record was
+   * created from, so that its bodies can keep state fields as they are (spec 3: transitions are
+   * not shown, so a valid update that changes a status may be refused).
+   */
+  readonly update: fc.Arbitrary<Body> | ((created: Body) => fc.Arbitrary<Body>);
 }
 
 export interface Lifecycle {
@@ -34,10 +39,24 @@ export interface Lifecycle {
   readonly nullableFields: readonly string[];
   /** Fields the update must not be compared on (for example values a body sets that another rule governs). */
   readonly ignoreOnCompare?: readonly string[];
+  /**
+   * Fields a server may compute from one another (spec 2.3 hours and durationSeconds; 2.6 hours,
+   * hoursPerDay and the dates): the spec lists them as independent inputs and does not say
+   * whether one is derived. When a body sends more than one of `fields`, one of them holding the
+   * value sent is enough (what became of the others is observed); when an update names any of
+   * `fields` or `inputs`, the `fields` it does not name are not compared as omitted.
+   */
+  readonly linked?: ReadonlyArray<{ readonly fields: readonly string[]; readonly inputs?: readonly string[] }>;
 }
 
 function without(body: Body, fields: readonly string[] = []): Body {
   return Object.fromEntries(Object.entries(body).filter(([k]) => !fields.includes(k)));
+}
+
+/** A created body and an update for the record made from it. */
+function createdAndChanges(full: fc.Arbitrary<Body>, update: LifecycleArbitraries['update']): fc.Arbitrary<[Body, Body]> {
+  if (typeof update !== 'function') return fc.tuple(full, update);
+  return full.chain((created) => update(created).map((changes): [Body, Body] => [created, changes]));
 }
 
 /**
@@ -46,6 +65,44 @@ function without(body: Body, fields: readonly string[] = []): Body {
  */
 export function lifecycleChecks(check: Check, spec: Lifecycle): void {
   const { path, noun, ids } = spec;
+  const linked = spec.linked ?? [];
+
+  /** `expectFields` for a body, with the linked fields it sends together compared as one group. */
+  const expectSent = (t: CheckContext, record: Body, sent: Body, what: string, res: ApiResponse): void => {
+    let rest = without(sent, spec.ignoreOnCompare);
+    for (const { fields } of linked) {
+      const together = fields.filter((field) => field in rest);
+      if (together.length < 2) continue;
+      rest = without(rest, together);
+      const kept = together.filter((field) => mismatch(record, { [field]: sent[field] }) === undefined);
+      t.observe('linked-fields', `${path}: ${together.join(' and ')} sent together`, kept.length === together.length ? 'all kept as sent' : `kept as sent: ${kept.join(', ') || 'none'}`);
+      ensure(
+        kept.length > 0,
+        `${what}: none of ${together.join(', ')} holds the value sent (${together.map((field) => mismatch(record, { [field]: sent[field] })).join('; ')})`,
+        res,
+      );
+    }
+    expectFields(record, rest, what, res);
+  };
+
+  /**
+   * The fields of `created` an update did not name and that nothing it named may have recomputed,
+   * with the values they must still hold: as sent, or for linked fields sent together, as the
+   * record held them after the create (`held`), since one of them may have been derived then.
+   */
+  const omittedBy = (created: Body, changes: Body, held: Body): Body => {
+    const named = (fields: readonly string[]) => fields.some((field) => field in changes);
+    const derived = linked.flatMap(({ fields, inputs = [] }) => (named(fields) || named(inputs) ? fields : []));
+    const together = linked.flatMap(({ fields }) => (fields.filter((field) => field in created).length > 1 ? fields : []));
+    return without(
+      Object.fromEntries(
+        Object.entries(created)
+          .filter(([field]) => !(field in changes) && !derived.includes(field))
+          .map(([field, value]) => [field, together.includes(field) ? held[field] : value]),
+      ),
+      spec.ignoreOnCompare,
+    );
+  };
 
   const create = async (t: CheckContext, body: Body): Promise<string> => {
     const res = await t.api.post(path, body);
@@ -64,35 +121,33 @@ export function lifecycleChecks(check: Check, spec: Lifecycle): void {
       const res = await t.api.post(path, body);
       expectStatus(res, 201, `create ${withArticle(noun)} with a valid body`);
       const record = dataRecord(res);
-      expectFields(record, without(body, spec.ignoreOnCompare), 'create response', res);
+      expectSent(t, record, body, 'create response', res);
       const back = await read(t, record.id);
-      expectFields(back.record, without(body, spec.ignoreOnCompare), 'read back after create', back.res);
+      expectSent(t, back.record, body, 'read back after create', back.res);
     });
   });
 
   check(ids.updateValid, `accept every valid ${noun} update body and apply its values`, async (t) => {
     const { full, update } = await spec.arbitraries(t);
-    await t.property(fc.tuple(full, update), async ([created, changes]) => {
+    await t.property(createdAndChanges(full, update), async ([created, changes]) => {
       const id = await create(t, created);
       const res = await t.api.patch(`${path}/${id}`, changes);
       expectStatus(res, 200, `update ${withArticle(noun)} with a valid body`);
-      expectFields(dataRecord(res), without(changes, spec.ignoreOnCompare), 'update response', res);
+      expectSent(t, dataRecord(res), changes, 'update response', res);
       const back = await read(t, id);
-      expectFields(back.record, without(changes, spec.ignoreOnCompare), 'read back after update', back.res);
+      expectSent(t, back.record, changes, 'read back after update', back.res);
     });
   });
 
   check(ids.omitted, `leave fields omitted from ${withArticle(noun)} update unchanged`, async (t) => {
     const { full, update } = await spec.arbitraries(t);
-    await t.property(fc.tuple(full, update), async ([created, changes]) => {
+    await t.property(createdAndChanges(full, update), async ([created, changes]) => {
       const id = await create(t, created);
+      // What the record held before the update (only needed when linked fields may have been derived).
+      const held = linked.length > 0 ? (await read(t, id)).record : {};
       expectStatus(await t.api.patch(`${path}/${id}`, changes), 200, `update ${withArticle(noun)}`);
       const back = await read(t, id);
-      const omitted = without(
-        Object.fromEntries(Object.entries(created).filter(([field]) => !(field in changes))),
-        spec.ignoreOnCompare,
-      );
-      expectFields(back.record, omitted, 'a field the update did not name', back.res);
+      expectFields(back.record, omittedBy(created, changes, held), 'a field the update did not name', back.res);
     });
   });
 

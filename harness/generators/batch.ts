@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { BATCH_MAX_ITEMS } from '../spec/time-entries.js';
-import { amount, badHhmm, hhmm, hhmmss, impossibleDate, nonUuid, realDate, tags, text, withRunTag } from './primitives.js';
+import { amount, badHhmm, hhmm, hhmmss, impossibleDate, nonUuid, pastDate, tags, text, withRunTag } from './primitives.js';
 import { hoursBetween, type TimeEntryConstraints } from './time-entries.js';
 
 /**
@@ -13,7 +13,7 @@ export function batchEntry(c: TimeEntryConstraints): fc.Arbitrary<Record<string,
       {
         taskId: fc.constantFrom(...c.taskIds),
         resourceId: fc.constantFrom(...c.resourceIds),
-        date: realDate(),
+        date: pastDate(),
         hours: hoursBetween(0.25, 24),
         startTime: fc.oneof(hhmm(), hhmmss()),
         description: fc.option(text(60), { nil: null }),
@@ -26,9 +26,12 @@ export function batchEntry(c: TimeEntryConstraints): fc.Arbitrary<Record<string,
     .map((item) => withRunTag(item as { tags?: string[] }, c.runTag));
 }
 
-/** 1 to `max` valid entries. */
+/**
+ * 1 to `max` valid entries, each on a day of its own: the spec sets no daily total, but a server
+ * may cap a resource's day at 24 hours.
+ */
 export function batchEntries(c: TimeEntryConstraints, max = 5): fc.Arbitrary<Array<Record<string, unknown>>> {
-  return fc.array(batchEntry(c), { minLength: 1, maxLength: Math.min(max, BATCH_MAX_ITEMS) });
+  return fc.uniqueArray(batchEntry(c), { minLength: 1, maxLength: Math.min(max, BATCH_MAX_ITEMS), selector: (item) => item['date'] });
 }
 
 /** Spec 4.10 update item fields (without the id). */
@@ -37,7 +40,7 @@ export function batchChange(c: TimeEntryConstraints): fc.Arbitrary<Record<string
     .record(
       {
         taskId: fc.constantFrom(...c.taskIds),
-        date: realDate(),
+        date: pastDate(),
         hours: hoursBetween(0.25, 24),
         startTime: fc.option(fc.oneof(hhmm(), hhmmss()), { nil: null }),
         description: fc.option(text(60), { nil: null }),

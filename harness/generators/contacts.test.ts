@@ -40,6 +40,12 @@ describe('contact generators are reproducible', () => {
 });
 
 describe('valid contact bodies', () => {
+  it('rarely repeat a name or tax number (a server may keep them unique)', () => {
+    const bodies = sample(contactCreateFull({ runTag: RUN_TAG }), 500);
+    expect(new Set(bodies.map((b) => b.name)).size).toBe(bodies.length);
+    expect(new Set(bodies.map((b) => b.taxNumber)).size).toBe(bodies.length);
+  });
+
   it('every contactCreate() value passes contactCreateSchema', () => {
     for (const constraints of [{}, { runTag: RUN_TAG, parentContactIds: PARENTS }]) {
       for (const body of sample(contactCreate(constraints), 150)) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import { CONTACT_NON_NULLABLE_FIELDS, CONTACT_TYPES, type ContactCreate, type ContactUpdate } from '../spec/contacts.js';
-import { email, nonEmail, nonUrl, nonUuid, tags, text, url, withRunTag } from './primitives.js';
+import { email, identifier, nonEmail, nonUrl, nonUuid, runSalt, tags, text, url, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface ContactConstraints {
@@ -24,16 +24,22 @@ function optionalFields(constraints: ContactConstraints) {
     isBillable: fc.boolean(),
     isActive: fc.boolean(),
     website: url(),
-    taxNumber: text(20),
+    // A server may keep tax numbers unique (the spec does not say): no two bodies share one.
+    taxNumber: identifier(24, runSalt(constraints.runTag)),
     notes: text(80),
   };
+}
+
+/** A contact name no other generated body shares: a server may keep names unique (the spec does not say). */
+function contactName(constraints: ContactConstraints): fc.Arbitrary<string> {
+  return identifier(40, runSalt(constraints.runTag));
 }
 
 /** Spec 2.1 create: contactType and name required, every other field optional and well formed. */
 export function contactCreate(constraints: ContactConstraints = {}): fc.Arbitrary<ContactCreate> {
   return fc
     .record(
-      { contactType: fc.constantFrom(...CONTACT_TYPES), name: text(), tags: tags(), ...optionalFields(constraints) },
+      { contactType: fc.constantFrom(...CONTACT_TYPES), name: contactName(constraints), tags: tags(), ...optionalFields(constraints) },
       { requiredKeys: ['contactType', 'name'] },
     )
     .map((body) => withRunTag(body, constraints.runTag));
@@ -42,7 +48,7 @@ export function contactCreate(constraints: ContactConstraints = {}): fc.Arbitrar
 /** A create body with every field set: the base against which updates are compared. */
 export function contactCreateFull(constraints: ContactConstraints = {}): fc.Arbitrary<ContactCreate> {
   return fc
-    .record({ contactType: fc.constantFrom(...CONTACT_TYPES), name: text(), tags: tags(), ...optionalFields(constraints) })
+    .record({ contactType: fc.constantFrom(...CONTACT_TYPES), name: contactName(constraints), tags: tags(), ...optionalFields(constraints) })
     .map((body) => withRunTag(body, constraints.runTag));
 }
 
@@ -62,7 +68,7 @@ export function contactUpdate(constraints: ContactConstraints = {}): fc.Arbitrar
     .record(
       {
         contactType: fc.constantFrom(...CONTACT_TYPES),
-        name: text(),
+        name: contactName(constraints),
         isBillable,
         isActive,
         tags: tags(),

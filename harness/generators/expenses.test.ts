@@ -4,12 +4,14 @@ import { expectEachBreaksOneField } from './expect-violations.js';
 import {
   EXPENSE_NON_NULLABLE_FIELDS,
   EXPENSE_REFERENCE_FIELDS,
+  EXPENSE_STATUSES,
   expenseCreateSchema,
   expenseUpdateSchema,
   financialModifierSchema,
 } from '../spec/expenses.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import {
+  EXPENSE_STATE_FIELDS,
   expenseCreate,
   expenseCreateFull,
   expenseCreateViolations,
@@ -115,6 +117,58 @@ describe('valid expense bodies', () => {
     expect(bodies.some((b) => Object.values(b).includes(null))).toBe(true);
     for (const body of bodies) {
       for (const field of EXPENSE_NON_NULLABLE_FIELDS) expect(body[field]).not.toBeNull();
+    }
+  });
+});
+
+describe('update bodies never change an expense state (spec 3.1: transitions are not shown)', () => {
+  const statesOf = (body: Record<string, unknown>) => EXPENSE_STATE_FIELDS.filter((f) => Object.hasOwn(body, f));
+
+  it('leave status and reimbursementStatus out when the current state is not known', () => {
+    for (const constraints of [{}, ALL]) {
+      for (const body of sample(expenseUpdate(constraints), 300)) expect(statesOf(body), JSON.stringify(body)).toEqual([]);
+    }
+  });
+
+  it('name a state field only with the value the expense already has, and sometimes name it', () => {
+    const currents = [
+      { status: 'paid', reimbursementStatus: 'rejected' },
+      { status: 'draft', reimbursementStatus: null },
+      { status: 'approved' },
+    ] as const;
+    for (const current of currents) {
+      const bodies = sample(expenseUpdate(ALL, current), 300) as Array<Record<string, unknown>>;
+      for (const field of EXPENSE_STATE_FIELDS) {
+        const sent = bodies.filter((b) => Object.hasOwn(b, field)).map((b) => b[field]);
+        if (!Object.hasOwn(current, field)) {
+          expect(sent, field).toEqual([]);
+          continue;
+        }
+        expect(sent.length, `${field} is sometimes sent unchanged`).toBeGreaterThan(0);
+        expect(new Set(sent), field).toEqual(new Set([current[field as keyof typeof current]]));
+      }
+      for (const body of bodies) expect(expenseUpdateSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+    }
+  });
+
+  it('never change the state of the expense an update is generated for', () => {
+    const pairs = expenseCreateFull(ALL).chain((created) => expenseUpdate(ALL, created).map((changes) => [created, changes] as const));
+    const samples = sample(pairs, 300);
+    const statuses = new Set(samples.map(([created]) => created.status));
+    expect(statuses).toEqual(new Set(EXPENSE_STATUSES));
+    for (const [created, changes] of samples) {
+      for (const field of EXPENSE_STATE_FIELDS) {
+        if (Object.hasOwn(changes, field)) expect(changes[field], `${field} of ${JSON.stringify(created)}`).toBe(created[field]);
+      }
+    }
+  });
+
+  it('invalid update bodies name a state field only when it is the broken one', () => {
+    for (const c of expenseUpdateViolations(ALL)) {
+      const broken = EXPENSE_STATE_FIELDS.find((f) => c.rule.startsWith(`${f} `));
+      for (const body of sample(c.bodies, 30)) {
+        expect(statesOf(body), `${c.rule}: ${JSON.stringify(body)}`).toEqual(broken === undefined ? [] : [broken]);
+      }
     }
   });
 });

@@ -98,15 +98,36 @@ export function expenseCreateFull(constraints: ExpenseConstraints = {}): fc.Arbi
 const NULLABLE_OPTIONAL = ['category', 'description', 'referenceNumber', 'reimbursementStatus', 'billableAmount'] as const;
 
 /**
+ * The state fields of an expense (spec 3.1: both typed by the expense status enum). Changing
+ * either, null included, is a transition, and the transitions are not shown: a server may
+ * refuse any of them, so generated valid updates never change them.
+ */
+export const EXPENSE_STATE_FIELDS = ['status', 'reimbursementStatus'] as const;
+export type ExpenseStateField = (typeof EXPENSE_STATE_FIELDS)[number];
+
+/** The state an expense is in, as far as it is known: the create body it was made from, say. */
+export type ExpenseState = Readonly<Partial<Record<ExpenseStateField, string | null>>>;
+
+/**
  * Spec 2.2 update: every field optional; the nullable ones may be null (null clears).
  * At least one field is present. `tags`, when present, keeps the run tag.
+ *
+ * The state fields are never changed (spec 3.1 shows no transitions): a state field appears
+ * only when `current` gives its value, and then with that same value, which every reading
+ * allows. Without `current` (the record's state is unknown) they are left out. Status changes
+ * are exercised by their own checks, which accept a refusal.
  */
-export function expenseUpdate(constraints: ExpenseConstraints = {}): fc.Arbitrary<ExpenseUpdate> {
-  const fields: Record<string, fc.Arbitrary<unknown>> = { ...requiredFields(), ...optionalFields(constraints) };
+export function expenseUpdate(constraints: ExpenseConstraints = {}, current: ExpenseState = {}): fc.Arbitrary<ExpenseUpdate> {
+  const { status: _status, reimbursementStatus: _reimbursement, ...changeable } = optionalFields(constraints);
+  const fields: Record<string, fc.Arbitrary<unknown>> = { ...requiredFields(), ...changeable };
   const nullable = new Set<string>([...EXPENSE_REFERENCE_FIELDS, ...NULLABLE_OPTIONAL]);
-  const model = Object.fromEntries(
+  const model: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
     Object.entries(fields).map(([field, arb]) => [field, nullable.has(field) ? fc.option(arb, { nil: null, freq: 4 }) : arb]),
   );
+  for (const field of EXPENSE_STATE_FIELDS) {
+    const value = current[field];
+    if (value !== undefined) model[field] = fc.constant(value);
+  }
   return fc
     .record(model, { requiredKeys: [] })
     .filter((body) => Object.keys(body).length > 0)
@@ -183,7 +204,11 @@ export function expenseCreateViolations(constraints: ExpenseConstraints = {}): V
   return violations(expenseCreate(constraints), [...CREATE_ONLY_BREAKERS, ...FIELD_BREAKERS]);
 }
 
-/** Update bodies that each break exactly one rule of spec 2.2. */
+/**
+ * Update bodies that each break exactly one rule of spec 2.2. The valid rest of a body never
+ * names a state field (the target expense's state is not known), so a server cannot answer a
+ * transition refusal where a validation failure is expected.
+ */
 export function expenseUpdateViolations(constraints: ExpenseConstraints = {}): ViolationCase[] {
   return violations(expenseUpdate(constraints), FIELD_BREAKERS);
 }

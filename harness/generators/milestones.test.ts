@@ -54,6 +54,9 @@ describe('valid milestone bodies', () => {
       expect(result.success, why(result, body)).toBe(true);
       expect(Object.keys(body).length).toBeGreaterThan(0);
       expect(body).not.toHaveProperty('projectId');
+      // spec 3.3: the status moves by complete only; an update body names no state.
+      expect(body).not.toHaveProperty('status');
+      expect(body).not.toHaveProperty('completedDate');
       for (const field of MILESTONE_NON_NULLABLE_FIELDS) expect(body[field]).not.toBeNull();
     }
     expect(bodies.some((b) => b.description === null)).toBe(true);

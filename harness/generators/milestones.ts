@@ -34,7 +34,8 @@ export function milestoneCreate(c: MilestoneConstraints, options: { full?: boole
 
 /**
  * Spec 2.8 update: every field optional, projectId never (it is "not accepted"); description and
- * typeId may be null. At least one field is present.
+ * typeId may be null. At least one field is present. Never a status or a completedDate: those
+ * are not update fields, and complete is the only transition spec 3.3 shows.
  */
 export function milestoneUpdate(): fc.Arbitrary<MilestoneUpdate> {
   const { description, ...rest } = optionalFields();

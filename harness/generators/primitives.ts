@@ -44,9 +44,46 @@ export function withRunTag<T extends { tags?: string[] | undefined }>(body: T, r
   return runTag === undefined ? body : { ...body, tags: [...(body.tags ?? []), runTag] };
 }
 
+/**
+ * One tag: a lower-case `[a-z0-9-]` label (letters or digits, inner hyphens). Spec 2 types tags as
+ * plain strings; a server may rightly normalise them (lower case, slugs, trimmed), so only values
+ * every such normaliser leaves alone are sent and compared exactly.
+ */
+export function tag(): fc.Arbitrary<string> {
+  const part = fc.string({ unit: lower, minLength: 1, maxLength: 8 });
+  return fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('-'));
+}
+
 /** Tags: distinct, so a server that de-duplicates or sorts still returns the same set. */
 export function tags(): fc.Arbitrary<string[]> {
-  return fc.uniqueArray(text(20), { maxLength: 4 });
+  return fc.uniqueArray(tag(), { maxLength: 4 });
+}
+
+const hex = fc.constantFrom(...'0123456789abcdef');
+
+/**
+ * A short token of a run (from its run tag): the part of `identifier()` values that differs
+ * between runs even when they share a seed. Empty without a run tag.
+ */
+export function runSalt(runTag: string | undefined): string {
+  if (runTag === undefined) return '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < runTag.length; i++) hash = Math.imul(hash ^ runTag.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36).padStart(7, '0').slice(-5);
+}
+
+/**
+ * Text for fields a server may plausibly keep unique (names, external user ids, tax numbers): the
+ * spec states no uniqueness, but a server that enforces it answers 409 to a repeated value, and
+ * `text()` repeats short values often. A `text()` stem, then `-`, the run's salt (see `runSalt`)
+ * and 8 seeded hex digits, at most `maxLength` characters. The suffix never shrinks, so a shrinking
+ * property does not send the same value twice either.
+ */
+export function identifier(maxLength = 40, salt = ''): fc.Arbitrary<string> {
+  const suffixLength = salt.length + 8;
+  if (maxLength < suffixLength + 2) throw new Error(`identifier(${maxLength}) leaves no room for its ${suffixLength}-character suffix`);
+  const suffix = fc.noShrink(fc.string({ unit: hex, minLength: 8, maxLength: 8 }));
+  return fc.tuple(text(maxLength - suffixLength - 1), suffix).map(([stem, digits]) => `${stem}-${salt}${digits}`);
 }
 
 export function uuid(): fc.Arbitrary<string> {
@@ -81,6 +118,16 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export function realDate(): fc.Arbitrary<string> {
   return fc
     .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+}
+
+/**
+ * A real calendar date from 2000 to 2024: in the past in every time zone. For records of work
+ * done (time entries, spec 2.3): the spec does not forbid future ones, but a server may.
+ */
+export function pastDate(): fc.Arbitrary<string> {
+  return fc
+    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2024-12-31T00:00:00Z'), noInvalidDate: true })
     .map((d) => d.toISOString().slice(0, 10));
 }
 
@@ -120,9 +167,9 @@ export function badHhmm(): fc.Arbitrary<string> {
   );
 }
 
-/** A money amount >= 0 with at most two decimals (exact in binary floating point round trips). */
-export function amount(max = 100_000): fc.Arbitrary<number> {
-  return fc.integer({ min: 0, max: max * 100 }).map((cents) => cents / 100);
+/** A money amount from `min` (default 0) to `max` with at most two decimals (exact in binary floating point round trips). */
+export function amount(max = 100_000, min = 0): fc.Arbitrary<number> {
+  return fc.integer({ min: Math.round(min * 100), max: max * 100 }).map((cents) => cents / 100);
 }
 
 /** A 3-character currency code (spec: "string of exactly 3 characters"). */

@@ -35,6 +35,19 @@ describe('rate generators are reproducible', () => {
     expect(fc.sample(make() as fc.Arbitrary<unknown>, { seed: 100, numRuns: 50 })).not.toEqual(a);
   });
 
+  it('rarely repeat a rate name (a server may keep them unique)', () => {
+    for (const arb of [rateCreate({ runTag: RUN_TAG }), rateCreateFull()]) {
+      const names = sample(arb, 500).map((b) => b.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+
+  it('keep amounts at or above minAmount', () => {
+    const amounts = sample(rateCreate({ minAmount: 0.01 }), 500).map((b) => b.amount);
+    expect(Math.min(...amounts)).toBeGreaterThanOrEqual(0.01);
+    expect(sample(rateCreate(), 2000).some((b) => b.amount === 0)).toBe(true);
+  });
+
   it('violation cases give the same bodies for the same seed', () => {
     for (const make of [() => rateCreateViolations(), () => rateUpdateViolations(), () => rateVersionViolations()]) {
       const first = make().map((c) => fc.sample(c.bodies, { seed: 5, numRuns: 10 }));

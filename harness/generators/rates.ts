@@ -8,12 +8,22 @@ import {
   type RateUpdate,
   type RateVersionCreate,
 } from '../spec/rates.js';
-import { amount, badCurrency, currency, impossibleDate, realDate, tags, text, withRunTag } from './primitives.js';
+import { amount, badCurrency, currency, identifier, impossibleDate, realDate, runSalt, tags, text, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface RateConstraints {
   /** Appended to `tags` so every record the run creates can be found (principle 5). */
   readonly runTag?: string;
+  /**
+   * Smallest amount to generate (default 0, which 2.5 allows). A check that looks for the amount
+   * anywhere in a response (its place is not shown) sets 0.01: a 0 would match any zero there.
+   */
+  readonly minAmount?: number;
+}
+
+/** A rate name no other generated body shares: a server may keep rate names unique (the spec does not say). */
+function rateName(constraints: RateConstraints): fc.Arbitrary<string> {
+  return identifier(40, runSalt(constraints.runTag));
 }
 
 /** Hours in a period: >= 0 with at most two decimals (spec 2.5 `hoursPerPeriod`). */
@@ -35,13 +45,13 @@ function optionalFields() {
 /** Spec 2.5 create rate: name and amount required, every other listed field optional; nothing else. */
 export function rateCreate(constraints: RateConstraints = {}): fc.Arbitrary<RateCreate> {
   return fc
-    .record({ name: text(), amount: amount(), ...optionalFields() }, { requiredKeys: ['name', 'amount'] })
+    .record({ name: rateName(constraints), amount: amount(100_000, constraints.minAmount), ...optionalFields() }, { requiredKeys: ['name', 'amount'] })
     .map((body) => withRunTag(body, constraints.runTag));
 }
 
 /** A create body with every listed field set. */
 export function rateCreateFull(constraints: RateConstraints = {}): fc.Arbitrary<RateCreate> {
-  return fc.record({ name: text(), amount: amount(), ...optionalFields() }).map((body) => withRunTag(body, constraints.runTag));
+  return fc.record({ name: rateName(constraints), amount: amount(100_000, constraints.minAmount), ...optionalFields() }).map((body) => withRunTag(body, constraints.runTag));
 }
 
 /**
@@ -51,7 +61,7 @@ export function rateCreateFull(constraints: RateConstraints = {}): fc.Arbitrary<
 export function rateUpdate(constraints: RateConstraints = {}): fc.Arbitrary<RateUpdate> {
   const { rateType, currency: code, isDefault, tags: tagList } = optionalFields();
   return fc
-    .record({ name: text(), rateType, currency: code, isDefault, tags: tagList }, { requiredKeys: [] })
+    .record({ name: rateName(constraints), rateType, currency: code, isDefault, tags: tagList }, { requiredKeys: [] })
     .filter((body) => Object.keys(body).length > 0)
     .map((body) => (body.tags === undefined ? body : withRunTag(body, constraints.runTag)));
 }

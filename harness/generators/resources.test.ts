@@ -32,6 +32,12 @@ describe('resource generators', () => {
     expect(sample(arb(), 40, 32)).not.toEqual(sample(arb(), 40));
   });
 
+  it('rarely repeat a name or externalUserId (a server may keep them unique)', () => {
+    const bodies = sample(resourceCreateFull(REFS), 500);
+    expect(new Set(bodies.map((b) => b.name)).size).toBe(bodies.length);
+    expect(new Set(bodies.map((b) => b.externalUserId)).size).toBe(bodies.length);
+  });
+
   it('violation cases give the same bodies for the same seed', () => {
     const first = resourceCreateViolations(REFS).map((c) => sample(c.bodies, 10, 5));
     expect(resourceCreateViolations(REFS).map((c) => sample(c.bodies, 10, 5))).toEqual(first);

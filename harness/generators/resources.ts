@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import { SALARY_PERIODS, type ResourceCreate, type ResourceUpdate } from '../spec/resources.js';
 import { earlyDate, lateDate } from './date-span.js';
-import { amount, email, nonEmail, nonUuid, tags, text, withRunTag } from './primitives.js';
+import { amount, email, identifier, nonEmail, nonUuid, runSalt, tags, text, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface ResourceConstraints {
@@ -48,13 +48,14 @@ function nullableFields(c: ResourceConstraints): Record<string, fc.Arbitrary<unk
     regionCode: fc.constantFrom(...REGION_CODES),
     salary: amount(500_000),
     salaryPeriod: fc.constantFrom(...SALARY_PERIODS),
-    externalUserId: text(30),
+    // An external user id names one account: a server may rightly keep it unique.
+    externalUserId: identifier(30, runSalt(c.runTag)),
     ...references(c),
   };
 }
 
 function createFields(c: ResourceConstraints) {
-  return { name: text(), employmentType: fc.constantFrom(...EMPLOYMENT_TYPES), tags: tags(), ...nullableFields(c) };
+  return { name: identifier(40, runSalt(c.runTag)), employmentType: fc.constantFrom(...EMPLOYMENT_TYPES), tags: tags(), ...nullableFields(c) };
 }
 
 /** Spec 2.4 create: name required, every other field optional and well formed; isActive never sent. */
@@ -79,7 +80,7 @@ export function resourceUpdate(c: ResourceConstraints = {}): fc.Arbitrary<Resour
   );
   return fc
     .record(
-      { name: text(), employmentType: fc.constantFrom(...EMPLOYMENT_TYPES), tags: tags(), isActive: fc.boolean(), ...nullable },
+      { name: identifier(40, runSalt(c.runTag)), employmentType: fc.constantFrom(...EMPLOYMENT_TYPES), tags: tags(), isActive: fc.boolean(), ...nullable },
       { requiredKeys: [] },
     )
     .filter((body) => Object.keys(body).length > 0)

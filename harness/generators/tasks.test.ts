@@ -5,6 +5,7 @@ import {
   COLOR_PATTERN,
   TASK_CREATE_NOT_ACCEPTED,
   TASK_NULLABLE_FIELDS,
+  TASK_STATUSES,
   TASK_UPDATE_NOT_ACCEPTED,
   taskCreateSchema,
   taskUpdateSchema,
@@ -74,6 +75,25 @@ describe('task generators', () => {
     }
     expect(bodies.some((b) => TASK_NULLABLE_FIELDS.some((f) => b[f] === null))).toBe(true);
     expect(bodies.some((b) => typeof b.color === 'string')).toBe(true);
+  });
+
+  it('never change the status (spec 3.2: transitions are not shown): left out, or the task\'s own status', () => {
+    for (const body of sample(taskUpdate(REFS), 300)) expect(body, JSON.stringify(body)).not.toHaveProperty('status');
+    for (const status of TASK_STATUSES) {
+      const bodies = sample(taskUpdate(REFS, { status }), 300);
+      expect(bodies.some((b) => b.status === status), `${status} is sometimes sent unchanged`).toBe(true);
+      for (const body of bodies) {
+        if (body.status !== undefined) expect(body.status).toBe(status);
+        expect(taskUpdateSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+      }
+    }
+  });
+
+  it('name status in an invalid update body only when status is the broken field', () => {
+    for (const violation of taskUpdateViolations(REFS)) {
+      const broken = violation.rule.startsWith('status ');
+      for (const body of sample(violation.bodies, 40)) expect(Object.hasOwn(body, 'status'), `${violation.rule}: ${JSON.stringify(body)}`).toBe(broken);
+    }
   });
 
   it('keep every startDate before every endDate', () => {

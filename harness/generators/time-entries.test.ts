@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batchEntrySchema, batchUpdateSchema, timeEntryCreateSchema, timeEntryUpdateSchema } from '../spec/time-entries.js';
-import { batchChange, batchEntry, ENTRY_ITEM_BREAKS, UPDATE_ITEM_BREAKS } from './batch.js';
+import { batchChange, batchEntries, batchEntry, ENTRY_ITEM_BREAKS, UPDATE_ITEM_BREAKS } from './batch.js';
 import { badHhmm, hhmm, impossibleDate, realDate } from './primitives.js';
 import {
   timeEntryCreate,
@@ -30,6 +30,16 @@ describe('time entry generators', () => {
       expect(timeEntryCreateSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
       expect(body.tags).toContain(REFS.runTag);
     }
+  });
+
+  it('log hours in multiples of 0.05 (exact in hundredths, minutes and seconds) on past days', () => {
+    const bodies = [...sample(timeEntryCreate(REFS)), ...sample(timeEntryUpdate(REFS))];
+    for (const body of bodies) {
+      if (body.hours !== undefined) expect(Math.round(body.hours * 20) / 20).toBe(body.hours);
+      if (body.date !== undefined) expect(body.date <= '2024-12-31', body.date).toBe(true);
+    }
+    // not only whole hours
+    expect(bodies.some((b) => b.hours !== undefined && !Number.isInteger(b.hours * 4))).toBe(true);
   });
 
   it('exercise timer entries below 0.25 hours', () => {
@@ -67,6 +77,14 @@ describe('batch generators', () => {
     for (const item of sample(batchEntry(REFS))) expect(batchEntrySchema.safeParse(item).success, JSON.stringify(item)).toBe(true);
     for (const change of sample(batchChange(REFS))) {
       expect(batchUpdateSchema.safeParse({ id: REFS.taskIds[0], ...change }).success, JSON.stringify(change)).toBe(true);
+    }
+  });
+
+  it('put the entries of one batch on days of their own, in the past', () => {
+    for (const entries of sample(batchEntries(REFS, 5), 100)) {
+      const dates = entries.map((e) => String(e['date']));
+      expect(new Set(dates).size).toBe(dates.length);
+      for (const date of dates) expect(date <= '2024-12-31').toBe(true);
     }
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ENTRY_SOURCES, type TimeEntryCreate, type TimeEntryUpdate } from '../spec/time-entries.js';
-import { amount, badHhmm, hhmm, impossibleDate, nonUuid, realDate, tags, text, withRunTag } from './primitives.js';
+import { amount, badHhmm, hhmm, impossibleDate, nonUuid, pastDate, tags, text, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 import type { RequirementId } from '../spec/requirements.js';
 
@@ -11,9 +11,13 @@ export interface TimeEntryConstraints {
   readonly runTag?: string;
 }
 
-/** Hours in hundredths, inclusive bounds: exact in floating point, so round trips compare equal. */
+/**
+ * Hours in multiples of 0.05 (3 minutes) within inclusive bounds. A server may keep hours in
+ * hundredths, in whole minutes or in seconds (the spec does not say): a multiple of 0.05 is exact
+ * in all three, so it comes back as sent (and k / 20 is the same double however it is computed).
+ */
 export function hoursBetween(min: number, max: number): fc.Arbitrary<number> {
-  return fc.integer({ min: Math.round(min * 100), max: Math.round(max * 100) }).map((h) => h / 100);
+  return fc.integer({ min: Math.ceil(min * 20 - 1e-9), max: Math.floor(max * 20 + 1e-9) }).map((k) => k / 20);
 }
 
 function references(c: TimeEntryConstraints) {
@@ -42,7 +46,7 @@ export function timeEntryCreate(c: TimeEntryConstraints, options: { full?: boole
       fc.record(
         {
           ...references(c),
-          date: realDate(),
+          date: pastDate(),
           hours: entrySource === 'timer' ? hoursBetween(0.01, 24) : hoursBetween(0.25, 24),
           ...(entrySource === undefined ? {} : { entrySource: fc.constant(entrySource) }),
           ...optionalCreateFields(),
@@ -62,7 +66,7 @@ export function timeEntryUpdate(c: TimeEntryConstraints): fc.Arbitrary<TimeEntry
     .record(
       {
         ...references(c),
-        date: realDate(),
+        date: pastDate(),
         hours: hoursBetween(0.25, 24),
         durationSeconds: fc.integer({ min: 1, max: 86_400 }),
         startTime: fc.option(hhmm(), { nil: null, freq: 4 }),

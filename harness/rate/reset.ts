@@ -8,6 +8,12 @@ export interface ResetReading {
   readonly unit: ResetUnit;
   /** Time until the window resets by that reading; never negative. */
   readonly msUntilReset: number;
+  /**
+   * How much later the reset may be than msUntilReset says: a value in whole seconds, truncated
+   * by the server, hides up to a second (1 ms for milliseconds). A wait that must be sure the
+   * reset has passed adds it.
+   */
+  readonly precisionMs: number;
 }
 
 const EPOCH_MS_FROM = 1e12;
@@ -17,8 +23,8 @@ const MAX_DELTA_SECONDS = 3600;
 
 /** How long until the reset, by the most plausible unit of the value. */
 export function interpretReset(reset: number, nowMs: number = Date.now()): ResetReading {
-  if (reset >= EPOCH_MS_FROM) return { unit: 'epoch-milliseconds', msUntilReset: Math.max(0, reset - nowMs) };
-  if (reset >= EPOCH_S_FROM) return { unit: 'epoch-seconds', msUntilReset: Math.max(0, reset * 1000 - nowMs) };
-  if (reset <= MAX_DELTA_SECONDS) return { unit: 'delta-seconds', msUntilReset: reset * 1000 };
-  return { unit: 'delta-milliseconds', msUntilReset: reset };
+  if (reset >= EPOCH_MS_FROM) return { unit: 'epoch-milliseconds', msUntilReset: Math.max(0, reset - nowMs), precisionMs: 1 };
+  if (reset >= EPOCH_S_FROM) return { unit: 'epoch-seconds', msUntilReset: Math.max(0, reset * 1000 - nowMs), precisionMs: 1000 };
+  if (reset <= MAX_DELTA_SECONDS) return { unit: 'delta-seconds', msUntilReset: reset * 1000, precisionMs: 1000 };
+  return { unit: 'delta-milliseconds', msUntilReset: reset, precisionMs: 1 };
 }

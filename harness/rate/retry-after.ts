@@ -4,26 +4,69 @@ import { retryAfterMs } from '../http/retry-after.js';
 export const MAX_RETRY_AFTER_S = 60;
 /** Clock skew allowed when Retry-After is an HTTP date and the response has no Date header. */
 const SKEW_MS = 2000;
+/**
+ * An HTTP date and the Date header have whole-second precision (RFC 9110 5.6.7): each stands for an
+ * instant up to (not quite) a second away, whichever way the server rounded it. Two such values
+ * differ from the true wait by less than 2 s, and their difference is a whole number of seconds,
+ * so a wait of at most 60 s shows as at most 61 s (a date rounded up, a Date truncated down).
+ */
+const WHOLE_SECOND_MS = 1000;
+
+/** The two forms RFC 9110 10.2.3 allows; also the values of the `retry-after-format` observation. */
+export type RetryAfterForm = 'delta-seconds' | 'http-date';
 
 export type RetryAfterReading =
-  | { readonly ok: true; readonly form: 'delta-seconds' | 'http-date'; readonly ms: number }
+  | {
+      readonly ok: true;
+      readonly form: RetryAfterForm;
+      /** The wait it asks for: delta-seconds, or the date less the response's Date (this client's clock without one). */
+      readonly ms: number;
+      /**
+       * How much later than `ms` the server may mean: a delta or a date it truncated, and a Date
+       * header truncated down, each hide up to a second. A wait that must be sure to have passed
+       * (a fresh window) adds it; RL-RECOVERY waits exactly what was asked.
+       */
+      readonly precisionMs: number;
+    }
   | { readonly ok: false; readonly problem: string };
+
+const seconds = (ms: number): string => `${Number.isInteger(ms / 1000) ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
 /**
  * Checks one Retry-After value: delta-seconds or an HTTP date (RFC 9110 10.2.3), positive and at
- * most 60 s. A date is measured from the response's own Date header when it has one.
+ * most 60 s. A date is measured from the response's own Date header when it has one, allowing
+ * for the whole-second precision of both; without one, from this client's clock, allowing also
+ * for clock skew. Problems show the arithmetic.
  */
 export function readRetryAfter(value: string | undefined, dateHeader: string | undefined, nowMs: number = Date.now()): RetryAfterReading {
   if (value === undefined) return { ok: false, problem: 'Retry-After missing' };
   const trimmed = value.trim();
   const delta = /^[0-9]+$/.test(trimmed);
   const serverNow = dateHeader === undefined ? Number.NaN : Date.parse(dateHeader);
-  const reference = Number.isNaN(serverNow) ? nowMs : serverNow;
+  const hasDate = !Number.isNaN(serverNow);
+  const reference = hasDate ? serverNow : nowMs;
   const ms = retryAfterMs(trimmed, reference);
   if (ms === undefined) return { ok: false, problem: `Retry-After ${JSON.stringify(value.slice(0, 60))} is neither delta-seconds nor an HTTP date` };
-  const form = delta ? 'delta-seconds' : 'http-date';
-  const slack = form === 'http-date' && Number.isNaN(serverNow) ? SKEW_MS : 0;
-  if (ms <= 0) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} is not positive` };
-  if (ms > MAX_RETRY_AFTER_S * 1000 + slack) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} asks for more than ${MAX_RETRY_AFTER_S} s` };
-  return { ok: true, form, ms };
+  if (delta) {
+    // A delta is one whole-second value: a wait of at most 60 s rounded either way is at most 60.
+    if (ms <= 0) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} is not positive` };
+    if (ms > MAX_RETRY_AFTER_S * 1000) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} asks for ${seconds(ms)}, more than ${MAX_RETRY_AFTER_S} s` };
+    return { ok: true, form: 'delta-seconds', ms, precisionMs: WHOLE_SECOND_MS };
+  }
+  // retryAfterMs clamps a date in the past to 0; the signed difference is what the message shows.
+  const signed = Date.parse(trimmed) - reference;
+  const against = hasDate ? `Date ${dateHeader!.trim()}` : "this client's clock (the response has no Date header)";
+  if (signed <= 0) {
+    return { ok: false, problem: `Retry-After ${trimmed} is ${signed === 0 ? 'the same instant as' : `${seconds(-signed)} before`} ${against}: it asks for no wait` };
+  }
+  const allowance = hasDate ? WHOLE_SECOND_MS : WHOLE_SECOND_MS + SKEW_MS;
+  const allowed = MAX_RETRY_AFTER_S * 1000 + allowance;
+  if (signed > allowed) {
+    const why = hasDate
+      ? `${MAX_RETRY_AFTER_S} s + 1 s for the whole-second precision of the two values`
+      : `${MAX_RETRY_AFTER_S} s + 1 s for the date's whole-second precision + ${SKEW_MS / 1000} s for clock skew`;
+    return { ok: false, problem: `Retry-After ${trimmed} is ${seconds(signed)} after ${against}; allowed at most ${seconds(allowed)} (${why})` };
+  }
+  // Date truncated down and a date truncated too: the server may mean up to a second more.
+  return { ok: true, form: 'http-date', ms, precisionMs: hasDate ? WHOLE_SECOND_MS : WHOLE_SECOND_MS + SKEW_MS };
 }

@@ -143,6 +143,16 @@ describe('renderHtml', () => {
     expect(page).toContain('<a href="#unverified">');
   });
 
+  it('shows the status-transition matrix when the run attempted status changes, linked from the navigation', () => {
+    const report = sampleReport();
+    expect(renderHtml(report)).not.toContain('id="transitions"');
+    report.observations.push({ topic: 'status-transition', domain: 'expenses', subject: 'expense status paid → draft', value: 'refused (409)', requirementId: 'TRANSITION-REFUSED-UNCHANGED' });
+    const page = renderHtml(report);
+    expect(page).toContain('<section id="transitions">');
+    expect(page).toContain('<a href="#transitions">Transitions</a>');
+    expect(page).toMatch(/<td class="mono">paid<\/td><td>refused \(409\)<\/td>/);
+  });
+
   it('renders an empty run without failing', () => {
     const report = sampleReport();
     report.checks = [];

@@ -24,6 +24,7 @@ import {
 } from './model.js';
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
+import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
 import { groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
@@ -496,13 +497,14 @@ export function renderHtml(report: Report): string {
 </head>
 <body>
 ${renderHeader(report, failedMust, anchors)}
-<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a><a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
+<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
 ${renderCounts(report)}
 ${renderUnverified(report, anchors)}
 ${renderDomains(report)}
 ${renderChecks(report, checks, anchors)}
 ${renderObservations(report.observations)}
+${trusted(renderTransitionsHtml(report))}
 ${renderMatrix(report)}
 ${renderRequirements(requirements, report.unverified, anchors)}
 ${renderEndpoints(report)}

@@ -164,4 +164,12 @@ describe('renderMarkdown', () => {
     expect(unverified).toContain('| not configured | not configured: CONFORMANCE_LIMITED_KEY is not set | 1 |');
     expect(unverified).toMatch(/\| not selected \| not selected: CONFORMANCE_SUITES=contacts \| \d+ \|/);
   });
+
+  it('shows the status-transition matrix when the run attempted status changes', () => {
+    const report = sampleReport();
+    expect(renderMarkdown(report)).not.toContain('## Status transitions');
+    report.observations.push({ topic: 'status-transition', domain: 'tasks', subject: 'task status completed → in_progress', value: 'refused (409)', requirementId: 'TRANSITION-REFUSED-UNCHANGED' });
+    const md = renderMarkdown(report);
+    expect(section(md, 'Status transitions')).toContain('| completed | refused (409) |');
+  });
 });

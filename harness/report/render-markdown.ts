@@ -18,6 +18,7 @@ import {
 import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type Report, type Status, type StatusCounts } from './model.js';
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
+import { renderTransitionsMarkdown } from './transitions.js';
 import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
 
 const STATUS_ICON: Readonly<Record<Status, string>> = {
@@ -339,6 +340,7 @@ export function renderMarkdown(report: Report): string {
       inconclusive,
     ),
     renderObservations(report.observations),
+    [renderTransitionsMarkdown(report)].filter((section) => section !== ''),
     renderMatrix(report),
     renderCoverage(report),
     renderEndpoints(report),

@@ -11,6 +11,8 @@ export type ScopeKind = (typeof SCOPE_KINDS)[number];
 
 /** Spec 4.9 and 8: report execute paging. */
 export const EXECUTE_PAGE_SIZE_MAX = 500;
+/** Spec 4.9 and 8: the pageSize used when none is sent. */
+export const EXECUTE_PAGE_SIZE_DEFAULT = 100;
 
 /** Spec 4.9: `scope` has `kind` and `id`, both required, and no other property. */
 export const reportScopeSchema = z.strictObject({ kind: z.enum(SCOPE_KINDS), id: z.uuid() });

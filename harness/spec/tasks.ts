@@ -7,6 +7,7 @@ export const TASK_TYPES = ['project', 'admin', 'template', 'phase', 'stage', 'ta
 
 /** spec 2.7, 3.2: task status values. */
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'blocked', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** spec 4.7: `lifecycleScope` values (default `all`). */
 export const LIFECYCLE_SCOPES = ['active', 'all'] as const;

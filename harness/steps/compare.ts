@@ -3,19 +3,23 @@ import type { ApiResponse } from '../http/client.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^\d{2}:\d{2}$/;
+const HH_MM_SS = /^\d{2}:\d{2}:\d{2}$/;
 
 /**
  * Representations a correct server may legitimately return for the value sent (response record
- * contents are not shown by the spec): a date as midnight date-time, `HH:MM` with seconds.
+ * contents are not shown by the spec): a date as a midnight date-time (with or without a zone),
+ * `HH:MM` with seconds, and a batch `HH:MM:SS` start time (spec 4.10 accepts it) as the record's
+ * `HH:MM` (spec 2.3) or with fractional seconds.
  */
-function sameValue(expected: unknown, actual: unknown): boolean {
+export function sameValue(expected: unknown, actual: unknown): boolean {
   // Money and hours may come back as decimal strings ("12.50" for 12.5).
   if (typeof expected === 'number' && typeof actual === 'string' && /^-?\d+(\.\d+)?$/.test(actual)) {
     return Number(actual) === expected;
   }
   if (typeof expected === 'string' && typeof actual === 'string') {
-    if (DATE.test(expected) && new RegExp(`^${expected}T00:00(:00(\\.0+)?)?(Z|[+-]00:?00)?$`).test(actual)) return true;
-    if (HH_MM.test(expected) && actual === `${expected}:00`) return true;
+    if (DATE.test(expected) && new RegExp(`^${expected}[T ]00:00(:00(\\.0+)?)?(Z|[+-]\\d{2}:?\\d{2})?$`).test(actual)) return true;
+    if (HH_MM.test(expected) && new RegExp(`^${expected}:00(\\.0+)?$`).test(actual)) return true;
+    if (HH_MM_SS.test(expected) && (actual === expected.slice(0, 5) || new RegExp(`^${expected}\\.0+$`).test(actual))) return true;
   }
   return false;
 }

@@ -4,9 +4,13 @@ import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import { uniqueToken } from './unique-token.js';
 
-/** Creates a contact with the admin key and returns its id; fails the check unless 201. */
+/**
+ * Creates a contact with the admin key and returns its id; fails the check unless 201. The name
+ * gets a unique token: a server may keep contact names unique (the spec does not say).
+ */
 export async function createContact(t: CheckContext, body: Record<string, unknown>): Promise<string> {
-  const res = await t.api.post('/contacts', { tags: [runTag(t.run)], ...body });
+  const name = `${typeof body['name'] === 'string' ? body['name'] : 'Conformance contact'} ${uniqueToken('')}`;
+  const res = await t.api.post('/contacts', { tags: [runTag(t.run)], ...body, name });
   expectStatus(res, 201, 'create a contact');
   return dataRecord(res).id;
 }
@@ -15,7 +19,7 @@ export async function createContact(t: CheckContext, body: Record<string, unknow
 export const contactsCollection: Collection = {
   path: '/contacts',
   noun: 'contact',
-  createBody: (t) => ({ contactType: 'company', name: `Conformance ${t.run.runId}`, tags: [runTag(t.run)] }),
+  createBody: (t) => ({ contactType: 'company', name: `Conformance ${t.run.runId} ${uniqueToken('')}`, tags: [runTag(t.run)] }),
   updateBody: () => ({ notes: 'updated by the conformance suite' }),
   // Children of a fresh parent: only this run can have created them.
   scope: async (t, count) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAmount, findValuePaths, pathShape, sameAmount } from './find-value.js';
+import { findAmount, findFieldValues, findValuePaths, pathShape, sameAmount } from './find-value.js';
 
 describe('findValuePaths', () => {
   it('finds a value at the top, nested in objects and inside arrays', () => {
@@ -41,5 +41,14 @@ describe('pathShape', () => {
     expect(pathShape('versions[12].amount')).toBe('versions[].amount');
     expect(pathShape('a[0].b[3]')).toBe('a[].b[]');
     expect(pathShape('currentVersion.amount')).toBe('currentVersion.amount');
+  });
+});
+
+describe('findFieldValues', () => {
+  it('collects the values under a key at any depth, and nothing else', () => {
+    const json = { data: [{ id: 'v1', effectiveFrom: '2024-01-01', createdAt: '2026-11-23' }, { effectiveFrom: '2025-02-03', note: '2026-11-23' }] };
+    expect(findFieldValues(json, 'effectiveFrom')).toEqual(['2024-01-01', '2025-02-03']);
+    expect(findFieldValues(json, 'missing')).toEqual([]);
+    expect(findFieldValues(null, 'effectiveFrom')).toEqual([]);
   });
 });

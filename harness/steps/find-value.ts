@@ -39,3 +39,21 @@ export function sameAmount(expected: number): (value: unknown) => boolean {
 export function findAmount(json: unknown, amount: number): string[] {
   return findValuePaths(json, sameAmount(amount));
 }
+
+/** Every value held under a key named `key`, at any depth (the place of a field is not shown). */
+export function findFieldValues(json: unknown, key: string, maxDepth = 8): unknown[] {
+  const found: unknown[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (depth >= maxDepth || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    for (const [name, item] of Object.entries(value)) {
+      if (name === key) found.push(item);
+      walk(item, depth + 1);
+    }
+  };
+  walk(json, 0);
+  return found;
+}

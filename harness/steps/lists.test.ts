@@ -11,6 +11,23 @@ describe('totalOf', () => {
     expect(totalOf(pagination)).toEqual({ name, value });
   });
 
+  it.each([
+    [{ limit: 50, offset: 0, total_items: 7 }, 'total_items', 7],
+    [{ limit: 50, offset: 0, totalElements: 9 }, 'totalElements', 9],
+    [{ limit: 50, offset: 0, totalRecords: 4 }, 'totalRecords', 4],
+    [{ limit: 50, offset: 0, grandTotal: 6 }, 'grandTotal', 6],
+  ] as const)('finds the total-like name in %j', (pagination, name, value) => {
+    expect(totalOf(pagination)).toEqual({ name, value });
+  });
+
+  it('takes count only when no total-like name is there (count may be the page size)', () => {
+    for (const name of ['totalItems', 'total_items', 'totalRecords', 'totalResults', 'totalElements', 'totalCount', 'total_count']) {
+      expect(totalOf({ limit: 1, offset: 0, count: 1, [name]: 40 })).toEqual({ name, value: 40 });
+    }
+    expect(totalOf({ limit: 1, offset: 0, count: 1, matchedTotal: 40 })).toEqual({ name: 'matchedTotal', value: 40 });
+    expect(totalOf({ limit: 1, offset: 0, count: 1, totalPages: 40 })).toEqual({ name: 'count', value: 1 });
+  });
+
   it('prefers a known name over other integers', () => {
     expect(totalOf({ limit: 10, offset: 0, pages: 4, total: 37 })).toEqual({ name: 'total', value: 37 });
     expect(totalOf({ count: 5, total: 9 })).toEqual({ name: 'total', value: 9 });

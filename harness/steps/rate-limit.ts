@@ -6,12 +6,16 @@ import { waitForFreshWindow, type FreshWindow } from '../rate/fresh.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { interpretReset } from '../rate/reset.js';
 import { readRetryAfter } from '../rate/retry-after.js';
-import { refillAllowance } from '../rate/tolerance.js';
+import { refillAllowance, SPEC_WINDOW_MS } from '../rate/tolerance.js';
+import type { WindowEstimate } from '../rate/window.js';
 
 /** spec 8: the default per-minute limit, which CONFORMANCE_LIMITED_KEY carries. */
 export const DEFAULT_LIMIT = 60;
-/** Longest wait for a fresh window: a minute window and some margin. */
-export const FRESH_WAIT_MS = 75_000;
+/**
+ * Longest wait for a fresh window: what the headers name (at most a minute) and then, for a
+ * limiter that gives its budget back gradually, a full window after the key's last use, plus margin.
+ */
+export const FRESH_WAIT_MS = 2 * SPEC_WINDOW_MS + 15_000;
 /** A burst starts only with this much of a fixed window left (X-RateLimit-Reset). */
 export const MIN_RESET_MS = 5_000;
 /** A sequential burst stops this many requests past the budget when nothing is refused. */
@@ -19,7 +23,7 @@ const EXTRA_PAST_BUDGET = 20;
 /** The concurrent burst of RL-EXACT-CONCURRENT (issue 7: e.g. 150 requests over 50 connections). */
 export const CONCURRENT_BURST = { requests: 150, connections: 50 } as const;
 
-/** One response of a burst, with when it was sent and answered (ms since the burst began). */
+/** One response of a burst, with when it was sent and answered (performance.now(), ms). */
 export interface Timed {
   readonly route: string;
   readonly res: ApiResponse;
@@ -52,24 +56,57 @@ export function rawClient(t: CheckContext, role: 'limited' | 'customLimit'): Api
   return t.as(role).with({ throttle: RAW_429 });
 }
 
-function timer(): (route: string, send: () => Promise<ApiResponse>) => Promise<Timed> {
-  const origin = performance.now();
+type Timer = (route: string, send: () => Promise<ApiResponse>) => Promise<Timed>;
+
+/** Times each request; every answer's X-RateLimit-Reset also feeds the key's window estimate. */
+function timer(window?: WindowEstimate): Timer {
   return async (route, send) => {
-    const startMs = performance.now() - origin;
+    const startMs = performance.now();
     const res = await send();
-    return { route, res, startMs, endMs: performance.now() - origin };
+    window?.note(res.headers);
+    return { route, res, startMs, endMs: performance.now() };
   };
 }
 
-async function freshWindow(timed: ReturnType<typeof timer>, client: ApiClient, probes: Timed[]): Promise<FreshWindow> {
+async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate): Promise<FreshWindow> {
   return waitForFreshWindow(
     async () => {
       const probe = await timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
       probes.push(probe);
       return probe.res;
     },
-    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS },
+    // The longest Reset the key has shown is its window as far as seen (a self-test shortens it).
+    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs: window?.longestMs },
   );
+}
+
+/** Another key, read before and after a burst to see whether its counter moved (RL-PER-KEY-COUNTERS). */
+export interface Bystander {
+  /** Which key, for messages and observations (never the key itself). */
+  readonly name: string;
+  readonly client: ApiClient;
+  /** Nothing else uses the key during the run, so its Remaining can only move by its own requests. */
+  readonly exclusive: boolean;
+}
+
+/** A bystander's answer, with this client's clock when it arrived (an epoch Reset needs it). */
+export interface Reading extends Timed {
+  readonly atMs: number;
+}
+
+export interface BystanderReading {
+  readonly name: string;
+  readonly exclusive: boolean;
+  /** Sent once the bursted key's window was found fresh, before the burst's first request. */
+  readonly before: Reading;
+  /** Sent after the burst's last request: the bystander's only own request in between. */
+  readonly after: Reading;
+}
+
+async function read(bystander: Bystander): Promise<Reading> {
+  const startMs = performance.now();
+  const res = await bystander.client.get('/contacts', { limit: 1 });
+  return { route: 'GET /contacts', res, startMs, endMs: performance.now(), atMs: Date.now() };
 }
 
 export interface SequentialBurst {
@@ -84,18 +121,31 @@ export interface SequentialBurst {
   readonly refused: readonly Timed[];
   /** From the fresh probe's start to the first refusal's answer. */
   readonly elapsedMs: number;
+  /** Each bystander read right before the burst and right after it (empty when it found no fresh window). */
+  readonly bystanders: readonly BystanderReading[];
+}
+
+export interface BurstOptions {
+  /** The key's window estimate, fed by every answer and used by the fresh-window wait. */
+  readonly window?: WindowEstimate | undefined;
+  /** Other keys to read right before and right after the burst. */
+  readonly bystanders?: readonly Bystander[];
 }
 
 /**
  * Waits for a fresh window, then sends requests one at a time, cycling through the sample routes,
  * until one is refused (or the budget plus a margin is spent), then one more to each route.
+ * Bystanders are read once the window is fresh and again after the burst's last request.
  */
-export async function sequentialBurst(client: ApiClient, routes: readonly SampleRoute[], limit: number): Promise<SequentialBurst> {
-  const timed = timer();
+export async function sequentialBurst(client: ApiClient, routes: readonly SampleRoute[], limit: number, options: BurstOptions = {}): Promise<SequentialBurst> {
+  const timed = timer(options.window);
   const probes: Timed[] = [];
-  const fresh = await freshWindow(timed, client, probes);
-  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], elapsedMs: 0 };
+  const fresh = await freshWindow(timed, client, probes, options.window);
+  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], elapsedMs: 0, bystanders: [] };
   const first = probes[probes.length - 1]!;
+  const bystanders = options.bystanders ?? [];
+  const before: Reading[] = [];
+  for (const bystander of bystanders) before.push(await read(bystander));
   const admitted: Timed[] = [first];
   const refused: Timed[] = [];
   for (let i = 0; ; i++) {
@@ -114,7 +164,11 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   if (refused.length > 0) {
     for (const route of routes) refused.push(await timed(route.route, () => route.send(client)));
   }
-  return { fresh, probes, limit, admitted, refused, elapsedMs };
+  const readings: BystanderReading[] = [];
+  for (const [i, bystander] of bystanders.entries()) {
+    readings.push({ name: bystander.name, exclusive: bystander.exclusive, before: before[i]!, after: await read(bystander) });
+  }
+  return { fresh, probes, limit, admitted, refused, elapsedMs, bystanders: readings };
 }
 
 export interface ConcurrentBurst {
@@ -123,6 +177,10 @@ export interface ConcurrentBurst {
   readonly budget: number;
   readonly limit: number;
   readonly responses: readonly Timed[];
+  /**
+   * From the start of the request that found the window fresh to the burst's last answer: all
+   * the time a refilling limiter had to earn requests back beyond the budget that request saw.
+   */
   readonly elapsedMs: number;
 }
 
@@ -147,19 +205,29 @@ export async function concurrently(
   return { responses, elapsedMs };
 }
 
-/** A concurrent burst in a fresh window: `fresh` may be a request that already found it fresh. */
-export async function concurrentBurst(client: ApiClient, limit: number, found?: Timed): Promise<ConcurrentBurst> {
+/**
+ * A concurrent burst in a fresh window: `found` may be a request that already found it fresh
+ * (the first request after RL-RECOVERY's wait: fresh for a fixed window; a sliding window or a
+ * bucket may have only part of its budget back, and the fresh-window wait then takes over).
+ */
+export async function concurrentBurst(client: ApiClient, limit: number, options: { found?: Timed | undefined; window?: WindowEstimate | undefined } = {}): Promise<ConcurrentBurst> {
+  const { found, window } = options;
   let fresh: FreshWindow;
+  let probe: Timed;
   if (found !== undefined && isFreshAnswer(found.res)) {
     const headers = readRateHeaders(found.res.headers).values;
-    fresh = { fresh: true, probe: found.res, limit: headers.limit!, resetUnit: undefined, waitedMs: 0, probes: 0 };
+    fresh = { fresh: true, probe: found.res, limit: headers.limit!, resetUnit: undefined, waitedMs: 0, probes: 0, returns: 'unknown', waits: [] };
+    probe = found;
   } else {
-    fresh = await freshWindow(timer(), client, []);
+    const probes: Timed[] = [];
+    fresh = await freshWindow(timer(window), client, probes, window);
+    probe = probes[probes.length - 1]!;
   }
   if (!fresh.fresh) return { fresh, budget: 0, limit, responses: [], elapsedMs: 0 };
   const { requests, connections } = CONCURRENT_BURST;
   const burst = await concurrently(requests, connections, 'GET /contacts', () => client.get('/contacts', { limit: 1 }));
-  return { fresh, budget: limit - 1, limit, ...burst };
+  const elapsedMs = Math.max(...burst.responses.map((r) => r.endMs)) - probe.startMs;
+  return { fresh, budget: limit - 1, limit, responses: burst.responses, elapsedMs };
 }
 
 /** An admitted answer that shows a fresh window: one request spent, enough of it left. */
@@ -186,8 +254,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * Spends the key's budget (or finds it spent), waits as long as the refusal's Retry-After says
  * (X-RateLimit-Reset, then a minute, when Retry-After is unreadable), and sends one more request.
  */
-export async function recover(client: ApiClient, limit: number): Promise<Recovery> {
-  const timed = timer();
+export async function recover(client: ApiClient, limit: number, window?: WindowEstimate): Promise<Recovery> {
+  const timed = timer(window);
   const send = (): Promise<Timed> => timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
   let refusal: Timed | undefined;
   for (let i = 0; i < limit + EXTRA_PAST_BUDGET && refusal === undefined; i++) {
@@ -203,8 +271,10 @@ export async function recover(client: ApiClient, limit: number): Promise<Recover
     waitMs = retry.ms;
     waitBasis = `Retry-After ${refusal.res.headers['retry-after']}`;
   } else if (reset !== undefined) {
-    waitMs = Math.min(interpretReset(reset).msUntilReset, FRESH_WAIT_MS);
-    waitBasis = `X-RateLimit-Reset ${reset} (Retry-After unreadable)`;
+    // A whole-second Reset may have been truncated: wait the second it can hide as well.
+    const reading = interpretReset(reset);
+    waitMs = Math.min(reading.msUntilReset + reading.precisionMs, SPEC_WINDOW_MS + 1000);
+    waitBasis = `X-RateLimit-Reset ${reset} (${reading.unit}, +${reading.precisionMs} ms precision; Retry-After unreadable)`;
   } else {
     waitMs = 60_000;
     waitBasis = 'a minute (no Retry-After, no X-RateLimit-Reset)';

@@ -6,11 +6,14 @@ import { uniqueToken } from './unique-token.js';
 
 /**
  * Creates a rate with the admin key and returns its id; fails the check unless 201. The body's
- * tags are kept and the run tag is added (principle 5); `amount` defaults to 100.
+ * tags are kept and the run tag is added (principle 5); `amount` defaults to 100. The name gets a
+ * unique token: a server may keep rate names unique (the spec does not say), and a deactivated
+ * rate keeps its name.
  */
 export async function createRate(t: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
   const tags = [...((body['tags'] as string[] | undefined) ?? []), runTag(t.run)];
-  const res = await t.api.post('/rates', { name: `Conformance rate ${uniqueToken('')}`, amount: 100, ...body, tags });
+  const name = `${typeof body['name'] === 'string' ? body['name'] : 'Conformance rate'} ${uniqueToken('')}`;
+  const res = await t.api.post('/rates', { amount: 100, ...body, name, tags });
   expectStatus(res, 201, 'create a rate');
   return dataRecord(res).id;
 }
@@ -19,8 +22,8 @@ export async function createRate(t: CheckContext, body: Record<string, unknown> 
 export const ratesCollection: Collection = {
   path: '/rates',
   noun: 'rate',
-  createBody: (t) => ({ name: `Conformance rate ${t.run.runId}`, amount: 100, tags: [runTag(t.run)] }),
-  updateBody: () => ({ name: 'Conformance rate (updated)' }),
+  createBody: (t) => ({ name: `Conformance rate ${t.run.runId} ${uniqueToken('')}`, amount: 100, tags: [runTag(t.run)] }),
+  updateBody: () => ({ name: `Conformance rate (updated) ${uniqueToken('')}` }),
   // Rates carrying a fresh tag: only this run can have created them (spec 4.5 `tags` filter).
   scope: async (t, count) => {
     const tag = uniqueToken('page');

@@ -46,3 +46,43 @@ export async function executeScopes(t: CheckContext): Promise<ReportExecuteConst
   if (contact.status === 201 && typeof contactId === 'string') scopes.push({ kind: 'contact', id: contactId });
   return { scopes };
 }
+
+/** Names under which an execute result may hold its rows (spec 4.9: the result shape is not shown). */
+const ROW_LIST_NAMES = ['rows', 'items', 'results', 'records', 'data', 'entries', 'lines'];
+
+/**
+ * Where the rows of an execute result sit: `data` itself when it is an array (''), or the one
+ * array under a row-list name (`rows`, `items`, ...). undefined when the result is not a list of
+ * rows: an object without such an array, or with several (a `columns` array beside the rows is
+ * not a second candidate; only row-list names count, so a list of columns is never taken for rows).
+ */
+export function rowsPath(data: unknown): string | undefined {
+  if (Array.isArray(data)) return '';
+  if (data === null || typeof data !== 'object') return undefined;
+  const named = ROW_LIST_NAMES.filter((name) => Array.isArray((data as Record<string, unknown>)[name]));
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** The rows at `path` (as `rowsPath` gives it), or undefined when they are not there. */
+export function rowsAt(data: unknown, path: string): unknown[] | undefined {
+  const rows = path === '' ? data : data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[path] : undefined;
+  return Array.isArray(rows) ? rows : undefined;
+}
+
+/** JSON with object keys sorted: two rows holding the same values compare equal whatever the key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * The rows of a page as a multiset (sorted canonical rows): the order of rows within a page is
+ * not shown by the spec, so two pages are the same page when they hold the same rows.
+ */
+export function pageContent(rows: readonly unknown[]): string {
+  return JSON.stringify(rows.map(canonical).sort());
+}

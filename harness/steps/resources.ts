@@ -8,10 +8,15 @@ import type { ResourceConstraints } from '../generators/resources.js';
 import { uniqueToken as token } from './unique-token.js';
 import { exactScope } from './scope.js';
 
-/** Creates a resource with the admin key (run tag added to its tags) and returns its id; fails unless 201. */
+/**
+ * Creates a resource with the admin key (run tag added to its tags) and returns its id; fails
+ * unless 201. The name gets a unique token: a server may keep names unique (the spec does not
+ * say), and a soft-deleted resource keeps its name.
+ */
 export async function createResourceWith(t: CheckContext, body: Record<string, unknown>): Promise<string> {
   const tags = [...((body['tags'] as string[] | undefined) ?? []), runTag(t.run)];
-  const res = await t.api.post('/resources', { name: `Conformance resource ${token('')}`, ...body, tags });
+  const name = `${typeof body['name'] === 'string' ? body['name'] : 'Conformance resource'} ${token('')}`;
+  const res = await t.api.post('/resources', { ...body, name, tags });
   expectStatus(res, 201, 'create a resource');
   return dataRecord(res).id;
 }
@@ -78,7 +83,7 @@ function scopeCandidates(homeOfficeId: string | undefined, word: string): Array<
 export const resourcesCollection: Collection = {
   path: '/resources',
   noun: 'resource',
-  createBody: (t) => ({ name: `Conformance ${t.run.runId}`, tags: [runTag(t.run)] }),
+  createBody: (t) => ({ name: `Conformance ${t.run.runId} ${token('')}`, tags: [runTag(t.run)] }),
   updateBody: () => ({ jobTitle: 'updated by the conformance suite' }),
   scope: async (t, count) => {
     const policy = await referencePolicy(t);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
 import { dataRecord, expectStatus } from '../check/expect.js';
 import { runTag } from '../check/run-context.js';
@@ -20,10 +21,23 @@ export const sharedReferences = once(async (t): Promise<TimeEntryConstraints> =>
   runTag: runTag(t.run),
 }));
 
-/** A minimal valid entry on the shared task and resource. */
+/** Days since 2001-01-01 of the next fresh day: a random start (on first use), then one day more per call. */
+let nextDay: number | undefined;
+
+/**
+ * A past day no other call in this suite file returns (2001 to about 2012). The spec sets no
+ * daily total, but a server may cap a resource's day at 24 hours, and the minimal entries all go
+ * to one shared resource.
+ */
+export function freshPastDay(): string {
+  nextDay ??= randomInt(0, 4000);
+  return new Date(Date.UTC(2001, 0, 1) + nextDay++ * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A minimal valid entry on the shared task and resource, on a day of its own. */
 export async function minimalEntry(t: CheckContext, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const refs = await sharedReferences(t);
-  return { taskId: refs.taskIds[0], resourceId: refs.resourceIds[0], date: '2024-03-01', hours: 1, tags: [runTag(t.run)], ...overrides };
+  return { taskId: refs.taskIds[0], resourceId: refs.resourceIds[0], date: freshPastDay(), hours: 1, tags: [runTag(t.run)], ...overrides };
 }
 
 /** The time-entries collection for the cross-cutting checks; a fresh resource scopes the paging set. */

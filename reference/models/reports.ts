@@ -61,26 +61,61 @@ export function reportCategories(definitions: readonly ReportDefinition[]): Repo
     .map(([category, count]) => ({ category, count }));
 }
 
+/** One row of the reference's sample table: its 1-based position and a day (one per row from 2025-01-01). */
+export interface ReportRow {
+  row: number;
+  day: string;
+}
+
+/**
+ * How many rows every definition yields: more than the default page size (100), so that paging
+ * shows at the defaults as well as with a small pageSize.
+ */
+export const SAMPLE_REPORT_ROWS = 150;
+
+const SAMPLE_START = Date.UTC(2025, 0, 1);
+
+/** The sample table, the same for every definition and every execution. */
+function sampleRows(): ReportRow[] {
+  return Array.from({ length: SAMPLE_REPORT_ROWS }, (_, i) => ({
+    row: i + 1,
+    day: new Date(SAMPLE_START + i * 86_400_000).toISOString().slice(0, 10),
+  }));
+}
+
 export interface ReportResult {
   definitionId: string;
   page: number;
   pageSize: number;
-  rows: unknown[];
+  rows: ReportRow[];
   total: number;
+}
+
+export interface ReportExecuteBehaviour {
+  /** Fault rp-default-page-2: the page answered when none is sent. */
+  defaultPage?: number;
+  /** Fault rp-page-size-plus-one: rows each page holds beyond pageSize. */
+  extraRowsPerPage?: number;
 }
 
 /**
  * spec 4.9: "Returns 200 with results in data"; the result shape is not shown. The reference
- * holds no report data, so every execution is the same empty page: the definition's id, the
- * page and pageSize used (defaults applied), no rows, total 0. filterValues and scope are
- * validated but change nothing.
+ * holds no report data, so every definition yields the same deterministic sample table
+ * (SAMPLE_REPORT_ROWS rows), paged: the definition's id, the page and pageSize used (defaults
+ * 1 and 100 applied), the rows of that page (`pageSize` rows from row (page - 1) x pageSize + 1,
+ * fewer on the last page, none beyond it) and the total. filterValues and scope are validated
+ * but change nothing.
  */
-export function executeReport(definition: ReportDefinition, input: ReportExecuteInput): ReportResult {
+export function executeReport(definition: ReportDefinition, input: ReportExecuteInput, behaviour: ReportExecuteBehaviour = {}): ReportResult {
+  const page = input.page ?? behaviour.defaultPage ?? DEFAULT_REPORT_PAGE;
+  const pageSize = input.pageSize ?? DEFAULT_REPORT_PAGE_SIZE;
+  const rows = sampleRows();
+  const start = (page - 1) * pageSize;
   return {
     definitionId: definition.id,
-    page: input.page ?? DEFAULT_REPORT_PAGE,
-    pageSize: input.pageSize ?? DEFAULT_REPORT_PAGE_SIZE,
-    rows: [],
-    total: 0,
+    page,
+    pageSize,
+    rows: rows.slice(start, start + pageSize + (behaviour.extraRowsPerPage ?? 0)),
+    total: rows.length,
   };
 }

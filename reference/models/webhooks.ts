@@ -115,10 +115,19 @@ export function subscribersOf(
 
 /** One attempt to deliver (spec 6.2: "every attempt is recorded"). */
 export interface DeliveryAttempt {
+  /** The attempt's own id: the id of its row in the plain deliveries log. */
+  id: string;
   /** 1-based. */
   attempt: number;
+  /**
+   * What this attempt left: `delivered` (2xx), `retrying` (failed, another attempt follows) or
+   * `failed` (failed, the last one). An attempt keeps its status; the delivery's moves on.
+   */
+  status: Exclude<DeliveryStatus, 'pending'>;
   /** When the attempt was sent. */
   at: string;
+  /** When its outcome (answer, timeout or error) was known. */
+  completedAt: string;
   /** The receiver's HTTP status, or null when no response arrived (timeout, connection error). */
   responseStatus: number | null;
   /** Why no response arrived (e.g. `timeout after 1000 ms`, `ECONNREFUSED ...`); null when one did. */
@@ -139,18 +148,20 @@ export interface Delivery {
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   attemptCount: number;
+  /** The id the first attempt's row carries; the log shows it as `pending` until that attempt is made. */
+  firstAttemptId: string;
   createdAt: string;
   updatedAt: string;
 }
 
-export function createDelivery(id: string, subscriptionId: string, event: string, now: string): Delivery {
-  return { id, subscriptionId, event, status: 'pending', attempts: [], attemptCount: 0, createdAt: now, updatedAt: now };
+export function createDelivery(id: string, subscriptionId: string, event: string, now: string, firstAttemptId: string): Delivery {
+  return { id, subscriptionId, event, status: 'pending', attempts: [], attemptCount: 0, firstAttemptId, createdAt: now, updatedAt: now };
 }
 
-/** A delivery with one more attempt recorded and its new status. */
-export function recordAttempt(existing: Delivery, attempt: DeliveryAttempt, status: DeliveryStatus, now: string): Delivery {
+/** A delivery with one more attempt recorded; the delivery's status becomes the attempt's. */
+export function recordAttempt(existing: Delivery, attempt: DeliveryAttempt, now: string): Delivery {
   const attempts = [...existing.attempts.map((a) => ({ ...a })), { ...attempt }];
-  return { ...existing, status, attempts, attemptCount: attempts.length, updatedAt: now };
+  return { ...existing, status: attempt.status, attempts, attemptCount: attempts.length, updatedAt: now };
 }
 
 /** A copy safe to hand out (the engine keeps replacing its own). */
@@ -158,11 +169,80 @@ export function deliveryView(delivery: Delivery): Delivery {
   return { ...delivery, attempts: delivery.attempts.map((a) => ({ ...a })) };
 }
 
+/**
+ * A row of the plain deliveries log (spec 4.11: "Lists delivery attempts"): one per attempt,
+ * carrying that attempt's status, so the rows of a delivery that failed five times read
+ * retrying, retrying, retrying, retrying, failed. A delivery not attempted yet shows one
+ * `pending` row (its first attempt, to come), which becomes that attempt's row.
+ */
+export interface DeliveryAttemptRow {
+  id: string;
+  /** The delivery the attempt belongs to: the `X-Service-Delivery` value it was sent with. */
+  deliveryId: string;
+  subscriptionId: string;
+  event: string;
+  attempt: number;
+  status: DeliveryStatus;
+  responseStatus: number | null;
+  error: string | null;
+  /** When the attempt was sent (the pending row: when the delivery was created). */
+  createdAt: string;
+  /** When its outcome was known; null while pending. */
+  completedAt: string | null;
+}
+
+export function attemptRows(delivery: Delivery): DeliveryAttemptRow[] {
+  const common = { deliveryId: delivery.id, subscriptionId: delivery.subscriptionId, event: delivery.event };
+  if (delivery.attempts.length === 0) {
+    return [
+      { id: delivery.firstAttemptId, ...common, attempt: 1, status: 'pending', responseStatus: null, error: null, createdAt: delivery.createdAt, completedAt: null },
+    ];
+  }
+  return delivery.attempts.map((a) => ({
+    id: a.id,
+    ...common,
+    attempt: a.attempt,
+    status: a.status,
+    responseStatus: a.responseStatus,
+    error: a.error,
+    createdAt: a.at,
+    completedAt: a.completedAt,
+  }));
+}
+
+/**
+ * The record of the `deliveries-per-delivery` variant: one per delivery, its status the
+ * delivery's current one, its attempts inside, each with its own status and times.
+ */
+export interface DeliveryRecord {
+  id: string;
+  subscriptionId: string;
+  event: string;
+  status: DeliveryStatus;
+  attempts: Array<Pick<DeliveryAttempt, 'attempt' | 'status' | 'responseStatus' | 'error'> & { sentAt: string; completedAt: string }>;
+  attemptCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function deliveryRecord(delivery: Delivery): DeliveryRecord {
+  const { id, subscriptionId, event, status, attemptCount, createdAt, updatedAt } = delivery;
+  const attempts = delivery.attempts.map((a) => ({
+    attempt: a.attempt,
+    status: a.status,
+    responseStatus: a.responseStatus,
+    error: a.error,
+    sentAt: a.at,
+    completedAt: a.completedAt,
+  }));
+  return { id, subscriptionId, event, status, attempts, attemptCount, createdAt, updatedAt };
+}
+
 export interface DeliveryFilter {
   status?: string;
 }
 
-/** spec 4.11 deliveries filter. */
-export function filterDeliveries(deliveries: readonly Delivery[], filter: DeliveryFilter): Delivery[] {
-  return deliveries.filter((d) => filter.status === undefined || d.status === filter.status);
+/** spec 4.11 deliveries filter, on whatever carries a status (a row, or a delivery record). */
+export function filterDeliveries<T extends { status: string }>(items: readonly T[], filter: DeliveryFilter): T[] {
+  return items.filter((d) => filter.status === undefined || d.status === filter.status);
 }

@@ -208,4 +208,13 @@ export const EXPENSE_PROBES: ProbesFor<'ex-'> = {
     clean: ['', 'fresh'],
     faulty: ['fresh', 'fresh'],
   },
+  'ex-paid-status-change-500': {
+    probe: async (api) => {
+      const paid = await expense(api, { status: 'paid' });
+      const draft = await expense(api, { status: 'draft' });
+      return [await statusOf(api.patch(`/expenses/${paid.id}`, { status: 'draft' })), await statusOf(api.patch(`/expenses/${draft.id}`, { status: 'paid' }))];
+    },
+    clean: [200, 200],
+    faulty: [500, 200],
+  },
 };

@@ -35,6 +35,11 @@ export const MILESTONE_PROBES: ProbesFor<'ms-'> = {
     clean: [400, 400],
     faulty: [200, 400],
   },
+  'ms-complete-date-ignored': {
+    probe: async (api) => (await complete(api, (await milestone(api)).id, { completedDate: '2024-05-01' })).json().data.completedDate === '2024-05-01',
+    clean: true,
+    faulty: false,
+  },
   'ms-filter-status-ignored': {
     probe: async (api) => {
       await milestone(api, { name: 'open' });
@@ -104,5 +109,15 @@ export const MILESTONE_PROBES: ProbesFor<'ms-'> = {
     },
     clean: ['a2', 400],
     faulty: ['a1,a2', 400],
+  },
+  'ms-refused-complete-keeps-date': {
+    probe: async (api) => {
+      const { id } = await milestone(api);
+      await complete(api, id, { completedDate: '2024-05-01' });
+      const answer = (await complete(api, id, { completedDate: '2024-05-20' })).statusCode;
+      return [answer, (await api.get(`/milestones/${id}`)).json().data.completedDate];
+    },
+    clean: [200, '2024-05-20'],
+    faulty: [409, '2024-05-20'],
   },
 };

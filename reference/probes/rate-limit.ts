@@ -47,6 +47,16 @@ export const RATE_LIMIT_PROBES: ProbesFor<'rl-'> = {
     clean: [429, 200, 200],
     faulty: [429, 429, 429],
   },
+  'rl-shared-counter-own-limits': {
+    // The limited key's 4 requests show in the admin key's counter, yet the admin key is admitted.
+    probe: async (api) => {
+      await burst(api, 4);
+      const admin = await api.get('/contacts', KEY_A_ADMIN);
+      return [admin.statusCode, admin.headers['x-ratelimit-remaining']];
+    },
+    clean: [200, '999999'],
+    faulty: [200, '999995'],
+  },
   'rl-headers-missing-on-errors': {
     probe: async (api) => {
       const found = await api.get('/contacts');

@@ -27,6 +27,22 @@ export const REPORT_PROBES: ProbesFor<'rp-'> = {
     clean: [400, 200, 400],
     faulty: [200, 200, 400],
   },
+  'rp-default-page-2': {
+    probe: async (api) => {
+      const rows = async (body: Record<string, unknown>) => JSON.stringify((await api.post(`/reports/${REPORT_A_PROFIT}/execute`, body)).json().data.rows);
+      return [(await rows({ pageSize: 2 })) === (await rows({ page: 1, pageSize: 2 })), (await rows({})) === (await rows({ page: 1 }))];
+    },
+    clean: [true, true],
+    faulty: [false, false],
+  },
+  'rp-page-size-plus-one': {
+    probe: async (api) => {
+      const count = async (body: Record<string, unknown>) => (await api.post(`/reports/${REPORT_A_PROFIT}/execute`, body)).json().data.rows.length;
+      return [await count({ pageSize: 1 }), await count({ pageSize: 2, page: 2 }), await count({})];
+    },
+    clean: [1, 2, 100],
+    faulty: [2, 3, 101],
+  },
   'rp-scope-not-strict': {
     probe: async (api) => [await execute(api, scope({ name: 'x' })), await execute(api, { scope: { kind: 'project' } })],
     clean: [400, 400],

@@ -105,6 +105,15 @@ export const TASK_PROBES: ProbesFor<'tk-'> = {
     clean: ['Old,Design', 'Old,Design', 'Design'],
     faulty: ['Design', 'Old,Design', 'Design'],
   },
+  'tk-lifecycle-active-lists-deleted': {
+    probe: async (api) => {
+      await api.delete(`/tasks/${(await task(api, { name: 'Old' })).id}`);
+      await task(api);
+      return [await names(api, '?lifecycleScope=active'), await names(api, '')];
+    },
+    clean: ['Design', 'Old,Design'],
+    faulty: ['Old,Design', 'Old,Design'],
+  },
   'tk-filter-project-ignored': {
     probe: async (api) => {
       await task(api, { name: 'One' });
@@ -122,5 +131,21 @@ export const TASK_PROBES: ProbesFor<'tk-'> = {
     },
     clean: 'Design review',
     faulty: 'Design review,Build',
+  },
+  'tk-refused-status-half-applied': {
+    probe: async (api) => {
+      const { id } = await task(api, { description: 'old' });
+      await api.patch(`/tasks/${id}`, { status: 'completed' });
+      const answer = await statusOf(api.patch(`/tasks/${id}`, { status: 'pending', description: 'new' }));
+      const { data } = (await api.get(`/tasks/${id}`)).json();
+      return [answer, data.status, data.description];
+    },
+    clean: [200, 'pending', 'new'],
+    faulty: [409, 'completed', 'new'],
+  },
+  'tk-status-blocked-refused': {
+    probe: async (api) => [await patch(api, { status: 'blocked' }), await patch(api, { status: 'in_progress' })],
+    clean: [200, 200],
+    faulty: [409, 200],
   },
 };

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Delivery } from '../models/webhooks.js';
+import type { DeliveryAttemptRow } from '../models/webhooks.js';
 import { MINIMAL, poll, startReceiver, type ReceiverAnswer, type TestApi, type TestReceiver, type TestRecord } from '../testing.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
@@ -10,17 +10,29 @@ const sign = (body: Buffer, secret: unknown) => `sha256=${createHmac('sha256', S
 const subscribe = (api: TestApi, url: string, body: Record<string, unknown> = {}) =>
   api.create('/webhooks', { name: 'hook', url, events: ['task.created'], ...body });
 const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/webhooks', { name: 'hook', url: IDLE_URL, events: ['task.created'], ...body }));
+/** The deliveries log: one row per attempt (a delivery not attempted yet: one pending row). */
 const deliveries = async (api: TestApi, subscription: TestRecord, query = '') =>
-  (await api.get(`/webhooks/${subscription.id}/deliveries${query}`)).json() as { data: Delivery[]; pagination: { total: number } };
+  (await api.get(`/webhooks/${subscription.id}/deliveries${query}`)).json() as { data: DeliveryAttemptRow[]; pagination: { total: number } };
+/** The event of each delivery, in order (every probe using it has one attempt per delivery). */
 const events = async (api: TestApi, subscription: TestRecord) => (await deliveries(api, subscription)).data.map((d) => d.event);
 
+/** A delivery as its rows tell it: the latest row's status, and the attempts made. */
+interface DeliveryState {
+  status: string;
+  attempts: DeliveryAttemptRow[];
+}
+
 /** The subscription's first delivery, once `ready` holds for it. */
-const firstDelivery = (api: TestApi, subscription: TestRecord, ready: (d: Delivery) => boolean) =>
+const firstDelivery = (api: TestApi, subscription: TestRecord, ready: (d: DeliveryState) => boolean) =>
   poll(async () => {
-    const delivery = (await deliveries(api, subscription)).data[0];
-    return delivery !== undefined && ready(delivery) ? delivery : undefined;
+    const rows = (await deliveries(api, subscription)).data;
+    const ours = rows.filter((r) => r.deliveryId === rows[0]?.deliveryId);
+    const latest = ours.at(-1);
+    if (latest === undefined) return undefined;
+    const delivery = { status: latest.status, attempts: ours.filter((r) => r.status !== 'pending') };
+    return ready(delivery) ? delivery : undefined;
   });
-const finished = (d: Delivery) => d.status === 'delivered' || d.status === 'failed';
+const finished = (d: DeliveryState) => d.status === 'delivered' || d.status === 'failed';
 
 /**
  * Runs `observe` against a fresh loopback receiver, then closes the app (which stops the
@@ -38,13 +50,13 @@ async function withReceiver<T>(api: TestApi, answer: (index: number) => Receiver
 
 const always = (status: ReceiverAnswer) => () => status;
 
-/** [status, attemptCount, requests received] once a delivery to an always-500 receiver has finished. */
+/** [status, attempts recorded, requests received] once a delivery to an always-500 receiver has finished. */
 const failingDelivery = (api: TestApi) =>
   withReceiver(api, always(500), async (receiver) => {
     const subscription = await subscribe(api, receiver.url);
     await api.create('/tasks', { ...MINIMAL.task });
     const delivery = await firstDelivery(api, subscription, finished);
-    return [delivery.status, delivery.attemptCount, receiver.received.length];
+    return [delivery.status, delivery.attempts.length, receiver.received.length];
   });
 
 export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
@@ -75,6 +87,17 @@ export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
   },
   'wh-retry-six': { probe: failingDelivery, clean: ['failed', 5, 5], faulty: ['failed', 6, 6] },
   'wh-no-retry': { probe: failingDelivery, clean: ['failed', 5, 5], faulty: ['failed', 1, 1] },
+  'wh-retry-gives-up-after-3': {
+    probe: (api) =>
+      withReceiver(api, always(500), async (receiver) => {
+        const subscription = await subscribe(api, receiver.url);
+        await api.create('/tasks', { ...MINIMAL.task });
+        const delivery = await firstDelivery(api, subscription, finished);
+        return [delivery.attempts.map((a) => a.status), receiver.received.length];
+      }),
+    clean: [['retrying', 'retrying', 'retrying', 'retrying', 'failed'], 5],
+    faulty: [['retrying', 'retrying', 'failed'], 3],
+  },
   'wh-only-200-success': {
     probe: (api) =>
       withReceiver(api, (i) => [204, 201][i] ?? 200, async (receiver) => {
@@ -92,7 +115,7 @@ export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
         const subscription = await subscribe(api, receiver.url);
         await api.create('/tasks', { ...MINIMAL.task });
         // the state right after the first attempt timed out
-        const delivery = await firstDelivery(api, subscription, (d) => d.attemptCount >= 1);
+        const delivery = await firstDelivery(api, subscription, (d) => d.attempts.length >= 1);
         return [delivery.status, delivery.attempts[0]?.responseStatus, delivery.attempts[0]?.error?.startsWith('timeout')];
       }),
     clean: ['retrying', null, true],

@@ -196,3 +196,55 @@ describe('GET /expenses', () => {
     }
   });
 });
+
+describe('variant transitions-terminal-409', () => {
+  const terminal = () => testApi({ variants: ['transitions-terminal-409'] });
+
+  it('refuses a change of a paid or rejected status or reimbursementStatus with 409 and writes nothing', async () => {
+    const api = await terminal();
+    for (const [field, from, to] of [
+      ['status', 'paid', 'draft'],
+      ['status', 'rejected', 'approved'],
+      ['reimbursementStatus', 'paid', 'pending'],
+      ['reimbursementStatus', 'rejected', null],
+    ] as const) {
+      const { id } = await expense(api, { [field]: from, description: 'before' });
+      const response = await api.patch(`/expenses/${id}`, { [field]: to, description: 'after' });
+      expect(response.statusCode, `${field} ${from} → ${to}`).toBe(409);
+      expect(response.json().error.code).toBe('CONFLICT');
+      const { data } = (await api.get(`/expenses/${id}`)).json();
+      expect([data[field], data.description]).toEqual([from, 'before']);
+    }
+  });
+
+  it('accepts the same value again, other fields, and any change out of the other statuses', async () => {
+    const api = await terminal();
+    const paid = await expense(api, { status: 'paid', reimbursementStatus: 'paid' });
+    const same = await api.patch(`/expenses/${paid.id}`, { status: 'paid', reimbursementStatus: 'paid', description: 'kept paid' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data.description).toBe('kept paid');
+    const draft = await expense(api, { status: 'draft', reimbursementStatus: 'approved' });
+    const moved = await api.patch(`/expenses/${draft.id}`, { status: 'paid', reimbursementStatus: null });
+    expect(moved.statusCode).toBe(200);
+    expect([moved.json().data.status, moved.json().data.reimbursementStatus]).toEqual(['paid', null]);
+  });
+
+  it('refuses approve and reject of a paid or rejected expense with 409, and takes them from the other statuses', async () => {
+    const api = await terminal();
+    for (const status of ['paid', 'rejected']) {
+      const { id } = await expense(api, { status });
+      expect((await api.post(`/expenses/${id}/approve`, undefined)).statusCode, `approve ${status}`).toBe(409);
+      expect((await api.post(`/expenses/${id}/reject`, { reason: 'no' })).statusCode, `reject ${status}`).toBe(409);
+      expect((await api.get(`/expenses/${id}`)).json().data.status).toBe(status);
+    }
+    const pending = await expense(api, { status: 'pending' });
+    expect((await api.post(`/expenses/${pending.id}/approve`, undefined)).json().data.status).toBe('approved');
+  });
+
+  it('is off by default: the plain server moves a paid expense anywhere', async () => {
+    const api = await testApi();
+    const { id } = await expense(api, { status: 'paid', reimbursementStatus: 'rejected' });
+    expect((await api.patch(`/expenses/${id}`, { status: 'draft', reimbursementStatus: null })).statusCode).toBe(200);
+    expect((await api.post(`/expenses/${id}/reject`, undefined)).statusCode).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
-import { notFound, validationFailed } from '../errors.js';
+import { ApiError, conflict, notFound, validationFailed } from '../errors.js';
 import type { FaultName, FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
@@ -29,6 +29,7 @@ import {
 } from '../schemas/expenses.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface ExpensesRouteOptions {
@@ -36,8 +37,25 @@ export interface ExpensesRouteOptions {
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** Legitimate alternative choices (reference/variants.ts). */
+  variants: VariantSet;
   ajv: Ajv;
   now?: () => Date;
+}
+
+/**
+ * Variant transitions-terminal-409 (spec 3.1 shows no transitions): these statuses are final.
+ * The plain reference lets every status move anywhere.
+ */
+const TERMINAL_EXPENSE_STATUSES: ReadonlySet<string | null> = new Set(['paid', 'rejected']);
+
+/** The state field an update would move out of a final value, if any (it is then refused whole). */
+function refusedStateChange(existing: Expense, input: ExpenseUpdateInput): 'status' | 'reimbursementStatus' | undefined {
+  for (const field of ['status', 'reimbursementStatus'] as const) {
+    const sent = input[field];
+    if (sent !== undefined && TERMINAL_EXPENSE_STATUSES.has(existing[field]) && sent !== existing[field]) return field;
+  }
+  return undefined;
 }
 
 function loosening(faults: FaultSet): ExpenseSchemaLoosening {
@@ -71,9 +89,14 @@ const IGNORED_FILTERS: ReadonlyArray<readonly [FaultName, ReadonlyArray<keyof Ex
  * the reference does not require them to name existing records.
  */
 export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (app, options) => {
-  const { store, events, faults, ajv } = options;
+  const { store, events, faults, variants, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
+  const terminal = variants.has('transitions-terminal-409');
+  /** Under the variant a paid or rejected expense refuses approve and reject: either would move its status. */
+  const refuseOperation = (existing: Expense, operation: string): void => {
+    if (terminal && TERMINAL_EXPENSE_STATUSES.has(existing.status)) throw conflict(`a ${existing.status} expense cannot be ${operation}`);
+  };
   const validateCreate = compileBody<ExpenseCreateInput>(ajv, expenseCreateSchema(loose));
   const validateUpdate = compileBody<ExpenseUpdateInput>(ajv, expenseUpdateSchema(loose));
   const validateReject = compileBody<ExpenseRejectInput>(ajv, expenseRejectSchema());
@@ -125,6 +148,13 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
+    // Refused before anything is written: a 409 leaves the expense as it was.
+    const moved = terminal ? refusedStateChange(existing, result.value) : undefined;
+    if (moved !== undefined) throw conflict(`${moved} of a ${existing[moved]} expense cannot be changed`);
+    // ex-paid-status-change-500: the server breaks (nothing written) on a status change out of paid
+    if (faults.has('ex-paid-status-change-500') && existing.status === 'paid' && result.value.status !== undefined && result.value.status !== 'paid') {
+      throw new ApiError(500, 'INTERNAL_ERROR', 'internal error');
+    }
     const input = faults.has('ex-update-amount-ignored') ? { ...result.value, amount: undefined } : result.value;
     const updated = patchExpense(existing, input, now().toISOString(), {
       resetOmitted: faults.has('ex-patch-resets-omitted'),
@@ -151,6 +181,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     }
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
+    refuseOperation(existing, 'approved');
     const approved = faults.has('ex-approve-status-unchanged') ? existing : approveExpense(existing, now().toISOString());
     store.replace(auth.organisationId, approved);
     // spec 6: every successful approve fires expense.approved (an already approved expense
@@ -166,6 +197,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
+    refuseOperation(existing, 'rejected');
     const rejected = rejectExpense(existing, result.value.reason ?? null, now().toISOString());
     store.replace(auth.organisationId, rejected);
     if (faults.has('ex-reject-returns-204')) return reply.code(204).send();

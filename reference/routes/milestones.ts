@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
-import { notFound, validationFailed } from '../errors.js';
+import { conflict, notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../schemas/milestones.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
+import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface MilestonesRouteOptions {
@@ -34,6 +35,8 @@ export interface MilestonesRouteOptions {
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** Legitimate alternative choices (reference/variants.ts). */
+  variants: VariantSet;
   ajv: Ajv;
   /** Also decides "today" (UTC), the completedDate of a complete without one. */
   now?: () => Date;
@@ -55,7 +58,17 @@ function loosening(faults: FaultSet): MilestoneSchemaLoosening {
  * existing records (any UUID is accepted as projectId).
  */
 export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = async (app, options) => {
-  const { store, events, faults, ajv } = options;
+  const { store, events, faults, variants, ajv } = options;
+  /**
+   * Variant transitions-terminal-409 (spec 3.3: which states may be completed, and every other
+   * transition, are not shown): a completed or missed milestone is final. It refuses another
+   * complete and any update with 409 (its status is derived, so an edit may imply a transition).
+   */
+  const refuseIfFinal = (milestone: Milestone, what: string): void => {
+    if (variants.has('transitions-terminal-409') && (milestone.status === 'completed' || milestone.status === 'missed')) {
+      throw conflict(`a ${milestone.status} milestone cannot be ${what}`);
+    }
+  };
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<MilestoneCreateInput>(ajv, milestoneCreateSchema(loose));
@@ -109,6 +122,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('milestone');
+    refuseIfFinal(existing, 'updated');
     const updated = patchMilestone(existing, result.value, now().toISOString(), { applyProject: faults.has('ms-project-on-update') });
     store.replace(auth.organisationId, updated);
     return { data: updated };
@@ -132,8 +146,16 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     if (!result.ok) throw validationFailed(result.issues);
     const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-milestone-cross-org-complete'));
     if (found === undefined) throw notFound('milestone');
+    if (faults.has('ms-refused-complete-keeps-date') && found.record.status === 'completed') {
+      // the completedDate sent is stored, then the request is refused anyway
+      if (result.value.completedDate !== undefined) store.replace(found.organisationId, { ...found.record, completedDate: result.value.completedDate });
+      throw conflict('a completed milestone cannot be completed');
+    }
+    refuseIfFinal(found.record, 'completed');
     const at = now();
-    const completed = completeMilestone(found.record, result.value.completedDate ?? utcDate(at), at.toISOString(), {
+    // ms-complete-date-ignored: today whatever was sent
+    const completedDate = faults.has('ms-complete-date-ignored') ? utcDate(at) : (result.value.completedDate ?? utcDate(at));
+    const completed = completeMilestone(found.record, completedDate, at.toISOString(), {
       keepStatus: faults.has('ms-complete-no-status'),
     });
     store.replace(found.organisationId, completed);

@@ -52,22 +52,36 @@ describe('GET /reports/{id} and /reports/categories', () => {
 });
 
 describe('POST /reports/{id}/execute', () => {
-  it('answers 200 with an empty deterministic result; the body is optional', async () => {
+  it('answers 200 with the first page of a deterministic 150-row sample at the defaults; the body is optional', async () => {
     const api = await testApi();
     const url = `/reports/${REPORT_A_PROFIT}/execute`;
-    const empty = { data: { definitionId: REPORT_A_PROFIT, page: 1, pageSize: 100, rows: [], total: 0 } };
+    const first = (await api.post(url, {})).json();
+    expect(first.data).toMatchObject({ definitionId: REPORT_A_PROFIT, page: 1, pageSize: 100, total: 150 });
+    expect(first.data.rows).toHaveLength(100);
+    expect(first.data.rows[0]).toEqual({ row: 1, day: '2025-01-01' });
+    expect(first.data.rows[99]).toEqual({ row: 100, day: '2025-04-10' });
     for (const request of [
       api.request({ method: 'POST', url }),
       api.request({ method: 'POST', url, payload: '', headers: jsonHeaders }),
-      api.post(url, {}),
+      api.post(url, { page: 1 }),
     ]) {
       const response = await request;
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(empty);
+      expect(response.json()).toEqual(first);
     }
     const full = await api.post(url, { filterValues: { from: '2024-01-01', nested: { a: [1] } }, page: 3, pageSize: 500, scope: { kind: 'person', id: PROJECT_A1 } });
-    expect(full.json().data).toEqual({ definitionId: REPORT_A_PROFIT, page: 3, pageSize: 500, rows: [], total: 0 });
+    expect(full.json().data).toEqual({ definitionId: REPORT_A_PROFIT, page: 3, pageSize: 500, rows: [], total: 150 });
     expect((await api.post(`/reports/${REPORT_A_PROFIT.toUpperCase()}/execute`, { pageSize: 1 })).json().data.definitionId).toBe(REPORT_A_PROFIT);
+  });
+
+  it('pages the rows: pageSize rows from row (page - 1) x pageSize + 1, fewer on the last page', async () => {
+    const api = await testApi();
+    const rows = async (body: Record<string, unknown>) =>
+      ((await api.post(`/reports/${REPORT_A_HOURS}/execute`, body)).json().data.rows as { row: number }[]).map((r) => r.row);
+    expect(await rows({ pageSize: 1 })).toEqual([1]);
+    expect(await rows({ page: 2, pageSize: 2 })).toEqual([3, 4]);
+    expect(await rows({ page: 2 })).toEqual(Array.from({ length: 50 }, (_, i) => 101 + i));
+    expect(await rows({ page: 4, pageSize: 50 })).toEqual([]);
   });
 
   it.each([

@@ -77,7 +77,10 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateExecute(request.body ?? {});
     if (!result.ok) throw validationFailed(result.issues);
-    const report = executeReport(findDefinition(auth.organisationId, request.params.id), result.value);
+    const report = executeReport(findDefinition(auth.organisationId, request.params.id), result.value, {
+      ...(faults.has('rp-default-page-2') ? { defaultPage: 2 } : {}),
+      ...(faults.has('rp-page-size-plus-one') ? { extraRowsPerPage: 1 } : {}),
+    });
     return faults.has('rp-execute-no-envelope') ? report : { data: report };
   });
 };

@@ -140,3 +140,36 @@ describe('GET /tasks', () => {
     }
   });
 });
+
+describe('variant transitions-terminal-409', () => {
+  const task = async (api: Awaited<ReturnType<typeof testApi>>, status?: string) => {
+    const created = await api.create('/tasks', { ...MINIMAL.task, description: 'before' });
+    if (status !== undefined) expect((await api.patch(`/tasks/${created.id}`, { status })).statusCode).toBe(200);
+    return created.id;
+  };
+
+  it('refuses a status change of a completed or cancelled task with 409 and writes nothing', async () => {
+    const api = await testApi({ variants: ['transitions-terminal-409'] });
+    for (const [from, to] of [['completed', 'in_progress'], ['cancelled', 'pending'], ['completed', 'cancelled']]) {
+      const id = await task(api, from);
+      const response = await api.patch(`/tasks/${id}`, { status: to, description: 'after' });
+      expect(response.statusCode, `${from} → ${to}`).toBe(409);
+      const { data } = (await api.get(`/tasks/${id}`)).json();
+      expect([data.status, data.description]).toEqual([from, 'before']);
+    }
+  });
+
+  it('accepts the same status, other fields, and every move out of the other statuses', async () => {
+    const api = await testApi({ variants: ['transitions-terminal-409'] });
+    const done = await task(api, 'completed');
+    expect((await api.patch(`/tasks/${done}`, { status: 'completed', description: 'after' })).statusCode).toBe(200);
+    for (const to of ['in_progress', 'blocked', 'completed', 'cancelled', 'pending']) {
+      expect((await api.patch(`/tasks/${await task(api, 'blocked')}`, { status: to })).statusCode, `blocked → ${to}`).toBe(200);
+    }
+  });
+
+  it('is off by default: the plain server reopens a completed task', async () => {
+    const api = await testApi();
+    expect((await api.patch(`/tasks/${await task(api, 'completed')}`, { status: 'pending' })).statusCode).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
-import { notFound, validationFailed } from '../errors.js';
+import { conflict, notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
 import { findOwned, recordKey, type IdParams } from '../lookup.js';
 import { createTask, filterTasks, patchTask, softDeleteTask, type Task, type TaskFilter, type TaskLookup } from '../models/tasks.js';
@@ -19,6 +19,7 @@ import {
 } from '../schemas/tasks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 
 export interface TasksRouteOptions {
@@ -27,9 +28,14 @@ export interface TasksRouteOptions {
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** Legitimate alternative choices (reference/variants.ts). */
+  variants: VariantSet;
   ajv: Ajv;
   now?: () => Date;
 }
+
+/** Variant transitions-terminal-409 (spec 3.2 shows no transitions): a finished task keeps its status. */
+const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'cancelled']);
 
 function loosening(faults: FaultSet): TaskSchemaLoosening {
   return {
@@ -45,13 +51,14 @@ function loosening(faults: FaultSet): TaskSchemaLoosening {
 
 /**
  * spec 4.7 lifecycleScope (default `all`); the tk-lifecycle-scope-unchecked fault takes any value, reading all but
- * `active` as `all`; the tk-lifecycle-default-active fault defaults to `active`.
+ * `active` as `all`; the tk-lifecycle-default-active fault defaults to `active`; the
+ * tk-lifecycle-active-lists-deleted fault reads `active` as `all`.
  */
 function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'all' {
-  if (!faults.has('tk-lifecycle-scope-unchecked')) {
-    return query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? (faults.has('tk-lifecycle-default-active') ? 'active' : 'all');
-  }
-  return query.string('lifecycleScope') === 'active' ? 'active' : 'all';
+  const scope = faults.has('tk-lifecycle-scope-unchecked')
+    ? query.string('lifecycleScope') === 'active' ? 'active' : 'all'
+    : query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? (faults.has('tk-lifecycle-default-active') ? 'active' : 'all');
+  return faults.has('tk-lifecycle-active-lists-deleted') ? 'all' : scope;
 }
 
 /**
@@ -61,7 +68,8 @@ function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'a
  * manage projects (spec 4.12 leaves their endpoints out).
  */
 export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, options) => {
-  const { store, lookup, events, faults, ajv } = options;
+  const { store, lookup, events, faults, variants, ajv } = options;
+  const terminal = variants.has('transitions-terminal-409');
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema(loose));
@@ -130,6 +138,15 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('task');
+    // Refused before anything is written: a 409 leaves the task as it was.
+    const sent = result.value.status;
+    const halfApply = faults.has('tk-refused-status-half-applied');
+    if ((terminal || halfApply) && TERMINAL_TASK_STATUSES.has(existing.status) && sent !== undefined && sent !== existing.status) {
+      // tk-refused-status-half-applied: the rest of the body is written before the refusal
+      if (halfApply) store.replace(auth.organisationId, patchTask(existing, { ...result.value, status: undefined }, now().toISOString()));
+      throw conflict(`the status of a ${existing.status} task cannot be changed`);
+    }
+    if (faults.has('tk-status-blocked-refused') && sent === 'blocked') throw conflict('a task cannot be blocked');
     const updated = patchTask(faultyBase(existing), faultyChanges(result.value), now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
     store.replace(auth.organisationId, updated);
     // spec 6: task.completed when an update moves the status to `completed` from another one

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Delivery } from '../models/webhooks.js';
+import type { DeliveryAttemptRow, DeliveryRecord } from '../models/webhooks.js';
 import { WEBHOOK_EVENTS } from '../schemas/webhooks.js';
 import {
   KEY_A_MEMBER,
@@ -26,7 +26,12 @@ const jsonHeaders = { 'content-type': 'application/json' };
 const subscribe = (api: TestApi, body: Record<string, unknown> = {}, key?: string) => api.create('/webhooks', { ...HOOK, ...body }, key);
 const hmac = (body: Buffer, secret: unknown) => `sha256=${createHmac('sha256', String(secret)).update(body).digest('hex')}`;
 const bodyOf = (request: ReceivedRequest | undefined) => JSON.parse(String(request?.body)) as { event: string; timestamp: string; data: Record<string, unknown> };
-const deliveries = async (api: TestApi, id: string, query = '') => (await api.get(`/webhooks/${id}/deliveries${query}`)).json() as { data: Delivery[]; pagination: { total: number } };
+/** The plain log: one row per attempt. */
+const deliveries = async (api: TestApi, id: string, query = '') =>
+  (await api.get(`/webhooks/${id}/deliveries${query}`)).json() as { data: DeliveryAttemptRow[]; pagination: { total: number } };
+/** The log of the deliveries-per-delivery variant: one record per delivery. */
+const records = async (api: TestApi, id: string, query = '') =>
+  (await api.get(`/webhooks/${id}/deliveries${query}`)).json() as { data: DeliveryRecord[]; pagination: { total: number } };
 
 /** Apps and receivers a test starts: the apps are closed first (that stops their retries). */
 const apps: TestApi[] = [];
@@ -36,8 +41,12 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
 });
 
-async function appWithReceiver(answer?: (index: number) => ReceiverAnswer, timeoutMs?: number): Promise<{ api: TestApi; receiver: TestReceiver }> {
-  const api = await testApi(timeoutMs === undefined ? {} : { webhooks: { backoffBaseMs: 5, timeoutMs } });
+async function appWithReceiver(
+  answer?: (index: number) => ReceiverAnswer,
+  timeoutMs?: number,
+  variants: string[] = [],
+): Promise<{ api: TestApi; receiver: TestReceiver }> {
+  const api = await testApi({ variants, ...(timeoutMs === undefined ? {} : { webhooks: { backoffBaseMs: 5, timeoutMs } }) });
   const receiver = await startReceiver(answer);
   apps.push(api);
   receivers.push(receiver);
@@ -248,7 +257,7 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
 });
 
 describe('POST /webhooks/{id}/test and GET /webhooks/{id}/deliveries', () => {
-  it('sends the first listed event with data {test: true} and lists the delivery', async () => {
+  it('sends the first listed event with data {test: true} and lists its attempt', async () => {
     const { api, receiver } = await appWithReceiver();
     const record = await subscribe(api, { url: receiver.url, events: ['invoice.paid', 'task.created'] });
     const response = await api.post(`/webhooks/${record.id}/test`, {});
@@ -262,35 +271,73 @@ describe('POST /webhooks/{id}/test and GET /webhooks/{id}/deliveries', () => {
     expect(bodyOf(request)).toEqual({ event: 'invoice.paid', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), data: { test: true } });
 
     const delivered = await poll(async () => {
-      const [delivery] = (await deliveries(api, record.id)).data;
-      return delivery?.status === 'delivered' ? delivery : undefined;
+      const [row] = (await deliveries(api, record.id)).data;
+      return row?.status === 'delivered' ? row : undefined;
     });
     expect(delivered).toEqual({
-      id: deliveryId,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      deliveryId,
       subscriptionId: record.id,
       event: 'invoice.paid',
+      attempt: 1,
       status: 'delivered',
-      attempts: [{ attempt: 1, at: expect.any(String), responseStatus: 200, error: null }],
-      attemptCount: 1,
+      responseStatus: 200,
+      error: null,
       createdAt: expect.any(String),
-      updatedAt: expect.any(String),
+      completedAt: expect.any(String),
     });
+    expect(delivered.id).not.toBe(deliveryId);
   });
 
-  it('filters deliveries by status, pages them, and rejects other status values', async () => {
+  it('shows a delivery not attempted yet as one pending row, which becomes its first attempt', async () => {
+    // the first answer hangs until the attempt times out: the row stays pending that long
+    const { api, receiver } = await appWithReceiver((i) => (i === 0 ? 'hang' : 200));
+    const record = await subscribe(api, { url: receiver.url });
+    await api.post(`/webhooks/${record.id}/test`, {});
+    const [pending, ...others] = (await deliveries(api, record.id)).data;
+    expect(others).toEqual([]);
+    expect(pending).toMatchObject({ attempt: 1, status: 'pending', responseStatus: null, completedAt: null });
+    const rows = await poll(async () => {
+      const data = (await deliveries(api, record.id)).data;
+      return data.at(-1)?.status === 'delivered' ? data : undefined;
+    });
+    expect(rows.map((r) => [r.deliveryId, r.attempt, r.status, r.responseStatus])).toEqual([
+      [pending?.deliveryId, 1, 'retrying', null],
+      [pending?.deliveryId, 2, 'delivered', 200],
+    ]);
+    expect(rows[0]?.id).toBe(pending?.id);
+    expect(rows[0]?.error).toMatch(/^timeout/);
+  });
+
+  it('lists every attempt of a failing delivery: earlier ones stay retrying, the last is failed', async () => {
+    const { api, receiver } = await appWithReceiver(() => 500);
+    const record = await subscribe(api, { url: receiver.url });
+    const { deliveryId } = (await api.post(`/webhooks/${record.id}/test`, {})).json().data;
+    const rows = await poll(async () => {
+      const data = (await deliveries(api, record.id)).data;
+      return data.at(-1)?.status === 'failed' ? data : undefined;
+    });
+    expect(rows.map((r) => [r.deliveryId, r.attempt, r.status, r.responseStatus])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [deliveryId, n, n === 5 ? 'failed' : 'retrying', 500]),
+    );
+    expect(new Set(rows.map((r) => r.id)).size).toBe(5);
+    expect(receiver.received).toHaveLength(5);
+  });
+
+  it('filters the attempt rows by status, pages them, and rejects other status values', async () => {
     const { api, receiver } = await appWithReceiver((i) => (i === 0 ? 200 : 500));
     const record = await subscribe(api, { url: receiver.url });
     await api.post(`/webhooks/${record.id}/test`, {});
     await receiver.waitFor(1);
     await api.post(`/webhooks/${record.id}/test`, {});
     await poll(async () => ((await deliveries(api, record.id, '?status=failed')).pagination.total === 1 ? true : undefined));
-    expect((await deliveries(api, record.id)).data.map((d) => d.status)).toEqual(['delivered', 'failed']);
-    expect((await deliveries(api, record.id, '?status=delivered')).data.map((d) => d.attemptCount)).toEqual([1]);
-    expect((await deliveries(api, record.id, '?status=failed')).data.map((d) => d.attemptCount)).toEqual([5]);
+    expect((await deliveries(api, record.id)).data.map((d) => d.status)).toEqual(['delivered', 'retrying', 'retrying', 'retrying', 'retrying', 'failed']);
+    expect((await deliveries(api, record.id, '?status=delivered')).data.map((d) => d.attempt)).toEqual([1]);
+    expect((await deliveries(api, record.id, '?status=failed')).data.map((d) => d.attempt)).toEqual([5]);
+    expect((await deliveries(api, record.id, '?status=retrying')).data.map((d) => d.attempt)).toEqual([1, 2, 3, 4]);
     expect((await deliveries(api, record.id, '?status=pending')).pagination.total).toBe(0);
-    expect((await deliveries(api, record.id, '?status=retrying')).pagination.total).toBe(0);
-    const page = await deliveries(api, record.id, '?limit=1&offset=1');
-    expect([page.data.map((d) => d.status), page.pagination]).toEqual([['failed'], { limit: 1, offset: 1, total: 2 }]);
+    const page = await deliveries(api, record.id, '?limit=1&offset=5');
+    expect([page.data.map((d) => d.status), page.pagination]).toEqual([['failed'], { limit: 1, offset: 5, total: 6 }]);
     for (const query of ['status=done', 'status=', 'status=Failed', 'limit=0']) {
       expect((await api.get(`/webhooks/${record.id}/deliveries?${query}`)).statusCode, query).toBe(400);
     }
@@ -389,6 +436,37 @@ describe('events (spec 6)', () => {
     expect((await api.post('/tasks', { ...MINIMAL.task })).statusCode).toBe(201);
     await receiver.waitFor(1);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('GET /webhooks/{id}/deliveries under the deliveries-per-delivery variant', () => {
+  it('lists one record per delivery with its attempts inside, filtered by the delivery status', async () => {
+    const { api, receiver } = await appWithReceiver((i) => (i === 0 ? 200 : 500), undefined, ['deliveries-per-delivery']);
+    const record = await subscribe(api, { url: receiver.url });
+    const first = (await api.post(`/webhooks/${record.id}/test`, {})).json().data.deliveryId;
+    await receiver.waitFor(1);
+    const second = (await api.post(`/webhooks/${record.id}/test`, {})).json().data.deliveryId;
+    await poll(async () => ((await records(api, record.id, '?status=failed')).pagination.total === 1 ? true : undefined));
+    const { data, pagination } = await records(api, record.id);
+    expect(pagination.total).toBe(2);
+    expect(data[0]).toEqual({
+      id: first,
+      subscriptionId: record.id,
+      event: 'task.created',
+      status: 'delivered',
+      attempts: [{ attempt: 1, status: 'delivered', responseStatus: 200, error: null, sentAt: expect.any(String), completedAt: expect.any(String) }],
+      attemptCount: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect([data[1]?.id, data[1]?.status, data[1]?.attemptCount]).toEqual([second, 'failed', 5]);
+    expect(data[1]?.attempts.map((a) => [a.attempt, a.status, a.responseStatus])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [n, n === 5 ? 'failed' : 'retrying', 500]),
+    );
+    expect((await records(api, record.id, '?status=failed')).data.map((d) => d.id)).toEqual([second]);
+    expect((await records(api, record.id, '?status=delivered')).data.map((d) => d.id)).toEqual([first]);
+    // the filter applies to the delivery's status, not its attempts'
+    expect((await records(api, record.id, '?status=retrying')).pagination.total).toBe(0);
   });
 });
 

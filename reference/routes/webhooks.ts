@@ -6,7 +6,9 @@ import { forbidden, notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
+  attemptRows,
   createSubscription,
+  deliveryRecord,
   filterDeliveries,
   filterSubscriptions,
   newSecret,
@@ -31,6 +33,7 @@ import {
 } from '../schemas/webhooks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { VariantSet } from '../variants.js';
 import type { DeliveryEngine } from '../webhooks/engine.js';
 
 export interface WebhooksRouteOptions {
@@ -38,6 +41,8 @@ export interface WebhooksRouteOptions {
   /** Sends test deliveries, keeps the deliveries, forgets them on delete. */
   engine: DeliveryEngine;
   faults: FaultSet;
+  /** Legitimate alternative choices: `deliveries-per-delivery` changes the deliveries log. */
+  variants: VariantSet;
   ajv: Ajv;
   now?: () => Date;
 }
@@ -62,10 +67,17 @@ function loosening(faults: FaultSet): WebhookSchemaLoosening {
  *   rotate-secret answers `{ data: { secret } }` only;
  * - test answers `{ data: { deliveryId } }`; the delivery is listed like any other;
  * - GET /webhooks/events answers `{ data: [16 names] }`, not paged;
- * - deliveries are listed oldest first.
+ * - the deliveries log (spec 4.11: "Lists delivery attempts") has one row per attempt, each
+ *   with its own id, the delivery's id (`deliveryId`, the X-Service-Delivery value), the
+ *   attempt number and that attempt's status (earlier attempts of a delivery that went on
+ *   stay `retrying`); a delivery not attempted yet shows one `pending` row. The status filter
+ *   applies to the rows. Under the `deliveries-per-delivery` variant the log has one record per
+ *   delivery instead (its current status, `attempts[]` and `attemptCount`), filtered by the
+ *   delivery's status;
+ * - deliveries are listed oldest first, the attempts of one delivery in order.
  */
 export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (app, options) => {
-  const { store, engine, faults, ajv } = options;
+  const { store, engine, faults, variants, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<WebhookCreateInput>(ajv, webhookCreateSchema(loose));
@@ -156,7 +168,9 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     query.finish();
     const subscription = findSubscription(request);
     if (faults.has('wh-deliveries-filter-ignored')) delete filter.status;
-    return paginate(filterDeliveries(engine.deliveries(auth.organisationId, subscription.id), filter), page, faults);
+    const deliveries = engine.deliveries(auth.organisationId, subscription.id);
+    if (variants.has('deliveries-per-delivery')) return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, faults);
+    return paginate(filterDeliveries(deliveries.flatMap(attemptRows), filter), page, faults);
   });
 
   // spec 4.11: "No body"; whatever body arrives is ignored. The old secret stops signing at once.

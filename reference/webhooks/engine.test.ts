@@ -63,6 +63,7 @@ describe('DeliveryEngine', () => {
       status: 'pending',
       attempts: [],
       attemptCount: 0,
+      firstAttemptId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       createdAt: at.toISOString(),
       updatedAt: at.toISOString(),
     });
@@ -80,7 +81,7 @@ describe('DeliveryEngine', () => {
       {
         ...pending,
         status: 'delivered',
-        attempts: [{ attempt: 1, at: at.toISOString(), responseStatus: 200, error: null }],
+        attempts: [{ id: pending?.firstAttemptId, attempt: 1, status: 'delivered', at: at.toISOString(), completedAt: at.toISOString(), responseStatus: 200, error: null }],
         attemptCount: 1,
       },
     ]);
@@ -113,11 +114,12 @@ describe('DeliveryEngine', () => {
     }
     const [delivery] = engine.deliveries(ORG_A, subscription.id);
     expect(delivery?.status).toBe('delivered');
-    expect(delivery?.attempts.map((a) => [a.attempt, a.responseStatus, a.error])).toEqual([
-      [1, 500, null],
-      [2, 503, null],
-      [3, 200, null],
+    expect(delivery?.attempts.map((a) => [a.attempt, a.status, a.responseStatus, a.error])).toEqual([
+      [1, 'retrying', 500, null],
+      [2, 'retrying', 503, null],
+      [3, 'delivered', 200, null],
     ]);
+    expect(new Set(delivery?.attempts.map((a) => a.id)).size).toBe(3);
   });
 
   it('is retrying between attempts', async () => {
@@ -145,6 +147,8 @@ describe('DeliveryEngine', () => {
     gaps.forEach((gap, i) => expect(gap, `gap after attempt ${i + 1}`).toBeGreaterThanOrEqual(10 * 2 ** i - 2));
     const [delivery] = engine.deliveries(ORG_A, subscription.id);
     expect([delivery?.status, delivery?.attemptCount]).toEqual(['failed', 5]);
+    // each attempt keeps the status it left: the earlier ones were followed by a retry
+    expect(delivery?.attempts.map((a) => a.status)).toEqual(['retrying', 'retrying', 'retrying', 'retrying', 'failed']);
   });
 
   it.each([200, 201, 202, 204, 299])('takes %i as success', async (status) => {

@@ -14,7 +14,10 @@
  *   deactivating a subscription does not stop the retries of an event it already took,
  *   deleting it does (its deliveries are deleted with it);
  * - 3xx answers are not followed: like any non-2xx they are failures;
- * - deliveries run concurrently; nothing orders the deliveries of one subscription.
+ * - deliveries run concurrently; nothing orders the deliveries of one subscription;
+ * - every attempt keeps the status it left (`retrying` when another follows, else `failed`
+ *   or `delivered`); the delivery's status is its latest attempt's. How the log shows them
+ *   (a row per attempt, or a record per delivery) is the route's choice (routes/webhooks.ts).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
@@ -29,7 +32,7 @@ import {
   type DeliveryAttempt,
   type StoredSubscription,
 } from '../models/webhooks.js';
-import type { DeliveryStatus, WebhookEvent } from '../schemas/webhooks.js';
+import type { WebhookEvent } from '../schemas/webhooks.js';
 import { PartitionedStore } from '../store.js';
 
 export interface WebhookOptions {
@@ -181,6 +184,8 @@ export class DeliveryEngine implements EventPublisher {
 
   #maxAttempts(): number {
     if (this.#faults.has('wh-no-retry')) return 1;
+    // the fault gives up early and says so: the third attempt's status is a final `failed`
+    if (this.#faults.has('wh-retry-gives-up-after-3')) return 3;
     return this.#faults.has('wh-retry-six') ? MAX_ATTEMPTS + 1 : MAX_ATTEMPTS;
   }
 
@@ -191,7 +196,7 @@ export class DeliveryEngine implements EventPublisher {
 
   #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown, test = false): Delivery {
     const at = this.#now();
-    const delivery = this.#deliveries.insert(organisationId, createDelivery(randomUUID(), subscriptionId, event, at.toISOString()));
+    const delivery = this.#deliveries.insert(organisationId, createDelivery(randomUUID(), subscriptionId, event, at.toISOString(), randomUUID()));
     const body = Buffer.from(JSON.stringify({ event, timestamp: timestampOf(at, this.#faults.has('wh-timestamp-no-ms')), data }));
     // even the first attempt waits for the next turn of the event loop: the API answers first
     this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0, test }, 0);
@@ -223,12 +228,15 @@ export class DeliveryEngine implements EventPublisher {
     const current = this.#deliveries.get(job.organisationId, job.deliveryId);
     if (this.#closed || current === undefined) return;
 
-    const attempt: DeliveryAttempt = { attempt: number, at, responseStatus: outcome.responseStatus, error: outcome.error };
     const delivered =
       (outcome.responseStatus !== null && this.#successful(outcome.responseStatus)) ||
       (outcome.timedOut && this.#faults.has('wh-timeout-not-retried'));
-    const status: DeliveryStatus = delivered ? 'delivered' : number >= this.#maxAttempts() ? 'failed' : 'retrying';
-    this.#deliveries.replace(job.organisationId, recordAttempt(current, attempt, status, this.#now().toISOString()));
+    const status: DeliveryAttempt['status'] = delivered ? 'delivered' : number >= this.#maxAttempts() ? 'failed' : 'retrying';
+    const completedAt = this.#now().toISOString();
+    // the first attempt takes the id its pending row showed
+    const id = number === 1 ? current.firstAttemptId : randomUUID();
+    const attempt: DeliveryAttempt = { id, attempt: number, status, at, completedAt, responseStatus: outcome.responseStatus, error: outcome.error };
+    this.#deliveries.replace(job.organisationId, recordAttempt(current, attempt, completedAt));
     if (status === 'retrying') this.#schedule({ ...job, made: number }, this.#backoffBaseMs * 2 ** (number - 1));
   }
 
