@@ -267,7 +267,12 @@ check('RL-RETRY-AFTER', 'Every 429 carries Retry-After (delta-seconds or HTTP da
   if (throttled.length === 0) t.inconclusive('no request was answered 429 (RL-OVER-429)');
   const forms = new Set<string>();
   for (const { route, res } of throttled) {
-    const reading = readRetryAfter(res.headers['retry-after'], res.headers['date']);
+    // A wait under a second may be truncated to 0: accepted where the window visibly ends now.
+    const reset = readRateHeaders(res.headers).values.reset;
+    const dateMs = res.headers['date'] === undefined ? Number.NaN : Date.parse(res.headers['date']);
+    const ending = reset !== undefined && interpretReset(reset, Number.isNaN(dateMs) ? Date.now() : dateMs);
+    const windowEndingNow = ending !== false && ending.msUntilReset <= 1000 + ending.precisionMs;
+    const reading = readRetryAfter(res.headers['retry-after'], res.headers['date'], Date.now(), { windowEndingNow });
     if (!reading.ok) fail(`${route} (429): ${reading.problem}`, res);
     // RFC 9110 10.2.3 allows both forms; spec 7 does not choose.
     if (!forms.has(reading.form)) t.observe('retry-after-format', 'Retry-After on a 429', reading.form);

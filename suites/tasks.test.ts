@@ -29,6 +29,7 @@ import {
   createTaskUnder,
   exploreTaskStatuses,
   projectRefs,
+  reachTaskStatus,
   taskFilterFixture,
   taskLabel,
   tasksCollection,
@@ -278,9 +279,11 @@ describe('tasks: list filters', () => {
     const cancelled = await child('cancelled');
     const deleted = await child('deleted');
     const underDeleted = await createTaskUnder(t, deleted, { name: taskLabel(t, 'Conformance scope under deleted') });
+    // Spec 3.2 shows no transitions: a server may need an intermediate status first.
     for (const [id, status] of [[completed, 'completed'], [cancelled, 'cancelled']] as const) {
-      const set = await t.api.patch(`/tasks/${id}`, { status });
-      if (!isClass(set.status, '2xx')) t.skip(`not applicable: could not set a task's status to ${status} (answered ${set.status}); see TK-STATUS-ENUM`);
+      if ((await reachTaskStatus(t, id, status)) === undefined) {
+        t.skip(`not applicable: could not bring a new task to ${status} by updates, directly or through another status; see TK-STATUS-ENUM`);
+      }
     }
     const del = await t.api.delete(`/tasks/${deleted}`);
     if (!isClass(del.status, '2xx')) t.skip(`not applicable: could not soft-delete a task (answered ${del.status}); see TK-DELETE-SOFT`);

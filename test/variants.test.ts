@@ -16,7 +16,8 @@ interface Exercise {
 }
 
 const EXERCISES: Record<VariantName, Exercise> = {
-  'transitions-terminal-409': { suites: ['expenses', 'tasks', 'milestones'], observed: 'status-transition' },
+  // webhooks: its task.completed trigger must find the way to completed (pending → in_progress → completed).
+  'transitions-terminal-409': { suites: ['expenses', 'tasks', 'milestones', 'webhooks'], observed: 'status-transition' },
   'retry-after-http-date': { suites: ['rate-limit'], observed: 'retry-after-format' },
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },

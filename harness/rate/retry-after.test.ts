@@ -18,6 +18,14 @@ describe('readRetryAfter', () => {
     expect(readRetryAfter('1.5', undefined, now)).toMatchObject({ ok: false, problem: expect.stringMatching(/neither/) });
   });
 
+  it('accepts a wait of 0 (a wait under a second, truncated) only where the window visibly ends now', () => {
+    expect(readRetryAfter('0', undefined, now, { windowEndingNow: true })).toEqual({ ok: true, form: 'delta-seconds', ms: 0, precisionMs: 1000 });
+    expect(readRetryAfter(date(0), date(0), now, { windowEndingNow: true })).toEqual({ ok: true, form: 'http-date', ms: 0, precisionMs: 1000 });
+    expect(readRetryAfter('0', undefined, now, { windowEndingNow: false })).toMatchObject({ ok: false, problem: expect.stringMatching(/not positive/) });
+    // A date before Date asks for no wait at all, window ending or not.
+    expect(readRetryAfter(date(-2), date(0), now, { windowEndingNow: true })).toMatchObject({ ok: false });
+  });
+
   it('measures an HTTP date from the response Date header when there is one', () => {
     expect(readRetryAfter(date(30), date(0), now + 10_000)).toEqual({ ok: true, form: 'http-date', ms: 30_000, precisionMs: 1000 });
     expect(readRetryAfter(date(0), date(0), now)).toEqual({

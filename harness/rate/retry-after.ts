@@ -38,7 +38,16 @@ const seconds = (ms: number): string => `${Number.isInteger(ms / 1000) ? ms / 10
  * for the whole-second precision of both; without one, from this client's clock, allowing also
  * for clock skew. Problems show the arithmetic.
  */
-export function readRetryAfter(value: string | undefined, dateHeader: string | undefined, nowMs: number = Date.now()): RetryAfterReading {
+export interface RetryAfterOptions {
+  /**
+   * The response itself shows its window ends within a second or so (X-RateLimit-Reset): then a
+   * wait of 0 (delta `0`, or a date equal to Date) is a wait under a second truncated, not a
+   * refusal that asks for no wait.
+   */
+  readonly windowEndingNow?: boolean;
+}
+
+export function readRetryAfter(value: string | undefined, dateHeader: string | undefined, nowMs: number = Date.now(), options: RetryAfterOptions = {}): RetryAfterReading {
   if (value === undefined) return { ok: false, problem: 'Retry-After missing' };
   const trimmed = value.trim();
   const delta = /^[0-9]+$/.test(trimmed);
@@ -49,13 +58,15 @@ export function readRetryAfter(value: string | undefined, dateHeader: string | u
   if (ms === undefined) return { ok: false, problem: `Retry-After ${JSON.stringify(value.slice(0, 60))} is neither delta-seconds nor an HTTP date` };
   if (delta) {
     // A delta is one whole-second value: a wait of at most 60 s rounded either way is at most 60.
-    if (ms <= 0) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} is not positive` };
+    if (ms <= 0 && options.windowEndingNow === true) return { ok: true, form: 'delta-seconds', ms: 0, precisionMs: WHOLE_SECOND_MS };
+    if (ms <= 0) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} is not positive (and X-RateLimit-Reset does not show the window ending within a second)` };
     if (ms > MAX_RETRY_AFTER_S * 1000) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} asks for ${seconds(ms)}, more than ${MAX_RETRY_AFTER_S} s` };
     return { ok: true, form: 'delta-seconds', ms, precisionMs: WHOLE_SECOND_MS };
   }
   // retryAfterMs clamps a date in the past to 0; the signed difference is what the message shows.
   const signed = Date.parse(trimmed) - reference;
   const against = hasDate ? `Date ${dateHeader!.trim()}` : "this client's clock (the response has no Date header)";
+  if (signed === 0 && options.windowEndingNow === true) return { ok: true, form: 'http-date', ms: 0, precisionMs: WHOLE_SECOND_MS };
   if (signed <= 0) {
     return { ok: false, problem: `Retry-After ${trimmed} is ${signed === 0 ? 'the same instant as' : `${seconds(-signed)} before`} ${against}: it asks for no wait` };
   }

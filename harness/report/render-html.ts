@@ -25,7 +25,7 @@ import {
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
-import { groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
+import { detailAfterReason, groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
 /* ----------------------------------------------------------------------------------------------
@@ -277,7 +277,7 @@ function renderUnverified(report: Report, anchors: Anchors): Html {
 <tbody>
 ${groupUnverified(report.unverified).map(
   (g) =>
-    html`<tr><td>${UNVERIFIED_LABEL[g.reason]}</td><td>${g.detail}</td><td class="n">${g.ids.length}</td><td>${g.ids.map((id, i) => html`${i > 0 ? ', ' : ''}${link(id)}`)}</td></tr>
+    html`<tr><td>${UNVERIFIED_LABEL[g.reason]}</td><td>${detailAfterReason(g)}</td><td class="n">${g.ids.length}</td><td>${g.ids.map((id, i) => html`${i > 0 ? ', ' : ''}${link(id)}`)}</td></tr>
 `,
 )}</tbody>
 </table>

@@ -19,7 +19,7 @@ import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type 
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsMarkdown } from './transitions.js';
-import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
+import { detailAfterReason, groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
 
 const STATUS_ICON: Readonly<Record<Status, string>> = {
   pass: '✅',
@@ -119,7 +119,7 @@ function renderUnverified(report: Report): string[] {
   const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
   const rows = groupUnverified(report.unverified).map((g) => [
     UNVERIFIED_LABEL[g.reason],
-    escapeMarkdownCell(g.detail),
+    escapeMarkdownCell(detailAfterReason(g)),
     String(g.ids.length),
     escapeMarkdownCell(g.ids.join(', ')),
   ]);

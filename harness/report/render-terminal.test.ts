@@ -50,7 +50,7 @@ describe('renderTerminalSummary', () => {
     expect(text).toMatch(/^INCOMPLETE {2}No MUST check failed, but \d+ of \d+ MUST requirements were not verified/m);
     expect(text).not.toMatch(/(?<!non-)\bconformant\b/i);
     for (const u of report.unverified) expect(text).toContain(u.id);
-    expect(text).toContain('not configured (1): not configured: CONFORMANCE_LIMITED_KEY is not set');
+    expect(text).toContain('not configured (1): CONFORMANCE_LIMITED_KEY is not set');
   });
 
   it('is deterministic', () => {

@@ -1,6 +1,6 @@
 import { compareText, escapeTerminal, formatDuration, plural, verdictLabel, verdictReason } from './escape.js';
 import type { Report, Status, StatusCounts } from './model.js';
-import { groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
+import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
 
 /** At most this many groups of unverified requirements, and ids per group, in the terminal. */
 const MAX_GROUPS = 8;
@@ -90,7 +90,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
     const groups = groupUnverified(report.unverified);
     lines.push('Unverified MUST requirements:');
     for (const g of groups.slice(0, MAX_GROUPS)) {
-      lines.push(`  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(g.detail)}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`);
+      lines.push(`  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(detailAfterReason(g))}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`);
     }
     if (groups.length > MAX_GROUPS) lines.push(`  and ${groups.length - MAX_GROUPS} more groups (see the report's "Unverified MUST requirements")`);
   }

@@ -44,6 +44,15 @@ export function groupUnverified(unverified: readonly Unverified[]): UnverifiedGr
   );
 }
 
+/**
+ * A group's detail without the reason it starts with (`not configured: X is not set` under the
+ * reason "not configured" reads `X is not set`), for formats that show the reason beside it.
+ */
+export function detailAfterReason(group: Pick<UnverifiedGroup, 'reason' | 'detail'>): string {
+  const label = `${UNVERIFIED_LABEL[group.reason]}: `;
+  return group.detail.startsWith(label) ? group.detail.slice(label.length) : group.detail;
+}
+
 /** `A, B, C and 12 more`: a bounded list of ids for one line. */
 export function idList(ids: readonly string[], max: number): string {
   if (ids.length <= max) return ids.join(', ');

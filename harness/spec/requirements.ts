@@ -305,7 +305,7 @@ export const REQUIREMENTS = {
   'RL-EXACT-SEQUENTIAL': req('MUST', '5.6, 8', 'rate-limit', 'A sequential burst beyond the limit in a fresh window admits exactly the limit, plus only what a refilling window could earn back during the burst; every other request is refused.'),
   'RL-EXACT-CONCURRENT': req('MUST', '5.6, 8', 'rate-limit', 'A concurrent burst (150 requests over 50 connections) in a fresh window admits exactly the remaining budget, plus only what a refilling window could earn back during the burst.'),
   'RL-OVER-429': req('MUST', '7, 8', 'rate-limit', 'A request refused for the key\'s limit is answered 429, not another status.'),
-  'RL-RETRY-AFTER': req('MUST', '7, 8', 'rate-limit', 'Every 429 carries `Retry-After`, as delta-seconds or an HTTP date, positive and at most 60 seconds.'),
+  'RL-RETRY-AFTER': req('MUST', '7, 8', 'rate-limit', 'Every 429 carries `Retry-After`, as delta-seconds or an HTTP date, positive (0 only where the window visibly ends within the second: a truncated wait) and at most 60 seconds (allowing for whole-second precision).'),
   'RL-PER-KEY': req('MUST', '5.6, 8', 'rate-limit', 'Exhausting one key\'s limit does not limit another key of the same organisation (admin) or of another organisation.'),
   'RL-PER-KEY-COUNTERS': req('MUST', '5.6, 8', 'rate-limit', 'Each key has its own counter: while one key spends its budget, another key\'s `X-RateLimit-Remaining` falls only by that key\'s own requests (judged on keys nothing else uses during the run: a second limited key, the custom-limit key; the admin key is observed).'),
   'RL-RECOVERY': req('MUST', '7, 8', 'rate-limit', 'After waiting as long as `Retry-After` says, a request with the same key is admitted again.'),

@@ -144,6 +144,8 @@ describe('GET /tasks', () => {
 describe('variant transitions-terminal-409', () => {
   const task = async (api: Awaited<ReturnType<typeof testApi>>, status?: string) => {
     const created = await api.create('/tasks', { ...MINIMAL.task, description: 'before' });
+    // completed only from in_progress under the variant
+    if (status === 'completed') expect((await api.patch(`/tasks/${created.id}`, { status: 'in_progress' })).statusCode).toBe(200);
     if (status !== undefined) expect((await api.patch(`/tasks/${created.id}`, { status })).statusCode).toBe(200);
     return created.id;
   };
@@ -163,9 +165,18 @@ describe('variant transitions-terminal-409', () => {
     const api = await testApi({ variants: ['transitions-terminal-409'] });
     const done = await task(api, 'completed');
     expect((await api.patch(`/tasks/${done}`, { status: 'completed', description: 'after' })).statusCode).toBe(200);
-    for (const to of ['in_progress', 'blocked', 'completed', 'cancelled', 'pending']) {
+    for (const to of ['in_progress', 'blocked', 'cancelled', 'pending']) {
       expect((await api.patch(`/tasks/${await task(api, 'blocked')}`, { status: to })).statusCode, `blocked → ${to}`).toBe(200);
     }
+  });
+
+  it('completes a task only from in_progress', async () => {
+    const api = await testApi({ variants: ['transitions-terminal-409'] });
+    for (const from of ['pending', 'blocked']) {
+      const id = from === 'pending' ? await task(api) : await task(api, from);
+      expect((await api.patch(`/tasks/${id}`, { status: 'completed' })).statusCode, `${from} → completed`).toBe(409);
+    }
+    expect((await api.patch(`/tasks/${await task(api, 'in_progress')}`, { status: 'completed' })).statusCode).toBe(200);
   });
 
   it('is off by default: the plain server reopens a completed task', async () => {

@@ -147,6 +147,10 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
       throw conflict(`the status of a ${existing.status} task cannot be changed`);
     }
     if (faults.has('tk-status-blocked-refused') && sent === 'blocked') throw conflict('a task cannot be blocked');
+    // The variant's workflow: work is completed only once it was in progress.
+    if (terminal && sent === 'completed' && existing.status !== 'completed' && existing.status !== 'in_progress') {
+      throw conflict(`a ${existing.status} task cannot be completed: move it to in_progress first`);
+    }
     const updated = patchTask(faultyBase(existing), faultyChanges(result.value), now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
     store.replace(auth.organisationId, updated);
     // spec 6: task.completed when an update moves the status to `completed` from another one
