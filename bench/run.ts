@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { readSeed, seedDefaults } from '../harness/config/seed.js';
+import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
 
 /**
@@ -14,15 +15,21 @@ import { measureHarnessOverhead } from './harness-overhead.js';
  * 2. reference GET /contacts/{id} (auth, rate-limit headers, validation) vs a bare Fastify route,
  *    both in their own process, loaded by autocannon from this one (target: at least 60 %);
  * 3. harness overhead: the load harness's GET-by-id throughput step vs the autocannon CLI on the
- *    same route of the same reference process (target: at least 90 %).
+ *    same route of the same reference process (target: at least 90 %);
+ * 4. distance (issue 12): the functional suites against a reference server reached directly and
+ *    through a proxy adding 20 ms to every round trip (target: at most 2x the local time).
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
- * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3).
+ * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),
+ * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
+ * BENCH_DISTANCE_MS (measurement 4, the added round trip, default 20).
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 const FULL_RUNS = Number(process.env['BENCH_FULL_RUNS'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const DISTANCE_ROUNDS = Number(process.env['BENCH_DISTANCE_ROUNDS'] ?? 3);
+const DISTANCE_MS = Number(process.env['BENCH_DISTANCE_MS'] ?? 20);
 
 function spawnTsx(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -77,6 +84,28 @@ if (runs.length > 0) {
   process.stdout.write('full run against the embedded reference: skipped (BENCH_FULL_RUNS=0)\n');
 }
 
+const distance = DISTANCE_ROUNDS > 0 ? await measureDistance({ delayMs: DISTANCE_MS, rounds: DISTANCE_ROUNDS }) : undefined;
+const distanceFigures = distance && {
+  local: median(distance.local.map((r) => r.seconds)),
+  remote: median(distance.remote.map((r) => r.seconds)),
+};
+if (distance && distanceFigures) {
+  const seconds = (runs: ReadonlyArray<{ seconds: number }>) => runs.map((r) => r.seconds.toFixed(1)).join(', ');
+  const inconclusive = [...distance.local, ...distance.remote].reduce((n, r) => n + r.counts.inconclusive, 0);
+  process.stdout.write(
+    [
+      `functional suites (${FUNCTIONAL_SUITES.length} domains: all but rate-limit), local vs ${DISTANCE_MS} ms away (a proxy adding ${DISTANCE_MS} ms to each round trip), ${DISTANCE_ROUNDS} alternating rounds (median):`,
+      `  local             ${distanceFigures.local.toFixed(1).padStart(6)} s  (${seconds(distance.local)})`,
+      `  ${`${DISTANCE_MS} ms away`.padEnd(16)}  ${distanceFigures.remote.toFixed(1).padStart(6)} s  (${seconds(distance.remote)})`,
+      `  ${distance.requestsPerRun} requests per run, at most ${distance.maxInFlight} in flight at once${inconclusive > 0 ? `; ${inconclusive} inconclusive check(s)` : ''}`,
+      `  ratio ${DISTANCE_MS} ms away/local: ${(distanceFigures.remote / distanceFigures.local).toFixed(2)}x (target <= 2x)`,
+      '',
+    ].join('\n'),
+  );
+} else {
+  process.stdout.write('functional suites local vs far away: skipped (BENCH_DISTANCE_ROUNDS=0)\n');
+}
+
 const adminKey = seedDefaults(await readSeed()).keys.admin!;
 const reference = await startServer(['reference/main.ts', '--port', '0']);
 const bare = await startServer(['bench/bare-server.ts']);
@@ -121,6 +150,9 @@ try {
       harnessRps: overhead.harnessRps,
       autocannonCliRps: overhead.cliRps,
       harnessRatio: Number(overhead.ratio.toFixed(3)),
+      distanceLocalSeconds: distanceFigures?.local ?? null,
+      distanceRemoteSeconds: distanceFigures?.remote ?? null,
+      distanceRatio: distanceFigures ? Number((distanceFigures.remote / distanceFigures.local).toFixed(3)) : null,
     })}\n`,
   );
 } finally {

@@ -248,6 +248,7 @@ describe('allocations: list filters', () => {
   });
 });
 
-describe('allocations: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('allocations: validation status', () => {
   validationConsistencyCheck(check, 'allocation');
 });

@@ -4,6 +4,7 @@ import { checker, type CheckContext } from '../harness/check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
 import type { ApiClient, ApiResponse, SendOptions } from '../harness/http/client.js';
 import { ENDPOINTS, endpointKey } from '../harness/spec/endpoints.js';
+import { mapLimit } from '../harness/check/concurrency.js';
 import { runTag } from '../harness/check/run-context.js';
 import { createContact, once } from '../harness/steps/contacts.js';
 import { listAll } from '../harness/steps/lists.js';
@@ -78,6 +79,7 @@ const EMPTY_BEARER = { authorization: 'Bearer ' } as const;
 /**
  * Sends every documented route with the credentials `send` adds; none may answer 2xx. Every route
  * is tried before the verdict, so the report names all the routes that let the request through.
+ * The routes are independent: several go at once (CONFORMANCE_CONCURRENCY).
  */
 async function expectRefusedOnEveryRoute(
   t: CheckContext,
@@ -85,23 +87,23 @@ async function expectRefusedOnEveryRoute(
   topic: string,
   send: (options: SendOptions, index: number) => Promise<ApiResponse>,
 ): Promise<void> {
-  const accepted: Array<{ route: string; res: ApiResponse }> = [];
-  for (const [index, { route, options }] of everyRoute().entries()) {
+  const answers = await mapLimit(everyRoute(), t.run.concurrency, async ({ route, options }, index) => {
     const res = await send(options, index);
     t.observe(topic, route, res.status);
-    if (isClass(res.status, '2xx')) accepted.push({ route, res });
-  }
+    return { route, res };
+  });
+  const accepted = answers.filter(({ res }) => isClass(res.status, '2xx'));
   if (accepted.length > 0) {
     fail(`${accepted.map((a) => `${a.route} (${a.res.status})`).join(', ')} answered 2xx with ${what}`, accepted[0]!.res);
   }
 }
 
 async function expectRefusedEverywhere(t: CheckContext, client: ApiClient, what: string, topic: string): Promise<void> {
-  for (const [route, send] of await sampleRoutes(t)) {
+  await mapLimit(await sampleRoutes(t), t.run.concurrency, async ([route, send]) => {
     const res = await send(client);
     t.observe(topic, route, res.status);
     expectNot2xx(res, `${route} with ${what}`);
-  }
+  });
 }
 
 describe('auth: header styles', () => {
@@ -160,16 +162,17 @@ describe('auth: refused keys', () => {
 
   check('AUTH-REFUSED-401', 'answer a missing, unknown or malformed key with 401', async (t) => {
     const { unknown, malformed, nearMisses } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
-    for (const [what, client] of [
+    const clients: Array<[string, ApiClient]> = [
       ['no key', t.withKey(undefined)],
       ['an unknown key', t.withKey(unknown)],
       ['a malformed key', t.withKey(malformed[1]!)],
       ['an unknown Bearer key', t.withKey(unknown, 'bearer')],
       // Near misses of the admin key are unknown keys too.
       ...nearMisses.map(([kind, key]): [string, ApiClient] => [`the admin key with ${kind}`, t.withKey(key)]),
-    ] as const) {
+    ];
+    await mapLimit(clients, t.run.concurrency, async ([what, client]) => {
       expectStatus(await client.get('/contacts'), 401, `refuse ${what}`);
-    }
+    });
   });
 });
 
@@ -242,13 +245,9 @@ describe('auth: every documented route', () => {
     ];
     // A key without letters has no other case (AUTH-CASE-EXACT skips then).
     if (otherCase !== admin) ways.push(['the key in another case', withKey(otherCase)]);
-    const wrong: Array<{ message: string; res: ApiResponse }> = [];
-    for (const [what, send] of ways) {
-      for (const { route, options } of everyRoute()) {
-        const res = await send(options);
-        if (res.status !== 401) wrong.push({ message: `${route} with ${what}: ${res.status}`, res });
-      }
-    }
+    const tries = ways.flatMap(([what, send]) => everyRoute().map(({ route, options }) => ({ what, send, route, options })));
+    const answers = await mapLimit(tries, t.run.concurrency, async ({ what, send, route, options }) => ({ message: `${route} with ${what}`, res: await send(options) }));
+    const wrong = answers.filter(({ res }) => res.status !== 401).map(({ message, res }) => ({ message: `${message}: ${res.status}`, res }));
     if (wrong.length > 0) fail(`expected 401, got ${wrong.slice(0, 5).map((w) => w.message).join('; ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''}`, wrong[0]!.res);
   });
 });

@@ -19,6 +19,7 @@ import {
 import type { ApiResponse } from '../harness/http/client.js';
 import { EXPENSE_NULLABLE_FIELDS, EXPENSE_STATUSES, EXPENSE_TYPES } from '../harness/spec/expenses.js';
 import { once } from '../harness/check/once.js';
+import { mapLimit } from '../harness/check/concurrency.js';
 import {
   createExpense,
   createExpenseFilterFixture,
@@ -131,19 +132,19 @@ describe('expenses: statuses and their changes', () => {
     'answer each change of an expense status or reimbursementStatus with 2xx and apply it, or refuse it with a 4xx and leave the expense as it was',
     async (t) => {
       const token = uniqueToken('tr');
-      for (const field of EXPENSE_STATE_FIELDS) {
+      // Each change on an expense of its own: they are tried several at once (CONFORMANCE_CONCURRENCY).
+      const changes = EXPENSE_STATE_FIELDS.flatMap((field) => {
         // reimbursementStatus is nullable (spec 2.2): clearing it is a change too.
         const targets: ReadonlyArray<string | null> = field === 'reimbursementStatus' ? [...EXPENSE_STATUSES, null] : EXPENSE_STATUSES;
-        for (const from of EXPENSE_STATUSES) {
-          for (const to of targets.filter((value) => value !== from)) {
-            const before = { [field]: from, description: `Conformance before ${token}` };
-            const id = await createExpense(t, before);
-            const changes = { [field]: to, description: `Conformance after ${token}` };
-            const answer = await t.api.patch(`/expenses/${id}`, changes);
-            expectTransition(t, { record: 'expense', field, from, to: String(to) }, answer, { after: await readExpense(t, id), applied: changes, before });
-          }
-        }
-      }
+        return EXPENSE_STATUSES.flatMap((from) => targets.filter((value) => value !== from).map((to) => ({ field, from, to })));
+      });
+      await mapLimit(changes, t.run.concurrency, async ({ field, from, to }) => {
+        const before = { [field]: from, description: `Conformance before ${token}` };
+        const id = await createExpense(t, before);
+        const applied = { [field]: to, description: `Conformance after ${token}` };
+        const answer = await t.api.patch(`/expenses/${id}`, applied);
+        expectTransition(t, { record: 'expense', field, from, to: String(to) }, answer, { after: await readExpense(t, id), applied, before });
+      });
     },
   );
 
@@ -153,18 +154,17 @@ describe('expenses: statuses and their changes', () => {
     'TRANSITION-REFUSED-UNCHANGED',
     'answer approve and reject of an expense in each status with 2xx, or refuse them with a 4xx and leave the status as it was',
     async (t) => {
-      for (const from of EXPENSE_STATUSES) {
-        for (const operation of ['approve', 'reject'] as const) {
-          const id = await createExpense(t, { status: from });
-          const answer = await t.api.post(`/expenses/${id}/${operation}`, operation === 'reject' ? { reason: 'Conformance transition probe' } : undefined);
-          // Accepted: the status it leaves is not stated (observed by EX-APPROVE-STATUS, EX-REJECT-STATUS).
-          expectTransition(t, { record: 'expense', field: 'status', from, to: `POST ${operation}` }, answer, {
-            after: await readExpense(t, id),
-            applied: {},
-            before: { status: from },
-          });
-        }
-      }
+      const attempts = EXPENSE_STATUSES.flatMap((from) => (['approve', 'reject'] as const).map((operation) => ({ from, operation })));
+      await mapLimit(attempts, t.run.concurrency, async ({ from, operation }) => {
+        const id = await createExpense(t, { status: from });
+        const answer = await t.api.post(`/expenses/${id}/${operation}`, operation === 'reject' ? { reason: 'Conformance transition probe' } : undefined);
+        // Accepted: the status it leaves is not stated (observed by EX-APPROVE-STATUS, EX-REJECT-STATUS).
+        expectTransition(t, { record: 'expense', field: 'status', from, to: `POST ${operation}` }, answer, {
+          after: await readExpense(t, id),
+          applied: {},
+          before: { status: from },
+        });
+      });
     },
   );
 
@@ -388,6 +388,7 @@ describe('expenses: list filters', () => {
   });
 });
 
-describe('expenses: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('expenses: validation status', () => {
   validationConsistencyCheck(check, 'expenses');
 });

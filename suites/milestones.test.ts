@@ -371,6 +371,7 @@ describe('milestones: list filters', () => {
   });
 });
 
-describe('milestones: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('milestones: validation status', () => {
   validationConsistencyCheck(check, 'milestone');
 });

@@ -391,6 +391,7 @@ describe('rates: list filters', () => {
   });
 });
 
-describe('rates: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('rates: validation status', () => {
   validationConsistencyCheck(check, 'rates');
 });

@@ -265,6 +265,7 @@ describe('reports: execute', () => {
   });
 });
 
-describe('reports: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('reports: validation status', () => {
   validationConsistencyCheck(check, 'report');
 });

@@ -238,6 +238,7 @@ describe('resources: list filters', () => {
   });
 });
 
-describe('resources: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('resources: validation status', () => {
   validationConsistencyCheck(check, 'resource');
 });

@@ -409,6 +409,7 @@ describe('projects: list', () => {
   });
 });
 
-describe('tasks: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('tasks: validation status', () => {
   validationConsistencyCheck(check, 'task and project');
 });

@@ -285,6 +285,7 @@ describe('time entries: list filters', () => {
   });
 });
 
-describe('time entries: validation status', () => {
+// Last, after every other check of the file: it judges the validation statuses they saw.
+describe.sequential('time entries: validation status', () => {
   validationConsistencyCheck(check, 'time entry');
 });

@@ -1,14 +1,16 @@
 import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
-import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
+import { ApiClient, RequestFailedError, ResponseTooLargeError, type AuthStyle, type ClientStats } from '../http/client.js';
+import { RunStoppedError } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords } from './cleanup.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
-import { runProperty, type PropertyOptions } from './property.js';
-import { runContext, type RunContext } from './run-context.js';
+import { PROPERTY_TIME_LIMIT_MS, runProperty, type PropertyOptions } from './property.js';
+import { runContext, targetHealth, type RunContext } from './run-context.js';
+import { checkTimeoutSlackMs, runGovernor } from '../runner/throttle-worker.js';
 import type fc from 'fast-check';
 
 /** What a check leaves in its vitest task meta for the reporter (serialisable). */
@@ -28,6 +30,8 @@ export interface CheckMeta {
   /** Documented endpoints (`GET /contacts/{id}`) this check sent requests to. */
   endpoints?: string[];
   matrix?: MatrixCell[];
+  /** The run stopped sending (breaker, deadline) while or before this check ran: why. */
+  stopped?: string;
 }
 
 declare module '@vitest/runner' {
@@ -84,10 +88,29 @@ function buildContext(
   key: string,
   meta: CheckMeta,
   created: CreatedRecords,
+  signal: AbortSignal,
 ): CheckContext {
   const run = runContext();
+  const health = targetHealth();
+  // Pacing under the keys' limits and the throttling budget (issue 12), shared by the run's clients.
+  const governor = runGovernor();
   const redactor = new Redactor(Object.values(run.keys));
-  const stats: ClientStats = { throttled: 0, throttledMs: 0 };
+  // Written through to the meta: a wait that ends the check (the throttling budget spent) is
+  // followed by no exchange, and must still show in the report.
+  const stats: ClientStats = {
+    get throttled() {
+      return meta.throttled ?? 0;
+    },
+    set throttled(n: number) {
+      meta.throttled = n;
+    },
+    get throttledMs() {
+      return meta.throttledMs ?? 0;
+    },
+    set throttledMs(n: number) {
+      meta.throttledMs = n;
+    },
+  };
   meta.observations = [];
   const basePath = new URL(run.baseUrl).pathname.replace(/\/+$/, '');
   const endpoints = new Set<string>();
@@ -98,8 +121,6 @@ function buildContext(
       endpoints.add(endpointKey(endpoint));
       meta.endpoints = [...endpoints];
     }
-    meta.throttled = stats.throttled;
-    meta.throttledMs = stats.throttledMs;
   };
   const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor): ApiClient =>
     new ApiClient({
@@ -110,6 +131,10 @@ function buildContext(
       redactor: clientRedactor,
       stats,
       onExchange,
+      maxResponseBytes: run.maxResponseBytes,
+      health,
+      signal,
+      ...(governor ? { governor } : {}),
       // A record made with a refused-but-accepted key (a broken target) is still ours: delete it with the admin key.
       // So is one made with the limited key (org A): that key may be spent when the file ends.
       onCreated: (path, id) => {
@@ -136,6 +161,8 @@ function buildContext(
     },
     property: async (arbitrary, predicate, options) => {
       const record = await runProperty(arbitrary, predicate, {
+        // A paced run spaces its requests out on purpose: the property gets that time too.
+        timeLimitMs: PROPERTY_TIME_LIMIT_MS + checkTimeoutSlackMs(),
         seed: checkSeed(run.seed, key),
         numRuns: run.numRuns,
         ...options,
@@ -156,17 +183,42 @@ function buildContext(
   };
 }
 
+/**
+ * What an error check says. The target not answering, or answering past the read bound, leaves
+ * the check without a verdict (not a failure: nothing was verified either way); a run that had
+ * stopped sending says so; anything else is the harness breaking.
+ */
+function errorMessage(error: unknown, meta: CheckMeta): string {
+  if (error instanceof RunStoppedError) {
+    meta.stopped = error.reason;
+    // A check that got some answers before the stop did run, in part.
+    return meta.exchange ? `stopped before it finished: ${error.reason}` : error.message;
+  }
+  if (error instanceof RequestFailedError) {
+    return error.reason === 'stopped' ? `no verdict: ${error.message}` : `no verdict: the target did not answer: ${error.message}`;
+  }
+  if (error instanceof ResponseTooLargeError) {
+    meta.exchange = error.exchange;
+    return `no verdict: ${error.message}`;
+  }
+  return `harness error: ${(error as Error)?.message ?? String(error)}`;
+}
+
 export type CheckBody = (t: CheckContext) => Promise<void>;
 
 /**
  * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
  * requirement of the catalogue. The title says what must hold, without the level (added here).
  * Records created through the check's clients are deleted when the file ends.
+ * The checks of a file run side by side (the runner's `sequence.concurrent`, issue 12): each
+ * stands on records of its own or on shared fixtures it only reads. `sequential: true` runs the
+ * file's checks one after another instead, for a file whose checks share one state (the
+ * rate-limit suite: one key's window).
  */
-export function checker(domain: Domain) {
+export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
   afterAll(async () => {
-    await created.cleanUp(runContext());
+    await created.cleanUp(runContext(), targetHealth());
   });
 
   return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
@@ -175,11 +227,15 @@ export function checker(domain: Domain) {
     const fullTitle = `${requirement.level} ${title}`;
     const key = `${domain} ${id} ${title}`;
     const staticMeta: CheckMeta = { requirementId: id, level: requirement.level, section: requirement.section, domain, title: fullTitle };
-    test(`[${id}] ${fullTitle}`, { meta: { conformance: staticMeta }, timeout: options.timeoutMs ?? 120_000 }, async (testContext) => {
+    // `concurrent: false` too: a test takes `concurrent` from its suite (the file's, from the
+    // runner's sequence.concurrent) over its own `sequential`.
+    const order = fileOptions.sequential === true ? { sequential: true, concurrent: false } : {};
+    const testOptions = { meta: { conformance: staticMeta }, timeout: (options.timeoutMs ?? 120_000) + checkTimeoutSlackMs(), ...order };
+    test(`[${id}] ${fullTitle}`, testOptions, async (testContext) => {
       const meta: CheckMeta = { ...staticMeta };
       testContext.task.meta.conformance = meta;
       try {
-        await body(buildContext(domain, key, meta, created));
+        await body(buildContext(domain, key, meta, created, testContext.signal));
         meta.status = 'pass';
         meta.message = null;
       } catch (error) {
@@ -203,7 +259,7 @@ export function checker(domain: Domain) {
           if (error.property) meta.property = error.property;
         } else {
           meta.status = 'error';
-          meta.message = `harness error: ${(error as Error)?.message ?? String(error)}`;
+          meta.message = errorMessage(error, meta);
         }
         throw error;
       }

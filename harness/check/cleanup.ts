@@ -1,6 +1,13 @@
 import { ApiClient } from '../http/client.js';
+import type { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import type { RunContext } from './run-context.js';
+
+/**
+ * The longest a file's cleanup may take: under the runner's hook timeout, so a target that
+ * answers deletes slowly ends the cleanup here, not in a hook error.
+ */
+export const CLEANUP_MAX_MS = 300_000;
 
 /**
  * Records this suite file created, with the key that created them. At the end of the file each
@@ -18,17 +25,42 @@ export class CreatedRecords {
     return this.#records.size;
   }
 
-  async cleanUp(run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs'>): Promise<void> {
+  /**
+   * Deletes every record, children before parents. Bounded (issue 12): once the run stopped
+   * sending (breaker, deadline) nothing goes out, and after `maxMs` the rest is left.
+   * Answers how many records were not deleted for sure.
+   */
+  async cleanUp(
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes'>,
+    health?: TargetHealth,
+    maxMs: number = CLEANUP_MAX_MS,
+  ): Promise<number> {
     const redactor = new Redactor(Object.values(run.keys));
     const entries = [...this.#records.entries()].reverse(); // children before parents
     this.#records.clear();
+    const deadline = performance.now() + maxMs;
+    let left = 0;
     for (const [path, key] of entries) {
-      const client = new ApiClient({ baseUrl: run.baseUrl, key, authStyle: run.authStyle, timeoutMs: run.requestTimeoutMs, redactor });
+      if (health?.stopped || performance.now() >= deadline) {
+        left += 1;
+        continue;
+      }
+      const client = new ApiClient({
+        baseUrl: run.baseUrl,
+        key,
+        authStyle: run.authStyle,
+        timeoutMs: run.requestTimeoutMs,
+        redactor,
+        maxResponseBytes: run.maxResponseBytes,
+        ...(health ? { health } : {}),
+      });
       try {
         await client.delete(path);
       } catch {
         // Best effort: an unreachable target at the end must not hide the results.
+        left += 1;
       }
     }
+    return left;
   }
 }

@@ -7,7 +7,18 @@ export interface PropertyOptions {
   readonly seed?: number;
   /** Replay a known counterexample path (from a report). */
   readonly path?: string;
+  /**
+   * After this long no new run starts (shrinking included). A paced run (CONFORMANCE_PACED)
+   * gives more: its requests are spaced out on purpose. Default PROPERTY_TIME_LIMIT_MS.
+   */
+  readonly timeLimitMs?: number;
 }
+
+/** How long a property may run against an ordinary target before fast-check stops starting runs. */
+export const PROPERTY_TIME_LIMIT_MS = 60_000;
+
+/** Runs of the predicate a shrink may spend at most (a few per field of a typical body). */
+export const SHRINK_BUDGET = 60;
 
 function show(value: unknown): string {
   const text = fc.stringify(value);
@@ -17,19 +28,70 @@ function show(value: unknown): string {
 /**
  * fast-check inside an ordinary check (TOOLCHAIN: faster than @fast-check/vitest, and the check
  * keeps seed, path and counterexample). The failing run's own CheckFailure keeps its exchange.
+ *
+ * Only a CheckFailure is shrunk. Anything else thrown by the predicate (no answer, a reset, a body
+ * past the read bound, the breaker, a skip) ends the property at once (issue 12): fast-check
+ * treats every throw as a counterexample and would replay request after request while shrinking
+ * it, against a target that is already failing. From the first such error on, the predicate
+ * throws it again without sending anything, so the shrinker walks down its tree in memory and
+ * the error is passed on unchanged.
+ *
+ * A CheckFailure is shrunk only while it is worth the requests. Before shrinking, the failing
+ * input is sent once more: a target that then passes it answers inconsistently (a proxy that
+ * garbles one answer in twenty, say), and shrinking would chase its noise from input to input
+ * through hundreds of requests; the check fails on what it saw, unshrunk. And shrinking stops
+ * after SHRINK_BUDGET further runs. Either way the runs not made count as passing, so fast-check
+ * ends on the last input that really failed, and the message says shrinking was cut short.
  */
 export async function runProperty<T>(
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
   options: PropertyOptions & { seed: number; numRuns: number },
 ): Promise<PropertyRecord> {
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+  let broken: { readonly error: unknown } | undefined;
+  /** The last value that failed the check for real, in case shrinking is cut short by `broken`. */
+  let lastFailure: { readonly error: CheckFailure; readonly value: T } | undefined;
+  /** Why shrinking ended before fast-check would have ended it, if it did. */
+  let cutShort: string | undefined;
+  let shrinkRuns = 0;
+  const guarded = async (value: T): Promise<void> => {
+    if (broken !== undefined) throw broken.error;
+    if (lastFailure !== undefined) {
+      if (cutShort !== undefined) return;
+      if (++shrinkRuns > SHRINK_BUDGET) {
+        cutShort = `shrinking stopped after ${SHRINK_BUDGET} runs`;
+        return;
+      }
+    }
+    try {
+      await predicate(value);
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) {
+        broken = { error };
+        throw error;
+      }
+      const first = lastFailure === undefined;
+      lastFailure = { error, value };
+      if (first) await confirm(value);
+      throw error;
+    }
+  };
+  /** The first failing input once more: does the target fail it again? */
+  const confirm = async (value: T): Promise<void> => {
+    try {
+      await predicate(value);
+      cutShort = 'the same input passed when sent again: the target answers inconsistently; not shrunk';
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) broken = { error };
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
     seed: options.seed,
     numRuns: options.numRuns,
     ...(options.path !== undefined ? { path: options.path } : {}),
     endOnFailure: false,
     // Shrinking replays requests; keep it bounded against slow targets.
-    interruptAfterTimeLimit: 60_000,
+    interruptAfterTimeLimit: options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS,
     markInterruptAsFailure: false,
   });
   const record: PropertyRecord = {
@@ -40,8 +102,28 @@ export async function runProperty<T>(
   };
   if (!details.failed) return record;
   const cause = details.errorInstance;
-  // Anything but a CheckFailure is the harness breaking (or a skip): pass it on unchanged.
-  if (!(cause instanceof CheckFailure)) throw cause instanceof Error ? cause : new Error(String(cause));
+  // fast-check reports an interruption before any run finished as a failure without an error.
+  if (cause === null || cause === undefined) {
+    throw new Error(`the property was stopped at its time limit (${Math.round((options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS) / 1000)} s) before any of its runs finished`);
+  }
+  if (cause instanceof CheckFailure && cutShort !== undefined) {
+    const failure = new CheckFailure(`${cause.message}; counterexample ${record.counterexample} (${cutShort})`, cause.exchange);
+    failure.property = record;
+    throw failure;
+  }
+  if (!(cause instanceof CheckFailure)) {
+    // A real counterexample was found, then shrinking hit a harness-side error: the check still
+    // failed, with the smallest counterexample shrinking reached (its path is not known).
+    if (lastFailure !== undefined) {
+      const shown = show(lastFailure.value);
+      const reason = (broken?.error as Error | undefined)?.message ?? String(broken?.error);
+      const failure = new CheckFailure(`${lastFailure.error.message}; counterexample ${shown} (shrinking stopped early: ${reason})`, lastFailure.error.exchange);
+      failure.property = { ...record, path: null, counterexample: shown };
+      throw failure;
+    }
+    // Anything but a CheckFailure is the harness breaking (or a skip): pass it on unchanged.
+    throw cause instanceof Error ? cause : new Error(String(cause));
+  }
   const failure = new CheckFailure(`${cause.message}; counterexample ${record.counterexample}`, cause.exchange);
   failure.property = record;
   throw failure;

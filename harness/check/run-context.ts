@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import type { Keys } from '../config/schema.js';
+import { TargetHealth } from '../http/health.js';
 
 /** What a run hands to every suite worker (through vitest's provide/inject). */
 export interface RunContext {
@@ -18,6 +19,12 @@ export interface RunContext {
   readonly seed: number;
   readonly numRuns: number;
   readonly requestTimeoutMs: number;
+  /** CONFORMANCE_MAX_RESPONSE_BYTES: no response body or webhook delivery is read past it. */
+  readonly maxResponseBytes: number;
+  /** CONFORMANCE_BREAKER_FAILURES: requests in a row without an answer that stop the run sending. */
+  readonly breakerFailures: number;
+  /** CONFORMANCE_CONCURRENCY: independent requests one check sends at once (harness/check/concurrency.ts mapLimit). */
+  readonly concurrency: number;
   readonly webhookWaitS: number;
   /** Where the webhook sink listens, and the base URL the target must call (spec 6). */
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
@@ -26,8 +33,12 @@ export interface RunContext {
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: RunContext;
+    /** The run's TargetHealth state, shared with the main process (thread pools only: a process cannot share memory). */
+    conformanceHealth?: SharedArrayBuffer;
   }
 }
+
+const LOCAL_HEALTH = Symbol.for('conformance.targetHealth');
 
 export function runContext(): RunContext {
   const context = inject('conformance');
@@ -35,6 +46,19 @@ export function runContext(): RunContext {
     throw new Error('suites/ run only through the conformance runner (npm run conformance)');
   }
   return context;
+}
+
+/**
+ * The run's breaker as this worker sees it: over the buffer the runner shared, so every worker
+ * and the main process see one state; without one, a breaker kept on the global object, which
+ * outlives the per-file module graphs of this worker.
+ */
+export function targetHealth(): TargetHealth {
+  const shared = inject('conformanceHealth');
+  const run = runContext();
+  if (shared !== undefined) return new TargetHealth(run.breakerFailures, shared);
+  const global = globalThis as { [LOCAL_HEALTH]?: TargetHealth };
+  return (global[LOCAL_HEALTH] ??= new TargetHealth(run.breakerFailures));
 }
 
 /** The tag every record the run creates carries, so an operator can find and remove leftovers. */

@@ -1,4 +1,4 @@
-import { DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
+import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
 
 /** `conformance --help`: keep in step with README and .env.example. */
 export const HELP = `Usage: conformance <command> [options]
@@ -31,6 +31,11 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_SINK_PUBLIC_URL   URL the target must call (default derived from host/port).
   CONFORMANCE_WEBHOOK_WAIT_S    Longest wait for a webhook delivery (default 60).
   CONFORMANCE_REQUEST_TIMEOUT_MS  Per-request timeout (default 10000).
+  CONFORMANCE_MAX_RESPONSE_BYTES  Longest response body read (default 8388608 = 8 MiB).
+  CONFORMANCE_BREAKER_FAILURES  Requests in a row without an answer that stop the run (default 5).
+  CONFORMANCE_RUN_DEADLINE_S    Longest a whole run may take, in seconds (default 1800).
+  CONFORMANCE_CONCURRENCY       Checks of a suite file run at once, and requests one check
+                                sends at once (default 8, at most 32).
   CONFORMANCE_SEED              fast-check seed, to reproduce a run (default random, reported).
   CONFORMANCE_NUM_RUNS          Runs per property (default 20).
   CONFORMANCE_SUITES            Comma-separated domains to run (default all:
@@ -39,6 +44,11 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_REQUIREMENTS      Run only the checks of these requirement ids (comma-separated).
   CONFORMANCE_FAIL_ON_INCOMPLETE  true: an incomplete run (or load run) exits 3 instead of 0,
                                 so that it fails a CI job (default false).
+  CONFORMANCE_THROTTLE_BUDGET_S Longest the run may be held back waiting out HTTP 429, in
+                                seconds, beyond the pacing the keys' limits impose (default
+                                ${DEFAULTS.throttleBudgetS}); a run the limits would hold over 10 min is refused.
+  CONFORMANCE_PACED             true: accept a long run paced under the keys' limits (no
+                                refusal, no budget; the progress line shows an ETA).
 
 Load harness (conformance load; also reads the variables above):
   CONFORMANCE_LIMITED_KEYS      Comma-separated keys with the default limit, bursted in

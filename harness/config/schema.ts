@@ -80,6 +80,14 @@ export const envSchema = z.object({
   ),
   CONFORMANCE_WEBHOOK_WAIT_S: positiveInt('CONFORMANCE_WEBHOOK_WAIT_S'),
   CONFORMANCE_REQUEST_TIMEOUT_MS: positiveInt('CONFORMANCE_REQUEST_TIMEOUT_MS'),
+  /** Longest response body (or webhook delivery) read, in bytes; past it the exchange ends (issue 12). */
+  CONFORMANCE_MAX_RESPONSE_BYTES: positiveInt('CONFORMANCE_MAX_RESPONSE_BYTES'),
+  /** Consecutive requests without an answer (timeouts, resets) after which the run stops sending. */
+  CONFORMANCE_BREAKER_FAILURES: positiveInt('CONFORMANCE_BREAKER_FAILURES'),
+  /** Longest a whole run may take, in seconds; what did not run by then is marked and the report written. */
+  CONFORMANCE_RUN_DEADLINE_S: positiveInt('CONFORMANCE_RUN_DEADLINE_S'),
+  /** Checks of one suite file in flight at once, and independent requests one check sends at once (issue 12). */
+  CONFORMANCE_CONCURRENCY: positiveInt('CONFORMANCE_CONCURRENCY'),
   CONFORMANCE_SEED: optionalString.pipe(
     z
       .string()
@@ -97,6 +105,18 @@ export const envSchema = z.object({
   CONFORMANCE_FAIL_ON_INCOMPLETE: optionalString.pipe(
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_FAIL_ON_INCOMPLETE: expected true or false' })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+  ),
+  /**
+   * Issue 12: how long the run may be held back waiting out HTTP 429 (wall-clock seconds) before
+   * it stops and says why; a run the keys' advertised limits would hold too long is refused up front.
+   */
+  CONFORMANCE_THROTTLE_BUDGET_S: positiveInt('CONFORMANCE_THROTTLE_BUDGET_S'),
+  /** true: accept a long run paced under the keys' limits (no refusal up front, no throttling budget). */
+  CONFORMANCE_PACED: optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_PACED: expected true or false' })
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
@@ -149,6 +169,14 @@ export interface Config {
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
   readonly webhookWaitS: number;
   readonly requestTimeoutMs: number;
+  /** CONFORMANCE_MAX_RESPONSE_BYTES: no response body or webhook delivery is read past this. */
+  readonly maxResponseBytes: number;
+  /** CONFORMANCE_BREAKER_FAILURES: consecutive requests without an answer that stop the run. */
+  readonly breakerFailures: number;
+  /** CONFORMANCE_RUN_DEADLINE_S: the whole run's time bound. */
+  readonly runDeadlineS: number;
+  /** CONFORMANCE_CONCURRENCY: checks of a suite file in flight at once, and requests one check sends at once. */
+  readonly concurrency: number;
   readonly seed: number;
   readonly numRuns: number;
   readonly suites: readonly Domain[];
@@ -156,6 +184,10 @@ export interface Config {
   readonly allSuites: boolean;
   /** CONFORMANCE_FAIL_ON_INCOMPLETE: an incomplete run (or load run) exits 3 instead of 0. */
   readonly failOnIncomplete: boolean;
+  /** CONFORMANCE_THROTTLE_BUDGET_S: wall-clock seconds of waiting out 429s after which the run stops. */
+  readonly throttleBudgetS: number;
+  /** CONFORMANCE_PACED: a long run paced under the keys' limits is accepted (no budget, no refusal). */
+  readonly paced: boolean;
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   /** Self-test only: reference-server variants (legitimate alternative choices). */
@@ -185,6 +217,26 @@ export interface LoadSettings {
 export const DEFAULTS = {
   webhookWaitS: 60,
   requestTimeoutMs: 10_000,
+  // A page of 100 records (spec 4 and 8: limit at most 100) is tens of KB, a report page of 500 rows
+  // a few hundred; 8 MiB leaves room for records with long free-text fields several times over,
+  // while a few such bodies in flight at once cost tens of MB, not the machine.
+  maxResponseBytes: 8 * 1024 * 1024,
+  // Five requests in a row without an answer, across every worker: a target that drops one
+  // request in a hundred almost never does that (1e-10), a dead one does it within seconds.
+  breakerFailures: 5,
+  // A full run takes 1 to 2 minutes against a nearby server, 5 to 10 against a distant or
+  // throttling one (the rate-limit suite alone may wait 2 minutes for fresh windows): 30 minutes
+  // never cuts a working run short, yet a stuck one still ends, with its report, within the hour.
+  runDeadlineS: 1800,
+  // Every request waits a round trip: the functional suites send about 8,800 requests, three
+  // minutes of waiting one after another against a target 20 ms away. 8 checks at a time per
+  // file (4 workers when distant, harness/runner/latency.ts) bring that to 1.4x the local time
+  // (npm run bench); more gained nothing measurable there, and keeps fewer connections open.
+  concurrency: 8,
+  // Beyond the pacing the keys' advertised limits already impose (the run stays under them), two
+  // whole minutes of 429s: two windows of spec 8's per-minute limit. A key still refused after
+  // that is limited below what it advertises or shared with someone else, not briefly unlucky.
+  throttleBudgetS: 120,
   numRuns: 20,
   reportDir: 'reports',
   sinkHost: '127.0.0.1',
@@ -272,11 +324,17 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     },
     webhookWaitS: env.CONFORMANCE_WEBHOOK_WAIT_S ?? DEFAULTS.webhookWaitS,
     requestTimeoutMs: env.CONFORMANCE_REQUEST_TIMEOUT_MS ?? DEFAULTS.requestTimeoutMs,
+    maxResponseBytes: atLeast('CONFORMANCE_MAX_RESPONSE_BYTES', env.CONFORMANCE_MAX_RESPONSE_BYTES ?? DEFAULTS.maxResponseBytes, MIN_RESPONSE_BYTES),
+    breakerFailures: env.CONFORMANCE_BREAKER_FAILURES ?? DEFAULTS.breakerFailures,
+    runDeadlineS: env.CONFORMANCE_RUN_DEADLINE_S ?? DEFAULTS.runDeadlineS,
+    concurrency: atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY ?? DEFAULTS.concurrency, MAX_CONCURRENCY),
     seed: env.CONFORMANCE_SEED ?? randomSeed(),
     numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
     allSuites: DOMAINS.every((d) => suites.length === 0 || suites.includes(d)),
     failOnIncomplete: env.CONFORMANCE_FAIL_ON_INCOMPLETE ?? false,
+    throttleBudgetS: env.CONFORMANCE_THROTTLE_BUDGET_S ?? DEFAULTS.throttleBudgetS,
+    paced: env.CONFORMANCE_PACED ?? false,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),
@@ -284,6 +342,17 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     requirements,
     load,
   };
+}
+
+/** More would open connections by the hundred (two workers, each with this many checks, each sending this many requests). */
+const MAX_CONCURRENCY = 32;
+
+/** Below this even an error body or one record may not fit: the bound would fail correct targets. */
+const MIN_RESPONSE_BYTES = 4096;
+
+function atLeast(name: string, value: number, min: number): number {
+  if (value < min) throw new ConfigError(`${name}: at least ${min} (got ${value})`);
+  return value;
 }
 
 function atMost(name: string, value: number, max: number): number {

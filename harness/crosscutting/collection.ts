@@ -20,7 +20,7 @@ export interface Collection {
   readonly scope?: (t: CheckContext, count: number) => Promise<Scope>;
 }
 
-/** One scope per suite file, created on first use (checks in a file run in order). */
+/** One scope per suite file, created on first use (checks running side by side share the promise). */
 export function sharedScope(collection: Collection, count: number): (t: CheckContext) => Promise<Scope> | undefined {
   let scope: Promise<Scope> | undefined;
   return (t) => {

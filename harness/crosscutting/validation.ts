@@ -71,6 +71,8 @@ const isBodySubject = (subject: string): boolean => !subject.startsWith('GET ');
 /**
  * SHOULD: one status for every body that failed the schema in this suite file. Query failures are
  * left out: 400 for a malformed query and 422 for an invalid body is a common, consistent split.
+ * Call it inside the file's last block, a `describe.sequential`: the other checks of the file run
+ * side by side, and this one must start only once they have all finished.
  */
 export function validationConsistencyCheck(check: Check, domainLabel: string): void {
   check('VALIDATION-STATUS-CONSISTENT', `answer every ${domainLabel} body validation failure with the same status`, async (t) => {

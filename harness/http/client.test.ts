@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../report/model.js';
-import { ApiClient, RequestFailedError, ThrottledError, buildUrl, type ClientOptions, type ClientStats } from './client.js';
+import { ApiClient, RequestFailedError, ResponseTooLargeError, ThrottledError, buildUrl, formatBytes, type ClientOptions, type ClientStats } from './client.js';
+import { RunStoppedError, TargetHealth } from './health.js';
 import { Redactor } from './redact.js';
 
 const KEY = 'wmk_3be3b5804692ebe4e955884c7b5d1661';
@@ -319,5 +320,167 @@ describe('ApiClient failures', () => {
     expect(error).toBeInstanceOf(RequestFailedError);
     expect((error as Error).message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contacts: .*ECONNREFUSED/);
     expect((error as Error).message).not.toContain(SECRET_PART);
+  });
+});
+
+/** Streams 64 KiB chunks of a JSON array until the client goes away; counts what it got out. */
+function endlessBody(sent: { bytes: number; closed: boolean }, headers: Record<string, string> = {}): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', ...headers });
+    const chunk = Buffer.from(`${'{"name":"x"},'.repeat(5041)}`);
+    res.write(`{"data":[${KEY},`);
+    const pump = (): void => {
+      while (!res.destroyed && sent.bytes < 2 ** 31) {
+        sent.bytes += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+    };
+    res.on('close', () => (sent.closed = true));
+    pump();
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
+describe('ApiClient bounded reads (issue 12)', () => {
+  it('stops reading a body at the bound, says so, and records what it saw', async () => {
+    const sent = { bytes: 0, closed: false };
+    handler = endlessBody(sent);
+    const exchanges: ExchangeRecord[] = [];
+    const error = await failure(client({ maxResponseBytes: 256 * 1024, onExchange: (e) => exchanges.push(e) }).get('/contacts', { limit: 100 }));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    const tooLarge = error as ResponseTooLargeError;
+    expect(tooLarge.code).toBe('RESPONSE_TOO_LARGE');
+    expect(tooLarge.message).toMatch(
+      /^the response to GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contacts\?limit=100 \(status 200\) exceeded the 256 KiB read bound \(CONFORMANCE_MAX_RESPONSE_BYTES; more than \d+ bytes\); it was not read further/,
+    );
+    expect(tooLarge.exchange.status).toBe(200);
+    expect(tooLarge.exchange.bodyExcerpt.length).toBeLessThanOrEqual(2000);
+    expect(tooLarge.exchange.bodyExcerpt.startsWith('{"data":[wmk_****,')).toBe(true);
+    expect(exchanges).toEqual([tooLarge.exchange]);
+    // The connection was dropped: the server could not push more than socket buffers hold.
+    await expect.poll(() => sent.closed).toBe(true);
+    expect(sent.bytes).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('refuses a body whose Content-Length is over the bound without reading it', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '10000000' });
+      res.write('{"data":[');
+    };
+    const error = await failure(client({ maxResponseBytes: 65536 }).get('/contacts'));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as Error).message).toContain('exceeded the 64 KiB read bound (CONFORMANCE_MAX_RESPONSE_BYTES; Content-Length 10000000)');
+  });
+
+  it('reads a body of exactly the bound whole', async () => {
+    const body = JSON.stringify({ data: 'y'.repeat(5000 - 11) });
+    expect(Buffer.byteLength(body)).toBe(5000);
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    };
+    const res = await client({ maxResponseBytes: 5000 }).get('/contacts');
+    expect(res.text).toBe(body);
+    expect(await failure(client({ maxResponseBytes: 4999 }).get('/contacts'))).toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it('formats bounds as a reader would write them', () => {
+    expect([formatBytes(8 * 1024 * 1024), formatBytes(1536 * 1024), formatBytes(65536), formatBytes(1000)]).toEqual(['8 MiB', '1.5 MiB', '64 KiB', '1000 bytes']);
+  });
+});
+
+describe('ApiClient breaker (issue 12)', () => {
+  const hang: Handler = () => {
+    /* never answer */
+  };
+
+  it('opens after the threshold of requests in a row without an answer, then sends nothing', async () => {
+    handler = hang;
+    const health = new TargetHealth(3);
+    const c = client({ timeoutMs: 100, health });
+    for (let i = 0; i < 3; i++) expect(await failure(c.get('/contacts'))).toBeInstanceOf(RequestFailedError);
+    expect(received).toHaveLength(3);
+    expect(health.stopped?.kind).toBe('breaker');
+    const started = performance.now();
+    const error = await failure(c.with({ authStyle: 'bearer' }).post('/contacts', { name: 'x' }));
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(error).toBeInstanceOf(RunStoppedError);
+    expect((error as RunStoppedError).code).toBe('TARGET_UNHEALTHY');
+    expect((error as Error).message).toMatch(
+      /^not run: the target stopped answering: 3 requests in a row got no answer \(CONFORMANCE_BREAKER_FAILURES=3; last: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contacts: no answer within 100 ms\); no further requests were sent$/,
+    );
+    // Another client on the same health (another check, another worker) is refused too.
+    expect(await failure(client({ health }).get('/contacts'))).toBeInstanceOf(RunStoppedError);
+    expect(received).toHaveLength(3);
+  });
+
+  it('counts only failures in a row: any answer, even one too large to read, resets the count', async () => {
+    const health = new TargetHealth(3);
+    const c = client({ timeoutMs: 100, health, maxResponseBytes: 4096 });
+    for (const answer of [false, false, true, false, false, 'huge', false, false] as const) {
+      handler = answer === false ? hang : answer === true ? (_req, res) => json(res, 200, {}) : (_req, res) => json(res, 200, { data: 'z'.repeat(5000) });
+      await failure(c.get('/contacts'));
+    }
+    expect(health.stopped).toBeNull();
+    expect(health.consecutiveFailures).toBe(2);
+    expect(received).toHaveLength(8);
+  });
+
+  it('counts resets and refused connections as no answer', async () => {
+    handler = (req) => void req;
+    const health = new TargetHealth(2);
+    server.once('request', (req: IncomingMessage) => req.socket.destroy());
+    await failure(client({ health }).get('/contacts'));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await failure(client({ health, baseUrl: `http://127.0.0.1:${port}/api/v1` }).get('/contacts'));
+    expect(health.stopped?.reason).toMatch(/2 requests in a row got no answer .*ECONNREFUSED/);
+  });
+
+  it('stops every request once the run deadline passed, without touching the network', async () => {
+    const health = new TargetHealth(5);
+    health.stop('deadline', 'the run deadline (30 min, CONFORMANCE_RUN_DEADLINE_S) passed');
+    const error = await failure(client({ health }).get('/contacts'));
+    expect(error).toBeInstanceOf(RunStoppedError);
+    expect((error as RunStoppedError).code).toBe('RUN_DEADLINE');
+    expect((error as Error).message).toBe('not run: the run deadline (30 min, CONFORMANCE_RUN_DEADLINE_S) passed');
+    expect(received).toHaveLength(0);
+  });
+
+  it('aborts a request in flight when the check is stopped, without blaming the target', async () => {
+    handler = hang;
+    const health = new TargetHealth(1);
+    const controller = new AbortController();
+    const pending = failure(client({ health, signal: controller.signal, timeoutMs: 5000 }).get('/contacts'));
+    await expect.poll(() => received.length).toBe(1);
+    controller.abort(new Error('the check timed out'));
+    const error = await pending;
+    expect(error).toBeInstanceOf(RequestFailedError);
+    expect((error as Error).message).toMatch(/: stopped: the check timed out$/);
+    expect(health.stopped).toBeNull();
+    expect(await failure(client({ health, signal: controller.signal }).get('/contacts'))).toBeInstanceOf(RequestFailedError);
+    expect(received).toHaveLength(1);
+  });
+
+  it('names the run deadline, not the abort, when the run stopped while a request was in flight', async () => {
+    handler = hang;
+    const health = new TargetHealth(5);
+    const controller = new AbortController();
+    const pending = failure(client({ health, signal: controller.signal, timeoutMs: 5000 }).get('/contacts'));
+    await expect.poll(() => received.length).toBe(1);
+    health.stop('deadline', 'the run deadline (90 s, CONFORMANCE_RUN_DEADLINE_S) passed');
+    controller.abort(new Error('The test run was aborted by the user.'));
+    const error = await pending;
+    expect(error).toBeInstanceOf(RunStoppedError);
+    expect((error as Error).message).toBe('not run: the run deadline (90 s, CONFORMANCE_RUN_DEADLINE_S) passed');
+    expect(health.consecutiveFailures).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { request } from 'undici';
 import { HarnessError } from '../errors.js';
 import type { ExchangeRecord } from '../report/model.js';
 import { toCurl } from './curl.js';
+import { RunStoppedError, type TargetHealth } from './health.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs } from './retry-after.js';
 
@@ -52,12 +53,49 @@ export interface ClientOptions {
   /** A 429 is waited out (Retry-After, at most this long each time) and retried this many times. */
   readonly throttle?: { readonly maxWaitMs: number; readonly maxRetries: number };
   readonly sleep?: (ms: number) => Promise<void>;
+  /** No body is read past this many bytes (CONFORMANCE_MAX_RESPONSE_BYTES); default DEFAULT_MAX_RESPONSE_BYTES. */
+  readonly maxResponseBytes?: number;
+  /** The run's breaker: every exchange reports to it, and no request goes out once it opened. */
+  readonly health?: TargetHealth;
+  /** Aborts requests in flight and refuses new ones (vitest aborts a check's signal on its timeout or a cancel). */
+  readonly signal?: AbortSignal;
+  /** The run's rate-limit policy (harness/runner/throttle.ts): pacing, the throttling budget, 429 retries. */
+  readonly governor?: RequestGovernor;
+}
+
+/**
+ * Shared by every client of a run (issue 12, "throttling is diagnosed, not endured"). Both
+ * methods throw RunStoppedError (harness/http/health.ts) once the run stopped, including when
+ * the wait spent the run's throttling budget.
+ */
+export interface RequestGovernor {
+  /** 429 handling for clients that did not choose their own (`throttle`). */
+  readonly retries: { readonly maxWaitMs: number; readonly maxRetries: number };
+  /** Before each request with `key` (a retry too): waits for the key's paced turn, counts it. */
+  beforeRequest(key: string | undefined, signal?: AbortSignal): Promise<void>;
+  /** Waits out one 429 of `key` for `ms`; returns early when `signal` aborts. */
+  waitOut429(key: string | undefined, ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** The request could not be sent or got no answer in time (a harness-side error, not a verdict). */
 export class RequestFailedError extends HarnessError {
-  constructor(message: string, options?: ErrorOptions) {
+  /** `no-answer`: the target's doing (timeout, reset, refused); `stopped`: the check's own signal ended it. */
+  readonly reason: 'no-answer' | 'stopped';
+  constructor(message: string, options?: ErrorOptions & { reason?: 'no-answer' | 'stopped' }) {
     super('REQUEST_FAILED', message, options);
+    this.reason = options?.reason ?? 'no-answer';
+  }
+}
+
+/**
+ * The target answered with a body larger than the read bound (issue 12): the exchange ended there,
+ * so nothing about the body can be judged. Carries the status, headers and a redacted excerpt.
+ */
+export class ResponseTooLargeError extends HarnessError {
+  readonly exchange: ExchangeRecord;
+  constructor(message: string, exchange: ExchangeRecord) {
+    super('RESPONSE_TOO_LARGE', message);
+    this.exchange = exchange;
   }
 }
 
@@ -69,6 +107,8 @@ export class ThrottledError extends HarnessError {
 }
 
 const BODY_EXCERPT_CHARS = 2000;
+/** The default of CONFORMANCE_MAX_RESPONSE_BYTES (see harness/config/schema.ts for why). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const DEFAULT_THROTTLE = { maxWaitMs: 65_000, maxRetries: 3 } as const;
 /** For rate-limit checks: every 429 is returned as it came. */
 export const RAW_429 = { maxWaitMs: 0, maxRetries: 0 } as const;
@@ -88,6 +128,53 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+function abortReason(signal: AbortSignal): string {
+  const reason = signal.reason as { message?: unknown } | undefined;
+  return typeof reason?.message === 'string' && reason.message !== '' ? reason.message : 'the check was stopped';
+}
+
+/** `8 MiB`, `512 KiB`, `100 bytes`: how a bound reads in a message. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+interface BoundedBody {
+  readonly bytes: Buffer;
+  /** Past the bound: `bytes` holds only the start (for the excerpt). */
+  readonly tooLarge: boolean;
+  /** What the bound was exceeded by: the declared length, or the bytes read when it was crossed. */
+  readonly seen: number;
+  readonly declared: boolean;
+}
+
+/**
+ * Reads a body chunk by chunk and stops at `max` bytes: a body that says it is larger
+ * (Content-Length) is not read at all, one that turns out larger is cut where it crosses the
+ * bound; the stream is destroyed either way, so the rest never reaches memory.
+ */
+async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }, declaredLength: string | undefined, max: number): Promise<BoundedBody> {
+  const declared = declaredLength !== undefined && /^\d+$/.test(declaredLength) ? Number(declaredLength) : undefined;
+  if (declared !== undefined && declared > max) {
+    body.destroy();
+    return { bytes: Buffer.alloc(0), tooLarge: true, seen: declared, declared: true };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size + chunk.length > max) {
+      chunks.push(chunk.subarray(0, Math.max(0, Math.min(chunk.length, BODY_EXCERPT_CHARS * 4 - size))));
+      body.destroy();
+      return { bytes: Buffer.concat(chunks), tooLarge: true, seen: size + chunk.length, declared: false };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { bytes: Buffer.concat(chunks, size), tooLarge: false, seen: size, declared: false };
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -131,8 +218,10 @@ export class ApiClient {
   }
 
   async send(options: SendOptions): Promise<ApiResponse> {
-    const throttle = this.#options.throttle ?? DEFAULT_THROTTLE;
+    const { governor, key, signal, stats } = this.#options;
+    const throttle = this.#options.throttle ?? governor?.retries ?? DEFAULT_THROTTLE;
     for (let attempt = 0; ; attempt++) {
+      await governor?.beforeRequest(key, signal);
       const response = await this.#sendOnce(options);
       // maxRetries 0: the caller wants the raw 429 (rate-limit checks).
       if (response.status !== 429 || throttle.maxRetries === 0) return response;
@@ -142,11 +231,19 @@ export class ApiClient {
         );
       }
       const waitMs = Math.min(retryAfterMs(response.headers['retry-after']) ?? 1000, throttle.maxWaitMs);
-      if (this.#options.stats) {
-        this.#options.stats.throttled += 1;
-        this.#options.stats.throttledMs += waitMs;
+      if (stats) stats.throttled += 1;
+      if (governor === undefined) {
+        if (stats) stats.throttledMs += waitMs;
+        await (this.#options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(waitMs);
+        continue;
       }
-      await (this.#options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(waitMs);
+      // The governor may cut the wait short (the run's throttling budget spent, the run stopped).
+      const started = Date.now();
+      try {
+        await governor.waitOut429(key, waitMs, signal);
+      } finally {
+        if (stats) stats.throttledMs += Date.now() - started;
+      }
     }
   }
 
@@ -163,28 +260,42 @@ export class ApiClient {
     Object.assign(headers, options.headers);
 
     const started = performance.now();
+    const shownUrl = redactor.redact(url);
+    const { health, signal } = this.#options;
+    // Once the breaker opened or the run deadline passed, nothing more goes out (issue 12).
+    health?.admit();
+    if (signal?.aborted) this.#stopped(options.method, shownUrl, signal, 'not sent');
+    const maxBytes = this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    // One deadline for headers and body alike (undici's own timers fire late, see TOOLCHAIN.md).
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const sentAt = Date.now();
     let status: number;
     let responseHeaders: Record<string, string>;
-    let text: string;
+    let read: BoundedBody;
     try {
       const res = await request(url, {
         method: options.method,
         headers,
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
-      text = await res.body.text();
+      read = await readBounded(res.body, responseHeaders['content-length'], maxBytes);
     } catch (cause) {
-      const reason =
-        (cause as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause as Error).message;
-      throw new RequestFailedError(`${options.method} ${redactor.redact(url)}: ${reason}`, { cause });
+      // The check was stopped (its time limit, a cancelled run): not the target's fault.
+      if (signal?.aborted && !timeout.aborted) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
+      const reason = timeout.aborted || (cause as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause as Error).message;
+      health?.recordFailure(`${options.method} ${shownUrl}: ${reason}`, sentAt);
+      throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
     }
+    // An answer, even one too large to read: the target is alive.
+    health?.recordAnswer();
+    const text = new TextDecoder().decode(read.bytes);
     const exchange: ExchangeRecord = {
       curl: toCurl({ method: options.method, url, headers, body }, redactor),
       method: options.method,
-      url: redactor.redact(url),
+      url: shownUrl,
       status,
       responseHeaders: Object.fromEntries(
         Object.entries(responseHeaders).map(([name, value]) => [name, redactor.redactHeader(name, value)]),
@@ -193,9 +304,24 @@ export class ApiClient {
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     };
     this.#options.onExchange?.(exchange);
+    if (read.tooLarge) {
+      const size = read.declared ? `Content-Length ${read.seen}` : `more than ${read.seen} bytes`;
+      throw new ResponseTooLargeError(
+        `the response to ${options.method} ${shownUrl} (status ${status}) exceeded the ${formatBytes(maxBytes)} read bound ` +
+          `(CONFORMANCE_MAX_RESPONSE_BYTES; ${size}); it was not read further, so it could not be judged`,
+        exchange,
+      );
+    }
     const json = parseJson(text);
     if (options.method === 'POST' && status >= 200 && status < 300) this.#noteCreated(options.path, json);
     return { status, headers: responseHeaders, text, json, exchange };
+  }
+
+  /** A request the check's own signal ended: the run's stop (deadline, breaker) when there is one, else the signal's reason. */
+  #stopped(method: string, url: string, signal: AbortSignal, what: string, cause?: unknown): never {
+    const state = this.#options.health?.stopped;
+    if (state) throw new RunStoppedError(state.kind, state.reason);
+    throw new RequestFailedError(`${method} ${url}: ${what}: ${abortReason(signal)}`, { cause, reason: 'stopped' });
   }
 
   #noteCreated(path: string, json: unknown): void {

@@ -28,6 +28,12 @@ describe('Redactor.redact', () => {
     expect(out).toBe('a=wmk_****&b=wmk_****; again wmk_****\n{"key":"wmk_****"}');
   });
 
+  it('masks the secret part of a key echoed without its prefix', () => {
+    const out = new Redactor([ADMIN]).redact(`secret=${ADMIN.slice(4)}; whole ${ADMIN}`);
+    expect(out).not.toContain('3be3b5804692');
+    expect(out).toBe('secret=****; whole wmk_****');
+  });
+
   it('leaves text without secrets unchanged', () => {
     expect(new Redactor([ADMIN]).redact('nothing to hide: wmk_ and 3be3')).toBe('nothing to hide: wmk_ and 3be3');
   });

@@ -13,10 +13,12 @@ export class Redactor {
   readonly #secrets: string[];
 
   constructor(secrets: Iterable<string | undefined>) {
+    const given = [...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4);
+    // A target may echo only the secret part of `<prefix>_<secret>` (issue 12): it is masked too,
+    // when long enough not to be ordinary text.
+    const parts = given.map((s) => (maskSecret(s) === '****' ? '' : s.slice(s.indexOf('_') + 1))).filter((p) => p.length >= 12);
     // Longest first, so a secret that contains another is replaced whole.
-    this.#secrets = [...new Set([...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4))].sort(
-      (a, b) => b.length - a.length,
-    );
+    this.#secrets = [...new Set([...given, ...parts])].sort((a, b) => b.length - a.length);
   }
 
   /** A redactor that also knows `more` secrets (for example a webhook secret just received). */

@@ -245,6 +245,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     timeoutMs: config.requestTimeoutMs,
     redactor: ctx.redactor,
     throttle: { maxWaitMs: 65_000, maxRetries: 3 },
+    maxResponseBytes: config.maxResponseBytes,
   });
   const created: string[] = [];
   const steps: ThroughputStepRecord[] = [];
@@ -265,6 +266,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       const record = await runThroughputStep(ctx.baseUrl, key.key, step, stepRequest(step.endpoint, runId, fixtureId), {
         timeoutMs: config.requestTimeoutMs,
         signal,
+        maxResponseBytes: config.maxResponseBytes,
         onTick: (answers, elapsedS) =>
           progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
         onCreated: (id) => created.push(id),

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { LoadEndpoint } from '../config/schema.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../http/client.js';
 import { round } from './burst.js';
 import { LatencyHistogram } from './histogram.js';
 import type { ThroughputStepRecord } from './model.js';
@@ -19,6 +20,40 @@ export interface StepOptions {
   readonly onTick?: (answersLastSecond: number, elapsedS: number) => void;
   /** Each id a create answered with (2xx and `data.id`), so cleanup can delete exactly those. */
   readonly onCreated?: (id: string) => void;
+  /** What is kept of one answer's body at most (CONFORMANCE_MAX_RESPONSE_BYTES); default 8 MiB. */
+  readonly maxResponseBytes?: number;
+}
+
+/** The part of autocannon's per-connection state `boundBodies` reaches into (autocannon 9). */
+interface AutocannonQueue {
+  peek(): { body: string; boundedBytes?: number; oversize?: boolean } | undefined;
+  addBody(data: Buffer): void;
+}
+
+/**
+ * autocannon appends every answer's body to a string (to hand it to `onResponse`), whatever its
+ * size: a target answering 400 MB would put 400 MB per connection in memory (issue 12). This
+ * `setupClient` keeps at most `cap` bytes of each answer and counts the answers it cut; the rest
+ * is still parsed and dropped, and the step's duration and request timeout bound the time.
+ */
+export function boundBodies(cap: number, onOversize: () => void): (client: unknown) => void {
+  return (client) => {
+    const queue = (client as { pipelinedRequests?: AutocannonQueue }).pipelinedRequests;
+    // Another autocannon layout: leave it alone rather than break the step.
+    if (queue === undefined || typeof queue.peek !== 'function' || typeof queue.addBody !== 'function') return;
+    const add = queue.addBody.bind(queue);
+    queue.addBody = (data: Buffer): void => {
+      const request = queue.peek();
+      if (request === undefined) return;
+      const seen = (request.boundedBytes ?? 0) + data.length;
+      request.boundedBytes = seen;
+      if (seen <= cap) return add(data);
+      if (request.oversize !== true) {
+        request.oversize = true;
+        onOversize();
+      }
+    };
+  };
 }
 
 /** The tag every record of a run carries in `tags`, and the only records cleanup deletes. */
@@ -76,6 +111,7 @@ export async function runThroughputStep(
   const onCreated = options.onCreated;
   const started = performance.now();
   let lastAnswer = started;
+  let oversize = 0;
   const opts: autocannon.Options = {
     url,
     connections: step.connections,
@@ -84,6 +120,7 @@ export async function runThroughputStep(
     timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
     method: request.method,
     headers,
+    setupClient: boundBodies(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, () => (oversize += 1)),
     ...(request.body === undefined ? {} : { body: request.body }),
     ...(request.method === 'POST' && onCreated !== undefined
       ? {
@@ -138,7 +175,8 @@ export async function runThroughputStep(
     elapsedMs: round(elapsedMs),
     requestsPerSecond: elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
     latencyMs: { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
-    errors: result.errors,
+    // Answers cut at the read bound count as errors: nothing about them could be used.
+    errors: result.errors + oversize,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCounts,

@@ -1,4 +1,4 @@
-import type { CheckResult, ExchangeRecord, Level, PropertyRecord, Report, Status } from './model.js';
+import { STOPPED_EARLY, type CheckResult, type ExchangeRecord, type Level, type PropertyRecord, type Report, type Status } from './model.js';
 import { unverifiedSummary } from './unverified.js';
 
 /*
@@ -248,7 +248,10 @@ export function verdictReason(report: Report): string {
   const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
   const unverified = report.unverified.length;
   const parts: string[] = [];
-  if (report.verdict === 'error') {
+  const stopped = report.checks.find((c) => c.requirementId === 'HARNESS' && c.message?.startsWith(STOPPED_EARLY) === true)?.message;
+  if (report.verdict === 'error' && stopped !== undefined && stopped !== null) {
+    parts.push(`The run stopped early: ${stopped.slice(STOPPED_EARLY.length)}.`);
+  } else if (report.verdict === 'error') {
     parts.push(
       errors > 0
         ? `The run could not reach a verdict: ${plural(errors, 'check')} ended in a harness or transport error.`

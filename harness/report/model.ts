@@ -195,6 +195,12 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
+/**
+ * How the harness entry (requirement HARNESS) of a run that stopped sending early, at its
+ * breaker or its deadline, begins; the verdict line repeats it (issue 12: it says why).
+ */
+export const STOPPED_EARLY = 'the run stopped early: ';
+
 export function emptyCounts(): StatusCounts {
   return { pass: 0, skip: 0, inconclusive: 0, fail: 0, error: 0 };
 }

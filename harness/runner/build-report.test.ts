@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS, STATUSES, reportSchema, type CheckResult, type Observation, type Report } from '../report/model.js';
+import { verdictReason } from '../report/escape.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import { buildReport, type RunInfo } from './build-report.js';
 import type { CollectedRun } from './collector.js';
@@ -38,7 +39,7 @@ function check(overrides: Partial<CheckResult> & Pick<CheckResult, 'requirementI
 }
 
 function collected(checks: CheckResult[], extra: Partial<CollectedRun> = {}): CollectedRun {
-  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), matrix: [], ...extra };
+  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), matrix: [], stopped: null, ...extra };
 }
 
 function build(run: CollectedRun): Report {
@@ -114,6 +115,15 @@ describe('harness errors', () => {
     expect(report.verdict).toBe('error');
     expect(report.counts.byStatus.error).toBe(2);
     expect(report.domains.find((d) => d.domain === 'harness')).toMatchObject({ status: 'error', counts: { error: 2 } });
+  });
+
+  it('a run stopped early (breaker, deadline) is error and says why, even when every check that ran passed', () => {
+    const reason = 'the target stopped answering: 5 requests in a row got no answer (CONFORMANCE_BREAKER_FAILURES=5; last: GET /contacts: no answer within 3000 ms)';
+    const report = build(collected([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })], { stopped: reason }));
+    expect(report.checks.filter((c) => c.requirementId === 'HARNESS').map((c) => c.message)).toEqual([`the run stopped early: ${reason}`]);
+    expect(report.verdict).toBe('error');
+    expect(report.exitCode).toBe(1);
+    expect(verdictReason(report)).toMatch(/^The run stopped early: the target stopped answering: 5 requests in a row/);
   });
 
   it('do not hide a failed MUST', () => {

@@ -1,4 +1,5 @@
 import {
+  STOPPED_EARLY,
   emptyCounts,
   worstStatus,
   type CheckResult,
@@ -76,7 +77,9 @@ function dedupeObservations(observations: readonly Observation[]): Observation[]
 
 /** Pure: the whole report from what the run collected. Deterministic order everywhere. */
 export function buildReport(collected: CollectedRun, info: RunInfo): Report {
-  const checks = [...collected.checks, ...harnessErrorChecks(collected.harnessErrors)].sort(
+  // A run that stopped sending early (breaker, deadline) did not verify what it meant to: error.
+  const harnessErrors = [...(collected.stopped !== null ? [`${STOPPED_EARLY}${collected.stopped}`] : []), ...collected.harnessErrors];
+  const checks = [...collected.checks, ...harnessErrorChecks(harnessErrors)].sort(
     (a, b) => byText(a.domain, b.domain) || byText(a.requirementId, b.requirementId) || byText(a.key, b.key),
   );
   const byStatus = emptyCounts();
@@ -94,7 +97,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     allSuites: info.allSuites,
     requirements: info.requirements,
   });
-  const { verdict, exitCode } = verdictOf(checks, collected.harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete });
+  const { verdict, exitCode } = verdictOf(checks, harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete });
   return {
     schemaVersion: 1,
     tool: { name: 'work-management-conformance', version: info.toolVersion },

@@ -1,4 +1,4 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CheckMeta } from '../check/check.js';
 import type { CheckResult, Level, MatrixCell, Observation, Status } from '../report/model.js';
 import { LEVELS, STATUSES } from '../report/model.js';
@@ -14,7 +14,42 @@ export interface CollectedRun {
   /** Checks per documented endpoint (`GET /contacts/{id}`). */
   readonly endpointChecks: Map<string, number>;
   readonly matrix: MatrixCell[];
+  /** Why the run stopped sending early (breaker, deadline), or null when it did not. */
+  stopped: string | null;
 }
+
+/** A check that never reported a result because the run stopped: status error, with the reason. */
+function notRunResult(testCase: TestCase, message: string): CheckResult {
+  const meta = testCase.meta().conformance;
+  return {
+    key: `${meta?.domain ?? testCase.module.moduleId} ${testCase.fullName}`,
+    requirementId: meta?.requirementId ?? 'UNKNOWN',
+    level: levelOf(meta?.level ?? 'MUST'),
+    section: meta?.section ?? '',
+    domain: meta?.domain ?? 'unknown',
+    title: meta?.title ?? testCase.name,
+    status: 'error',
+    message,
+    durationMs: 0,
+    exchange: null,
+    property: null,
+    throttled: 0,
+  };
+}
+
+/**
+ * Control characters a target put into a message (through a body excerpt): ESC drives the
+ * terminal's colours and cursor. Line breaks stay (the progress shows a message's first line).
+ */
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** The check as the terminal may show it: what the target wrote cannot drive the terminal. */
+function forTerminal(check: CheckResult): CheckResult {
+  return check.message === null ? check : { ...check, message: check.message.replace(TERMINAL_CONTROL, '') };
+}
+
+/** A hook's or a request's error that says the run had stopped sending ("not run: ..."). */
+const NOT_RUN = /^not run: /;
 
 function levelOf(value: string): Level {
   return (LEVELS as readonly string[]).includes(value) ? (value as Level) : 'MUST';
@@ -39,8 +74,18 @@ export class ResultCollector implements Reporter {
     throttledMs: 0,
     endpointChecks: new Map(),
     matrix: [],
+    stopped: null,
   };
   readonly #progress: Progress;
+  /** Every collected check that has not reported yet, by vitest id. */
+  readonly #pending = new Map<string, TestCase>();
+  readonly #collectedFiles = new Set<string>();
+  readonly #reported = new Set<string>();
+  readonly #started = new Set<string>();
+  /** Set when the run deadline passed: checks vitest cancels are marked not run with it. */
+  #stopReason: string | null = null;
+  /** The vitest instance, so the runner can cancel a run past its deadline. */
+  vitest: Vitest | undefined;
 
   readonly #filtered: boolean;
 
@@ -50,14 +95,44 @@ export class ResultCollector implements Reporter {
     this.#filtered = options.filtered ?? false;
   }
 
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  onTestModuleCollected(testModule: TestModule): void {
+    this.#collectedFiles.add(testModule.moduleId);
+    for (const testCase of testModule.children.allTests()) this.#pending.set(testCase.id, testCase);
+  }
+
+  onTestCaseReady(testCase: TestCase): void {
+    this.#started.add(testCase.id);
+  }
+
+  /** The run deadline passed: from now on a check vitest cancels is reported as not run, with `reason`. */
+  stop(reason: string): void {
+    this.#stopReason ??= reason;
+    this.run.stopped ??= reason;
+  }
+
   onTestCaseResult(testCase: TestCase): void {
+    if (!this.#pending.delete(testCase.id) && this.#reported.has(testCase.id)) return;
+    this.#reported.add(testCase.id);
     const meta = testCase.meta().conformance;
     const result = testCase.result();
+    if (meta?.stopped !== undefined) this.run.stopped ??= meta.stopped;
+    // A check cancelled at the deadline is skipped by vitest with a note: it did not run.
+    if (this.#stopReason !== null && result.state === 'skipped' && meta?.status === undefined && result.note !== undefined) {
+      this.#push(notRunResult(testCase, `not run: ${this.#stopReason}`), meta);
+      return;
+    }
     if (this.#filtered && result.state === 'skipped' && meta?.status === undefined) return;
     const status = statusOf(meta, result.state);
     let message = meta?.message ?? null;
     if (status === 'error' && message === null) {
-      message = `harness error: ${result.errors?.map((e) => e.message).join('; ') || 'the check ended without a verdict'}`;
+      const errors = result.errors?.map((e) => e.message) ?? [];
+      // A hook that failed because the run had stopped sending: the check did not run, and says why.
+      const notRun = errors.find((m) => NOT_RUN.test(m));
+      message = notRun ?? `harness error: ${errors.join('; ') || 'the check ended without a verdict'}`;
     }
     if (status === 'skip' && message === null) message = 'skipped';
     const check: CheckResult = {
@@ -74,6 +149,10 @@ export class ResultCollector implements Reporter {
       property: meta?.property ?? null,
       throttled: meta?.throttled ?? 0,
     };
+    this.#push(check, meta);
+  }
+
+  #push(check: CheckResult, meta: CheckMeta | undefined): void {
     this.run.checks.push(check);
     this.run.throttledMs += meta?.throttledMs ?? 0;
     this.run.matrix.push(...(meta?.matrix ?? []));
@@ -81,7 +160,25 @@ export class ResultCollector implements Reporter {
       this.run.endpointChecks.set(endpoint, (this.run.endpointChecks.get(endpoint) ?? 0) + 1);
     }
     this.run.observations.push(...(meta?.observations ?? []));
-    this.#progress.checkDone(check);
+    this.#progress.checkDone(forTerminal(check));
+  }
+
+  /**
+   * After the run (or when the runner gave up waiting for it past the deadline): every check that
+   * was collected but never reported, and every suite file that never started, is reported as
+   * not run, with `reason`, so the report says what was not verified and why.
+   */
+  finish(files: readonly string[], reason: string): void {
+    const why = this.#stopReason ?? this.run.stopped ?? reason;
+    for (const testCase of this.#pending.values()) {
+      const check = notRunResult(testCase, `${this.#started.has(testCase.id) ? 'not finished' : 'not run'}: ${why}`);
+      this.run.checks.push(check);
+      this.#progress.checkDone(forTerminal(check));
+    }
+    this.#pending.clear();
+    for (const file of files) {
+      if (![...this.#collectedFiles].some((collected) => collected.endsWith(file))) this.run.harnessErrors.push(`${file}: not run: ${why}`);
+    }
   }
 
   onTestModuleEnd(testModule: TestModule): void {

@@ -1,44 +1,282 @@
+import type { Reporter, TestModule } from 'vitest/node';
 import type { CheckResult } from '../report/model.js';
+import { formatWait } from './throttle.js';
 
 const SYMBOL: Record<CheckResult['status'], string> = { pass: '.', skip: 's', inconclusive: '?', fail: 'F', error: 'E' };
+/** A check the run's stop (throttling budget, breaker, deadline) ended: how harness/check/check.ts and the collector word it. */
+const STOPPED = /^(?:not run|not finished|stopped before it finished): (.*)$/s;
+/** Its symbol once the stop's reason has been shown: a stopped full run would otherwise print hundreds of identical lines. */
+const STOPPED_SYMBOL = '-';
+
+/** Long runs only: a run that ends within this long shows its dots and nothing else. */
+export const STATUS_AFTER_MS = 30_000;
+/** How often a terminal's status line is redrawn. */
+const TTY_REFRESH_MS = 1000;
+/** Without a terminal (a CI log), a status line at most this often at first... */
+const LOG_EVERY_MS = 15_000;
+/** ...then every tenth of the time elapsed, at most this far apart: a two-hour run logs dozens of lines, not hundreds. */
+const LOG_EVERY_MAX_MS = 5 * 60_000;
+/** Narrower than this, a dots line (60 symbols and a count) wraps and a redrawn line would smear: log lines instead. */
+const MIN_TTY_COLUMNS = 72;
+
+const ERASE_LINE = '\r\u001b[2K';
+const UP = '\u001b[1A';
+const column = (n: number): string => `\u001b[${n + 1}G`;
+
+/** What the status line reads while the run goes on (the main process's view of what the workers share). */
+export interface RunGauge {
+  /** Requests sent with the admin key so far, and how many the run is expected to send (undefined: unknown). */
+  requests(): { readonly sent: number; readonly expected: number | undefined };
+  /** The admin key's paced rate per minute, when the run stays under an advertised limit. */
+  readonly pacedPerMinute?: number | undefined;
+  /** Wall-clock time the run was held back waiting out 429s. */
+  throttledMs(): number;
+  /** Why the run stopped sending, once it has (and the runner has not said so itself). */
+  stopped(): string | undefined;
+}
+
+export interface EtaInput {
+  readonly elapsedMs: number;
+  readonly checksDone: number;
+  readonly checksExpected: number;
+  readonly requestsSent: number;
+  readonly requestsExpected: number | undefined;
+  readonly pacedPerMinute?: number | undefined;
+}
+
+/**
+ * Time left, or undefined when there is nothing to extrapolate from. Requests measure progress
+ * better than checks (a property check sends twenty times what a plain one does): the rate so
+ * far, and never faster than the pace the key's limit allows. Checks take over once the run has
+ * sent what was expected (the estimate was low, or what is left is waiting, not sending).
+ */
+export function estimateEta(input: EtaInput): number | undefined {
+  const { elapsedMs, requestsSent, requestsExpected } = input;
+  if (requestsExpected !== undefined && requestsSent > 0 && requestsSent < requestsExpected) {
+    const left = requestsExpected - requestsSent;
+    const byRate = (elapsedMs * left) / requestsSent;
+    const byPace = input.pacedPerMinute !== undefined && input.pacedPerMinute > 0 ? (left / input.pacedPerMinute) * 60_000 : 0;
+    return Math.max(byRate, byPace);
+  }
+  if (input.checksDone > 0 && input.checksDone < input.checksExpected) {
+    return (elapsedMs * (input.checksExpected - input.checksDone)) / input.checksDone;
+  }
+  return undefined;
+}
+
+export interface StatusInput extends EtaInput {
+  readonly throttledMs: number;
+}
+
+/** `[2 min 30 s] 412 of ~574 checks, 2,410 of ~7,600 admin-key requests, paced at 54/min, ETA 5 min 10 s` */
+export function statusText(input: StatusInput): string {
+  const parts = [`[${formatWait(input.elapsedMs)}] ${input.checksDone} of ~${Math.max(input.checksExpected, input.checksDone)} checks`];
+  if (input.requestsExpected !== undefined) {
+    parts.push(`${input.requestsSent.toLocaleString('en-US')} of ~${input.requestsExpected.toLocaleString('en-US')} admin-key requests`);
+  }
+  if (input.pacedPerMinute !== undefined) parts.push(`paced at ${Math.floor(input.pacedPerMinute).toLocaleString('en-US')}/min`);
+  if (input.throttledMs >= 1000) parts.push(`held back ${formatWait(input.throttledMs)} by 429s`);
+  const eta = estimateEta(input);
+  parts.push(eta === undefined ? 'ETA unknown' : `ETA ${formatWait(eta)}`);
+  return parts.join(', ');
+}
+
+export interface ProgressOptions {
+  /** Wall clock in ms (tests inject a fake one). */
+  readonly now?: () => number;
+  /** Redraw one status line in place (a terminal), or log a status line now and then. Default: the stream's isTTY. */
+  readonly tty?: boolean;
+  /** Terminal width; default the stream's `columns`, else 80. */
+  readonly columns?: () => number;
+  /** Refresh the status from a timer once the run began (default true); tests call tick() themselves. */
+  readonly timer?: boolean;
+}
 
 /**
  * Terminal progress: a dot per check, and one line per failure or error as soon as it happens
  * (a failed SHOULD is shown as a warning). Writes to the stream it is given (stderr by default).
+ * A run that goes on past STATUS_AFTER_MS also gets a status (checks, requests, ETA): on a
+ * terminal one line under the dots, redrawn in place; in a log, a line now and then between them.
  */
 export class Progress {
   readonly #out: NodeJS.WritableStream;
+  readonly #now: () => number;
+  readonly #tty: boolean;
+  readonly #columns: () => number;
+  readonly #useTimer: boolean;
   #column = 0;
   #count = 0;
+  #startedAt: number | undefined;
+  #expected = new Map<string, number>();
+  #gauge: RunGauge | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  /** The status line on screen (terminal), and whether it sits under an unfinished dots line. */
+  #shown: { readonly text: string; readonly below: boolean } | undefined;
+  #lastLogAt: number | undefined;
+  /** Stop reasons already shown with a check: later checks ended by the same stop are one symbol each. */
+  readonly #stopReasons = new Set<string>();
 
-  constructor(out: NodeJS.WritableStream = process.stderr) {
+  constructor(out: NodeJS.WritableStream = process.stderr, options: ProgressOptions = {}) {
     this.#out = out;
+    this.#now = options.now ?? Date.now;
+    const stream = out as Partial<NodeJS.WriteStream>;
+    this.#tty = options.tty ?? stream.isTTY === true;
+    // A pseudo-terminal without a size (script, some CI runners) says 0 columns: take the usual 80.
+    this.#columns = options.columns ?? (() => (stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80));
+    this.#useTimer = options.timer ?? true;
+  }
+
+  /**
+   * The checks started: `expected` checks per suite (until vitest collects a suite and says how
+   * many it really holds), `gauge` for requests, throttling and a stop. Starts the status timer.
+   */
+  begin(expected: ReadonlyMap<string, number>, gauge?: RunGauge): void {
+    this.#startedAt = this.#now();
+    this.#expected = new Map(expected);
+    this.#gauge = gauge;
+    if (this.#useTimer && this.#timer === undefined) {
+      this.#timer = setInterval(() => this.tick(), this.#tty ? TTY_REFRESH_MS : 1000);
+      // Progress never keeps the process alive.
+      this.#timer.unref();
+    }
+  }
+
+  /** Vitest collected a suite file: its real number of checks replaces the estimate. */
+  collected(suite: string, checks: number): void {
+    this.#expected.set(suite, checks);
   }
 
   line(text: string): void {
+    this.#hide();
     if (this.#column > 0) this.#out.write('\n');
     this.#column = 0;
     this.#out.write(`${text}\n`);
+    this.#redraw();
   }
 
   checkDone(check: CheckResult): void {
     this.#count += 1;
-    if (check.status === 'fail' || check.status === 'error') {
-      const label = check.status === 'error' ? 'ERROR' : check.level === 'MUST' ? 'FAIL' : 'WARN';
-      const message = (check.message ?? '').split('\n')[0]!.slice(0, 240);
-      this.line(`  ${label} ${check.level} [${check.requirementId}] ${check.domain}: ${check.title}\n       ${message}`);
+    const stopped = check.status === 'error' ? STOPPED.exec(check.message ?? '')?.[1] : undefined;
+    if (stopped !== undefined && this.#stopReasons.has(stopped)) {
+      this.#symbol(STOPPED_SYMBOL);
       return;
     }
-    this.#out.write(SYMBOL[check.status]);
+    if (stopped !== undefined) this.#stopReasons.add(stopped);
+    if (check.status === 'fail' || check.status === 'error') {
+      const label = check.status === 'error' ? 'ERROR' : check.level === 'MUST' ? 'FAIL' : 'WARN';
+      // A stop's reason is shown whole, once: it names the cause and the fix.
+      const message = (check.message ?? '').split('\n')[0]!.slice(0, stopped === undefined ? 240 : 1000);
+      const more = stopped === undefined ? '' : `\n       (every further check this stop ends is shown as "${STOPPED_SYMBOL}")`;
+      this.line(`  ${label} ${check.level} [${check.requirementId}] ${check.domain}: ${check.title}\n       ${message}${more}`);
+      return;
+    }
+    this.#symbol(SYMBOL[check.status]);
+  }
+
+  #symbol(symbol: string): void {
+    this.#hide();
+    this.#out.write(symbol);
     this.#column += 1;
     if (this.#column >= 60) {
       this.#out.write(` ${this.#count}\n`);
       this.#column = 0;
     }
+    this.#redraw();
+  }
+
+  /** Refreshes the status (the timer calls it every second): redrawn on a terminal, logged when due otherwise. */
+  tick(): void {
+    if (this.#startedAt === undefined) return;
+    const now = this.#now();
+    const elapsed = now - this.#startedAt;
+    const stopped = this.#gauge?.stopped();
+    if (stopped !== undefined && !this.#stopReasons.has(stopped)) {
+      this.#stopReasons.add(stopped);
+      this.line(`stopping the run: ${stopped}\n  (every check this stop ends is shown as "${STOPPED_SYMBOL}")`);
+    }
+    if (elapsed < STATUS_AFTER_MS) return;
+    if (this.#inPlace()) {
+      this.#hide();
+      this.#show(this.#status(elapsed));
+      return;
+    }
+    const every = Math.min(Math.max(LOG_EVERY_MS, elapsed / 10), LOG_EVERY_MAX_MS);
+    if (this.#lastLogAt !== undefined && now - this.#lastLogAt < every) return;
+    this.#lastLogAt = now;
+    this.line(`  ${this.#status(elapsed)}`);
   }
 
   finish(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#hide();
+    this.#startedAt = undefined;
     if (this.#column > 0) this.#out.write(` ${this.#count}\n`);
     this.#column = 0;
+  }
+
+  #status(elapsedMs: number): string {
+    const requests = this.#gauge?.requests() ?? { sent: 0, expected: undefined };
+    return statusText({
+      elapsedMs,
+      checksDone: this.#count,
+      checksExpected: [...this.#expected.values()].reduce((a, b) => a + b, 0),
+      requestsSent: requests.sent,
+      requestsExpected: requests.expected,
+      pacedPerMinute: this.#gauge?.pacedPerMinute,
+      throttledMs: this.#gauge?.throttledMs() ?? 0,
+    });
+  }
+
+  #inPlace(): boolean {
+    return this.#tty && this.#columns() >= MIN_TTY_COLUMNS;
+  }
+
+  /** Puts the status back after something else was written (terminal only, once it is due). */
+  #redraw(): void {
+    if (this.#startedAt === undefined || !this.#inPlace()) return;
+    const elapsed = this.#now() - this.#startedAt;
+    if (elapsed >= STATUS_AFTER_MS) this.#show(this.#status(elapsed));
+  }
+
+  /** Draws the status on its own line, under the dots, without a newline after it; the cursor stays at its end. */
+  #show(text: string): void {
+    // Cut to the width: a wrapped status line could not be erased in place.
+    const fitted = text.length > this.#columns() - 1 ? `${text.slice(0, this.#columns() - 2)}…` : text;
+    const below = this.#column > 0;
+    this.#out.write(`${below ? '\n' : ''}${fitted}`);
+    this.#shown = { text: fitted, below };
+  }
+
+  /** Erases the status and puts the cursor back where the dots go on. */
+  #hide(): void {
+    if (this.#shown === undefined) return;
+    this.#out.write(this.#shown.below ? `${ERASE_LINE}${UP}${column(this.#column)}` : ERASE_LINE);
+    this.#shown = undefined;
+  }
+}
+
+/** `suites/contacts.test.ts` -> `contacts`. */
+function suiteOf(moduleId: string): string {
+  return /([^\\/]+)\.test\.ts$/.exec(moduleId)?.[1] ?? moduleId;
+}
+
+/**
+ * A second vitest reporter beside the result collector: tells the progress how many checks each
+ * suite file really holds once vitest collected it (files are collected as workers pick them up,
+ * so the total is an estimate until the last one started). Checks left out by
+ * CONFORMANCE_REQUIREMENTS (vitest marks them skipped at collection) do not count.
+ */
+export class ProgressReporter implements Reporter {
+  readonly #progress: Progress;
+
+  constructor(progress: Progress) {
+    this.#progress = progress;
+  }
+
+  onTestModuleCollected(testModule: TestModule): void {
+    let checks = 0;
+    for (const testCase of testModule.children.allTests()) if (testCase.options.mode === 'run' || testCase.options.mode === 'only') checks += 1;
+    this.#progress.collected(suiteOf(testModule.moduleId), checks);
   }
 }

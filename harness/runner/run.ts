@@ -1,16 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
 import type { Config } from '../config/schema.js';
+import { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import type { Report } from '../report/model.js';
 import { writeReport, type WrittenReport } from '../report/write.js';
 import { buildReport } from './build-report.js';
 import { ResultCollector } from './collector.js';
-import { Progress } from './progress.js';
-import { RateLimitFirstSequencer } from './sequencer.js';
-import { displayUrl, newRunId, probe, startTarget } from './target.js';
+import { closeWithin, formatDuration, underDeadline } from './deadline.js';
+import { Progress, ProgressReporter, type RunGauge } from './progress.js';
+import { roundTripMs, workersFor } from './latency.js';
+import { estimateChecks } from './request-estimate.js';
+import { checkOrdering } from './sequencer.js';
+import { displayUrl, newRunId, probeTarget, startTarget } from './target.js';
+import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy } from './throttle-preflight.js';
+import { ThrottleLedger, pacedRate } from './throttle.js';
+import type { ThrottleHandoff } from './throttle-worker.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,7 +41,13 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   const redactor = new Redactor(Object.values(config.keys));
   const target = await startTarget(config);
   try {
-    const authStyle = await probe(target.baseUrl, config, redactor, { bearerFallback: true });
+    const probed = await probeTarget(target.baseUrl, config, redactor, { bearerFallback: true });
+    const authStyle = probed.authStyle;
+    // Issue 12: the keys' advertised limits against the requests the run will send. A run they
+    // would hold for hours stops here, in one line naming the key and the fix (exit 2).
+    const limits = await probeLimits(target.baseUrl, config, redactor, probed);
+    const plan = planThrottling({ suites: config.suites, numRuns: config.numRuns, filtered: config.requirements.length > 0, limits });
+    refuseSlowRun(plan, config);
     if (authStyle === 'bearer') {
       progress.line('the target refused the admin key in X-API-Key but accepted it as Authorization: Bearer: the checks send Bearer (AUTH-X-API-KEY will fail)');
     }
@@ -42,6 +55,10 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       `conformance run ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
         ` (suites: ${config.suites.join(', ')}; seed ${config.seed}; ${config.numRuns} runs per property)`,
     );
+    const planned = planLine(plan, config.paced);
+    if (planned !== undefined) progress.line(planned);
+    // Issue 12: a distant target gets the functional suites more workers (harness/runner/latency.ts).
+    const roundTrip = await roundTripMs(target.baseUrl, { key: config.keys.admin, authStyle, timeoutMs: config.requestTimeoutMs, redactor });
     const context: RunContext = {
       runId,
       baseUrl: target.baseUrl,
@@ -55,35 +72,89 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       seed: config.seed,
       numRuns: config.numRuns,
       requestTimeoutMs: config.requestTimeoutMs,
+      maxResponseBytes: config.maxResponseBytes,
+      breakerFailures: config.breakerFailures,
+      concurrency: config.concurrency,
       webhookWaitS: config.webhookWaitS,
       sink: config.sink,
     };
     const collector = new ResultCollector(progress, { filtered: config.requirements.length > 0 });
-    const vitest = await startVitest(
-      'test',
-      [],
-      {
+    const files = config.suites.map((domain) => `suites/${domain}.test.ts`);
+    // Issue 12: the breaker every worker's clients share, and through which the deadline stops them.
+    const health = new TargetHealth(config.breakerFailures);
+    const deadlineReason = `the run deadline (${formatDuration(config.runDeadlineS)}, CONFORMANCE_RUN_DEADLINE_S) passed`;
+    const options: Parameters<typeof startVitest>[2] = {
         watch: false,
         config: false,
         root: PACKAGE_ROOT,
-        include: config.suites.map((domain) => `suites/${domain}.test.ts`),
+        include: files,
         // Test names start with `[REQ-ID]` (harness/check/check.ts).
         ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),
-        reporters: [collector],
-        provide: { conformance: context },
+        reporters: [collector, new ProgressReporter(progress)],
         pool: 'threads',
-        // The rate-limit suite mostly sleeps; a third worker keeps two busy with the others.
-        maxWorkers: config.suites.includes('rate-limit') ? 3 : 2,
-        sequence: { sequencer: RateLimitFirstSequencer },
+        // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
+        // against a distant target.
+        maxWorkers: workersFor(config.suites, roundTrip),
+        // The rate-limit suite first; the checks of a file side by side (issue 12).
+        ...checkOrdering(config.concurrency),
         silent: true,
         passWithNoTests: true,
-        // Cleanup deletes every record a file created; against a slow target that takes a while.
+        // Cleanup deletes every record a file created; against a slow target that takes a while
+        // (harness/check/cleanup.ts bounds it below this).
         hookTimeout: 600_000,
+        // A worker that does not end after the run is given this long before vitest stops waiting.
+        teardownTimeout: 10_000,
+      };
+    // A shared buffer reaches worker threads; a process pool cannot carry one (each worker then
+    // keeps its own breaker, harness/check/run-context.ts).
+    options.provide = { conformance: context, ...(options.pool === 'threads' ? { conformanceHealth: health.buffer as SharedArrayBuffer } : {}) };
+    // Issue 12: pacing under the keys' limits and the throttling budget, shared like the breaker.
+    const ledger = new ThrottleLedger();
+    const throttle: ThrottleHandoff = {
+      policy: throttlePolicy(config, plan),
+      checkSlackMs: checkTimeoutSlackMs(plan, config),
+      ...(options.pool === 'threads' ? { buffer: ledger.buffer as SharedArrayBuffer } : {}),
+    };
+    options.provide.conformanceThrottle = throttle;
+    const admin = plan.keys.find((k) => k.role === 'admin');
+    const gauge: RunGauge = {
+      requests: () => ({ sent: ledger.sent(), expected: plan.requests?.admin }),
+      // Only a limit that holds the run back says anything about its length.
+      pacedPerMinute: admin !== undefined && admin.pacedMs >= 60_000 ? pacedRate(admin.limitPerMinute) : undefined,
+      throttledMs: () => ledger.throttledMs(),
+      stopped: () => (health.stopped?.kind === 'throttled' ? health.stopped.reason : undefined),
+    };
+    progress.begin(estimateChecks(config.suites), gauge);
+    // The throttling budget spent (a worker stopped the run through the breaker's state): cancel
+    // the rest as the deadline does, so a suite sleeping through a wait of its own ends too.
+    const budgetWatch = setInterval(() => {
+      const stopped = health.stopped;
+      if (stopped?.kind !== 'throttled') return;
+      clearInterval(budgetWatch);
+      collector.stop(stopped.reason);
+      void collector.vitest?.cancelCurrentRun(stopped.reason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
+    }, 500);
+    budgetWatch.unref();
+    const running = startVitest('test', [], options, {}, { stdout: process.stderr, stderr: process.stderr });
+    const outcome = await underDeadline(running, {
+      deadlineMs: config.runDeadlineS * 1000,
+      // In-flight requests end within their timeout; waits that ignore the cancel get 15 s more.
+      graceMs: config.requestTimeoutMs + 15_000,
+      onDeadline: () => {
+        progress.line(`${deadlineReason}: stopping the run and writing the report with what finished`);
+        health.stop('deadline', deadlineReason);
+        collector.stop(deadlineReason);
+        // Vitest's own reason type admits any string, but spells it as an intersection.
+        void collector.vitest?.cancelCurrentRun(deadlineReason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
       },
-      {},
-      { stdout: process.stderr, stderr: process.stderr },
-    );
-    await vitest.close();
+    });
+    clearInterval(budgetWatch);
+    const vitest = outcome.value ?? collector.vitest;
+    if (vitest !== undefined) await closeWithin(() => vitest.close(), 15_000);
+    const stopped = health.stopped;
+    if (stopped !== null) collector.stop(stopped.reason);
+    collector.finish(files, outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result');
+    progress.finish();
     const report = buildReport(collector.run, {
       runId,
       startedAt,
@@ -103,6 +174,8 @@ export async function runConformance(config: Config, progress: Progress = new Pr
     const written = await writeReport(report, config.reportDir, redactor);
     return { report, written };
   } finally {
+    // Its status timer must not outlive a run that threw (the mutant driver runs many in one process).
+    progress.finish();
     await target.close();
   }
 }

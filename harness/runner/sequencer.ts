@@ -11,3 +11,15 @@ export class RateLimitFirstSequencer extends BaseSequencer {
     return [...sorted].sort((a, b) => first(a) - first(b));
   }
 }
+
+/**
+ * How a run orders its checks (issue 12): the checks of a file run side by side, `concurrency` at
+ * a time, so that a distant target's round trips overlap. A file whose checks share one state runs
+ * them one after another (`checker(domain, { sequential: true })`, harness/check/check.ts), and a
+ * block that must wait for the rest of its file, or that the rest must wait for, is a
+ * `describe.sequential`: vitest runs a file's consecutive side-by-side and one-at-a-time blocks
+ * group after group, in file order (test/check-order.test.ts shows both).
+ */
+export function checkOrdering(concurrency: number) {
+  return { maxConcurrency: concurrency, sequence: { sequencer: RateLimitFirstSequencer, concurrent: true } };
+}

@@ -4,23 +4,27 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
-import { probe } from './target.js';
+import { advertisedLimit, probe, probeKeyLimit, probeTarget } from './target.js';
 
 const KEY = 'wmk_probe0001';
 let server: Server | undefined;
 
-/** A target answering 200 only to the auth styles in `accepts`. */
-async function target(accepts: { xApiKey: boolean; bearer: boolean }): Promise<string> {
+/** A target answering `status` (200 by default) only to the auth styles in `accepts`, with these headers. */
+async function target(accepts: { xApiKey: boolean; bearer: boolean }, answer: { status?: number; headers?: Record<string, string> } = {}): Promise<string> {
   server = createServer((req, res) => {
     const ok = (accepts.xApiKey && req.headers['x-api-key'] === KEY) || (accepts.bearer && req.headers['authorization'] === `Bearer ${KEY}`);
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' }).end(ok ? '{"data":[],"pagination":{}}' : '{}');
+    res.writeHead(ok ? (answer.status ?? 200) : 401, { 'content-type': 'application/json', ...answer.headers }).end(ok ? '{"data":[],"pagination":{}}' : '{}');
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
 }
 
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  // A test without a server must not wait for one to close.
+  if (server !== undefined) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+  }
   server = undefined;
 });
 
@@ -48,5 +52,39 @@ describe('probe', () => {
   it('calls a key refused both ways a refused key', async () => {
     const error = await probed(await target({ xApiKey: false, bearer: false }), true);
     expect((error as Error).message).toBe('CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered 401)');
+  });
+});
+
+describe('the rate limit the probe reads (issue 12)', () => {
+  it.each([
+    [{ 'x-ratelimit-limit': '60' }, 60],
+    [{ 'x-ratelimit-limit': ' 1000 ' }, 1000],
+    // A window or policy after the number still says how many a minute.
+    [{ 'x-ratelimit-limit': '60, 60;w=60' }, 60],
+    [{ 'x-ratelimit-limit': '0' }, undefined],
+    [{ 'x-ratelimit-limit': 'unlimited' }, undefined],
+    [{}, undefined],
+  ])('advertisedLimit(%j) is %s', (headers, limit) => {
+    expect(advertisedLimit(headers)).toBe(limit);
+  });
+
+  it('returns the admin key\'s X-RateLimit-Limit with the auth style', async () => {
+    const baseUrl = await target({ xApiKey: true, bearer: true }, { headers: { 'x-ratelimit-limit': '60' } });
+    const config = parseEnv({ CONFORMANCE_TARGET_URL: baseUrl, CONFORMANCE_ADMIN_KEY: KEY }, () => 1);
+    expect(await probeTarget(baseUrl, config, new Redactor([KEY]))).toEqual({ authStyle: 'x-api-key', adminLimit: 60 });
+  });
+
+  it('takes a 429 as it comes (a spent key still authenticates and says its limit) instead of waiting a minute', async () => {
+    const baseUrl = await target({ xApiKey: true, bearer: false }, { status: 429, headers: { 'x-ratelimit-limit': '60', 'retry-after': '59' } });
+    const config = parseEnv({ CONFORMANCE_TARGET_URL: baseUrl, CONFORMANCE_ADMIN_KEY: KEY }, () => 1);
+    const started = Date.now();
+    expect(await probeTarget(baseUrl, config, new Redactor([KEY]))).toEqual({ authStyle: 'x-api-key', adminLimit: 60 });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('reads another key\'s limit, and nothing for a key the target refuses', async () => {
+    const baseUrl = await target({ xApiKey: true, bearer: false }, { headers: { 'x-ratelimit-limit': '120' } });
+    expect(await probeKeyLimit(baseUrl, KEY, 'x-api-key', { requestTimeoutMs: 5000 }, new Redactor([KEY]))).toBe(120);
+    expect(await probeKeyLimit(baseUrl, 'wmk_other', 'x-api-key', { requestTimeoutMs: 5000 }, new Redactor([KEY]))).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/schema.js';
 import { ConfigError, EmbeddedServerError, TargetUnreachableError } from '../errors.js';
-import { ApiClient, RequestFailedError } from '../http/client.js';
+import { ApiClient, RAW_429, RequestFailedError, type ApiResponse } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 
 /*
@@ -47,25 +47,48 @@ export async function startTarget(config: Config): Promise<Target> {
   }
 }
 
-/** One request with the admin key before anything else: a wrong URL or key is a configuration problem (exit 2). */
+/** What the probe learnt: how the run sends keys, and the admin key's advertised limit. */
+export interface ProbeResult {
+  /**
+   * X-API-Key, or Bearer when the target refuses the key only in X-API-Key (spec 5.1 requires
+   * both: the check AUTH-X-API-KEY then fails, the rest still runs).
+   */
+  readonly authStyle: 'x-api-key' | 'bearer';
+  /** The admin key's X-RateLimit-Limit (spec 5.6, 8), undefined when the target sent none usable. */
+  readonly adminLimit: number | undefined;
+}
+
 /**
- * The auth style the run can use: X-API-Key, or Bearer when the target refuses the key only in
- * X-API-Key (spec 5.1 requires both: the check AUTH-X-API-KEY then fails, the rest still runs).
+ * A key's per-minute limit as the target advertises it. Only the leading whole number counts: a
+ * target that appends a window or policy (`60, 60;w=60`) still says 60 a minute; anything else
+ * (missing, 0, not a number) is not a limit the run can plan with.
  */
-export async function probe(baseUrl: string, config: Config, redactor: Redactor, options: { bearerFallback?: boolean } = {}): Promise<'x-api-key' | 'bearer'> {
-  const client = new ApiClient({ baseUrl, key: config.keys.admin, timeoutMs: config.requestTimeoutMs, redactor });
-  let status: number;
+export function advertisedLimit(headers: Readonly<Record<string, string>>): number | undefined {
+  const match = /^\s*(\d+)/.exec(headers['x-ratelimit-limit'] ?? '');
+  const limit = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(limit) && limit > 0 ? limit : undefined;
+}
+
+/**
+ * One request with the admin key before anything else: a wrong URL or key is a configuration
+ * problem (exit 2). A 429 is taken as it comes, not waited out (a key spent by an earlier run
+ * still authenticates, and its answer still carries the limit the run has to plan with).
+ */
+export async function probeTarget(baseUrl: string, config: Config, redactor: Redactor, options: { bearerFallback?: boolean } = {}): Promise<ProbeResult> {
+  const client = new ApiClient({ baseUrl, key: config.keys.admin, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429 });
+  let response: ApiResponse;
   try {
-    status = (await client.get('/contacts', { limit: 1 })).status;
+    response = await client.get('/contacts', { limit: 1 });
   } catch (cause) {
     const reason = cause instanceof RequestFailedError ? cause.message : String(cause);
     throw new TargetUnreachableError(`CONFORMANCE_TARGET_URL: cannot reach the target (${reason})`, { cause });
   }
+  const { status } = response;
   if (status === 401 || status === 403) {
     // A target that only reads Bearer is not a configuration problem of ours: say what it is.
     const bearer = await client.with({ authStyle: 'bearer' }).get('/contacts', { limit: 1 }).catch(() => undefined);
-    if (bearer !== undefined && bearer.status >= 200 && bearer.status < 300) {
-      if (options.bearerFallback === true) return 'bearer';
+    if (bearer !== undefined && ((bearer.status >= 200 && bearer.status < 300) || bearer.status === 429)) {
+      if (options.bearerFallback === true) return { authStyle: 'bearer', adminLimit: advertisedLimit(bearer.headers) };
       throw new ConfigError(
         `CONFORMANCE_ADMIN_KEY: the target refused the admin key in X-API-Key (${status}) but accepted it as Authorization: Bearer; ` +
           'spec 5.1 requires both, and the suite sends X-API-Key',
@@ -76,5 +99,27 @@ export async function probe(baseUrl: string, config: Config, redactor: Redactor,
   if (status === 404) {
     throw new ConfigError(`CONFORMANCE_TARGET_URL: GET ${redactor.redact(baseUrl)}/contacts answered 404; is this the /api/v1 base URL?`);
   }
-  return 'x-api-key';
+  return { authStyle: 'x-api-key', adminLimit: advertisedLimit(response.headers) };
+}
+
+/** The auth style the run can use (see probeTarget). */
+export async function probe(baseUrl: string, config: Config, redactor: Redactor, options: { bearerFallback?: boolean } = {}): Promise<'x-api-key' | 'bearer'> {
+  return (await probeTarget(baseUrl, config, redactor, options)).authStyle;
+}
+
+/**
+ * Another key's advertised limit: one GET /contacts?limit=1 with it. Undefined when the target
+ * refuses the key or sends no usable header (the checks of that key will say what is wrong).
+ */
+export async function probeKeyLimit(
+  baseUrl: string,
+  key: string,
+  authStyle: 'x-api-key' | 'bearer',
+  config: Pick<Config, 'requestTimeoutMs'>,
+  redactor: Redactor,
+): Promise<number | undefined> {
+  const client = new ApiClient({ baseUrl, key, authStyle, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429 });
+  const response = await client.get('/contacts', { limit: 1 }).catch(() => undefined);
+  if (response === undefined || !((response.status >= 200 && response.status < 300) || response.status === 429)) return undefined;
+  return advertisedLimit(response.headers);
 }

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sign } from './signature.js';
@@ -65,6 +67,49 @@ describe('WebhookSink', () => {
     expect(await deliver(endpoint.url, JSON.stringify({ data: 'x'.repeat(100 * 1024) }))).toBe(413);
     expect(endpoint.received[0]?.truncated).toBe(true);
     expect(endpoint.received[0]?.rawBody.length).toBe(64 * 1024);
+  });
+
+  it('stops reading an endless delivery at the bound: answers 413 and closes the connection (issue 12)', async () => {
+    const endpoint = sink.endpoint({}, SECRET);
+    const url = new URL(endpoint.url);
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    const status = await new Promise<number | string>((resolve) => {
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', (error) => resolve(error.message));
+      // A sender that would go on for ever: it stops only when the sink closes the connection.
+      const pump = (): void => {
+        while (sent < 1024 * 1024 * 1024 && req.write(chunk)) sent += chunk.length;
+        if (sent < 1024 * 1024 * 1024) req.once('drain', pump);
+      };
+      pump();
+    });
+    expect(status === 413 || /socket hang up|ECONNRESET|EPIPE/.test(String(status))).toBe(true);
+    await endpoint.waitFor((r) => r.length === 1, 2000);
+    expect(endpoint.received[0]?.truncated).toBe(true);
+    expect(endpoint.received[0]?.rawBody.length).toBe(64 * 1024);
+    // What the sender got out before the close, not a gigabyte.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('survives a sender that resets mid-delivery, and goes on answering', async () => {
+    const endpoint = sink.endpoint({}, SECRET);
+    const url = new URL(endpoint.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"event":`);
+        setTimeout(() => {
+          socket.resetAndDestroy();
+          resolve();
+        }, 20);
+      });
+    });
+    expect(await deliver(endpoint.url, '{}')).toBe(200);
+    // The broken-off delivery is not one: only the whole one was recorded.
+    expect(endpoint.received.map((r) => r.rawBody.toString())).toEqual(['{}']);
   });
 
   it('waits for deliveries without throwing on timeout', async () => {

@@ -120,8 +120,54 @@ export interface SinkOptions {
   readonly port?: number;
   /** The base URL the target must call, when it differs from where the sink listens. */
   readonly publicUrl?: string;
-  /** Bodies beyond this are cut (and marked truncated). Default 1 MiB. */
+  /**
+   * Bodies beyond this are cut (and marked truncated): the sink stops reading, answers 413 and
+   * closes the connection (CONFORMANCE_MAX_RESPONSE_BYTES; default 1 MiB).
+   */
   readonly maxBodyBytes?: number;
+}
+
+/** The sink's default bound on one delivery's body. */
+export const SINK_MAX_BODY_BYTES = 1024 * 1024;
+
+/** A request must arrive whole within this: a target trickling a delivery cannot hold the sink. */
+const SINK_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads a request body up to `max` bytes. Past it, stops reading (the rest never reaches memory)
+ * and answers with what it has, marked truncated. A request its sender aborts is marked aborted.
+ */
+function readLimited(req: IncomingMessage, max: number): Promise<{ bytes: Buffer; truncated: boolean; aborted: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (truncated: boolean, aborted = false): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('aborted', onAbort);
+      resolve({ bytes: Buffer.concat(chunks), truncated, aborted });
+    };
+    const onData = (chunk: Buffer): void => {
+      if (size + chunk.length > max) {
+        chunks.push(chunk.subarray(0, max - size));
+        size = max;
+        req.pause();
+        finish(true);
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    };
+    const onEnd = (): void => finish(false);
+    const onAbort = (): void => finish(false, true);
+    // Stays after `finish`: a sender reset once the sink stopped reading must not become an uncaught error.
+    req.on('error', () => {});
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    req.on('aborted', onAbort);
+  });
 }
 
 /**
@@ -142,7 +188,13 @@ export class WebhookSink {
     this.#server = server;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#maxBodyBytes = maxBodyBytes;
-    server.on('request', (req, res) => void this.#handle(req, res));
+    server.requestTimeout = SINK_REQUEST_TIMEOUT_MS;
+    server.on('request', (req, res) => {
+      this.#handle(req, res).catch(() => {
+        // A sender that reset mid-request: nothing to answer, and nothing may escape as an unhandled error.
+        res.destroy();
+      });
+    });
   }
 
   static async start(options: SinkOptions = {}): Promise<WebhookSink> {
@@ -154,7 +206,7 @@ export class WebhookSink {
     });
     const { port } = server.address() as AddressInfo;
     const shown = host.includes(':') ? `[${host}]` : host;
-    return new WebhookSink(server, options.publicUrl ?? `http://${shown}:${port}`, options.maxBodyBytes ?? 1024 * 1024);
+    return new WebhookSink(server, options.publicUrl ?? `http://${shown}:${port}`, options.maxBodyBytes ?? SINK_MAX_BODY_BYTES);
   }
 
   /** A new receiving URL with its own script and (when known) the secret to verify with. */
@@ -167,23 +219,21 @@ export class WebhookSink {
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const arrivedAt = Date.now();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      if (size + chunk.length > this.#maxBodyBytes) {
-        truncated = true;
-        chunks.push(chunk.subarray(0, Math.max(0, this.#maxBodyBytes - size)));
-        size = this.#maxBodyBytes;
-        continue;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
+    const { bytes, truncated, aborted } = await readLimited(req, this.#maxBodyBytes);
+    // A delivery its sender broke off is no delivery: nothing to record, nobody to answer.
+    if (aborted) {
+      res.destroy();
+      return;
+    }
+    if (truncated) {
+      // The unread rest stays on the socket: close it once the 413 is out.
+      res.setHeader('connection', 'close');
+      res.on('finish', () => req.socket.destroy());
     }
     const token = /^\/hooks\/([0-9a-f]+)\/?$/.exec(req.url ?? '')?.[1];
     const endpoint = token === undefined ? undefined : this.#endpoints.get(token);
     if (endpoint === undefined) {
-      this.strays.push({ path: req.url ?? '', arrivedAt });
+      this.strays.push({ path: (req.url ?? '').slice(0, 500), arrivedAt });
       res.writeHead(404).end();
       return;
     }
@@ -193,7 +243,7 @@ export class WebhookSink {
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : (v ?? '')]),
     );
-    endpoint.record({ attempt, arrivedAt, method: req.method ?? '', headers, rawBody: Buffer.concat(chunks), answered: answer, truncated });
+    endpoint.record({ attempt, arrivedAt, method: req.method ?? '', headers, rawBody: bytes, answered: answer, truncated });
     if (answer === null) {
       this.#hanging.add(res);
       res.on('close', () => this.#hanging.delete(res));

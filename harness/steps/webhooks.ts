@@ -5,7 +5,7 @@ import { CheckSkipped } from '../check/outcomes.js';
 import { runContext, runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ApiResponse, QueryValue } from '../http/client.js';
-import { SinkError, WebhookSink, type Received, type SinkEndpoint, type SinkScript } from '../sink/sink.js';
+import { SINK_MAX_BODY_BYTES, SinkError, WebhookSink, type Received, type SinkEndpoint, type SinkScript } from '../sink/sink.js';
 import { SECRET_PREFIX, type EventName, type TriggeredEvent } from '../spec/webhooks.js';
 import { createResource, createTask } from './prerequisites.js';
 import { projectRefs, reachTaskStatus, taskLabel } from './tasks.js';
@@ -19,8 +19,12 @@ import { uniqueToken } from './unique-token.js';
 export function suiteSink(): () => WebhookSink {
   let sink: WebhookSink | undefined;
   beforeAll(async () => {
-    const { host, port, publicUrl } = runContext().sink;
-    sink = await WebhookSink.start({ host, port, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+    const { sink: where, maxResponseBytes } = runContext();
+    const { host, port, publicUrl } = where;
+    // A delivery is one event (spec 6.2), a few KB: the sink keeps every one it gets, so it reads
+    // at most 1 MiB of each, or less when CONFORMANCE_MAX_RESPONSE_BYTES says so (issue 12).
+    const maxBodyBytes = Math.min(maxResponseBytes, SINK_MAX_BODY_BYTES);
+    sink = await WebhookSink.start({ host, port, maxBodyBytes, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   });
   afterAll(async () => {
     await sink?.close();

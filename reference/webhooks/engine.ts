@@ -253,19 +253,22 @@ export class DeliveryEngine implements EventPublisher {
       ...(unsigned ? {} : { 'x-service-signature': signatureOf(signed, subscription.signingSecret) }),
       'x-service-delivery': job.deliveryId,
     };
+    // Held here until the attempt ends: Node 20 may garbage-collect a timeout signal that only
+    // AbortSignal.any() refers to, and the attempt then never times out (nodejs/node#57736).
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
     try {
       const response = await request(subscription.url, {
         method: 'POST',
         headers,
         body: job.body,
         dispatcher: this.#agent,
-        signal: AbortSignal.any([this.#stop.signal, AbortSignal.timeout(this.#timeoutMs)]),
+        signal: AbortSignal.any([this.#stop.signal, timeout]),
       });
       // the status decides; the answer's body is read (so the connection can be reused) and ignored
       await response.body.dump().catch(() => undefined);
       return { responseStatus: response.statusCode, error: null, timedOut: false };
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError') return { responseStatus: null, error: `timeout after ${this.#timeoutMs} ms`, timedOut: true };
+      if (timeout.aborted || (error as Error).name === 'TimeoutError') return { responseStatus: null, error: `timeout after ${this.#timeoutMs} ms`, timedOut: true };
       const { code, message } = error as NodeJS.ErrnoException;
       return { responseStatus: null, error: code === undefined ? message : `${code}: ${message}`, timedOut: false };
     }

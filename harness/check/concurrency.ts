@@ -1,0 +1,29 @@
+/*
+ * Independent work in flight at once, so that a distant target costs little more time than a
+ * near one (issue 12): every request waits a round trip, and requests that do not depend on one
+ * another need not wait for each other's.
+ */
+
+/**
+ * `fn` over `items` with at most `limit` calls in flight, results in the order of `items`. The
+ * outcome is what a loop over the items would give: when calls fail, no further item is started
+ * and, once those in flight have settled, the error of the earliest failed item is thrown.
+ */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const errors = new Map<number, unknown>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && errors.size === 0) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index]!, index);
+      } catch (error) {
+        errors.set(index, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(Math.floor(limit), items.length)) }, worker));
+  if (errors.size > 0) throw errors.get(Math.min(...errors.keys()));
+  return results;
+}

@@ -1,0 +1,133 @@
+import { HarnessError } from '../errors.js';
+
+/*
+ * Issue 12, "a run that always ends": the run's view of the target's health, shared by every
+ * client of every suite worker. A breaker: after `threshold` requests in a row got no answer
+ * (timeouts, resets, refused connections, bytes that are no HTTP), it opens and every further
+ * request fails at once without touching the network, so a dead target costs `threshold`
+ * timeouts instead of one per request the run still had to send. It never closes again within
+ * the run: results after a target came back would be mixed with results of its outage.
+ *
+ * "In a row" is in the order requests were sent, not the order they failed: a failure counts
+ * only when nothing was answered since its request went out. Checks run side by side, so the
+ * few requests a target drops (one in 150, say) may all time out together while everything
+ * else waits on them; they were sent between answers, and the target is not dead.
+ * The main process also stops the run through it when the run deadline passes.
+ *
+ * The state lives in a SharedArrayBuffer: the runner hands the same buffer to every worker
+ * thread (vitest `provide`), so one worker's failures count for all and the main process reads
+ * why the run stopped. Where no shared buffer reaches a worker (a process pool cannot carry
+ * one), each worker keeps its own breaker: it then opens after `threshold` failures of its own.
+ */
+
+/** Why no further requests are sent. */
+/** `throttled`: the run spent its throttling budget waiting out 429s (harness/runner/throttle.ts). */
+export type StopKind = 'breaker' | 'deadline' | 'throttled';
+
+const KINDS: readonly StopKind[] = ['breaker', 'deadline', 'throttled'];
+
+// Int32 slots of the shared state.
+const CONSECUTIVE = 0;
+/** 0 open for requests; 1 + index in KINDS once stopped. */
+const STOPPED = 1;
+const REASON_LENGTH = 2;
+/** Whoever wins this slot writes the reason; the others leave it. */
+const WRITER = 3;
+const SLOTS = 4;
+/** One BigInt64 slot after the Int32 ones: Date.now() of the latest answer (a clock every thread shares). */
+const LAST_ANSWER_OFFSET = SLOTS * 4;
+const REASON_OFFSET = LAST_ANSWER_OFFSET + 8;
+const REASON_BYTES = 1024;
+
+/** A request the run refused to send because it stopped (breaker or deadline). */
+export class RunStoppedError extends HarnessError {
+  readonly kind: StopKind;
+  /** Why the run stopped, without the "not run:" prefix. */
+  readonly reason: string;
+  constructor(kind: StopKind, reason: string) {
+    super(kind === 'breaker' ? 'TARGET_UNHEALTHY' : kind === 'throttled' ? 'THROTTLE_BUDGET_SPENT' : 'RUN_DEADLINE', `not run: ${reason}`);
+    this.kind = kind;
+    this.reason = reason;
+  }
+}
+
+export interface HealthState {
+  readonly kind: StopKind;
+  readonly reason: string;
+}
+
+export class TargetHealth {
+  /** Bytes of the shared buffer a run allocates for it. */
+  static readonly BYTES = REASON_OFFSET + REASON_BYTES;
+
+  readonly buffer: SharedArrayBuffer | ArrayBuffer;
+  readonly #threshold: number;
+  readonly #slots: Int32Array;
+  readonly #lastAnswer: BigInt64Array;
+  readonly #reason: Uint8Array;
+
+  /** `threshold`: consecutive failures that open the breaker (CONFORMANCE_BREAKER_FAILURES). */
+  constructor(threshold: number, buffer: SharedArrayBuffer | ArrayBuffer = new SharedArrayBuffer(TargetHealth.BYTES)) {
+    if (buffer.byteLength < TargetHealth.BYTES) throw new RangeError(`TargetHealth needs ${TargetHealth.BYTES} bytes`);
+    this.buffer = buffer;
+    this.#threshold = Math.max(1, threshold);
+    this.#slots = new Int32Array(buffer, 0, SLOTS);
+    this.#lastAnswer = new BigInt64Array(buffer, LAST_ANSWER_OFFSET, 1);
+    this.#reason = new Uint8Array(buffer, REASON_OFFSET, REASON_BYTES);
+  }
+
+  /** Why the run stopped sending, or null while requests may go out. */
+  get stopped(): HealthState | null {
+    const code = Atomics.load(this.#slots, STOPPED);
+    if (code === 0) return null;
+    const length = Atomics.load(this.#slots, REASON_LENGTH);
+    return { kind: KINDS[code - 1] ?? 'breaker', reason: new TextDecoder().decode(this.#reason.slice(0, length)) };
+  }
+
+  get consecutiveFailures(): number {
+    return Atomics.load(this.#slots, CONSECUTIVE);
+  }
+
+  /** Before each request: throws RunStoppedError once the run stopped sending. */
+  admit(): void {
+    const state = this.stopped;
+    if (state !== null) throw new RunStoppedError(state.kind, state.reason);
+  }
+
+  /** The target answered (any status, even a body too large to read): it is alive. */
+  recordAnswer(now: number = Date.now()): void {
+    Atomics.store(this.#slots, CONSECUTIVE, 0);
+    const at = BigInt(Math.floor(now));
+    for (let seen = Atomics.load(this.#lastAnswer, 0); seen < at; ) {
+      const was = Atomics.compareExchange(this.#lastAnswer, 0, seen, at);
+      if (was === seen) break;
+      seen = was;
+    }
+  }
+
+  /**
+   * A request sent at `sentAt` (Date.now()) got no answer; opens the breaker at the threshold.
+   * `what` says which and why. Not counted when something was answered after it was sent.
+   */
+  recordFailure(what: string, sentAt: number = Date.now()): void {
+    if (BigInt(Math.floor(sentAt)) < Atomics.load(this.#lastAnswer, 0)) return;
+    const count = Atomics.add(this.#slots, CONSECUTIVE, 1) + 1;
+    if (count >= this.#threshold) {
+      this.stop(
+        'breaker',
+        `the target stopped answering: ${count} requests in a row got no answer (CONFORMANCE_BREAKER_FAILURES=${this.#threshold}; last: ${what}); no further requests were sent`,
+      );
+    }
+  }
+
+  /** Stops every further request with this reason; the first stop wins. */
+  stop(kind: StopKind, reason: string): void {
+    if (Atomics.compareExchange(this.#slots, WRITER, 0, 1) !== 0) return;
+    let bytes = new TextEncoder().encode(reason);
+    if (bytes.length > REASON_BYTES) bytes = new TextEncoder().encode(`${reason.slice(0, REASON_BYTES / 4 - 3)}...`);
+    this.#reason.set(bytes);
+    Atomics.store(this.#slots, REASON_LENGTH, bytes.length);
+    // Last: a reader that sees the kind also sees the reason written before it.
+    Atomics.store(this.#slots, STOPPED, KINDS.indexOf(kind) + 1);
+  }
+}

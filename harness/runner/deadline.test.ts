@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { closeWithin, formatDuration, underDeadline } from './deadline.js';
+
+const after = <T,>(ms: number, value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+
+describe('underDeadline', () => {
+  it('returns the run’s value when it ends in time, without calling anything', async () => {
+    const calls: string[] = [];
+    const outcome = await underDeadline(after(10, 'done'), {
+      deadlineMs: 1000,
+      graceMs: 1000,
+      onDeadline: () => calls.push('deadline'),
+      onAbandon: () => calls.push('abandon'),
+    });
+    expect(outcome).toEqual({ value: 'done', deadlinePassed: false, abandoned: false });
+    expect(calls).toEqual([]);
+  });
+
+  it('stops the run at the deadline and takes its value when it winds down within the grace period', async () => {
+    let stop: (value: string) => void = () => {};
+    const run = new Promise<string>((resolve) => (stop = resolve));
+    const outcome = await underDeadline(run, { deadlineMs: 20, graceMs: 1000, onDeadline: () => stop('cancelled') });
+    expect(outcome).toEqual({ value: 'cancelled', deadlinePassed: true, abandoned: false });
+  });
+
+  it('abandons a run that ignores the stop once the grace period is over', async () => {
+    const calls: string[] = [];
+    const started = performance.now();
+    const never = new Promise<string>(() => {});
+    const outcome = await underDeadline(never, {
+      deadlineMs: 20,
+      graceMs: 30,
+      onDeadline: () => calls.push('deadline'),
+      onAbandon: () => calls.push('abandon'),
+    });
+    expect(outcome).toEqual({ value: undefined, deadlinePassed: true, abandoned: true });
+    expect(calls).toEqual(['deadline', 'abandon']);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('passes on a run that fails before the deadline', async () => {
+    await expect(underDeadline(Promise.reject(new Error('vitest broke')), { deadlineMs: 1000, graceMs: 10, onDeadline: () => {} })).rejects.toThrow(
+      'vitest broke',
+    );
+  });
+});
+
+describe('closeWithin', () => {
+  it('answers whether close ended in time', async () => {
+    expect(await closeWithin(() => after(5, undefined), 1000)).toBe(true);
+    expect(await closeWithin(() => new Promise<void>(() => {}), 20)).toBe(false);
+    expect(await closeWithin(() => Promise.reject(new Error('x')), 20)).toBe(true);
+  });
+});
+
+describe('formatDuration', () => {
+  it('uses minutes when whole', () => {
+    expect([formatDuration(1800), formatDuration(90), formatDuration(10)]).toEqual(['30 min', '90 s', '10 s']);
+  });
+});

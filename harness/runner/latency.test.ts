@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redactor } from '../http/redact.js';
+import { DISTANT_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
+
+const DELAY_MS = 25;
+let server: Server;
+let baseUrl: string;
+const seen: Array<{ url: string; key: string | undefined }> = [];
+
+beforeAll(async () => {
+  // Answers an empty list; under /far it first waits DELAY_MS, as a distant target would.
+  server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', key: req.headers['x-api-key'] as string | undefined });
+    const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"pagination":{"limit":1,"offset":0,"total":0}}');
+    if (req.url?.startsWith('/far/')) setTimeout(answer, DELAY_MS);
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const options = { key: 'wmk_0123456789abcdef', authStyle: 'x-api-key' as const, timeoutMs: 5000, redactor: new Redactor(['wmk_0123456789abcdef']) };
+
+describe('roundTripMs', () => {
+  it('measures the shortest of its samples with the admin key, a delayed target at least its delay', async () => {
+    seen.length = 0;
+    const far = await roundTripMs(`${baseUrl}/far/api/v1`, options, 3);
+    expect(far).toBeGreaterThanOrEqual(DELAY_MS - 1);
+    expect(seen).toHaveLength(3);
+    expect(seen.every((r) => r.url === '/far/api/v1/contacts?limit=1' && r.key === options.key)).toBe(true);
+    const near = await roundTripMs(`${baseUrl}/api/v1`, options, 3);
+    expect(near).toBeLessThan(DELAY_MS - 1);
+  });
+});
+
+describe('workersFor', () => {
+  const ALL = ['rate-limit', 'auth', 'contacts', 'expenses', 'webhooks'] as const;
+
+  it('gives the functional suites more workers against a distant target, and the rate-limit suite one of its own', () => {
+    expect(workersFor(ALL, 1)).toBe(FUNCTIONAL_WORKERS.near + 1);
+    expect(workersFor(ALL, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant + 1);
+    expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(FUNCTIONAL_WORKERS.distant);
+  });
+
+  it('never gives more workers than there are files', () => {
+    expect(workersFor(['contacts'], 40)).toBe(1);
+    expect(workersFor(['rate-limit', 'contacts'], 40)).toBe(2);
+    expect(workersFor(['rate-limit'], 40)).toBe(1);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Domain } from '../config/schema.js';
+import { ApiClient, RAW_429, type AuthStyle } from '../http/client.js';
+import type { Redactor } from '../http/redact.js';
+
+/*
+ * How far away the target is, and how many workers the run gives the suites for it (issue 12):
+ * every request waits a round trip, so a distant target needs more requests in flight for the
+ * run to take about as long as against a near one; a near one gains nothing from more workers
+ * on a 2-core machine, where they would compete with the embedded server for the CPU.
+ */
+
+/** A round trip at least this long is a target elsewhere (loopback answers in a millisecond or two). */
+export const DISTANT_MS = 5;
+/** Workers for the functional suites: near, and distant. */
+export const FUNCTIONAL_WORKERS = { near: 2, distant: 4 } as const;
+
+/**
+ * The shortest of `samples` sequential round trips of `GET /contacts?limit=1` with the admin key,
+ * in ms: after the start-up probe, so the connection is open and both sides are warm; the
+ * shortest is the distance, the others carry the target's or this machine's hiccups.
+ */
+export async function roundTripMs(
+  baseUrl: string,
+  options: { readonly key: string | undefined; readonly authStyle: AuthStyle; readonly timeoutMs: number; readonly redactor: Redactor },
+  samples = 3,
+): Promise<number> {
+  // A 429 is a round trip too: never wait one out here (a key spent by an earlier run would hold the start).
+  const client = new ApiClient({ baseUrl, key: options.key, authStyle: options.authStyle, timeoutMs: options.timeoutMs, redactor: options.redactor, throttle: RAW_429 });
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await client.get('/contacts', { limit: 1 });
+    shortest = Math.min(shortest, performance.now() - started);
+  }
+  return shortest;
+}
+
+/**
+ * Vitest workers for a run: the functional suites get more against a distant target; the
+ * rate-limit suite, which mostly waits, always has one of its own beside them (the runner starts
+ * it first).
+ */
+export function workersFor(suites: readonly Domain[], roundTrip: number): number {
+  const functional = suites.filter((domain) => domain !== 'rate-limit').length;
+  const wanted = roundTrip >= DISTANT_MS ? FUNCTIONAL_WORKERS.distant : FUNCTIONAL_WORKERS.near;
+  return Math.max(1, Math.min(wanted, functional) + (suites.includes('rate-limit') ? 1 : 0));
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DOMAINS } from '../config/schema.js';
+import { SUITE_ESTIMATES, estimateChecks, estimateRequests } from './request-estimate.js';
+
+describe('estimateRequests', () => {
+  it('is base plus runs per property times CONFORMANCE_NUM_RUNS, rounded up, per key', () => {
+    // contacts: 180 + 29.2 x 20 = 764 admin-key requests; nothing with the other keys.
+    expect(estimateRequests(['contacts'], 20)).toEqual({ admin: 764, member: 0, otherOrg: 0 });
+    // 180 + 29.2 x 3 = 267.6 -> 268: an estimate never promises fewer requests than measured.
+    expect(estimateRequests(['contacts'], 3).admin).toBe(268);
+  });
+
+  it('adds the suites of a run, each once', () => {
+    const alone = estimateRequests(['security'], 20);
+    expect(alone).toEqual({ admin: 184, member: 12, otherOrg: 280 });
+    const both = estimateRequests(['security', 'contacts', 'contacts'], 20);
+    expect(both).toEqual({ admin: 184 + 764, member: 12, otherOrg: 280 });
+  });
+
+  it('grows with the runs per property for the suites with properties only', () => {
+    expect(estimateRequests(['auth'], 100)).toEqual(estimateRequests(['auth'], 1));
+    expect(estimateRequests(['webhooks'], 100).admin).toBeGreaterThan(estimateRequests(['webhooks'], 1).admin + 1000);
+  });
+
+  it('puts a full default run at thousands of admin-key requests: the figure the preflight message quotes', () => {
+    const full = estimateRequests(DOMAINS, 20).admin;
+    expect(full).toBeGreaterThan(7000);
+    expect(full).toBeLessThan(8500);
+  });
+
+  it('has a non-negative estimate and at least one check for every domain', () => {
+    for (const domain of DOMAINS) {
+      const estimate = SUITE_ESTIMATES[domain];
+      expect(estimate.checks, domain).toBeGreaterThan(0);
+      for (const count of Object.values(estimate.requests)) {
+        expect(count.base, domain).toBeGreaterThanOrEqual(0);
+        expect(count.perRun, domain).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+});
+
+describe('estimateChecks', () => {
+  it('gives the selected suites their check counts, each once', () => {
+    expect([...estimateChecks(['contacts', 'auth', 'contacts'])]).toEqual([
+      ['contacts', SUITE_ESTIMATES.contacts.checks],
+      ['auth', SUITE_ESTIMATES.auth.checks],
+    ]);
+  });
+});

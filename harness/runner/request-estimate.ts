@@ -1,0 +1,76 @@
+import type { Domain } from '../config/schema.js';
+
+/*
+ * Issue 12, "throttling is diagnosed, not endured": how many requests a run sends with each
+ * rate-limited key, so the runner can tell before it starts whether the keys' per-minute limits
+ * (spec 5.6, 8) let it finish in reasonable time, and so progress can show an ETA.
+ *
+ * Measured, not derived: each suite ran alone through the CLI against the reference server
+ * behind a counting proxy (test/measure-requests.ts), at CONFORMANCE_NUM_RUNS=5 and 20; a
+ * suite's count is linear in the runs per property, so base = count at 5 - 5 x perRun and
+ * perRun = (count at 20 - count at 5) / 15. Setup and end-of-file cleanup are included.
+ * test/request-estimate.test.ts keeps these figures honest against a real run.
+ */
+
+/** The keys whose limits a run's length depends on (the rate-limit suite's own keys are its business). */
+export const ESTIMATED_ROLES = ['admin', 'member', 'otherOrg'] as const;
+export type EstimatedRole = (typeof ESTIMATED_ROLES)[number];
+
+/** The variable that configures each key, for messages. */
+export const ROLE_VARIABLE: Readonly<Record<EstimatedRole, string>> = {
+  admin: 'CONFORMANCE_ADMIN_KEY',
+  member: 'CONFORMANCE_MEMBER_KEY',
+  otherOrg: 'CONFORMANCE_OTHER_ORG_KEY',
+};
+
+/** Requests of one key in one suite: `base + perRun x CONFORMANCE_NUM_RUNS`. */
+export interface RequestCount {
+  readonly base: number;
+  readonly perRun: number;
+}
+
+export interface SuiteEstimate {
+  /** Checks the suite file holds (the progress line's total before vitest has collected it). */
+  readonly checks: number;
+  readonly requests: Partial<Readonly<Record<EstimatedRole, RequestCount>>>;
+}
+
+/** Measured 2026-11-24 with seed 20261124 (test/measure-requests.ts). */
+export const SUITE_ESTIMATES: Readonly<Record<Domain, SuiteEstimate>> = {
+  // Bursts on the limited and custom keys (not estimated: waits, not requests, are its length);
+  // the admin key only for reference readings.
+  'rate-limit': { checks: 14, requests: { admin: { base: 24, perRun: 0 }, otherOrg: { base: 1, perRun: 0 } } },
+  auth: { checks: 16, requests: { admin: { base: 13, perRun: 0 }, otherOrg: { base: 3, perRun: 0 } } },
+  contacts: { checks: 47, requests: { admin: { base: 180, perRun: 29.2 } } },
+  'time-entries': { checks: 55, requests: { admin: { base: 263, perRun: 27.9 } } },
+  batch: { checks: 12, requests: { admin: { base: 338, perRun: 8 } } },
+  expenses: { checks: 60, requests: { admin: { base: 610, perRun: 24.5 } } },
+  rates: { checks: 38, requests: { admin: { base: 246, perRun: 11.5 } } },
+  resources: { checks: 43, requests: { admin: { base: 189, perRun: 23.8 } } },
+  allocations: { checks: 42, requests: { admin: { base: 262, perRun: 23.9 } } },
+  tasks: { checks: 57, requests: { admin: { base: 374, perRun: 20.1 }, otherOrg: { base: 1, perRun: 0 } } },
+  milestones: { checks: 39, requests: { admin: { base: 236, perRun: 17.6 } } },
+  reports: { checks: 27, requests: { admin: { base: 152, perRun: 4.5 } } },
+  security: { checks: 76, requests: { admin: { base: 184, perRun: 0 }, member: { base: 12, perRun: 0 }, otherOrg: { base: 280, perRun: 0 } } },
+  webhooks: { checks: 48, requests: { admin: { base: 361, perRun: 19 } } },
+};
+
+export type RequestEstimate = Readonly<Record<EstimatedRole, number>>;
+
+/** Requests per key a run of these suites sends at `numRuns` runs per property (whole numbers, rounded up). */
+export function estimateRequests(suites: readonly Domain[], numRuns: number): RequestEstimate {
+  const total: Record<EstimatedRole, number> = { admin: 0, member: 0, otherOrg: 0 };
+  for (const suite of new Set(suites)) {
+    for (const role of ESTIMATED_ROLES) {
+      const count = SUITE_ESTIMATES[suite].requests[role];
+      if (count !== undefined) total[role] += count.base + count.perRun * numRuns;
+    }
+  }
+  for (const role of ESTIMATED_ROLES) total[role] = Math.ceil(total[role]);
+  return total;
+}
+
+/** Checks of these suites, before vitest has collected them. */
+export function estimateChecks(suites: readonly Domain[]): Map<Domain, number> {
+  return new Map([...new Set(suites)].map((suite) => [suite, SUITE_ESTIMATES[suite].checks]));
+}

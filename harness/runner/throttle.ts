@@ -1,0 +1,279 @@
+import type { RequestGovernor } from '../http/client.js';
+import { RunStoppedError, type TargetHealth } from '../http/health.js';
+
+/*
+ * Issue 12, "throttling is diagnosed, not endured": what every client of a run shares about rate
+ * limits, across all suite workers and the main process.
+ *
+ *  - Pacing: a key whose per-minute limit the target advertised (X-RateLimit-Limit, read before
+ *    the run) gets its requests spaced to stay under it, so a run the limit allows never provokes
+ *    429s in the first place (and a paced run is as fast as the limit lets it be).
+ *  - The throttling budget: the wall-clock time during which at least one request was waiting out
+ *    a 429. Past the budget the run stops through the shared TargetHealth (harness/http/health.ts):
+ *    no further request goes out, and every check that has not finished says why.
+ *  - Counters for the progress line: requests sent with the admin key, 429 waits.
+ *
+ * The state lives in a SharedArrayBuffer handed to every worker thread (vitest `provide`), like
+ * TargetHealth's. Wall-clock time is `Date.now()`, the one clock every thread shares.
+ */
+
+// Int32 slots.
+const LOCK = 0;
+/** Requests waiting out a 429 right now. */
+const WAITING = 1;
+/** 429s waited out so far. */
+const WAITS = 2;
+/** Requests sent with the counted key (the admin key). */
+const SENT = 3;
+const INT_SLOTS = 4;
+// Float64 slots, after the Int32 ones (8-byte aligned).
+/** When WAITING last went from 0 to 1. */
+const SINCE = 0;
+/** Throttled time of the intervals already closed. */
+const CLOSED = 1;
+/** Per paced key: its theoretical arrival time (GCRA). */
+const TAT = 2;
+/** Keys that can be paced at once (admin, member, other org). */
+export const MAX_PACED_KEYS = 4;
+const FLOAT_SLOTS = TAT + MAX_PACED_KEYS;
+
+/**
+ * The shared numbers. Every method is safe to call from any thread at any time; the few
+ * read-modify-write sequences on Float64 slots (which Atomics cannot touch) run under a lock.
+ */
+export class ThrottleLedger {
+  static readonly BYTES = INT_SLOTS * 4 + FLOAT_SLOTS * 8;
+
+  readonly buffer: SharedArrayBuffer | ArrayBuffer;
+  readonly #ints: Int32Array;
+  readonly #floats: Float64Array;
+  readonly #now: () => number;
+
+  constructor(buffer: SharedArrayBuffer | ArrayBuffer = new SharedArrayBuffer(ThrottleLedger.BYTES), now: () => number = Date.now) {
+    if (buffer.byteLength < ThrottleLedger.BYTES) throw new RangeError(`ThrottleLedger needs ${ThrottleLedger.BYTES} bytes`);
+    this.buffer = buffer;
+    this.#ints = new Int32Array(buffer, 0, INT_SLOTS);
+    this.#floats = new Float64Array(buffer, INT_SLOTS * 4, FLOAT_SLOTS);
+    this.#now = now;
+  }
+
+  #locked<T>(body: () => T): T {
+    // Held for a handful of loads and stores: a blocked thread waits at most microseconds.
+    // (A plain ArrayBuffer, outside a run, has one thread: nothing to wait for.)
+    while (Atomics.compareExchange(this.#ints, LOCK, 0, 1) !== 0) {
+      if (this.buffer instanceof SharedArrayBuffer) Atomics.wait(this.#ints, LOCK, 1, 1);
+    }
+    try {
+      return body();
+    } finally {
+      Atomics.store(this.#ints, LOCK, 0);
+      if (this.buffer instanceof SharedArrayBuffer) Atomics.notify(this.#ints, LOCK, 1);
+    }
+  }
+
+  /** A request starts waiting out a 429. */
+  beginWait(): void {
+    this.#locked(() => {
+      if (this.#ints[WAITING] === 0) this.#floats[SINCE] = this.#now();
+      this.#ints[WAITING]! += 1;
+      this.#ints[WAITS]! += 1;
+    });
+  }
+
+  /** That request's wait is over (waited out, or cut short). */
+  endWait(): void {
+    this.#locked(() => {
+      this.#ints[WAITING] = Math.max(0, this.#ints[WAITING]! - 1);
+      if (this.#ints[WAITING] === 0) this.#floats[CLOSED]! += this.#now() - this.#floats[SINCE]!;
+    });
+  }
+
+  /**
+   * Wall-clock time during which at least one request was waiting out a 429. Two workers
+   * waiting out the same minute count one minute: this is the time the run was held back.
+   */
+  throttledMs(): number {
+    return this.#locked(() => this.#floats[CLOSED]! + (this.#ints[WAITING]! > 0 ? this.#now() - this.#floats[SINCE]! : 0));
+  }
+
+  waits(): number {
+    return Atomics.load(this.#ints, WAITS);
+  }
+
+  countSent(): void {
+    Atomics.add(this.#ints, SENT, 1);
+  }
+
+  sent(): number {
+    return Atomics.load(this.#ints, SENT);
+  }
+
+  /**
+   * Reserves the next request of paced key `slot` (GCRA, a virtual-scheduling token bucket):
+   * one request every `intervalMs` on average, up to `burstMs / intervalMs` early. Answers how
+   * long to wait before sending it.
+   */
+  reserve(slot: number, intervalMs: number, burstMs: number): number {
+    if (slot < 0 || slot >= MAX_PACED_KEYS) throw new RangeError(`pacing slot ${slot} out of range`);
+    return this.#locked(() => {
+      const now = this.#now();
+      const tat = Math.max(this.#floats[TAT + slot]!, now);
+      this.#floats[TAT + slot] = tat + intervalMs;
+      return Math.max(0, tat - burstMs - now);
+    });
+  }
+}
+
+/**
+ * Paced keys send at this share of their advertised limit, evenly spaced (no burst): any minute
+ * sees at most 90% of the limit plus one, which leaves room for the requests the target counts
+ * that the run did not send through a paced client (the runner's probes before the suites start,
+ * another tool using the key) and for clock jitter at a fixed window's edge. A run its limit
+ * does not hold back is not paced at all (harness/runner/throttle-preflight.ts).
+ */
+export const PACING_SHARE = 0.9;
+
+/** The requests per minute a key with this advertised limit is paced at. */
+export function pacedRate(limitPerMinute: number): number {
+  return limitPerMinute * PACING_SHARE;
+}
+
+export interface PacedKey {
+  /** The key itself (workers hold the keys anyway: it never leaves the run). */
+  readonly key: string;
+  /** Its variable, for messages (`CONFORMANCE_ADMIN_KEY`). */
+  readonly variable: string;
+  /** What X-RateLimit-Limit said before the run. */
+  readonly limitPerMinute: number;
+}
+
+/** The run's throttling policy, decided in the main process and handed to every worker. */
+export interface ThrottlePolicy {
+  /**
+   * Stop the run once it was held back this long by 429s (CONFORMANCE_THROTTLE_BUDGET_S);
+   * null: a paced run (CONFORMANCE_PACED=true), which waits as long as the limits say.
+   */
+  readonly budgetMs: number | null;
+  /** How each request handles a 429: the longest single wait, and how many waits before it gives up. */
+  readonly retries: { readonly maxWaitMs: number; readonly maxRetries: number };
+  /** Keys whose advertised limits the run stays under. At most MAX_PACED_KEYS. */
+  readonly paced: readonly PacedKey[];
+  /** Requests with this key are counted (for the ETA): the admin key. */
+  readonly countedKey?: string | undefined;
+  /** Keys by variable, to name the key whose 429 spent the budget. */
+  readonly variables: Readonly<Record<string, string>>;
+}
+
+/** A run that is not paced: a request waits out a 429 at most three times, at most 65 s each (a minute window plus slack). */
+export const BUDGETED_RETRIES = { maxWaitMs: 65_000, maxRetries: 3 } as const;
+/**
+ * A paced run accepts waiting, but a request the target still refuses after ten windows is not
+ * going to get through: its check ends (ThrottledError), the run goes on.
+ */
+export const PACED_RETRIES = { maxWaitMs: 65_000, maxRetries: 10 } as const;
+
+/** How often a wait looks up from its sleep: at the budget, a stop or a cancelled check. */
+const SLICE_MS = 250;
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `125 s`, `12 min 5 s`, `2 h 15 min`: durations in messages, to the precision that matters. */
+export function formatWait(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
+  const min = Math.round(s / 60);
+  return min % 60 === 0 ? `${min / 60} h` : `${Math.floor(min / 60)} h ${min % 60} min`;
+}
+
+/** Why the run stopped when the budget was spent: the cause and the fix, in one line. */
+export function budgetReason(throttledMs: number, budgetMs: number, variable: string | undefined): string {
+  const which = variable === undefined ? 'the keys' : `${variable} (the key of the last 429)`;
+  return (
+    `throttled: ${formatWait(throttledMs)} spent waiting out HTTP 429 (CONFORMANCE_THROTTLE_BUDGET_S=${Math.round(budgetMs / 1000)}): ` +
+    `the target's per-minute limit of ${which} is too low for this run; give it a higher limit (spec 5.6), ` +
+    'narrow the run (CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS), or set CONFORMANCE_PACED=true to accept a paced run'
+  );
+}
+
+export interface GovernorOptions {
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** The clock the sleeps are measured with (tests advance a fake one from their sleep). */
+  readonly now?: () => number;
+}
+
+/**
+ * The RequestGovernor every client of a run shares (harness/http/client.ts calls it around each
+ * request): paces, counts, waits out 429s against the budget, and stops the run through
+ * `health` when the budget is spent.
+ */
+export class ThrottleGovernor implements RequestGovernor {
+  readonly #ledger: ThrottleLedger;
+  readonly #health: TargetHealth | undefined;
+  readonly #policy: ThrottlePolicy;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #now: () => number;
+  readonly #slots: ReadonlyMap<string, { slot: number; intervalMs: number }>;
+
+  constructor(ledger: ThrottleLedger, health: TargetHealth | undefined, policy: ThrottlePolicy, options: GovernorOptions = {}) {
+    this.#ledger = ledger;
+    this.#health = health;
+    this.#policy = policy;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#now = options.now ?? Date.now;
+    this.#slots = new Map(
+      policy.paced.slice(0, MAX_PACED_KEYS).map((paced, slot) => {
+        return [paced.key, { slot, intervalMs: 60_000 / pacedRate(paced.limitPerMinute) }];
+      }),
+    );
+  }
+
+  get retries(): ThrottlePolicy['retries'] {
+    return this.#policy.retries;
+  }
+
+  async beforeRequest(key: string | undefined, signal?: AbortSignal): Promise<void> {
+    this.#health?.admit();
+    const pacing = key === undefined ? undefined : this.#slots.get(key);
+    if (pacing !== undefined) {
+      const waitMs = this.#ledger.reserve(pacing.slot, pacing.intervalMs, 0);
+      if (waitMs > 0) await this.#sleepUnlessStopped(waitMs, signal, () => {});
+      this.#health?.admit();
+    }
+    if (key !== undefined && key === this.#policy.countedKey) this.#ledger.countSent();
+  }
+
+  async waitOut429(key: string | undefined, ms: number, signal?: AbortSignal): Promise<void> {
+    this.#health?.admit();
+    this.#ledger.beginWait();
+    try {
+      await this.#sleepUnlessStopped(ms, signal, () => this.#checkBudget(key));
+    } finally {
+      this.#ledger.endWait();
+    }
+  }
+
+  /** Past the budget: stop the run (the first worker to notice writes the reason) and refuse. */
+  #checkBudget(key: string | undefined): void {
+    const { budgetMs } = this.#policy;
+    if (budgetMs === null) return;
+    const throttled = this.#ledger.throttledMs();
+    if (throttled <= budgetMs) return;
+    const reason = budgetReason(throttled, budgetMs, key === undefined ? undefined : this.#policy.variables[key]);
+    if (this.#health === undefined) throw new RunStoppedError('throttled', reason);
+    this.#health.stop('throttled', reason);
+    this.#health.admit();
+  }
+
+  /** Sleeps `ms` in slices; throws when the run stops meanwhile, returns early when the check is cancelled. */
+  async #sleepUnlessStopped(ms: number, signal: AbortSignal | undefined, everySlice: () => void): Promise<void> {
+    const end = this.#now() + ms;
+    for (;;) {
+      everySlice();
+      this.#health?.admit();
+      const left = end - this.#now();
+      if (left <= 0 || signal?.aborted) return;
+      await this.#sleep(Math.min(left, SLICE_MS));
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A pass-through in front of a target that counts the requests each key sends (X-API-Key or
+ * Bearer), so a self-test can compare what a run really sent with the request estimate
+ * (harness/runner/request-estimate.ts). Requests without a key count under `none`.
+ */
+export interface CountingProxy {
+  /** The proxy's URL with the upstream's path (`http://127.0.0.1:<port>/api/v1`). */
+  readonly baseUrl: string;
+  /** Requests forwarded so far, per key. */
+  counts(): ReadonlyMap<string, number>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function keyOf(req: IncomingMessage): string {
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return header;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers['authorization'] ?? '');
+  return bearer?.[1] ?? 'none';
+}
+
+export interface CountingProxyOptions {
+  /**
+   * Drop X-RateLimit-* from every answer: a target that limits without saying so, so the run
+   * cannot plan for its limit and meets it as 429s (the throttling budget's case).
+   */
+  readonly stripRateHeaders?: boolean;
+}
+
+const RATE_HEADER = /^x-ratelimit-/i;
+
+export async function startCountingProxy(upstream: string, options: CountingProxyOptions = {}): Promise<CountingProxy> {
+  const target = new URL(upstream);
+  const counts = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const key = keyOf(req);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const out = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (upstreamRes) => {
+        const headers = Object.fromEntries(
+          Object.entries(upstreamRes.headers).filter(([name]) => !(options.stripRateHeaders === true && RATE_HEADER.test(name))),
+        );
+        res.writeHead(upstreamRes.statusCode ?? 502, headers);
+        upstreamRes.pipe(res);
+      },
+    );
+    out.on('error', () => res.writeHead(502).end());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${target.pathname.replace(/\/+$/, '')}`,
+    counts: () => counts,
+    reset: () => counts.clear(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

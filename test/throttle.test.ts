@@ -1,0 +1,125 @@
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from '../harness/config/schema.js';
+import { readSeed, seedDefaults } from '../harness/config/seed.js';
+import { estimateRequests } from '../harness/runner/request-estimate.js';
+import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
+import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
+import { readLatestReport, runCli } from './run-cli.js';
+import { externalTargetEnv } from './target-env.js';
+
+/*
+ * Issue 12, "throttling is diagnosed, not endured": a target whose keys all have the spec's
+ * default 60 requests a minute (reference fault rl-custom-limit-ignored: the admin key's custom
+ * limit is ignored). Without the diagnosis a full run would wait out one 429 after another for
+ * hours.
+ */
+
+function stderrLines(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
+}
+
+describe('a run the keys\' limits would hold for hours', () => {
+  it('is refused before the suites start, in one line naming the key, the figures and the fix (exit 2)', async () => {
+    const started = Date.now();
+    const result = await runCli(['run'], { CONFORMANCE_REFERENCE_FAULTS: 'rl-custom-limit-ignored' });
+    const seconds = (Date.now() - started) / 1000;
+    expect(result.code).toBe(2);
+    expect(stderrLines(result.stderr)).toEqual([
+      expect.stringMatching(
+        /^conformance: CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about 7,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
+      ),
+    ]);
+    expect(result.stdout).toBe('');
+    // Nothing ran, so nothing was written; and it took seconds (a process start and one request), not hours.
+    expect(await readdir(result.reportDir)).toEqual([]);
+    expect(seconds).toBeLessThan(20);
+  });
+
+  it('runs when narrowed to what the limits allow (the auth suite sends a dozen admin-key requests)', async () => {
+    const result = await runCli(['run'], { CONFORMANCE_REFERENCE_FAULTS: 'rl-custom-limit-ignored', CONFORMANCE_SUITES: 'auth' });
+    const report = await readLatestReport(result.reportDir);
+    expect(report.checks.filter((c) => c.status === 'error').map((c) => c.message)).toEqual([]);
+    expect(report.throttling.waits).toBe(0);
+    expect(result.code).toBe(0);
+  });
+
+  it('asks for a run deadline that fits when CONFORMANCE_PACED=true accepts the pace', async () => {
+    const result = await runCli(['run'], { CONFORMANCE_REFERENCE_FAULTS: 'rl-custom-limit-ignored', CONFORMANCE_PACED: 'true' });
+    expect(result.code).toBe(2);
+    expect(stderrLines(result.stderr)).toEqual([
+      expect.stringMatching(/^conformance: CONFORMANCE_RUN_DEADLINE_S: CONFORMANCE_ADMIN_KEY: .* Set CONFORMANCE_RUN_DEADLINE_S=\d+ or more/),
+    ]);
+  });
+});
+
+describe('a target that throttles without saying its limit', () => {
+  let server: RunningReferenceServer;
+  let proxy: CountingProxy;
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ faults: ['rl-custom-limit-ignored'] });
+    // No X-RateLimit-* headers: the run cannot plan, and meets the limit as 429s.
+    proxy = await startCountingProxy(server.baseUrl, { stripRateHeaders: true });
+  });
+
+  afterAll(async () => {
+    await proxy.close();
+    await server.close();
+  });
+
+  it('stops once the throttling budget is spent, writes the report with the cause, and exits 1 with verdict error', async () => {
+    const started = Date.now();
+    const result = await runCli(['run'], {
+      ...(await externalTargetEnv(proxy.baseUrl)),
+      // 760 admin-key requests at 60 a minute: over 12 minutes of 429s without the budget.
+      CONFORMANCE_SUITES: 'contacts',
+      CONFORMANCE_THROTTLE_BUDGET_S: '3',
+    });
+    const seconds = (Date.now() - started) / 1000;
+    expect(result.code).toBe(1);
+    const report = await readLatestReport(result.reportDir);
+    expect(report.verdict).toBe('error');
+    const cause = /throttled: \d+ s spent waiting out HTTP 429 \(CONFORMANCE_THROTTLE_BUDGET_S=3\): the target's per-minute limit of CONFORMANCE_ADMIN_KEY \(the key of the last 429\) is too low for this run/;
+    // The run-level cause, and every check it ended says it too.
+    expect(report.checks.filter((c) => c.domain === 'harness').map((c) => c.message)).toEqual([expect.stringMatching(cause)]);
+    const ended = report.checks.filter((c) => c.domain === 'contacts' && c.status === 'error');
+    expect(ended.length).toBeGreaterThan(10);
+    for (const check of ended) expect(check.message).toMatch(cause);
+    expect(report.checks.some((c) => c.domain === 'contacts' && c.status === 'pass')).toBe(true);
+    expect(report.throttling.waits).toBeGreaterThan(0);
+    // After the stop nothing more went out: the 60 the minute allowed, the 429s, no cleanup.
+    expect(proxy.counts().get(seedDefaults(await readSeed()).keys.admin!)).toBeLessThan(200);
+    expect(result.stdout).toMatch(/^ERROR {2}/m);
+    // Seconds, not the quarter of an hour the 429s would have taken.
+    expect(seconds).toBeLessThan(45);
+  });
+});
+
+describe('the request estimate', () => {
+  let server: RunningReferenceServer;
+  let proxy: CountingProxy;
+
+  beforeAll(async () => {
+    server = await startReferenceServer();
+    proxy = await startCountingProxy(server.baseUrl);
+  });
+
+  afterAll(async () => {
+    await proxy.close();
+    await server.close();
+  });
+
+  it('is within 25% of the admin-key requests a real run of the functional suites sends', { timeout: 240_000 }, async () => {
+    // Every suite but rate-limit (its length is its waits for fresh windows, not requests).
+    const suites = DOMAINS.filter((d) => d !== 'rate-limit');
+    const numRuns = 7;
+    const result = await runCli(['run'], { ...(await externalTargetEnv(proxy.baseUrl)), CONFORMANCE_SUITES: suites.join(','), CONFORMANCE_NUM_RUNS: String(numRuns) });
+    expect(result.code, result.stderr.slice(-2000)).toBe(0);
+    const seed = seedDefaults(await readSeed());
+    const sent = proxy.counts().get(seed.keys.admin!) ?? 0;
+    const estimated = estimateRequests(suites, numRuns).admin;
+    expect(sent / estimated).toBeGreaterThan(0.75);
+    expect(sent / estimated).toBeLessThan(1.25);
+  });
+});
