@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DOMAINS } from '../harness/config/schema.js';
 import type { Report } from '../harness/report/model.js';
 import { externalTargetEnv } from '../test/target-env.js';
+import { ROOT, startServer } from './child-server.js';
 import { startDelayProxy } from './delay-proxy.js';
 
 /**
@@ -14,7 +14,6 @@ import { startDelayProxy } from './delay-proxy.js';
  * round trip, in the same bench run. The target is external in both runs, configured as a user
  * would (every key and id from the seed file), so the only difference is the distance.
  */
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Every domain but rate-limit, which mostly waits for a minute window whatever the distance. */
 export const FUNCTIONAL_SUITES = DOMAINS.filter((d) => d !== 'rate-limit');
@@ -34,21 +33,6 @@ export interface DistanceResult {
   readonly maxInFlight: number;
 }
 
-async function startReference(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr!.resume();
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /listening at (\S+\/api\/v1)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.on('close', (code) => reject(new Error(`the reference server exited ${code}: ${out}`)));
-  });
-  child.stdout!.resume();
-  return { baseUrl, child };
-}
 
 /**
  * One `conformance run` of `suites` in its own process, with only the given CONFORMANCE_
@@ -86,7 +70,7 @@ export async function timeSuites(env: Record<string, string>, suites: readonly s
  */
 export async function measureDistance(options: { readonly delayMs: number; readonly rounds: number; readonly suites?: readonly string[] }): Promise<DistanceResult> {
   const suites = options.suites ?? FUNCTIONAL_SUITES;
-  const reference = await startReference();
+  const reference = await startServer(['reference/main.ts', '--port', '0']);
   const proxy = await startDelayProxy(reference.baseUrl, { delayMs: options.delayMs });
   try {
     const [localEnv, remoteEnv] = [await externalTargetEnv(reference.baseUrl), await externalTargetEnv(proxy.baseUrl)];

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { readSeed, seedDefaults } from '../harness/config/seed.js';
+import { spawnTsx, startServer } from './child-server.js';
 import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
 
@@ -23,17 +22,12 @@ import { measureHarnessOverhead } from './harness-overhead.js';
  * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
  * BENCH_DISTANCE_MS (measurement 4, the added round trip, default 20).
  */
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 const FULL_RUNS = Number(process.env['BENCH_FULL_RUNS'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DISTANCE_ROUNDS = Number(process.env['BENCH_DISTANCE_ROUNDS'] ?? 3);
 const DISTANCE_MS = Number(process.env['BENCH_DISTANCE_MS'] ?? 20);
-
-function spawnTsx(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 async function timeFullRun(): Promise<number> {
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
@@ -46,22 +40,6 @@ async function timeFullRun(): Promise<number> {
   await rm(reportDir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`the full run exited ${code}`);
   return seconds;
-}
-
-async function startServer(args: string[]): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawnTsx(args);
-  child.stderr!.resume();
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /listening at (\S+\/api\/v1)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.on('close', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
-  });
-  child.stdout!.resume();
-  return { baseUrl, child };
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: number; non2xx: number }> {

@@ -18,8 +18,8 @@ export interface CollectedRun {
   stopped: string | null;
 }
 
-/** A check that never reported a result because the run stopped: status error, with the reason. */
-function notRunResult(testCase: TestCase, message: string): CheckResult {
+/** Who a check is (key, requirement, level, section, domain, title), from its test case and metadata. */
+function identityOf(testCase: TestCase): Pick<CheckResult, 'key' | 'requirementId' | 'level' | 'section' | 'domain' | 'title'> {
   const meta = testCase.meta().conformance;
   return {
     key: `${meta?.domain ?? testCase.module.moduleId} ${testCase.fullName}`,
@@ -28,13 +28,12 @@ function notRunResult(testCase: TestCase, message: string): CheckResult {
     section: meta?.section ?? '',
     domain: meta?.domain ?? 'unknown',
     title: meta?.title ?? testCase.name,
-    status: 'error',
-    message,
-    durationMs: 0,
-    exchange: null,
-    property: null,
-    throttled: 0,
   };
+}
+
+/** A check that never reported a result because the run stopped: status error, with the reason. */
+function notRunResult(testCase: TestCase, message: string): CheckResult {
+  return { ...identityOf(testCase), status: 'error', message, durationMs: 0, exchange: null, property: null, throttled: 0 };
 }
 
 /**
@@ -136,12 +135,7 @@ export class ResultCollector implements Reporter {
     }
     if (status === 'skip' && message === null) message = 'skipped';
     const check: CheckResult = {
-      key: `${meta?.domain ?? testCase.module.moduleId} ${testCase.fullName}`,
-      requirementId: meta?.requirementId ?? 'UNKNOWN',
-      level: levelOf(meta?.level ?? 'MUST'),
-      section: meta?.section ?? '',
-      domain: meta?.domain ?? 'unknown',
-      title: meta?.title ?? testCase.name,
+      ...identityOf(testCase),
       status,
       message,
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
