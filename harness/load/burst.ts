@@ -52,7 +52,10 @@ export async function sendOne(
   options: { readonly timeoutMs: number; readonly t0: number; readonly signal?: AbortSignal },
 ): Promise<Sample> {
   const startMs = performance.now() - options.t0;
-  const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
+  // Read again below so it stays referenced until the request ends: Node 20 may garbage-collect a
+  // timeout signal that only AbortSignal.any() refers to, and it then never fires (nodejs/node#57736).
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signals = [timeout, ...(options.signal ? [options.signal] : [])];
   try {
     const res = await pool.request({
       method: 'GET',
@@ -63,7 +66,7 @@ export async function sendOne(
     await res.body.dump();
     return { startMs, endMs: performance.now() - options.t0, receivedAt: Date.now(), status: res.statusCode, headers: keptHeaders(res.headers) };
   } catch (cause) {
-    const error = (cause as Error).name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (cause as Error).message;
+    const error = timeout.aborted || (cause as Error).name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (cause as Error).message;
     return { startMs, endMs: performance.now() - options.t0, receivedAt: Date.now(), status: null, headers: {}, error };
   }
 }

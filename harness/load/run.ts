@@ -76,13 +76,20 @@ function abortableSleep(signal: AbortSignal): (ms: number) => Promise<void> {
 
 /** One request that reads the key's rate state; a transport failure ends the scenario as an error. */
 async function probeRate(target: SendTarget, key: string, timeoutMs: number, signal: AbortSignal): Promise<RateProbe> {
-  const res = await request(`${target.origin}${target.path}`, {
-    method: 'GET',
-    headers: { 'x-api-key': key, accept: 'application/json' },
-    signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]),
-  });
-  await res.body.dump();
-  return { status: res.statusCode, headers: keptHeaders(res.headers) };
+  // Held until the request ends: Node 20 may garbage-collect a timeout signal that only
+  // AbortSignal.any() refers to, and it then never fires (nodejs/node#57736).
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await request(`${target.origin}${target.path}`, {
+      method: 'GET',
+      headers: { 'x-api-key': key, accept: 'application/json' },
+      signal: AbortSignal.any([timeout, signal]),
+    });
+    await res.body.dump();
+    return { status: res.statusCode, headers: keptHeaders(res.headers) };
+  } finally {
+    void timeout.aborted;
+  }
 }
 
 function labels(keys: readonly ResolvedKey[]): string {
