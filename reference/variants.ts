@@ -8,7 +8,7 @@ import { ReferenceServerError } from './reference-error.js';
  */
 export const VARIANTS = {
   'transitions-terminal-409':
-    'spec 3.1, 3.2, 3.3 show no transitions: an expense whose status (or reimbursementStatus) is paid or rejected refuses any change of that field, and a paid or rejected expense refuses approve and reject; a completed or cancelled task refuses any status change, and a task is completed only from in_progress; a completed or missed milestone refuses complete and update; all with 409, before anything is written',
+    'spec 3.1, 3.2, 3.3 show no transitions: an expense whose status (or reimbursementStatus) is paid or rejected refuses any change of that field, and a paid or rejected expense refuses approve and reject; a completed or cancelled task refuses any status change, and a task is completed only from in_progress; a completed or missed milestone refuses complete; all with 409, before anything is written',
   'retry-after-http-date':
     'Retry-After as an HTTP date (RFC 9110) rounded up to the next whole second, with the Date header truncated down: up to 61 s ahead of Date for a 60 s wait',
   'limiter-sliding-window':

@@ -198,6 +198,8 @@ describe('reports: execute', () => {
     }
     t.observe('report-execute-rows', subject, chosen.path === '' ? 'data[]' : `data.${chosen.path}[]`);
     t.observe('report-execute-rows', `${subject} with {} (the most rows of the first 5 definitions)`, chosen.rows);
+    // With fewer rows than the smallest page size tried, no page could hold too many: nothing shown.
+    if (chosen.rows < 3) t.inconclusive(`the report with the most rows answered ${chosen.rows}: too few to see a page holding more than pageSize (1 or 2) rows`);
     const { id, path } = chosen;
 
     const page = async (body: Record<string, unknown>): Promise<{ res: ApiResponse; rows: unknown[] }> => {

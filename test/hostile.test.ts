@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
@@ -12,7 +11,7 @@ import { loadReportSchema } from '../harness/load/model.js';
 import type { Report } from '../harness/report/model.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { SCRIPT_PAYLOAD, startHostileProxy, type Behaviour, type HostileProxyOptions, type ProxyStats } from './hostile-proxy.js';
-import { ROOT, readLatestLoadJson, readLatestReport } from './run-cli.js';
+import { readLatestLoadJson, readLatestReport, spawnCli } from './run-cli.js';
 
 /*
  * Issue 12: the real CLI against a proxy in front of the reference server that misbehaves on
@@ -41,17 +40,8 @@ interface Measured {
 /** The CLI in a child process, as a user runs it, with its wall time and peak memory. */
 async function runMeasured(command: 'run' | 'load', env: Record<string, string>): Promise<Measured> {
   const reportDir = await mkdtemp(join(tmpdir(), 'conformance-hostile-'));
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', command, '--dotenv', join(reportDir, 'absent.env')], {
-    cwd: ROOT,
-    env: { ...cleanEnv, NODE_ENV: 'production', CONFORMANCE_REPORT_DIR: reportDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const { child, done } = spawnCli([command], reportDir, env);
   let peakRssKb: number | null = null;
   // VmHWM only grows: the last reading before the process goes is its peak.
   const poll = setInterval(() => {
@@ -62,7 +52,7 @@ async function runMeasured(command: 'run' | 'load', env: Record<string, string>)
       // Not Linux, or the process just ended.
     }
   }, 50);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const { code, stdout, stderr } = await done;
   clearInterval(poll);
   return { code, stdout, stderr, reportDir, wallMs: performance.now() - started, peakRssKb };
 }

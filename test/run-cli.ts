@@ -14,11 +14,12 @@ export interface CliResult {
   readonly reportDir: string;
 }
 
-/** Runs the real CLI (as a user would) in a child process, with only the given CONFORMANCE_ variables. */
-export async function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const reportDir = env['CONFORMANCE_REPORT_DIR'] ?? (await mkdtemp(join(tmpdir(), 'conformance-report-')));
+/**
+ * The real CLI in a child process, as a user runs it, with only the given CONFORMANCE_ variables
+ * (a developer's own .env and CONFORMANCE_ environment never leak into self-tests).
+ */
+export function spawnCli(args: readonly string[], reportDir: string, env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Omit<CliResult, 'reportDir'>> } {
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
-  // A developer's own .env must not leak into self-tests.
   const withEnvFile = args.includes('--dotenv') ? args : [...args, '--dotenv', join(reportDir, 'absent.env')];
   const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...withEnvFile], {
     cwd: ROOT,
@@ -27,10 +28,16 @@ export async function runCli(args: readonly string[], env: Record<string, string
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr, reportDir };
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Omit<CliResult, 'reportDir'>>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+/** Runs the real CLI (as a user would) in a child process, with only the given CONFORMANCE_ variables. */
+export async function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const reportDir = env['CONFORMANCE_REPORT_DIR'] ?? (await mkdtemp(join(tmpdir(), 'conformance-report-')));
+  return { ...(await spawnCli(args, reportDir, env).done), reportDir };
 }
 
 interface Driver {

@@ -1,6 +1,6 @@
 import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
-import { ApiClient, RequestFailedError, ResponseTooLargeError, type AuthStyle, type ClientStats } from '../http/client.js';
+import { ApiClient, RequestFailedError, ResponseTooLargeError, ThrottledError, type AuthStyle, type ClientStats } from '../http/client.js';
 import { RunStoppedError } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
@@ -201,6 +201,8 @@ function errorMessage(error: unknown, meta: CheckMeta): string {
     meta.exchange = error.exchange;
     return `no verdict: ${error.message}`;
   }
+  // The target kept answering 429: not the check's failure, and not the harness breaking.
+  if (error instanceof ThrottledError) return `no verdict: throttled: ${error.message}`;
   return `harness error: ${(error as Error)?.message ?? String(error)}`;
 }
 

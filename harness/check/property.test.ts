@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RequestFailedError } from '../http/client.js';
-import { CheckFailure, CheckSkipped } from './outcomes.js';
+import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
 import { SHRINK_BUDGET, runProperty } from './property.js';
 
 const OPTIONS = { seed: 42, numRuns: 50 };
@@ -106,5 +106,11 @@ describe('runProperty', () => {
   it('says so when its time limit stopped it before any run finished (never a bare "null" error)', async () => {
     const slow = runProperty(fc.integer(), () => new Promise((resolve) => setTimeout(resolve, 30)), { seed: 1, numRuns: 10, timeLimitMs: 1 });
     await expect(slow).rejects.toThrow(/stopped at its time limit \(0 s\) before any of its runs finished/);
+    await expect(runProperty(fc.integer(), () => new Promise((resolve) => setTimeout(resolve, 30)), { seed: 1, numRuns: 10, timeLimitMs: 1 })).rejects.toBeInstanceOf(CheckInconclusive);
+  });
+
+  it('is inconclusive, not passed, when its time limit cut it off after some runs', async () => {
+    const partial = runProperty(fc.integer(), () => new Promise((resolve) => setTimeout(resolve, 20)), { seed: 1, numRuns: 50, timeLimitMs: 70 });
+    await expect(partial).rejects.toThrow(/made \d+ of 50 runs before its time limit/);
   });
 });

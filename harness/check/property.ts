@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PropertyRecord } from '../report/model.js';
-import { CheckFailure } from './outcomes.js';
+import { CheckFailure, CheckInconclusive } from './outcomes.js';
 
 export interface PropertyOptions {
   readonly numRuns?: number;
@@ -100,11 +100,16 @@ export async function runProperty<T>(
     numRuns: details.numRuns,
     counterexample: details.counterexample ? show(details.counterexample[0]) : null,
   };
+  const limitS = Math.round((options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS) / 1000);
+  // Cut off by its time limit after some runs passed: not a pass, since not every run was made.
+  if (!details.failed && details.interrupted && details.numRuns < options.numRuns) {
+    throw new CheckInconclusive(`the property made ${details.numRuns} of ${options.numRuns} runs before its time limit (${limitS} s); all of them passed`);
+  }
   if (!details.failed) return record;
   const cause = details.errorInstance;
   // fast-check reports an interruption before any run finished as a failure without an error.
   if (cause === null || cause === undefined) {
-    throw new Error(`the property was stopped at its time limit (${Math.round((options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS) / 1000)} s) before any of its runs finished`);
+    throw new CheckInconclusive(`the property was stopped at its time limit (${limitS} s) before any of its runs finished`);
   }
   if (cause instanceof CheckFailure && cutShort !== undefined) {
     const failure = new CheckFailure(`${cause.message}; counterexample ${record.counterexample} (${cutShort})`, cause.exchange);

@@ -48,11 +48,14 @@ Configuration comes from the environment or .env (the environment wins):
                                 seconds, beyond the pacing the keys' limits impose (default
                                 ${DEFAULTS.throttleBudgetS}); a run the limits would hold over 10 min is refused.
   CONFORMANCE_PACED             true: accept a long run paced under the keys' limits (no
-                                refusal, no budget; the progress line shows an ETA).
+                                10 min refusal, no budget; the progress line shows an ETA);
+                                it must still fit CONFORMANCE_RUN_DEADLINE_S.
 
 Load harness (conformance load; also reads the variables above):
   CONFORMANCE_LIMITED_KEYS      Comma-separated keys with the default limit, bursted in
-                                parallel (default CONFORMANCE_LIMITED_KEY).
+                                parallel (default CONFORMANCE_LIMITED_KEY). The conformance run's
+                                rate-limit suite also reads the first one that is not
+                                CONFORMANCE_LIMITED_KEY (RL-PER-KEY-COUNTERS).
   CONFORMANCE_LOAD_SCENARIOS    Comma-separated scenarios (default all: ${LOAD_SCENARIOS.join(', ')}).
   CONFORMANCE_LOAD_BURST_REQUESTS     Requests per key in a burst (default ${LOAD_DEFAULTS.burstRequests}).
   CONFORMANCE_LOAD_BURST_CONNECTIONS  Connections per key in a burst (default ${LOAD_DEFAULTS.burstConnections}).
@@ -70,13 +73,16 @@ Checks that need a variable that is not set are skipped with the reason.
 Verdicts: CONFORMANT (every MUST requirement of the catalogue verified and passed),
 INCOMPLETE (nothing failed, but a MUST requirement was not verified: skipped, inconclusive,
 or not selected by CONFORMANCE_SUITES / CONFORMANCE_REQUIREMENTS), NON-CONFORMANT (a MUST
-check failed), ERROR (the harness broke). The load harness likewise: passed, incomplete
+check failed), ERROR (the harness broke, or the run stopped early: the target stopped
+answering, the throttling budget or the run deadline was spent; a response past
+CONFORMANCE_MAX_RESPONSE_BYTES leaves its check without a verdict). The load harness likewise: passed, incomplete
 (a rate scenario skipped or not selected), failed, error.
 
 Exit codes:
   0  conformant (load: every rate scenario ran and held); also incomplete, unless
      CONFORMANCE_FAIL_ON_INCOMPLETE is set
-  1  non-conformant (load: a rate scenario failed), or the harness broke
+  1  non-conformant (load: a rate scenario failed), or error (the harness broke, or the
+     run stopped early)
   2  configuration error, or the target cannot be reached
   3  incomplete, with CONFORMANCE_FAIL_ON_INCOMPLETE=true
 `;

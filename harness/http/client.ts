@@ -300,7 +300,8 @@ export class ApiClient {
       responseHeaders: Object.fromEntries(
         Object.entries(responseHeaders).map(([name, value]) => [name, redactor.redactHeader(name, value)]),
       ),
-      bodyExcerpt: redactor.redact(text.slice(0, BODY_EXCERPT_CHARS)),
+      // Redacted before it is cut: a key across the cut would no longer match.
+      bodyExcerpt: redactor.redact(text).slice(0, BODY_EXCERPT_CHARS),
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     };
     this.#options.onExchange?.(exchange);

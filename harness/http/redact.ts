@@ -2,7 +2,9 @@
  * Hides API keys and webhook secrets in everything the harness writes (principle 5).
  * A key `<prefix>_<secret>` is shown as `<prefix>_****` so the reader still knows which kind it was.
  */
-const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/=_-]+/g;
+// Up to a quote, whitespace or a delimiter: a secret with other characters, or with `/` escaped as
+// `\/` by a JSON encoder, is still masked whole.
+const WEBHOOK_SECRET = /whsec_[^\s"'<>,;&)}\]]+/g;
 
 export function maskSecret(secret: string): string {
   const underscore = secret.indexOf('_');

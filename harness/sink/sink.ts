@@ -74,6 +74,9 @@ export class SinkEndpoint {
     return s.successStatus ?? 200;
   }
 
+  /** Deliveries past SINK_MAX_KEPT: answered, not kept. */
+  dropped = 0;
+
   record(entry: Omit<Received, 'signatureValid' | 'json'>): Received {
     const secret = this.#secrets[0];
     let json: unknown;
@@ -87,7 +90,10 @@ export class SinkEndpoint {
       signatureValid: secret === undefined ? null : verifySignature(secret, entry.rawBody, entry.headers['x-service-signature']),
       json,
     };
-    this.received.push(received);
+    // A target that floods one hook URL must not grow the run's memory without bound: past
+    // SINK_MAX_KEPT per endpoint, deliveries are counted but their bodies are not kept.
+    if (this.received.length < SINK_MAX_KEPT) this.received.push(received);
+    else this.dropped += 1;
     for (const wake of this.#waiters) wake();
     return received;
   }
@@ -129,6 +135,10 @@ export interface SinkOptions {
 
 /** The sink's default bound on one delivery's body. */
 export const SINK_MAX_BODY_BYTES = 1024 * 1024;
+/** Deliveries kept per endpoint (a check sees a handful: up to five attempts each); the rest are counted. */
+export const SINK_MAX_KEPT = 200;
+/** Requests to unknown paths kept for messages; the rest are counted. */
+const SINK_MAX_STRAYS = 100;
 
 /** A request must arrive whole within this: a target trickling a delivery cannot hold the sink. */
 const SINK_REQUEST_TIMEOUT_MS = 30_000;
@@ -233,7 +243,7 @@ export class WebhookSink {
     const token = /^\/hooks\/([0-9a-f]+)\/?$/.exec(req.url ?? '')?.[1];
     const endpoint = token === undefined ? undefined : this.#endpoints.get(token);
     if (endpoint === undefined) {
-      this.strays.push({ path: (req.url ?? '').slice(0, 500), arrivedAt });
+      if (this.strays.length < SINK_MAX_STRAYS) this.strays.push({ path: (req.url ?? '').slice(0, 500), arrivedAt });
       res.writeHead(404).end();
       return;
     }

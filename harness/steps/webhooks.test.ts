@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Received } from '../sink/sink.js';
-import { attemptFields, attemptOrder, attemptRecord, deliveryIdReuse, describeRecord, endedShort, eventOf, finished, intervals, secretOf, secretsIn } from './webhooks.js';
+import { attemptFields, attemptOrder, attemptRecord, deliveryIdReuse, describeRecord, endedShort, eventOf, intervals, secretOf, secretsIn } from './webhooks.js';
 
 const MARKER = '5b0c2f4e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 
@@ -66,7 +66,7 @@ describe('attemptRecord', () => {
     it('ended after 3 attempts: earlier rows retrying, the latest failed is evidence the delivery ended short', () => {
       const record = attemptRecord(attemptRows('retrying', 'retrying', 'failed'), MARKER, sinkSaw(3));
       expect(record).toMatchObject({ model: 'row-per-attempt', order: 'attempt number', recorded: 3, current: 'failed', ended: 'failed' });
-      expect(finished(record)).toBe('failed');
+      expect(record.ended).toBe('failed');
       expect(endedShort(record, 3, 5)).toEqual({ status: 'failed', attempts: 3 });
       expect(describeRecord(record)).toBe('row-per-attempt, 3 rows by attempt number: retrying, retrying, failed');
     });
@@ -182,7 +182,7 @@ describe('attemptRecord', () => {
   it('takes unattributable rows as the delivery only when the endpoint saw nothing else', () => {
     const rows = [{ status: 'failed' }];
     expect(attemptRecord(rows, MARKER, ours)).toMatchObject({ attributed: false, recorded: 0, ended: undefined });
-    expect(finished(attemptRecord(rows, MARKER, ours))).toBeUndefined();
+    expect(attemptRecord(rows, MARKER, ours).ended).toBeUndefined();
     expect(endedShort(attemptRecord(rows, MARKER, ours), 2, 5)).toBeUndefined();
     expect(attemptRecord(rows, MARKER, ours, { exclusive: true })).toMatchObject({ attributed: true, statuses: ['failed'] });
   });

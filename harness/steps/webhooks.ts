@@ -556,14 +556,6 @@ export function exclusive(endpoint: SinkEndpoint, marker: string): boolean {
 }
 
 /**
- * The target's own log says it finished with the delivery (a final status as its current state).
- * Used only after the wait ran out, as evidence that no attempt will follow.
- */
-export function finished(record: AttemptRecord): FinalStatus | undefined {
-  return record.ended;
-}
-
-/**
  * Spec 3.4, 6.2: after the wait ran out with fewer attempts than `expected`, the log saying the
  * delivery ended proves no attempt will follow, unless the log itself accounts for `expected`
  * attempts the sink did not see (then the two disagree and nothing is proven). `attempts` is the

@@ -62,7 +62,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
   /**
    * Variant transitions-terminal-409 (spec 3.3: which states may be completed, and every other
    * transition, are not shown): a completed or missed milestone is final. It refuses another
-   * complete and any update with 409 (its status is derived, so an edit may imply a transition).
+   * complete with 409; edits stay allowed (2.8 grants updates, and they carry no status).
    */
   const refuseIfFinal = (milestone: Milestone, what: string): void => {
     if (variants.has('transitions-terminal-409') && (milestone.status === 'completed' || milestone.status === 'missed')) {
@@ -122,7 +122,6 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('milestone');
-    refuseIfFinal(existing, 'updated');
     const updated = patchMilestone(existing, result.value, now().toISOString(), { applyProject: faults.has('ms-project-on-update') });
     store.replace(auth.organisationId, updated);
     return { data: updated };
