@@ -91,4 +91,11 @@ describe('Redactor.redactHeader', () => {
     expect(redactor.redactHeader('x-echo', `key=${ADMIN}`)).toBe('key=wmk_****');
     expect(redactor.redactHeader('content-type', 'application/json')).toBe('application/json');
   });
+
+  it('masks a webhook secret whole, a JSON-escaped slash included, and keeps JSON around it valid', () => {
+    const r = new Redactor([]);
+    expect(r.redact('{"s":"whsec_ab\\/cd.ef"}')).toBe('{"s":"whsec_****"}');
+    const nested = JSON.stringify({ excerpt: JSON.stringify({ s: 'whsec_abc/d.e', n: 1 }) });
+    expect(JSON.parse(r.redact(nested))).toEqual({ excerpt: '{"s":"whsec_****","n":1}' });
+  });
 });

@@ -2,9 +2,9 @@
  * Hides API keys and webhook secrets in everything the harness writes (principle 5).
  * A key `<prefix>_<secret>` is shown as `<prefix>_****` so the reader still knows which kind it was.
  */
-// Up to a quote, whitespace or a delimiter: a secret with other characters, or with `/` escaped as
-// `\/` by a JSON encoder, is still masked whole.
-const WEBHOOK_SECRET = /whsec_[^\s"'<>,;&)}\]]+/g;
+// Up to a quote, whitespace, a delimiter or a backslash (so JSON escapes such as `\"` around it
+// stay intact), except a JSON encoder's `\/`: a secret with other characters is still masked whole.
+const WEBHOOK_SECRET = /whsec_(?:[^\s"'<>,;&)}\]\\]|\\\/)+/g;
 
 export function maskSecret(secret: string): string {
   const underscore = secret.indexOf('_');
