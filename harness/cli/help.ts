@@ -4,7 +4,13 @@ import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from
 export const HELP = `Usage: conformance <command> [options]
 
 Commands:
-  run        Run the conformance suites and write the report (default)
+  run        Run the conformance suites and write the report (default); against your own
+             server it runs the doctor's quick checks first and stops (exit 2) on a problem
+             that would make the run meaningless
+  doctor     Check the configuration against the target, item by item, with the fix for
+             every problem; writes doctor.json to the report directory (npm run doctor)
+  init       Write a commented .env for your own server (learns ids from it), then run
+             the doctor; "conformance init --help" for its options
   load       Run the load harness (rate-limit exactness under load, throughput)
   help       Show this help
 
@@ -12,6 +18,7 @@ Options:
   -h, --help      Show this help
   -v, --version   Show the version
   --dotenv <path> Read variables from this file instead of ./.env
+  --skip-doctor   run: do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
 
 Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_TARGET_URL        Base URL ending in /api/v1. Unset: test the embedded
@@ -47,6 +54,7 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_THROTTLE_BUDGET_S Longest the run may be held back waiting out HTTP 429, in
                                 seconds, beyond the pacing the keys' limits impose (default
                                 ${DEFAULTS.throttleBudgetS}); a run the limits would hold over 10 min is refused.
+  CONFORMANCE_SKIP_DOCTOR       true: conformance run does not run the doctor's checks first.
   CONFORMANCE_PACED             true: accept a long run paced under the keys' limits (no
                                 10 min refusal, no budget; the progress line shows an ETA);
                                 it must still fit CONFORMANCE_RUN_DEADLINE_S.
@@ -77,6 +85,9 @@ check failed), ERROR (the harness broke, or the run stopped early: the target st
 answering, the throttling budget or the run deadline was spent; a response past
 CONFORMANCE_MAX_RESPONSE_BYTES leaves its check without a verdict). The load harness likewise: passed, incomplete
 (a rate scenario skipped or not selected), failed, error.
+
+Doctor exit codes: 0 nothing is a problem (warnings allowed), 1 something is a problem,
+2 the configuration cannot be read.
 
 Exit codes:
   0  conformant (load: every rate scenario ran and held); also incomplete, unless

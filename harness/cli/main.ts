@@ -8,11 +8,19 @@ import { redactorFor, runLoad } from '../load/run.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { runConformance } from '../runner/run.js';
+import { loadDoctorConfig } from '../doctor/config.js';
+import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
+import { runDoctor } from '../doctor/run.js';
+import { writeDoctorReport } from '../doctor/write.js';
+import { displayUrl } from '../runner/target.js';
 import { HELP } from './help.js';
+import { runInit } from './init.js';
 
 interface Parsed {
-  readonly command: 'run' | 'load' | 'help' | 'version';
+  readonly command: 'run' | 'load' | 'doctor' | 'help' | 'version';
   readonly envFile?: string | undefined;
+  /** `run --skip-doctor`: no preflight (also CONFORMANCE_SKIP_DOCTOR=true). */
+  readonly skipDoctor: boolean;
 }
 
 class UsageError extends HarnessError {
@@ -24,6 +32,7 @@ class UsageError extends HarnessError {
 export function parseArgs(argv: readonly string[]): Parsed {
   let command: Parsed['command'] | undefined;
   let envFile: string | undefined;
+  let skipDoctor = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help' || arg === 'help') command = 'help';
@@ -31,11 +40,30 @@ export function parseArgs(argv: readonly string[]): Parsed {
     else if (arg === '--dotenv') {
       envFile = argv[++i];
       if (envFile === undefined) throw new UsageError('--dotenv needs a path');
-    } else if (arg === 'run') command ??= 'run';
+    } else if (arg === '--skip-doctor') skipDoctor = true;
+    else if (arg === 'run') command ??= 'run';
     else if (arg === 'load') command ??= 'load';
+    else if (arg === 'doctor') command ??= 'doctor';
     else throw new UsageError(`unknown argument "${arg}" (see conformance --help)`);
   }
-  return { command: command ?? 'run', envFile };
+  if (skipDoctor && command !== undefined && command !== 'run') throw new UsageError('--skip-doctor applies to conformance run only');
+  return { command: command ?? 'run', envFile, skipDoctor };
+}
+
+/**
+ * `conformance doctor`: every item as it is decided, then the counts; doctor.json in the report
+ * directory. Exit 0 when nothing is a problem, 1 when something is (2: the configuration cannot be read).
+ */
+async function doctor(envFile: string | undefined): Promise<number> {
+  const { config, urlFix } = await loadDoctorConfig(envFile === undefined ? {} : { envFile });
+  const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
+  const color = process.stdout.isTTY === true;
+  process.stdout.write(`conformance doctor: checking ${config.targetUrl === null ? 'the embedded reference server' : displayUrl(config.targetUrl, redactor)}\n`);
+  const report = await runDoctor(config, { scope: 'full', urlFix, onItem: (found) => process.stdout.write(redactor.redact(renderDoctorItem(found, { color }))) });
+  process.stdout.write(redactor.redact(renderDoctorSummary(report)));
+  const path = await writeDoctorReport(report, config.reportDir, redactor);
+  process.stdout.write(`doctor.json: ${path}\n`);
+  return report.exitCode;
 }
 
 /**
@@ -64,6 +92,11 @@ async function load(config: Config): Promise<number> {
 /** The CLI: returns the exit code; one readable line for every expected problem. */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
+    // `conformance init` has options of its own (harness/cli/init.ts).
+    if (argv[0] === 'init') {
+      const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, interactive: process.stdin.isTTY === true && process.stdout.isTTY === true, cwd: process.cwd(), env: process.env };
+      return await runInit(argv.slice(1), io, (envFile) => doctor(envFile));
+    }
     const args = parseArgs(argv);
     if (args.command === 'help') {
       process.stdout.write(HELP);
@@ -74,7 +107,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${pkg.version}\n`);
       return 0;
     }
-    const config = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
+    if (args.command === 'doctor') return await doctor(args.envFile);
+    const loaded = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
+    const config = args.skipDoctor ? { ...loaded, skipDoctor: true } : loaded;
     if (args.command === 'load') return await load(config);
     const { report, written } = await runConformance(config, new Progress());
     const redactor = new Redactor(Object.values(config.keys));

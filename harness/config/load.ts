@@ -20,17 +20,25 @@ async function readDotenv(path: string): Promise<Record<string, string>> {
   }
 }
 
-/**
- * Configuration from the environment and `.env` (the environment wins), validated once.
- * Without CONFORMANCE_TARGET_URL the run targets the embedded reference server, so every value
- * key and id comes from fixtures/seed.json.
- */
-export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
+/** The variables a run sees: `.env` (or `envFile`) under the environment (the environment wins). */
+export async function readEnv(options: LoadOptions = {}): Promise<Record<string, string | undefined>> {
   const fromFile = await readDotenv(options.envFile ?? '.env');
-  const env = { ...fromFile, ...(options.env ?? process.env) };
+  return { ...fromFile, ...(options.env ?? process.env) };
+}
+
+/**
+ * Configuration from variables, validated once. Without CONFORMANCE_TARGET_URL the run targets
+ * the embedded reference server, so every key and id comes from fixtures/seed.json.
+ */
+export async function configFromEnv(env: Record<string, string | undefined>): Promise<Config> {
   const config = parseEnv(env, () => randomInt(0, 2 ** 31 - 1));
   if (config.targetUrl !== null) return config;
   // The embedded server only knows the seeded keys and ids, so they replace whatever was set.
   const defaults = seedDefaults(await readSeed());
   return { ...config, ...defaults };
+}
+
+/** Configuration from the environment and `.env` (the environment wins), validated once. */
+export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
+  return configFromEnv(await readEnv(options));
 }

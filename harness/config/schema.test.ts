@@ -65,6 +65,7 @@ describe('parseEnv defaults', () => {
       failOnIncomplete: false,
       throttleBudgetS: 120,
       paced: false,
+      skipDoctor: false,
       reportDir: 'reports',
       referenceFaults: [],
       referenceVariants: [],

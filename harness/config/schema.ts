@@ -120,6 +120,13 @@ export const envSchema = z.object({
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
+  /** true: `conformance run` does not run the doctor's cheap checks first (issue 13). */
+  CONFORMANCE_SKIP_DOCTOR: optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_SKIP_DOCTOR: expected true or false' })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+  ),
   /** Self-test only: faults to switch on in the embedded reference server. */
   CONFORMANCE_REFERENCE_FAULTS: optionalString,
   /** Self-test only: legitimate alternative choices to switch on in the embedded reference server. */
@@ -188,6 +195,8 @@ export interface Config {
   readonly throttleBudgetS: number;
   /** CONFORMANCE_PACED: a long run paced under the keys' limits is accepted (no budget, no refusal). */
   readonly paced: boolean;
+  /** CONFORMANCE_SKIP_DOCTOR (or --skip-doctor): no preflight before a run against an external target. */
+  readonly skipDoctor: boolean;
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   /** Self-test only: reference-server variants (legitimate alternative choices). */
@@ -335,6 +344,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     failOnIncomplete: env.CONFORMANCE_FAIL_ON_INCOMPLETE ?? false,
     throttleBudgetS: env.CONFORMANCE_THROTTLE_BUDGET_S ?? DEFAULTS.throttleBudgetS,
     paced: env.CONFORMANCE_PACED ?? false,
+    skipDoctor: env.CONFORMANCE_SKIP_DOCTOR ?? false,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),

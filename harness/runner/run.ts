@@ -14,6 +14,7 @@ import { Progress, ProgressReporter, type RunGauge } from './progress.js';
 import { roundTripMs, workersFor } from './latency.js';
 import { estimateChecks } from './request-estimate.js';
 import { checkOrdering } from './sequencer.js';
+import { preflight } from '../doctor/preflight.js';
 import { displayUrl, newRunId, probeTarget, startTarget } from './target.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
@@ -48,6 +49,8 @@ export async function runConformance(config: Config, progress: Progress = new Pr
     const limits = await probeLimits(target.baseUrl, config, redactor, probed);
     const plan = planThrottling({ suites: config.suites, numRuns: config.numRuns, filtered: config.requirements.length > 0, limits });
     refuseSlowRun(plan, config);
+    // Issue 13: the doctor's cheap checks against an external target (the embedded one is configured from its own seed).
+    if (!target.embedded && !config.skipDoctor) await preflight(config, target, redactor, (line) => progress.line(line));
     if (authStyle === 'bearer') {
       progress.line('the target refused the admin key in X-API-Key but accepted it as Authorization: Bearer: the checks send Bearer (AUTH-X-API-KEY will fail)');
     }

@@ -191,12 +191,15 @@ export class WebhookSink {
   readonly #hanging = new Set<ServerResponse>();
   readonly #maxBodyBytes: number;
   readonly baseUrl: string;
+  /** Where it listens, `host:port` (the base URL may be a public address in front of it). */
+  readonly listeningOn: string;
   /** Requests to unknown paths (a target calling a URL it was never given). */
   readonly strays: Array<{ readonly path: string; readonly arrivedAt: number }> = [];
 
-  private constructor(server: Server, baseUrl: string, maxBodyBytes: number) {
+  private constructor(server: Server, baseUrl: string, maxBodyBytes: number, listeningOn: string) {
     this.#server = server;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.listeningOn = listeningOn;
     this.#maxBodyBytes = maxBodyBytes;
     server.requestTimeout = SINK_REQUEST_TIMEOUT_MS;
     server.on('request', (req, res) => {
@@ -216,7 +219,7 @@ export class WebhookSink {
     });
     const { port } = server.address() as AddressInfo;
     const shown = host.includes(':') ? `[${host}]` : host;
-    return new WebhookSink(server, options.publicUrl ?? `http://${shown}:${port}`, options.maxBodyBytes ?? SINK_MAX_BODY_BYTES);
+    return new WebhookSink(server, options.publicUrl ?? `http://${shown}:${port}`, options.maxBodyBytes ?? SINK_MAX_BODY_BYTES, `${shown}:${port}`);
   }
 
   /** A new receiving URL with its own script and (when known) the secret to verify with. */

@@ -5,8 +5,9 @@ import { CheckSkipped } from '../check/outcomes.js';
 import { runContext, runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ApiResponse, QueryValue } from '../http/client.js';
+import { secretOf } from '../sink/secrets.js';
 import { SINK_MAX_BODY_BYTES, SinkError, WebhookSink, type Received, type SinkEndpoint, type SinkScript } from '../sink/sink.js';
-import { SECRET_PREFIX, type EventName, type TriggeredEvent } from '../spec/webhooks.js';
+import { type EventName, type TriggeredEvent } from '../spec/webhooks.js';
 import { createResource, createTask } from './prerequisites.js';
 import { projectRefs, reachTaskStatus, taskLabel } from './tasks.js';
 import { uniqueToken } from './unique-token.js';
@@ -55,20 +56,8 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-// --- secrets -------------------------------------------------------------------------------
-
-/** Every string starting with `whsec_` in a response, with where it sits (spec 2.10: field name not shown). */
-export function secretsIn(json: unknown, path = '', depth = 0): Array<{ path: string; value: string }> {
-  if (typeof json === 'string') return json.startsWith(SECRET_PREFIX) ? [{ path: path || '(value)', value: json }] : [];
-  if (depth > 8 || json === null || typeof json !== 'object') return [];
-  const entries = Array.isArray(json) ? json.map((v) => [`${path}[]`, v] as const) : Object.entries(json).map(([k, v]) => [path ? `${path}.${k}` : k, v] as const);
-  return entries.flatMap(([p, v]) => secretsIn(v, p, depth + 1));
-}
-
-/** The secret a create (or rotate) response carries: a `whsec_` string with more than the prefix. */
-export function secretOf(json: unknown): { path: string; value: string } | undefined {
-  return secretsIn(json).find((s) => s.value.length > SECRET_PREFIX.length);
-}
+// --- secrets: harness/sink/secrets.ts (no vitest there, the doctor reads them too) ---
+export { secretOf, secretsIn } from '../sink/secrets.js';
 
 // --- subscriptions -------------------------------------------------------------------------
 

@@ -1,0 +1,94 @@
+import type { Config } from '../config/schema.js';
+import { ApiClient, RAW_429, type ApiResponse } from '../http/client.js';
+import type { Redactor } from '../http/redact.js';
+import type { CreatedRecord } from './model.js';
+
+/** The roles a key can have in the configuration, each with its variable. */
+export const KEY_ROLES = ['admin', 'member', 'otherOrg', 'limited', 'customLimit'] as const;
+export type KeyRole = (typeof KEY_ROLES)[number];
+
+export const KEY_VARIABLE: Readonly<Record<KeyRole, string>> = {
+  admin: 'CONFORMANCE_ADMIN_KEY',
+  member: 'CONFORMANCE_MEMBER_KEY',
+  otherOrg: 'CONFORMANCE_OTHER_ORG_KEY',
+  limited: 'CONFORMANCE_LIMITED_KEY',
+  customLimit: 'CONFORMANCE_CUSTOM_LIMIT_KEY',
+};
+
+/**
+ * The doctor's functional requests wait out a 429 briefly (a key spent by an earlier run); the
+ * probes that read a key's limit take the 429 as it comes.
+ */
+const DOCTOR_THROTTLE = { maxWaitMs: 10_000, maxRetries: 1 } as const;
+
+/** What one GET /contacts?limit=1 with a key answered, in one header style. */
+export interface KeyAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Where the doctor stands, shared by its items. */
+export interface DoctorContext {
+  readonly baseUrl: string;
+  readonly config: Config;
+  readonly redactor: Redactor;
+  /** `conformance-doctor:<id>`: in the name or description of anything the doctor creates. */
+  readonly tag: string;
+  /** Records the doctor had to create, and whether it deleted them. */
+  readonly created: CreatedRecord[];
+  /** How keys travel: X-API-Key, or Bearer when the target accepts the admin key only that way (spec 5.1). */
+  authStyle: 'x-api-key' | 'bearer';
+  /** A client for a key: functional (429 waited out once) or raw (every 429 returned). */
+  client(key: string, options?: { readonly authStyle?: 'x-api-key' | 'bearer'; readonly raw429?: boolean }): ApiClient;
+}
+
+export function doctorContext(baseUrl: string, config: Config, redactor: Redactor, tag: string): DoctorContext {
+  const ctx: DoctorContext = {
+    baseUrl,
+    config,
+    redactor,
+    tag,
+    created: [],
+    authStyle: 'x-api-key',
+    client: (key, options = {}) =>
+      new ApiClient({
+        baseUrl,
+        key,
+        authStyle: options.authStyle ?? ctx.authStyle,
+        timeoutMs: config.requestTimeoutMs,
+        redactor,
+        maxResponseBytes: config.maxResponseBytes,
+        throttle: options.raw429 === true ? RAW_429 : DOCTOR_THROTTLE,
+      }),
+  };
+  return ctx;
+}
+
+export function is2xx(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/** `401`, or `400 ({"error":"…"})` with a short redacted body excerpt, for a detail line. */
+export function answered(res: ApiResponse, redactor: Redactor, max = 160): string {
+  const text = redactor.redact(res.text.replace(/\s+/g, ' ').trim());
+  if (text === '') return String(res.status);
+  return `${res.status} (${text.length > max ? `${text.slice(0, max)}…` : text})`;
+}
+
+/** The `data` array of a list answer, or undefined when the body is not a list (spec 4). */
+export function listRecords(res: ApiResponse): Array<Record<string, unknown>> | undefined {
+  const data = (res.json as { data?: unknown } | undefined)?.data;
+  if (!Array.isArray(data)) return undefined;
+  return data.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r));
+}
+
+/** `pagination.total` (or `totalCount`, `count`) when the target gives one: spec 4 names no field. */
+export function listTotal(res: ApiResponse): number | undefined {
+  const pagination = (res.json as { pagination?: Record<string, unknown> } | undefined)?.pagination;
+  if (pagination === undefined || pagination === null || typeof pagination !== 'object') return undefined;
+  for (const name of ['total', 'totalCount', 'count', 'totalItems', 'totalRecords']) {
+    const value = pagination[name];
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  }
+  return undefined;
+}

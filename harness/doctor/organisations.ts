@@ -1,0 +1,220 @@
+import { RequestFailedError } from '../http/client.js';
+import { answered, is2xx, listRecords, type DoctorContext } from './context.js';
+import { item, type DoctorItem } from './model.js';
+
+/*
+ * Spec 5.4: a key belongs to one organisation and sees that organisation's data. Which
+ * organisation a key is in shows in what it sees: GET /projects (spec 4.12, the projects of the
+ * key's organisation) and GET /tasks/{id} of a project (spec 4.12: projects are root tasks).
+ */
+
+/** Pages of GET /projects read at most (100 each): enough for any test organisation. */
+export const MAX_PROJECT_PAGES = 10;
+const PAGE = 100;
+
+/** The projects one key sees; `ids` undefined when GET /projects gave no list. */
+export interface ProjectListing {
+  readonly ids: ReadonlySet<string> | undefined;
+  /** Every page was read (false: the bound stopped it, or a page failed). */
+  readonly complete: boolean;
+  /** The project records, for fields such as versionId (first pages only). */
+  readonly records: ReadonlyArray<Record<string, unknown>>;
+  /** Why there is no list (status and excerpt). */
+  readonly why?: string;
+}
+
+export async function listProjects(ctx: DoctorContext, key: string): Promise<ProjectListing> {
+  const ids = new Set<string>();
+  const records: Array<Record<string, unknown>> = [];
+  for (let page = 0; page < MAX_PROJECT_PAGES; page++) {
+    const res = await ctx.client(key).get('/projects', { limit: PAGE, offset: page * PAGE });
+    const rows = is2xx(res.status) ? listRecords(res) : undefined;
+    if (rows === undefined) {
+      return page === 0 ? { ids: undefined, complete: false, records, why: `GET /projects answered ${answered(res, ctx.redactor)}` } : { ids, complete: false, records };
+    }
+    for (const row of rows) {
+      if (typeof row['id'] === 'string') ids.add(row['id']);
+      if (records.length < 1000) records.push(row);
+    }
+    if (rows.length < PAGE) return { ids, complete: true, records };
+  }
+  return { ids, complete: false, records };
+}
+
+/** GET /tasks/{id}: true when the key reads it, false when refused as unknown or forbidden, undefined otherwise. */
+export async function readsProject(ctx: DoctorContext, key: string, id: string): Promise<boolean | undefined> {
+  try {
+    const res = await ctx.client(key).get(`/tasks/${encodeURIComponent(id)}`);
+    if (is2xx(res.status)) return true;
+    if (res.status === 404 || res.status === 403 || res.status === 410) return false;
+    return undefined;
+  } catch (cause) {
+    if (cause instanceof RequestFailedError) return undefined;
+    throw cause;
+  }
+}
+
+/** Whether a key sees a project, from its list first and a direct read second. */
+export interface Sight {
+  readonly listed: boolean | undefined;
+  readonly reads: boolean | undefined;
+}
+
+export function sees(sight: Sight | undefined): boolean | undefined {
+  if (sight === undefined) return undefined;
+  if (sight.listed === true || sight.reads === true) return true;
+  if (sight.listed === false || sight.reads === false) return false;
+  return undefined;
+}
+
+export async function sightOf(ctx: DoctorContext, key: string, listing: ProjectListing, id: string): Promise<Sight> {
+  const listed = listing.ids === undefined ? undefined : listing.ids.has(id) ? true : listing.complete ? false : undefined;
+  return { listed, reads: await readsProject(ctx, key, id) };
+}
+
+/** Everything the organisation items are decided from. */
+export interface OrgObservations {
+  readonly projectId?: string | undefined;
+  readonly otherProjectId?: string | undefined;
+  readonly listings: { readonly admin: ProjectListing; readonly member?: ProjectListing; readonly otherOrg?: ProjectListing };
+  /** Sights of the configured project by key. */
+  readonly project: { readonly admin?: Sight; readonly member?: Sight; readonly otherOrg?: Sight };
+  readonly otherProject: { readonly admin?: Sight; readonly otherOrg?: Sight };
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): string[] {
+  return [...a].filter((x) => b.has(x));
+}
+
+function someOf(listing: ProjectListing): string {
+  const first = listing.ids === undefined ? undefined : [...listing.ids][0];
+  return first === undefined ? '' : ` (for example ${first}, the first of ${listing.ids!.size}${listing.complete ? '' : '+'} projects the admin key lists)`;
+}
+
+/** CONFORMANCE_PROJECT_ID is a project of org A. */
+export function projectItem(obs: OrgObservations): DoctorItem {
+  const title = 'CONFORMANCE_PROJECT_ID is a project of org A';
+  const variables = ['CONFORMANCE_PROJECT_ID'];
+  if (obs.projectId === undefined) {
+    return item('project', title, 'not-configured', `not set: the checks that create tasks, milestones and allocations under a project are skipped${someOf(obs.listings.admin)}`, {
+      variables,
+      fix: `set CONFORMANCE_PROJECT_ID to a project of org A${someOf(obs.listings.admin)}`,
+    });
+  }
+  const admin = obs.project.admin;
+  if (admin?.listed === true) return item('project', title, 'ok', 'listed by GET /projects with the admin key', { variables });
+  if (admin?.reads === true && admin.listed === undefined) {
+    return item('project', title, 'ok', `read with GET /tasks/{id} by the admin key (GET /projects gave no list to compare: ${obs.listings.admin.why ?? 'not every page read'})`, { variables });
+  }
+  if (admin?.reads === true && admin.listed === false) {
+    return item('project', title, 'problem', 'a task of org A (GET /tasks/{id} reads it) but not a project: GET /projects with the admin key does not list it', {
+      fix: `set CONFORMANCE_PROJECT_ID to a project (a root task, spec 4.12) of org A${someOf(obs.listings.admin)}`,
+      variables,
+      blocksRun: true,
+    });
+  }
+  if (sees(admin) === undefined) {
+    return item('project', title, 'warning', `cannot tell: GET /projects ${obs.listings.admin.why ?? 'did not settle it'} and GET /tasks/{id} gave no clear answer`, { variables });
+  }
+  const ofOrgB = sees(obs.project.otherOrg) === true;
+  return item('project', title, 'problem', ofOrgB ? 'a project of org B (CONFORMANCE_OTHER_ORG_KEY sees it), not of org A: the admin key neither lists nor reads it' : 'unknown to the admin key: GET /projects does not list it and GET /tasks/{id} does not read it', {
+    fix: `set CONFORMANCE_PROJECT_ID to a project of org A${someOf(obs.listings.admin)}${ofOrgB ? '; this one can be CONFORMANCE_OTHER_PROJECT_ID' : ''}`,
+    variables,
+    blocksRun: true,
+  });
+}
+
+/** The member key is in org A: it sees what the admin key sees. */
+export function memberOrgItem(obs: OrgObservations, configured: boolean): DoctorItem {
+  const title = 'CONFORMANCE_MEMBER_KEY is in org A';
+  const variables = ['CONFORMANCE_MEMBER_KEY'];
+  if (!configured) return item('org:member', title, 'not-configured', 'CONFORMANCE_MEMBER_KEY is not set', { variables });
+  const fix = 'set CONFORMANCE_MEMBER_KEY to a key of the same organisation as CONFORMANCE_ADMIN_KEY (org A), without admin rights';
+  if (sees(obs.project.admin) === true) {
+    const member = sees(obs.project.member);
+    if (member === true) return item('org:member', title, 'ok', 'sees CONFORMANCE_PROJECT_ID, like the admin key', { variables });
+    if (member === false) {
+      return item('org:member', title, 'problem', 'does not see CONFORMANCE_PROJECT_ID, which the admin key sees: a key of another organisation', { fix, variables, blocksRun: true });
+    }
+  }
+  return compareListings('org:member', title, variables, obs.listings.admin, obs.listings.member, 'same', fix);
+}
+
+/** The other-organisation key is not in org A: it does not see org A's project, org B's is its own. */
+export function otherOrgItem(obs: OrgObservations, configured: boolean): DoctorItem {
+  const title = 'CONFORMANCE_OTHER_ORG_KEY is in another organisation';
+  const variables = ['CONFORMANCE_OTHER_ORG_KEY'];
+  if (!configured) return item('org:other-org', title, 'not-configured', 'CONFORMANCE_OTHER_ORG_KEY is not set: the isolation checks (security) are skipped', { variables });
+  const fix = 'set CONFORMANCE_OTHER_ORG_KEY to a key of a second organisation (org B), not of org A';
+  if (sees(obs.project.admin) === true && sees(obs.project.otherOrg) === true) {
+    const same = obs.listings.admin.ids !== undefined && obs.listings.otherOrg?.ids !== undefined && sameSet(obs.listings.admin.ids, obs.listings.otherOrg.ids);
+    return item('org:other-org', title, 'problem', `sees CONFORMANCE_PROJECT_ID, a project of org A${same ? ', and lists exactly the projects the admin key lists: a key of org A' : ': a key of org A, or the target does not keep organisations apart (spec 5.4)'}`, {
+      fix,
+      variables,
+      blocksRun: same,
+    });
+  }
+  if (sees(obs.project.admin) === true && sees(obs.project.otherOrg) === false) {
+    return item('org:other-org', title, 'ok', 'does not see CONFORMANCE_PROJECT_ID (org A\'s project)', { variables });
+  }
+  return compareListings('org:other-org', title, variables, obs.listings.admin, obs.listings.otherOrg, 'disjoint', fix);
+}
+
+/** Decides membership from two keys' project lists when the configured project cannot. */
+function compareListings(
+  id: string,
+  title: string,
+  variables: string[],
+  admin: ProjectListing,
+  other: ProjectListing | undefined,
+  want: 'same' | 'disjoint',
+  fix: string,
+): DoctorItem {
+  const a = admin.ids;
+  const b = other?.ids;
+  if (a === undefined || b === undefined) {
+    return item(id, title, 'warning', `cannot tell: ${admin.why ?? other?.why ?? 'no project list to compare'}`, { variables });
+  }
+  if (a.size === 0 && b.size === 0) {
+    return item(id, title, 'warning', 'cannot tell: neither key sees a project (create a project in org A: the suites need one)', { variables });
+  }
+  const shared = overlap(a, b);
+  if (want === 'same') {
+    if (admin.complete && other!.complete && sameSet(a, b)) return item(id, title, 'ok', `lists the same ${a.size} project${a.size === 1 ? '' : 's'} as the admin key`, { variables });
+    if (shared.length > 0) return item(id, title, 'ok', `sees ${shared.length} of the admin key's projects`, { variables });
+    return item(id, title, 'problem', `lists none of the admin key's projects (${b.size} of its own): a key of another organisation`, { fix, variables, blocksRun: true });
+  }
+  if (shared.length === 0) return item(id, title, 'ok', `lists none of the admin key's projects (${b.size} of its own)`, { variables });
+  const same = admin.complete && other!.complete && sameSet(a, b);
+  return item(id, title, 'problem', same ? `lists exactly the projects the admin key lists (${a.size}): a key of org A` : `lists ${shared.length} of org A's projects: a key of org A, or the target does not keep organisations apart (spec 5.4)`, {
+    fix,
+    variables,
+    blocksRun: same,
+  });
+}
+
+/** CONFORMANCE_OTHER_PROJECT_ID is org B's: the other-organisation key sees it, the admin key does not. */
+export function otherProjectItem(obs: OrgObservations, otherKeyConfigured: boolean): DoctorItem {
+  const title = 'CONFORMANCE_OTHER_PROJECT_ID is a project of org B';
+  const variables = ['CONFORMANCE_OTHER_PROJECT_ID'];
+  if (obs.otherProjectId === undefined) {
+    return item('other-project', title, 'not-configured', 'not set (optional): the isolation checks that read org B\'s project are skipped', { variables });
+  }
+  if (!otherKeyConfigured) {
+    return item('other-project', title, 'not-checked', 'CONFORMANCE_OTHER_ORG_KEY is not set: nothing can read org B\'s project', { variables });
+  }
+  const admin = sees(obs.otherProject.admin);
+  const other = sees(obs.otherProject.otherOrg);
+  if (admin === true) {
+    return item('other-project', title, 'problem', 'the admin key sees it: a project of org A', { fix: 'set CONFORMANCE_OTHER_PROJECT_ID to a project of org B (one CONFORMANCE_OTHER_ORG_KEY lists), or unset it', variables });
+  }
+  if (other === false) {
+    return item('other-project', title, 'problem', 'CONFORMANCE_OTHER_ORG_KEY does not see it', { fix: 'set CONFORMANCE_OTHER_PROJECT_ID to a project of org B (one CONFORMANCE_OTHER_ORG_KEY lists), or unset it', variables });
+  }
+  if (other === true && admin === false) return item('other-project', title, 'ok', 'the other-organisation key sees it, the admin key does not', { variables });
+  return item('other-project', title, 'warning', 'cannot tell: neither GET /projects nor GET /tasks/{id} gave a clear answer', { variables });
+}

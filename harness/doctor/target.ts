@@ -1,0 +1,124 @@
+import { RequestFailedError, type ApiResponse } from '../http/client.js';
+import { displayUrl } from '../runner/target.js';
+import { answered, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
+import { item, type DoctorItem } from './model.js';
+
+const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+
+/** CONFORMANCE_TARGET_URL did not end with /api/v1: the doctor tried `candidate` instead. */
+export interface UrlFix {
+  readonly given: string;
+  readonly candidate: string;
+}
+
+export interface TargetFinding {
+  readonly item: DoctorItem;
+  /** The target answers like this API: the other items can be checked. */
+  readonly answers: boolean;
+  /** The admin key's answer in X-API-Key, when the target answered at all (reused by the key items). */
+  readonly adminAnswer?: KeyAnswer;
+}
+
+const TITLE = 'Target URL answers like this API';
+const VARIABLES = ['CONFORMANCE_TARGET_URL'];
+
+/** What is wrong with a 2xx answer to GET /contacts?limit=1, or undefined when it is a spec 4 list. */
+export function notAList(res: ApiResponse): string | undefined {
+  const type = res.headers['content-type'] ?? '';
+  if (!/\bjson\b/i.test(type)) return `answered ${res.status} with Content-Type ${type === '' ? '(none)' : `"${type}"`}, not JSON`;
+  const body = res.json as { data?: unknown; pagination?: unknown } | undefined;
+  if (body === undefined || body === null || typeof body !== 'object') return `answered ${res.status} with a body that is not a JSON object`;
+  if (!Array.isArray(body.data)) return 'answered a JSON object without a `data` array (spec 4: a list carries its records in `data`)';
+  if (body.pagination === null || typeof body.pagination !== 'object') return 'answered a list without a `pagination` object (spec 4)';
+  return undefined;
+}
+
+/**
+ * GET {base}/contacts?limit=1 with the admin key: a spec 4 list in JSON, with the rate headers of
+ * spec 8. The admin key's own verdict is its item's business; here a refusal only means the shape
+ * cannot be seen.
+ */
+export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, embedded: boolean): Promise<TargetFinding> {
+  const shownBase = embedded ? 'the embedded reference server' : displayUrl(ctx.baseUrl, ctx.redactor);
+  const admin = ctx.config.keys.admin!;
+  let res: ApiResponse;
+  try {
+    res = await ctx.client(admin, { raw429: true }).get('/contacts', { limit: 1 });
+  } catch (cause) {
+    if (!(cause instanceof RequestFailedError)) throw cause;
+    const detail = fix === undefined ? `cannot reach ${shownBase}: ${cause.message}` : urlFixDetail(fix, ctx, `it does not answer either (${cause.message})`);
+    return {
+      answers: false,
+      item: item('target', TITLE, 'problem', detail, {
+        fix: fix === undefined ? 'check CONFORMANCE_TARGET_URL (scheme, host, port, the /api/v1 base) and that the server is running and reachable from here' : fixLine(fix, ctx, false),
+        variables: VARIABLES,
+        blocksRun: true,
+      }),
+    };
+  }
+  const adminAnswer: KeyAnswer = { status: res.status, headers: res.headers };
+  const missing = RATE_HEADERS.filter((h) => res.headers[h] === undefined);
+  let status: 'ok' | 'warning' | 'problem' = 'ok';
+  let detail: string;
+  let answers = true;
+  if (is2xx(res.status)) {
+    const wrong = notAList(res);
+    if (wrong !== undefined) {
+      status = 'problem';
+      answers = false;
+      detail = `GET /contacts ${wrong}: is this the API's /api/v1 base?`;
+    } else {
+      detail = `GET /contacts answered ${res.status} with a JSON list (data, pagination)`;
+    }
+  } else if (res.status === 429) {
+    detail = 'GET /contacts answered 429: the admin key\'s window is spent right now (its item says more)';
+  } else if (res.status === 401 || res.status === 403) {
+    status = 'warning';
+    detail = `GET /contacts answered ${res.status} to the admin key: the URL answers, but whether it is this API cannot be seen without an accepted key`;
+  } else {
+    status = 'problem';
+    answers = false;
+    detail = `GET /contacts answered ${answered(res, ctx.redactor)}${res.status === 404 ? ': there is no contacts collection under this base' : ''}`;
+  }
+  if (answers && missing.length > 0 && status === 'ok') {
+    status = 'warning';
+    detail += `; no ${missing.map(headerName).join(', ')} header${missing.length === 1 ? '' : 's'} (spec 8: on every response): the rate-limit checks will fail, and the run cannot plan around the keys' limits`;
+  } else if (answers && missing.length === 0) {
+    detail += '; rate headers present';
+  }
+  if (fix !== undefined) {
+    return {
+      answers,
+      adminAnswer,
+      item: item('target', TITLE, 'problem', urlFixDetail(fix, ctx, answers ? 'it answers like this API' : `it does not answer like this API either (${detail})`), {
+        fix: fixLine(fix, ctx, answers),
+        variables: VARIABLES,
+        blocksRun: true,
+      }),
+    };
+  }
+  return {
+    answers,
+    adminAnswer,
+    item: item('target', TITLE, status, detail, {
+      ...(status === 'problem' ? { fix: 'set CONFORMANCE_TARGET_URL to the API\'s base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1' } : {}),
+      ...(status === 'warning' && missing.length > 0 ? { fix: 'if a proxy sits in front of the server, let it pass the X-RateLimit-* headers through' } : {}),
+      variables: VARIABLES,
+      blocksRun: status === 'problem',
+    }),
+  };
+}
+
+function headerName(lower: string): string {
+  return lower.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`).replace('Ratelimit', 'RateLimit');
+}
+
+function urlFixDetail(fix: UrlFix, ctx: DoctorContext, what: string): string {
+  return `CONFORMANCE_TARGET_URL=${displayUrl(fix.given, ctx.redactor)} does not end with /api/v1 (spec 9: the base address ends with /api/v1); tried ${displayUrl(fix.candidate, ctx.redactor)}: ${what}`;
+}
+
+function fixLine(fix: UrlFix, ctx: DoctorContext, answers: boolean): string {
+  return answers
+    ? `set CONFORMANCE_TARGET_URL=${displayUrl(fix.candidate, ctx.redactor)}`
+    : 'set CONFORMANCE_TARGET_URL to the API\'s base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1';
+}

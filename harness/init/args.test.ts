@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { InitUsageError, parseInitArgs } from './args.js';
+
+describe('parseInitArgs', () => {
+  it('defaults: no file given, learn, then doctor', () => {
+    expect(parseInitArgs([])).toEqual({ help: false, force: false, doctor: true, learn: true, envFile: undefined, values: {} });
+  });
+
+  it('maps every value option to its variable, in both spellings', () => {
+    const args = parseInitArgs([
+      '--url', 'http://h/api/v1',
+      '--admin-key=wmk_a',
+      '--member-key', 'wmk_m',
+      '--other-org-key', 'wmk_o',
+      '--limited-key', 'wmk_l',
+      '--limited-keys', 'wmk_l2,wmk_l3',
+      '--custom-limit-key', 'wmk_c',
+      '--custom-limit', '90',
+      '--project-id', 'p',
+      '--version-id', 'v',
+      '--other-project-id', 'o',
+      '--sink-public-url', 'http://sink:9000',
+      '--sink-host', '0.0.0.0',
+      '--sink-port=9000',
+    ]);
+    expect(args.values).toEqual({
+      CONFORMANCE_TARGET_URL: 'http://h/api/v1',
+      CONFORMANCE_ADMIN_KEY: 'wmk_a',
+      CONFORMANCE_MEMBER_KEY: 'wmk_m',
+      CONFORMANCE_OTHER_ORG_KEY: 'wmk_o',
+      CONFORMANCE_LIMITED_KEY: 'wmk_l',
+      CONFORMANCE_LIMITED_KEYS: 'wmk_l2,wmk_l3',
+      CONFORMANCE_CUSTOM_LIMIT_KEY: 'wmk_c',
+      CONFORMANCE_CUSTOM_LIMIT: '90',
+      CONFORMANCE_PROJECT_ID: 'p',
+      CONFORMANCE_VERSION_ID: 'v',
+      CONFORMANCE_OTHER_PROJECT_ID: 'o',
+      CONFORMANCE_SINK_PUBLIC_URL: 'http://sink:9000',
+      CONFORMANCE_SINK_HOST: '0.0.0.0',
+      CONFORMANCE_SINK_PORT: '9000',
+    });
+  });
+
+  it('reads the flags, the file (--env-file or --dotenv) and tolerates a leading "init"', () => {
+    expect(parseInitArgs(['init', '--force', '--no-doctor', '--no-learn', '--env-file', 'x.env'])).toMatchObject({ force: true, doctor: false, learn: false, envFile: 'x.env' });
+    expect(parseInitArgs(['--dotenv=y.env']).envFile).toBe('y.env');
+    expect(parseInitArgs(['-h']).help).toBe(true);
+    expect(parseInitArgs(['--help']).help).toBe(true);
+  });
+
+  it('keeps an option given as "" (leave the variable empty)', () => {
+    expect(parseInitArgs(['--member-key', '']).values).toEqual({ CONFORMANCE_MEMBER_KEY: '' });
+  });
+
+  it.each([
+    [['--bogus'], 'unknown argument "--bogus"'],
+    [['extra'], 'unknown argument "extra"'],
+    [['--url'], '--url needs a value'],
+    [['--admin-key', '--member-key', 'x'], '--admin-key needs a value'],
+    [['--env-file', ''], '--env-file needs a path'],
+    [['--force=yes'], '--force takes no value'],
+    [['--url', 'a', '--url', 'b'], '--url given twice'],
+  ])('refuses %j in one line', (argv, message) => {
+    expect(() => parseInitArgs(argv)).toThrow(InitUsageError);
+    expect(() => parseInitArgs(argv)).toThrow(message);
+  });
+});

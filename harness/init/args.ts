@@ -1,0 +1,68 @@
+import { HarnessError } from '../errors.js';
+import { INIT_VARIABLES, type InitVariableName } from './variables.js';
+
+/** A command line init cannot act on (exit 2, one line). */
+export class InitUsageError extends HarnessError {
+  constructor(message: string) {
+    super('USAGE', message);
+  }
+}
+
+export interface InitArgs {
+  readonly help: boolean;
+  /** Overwrite an existing file. */
+  readonly force: boolean;
+  /** Do not run `conformance doctor` on the written file. */
+  readonly doctor: boolean;
+  /** Do not ask the target anything. */
+  readonly learn: boolean;
+  /** As given (relative to the working directory); undefined: `<cwd>/.env`. */
+  readonly envFile: string | undefined;
+  /** Values given on the command line; an empty string means "leave it empty" (no prompt, no environment). */
+  readonly values: Readonly<Partial<Record<InitVariableName, string>>>;
+}
+
+const FLAGS = new Set(['--force', '--no-doctor', '--no-learn', '-h', '--help']);
+
+/** Pure: the arguments after `init` (a leading `init` is tolerated). */
+export function parseInitArgs(argv: readonly string[]): InitArgs {
+  const args = argv[0] === 'init' ? argv.slice(1) : argv;
+  let help = false;
+  let force = false;
+  let doctor = true;
+  let learn = true;
+  let envFile: string | undefined;
+  const values: Partial<Record<InitVariableName, string>> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (FLAGS.has(name)) {
+      if (eq > 0) throw new InitUsageError(`${name} takes no value (see conformance init --help)`);
+      if (name === '--force') force = true;
+      else if (name === '--no-doctor') doctor = false;
+      else if (name === '--no-learn') learn = false;
+      else help = true;
+      continue;
+    }
+    const variable = INIT_VARIABLES.find((v) => v.option === name);
+    if (variable === undefined && name !== '--env-file' && name !== '--dotenv') {
+      throw new InitUsageError(`unknown argument "${name}" (see conformance init --help)`);
+    }
+    let value: string | undefined;
+    if (eq > 0) value = arg.slice(eq + 1);
+    else {
+      value = args[++i];
+      // `--admin-key --member-key x`: the value was forgotten, not meant to be "--member-key".
+      if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new InitUsageError(`${name} needs a value`);
+    }
+    if (variable === undefined) {
+      if (value.trim() === '') throw new InitUsageError(`${name} needs a path`);
+      envFile = value;
+    } else {
+      if (values[variable.name] !== undefined) throw new InitUsageError(`${name} given twice`);
+      values[variable.name] = value.trim();
+    }
+  }
+  return { help, force, doctor, learn, envFile, values };
+}
