@@ -179,6 +179,12 @@ describe('conformance doctor against the reference server (issue 13)', () => {
     expect(written.exitCode).toBe(1);
     expect(`${result.stdout}${result.stderr}${JSON.stringify(written)}`).not.toContain(seedKeys.admin);
   });
+
+  it('exits 2 in one line when the configuration itself cannot be read', async () => {
+    const result = await runCli(['doctor'], { ...env, CONFORMANCE_SEED: 'soon' });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: CONFORMANCE_SEED: expected an integer/)]);
+  });
 });
 
 describe('conformance run: the doctor first (issue 13)', () => {

@@ -1,5 +1,5 @@
 import type { Config } from '../config/schema.js';
-import { RequestFailedError } from '../http/client.js';
+import { RequestFailedError, ResponseTooLargeError } from '../http/client.js';
 import { KEY_ROLES, KEY_VARIABLE, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
 import { item, type DoctorItem } from './model.js';
 
@@ -62,7 +62,7 @@ export async function readKey(ctx: DoctorContext, named: NamedKey, xApiKey?: Key
       const res = await ctx.client(named.key, { authStyle, raw429: true }).get('/contacts', { limit: 1 });
       return { status: res.status, headers: res.headers };
     } catch (cause) {
-      if (cause instanceof RequestFailedError) return { error: cause.message };
+      if (cause instanceof RequestFailedError || cause instanceof ResponseTooLargeError) return { error: cause.message };
       throw cause;
     }
   };
@@ -94,8 +94,12 @@ export function keyAcceptedItem(reading: KeyReading, options: { readonly blocksR
   const variables = [reading.variable.replace(/\[\d+\]$/, '')];
   if (x && b) return item(id, title, 'ok', 'accepted as X-API-Key and as Authorization: Bearer (GET /contacts)', { variables });
   if (x || b) {
-    const [works, refused] = x ? ['X-API-Key', 'Authorization: Bearer'] : ['Authorization: Bearer', 'X-API-Key'];
-    return item(id, title, 'warning', `accepted as ${works}, refused as ${refused} (${shown(x ? reading.bearer : reading.xApiKey)})`, {
+    const [works, other] = x ? ['X-API-Key', 'Authorization: Bearer'] : ['Authorization: Bearer', 'X-API-Key'];
+    const otherAnswer = x ? reading.bearer : reading.xApiKey;
+    if (!('status' in otherAnswer)) {
+      return item(id, title, 'warning', `accepted as ${works}; as ${other} it got no answer (${otherAnswer.error})`, { variables });
+    }
+    return item(id, title, 'warning', `accepted as ${works}, refused as ${other} (${otherAnswer.status})`, {
       fix: `spec 5.1 accepts both header styles: the auth checks will report it${x ? '' : '; the run sends Bearer meanwhile'}`,
       variables,
     });

@@ -119,8 +119,11 @@ export class ResultCollector implements Reporter {
     const meta = testCase.meta().conformance;
     const result = testCase.result();
     if (meta?.stopped !== undefined) this.run.stopped ??= meta.stopped;
-    // A check cancelled at the deadline is skipped by vitest with a note: it did not run.
-    if (this.#stopReason !== null && result.state === 'skipped' && meta?.status === undefined && result.note !== undefined) {
+    // A check cancelled once the run stopped (deadline, throttling budget) did not run: vitest marks
+    // it skipped, usually with a note, or (cancelled mid-flight on a busy machine) ends it without
+    // an error or a verdict of ours.
+    const cancelled = result.state === 'skipped' ? result.note !== undefined || !this.#filtered : result.state === 'failed' && (result.errors ?? []).length === 0;
+    if (this.#stopReason !== null && meta?.status === undefined && cancelled) {
       this.#push(notRunResult(testCase, `not run: ${this.#stopReason}`), meta);
       return;
     }
