@@ -7,6 +7,7 @@ import type { ExchangeRecord, MatrixCell, Observation, PropertyRecord, Status } 
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords } from './cleanup.js';
+import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
 import { PROPERTY_TIME_LIMIT_MS, runProperty, type PropertyOptions } from './property.js';
 import { runContext, targetHealth, type RunContext } from './run-context.js';
@@ -80,6 +81,20 @@ function checkSeed(runSeed: number, key: string): number {
   return hash;
 }
 
+/**
+ * The check's key as report.json gives it (harness/runner/collector.ts: the domain and vitest's
+ * full name, describe blocks joined with ` > `), so an HTTP archive entry names its check.
+ */
+function reportKeyOf(domain: Domain, task: { readonly name: string; readonly suite?: { readonly name: string; readonly suite?: unknown } | undefined; readonly file?: unknown }): string {
+  const names = [task.name];
+  let parent = task.suite as { name: string; suite?: unknown } | undefined;
+  for (let depth = 0; parent !== undefined && parent !== task.file && parent.name !== '' && depth < 20; depth++) {
+    names.unshift(parent.name);
+    parent = parent.suite as { name: string; suite?: unknown } | undefined;
+  }
+  return `${domain} ${names.join(' > ')}`;
+}
+
 /** Validation statuses seen by this suite file (for VALIDATION-STATUS-CONSISTENT). */
 export const validationStatuses: Array<{ subject: string; status: number }> = [];
 
@@ -89,6 +104,7 @@ function buildContext(
   meta: CheckMeta,
   created: CreatedRecords,
   signal: AbortSignal,
+  reportKey: string,
 ): CheckContext {
   const run = runContext();
   const health = targetHealth();
@@ -122,6 +138,8 @@ function buildContext(
       meta.endpoints = [...endpoints];
     }
   };
+  // Issue 14: every exchange into the run's HTTP archive, tied to this check.
+  const onWire = run.harDir === undefined ? undefined : harRecorder(run.harDir).for({ check: reportKey, requirement: meta.requirementId });
   const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor): ApiClient =>
     new ApiClient({
       baseUrl: run.baseUrl,
@@ -131,6 +149,7 @@ function buildContext(
       redactor: clientRedactor,
       stats,
       onExchange,
+      ...(onWire === undefined ? {} : { onWire }),
       maxResponseBytes: run.maxResponseBytes,
       health,
       signal,
@@ -237,7 +256,7 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
       const meta: CheckMeta = { ...staticMeta };
       testContext.task.meta.conformance = meta;
       try {
-        await body(buildContext(domain, key, meta, created, testContext.signal));
+        await body(buildContext(domain, key, meta, created, testContext.signal, reportKeyOf(domain, testContext.task)));
         meta.status = 'pass';
         meta.message = null;
       } catch (error) {

@@ -1,6 +1,7 @@
 import { ApiClient } from '../http/client.js';
 import type { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
+import { harRecorder } from '../har/recorder.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -31,7 +32,7 @@ export class CreatedRecords {
    * Answers how many records were not deleted for sure.
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir'>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
   ): Promise<number> {
@@ -52,6 +53,7 @@ export class CreatedRecords {
         timeoutMs: run.requestTimeoutMs,
         redactor,
         maxResponseBytes: run.maxResponseBytes,
+        ...(run.harDir === undefined ? {} : { onWire: harRecorder(run.harDir).for({ check: 'cleanup', requirement: null }) }),
         ...(health ? { health } : {}),
       });
       try {

@@ -26,6 +26,14 @@ export interface RunContext {
   /** CONFORMANCE_CONCURRENCY: independent requests one check sends at once (harness/check/concurrency.ts mapLimit). */
   readonly concurrency: number;
   readonly webhookWaitS: number;
+  /**
+   * Self-test only (CONFORMANCE_REFERENCE_RATE_WINDOW_S): the embedded reference server's rate
+   * window when it is shortened. A refilling limiter then earns requests back faster than spec 8
+   * allows, and the rate-limit checks' tolerance for it follows.
+   */
+  readonly rateWindowMs?: number | undefined;
+  /** CONFORMANCE_HAR: where the workers append the run's exchanges (harness/har/recorder.ts); unset: none recorded. */
+  readonly harDir?: string | undefined;
   /** Where the webhook sink listens, and the base URL the target must call (spec 6). */
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
 }

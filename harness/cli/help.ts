@@ -55,6 +55,8 @@ Configuration comes from the environment or .env (the environment wins):
                                 seconds, beyond the pacing the keys' limits impose (default
                                 ${DEFAULTS.throttleBudgetS}); a run the limits would hold over 10 min is refused.
   CONFORMANCE_SKIP_DOCTOR       true: conformance run does not run the doctor's checks first.
+  CONFORMANCE_HAR               true: also write exchanges.har, every HTTP exchange of the run
+                                (HAR 1.2, redacted like the reports, each tied to its check).
   CONFORMANCE_PACED             true: accept a long run paced under the keys' limits (no
                                 10 min refusal, no budget; the progress line shows an ETA);
                                 it must still fit CONFORMANCE_RUN_DEADLINE_S.

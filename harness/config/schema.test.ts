@@ -66,6 +66,7 @@ describe('parseEnv defaults', () => {
       throttleBudgetS: 120,
       paced: false,
       skipDoctor: false,
+      har: false,
       reportDir: 'reports',
       referenceFaults: [],
       referenceVariants: [],

@@ -120,6 +120,13 @@ export const envSchema = z.object({
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
+  /** true: the run also writes exchanges.har, every HTTP exchange of the run (issue 14). */
+  CONFORMANCE_HAR: optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_HAR: expected true or false' })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+  ),
   /** true: `conformance run` does not run the doctor's cheap checks first (issue 13). */
   CONFORMANCE_SKIP_DOCTOR: optionalString.pipe(
     z
@@ -197,6 +204,8 @@ export interface Config {
   readonly paced: boolean;
   /** CONFORMANCE_SKIP_DOCTOR (or --skip-doctor): no preflight before a run against an external target. */
   readonly skipDoctor: boolean;
+  /** CONFORMANCE_HAR: write exchanges.har beside the report. */
+  readonly har: boolean;
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   /** Self-test only: reference-server variants (legitimate alternative choices). */
@@ -260,8 +269,9 @@ export const LOAD_DEFAULTS = {
   stepS: 3,
   concurrency: [1, 10, 50, 100],
   maxCreatesPerStep: 2000,
-  // A minute window plus the time to notice it ended.
-  freshWaitS: 75,
+  // The moment the headers name (at most a minute) and then a full minute after the key's last
+  // use, for a limiter that gives its budget back gradually (harness/rate/fresh.ts), plus margin.
+  freshWaitS: 135,
 } as const;
 
 /** Upper bounds that keep a mistyped value from turning a load run into an attack on the target. */
@@ -345,6 +355,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     throttleBudgetS: env.CONFORMANCE_THROTTLE_BUDGET_S ?? DEFAULTS.throttleBudgetS,
     paced: env.CONFORMANCE_PACED ?? false,
     skipDoctor: env.CONFORMANCE_SKIP_DOCTOR ?? false,
+    har: env.CONFORMANCE_HAR ?? false,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),

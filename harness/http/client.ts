@@ -33,6 +33,27 @@ export interface ApiResponse {
   readonly exchange: ExchangeRecord;
 }
 
+/**
+ * One request as it went over the wire and what came back, for an HTTP archive: every value
+ * already redacted (keys, webhook secrets), the response body as read (up to the read bound).
+ */
+export interface WireRecord {
+  /** Epoch milliseconds when it was sent. */
+  readonly sentAt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  readonly requestBody: string | undefined;
+  /** null: no answer (see `error`). */
+  readonly status: number | null;
+  readonly responseHeaders: Readonly<Record<string, string>>;
+  readonly responseBody: string;
+  /** The body was cut at the read bound. */
+  readonly truncated: boolean;
+  readonly durationMs: number;
+  readonly error?: string;
+}
+
 /** Counters a check reads to report throttling. */
 export interface ClientStats {
   throttled: number;
@@ -47,6 +68,8 @@ export interface ClientOptions {
   readonly redactor: Redactor;
   /** Called with every exchange, already redacted. */
   readonly onExchange?: (exchange: ExchangeRecord) => void;
+  /** Called with every request sent, answered or not, in full (bounded) and redacted: the HAR recorder (issue 14). */
+  readonly onWire?: (wire: WireRecord) => void;
   /** Called with every successful create, so the run can clean up what it made. */
   readonly onCreated?: (path: string, id: string) => void;
   readonly stats?: ClientStats;
@@ -286,6 +309,7 @@ export class ApiClient {
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
       if (signal?.aborted && !timeout.aborted) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
       const reason = timeout.aborted || (cause as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause as Error).message;
+      this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status: null, responseHeaders: {}, text: '', truncated: false, error: redactor.redact(reason) });
       health?.recordFailure(`${options.method} ${shownUrl}: ${reason}`, sentAt);
       throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
     }
@@ -305,6 +329,7 @@ export class ApiClient {
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     };
     this.#options.onExchange?.(exchange);
+    this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status, responseHeaders, text, truncated: read.tooLarge });
     if (read.tooLarge) {
       const size = read.declared ? `Content-Length ${read.seen}` : `more than ${read.seen} bytes`;
       throw new ResponseTooLargeError(
@@ -316,6 +341,38 @@ export class ApiClient {
     const json = parseJson(text);
     if (options.method === 'POST' && status >= 200 && status < 300) this.#noteCreated(options.path, json);
     return { status, headers: responseHeaders, text, json, exchange };
+  }
+
+  #wire(raw: {
+    sentAt: number;
+    started: number;
+    method: string;
+    url: string;
+    headers: Readonly<Record<string, string>>;
+    body: string | undefined;
+    status: number | null;
+    responseHeaders: Readonly<Record<string, string>>;
+    text: string;
+    truncated: boolean;
+    error?: string;
+  }): void {
+    const { onWire, redactor } = this.#options;
+    if (onWire === undefined) return;
+    const headers = (from: Readonly<Record<string, string>>): Record<string, string> =>
+      Object.fromEntries(Object.entries(from).map(([name, value]) => [name, redactor.redact(redactor.redactHeader(name, value))]));
+    onWire({
+      sentAt: raw.sentAt,
+      method: raw.method,
+      url: raw.url,
+      requestHeaders: headers(raw.headers),
+      requestBody: raw.body === undefined ? undefined : redactor.redact(raw.body),
+      status: raw.status,
+      responseHeaders: headers(raw.responseHeaders),
+      responseBody: redactor.redact(raw.text),
+      truncated: raw.truncated,
+      durationMs: Math.round((performance.now() - raw.started) * 100) / 100,
+      ...(raw.error === undefined ? {} : { error: raw.error }),
+    });
   }
 
   /** A request the check's own signal ended: the run's stop (deadline, breaker) when there is one, else the signal's reason. */

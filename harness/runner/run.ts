@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest, type Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
@@ -15,6 +16,7 @@ import { roundTripMs, workersFor } from './latency.js';
 import { estimateChecks } from './request-estimate.js';
 import { checkOrdering } from './sequencer.js';
 import { preflight } from '../doctor/preflight.js';
+import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget } from './target.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
@@ -62,7 +64,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
     if (planned !== undefined) progress.line(planned);
     // Issue 12: a distant target gets the functional suites more workers (harness/runner/latency.ts).
     const roundTrip = await roundTripMs(target.baseUrl, { key: config.keys.admin, authStyle, timeoutMs: config.requestTimeoutMs, redactor });
-    const context: RunContext = {
+    let context: RunContext = {
       runId,
       baseUrl: target.baseUrl,
       keys: config.keys,
@@ -79,8 +81,12 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       breakerFailures: config.breakerFailures,
       concurrency: config.concurrency,
       webhookWaitS: config.webhookWaitS,
+      rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
       sink: config.sink,
     };
+    // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
+    const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;
+    if (harDir !== undefined) context = { ...context, harDir };
     const collector = new ResultCollector(progress, { filtered: config.requirements.length > 0 });
     const files = config.suites.map((domain) => `suites/${domain}.test.ts`);
     // Issue 12: the breaker every worker's clients share, and through which the deadline stops them.
@@ -175,6 +181,10 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       toolVersion: await toolVersion(),
     });
     const written = await writeReport(report, config.reportDir, redactor);
+    if (harDir !== undefined) {
+      await writeHar(harDir, join(written.runDir, HAR_FILE), report.tool);
+      await cp(join(written.runDir, HAR_FILE), join(written.latestDir, HAR_FILE));
+    }
     return { report, written };
   } finally {
     // Its status timer must not outlive a run that threw (the mutant driver runs many in one process).

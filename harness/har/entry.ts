@@ -1,0 +1,99 @@
+import type { WireRecord } from '../http/client.js';
+
+/*
+ * Issue 14: every exchange of a run as an HTTP archive (HAR 1.2), each entry tied to the check
+ * that sent it (`_check`, the check's key in report.json; `_requirement`, its requirement id).
+ * Everything in it has passed the run's redactor, exactly like the reports.
+ */
+
+export interface HarNameValue {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface HarEntry {
+  readonly startedDateTime: string;
+  readonly time: number;
+  readonly request: {
+    readonly method: string;
+    readonly url: string;
+    readonly httpVersion: string;
+    readonly cookies: readonly never[];
+    readonly headers: readonly HarNameValue[];
+    readonly queryString: readonly HarNameValue[];
+    readonly postData?: { readonly mimeType: string; readonly text: string };
+    readonly headersSize: -1;
+    readonly bodySize: number;
+  };
+  readonly response: {
+    readonly status: number;
+    readonly statusText: string;
+    readonly httpVersion: string;
+    readonly cookies: readonly never[];
+    readonly headers: readonly HarNameValue[];
+    readonly content: { readonly size: number; readonly mimeType: string; readonly text: string };
+    readonly redirectURL: string;
+    readonly headersSize: -1;
+    readonly bodySize: number;
+    /** The body was cut at the run's read bound (CONFORMANCE_MAX_RESPONSE_BYTES). */
+    readonly _truncated?: true;
+    /** No answer: why (HAR's status 0). */
+    readonly _error?: string;
+  };
+  readonly cache: Record<string, never>;
+  readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
+  /** The key of the check that sent it (report.json checks[].key), or `cleanup:<domain>` / `runner`. */
+  readonly _check: string;
+  readonly _requirement: string | null;
+}
+
+/** Who sent an exchange. */
+export interface HarOwner {
+  readonly check: string;
+  readonly requirement: string | null;
+}
+
+const pairs = (record: Readonly<Record<string, string>>): HarNameValue[] =>
+  Object.entries(record)
+    .map(([name, value]) => ({ name, value }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/** A WireRecord as a HAR 1.2 entry (pure). */
+export function harEntry(wire: WireRecord, owner: HarOwner): HarEntry {
+  const url = new URL(wire.url);
+  const queryString = [...url.searchParams.entries()].map(([name, value]) => ({ name, value }));
+  const requestBytes = wire.requestBody === undefined ? 0 : Buffer.byteLength(wire.requestBody);
+  const responseBytes = Buffer.byteLength(wire.responseBody);
+  return {
+    startedDateTime: new Date(wire.sentAt).toISOString(),
+    time: wire.durationMs,
+    request: {
+      method: wire.method,
+      url: wire.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(wire.requestHeaders),
+      queryString,
+      ...(wire.requestBody === undefined ? {} : { postData: { mimeType: wire.requestHeaders['content-type'] ?? 'application/json', text: wire.requestBody } }),
+      headersSize: -1,
+      bodySize: requestBytes,
+    },
+    response: {
+      status: wire.status ?? 0,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(wire.responseHeaders),
+      content: { size: responseBytes, mimeType: wire.responseHeaders['content-type'] ?? '', text: wire.responseBody },
+      redirectURL: wire.responseHeaders['location'] ?? '',
+      headersSize: -1,
+      bodySize: wire.status === null ? -1 : responseBytes,
+      ...(wire.truncated ? { _truncated: true as const } : {}),
+      ...(wire.error === undefined ? {} : { _error: wire.error }),
+    },
+    cache: {},
+    timings: { send: 0, wait: wire.durationMs, receive: 0 },
+    _check: owner.check,
+    _requirement: owner.requirement,
+  };
+}
