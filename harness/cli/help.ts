@@ -19,6 +19,9 @@ Options:
   -v, --version   Show the version
   --dotenv <path> Read variables from this file instead of ./.env
   --skip-doctor   run: do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
+  --rerun-failed [report.json]
+                  run: only the requirements that failed or erred in that report (default
+                  the latest in the report directory), with its seed and runs per property
 
 Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_TARGET_URL        Base URL ending in /api/v1. Unset: test the embedded

@@ -7,6 +7,7 @@ import { renderLoadTerminal } from '../load/render-terminal.js';
 import { redactorFor, runLoad } from '../load/run.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
+import { readPastReport, rerunConfig, rerunSource } from '../runner/rerun.js';
 import { runConformance } from '../runner/run.js';
 import { loadDoctorConfig } from '../doctor/config.js';
 import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
@@ -21,6 +22,8 @@ interface Parsed {
   readonly envFile?: string | undefined;
   /** `run --skip-doctor`: no preflight (also CONFORMANCE_SKIP_DOCTOR=true). */
   readonly skipDoctor: boolean;
+  /** `run --rerun-failed [report.json]`: null when not asked; '' for the latest report. */
+  readonly rerunFailed: string | null;
 }
 
 class UsageError extends HarnessError {
@@ -33,6 +36,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
   let command: Parsed['command'] | undefined;
   let envFile: string | undefined;
   let skipDoctor = false;
+  let rerunFailed: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help' || arg === 'help') command = 'help';
@@ -41,13 +45,19 @@ export function parseArgs(argv: readonly string[]): Parsed {
       envFile = argv[++i];
       if (envFile === undefined) throw new UsageError('--dotenv needs a path');
     } else if (arg === '--skip-doctor') skipDoctor = true;
+    else if (arg === '--rerun-failed') {
+      const next = argv[i + 1];
+      rerunFailed = next !== undefined && !next.startsWith('-') && !['run', 'load', 'doctor'].includes(next) ? argv[++i]! : '';
+    }
     else if (arg === 'run') command ??= 'run';
     else if (arg === 'load') command ??= 'load';
     else if (arg === 'doctor') command ??= 'doctor';
     else throw new UsageError(`unknown argument "${arg}" (see conformance --help)`);
   }
-  if (skipDoctor && command !== undefined && command !== 'run') throw new UsageError('--skip-doctor applies to conformance run only');
-  return { command: command ?? 'run', envFile, skipDoctor };
+  for (const [flag, given] of [['--skip-doctor', skipDoctor], ['--rerun-failed', rerunFailed !== null]] as const) {
+    if (given && command !== undefined && command !== 'run') throw new UsageError(`${flag} applies to conformance run only`);
+  }
+  return { command: command ?? 'run', envFile, skipDoctor, rerunFailed };
 }
 
 /**
@@ -109,8 +119,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if (args.command === 'doctor') return await doctor(args.envFile);
     const loaded = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
-    const config = args.skipDoctor ? { ...loaded, skipDoctor: true } : loaded;
+    let config = args.skipDoctor ? { ...loaded, skipDoctor: true } : loaded;
     if (args.command === 'load') return await load(config);
+    if (args.rerunFailed !== null) {
+      const source = rerunSource(config, args.rerunFailed === '' ? undefined : args.rerunFailed);
+      const past = await readPastReport(source);
+      const again = rerunConfig(config, past);
+      if (again === undefined) {
+        process.stdout.write(`nothing failed or erred in ${source} (run ${past.runId}): nothing to re-run\n`);
+        return 0;
+      }
+      process.stderr.write(`re-running the ${again.requirements.length} requirement${again.requirements.length === 1 ? '' : 's'} that failed or erred in run ${past.runId} (seed ${again.seed}, ${again.numRuns} runs per property): ${again.requirements.join(', ')}\n`);
+      config = again;
+    }
     const { report, written } = await runConformance(config, new Progress());
     const redactor = new Redactor(Object.values(config.keys));
     process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
