@@ -9,7 +9,7 @@ import type { Report } from '../harness/report/model.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
 
-const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary.md'];
+const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
 
 async function allFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

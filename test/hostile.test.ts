@@ -24,7 +24,7 @@ import { readLatestLoadJson, readLatestReport, spawnCli } from './run-cli.js';
 
 const SUITES = 'contacts,auth';
 const SEED = '20261123';
-const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary.md'];
+const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
 const ONE_GB_KB = 1024 * 1024;
 
 interface Measured {

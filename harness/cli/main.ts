@@ -135,7 +135,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { report, written } = await runConformance(config, new Progress());
     const redactor = new Redactor(Object.values(config.keys));
     process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
-    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
+    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md, summary-full.md${config.har ? ', exchanges.har' : ''})\n`);
     return report.exitCode;
   } catch (error) {
     if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {

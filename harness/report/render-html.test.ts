@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { checkAnchor } from './anchors.js';
 import { renderHtml } from './render-html.js';
 import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
 
@@ -84,7 +85,7 @@ describe('renderHtml', () => {
     const report = sampleReport();
     const page = renderHtml(report);
     expect(page).toContain('<div class="badge">NON-CONFORMANT</div>');
-    expect(page.match(/<tr id="check-\d+"/g)).toHaveLength(report.checks.length);
+    expect(page.match(/<tr id="check-[a-z0-9-]+-[0-9a-f]{10}"/g)).toHaveLength(report.checks.length);
     for (const c of report.checks) expect(page).toContain(`>${c.requirementId}</`);
     expect(page).toContain('id="observations"');
     expect(page.match(/class="st st-uncovered"/g)).toHaveLength(
@@ -139,7 +140,7 @@ describe('renderHtml', () => {
     expect(text).not.toMatch(/(?<!non-)\bconformant\b/i);
     const section = page.slice(page.indexOf('<section id="unverified">'), page.indexOf('</section>', page.indexOf('<section id="unverified">')));
     expect(section).toContain('<td>not configured</td><td>CONFORMANCE_LIMITED_KEY is not set</td>');
-    for (const u of report.unverified) expect(section).toMatch(new RegExp(`<a class="mono" href="#req-\\d+">${u.id}</a>`));
+    for (const u of report.unverified) expect(section).toContain(`<a class="mono" href="#req-${u.id.toLowerCase()}">${u.id}</a>`);
     expect(page).toContain('<a href="#unverified">');
   });
 
@@ -151,6 +152,48 @@ describe('renderHtml', () => {
     expect(page).toContain('<section id="transitions">');
     expect(page).toContain('<a href="#transitions">Transitions</a>');
     expect(page).toMatch(/<td class="mono">paid<\/td><td>refused \(409\)<\/td>/);
+  });
+
+  it('gives every check an anchor from what identifies it, the same whatever else the run holds', () => {
+    const report = sampleReport();
+    const page = renderHtml(report);
+    for (const c of report.checks) expect(page).toContain(`<tr id="${checkAnchor(c)}" `);
+    // Another run: one check fewer, another failing now. Every other check keeps its link.
+    const other = sampleReport();
+    other.checks.splice(0, 1);
+    other.checks[0]!.status = 'fail';
+    const otherPage = renderHtml(other);
+    for (const c of other.checks) expect(otherPage).toContain(`<tr id="${checkAnchor(c)}" `);
+    const ids = [...page.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Each row links to itself.
+    const c = report.checks[0]!;
+    expect(page).toContain(`<a class="permalink" href="#${checkAnchor(c)}"`);
+    expect(checkAnchor({ requirementId: 'TE-DATE-REAL', key: 'k' })).toMatch(/^check-te-date-real-[0-9a-f]{10}$/);
+    expect(checkAnchor({ requirementId: '"><script>', key: 'k' })).toMatch(/^check-script-[0-9a-f]{10}$/);
+  });
+
+  it('shows the counts at the top, beside the verdict', () => {
+    const report = sampleReport();
+    const header = renderHtml(report).split('</header>')[0]!;
+    for (const s of ['pass', 'skip', 'inconclusive', 'fail', 'error'] as const) {
+      expect(header).toContain(`<li class="c-${s}" data-status="${s}"><strong>${report.counts.byStatus[s]}</strong>`);
+    }
+    const must = report.counts.byLevel.MUST.fail;
+    expect(header).toContain(`fail (${must} MUST, ${report.counts.byStatus.fail - must} warnings)</li>`);
+    expect(header).toContain(`<strong>${report.counts.total}</strong> checks in total`);
+  });
+
+  it('shows a domain whose only non-passing checks are skipped SHOULD checks as a pass with skips', () => {
+    const report = sampleReport();
+    const should = report.checks.find((c) => c.level === 'SHOULD')!;
+    report.checks.push(
+      { ...should, key: 'security-pass', domain: 'security', status: 'pass', message: null },
+      { ...should, key: 'security-skip', domain: 'security', status: 'skip', message: 'not applicable' },
+    );
+    report.domains.push({ domain: 'security', status: 'skip', counts: { pass: 1, skip: 1, inconclusive: 0, fail: 0, error: 0 } });
+    const row = renderHtml(report).split('\n').find((l) => l.startsWith('<tr data-domain="security">'));
+    expect(row).toContain('<td><span class="st st-pass">pass</span> <span class="muted">1 skipped (SHOULD)</span></td>');
   });
 
   it('renders an empty run without failing', () => {

@@ -22,6 +22,8 @@ import {
   type Status,
   type StatusCounts,
 } from './model.js';
+import { checkAnchors, requirementAnchor, uniqueAnchors } from './anchors.js';
+import { domainStatusView } from './domain-status.js';
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
@@ -71,7 +73,7 @@ table{border-collapse:collapse;margin:8px 0}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 th{background:var(--alt);font-weight:600}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-td.zero{color:#afb8c1}
+td.zero{color:var(--muted)}
 tr.total td{font-weight:600}
 .st{display:inline-block;min-width:6.5em;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;text-align:center;white-space:nowrap}
 .st-pass{background:var(--pass)}
@@ -94,7 +96,53 @@ form.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:
 form.filters label{display:flex;gap:6px;align-items:center}
 svg.chart,svg.bar{display:block;max-width:100%;height:auto}
 .summary-bar{margin:10px 0 0;max-width:480px}
-@media print{nav,form.filters{display:none}header.top{background:none}}
+ul.counts{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;margin:10px 0 0;padding:0;font-size:15px}
+ul.counts li::before{content:"";display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:6px;vertical-align:-.05em;background:var(--line)}
+ul.counts li.c-pass::before{background:${STATUS_COLORS.pass}}
+ul.counts li.c-skip::before{background:${STATUS_COLORS.skip}}
+ul.counts li.c-inconclusive::before{background:${STATUS_COLORS.inconclusive}}
+ul.counts li.c-fail::before{background:${STATUS_COLORS.fail}}
+ul.counts li.c-error::before{background:${STATUS_COLORS.error}}
+ul.counts li.c-total::before{display:none}
+.wrap,td.msg,td.title{overflow-wrap:anywhere}
+.wide{max-width:100%;overflow-x:auto}
+tr[id],section[id]{scroll-margin-top:4em}
+tr:target>td{background:#fff8c5}
+a.permalink{float:right;margin-left:8px;color:var(--muted);font-weight:600}
+.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+h4 .mono{text-transform:none;letter-spacing:0}
+@media print{
+@page{margin:12mm}
+body{font-size:10pt;color:#000}
+nav,form.filters,a.permalink{display:none!important}
+header.top{background:none;border-bottom:2px solid #000}
+header.top,main,footer{padding-left:0;padding-right:0}
+.badge,.st,ul.counts li::before,svg{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+a{color:inherit}
+.muted,dl.meta dt{color:#444}
+td.title{min-width:0}
+.msg{max-width:none}
+.wide{overflow:visible}
+.evidence pre{max-height:none;overflow:visible}
+thead{display:table-header-group}
+h2,h3,h4{break-after:avoid}
+tr:target>td{background:none}
+.st{min-width:0;white-space:normal}
+#check-table,#check-table>tbody,#requirements table,#requirements tbody{display:block;width:100%}
+#check-table>thead,#requirements thead{display:none}
+#check-table>tbody>tr,#requirements tbody>tr{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:8px;border-top:1px solid #999;padding:3px 0}
+#check-table>tbody>tr:not(:has(details[open])),#requirements tbody>tr{break-inside:avoid}
+#check-table>tbody>tr>td,#requirements tbody>tr>td{display:block;border:0;padding:0;background:none}
+#check-table td.title,#check-table td.msg,#requirements td.statement{flex:0 0 100%;padding:2px 0 0;max-width:none}
+#check-table td.msg{order:1}
+#check-table td.title{order:2}
+#check-table td.msg:empty{display:none}
+td.sec::before{content:"spec "}
+#requirements td.count::before{content:"checks: "}
+#matrix table{font-size:7pt;table-layout:fixed;width:100%}
+#matrix th,#matrix td{padding:2px;overflow-wrap:anywhere}
+#matrix .st{display:block;padding:0 2px;font-size:7pt}
+}
 `.trim();
 
 const SCRIPT = `
@@ -105,10 +153,12 @@ const SCRIPT = `
   var shown = document.getElementById('shown');
   if (!form || !table || !shown) return;
   form.hidden = false;
-  var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+  var body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.rows);
   var problems = { fail: true, error: true, inconclusive: true };
   var fields = ['status', 'level', 'domain', 'q'];
   function value(name) { return form.elements[name].value; }
+  function clear() { fields.forEach(function (f) { form.elements[f].value = ''; }); }
   function apply() {
     var s = value('status'), l = value('level'), d = value('domain'), q = value('q').trim().toLowerCase();
     var n = 0;
@@ -122,6 +172,17 @@ const SCRIPT = `
       if (ok) n += 1;
     });
     shown.textContent = n + ' of ' + rows.length + ' checks shown';
+  }
+  // report.html#check-...: open that check's evidence and bring it into view, clearing a filter that hid it.
+  function reveal() {
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
+    var row = id ? document.getElementById(id) : null;
+    if (!row || row.parentNode !== body) return;
+    if (row.hidden) { clear(); apply(); }
+    var details = row.querySelector('details');
+    if (details) details.open = true;
+    row.scrollIntoView();
   }
   form.addEventListener('input', apply);
   form.addEventListener('change', apply);
@@ -138,14 +199,27 @@ const SCRIPT = `
   document.addEventListener('click', function (e) {
     var a = e.target.closest('a[data-filter]');
     if (!a) return;
-    fields.forEach(function (f) { form.elements[f].value = ''; });
+    clear();
     form.elements[a.getAttribute('data-filter')].value = a.getAttribute('data-value');
     apply();
   });
+  window.addEventListener('hashchange', reveal);
+  // On paper, the evidence of every problem shown is printed open; what was opened for it closes after.
+  var openedForPrint = [];
   window.addEventListener('beforeprint', function () {
-    document.querySelectorAll('details').forEach(function (x) { x.open = true; });
+    rows.forEach(function (r) {
+      var details = r.querySelector('details');
+      if (r.hidden || !details || details.open || problems[r.getAttribute('data-status')] !== true) return;
+      details.open = true;
+      openedForPrint.push(details);
+    });
+  });
+  window.addEventListener('afterprint', function () {
+    openedForPrint.forEach(function (x) { x.open = false; });
+    openedForPrint = [];
   });
   apply();
+  reveal();
 })();
 `.trim();
 
@@ -240,9 +314,32 @@ ${
     : ''
 }
 <div class="summary-bar">${trusted(summaryBar)}</div>
+${renderHeaderCounts(report)}
 <dl class="meta">
 ${meta.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>\n`)}</dl>
 </header>`;
+}
+
+/**
+ * The counts a reader looks for first, in words beside the bar (whose colours they repeat):
+ * failures split into MUST failures and SHOULD/MAY warnings.
+ */
+function renderHeaderCounts(report: Report): Html {
+  const by = report.counts.byStatus;
+  const mustFailed = report.counts.byLevel.MUST.fail;
+  const warnings = by.fail - mustFailed;
+  const failDetail =
+    by.fail === 0 ? '' : mustFailed === 0 ? ' (warnings: SHOULD/MAY)' : warnings === 0 ? ' (MUST)' : ` (${mustFailed} MUST, ${plural(warnings, 'warning')})`;
+  const item = (status: Status, label: string): Html =>
+    html`<li class="c-${status}" data-status="${status}"><strong>${by[status]}</strong> ${label}</li>`;
+  return html`<ul class="counts" aria-label="Checks by status">
+${item('pass', 'pass')}
+${item('fail', `fail${failDetail}`)}
+${item('error', 'error')}
+${item('inconclusive', 'inconclusive')}
+${item('skip', 'skip')}
+<li class="c-total" data-status="total"><strong>${report.counts.total}</strong> ${report.counts.total === 1 ? 'check' : 'checks'} in total</li>
+</ul>`;
 }
 
 function renderCounts(report: Report): Html {
@@ -301,9 +398,10 @@ ${trusted(chart)}
 <thead><tr><th>Domain</th><th>Status</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}</tr></thead>
 <tbody>
 ${domains.map((d) => {
-  const mustFailed = report.checks.some((c) => c.domain === d.domain && c.status === 'fail' && c.level === 'MUST');
-  const chip = d.status === 'fail' && !mustFailed ? statusChip('fail', 'SHOULD') : statusChip(d.status);
-  return html`<tr><td><a href="#checks" data-filter="domain" data-value="${d.domain}">${d.domain}</a></td><td>${chip}</td>${countCells(d.counts)}</tr>\n`;
+  const view = domainStatusView(d, report.checks);
+  const chip = view.warning ? statusChip('fail', 'SHOULD') : statusChip(view.status);
+  const note = view.note === '' ? '' : html` <span class="muted">${view.note}</span>`;
+  return html`<tr data-domain="${d.domain}"><td><a href="#checks" data-filter="domain" data-value="${d.domain}">${d.domain}</a></td><td>${chip}${note}</td>${countCells(d.counts)}</tr>\n`;
 })}</tbody>
 </table>
 </section>`;
@@ -312,15 +410,16 @@ ${domains.map((d) => {
 function renderEvidence(check: CheckResult): Html | null {
   const blocks: Html[] = [];
   if (check.exchange !== null) {
-    blocks.push(html`<h4>Reproduce</h4><pre class="curl">${check.exchange.curl}</pre>`);
+    // Evidence blocks scroll past 28em: focusable, so a keyboard can scroll them too.
+    blocks.push(html`<h4>Reproduce</h4><pre class="curl" tabindex="0">${check.exchange.curl}</pre>`);
     blocks.push(
-      html`<h4>Response <span class="muted mono">${check.exchange.method} ${check.exchange.url}</span></h4><pre>${formatResponse(check.exchange)}</pre>`,
+      html`<h4>Response <span class="muted mono">${check.exchange.method} ${check.exchange.url}</span></h4><pre class="response" tabindex="0">${formatResponse(check.exchange)}</pre>`,
     );
   }
   if (check.property !== null) {
     blocks.push(html`<h4>Property</h4><p class="mono">${formatProperty(check.property)}</p>`);
     if (check.property.counterexample !== null) {
-      blocks.push(html`<h4>Counterexample</h4><pre>${check.property.counterexample}</pre>`);
+      blocks.push(html`<h4>Counterexample</h4><pre tabindex="0">${check.property.counterexample}</pre>`);
     }
   }
   if (check.throttled > 0) {
@@ -336,7 +435,10 @@ function renderChecks(report: Report, checks: readonly CheckResult[], anchors: A
   const rows = checks.map((c) => {
     const evidence = renderEvidence(c);
     const requirementAnchor = anchors.requirementId.get(c.requirementId);
-    const title = evidence === null ? html`${c.title}` : html`<details><summary>${c.title}</summary>${evidence}</details>`;
+    const anchor = anchors.checkId.get(c) ?? '';
+    const permalink = html`<a class="permalink" href="#${anchor}" title="Link to this check">#<span class="sr"> link to this check</span></a>`;
+    const title =
+      evidence === null ? html`${permalink}${c.title}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>`;
     const requirement =
       requirementAnchor === undefined
         ? html`<span class="mono">${c.requirementId}</span>`
@@ -345,12 +447,12 @@ function renderChecks(report: Report, checks: readonly CheckResult[], anchors: A
       html`<td>${statusChip(c.status, c.level)}</td>`,
       html`<td class="lvl">${c.level}</td>`,
       html`<td>${requirement}</td>`,
-      html`<td>${c.section}</td>`,
+      html`<td class="sec">${c.section}</td>`,
       html`<td>${c.domain}</td>`,
       html`<td class="title">${title}</td>`,
       html`<td class="msg">${c.message ?? ''}</td>`,
     ];
-    return html`<tr id="${anchors.checkId.get(c) ?? ''}" data-status="${c.status}" data-level="${c.level}" data-domain="${c.domain}">${cells}</tr>\n`;
+    return html`<tr id="${anchor}" data-status="${c.status}" data-level="${c.level}" data-domain="${c.domain}">${cells}</tr>\n`;
   });
   return html`<section id="checks">
 <h2>Checks</h2>
@@ -365,7 +467,7 @@ function renderChecks(report: Report, checks: readonly CheckResult[], anchors: A
 <button type="button" data-expand="close">Collapse all</button>
 <output id="shown"></output>
 </form>
-<p class="muted">Worst results first. Open a title for the curl reproducer, the response and the fast-check seed.</p>
+<p class="muted">Worst results first. Open a title for the curl reproducer, the response and the fast-check seed; the # beside it links to the check (the link stays the same in every run).</p>
 <table id="check-table">
 <thead><tr><th>Status</th><th>Level</th><th>Requirement</th><th>Section</th><th>Domain</th><th>Title</th><th>Message</th></tr></thead>
 <tbody>
@@ -386,7 +488,7 @@ ${groupObservations(observations).map(
 <tbody>
 ${values.map(
   (v) =>
-    html`<tr><td class="mono">${v.value === '' ? html`<span class="muted">(empty)</span>` : v.value}</td><td>${v.subjects.join(', ')}</td><td class="mono">${v.requirements.join(', ')}</td></tr>\n`,
+    html`<tr><td class="mono wrap">${v.value === '' ? html`<span class="muted">(empty)</span>` : v.value}</td><td class="wrap">${v.subjects.join(', ')}</td><td class="mono wrap">${v.requirements.join(', ')}</td></tr>\n`,
 )}</tbody>
 </table>
 `,
@@ -417,7 +519,7 @@ ${requirements.map((r) => {
     r.status === null
       ? html`<span class="st st-uncovered" title="${missing?.detail ?? ''}">${missing === undefined ? 'not covered' : `not covered: ${UNVERIFIED_LABEL[missing.reason]}`}</span>`
       : html`${statusChip(r.status, r.level)}${missing === undefined || r.status === 'pass' ? '' : html` <span class="muted">${missing.detail}</span>`}`;
-  return html`<tr id="${anchors.requirementId.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td>${r.section}</td><td>${r.domain}</td><td>${r.statement}</td><td class="n">${r.checks}</td><td>${result}</td></tr>\n`;
+  return html`<tr id="${anchors.requirementId.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td class="sec">${r.section}</td><td>${r.domain}</td><td class="statement">${r.statement}</td><td class="n count">${r.checks}</td><td>${result}</td></tr>\n`;
 })}</tbody>
 </table>
 </section>`;
@@ -429,6 +531,7 @@ function renderMatrix(report: Report): Html {
   return html`<section id="matrix">
 <h2>Isolation and permission matrix</h2>
 <p class="muted">Resource x operation x key: pass when refused (or allowed) as spec 5 requires; the status answered is shown.</p>
+<div class="wide" role="region" aria-label="Isolation and permission matrix (scrolls sideways)" tabindex="0">
 <table>
 <thead><tr><th>Resource</th><th>Key</th>${operations.map((o) => html`<th>${o}</th>`)}</tr></thead>
 <tbody>
@@ -441,6 +544,7 @@ ${rows.map(
     )}</tr>\n`,
 )}</tbody>
 </table>
+</div>
 </section>`;
 }
 
@@ -477,10 +581,11 @@ ${
 export function renderHtml(report: Report): string {
   const checks = [...report.checks].sort(compareChecksBySeverity);
   const requirements = sortedRequirements(report.requirements);
-  // Anchors come from positions in sorted order: stable, and safe whatever the ids contain.
+  // Anchors come from what identifies a check or requirement (anchors.ts): the same in every run,
+  // and safe whatever the ids contain.
   const anchors: Anchors = {
-    checkId: new Map(checks.map((c, i) => [c, `check-${i + 1}`])),
-    requirementId: new Map(requirements.map((r, i) => [r.id, `req-${i + 1}`])),
+    checkId: checkAnchors(checks),
+    requirementId: new Map([...uniqueAnchors(requirements, (r) => requirementAnchor(r.id))].map(([r, a]) => [r.id, a])),
   };
   const failedMust = checks.filter((c) => c.status === 'fail' && c.level === 'MUST');
   const title = `${verdictLabel(report)}: conformance report for ${report.target.url}`;

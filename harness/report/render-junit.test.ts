@@ -198,6 +198,8 @@ describe('renderJunit', () => {
       all(testcase as XmlElement, 'property').map((p) => [p.attributes.name, p.attributes.value]),
     );
     expect(properties).toMatchObject({ requirement: 'TE-DATE-REAL', level: 'MUST', section: '2.3', seed: '1842906137', path: '4:0' });
+    // Where the check is in report.html: its stable link.
+    expect(properties['report']).toMatch(/^report\.html#check-te-date-real-[0-9a-f]{10}$/);
   });
 
   it('puts message, curl, response and fast-check seed/path in the failure body', () => {

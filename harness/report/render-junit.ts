@@ -1,3 +1,4 @@
+import { checkAnchors } from './anchors.js';
 import {
   checkLabel,
   compareChecksByRequirement,
@@ -41,8 +42,11 @@ function property(name: string, value: string | number, indent: string): string 
   ])}/>`;
 }
 
-/** Plain-text evidence: what a reader needs to reproduce the result without opening anything. */
-function evidence(check: CheckResult, headline: string): string {
+/**
+ * Plain-text evidence: what a reader needs to reproduce the result without opening anything, and
+ * where the check is in report.html.
+ */
+function evidence(check: CheckResult, headline: string, anchor: string): string {
   const blocks: string[] = [headline];
   if (check.message !== null && check.message !== '') blocks.push(check.message);
   if (check.exchange !== null) {
@@ -55,6 +59,7 @@ function evidence(check: CheckResult, headline: string): string {
     blocks.push(`Property: ${formatProperty(check.property)}${counterexample}`);
   }
   if (check.throttled > 0) blocks.push(`Throttled: waited out HTTP 429 ${plural(check.throttled, 'time')} (not a failure).`);
+  blocks.push(`In the HTML report: report.html#${anchor}`);
   return blocks.join('\n\n');
 }
 
@@ -69,7 +74,7 @@ interface RenderedCase {
   readonly skipped: number;
 }
 
-function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): RenderedCase {
+function renderCase(check: CheckResult, anchor: string, options: Required<RenderJunitOptions>): RenderedCase {
   const i2 = '    ';
   const i3 = '      ';
   const lines: string[] = [];
@@ -84,6 +89,7 @@ function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): 
   lines.push(property('requirement', check.requirementId, `${i3}  `));
   lines.push(property('level', check.level, `${i3}  `));
   lines.push(property('section', check.section, `${i3}  `));
+  lines.push(property('report', `report.html#${anchor}`, `${i3}  `));
   if (check.property !== null) {
     lines.push(property('seed', check.property.seed, `${i3}  `));
     if (check.property.path !== null) lines.push(property('path', check.property.path, `${i3}  `));
@@ -103,7 +109,7 @@ function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): 
     case 'fail': {
       const kind = failureKind(check.level);
       if (kind === 'failure') {
-        const body = evidence(check, `MUST requirement not met: ${requirementLine(check)}`);
+        const body = evidence(check, `MUST requirement not met: ${requirementLine(check)}`, anchor);
         lines.push(
           `${i3}<failure${attrs([
             ['message', message === '' ? `MUST requirement ${check.requirementId} not met` : message],
@@ -116,6 +122,7 @@ function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): 
         const body = evidence(
           check,
           `${check.level} requirement not met (${kind}, not a conformance failure): ${requirementLine(check)}`,
+          anchor,
         );
         if (options.warnings === 'failure') {
           lines.push(
@@ -132,7 +139,7 @@ function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): 
       break;
     }
     case 'error': {
-      const body = evidence(check, `Error while checking ${requirementLine(check)}`);
+      const body = evidence(check, `Error while checking ${requirementLine(check)}`, anchor);
       lines.push(
         `${i3}<error${attrs([
           ['message', message === '' ? 'error' : message],
@@ -152,7 +159,7 @@ function renderCase(check: CheckResult, options: Required<RenderJunitOptions>): 
             : message;
       lines.push(`${i3}<skipped${attrs([['message', text]])}/>`);
       if (hasEvidence) {
-        lines.push(`${i3}<system-out>${escapeXml(evidence(check, text))}</system-out>`);
+        lines.push(`${i3}<system-out>${escapeXml(evidence(check, text, anchor))}</system-out>`);
       }
       skipped += 1;
       break;
@@ -241,11 +248,12 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
     ['numRuns', report.settings.numRuns],
   ] as const;
 
+  const anchors = checkAnchors(report.checks);
   let total = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   const suites: string[] = [];
   for (const domain of domains) {
     const checks = report.checks.filter((c) => c.domain === domain).sort(compareChecksByRequirement);
-    const cases = checks.map((c) => renderCase(c, opts));
+    const cases = checks.map((c) => renderCase(c, anchors.get(c) ?? '', opts));
     const failures = cases.reduce((n, c) => n + c.failures, 0);
     const errors = cases.reduce((n, c) => n + c.errors, 0);
     const skipped = cases.reduce((n, c) => n + c.skipped, 0);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './render-markdown.js';
+import { checkAnchor } from './anchors.js';
+import type { CheckResult, Report } from './model.js';
+import { renderMarkdown, renderSummaryMarkdown, SUMMARY_MAX_CHARS } from './render-markdown.js';
 import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
 
 /** Pipes that split a GFM table row: those not preceded by an odd number of backslashes. */
@@ -171,5 +173,113 @@ describe('renderMarkdown', () => {
     report.observations.push({ topic: 'status-transition', domain: 'tasks', subject: 'task status completed → in_progress', value: 'refused (409)', requirementId: 'TRANSITION-REFUSED-UNCHANGED' });
     const md = renderMarkdown(report);
     expect(section(md, 'Status transitions')).toContain('| completed | refused (409) |');
+  });
+});
+
+/**
+ * The sample report grown to what a badly failing large run produces: `copies` of every check
+ * (each with a 6 KB body and a long message), hundreds of observations and a long target URL.
+ */
+function hugeReport(copies: number, base: Report = sampleReport()): Report {
+  const report = base;
+  const checks: CheckResult[] = [];
+  for (let i = 0; i < copies; i++) {
+    for (const c of report.checks) {
+      checks.push({
+        ...c,
+        key: `${c.key} #${i}`,
+        title: `${c.title} (copy ${i})`,
+        message: c.message === null ? null : `${c.message} ${'x'.repeat(i % 7 === 0 ? 900 : 40)}`,
+        exchange: c.exchange === null ? null : { ...c.exchange, bodyExcerpt: `${c.exchange.bodyExcerpt}\n${'{"k":"v"}'.repeat(700)}` },
+      });
+    }
+  }
+  report.checks = checks;
+  for (const s of ['pass', 'skip', 'inconclusive', 'fail', 'error'] as const) report.counts.byStatus[s] *= copies;
+  report.counts.total *= copies;
+  report.target.url = `https://api.example.com/${'segment/'.repeat(200)}api/v1`;
+  for (let i = 0; i < 400; i++) {
+    report.observations.push({ topic: `topic-${i}`, domain: 'contacts', subject: `GET /contacts?i=${i}`, value: `value ${i}`, requirementId: null });
+  }
+  return report;
+}
+
+describe('renderSummaryMarkdown (summary.md)', () => {
+  it('is the complete Markdown, failures first, when the run fits', () => {
+    const report = sampleReport();
+    const summary = renderSummaryMarkdown(report);
+    const full = renderMarkdown(report);
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    // Same sections, same lines: only errors and unverified requirements move before the warnings.
+    expect(summary.split('\n').sort()).toEqual(full.split('\n').sort());
+    expect(summary).not.toContain('shortened');
+    const order = ['## Results', '## Domains', '## Failures (MUST)', '## Errors', '## Unverified MUST requirements', '## Warnings (SHOULD and MAY)'].map((h) => summary.indexOf(`\n${h}\n`));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+    expectTablesIntact(summary);
+  });
+
+  it('fits a pull-request comment however large the run: verdict, counts, domains, every failure at least in one line', () => {
+    const report = hugeReport(60);
+    const full = renderMarkdown(report);
+    expect(full.length).toBeGreaterThan(1_000_000);
+    const summary = renderSummaryMarkdown(report);
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(SUMMARY_MAX_CHARS).toBeLessThanOrEqual(65_536);
+    expect(summary.split('\n')[0]).toBe('# Conformance report: ❌ NON-CONFORMANT');
+    expect(section(summary, 'Results')).toContain(`**${report.counts.total}**`);
+    expect(summary).toContain('## Domains');
+    // Failures come first, the first of them with its evidence and its link into report.html.
+    const failures = section(summary, 'Failures (MUST)');
+    const first = report.checks.filter((c) => c.status === 'fail' && c.level === 'MUST').sort((a, b) => (a.key < b.key ? -1 : 1))[0]!;
+    expect(failures).toContain('**Reproduce**');
+    expect(summary).toContain(`report.html#${checkAnchor(first)}`);
+    expect(summary.indexOf('## Failures (MUST)')).toBeLessThan(summary.indexOf('## Observations') < 0 ? Infinity : summary.indexOf('## Observations'));
+    // What was cut is said, with where to find it.
+    const closing = summary.slice(summary.lastIndexOf('\n---\n'));
+    expect(closing).toMatch(/shortened to fit a pull-request comment/);
+    expect(closing).toContain(`the complete one has ${full.length}`);
+    expect(closing).toContain('`report.html`');
+    expect(closing).toContain('`summary-full.md`');
+    expectTablesIntact(summary);
+  });
+
+  it('keeps the bound, its tables and its fences for any length asked and for hostile data', () => {
+    for (const maxChars of [10_000, 25_000, SUMMARY_MAX_CHARS]) {
+      for (const report of [hugeReport(20), hugeReport(20, hostileReport())]) {
+        const summary = renderSummaryMarkdown(report, { maxChars });
+        expect(summary.length).toBeLessThanOrEqual(maxChars);
+        expect(summary).toContain('## Failures (MUST)');
+        expectTablesIntact(summary);
+        expect(summary).toMatch(/summary-full\.md`\._\n\n_Generated by [^\n]*_\n$/);
+      }
+    }
+  });
+
+  it('says so when only a part of the failures fit with their evidence, listing the others in one line', () => {
+    const report = hugeReport(30);
+    const summary = renderSummaryMarkdown(report, { maxChars: 20_000 });
+    const mustFailures = report.checks.filter((c) => c.status === 'fail' && c.level === 'MUST').length;
+    const failures = section(summary, 'Failures (MUST)');
+    const detailed = (failures.match(/^### /gm) ?? []).length;
+    const brief = (failures.match(/^- \*\*/gm) ?? []).length;
+    const more = Number(/_… and (\d+) more checks?: see report\.html\._/.exec(failures)?.[1] ?? 0);
+    expect(detailed).toBeGreaterThan(0);
+    expect(detailed + brief + more).toBe(mustFailures);
+    expect(summary).toMatch(/\d+ checks shown in one line without evidence/);
+  });
+
+  it('shows a domain whose only non-passing checks are skipped SHOULD checks as a pass with skips', () => {
+    const report = sampleReport();
+    const should = report.checks.find((c) => c.level === 'SHOULD')!;
+    report.checks.push(
+      { ...should, key: 'security-pass', domain: 'security', status: 'pass', message: null },
+      { ...should, key: 'security-skip', domain: 'security', status: 'skip', message: 'not applicable' },
+    );
+    report.domains.push({ domain: 'security', status: 'skip', counts: { pass: 1, skip: 1, inconclusive: 0, fail: 0, error: 0 } });
+    const md = renderSummaryMarkdown(report);
+    expect(section(md, 'Domains')).toContain('| security | ✅ pass, 1 skipped (SHOULD) | 1 | 1 | 0 | 0 | 0 |');
+    // A skipped MUST check leaves a requirement unverified: still a skip.
+    report.checks.push({ ...should, key: 'security-must-skip', level: 'MUST', domain: 'security', status: 'skip', message: 'not configured' });
+    expect(section(renderMarkdown(report), 'Domains')).toContain('| security | ⏭️ skip, 2 skipped (MUST, SHOULD) |');
   });
 });

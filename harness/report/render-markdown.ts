@@ -1,3 +1,5 @@
+import { checkAnchors } from './anchors.js';
+import { domainStatusView } from './domain-status.js';
 import {
   checkLabel,
   compareChecksBySeverity,
@@ -19,7 +21,14 @@ import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type 
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsMarkdown } from './transitions.js';
-import { detailAfterReason, groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
+import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
+
+/**
+ * Longest `summary.md`, in UTF-16 code units (never fewer than characters): a pull-request
+ * comment holds at most 65,536 characters and a job summary 1 MiB; the margin leaves room for
+ * whatever a bot puts around it.
+ */
+export const SUMMARY_MAX_CHARS = 60_000;
 
 const STATUS_ICON: Readonly<Record<Status, string>> = {
   pass: '✅',
@@ -36,13 +45,44 @@ const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = {
   error: '💥',
 };
 
+/**
+ * How long one piece of data may be. The complete Markdown shows everything (Infinity); the
+ * summary cuts each value so that no single failure can fill the page.
+ */
+interface Limits {
+  /** A header value, a table cell, a one-line message. */
+  readonly cell: number;
+  /** A fenced block: curl command, response, counterexample, multi-line message. */
+  readonly block: number;
+  /** Requirement ids listed in one cell. */
+  readonly ids: number;
+}
+
+const UNLIMITED: Limits = { cell: Infinity, block: Infinity, ids: Infinity };
+const SUMMARY_LIMITS: Limits = { cell: 400, block: 2_500, ids: 30 };
+
+/** `s` cut to `max` code units (never inside a surrogate pair), marked when cut. */
+function clip(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let end = Math.max(0, max - 1);
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${s.slice(0, end)}…`;
+}
+
+function clipBlock(s: string, max: number): string {
+  if (s.length <= max) return s;
+  return `${clip(s, max)}\n[… ${s.length - max} more characters: see report.html]`;
+}
+
 function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
+/** The header row and separator of a GFM table. */
+function tableHead(header: readonly string[], align?: readonly ('l' | 'r')[]): string[] {
   const separator = header.map((_h, i) => (align?.[i] === 'r' ? '---:' : '---'));
-  return [row(header.map(escapeMarkdownCell)), row(separator), ...rows.map(row)].join('\n');
+  return [row(header.map(escapeMarkdownCell)), row(separator)];
 }
 
 function countCells(counts: StatusCounts): string[] {
@@ -58,15 +98,76 @@ function checkStatusLabel(status: Status, level: Level): string {
   return status === 'fail' && level !== 'MUST' ? `⚠️ fail (${failureKind(level)})` : `${STATUS_ICON[status]} ${status}`;
 }
 
-/** A domain whose only failures are SHOULD/MAY shows as a warning, not as a conformance failure. */
-function domainStatusLabel(status: Status, checks: readonly CheckResult[]): string {
-  if (status === 'fail' && !checks.some((c) => c.status === 'fail' && c.level === 'MUST')) {
-    return '⚠️ fail (warnings only)';
-  }
-  return `${STATUS_ICON[status]} ${status}`;
+/* ----------------------------------------------------------------------------------------------
+ * Sections: a lead always shown, then items a length budget may cut from the end (table rows,
+ * failures), each with an optional brief form (a failure in one line, without its evidence).
+ * -------------------------------------------------------------------------------------------- */
+
+interface Item {
+  readonly full: string;
+  /** A shorter form the summary may show instead. */
+  readonly brief?: string;
 }
 
-function renderHeader(report: Report): string[] {
+interface Section {
+  /** Named in the summary's closing note when it is left out. */
+  readonly name: string;
+  /** Heading and introduction: shown whenever the section is. */
+  readonly lead: readonly string[];
+  /** Shown only with at least one item (a table's header row). */
+  readonly itemsHead: readonly string[];
+  readonly items: readonly Item[];
+  /** Between items, and between the lead (or items head) and the first item. */
+  readonly join: '\n' | '\n\n';
+  /** After the items: a note that belongs to the section. */
+  readonly tail: readonly string[];
+  /** What the summary says for items it left out. */
+  readonly omitted: (n: number) => string;
+}
+
+type Form = 'none' | 'brief' | 'full';
+
+function section(init: Partial<Section> & Pick<Section, 'name' | 'lead'>): Section {
+  return {
+    itemsHead: [],
+    items: [],
+    join: '\n',
+    tail: [],
+    omitted: (n) => `_… and ${plural(n, 'more row')}: see report.html._`,
+    ...init,
+  };
+}
+
+function renderSection(s: Section, forms: readonly Form[]): string {
+  const shown = s.items
+    .map((item, i) => (forms[i] === 'full' ? { text: item.full, line: false } : forms[i] === 'brief' ? { text: item.brief ?? item.full, line: item.brief !== undefined } : null))
+    .filter((x): x is { text: string; line: boolean } => x !== null);
+  const omitted = forms.filter((f) => f === 'none').length;
+  let text = s.lead.join('\n');
+  if (shown.length > 0) {
+    const head = s.itemsHead.join('\n');
+    text += (text === '' ? '' : head === '' ? s.join : '\n\n') + (head === '' ? '' : head + s.join);
+    // One-line forms next to each other make one tight list.
+    text += shown.map((x, i) => (i === 0 ? '' : x.line && shown[i - 1]!.line ? '\n' : s.join) + x.text).join('');
+  }
+  if (omitted > 0) text += `${text === '' ? '' : '\n\n'}${s.omitted(omitted)}`;
+  if (s.tail.length > 0) text += `${text === '' ? '' : '\n\n'}${s.tail.join('\n')}`;
+  return text;
+}
+
+function renderDocument(sections: readonly Section[], forms: readonly (readonly Form[])[], shown: readonly boolean[]): string {
+  const text = sections
+    .map((s, i) => (shown[i] ? renderSection(s, forms[i] ?? []) : ''))
+    .filter((t) => t !== '')
+    .join('\n\n');
+  return `${text}\n`;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * The sections
+ * -------------------------------------------------------------------------------------------- */
+
+function headerSection(report: Report, limits: Limits): Section {
   const target = report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url;
   const meta: [string, string][] = [
     ['Target', target],
@@ -86,269 +187,459 @@ function renderHeader(report: Report): string[] {
       `waited out HTTP 429 ${plural(report.throttling.waits, 'time')}, ${formatDuration(report.throttling.totalWaitMs)} in total`,
     ]);
   }
-  return [
-    `# Conformance report: ${VERDICT_ICON[report.verdict]} ${verdictLabel(report)}`,
-    '',
-    escapeMarkdownText(verdictReason(report)),
-    '',
-    ...meta.map(([k, v]) => `- **${k}:** ${escapeMarkdownCell(v)}`),
-  ];
+  return section({
+    name: 'Header',
+    lead: [
+      `# Conformance report: ${VERDICT_ICON[report.verdict]} ${verdictLabel(report)}`,
+      '',
+      escapeMarkdownText(clip(verdictReason(report), limits.block)),
+      '',
+      ...meta.map(([k, v]) => `- **${k}:** ${escapeMarkdownCell(clip(v, limits.cell))}`),
+    ],
+  });
 }
 
-function renderCounts(report: Report): string[] {
+function countsSection(report: Report): Section {
   const header = ['Level', ...STATUSES, 'total'];
   const align = header.map((_h, i) => (i === 0 ? 'l' : 'r') as 'l' | 'r');
   const rows = LEVELS.map((level) => {
     const counts = report.counts.byLevel[level];
-    return [level, ...countCells(counts), String(total(counts))];
+    return row([level, ...countCells(counts), String(total(counts))]);
   });
-  rows.push(['**all**', ...countCells(report.counts.byStatus).map((c) => `**${c}**`), `**${report.counts.total}**`]);
-  return [
-    '## Results',
-    '',
-    table(header, rows, align),
-    '',
-    'A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. ' +
-      'Conformance requires every MUST requirement of the catalogue to be verified and to pass.',
-  ];
+  rows.push(row(['**all**', ...countCells(report.counts.byStatus).map((c) => `**${c}**`), `**${report.counts.total}**`]));
+  return section({
+    name: 'Results',
+    lead: ['## Results', '', ...tableHead(header, align), ...rows],
+    tail: [
+      'A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. ' +
+        'Conformance requires every MUST requirement of the catalogue to be verified and to pass.',
+    ],
+  });
 }
 
 /** Which MUST requirements the run did not verify, and why: what keeps a run from being conformant. */
-function renderUnverified(report: Report): string[] {
-  if (report.unverified.length === 0) return [];
+function unverifiedSection(report: Report, limits: Limits): Section | null {
+  if (report.unverified.length === 0) return null;
   const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
-  const rows = groupUnverified(report.unverified).map((g) => [
-    UNVERIFIED_LABEL[g.reason],
-    escapeMarkdownCell(detailAfterReason(g)),
-    String(g.ids.length),
-    escapeMarkdownCell(g.ids.join(', ')),
-  ]);
-  return [
-    '## Unverified MUST requirements',
-    '',
-    `${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run; ` +
-      'set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.',
-    '',
-    table(['Reason', 'Detail', 'Count', 'Requirements'], rows, ['l', 'l', 'r', 'l']),
-  ];
+  const rows = groupUnverified(report.unverified).map((g) =>
+    row([
+      UNVERIFIED_LABEL[g.reason],
+      escapeMarkdownCell(clip(detailAfterReason(g), limits.cell)),
+      String(g.ids.length),
+      escapeMarkdownCell(limits.ids === Infinity ? g.ids.join(', ') : idList(g.ids, limits.ids)),
+    ]),
+  );
+  return section({
+    name: 'Unverified MUST requirements',
+    lead: [
+      '## Unverified MUST requirements',
+      '',
+      `${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run; ` +
+        'set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.',
+    ],
+    itemsHead: tableHead(['Reason', 'Detail', 'Count', 'Requirements'], ['l', 'l', 'r', 'l']),
+    items: rows.map((full) => ({ full })),
+  });
 }
 
-function renderDomains(report: Report): string[] {
-  if (report.domains.length === 0) return [];
+function domainsSection(report: Report, limits: Limits): Section | null {
+  if (report.domains.length === 0) return null;
   const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
   const header = ['Domain', 'Status', ...STATUSES];
   const align = header.map((_h, i) => (i < 2 ? 'l' : 'r') as 'l' | 'r');
-  const rows = domains.map((d) => [
-    escapeMarkdownCell(d.domain),
-    domainStatusLabel(
-      d.status,
-      report.checks.filter((c) => c.domain === d.domain),
-    ),
-    ...countCells(d.counts),
-  ]);
-  return ['## Domains', '', table(header, rows, align)];
+  const rows = domains.map((d) => {
+    const view = domainStatusView(d, report.checks);
+    const label = view.warning ? '⚠️ fail (warnings only)' : `${STATUS_ICON[view.status]} ${view.status}`;
+    return row([escapeMarkdownCell(clip(d.domain, limits.cell)), view.note === '' ? label : `${label}, ${view.note}`, ...countCells(d.counts)]);
+  });
+  return section({ name: 'Domains', lead: ['## Domains'], itemsHead: tableHead(header, align), items: rows.map((full) => ({ full })) });
 }
 
 /** Everything needed to reproduce and judge one result, in fenced blocks that show data verbatim. */
-function renderCheckDetail(check: CheckResult): string[] {
+function checkDetail(check: CheckResult, anchor: string, limits: Limits): string {
   const lines: string[] = [
-    `### ${escapeMarkdownCell(checkLabel(check))}`,
+    `### ${escapeMarkdownCell(clip(checkLabel(check), limits.cell))}`,
     '',
-    `**Domain** ${escapeMarkdownCell(check.domain)} · **Section** ${escapeMarkdownCell(check.section)} · ` +
-      `**Level** ${check.level} · **Status** ${checkStatusLabel(check.status, check.level)} · **Time** ${formatDuration(check.durationMs)}`,
+    `**Domain** ${escapeMarkdownCell(clip(check.domain, limits.cell))} · **Section** ${escapeMarkdownCell(clip(check.section, limits.cell))} · ` +
+      `**Level** ${check.level} · **Status** ${checkStatusLabel(check.status, check.level)} · **Time** ${formatDuration(check.durationMs)} · ` +
+      `**In the HTML report** ${markdownCode(`report.html#${anchor}`)}`,
     '',
   ];
   if (check.message !== null && check.message !== '') {
-    if (/[\r\n]/.test(check.message)) {
-      lines.push('**Message**', '', markdownFence(check.message, 'text'), '');
+    if (/[\r\n]/.test(check.message) || check.message.length > limits.cell) {
+      lines.push('**Message**', '', markdownFence(clipBlock(check.message, limits.block), 'text'), '');
     } else {
       lines.push(`**Message** ${escapeMarkdownText(check.message)}`, '');
     }
   }
   if (check.exchange !== null) {
-    lines.push('**Reproduce**', '', markdownFence(check.exchange.curl, 'sh'), '');
+    lines.push('**Reproduce**', '', markdownFence(clipBlock(check.exchange.curl, limits.block), 'sh'), '');
     lines.push(
-      `**Response** to ${markdownCode(`${check.exchange.method} ${check.exchange.url}`)}`,
+      `**Response** to ${markdownCode(clip(`${check.exchange.method} ${check.exchange.url}`, limits.cell))}`,
       '',
-      markdownFence(formatResponse(check.exchange), 'http'),
+      markdownFence(clipBlock(formatResponse(check.exchange), limits.block), 'http'),
       '',
     );
   }
   if (check.property !== null) {
     lines.push(`**Property** ${escapeMarkdownCell(formatProperty(check.property))}`, '');
     if (check.property.counterexample !== null) {
-      lines.push('**Counterexample**', '', markdownFence(check.property.counterexample, 'text'), '');
+      lines.push('**Counterexample**', '', markdownFence(clipBlock(check.property.counterexample, limits.block), 'text'), '');
     }
   }
   if (check.throttled > 0) {
     lines.push(`**Throttled** waited out HTTP 429 ${plural(check.throttled, 'time')} (not a failure).`, '');
   }
-  return lines;
+  return lines.join('\n').replace(/\n+$/, '');
 }
 
-function renderFailures(report: Report): string[] {
+/** One line: label, domain, section and message, without the evidence. */
+function checkBrief(check: CheckResult, limits: Limits): string {
+  const message = check.message === null || check.message === '' ? '' : `: ${escapeMarkdownCell(clip(check.message, limits.cell))}`;
+  return (
+    `- **${escapeMarkdownCell(clip(checkLabel(check), limits.cell))}** ` +
+    `(${escapeMarkdownCell(clip(check.domain, limits.cell))}, spec ${escapeMarkdownCell(clip(check.section, limits.cell))})${message}`
+  );
+}
+
+function checkItems(checks: readonly CheckResult[], anchors: ReadonlyMap<CheckResult, string>, limits: Limits): Item[] {
+  return checks.map((c) => ({ full: checkDetail(c, anchors.get(c) ?? '', limits), brief: checkBrief(c, limits) }));
+}
+
+const moreChecks = (n: number): string => `_… and ${plural(n, 'more check')}: see report.html._`;
+
+function failureSections(report: Report, anchors: ReadonlyMap<CheckResult, string>, limits: Limits): { must: Section; warnings: Section | null; errors: Section | null } {
   const failed = report.checks.filter((c) => c.status === 'fail').sort(compareChecksBySeverity);
   const must = failed.filter((c) => c.level === 'MUST');
   const warnings = failed.filter((c) => c.level !== 'MUST');
   const errors = report.checks.filter((c) => c.status === 'error').sort(compareChecksBySeverity);
-  const out: string[] = ['## Failures (MUST)', ''];
-  if (must.length === 0) out.push('No MUST check failed.', '');
-  for (const c of must) out.push(...renderCheckDetail(c));
-  if (warnings.length > 0) {
-    out.push('## Warnings (SHOULD and MAY)', '', 'These do not affect conformance.', '');
-    for (const c of warnings) out.push(...renderCheckDetail(c));
-  }
-  if (errors.length > 0) {
-    out.push(
-      '## Errors',
-      '',
-      'These checks could not finish (harness or transport error): their requirements are untested.',
-      '',
-    );
-    for (const c of errors) out.push(...renderCheckDetail(c));
-  }
-  return out;
+  return {
+    must: section({
+      name: 'Failures (MUST)',
+      lead: must.length === 0 ? ['## Failures (MUST)', '', 'No MUST check failed.'] : ['## Failures (MUST)'],
+      items: checkItems(must, anchors, limits),
+      join: '\n\n',
+      omitted: moreChecks,
+    }),
+    warnings:
+      warnings.length === 0
+        ? null
+        : section({
+            name: 'Warnings (SHOULD and MAY)',
+            lead: ['## Warnings (SHOULD and MAY)', '', 'These do not affect conformance.'],
+            items: checkItems(warnings, anchors, limits),
+            join: '\n\n',
+            omitted: moreChecks,
+          }),
+    errors:
+      errors.length === 0
+        ? null
+        : section({
+            name: 'Errors',
+            lead: ['## Errors', '', 'These checks could not finish (harness or transport error): their requirements are untested.'],
+            items: checkItems(errors, anchors, limits),
+            join: '\n\n',
+            omitted: moreChecks,
+          }),
+  };
 }
 
-function renderBriefList(title: string, intro: string, checks: readonly CheckResult[]): string[] {
-  if (checks.length === 0) return [];
-  const items = [...checks].sort(compareChecksBySeverity).map((c) => {
-    const message = c.message === null || c.message === '' ? '' : `: ${escapeMarkdownCell(c.message)}`;
-    return `- **${escapeMarkdownCell(checkLabel(c))}** (${escapeMarkdownCell(c.domain)}, spec ${escapeMarkdownCell(c.section)})${message}`;
+function inconclusiveSection(report: Report, limits: Limits): Section | null {
+  const checks = report.checks.filter((c) => c.status === 'inconclusive').sort(compareChecksBySeverity);
+  if (checks.length === 0) return null;
+  return section({
+    name: 'Inconclusive',
+    lead: ['## Inconclusive', '', 'The run could not decide these either way; the requirement is neither met nor failed.'],
+    items: checks.map((c) => ({ full: checkBrief(c, limits) })),
+    join: '\n\n',
+    omitted: moreChecks,
   });
-  return [`## ${title}`, '', intro, '', ...items, ''];
 }
 
-function renderObservations(observations: readonly Observation[]): string[] {
-  if (observations.length === 0) return [];
-  const out: string[] = [
-    '## Observations',
-    '',
-    'What the target chose where the specification leaves the choice open.',
-    '',
-  ];
-  for (const { topic, values } of groupObservations(observations)) {
-    out.push(
-      `**${escapeMarkdownCell(topic)}**`,
-      '',
-      table(
-        ['Value', 'Seen at', 'Requirement'],
-        values.map((v) => [
-          v.value === '' ? '_(empty)_' : escapeMarkdownCell(v.value),
-          escapeMarkdownCell(v.subjects.join(', ')),
-          escapeMarkdownCell(v.requirements.join(', ')),
-        ]),
-      ),
-      '',
-    );
-  }
-  return out;
+function observationsSection(observations: readonly Observation[], limits: Limits): Section | null {
+  if (observations.length === 0) return null;
+  const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
+  return section({
+    name: 'Observations',
+    lead: ['## Observations', '', 'What the target chose where the specification leaves the choice open.'],
+    items: groupObservations(observations).map(({ topic, values }) => ({
+      full: [
+        `**${cell(topic)}**`,
+        '',
+        ...tableHead(['Value', 'Seen at', 'Requirement']),
+        ...values.map((v) => row([v.value === '' ? '_(empty)_' : cell(v.value), cell(v.subjects.join(', ')), cell(v.requirements.join(', '))])),
+      ].join('\n'),
+    })),
+    join: '\n\n',
+    omitted: (n) => `_… and ${plural(n, 'more topic')}: see report.html._`,
+  });
 }
 
-function renderCoverage(report: Report): string[] {
-  if (report.requirements.length === 0) return [];
-  const requirements = [...report.requirements].sort(
-    (a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id),
-  );
+function transitionsSection(report: Report): Section | null {
+  const text = renderTransitionsMarkdown(report).replace(/\n+$/, '');
+  if (text === '') return null;
+  return section({ name: 'Status transitions', lead: [], items: [{ full: text }], omitted: () => '' });
+}
+
+function coverageSection(report: Report, limits: Limits): Section | null {
+  if (report.requirements.length === 0) return null;
+  const requirements = [...report.requirements].sort((a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id));
   const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
-  const rows = requirements.map((r) => [
-    escapeMarkdownCell(r.id),
-    r.level,
-    escapeMarkdownCell(r.section),
-    escapeMarkdownCell(r.domain),
-    escapeMarkdownCell(r.statement),
-    String(r.checks),
-    r.status === null ? '⚠️ **not covered**' : checkStatusLabel(r.status, r.level),
-  ]);
-  return [
-    '## Requirement coverage',
-    '',
-    `${plural(requirements.length, 'requirement')} in the catalogue: ${requirements.length - uncovered} covered by this run, ` +
-      `${uncovered} not covered.`,
-    '',
-    table(['Requirement', 'Level', 'Section', 'Domain', 'Statement', 'Checks', 'Result'], rows, [
-      'l',
-      'l',
-      'l',
-      'l',
-      'l',
-      'r',
-      'l',
-    ]),
-  ];
+  const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
+  return section({
+    name: 'Requirement coverage',
+    lead: [
+      '## Requirement coverage',
+      '',
+      `${plural(requirements.length, 'requirement')} in the catalogue: ${requirements.length - uncovered} covered by this run, ` +
+        `${uncovered} not covered.`,
+    ],
+    itemsHead: tableHead(['Requirement', 'Level', 'Section', 'Domain', 'Statement', 'Checks', 'Result'], ['l', 'l', 'l', 'l', 'l', 'r', 'l']),
+    items: requirements.map((r) => ({
+      full: row([
+        cell(r.id),
+        r.level,
+        cell(r.section),
+        cell(r.domain),
+        cell(r.statement),
+        String(r.checks),
+        r.status === null ? '⚠️ **not covered**' : checkStatusLabel(r.status, r.level),
+      ]),
+    })),
+  });
 }
 
-function renderEndpoints(report: Report): string[] {
-  if (report.endpoints.length === 0 && report.notTestable.length === 0) return [];
+function endpointsSection(report: Report, limits: Limits): Section | null {
+  if (report.endpoints.length === 0 && report.notTestable.length === 0) return null;
   const exercised = report.endpoints.filter((e) => e.checks > 0).length;
-  const rows = report.endpoints.map((e) => [
-    escapeMarkdownCell(e.method),
-    escapeMarkdownCell(e.path),
-    escapeMarkdownCell(e.domain),
-    escapeMarkdownCell(e.section),
-    e.checks > 0 ? String(e.checks) : '⚠️ **not exercised**',
-  ]);
-  return [
-    '## Endpoint coverage',
-    '',
-    `${exercised} of ${plural(report.endpoints.length, 'documented endpoint')} exercised by this run.`,
-    '',
-    table(['Method', 'Path', 'Domain', 'Section', 'Checks'], rows, ['l', 'l', 'l', 'l', 'r']),
-    '',
-    ...(report.notTestable.length > 0
-      ? ['**Not testable** (the spec names these without documenting them):', '', ...report.notTestable.map((n) => `- ${escapeMarkdownCell(n.domain)}: ${escapeMarkdownCell(n.reason)}`)]
-      : []),
-  ];
+  const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
+  return section({
+    name: 'Endpoint coverage',
+    lead: ['## Endpoint coverage', '', `${exercised} of ${plural(report.endpoints.length, 'documented endpoint')} exercised by this run.`],
+    itemsHead: tableHead(['Method', 'Path', 'Domain', 'Section', 'Checks'], ['l', 'l', 'l', 'l', 'r']),
+    items: report.endpoints.map((e) => ({
+      full: row([cell(e.method), cell(e.path), cell(e.domain), cell(e.section), e.checks > 0 ? String(e.checks) : '⚠️ **not exercised**']),
+    })),
+    tail:
+      report.notTestable.length > 0
+        ? ['**Not testable** (the spec names these without documenting them):', '', ...report.notTestable.map((n) => `- ${cell(n.domain)}: ${cell(n.reason)}`)]
+        : [],
+  });
 }
 
-function renderMatrix(report: Report): string[] {
-  if (report.matrix.length === 0) return [];
+function matrixSection(report: Report, limits: Limits): Section | null {
+  if (report.matrix.length === 0) return null;
   const { operations, rows } = pivotMatrix(report.matrix);
   const failed = report.matrix.filter((c) => c.status === 'fail').length;
-  return [
-    '## Isolation and permission matrix',
-    '',
-    `Resource x operation x key: ✅ refused or allowed as spec 5 requires, ❌ not (${failed} failed), · not tried.`,
-    '',
-    table(
-      ['Resource', 'Key', ...operations.map(escapeMarkdownCell)],
-      rows.map((r) => [
-        escapeMarkdownCell(r.resource),
-        escapeMarkdownCell(r.key),
+  const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
+  return section({
+    name: 'Isolation and permission matrix',
+    lead: [
+      '## Isolation and permission matrix',
+      '',
+      `Resource x operation x key: ✅ refused or allowed as spec 5 requires, ❌ not (${failed} failed), · not tried.`,
+    ],
+    itemsHead: tableHead(['Resource', 'Key', ...operations.map((o) => clip(o, limits.cell))]),
+    items: rows.map((r) => ({
+      full: row([
+        cell(r.resource),
+        cell(r.key),
         ...r.cells.map((c) => (c === undefined ? '·' : `${c.status === 'pass' ? '✅' : '❌'}${c.answered === null ? '' : ` ${c.answered}`}`)),
       ]),
-    ),
-  ];
+    })),
+  });
 }
 
+function footerSection(report: Report, limits: Limits): Section {
+  return section({
+    name: 'Footer',
+    lead: [`_Generated by ${escapeMarkdownCell(clip(`${report.tool.name} ${report.tool.version}`, limits.cell))}, run ${escapeMarkdownCell(clip(report.runId, limits.cell))}._`],
+  });
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * The two documents
+ * -------------------------------------------------------------------------------------------- */
+
 /**
- * `summary.md`: a CI job summary / hand-over document. Verdict first, then counts, the evidence
- * for every failure (MUST before SHOULD/MAY warnings), errors, inconclusive checks, observations
- * and requirement coverage. Deterministic: everything is sorted, no clock is read.
+ * `summary-full.md`: the whole report in Markdown, for a hand-over document. Verdict first, then
+ * counts, the evidence for every failure (MUST before SHOULD/MAY warnings), errors, inconclusive
+ * checks, observations and requirement coverage. Deterministic: everything is sorted, no clock.
  */
 export function renderMarkdown(report: Report): string {
-  const inconclusive = report.checks.filter((c) => c.status === 'inconclusive');
-  const sections: string[][] = [
-    renderHeader(report),
-    renderCounts(report),
-    renderDomains(report),
-    renderFailures(report),
-    renderUnverified(report),
-    renderBriefList(
-      'Inconclusive',
-      'The run could not decide these either way; the requirement is neither met nor failed.',
-      inconclusive,
-    ),
-    renderObservations(report.observations),
-    [renderTransitionsMarkdown(report)].filter((section) => section !== ''),
-    renderMatrix(report),
-    renderCoverage(report),
-    renderEndpoints(report),
-    [`_Generated by ${escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`)}, run ${escapeMarkdownCell(report.runId)}._`],
+  const anchors = checkAnchors(report.checks);
+  const failures = failureSections(report, anchors, UNLIMITED);
+  const sections = [
+    headerSection(report, UNLIMITED),
+    countsSection(report),
+    domainsSection(report, UNLIMITED),
+    failures.must,
+    failures.warnings,
+    failures.errors,
+    unverifiedSection(report, UNLIMITED),
+    inconclusiveSection(report, UNLIMITED),
+    observationsSection(report.observations, UNLIMITED),
+    transitionsSection(report),
+    matrixSection(report, UNLIMITED),
+    coverageSection(report, UNLIMITED),
+    endpointsSection(report, UNLIMITED),
+    footerSection(report, UNLIMITED),
+  ].filter((s): s is Section => s !== null);
+  return renderDocument(
+    sections,
+    sections.map((s) => s.items.map((): Form => 'full')),
+    sections.map(() => true),
+  );
+}
+
+export interface SummaryOptions {
+  /** Longest output in UTF-16 code units (default SUMMARY_MAX_CHARS); honoured from about 8,000 up. */
+  readonly maxChars?: number;
+}
+
+/** Room kept for the closing note that says what was left out. */
+const CLOSING_NOTE_RESERVE = 900;
+
+/**
+ * `summary.md`: the report as a pull-request comment or CI job summary, never longer than
+ * `maxChars` however large the run. The verdict, the counts and the domains always; then every
+ * MUST failure, error, unverified requirement, warning and inconclusive check at least in one
+ * line, as much evidence as fits (MUST failures first, then errors, then warnings), and the rest
+ * (observations, matrix, coverage) as far as it fits. What was cut is said at the end, pointing
+ * to report.html and summary-full.md. When everything fits it is summary-full.md, reordered:
+ * errors and unverified requirements come before warnings.
+ */
+export function renderSummaryMarkdown(report: Report, options: SummaryOptions = {}): string {
+  const maxChars = options.maxChars ?? SUMMARY_MAX_CHARS;
+  const limits = SUMMARY_LIMITS;
+  const anchors = checkAnchors(report.checks);
+  const failures = failureSections(report, anchors, limits);
+  const header = headerSection(report, limits);
+  const counts = countsSection(report);
+  const domains = domainsSection(report, limits);
+  const unverified = unverifiedSection(report, limits);
+  const inconclusive = inconclusiveSection(report, limits);
+  const rest = [
+    observationsSection(report.observations, limits),
+    transitionsSection(report),
+    matrixSection(report, limits),
+    coverageSection(report, limits),
+    endpointsSection(report, limits),
   ];
-  const text = sections
-    .filter((s) => s.length > 0)
-    .map((s) => s.join('\n').replace(/\n+$/, ''))
-    .join('\n\n');
-  return `${text}\n`;
+  const footer = footerSection(report, limits);
+  const sections = [header, counts, domains, failures.must, failures.errors, unverified, failures.warnings, inconclusive, ...rest].filter(
+    (s): s is Section => s !== null,
+  );
+  const footerText = renderSection(footer, []);
+  // Everything, when everything fits.
+  const whole = `${renderDocument(
+    sections,
+    sections.map((s) => s.items.map((): Form => 'full')),
+    sections.map(() => true),
+  )}\n${footerText}\n`;
+  if (whole.length <= maxChars) return whole;
+
+  const index = new Map(sections.map((s, i) => [s, i]));
+  const forms: Form[][] = sections.map((s) => s.items.map((): Form => 'none'));
+  const shown: boolean[] = sections.map(() => false);
+  /** Every change in the order made, so the last ones can be undone if the count was off. */
+  const log: Array<() => void> = [];
+
+  const budget = maxChars - CLOSING_NOTE_RESERVE;
+  let used = 1; // the final newline
+  const sectionCost = (s: Section): number =>
+    2 + s.lead.join('\n').length + s.tail.join('\n').length + 2 + (s.itemsHead.length > 0 ? s.itemsHead.join('\n').length + 2 : 0) + 2 + s.omitted(s.items.length).length;
+
+  const show = (s: Section, always: boolean): boolean => {
+    const i = index.get(s)!;
+    if (shown[i]) return true;
+    const cost = sectionCost(s);
+    if (!always && used + cost > budget) return false;
+    used += cost;
+    shown[i] = true;
+    log.push(() => {
+      shown[i] = false;
+      used -= cost;
+    });
+    return true;
+  };
+  const lengthOf = (item: Item, form: Form): number => (form === 'full' ? item.full.length : form === 'brief' ? (item.brief ?? item.full).length : 0);
+  /** Moves one item to a longer form if it fits; false when it does not. */
+  const grow = (s: Section, k: number, form: Form): boolean => {
+    const i = index.get(s)!;
+    const item = s.items[k]!;
+    const before = forms[i]![k]!;
+    const delta = lengthOf(item, form) - lengthOf(item, before) + (before === 'none' ? s.join.length : 0);
+    if (used + delta > budget) return false;
+    used += delta;
+    forms[i]![k] = form;
+    log.push(() => {
+      forms[i]![k] = before;
+      used -= delta;
+    });
+    return true;
+  };
+  /**
+   * Items not yet shown, in order, while they fit (and while the section has used at most
+   * `share` of the budget): what is left out is always the end of the list.
+   */
+  const fill = (s: Section | null, form: Form, share = 1): void => {
+    if (s === null || !show(s, false)) return;
+    const start = used;
+    const i = index.get(s)!;
+    for (let k = 0; k < s.items.length; k++) {
+      if (forms[i]![k] !== 'none') continue;
+      if (used - start >= share * budget || !grow(s, k, form)) return;
+    }
+  };
+
+  used += footerText.length + 2;
+  for (const s of [header, counts]) {
+    show(s, true);
+    s.items.forEach((_item, k) => grow(s, k, 'full'));
+  }
+  fill(domains, 'full');
+  // The first MUST failures and errors with their evidence, within a share of the page, so that
+  // a long list of one-line failures never leaves none with its reproducer.
+  fill(failures.must, 'full', 0.2);
+  fill(failures.errors, 'full', 0.1);
+  fill(unverified, 'full');
+  for (const s of [failures.must, failures.errors, failures.warnings]) fill(s, 'brief');
+  fill(inconclusive, 'full');
+  // Evidence for as many problems as fit, most serious first; a long one does not stop shorter ones.
+  for (const s of [failures.must, failures.errors, failures.warnings]) {
+    if (s === null || !shown[index.get(s)!]) continue;
+    s.items.forEach((_item, k) => {
+      if (forms[index.get(s)!]![k] === 'brief') grow(s, k, 'full');
+    });
+  }
+  for (const s of rest) fill(s, 'full');
+
+  const full = renderMarkdown(report);
+  const render = (): string => {
+    const body = renderDocument(sections, forms, shown);
+    const leftOut = sections.filter((_s, i) => !shown[i]).map((s) => s.name);
+    const briefs = sections.reduce((n, s, i) => n + s.items.filter((item, k) => forms[i]![k] === 'brief' && item.brief !== undefined).length, 0);
+    const omitted = sections.reduce((n, _s, i) => n + (shown[i] ? forms[i]!.filter((f) => f === 'none').length : 0), 0);
+    if (leftOut.length === 0 && briefs === 0 && omitted === 0) return `${body}\n${footerText}\n`;
+    const parts = [
+      briefs > 0 ? `${plural(briefs, 'check')} shown in one line without evidence` : '',
+      omitted > 0 ? `${plural(omitted, 'entry', 'entries')} left out` : '',
+      leftOut.length > 0 ? `left out: ${leftOut.join(', ')}` : '',
+    ].filter((p) => p !== '');
+    const note =
+      `---\n\n_This summary is shortened to fit a pull-request comment or a job summary (at most ${maxChars} characters; ` +
+      `the complete one has ${full.length})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}. ` +
+      'The complete report, in the same directory as this summary (in CI: the job\'s artifacts), is `report.html` ' +
+      '(each check at `report.html#<its anchor>`) and `summary-full.md`._';
+    return `${body}\n${note}\n\n${footerText}\n`;
+  };
+  let text = render();
+  // The accounting above is exact up to a few characters per section; undo the last additions
+  // until it fits, should it ever be off.
+  while (text.length > maxChars && log.length > 0) {
+    log.pop()!();
+    text = render();
+  }
+  return text.length <= maxChars ? text : `${text.slice(0, Math.max(0, maxChars - 40))}\n\n_(cut: see report.html)_\n`;
 }

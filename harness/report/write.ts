@@ -4,7 +4,7 @@ import { redactDeep, writeRunFiles, type WrittenFiles } from './files.js';
 import type { Report } from './model.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
-import { renderMarkdown } from './render-markdown.js';
+import { renderMarkdown, renderSummaryMarkdown } from './render-markdown.js';
 
 export type WrittenReport = WrittenFiles;
 
@@ -13,12 +13,16 @@ export function redactReport(report: Report, redactor: Redactor): Report {
   return redactDeep(report, redactor);
 }
 
-/** Every format, rendered from the one report. */
+/**
+ * Every format, rendered from the one report. `summary.md` always fits a pull-request comment
+ * and a CI job summary (renderSummaryMarkdown); `summary-full.md` is the same Markdown uncut.
+ */
 export function renderAll(report: Report): Record<string, string> {
   return {
     'report.json': `${JSON.stringify(report, null, 2)}\n`,
     'junit.xml': renderJunit(report),
-    'summary.md': renderMarkdown(report),
+    'summary.md': renderSummaryMarkdown(report),
+    'summary-full.md': renderMarkdown(report),
     'report.html': renderHtml(report),
   };
 }

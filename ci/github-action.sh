@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# The steps of the GitHub Action (action.yml at the repository root), kept in this file so that
+# the self-test (test/action.test.ts) runs exactly what a workflow runs.
+#
+#   github-action.sh install   install the suite's runtime dependencies into its checkout (once)
+#   github-action.sh run       run the suite with the action's inputs (INPUT_* variables, set by
+#                              action.yml), append summary.md to the job summary, write the step's
+#                              outputs, and exit with the suite's exit code
+#
+# Exit codes of `run` are the suite's: 0 conformant (or incomplete), 1 non-conformant or error,
+# 2 configuration error or unreachable target, 3 incomplete with fail-on-incomplete.
+set -euo pipefail
+
+ACTION_PATH="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+
+# Action input (INPUT_<NAME>) -> the suite's variable. An empty input leaves the variable as the
+# job's environment has it, so `env:` on the job works as well as `with:` on the step.
+MAPPING=(
+  TARGET_URL:CONFORMANCE_TARGET_URL
+  ADMIN_KEY:CONFORMANCE_ADMIN_KEY
+  MEMBER_KEY:CONFORMANCE_MEMBER_KEY
+  OTHER_ORG_KEY:CONFORMANCE_OTHER_ORG_KEY
+  LIMITED_KEY:CONFORMANCE_LIMITED_KEY
+  LIMITED_KEYS:CONFORMANCE_LIMITED_KEYS
+  CUSTOM_LIMIT_KEY:CONFORMANCE_CUSTOM_LIMIT_KEY
+  CUSTOM_LIMIT:CONFORMANCE_CUSTOM_LIMIT
+  PROJECT_ID:CONFORMANCE_PROJECT_ID
+  VERSION_ID:CONFORMANCE_VERSION_ID
+  OTHER_PROJECT_ID:CONFORMANCE_OTHER_PROJECT_ID
+  SINK_HOST:CONFORMANCE_SINK_HOST
+  SINK_PORT:CONFORMANCE_SINK_PORT
+  SINK_PUBLIC_URL:CONFORMANCE_SINK_PUBLIC_URL
+  SUITES:CONFORMANCE_SUITES
+  REQUIREMENTS:CONFORMANCE_REQUIREMENTS
+  NUM_RUNS:CONFORMANCE_NUM_RUNS
+  SEED:CONFORMANCE_SEED
+  FAIL_ON_INCOMPLETE:CONFORMANCE_FAIL_ON_INCOMPLETE
+)
+KEY_VARIABLES=(CONFORMANCE_ADMIN_KEY CONFORMANCE_MEMBER_KEY CONFORMANCE_OTHER_ORG_KEY CONFORMANCE_LIMITED_KEY CONFORMANCE_LIMITED_KEYS CONFORMANCE_CUSTOM_LIMIT_KEY)
+
+# A workflow command's message: %, CR and LF escaped as the runner expects.
+escape_command() {
+  local s="$1"
+  s="${s//'%'/'%25'}"
+  s="${s//$'\r'/'%0D'}"
+  s="${s//$'\n'/'%0A'}"
+  printf '%s' "$s"
+}
+
+# The runId of a report.json, or nothing.
+run_id_of() {
+  node -e 'try { process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runId) } catch {}' "$1"
+}
+
+install() {
+  if ! command -v node >/dev/null 2>&1; then
+    echo "::error title=Conformance::Node.js 20.19 or newer is needed (set up Node.js before this step, or leave the input node-version set)"
+    exit 2
+  fi
+  if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'; then
+    echo "::error title=Conformance::Node.js $(node --version) is too old: the suite needs 20.19 or newer"
+    exit 2
+  fi
+  cd "$ACTION_PATH"
+  if [ -f node_modules/.package-lock.json ]; then
+    echo "conformance: dependencies already installed in $ACTION_PATH"
+    return 0
+  fi
+  npm ci --omit=dev --no-audit --no-fund
+}
+
+run() {
+  local pair input variable value
+  for pair in "${MAPPING[@]}"; do
+    input="INPUT_${pair%%:*}"
+    variable="${pair#*:}"
+    value="${!input:-}"
+    if [ -n "$value" ]; then export "$variable=$value"; fi
+  done
+  # Keys are masked in the log even when they did not come from a secret (the suite never prints
+  # them; this covers anything else in the job that might).
+  if [ "${GITHUB_ACTIONS:-}" = "true" ]; then
+    local key part
+    for variable in "${KEY_VARIABLES[@]}"; do
+      IFS=',' read -r -a parts <<<"${!variable:-}"
+      for key in "${parts[@]}"; do
+        key="${key// /}"
+        [ -n "$key" ] || continue
+        echo "::add-mask::$key"
+        part="${key#*_}"
+        if [ "$part" != "$key" ] && [ "${#part}" -ge 12 ]; then echo "::add-mask::$part"; fi
+      done
+    done
+  fi
+
+  local report_dir="${INPUT_REPORT_DIR:-${CONFORMANCE_REPORT_DIR:-conformance-report}}"
+  case "$report_dir" in
+    /*) ;;
+    *) report_dir="${GITHUB_WORKSPACE:-$PWD}/$report_dir" ;;
+  esac
+  export CONFORMANCE_REPORT_DIR="$report_dir"
+  mkdir -p "$report_dir"
+  local report_json="$report_dir/latest/report.json"
+  local before
+  before="$(run_id_of "$report_json")"
+
+  local errors outputs code
+  errors="$(mktemp "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/conformance-stderr.XXXXXX")"
+  outputs="$(mktemp "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/conformance-outputs.XXXXXX")"
+  # The suite's stderr (progress, the one-line reason of exit 2) goes to the log as it comes, and
+  # to a file for the job summary.
+  set +e
+  { node "$ACTION_PATH/bin/conformance.js" run 2>&1 1>&3 3>&- | tee "$errors" >&2; code=${PIPESTATUS[0]}; } 3>&1
+  set -e
+
+  echo "exit-code=$code" >>"$outputs"
+  local after
+  after="$(run_id_of "$report_json")"
+  if [ -n "$after" ] && [ "$after" != "$before" ]; then
+    node "$ACTION_PATH/ci/action-outputs.mjs" "$report_json" >>"$outputs"
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+      # summary.md always fits a job summary (and a pull-request comment); summary-full.md is beside it.
+      cat "$report_dir/latest/summary.md" >>"$GITHUB_STEP_SUMMARY"
+    fi
+  else
+    echo "verdict=" >>"$outputs"
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+      {
+        echo "# Conformance report: no verdict"
+        echo
+        echo "The suite exited with code $code before writing a report (2: a configuration error, or the target cannot be reached or refuses the admin key). What it said:"
+        echo
+        echo '~~~~text'
+        tail -n 20 "$errors"
+        echo '~~~~'
+      } >>"$GITHUB_STEP_SUMMARY"
+    fi
+  fi
+  if [ -n "${GITHUB_OUTPUT:-}" ]; then cat "$outputs" >>"$GITHUB_OUTPUT"; fi
+
+  local verdict total fail must_fail html
+  verdict="$(sed -n 's/^verdict=//p' "$outputs")"
+  total="$(sed -n 's/^total=//p' "$outputs")"
+  fail="$(sed -n 's/^fail=//p' "$outputs")"
+  must_fail="$(sed -n 's/^must-fail=//p' "$outputs")"
+  html="$(sed -n 's/^report-html=//p' "$outputs")"
+  local line
+  if [ -z "$verdict" ]; then
+    line="$(grep -m1 '^conformance:' "$errors" || true)"
+    echo "::error title=Conformance::$(escape_command "no verdict (exit $code): ${line:-see the log}")"
+  else
+    local label
+    label="$(printf '%s' "$verdict" | tr '[:lower:]' '[:upper:]')"
+    local message="$label: $total checks, $fail failed ($must_fail MUST); exit code $code. Report: $html"
+    case "$code" in
+      0) if [ "$verdict" = "conformant" ]; then echo "::notice title=Conformance::$(escape_command "$message")"; else echo "::warning title=Conformance::$(escape_command "$message")"; fi ;;
+      *) echo "::error title=Conformance::$(escape_command "$message")" ;;
+    esac
+  fi
+  rm -f "$errors" "$outputs"
+  return "$code"
+}
+
+case "${1:-}" in
+  install) install ;;
+  run) run ;;
+  *)
+    echo "usage: $0 install|run" >&2
+    exit 64
+    ;;
+esac
