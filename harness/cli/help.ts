@@ -58,6 +58,9 @@ Configuration comes from the environment or .env (the environment wins):
                                 seconds, beyond the pacing the keys' limits impose (default
                                 ${DEFAULTS.throttleBudgetS}); a run the limits would hold over 10 min is refused.
   CONFORMANCE_SKIP_DOCTOR       true: conformance run does not run the doctor's checks first.
+  CONFORMANCE_EXPECTED_FAILURES A JSON file of requirement ids expected to fail, each with a
+                                reason and an optional expiry date: their failures do not fail
+                                the exit code; a stale (now passing) or expired entry does.
   CONFORMANCE_HAR               true: also write exchanges.har, every HTTP exchange of the run
                                 (HAR 1.2, redacted like the reports, each tied to its check).
   CONFORMANCE_PACED             true: accept a long run paced under the keys' limits (no

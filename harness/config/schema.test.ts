@@ -67,6 +67,7 @@ describe('parseEnv defaults', () => {
       paced: false,
       skipDoctor: false,
       har: false,
+      expectedFailuresPath: undefined,
       reportDir: 'reports',
       referenceFaults: [],
       referenceVariants: [],

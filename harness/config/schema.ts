@@ -120,6 +120,8 @@ export const envSchema = z.object({
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
+  /** A JSON file of requirement ids expected to fail, with a reason and an optional expiry date (issue 14). */
+  CONFORMANCE_EXPECTED_FAILURES: optionalString,
   /** true: the run also writes exchanges.har, every HTTP exchange of the run (issue 14). */
   CONFORMANCE_HAR: optionalString.pipe(
     z
@@ -206,6 +208,8 @@ export interface Config {
   readonly skipDoctor: boolean;
   /** CONFORMANCE_HAR: write exchanges.har beside the report. */
   readonly har: boolean;
+  /** CONFORMANCE_EXPECTED_FAILURES: the file listing requirements expected to fail (read when the run starts). */
+  readonly expectedFailuresPath?: string | undefined;
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   /** Self-test only: reference-server variants (legitimate alternative choices). */
@@ -356,6 +360,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     paced: env.CONFORMANCE_PACED ?? false,
     skipDoctor: env.CONFORMANCE_SKIP_DOCTOR ?? false,
     har: env.CONFORMANCE_HAR ?? false,
+    expectedFailuresPath: env.CONFORMANCE_EXPECTED_FAILURES,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),

@@ -140,6 +140,20 @@ export const unverifiedSchema = z.object({
 });
 export type Unverified = z.infer<typeof unverifiedSchema>;
 
+/** CONFORMANCE_EXPECTED_FAILURES: how each listed requirement fared in this run (issue 14). */
+export const EXPECTED_STATES = ['expected', 'stale', 'expired', 'not-run'] as const;
+export const expectedFailureSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  /** YYYY-MM-DD: after that day its failure counts again. */
+  expires: z.string().nullable(),
+  /** expected: it failed, as listed (no effect on the exit code); stale: it passes now (fails the run: remove it); expired: its failure counts; not-run: no verdict of it this run. */
+  state: z.enum(EXPECTED_STATES),
+  /** Checks of it that failed or erred. */
+  failed: z.int().min(0),
+});
+export type ExpectedFailureRecord = z.infer<typeof expectedFailureSchema>;
+
 export const domainSummarySchema = z.object({
   domain: z.string(),
   status: statusSchema,
@@ -170,6 +184,8 @@ export const reportSchema = z.object({
     requirements: z.array(z.string()),
     /** CONFORMANCE_FAIL_ON_INCOMPLETE: an incomplete run exits 3 instead of 0. */
     failOnIncomplete: z.boolean(),
+    /** CONFORMANCE_EXPECTED_FAILURES: the file's name, null when unset. */
+    expectedFailures: z.string().nullable(),
   }),
   verdict: verdictSchema,
   /** 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with failOnIncomplete. */
@@ -186,6 +202,8 @@ export const reportSchema = z.object({
   requirements: z.array(requirementCoverageSchema),
   /** MUST requirements this run did not verify, with the reason; empty for a conformant run. */
   unverified: z.array(unverifiedSchema),
+  /** The entries of CONFORMANCE_EXPECTED_FAILURES and how each fared; empty when unset. */
+  expectedFailures: z.array(expectedFailureSchema),
   /** Every documented endpoint (spec 4) and how many checks exercised it. */
   endpoints: z.array(endpointCoverageSchema),
   /** Domains the spec names without documenting them: nothing to test against. */

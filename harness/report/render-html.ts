@@ -27,6 +27,7 @@ import { domainStatusView } from './domain-status.js';
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
+import { EXPECTED_LABEL, expectedSummary } from './expected.js';
 import { detailAfterReason, groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
@@ -381,6 +382,27 @@ ${groupUnverified(report.unverified).map(
 </section>`;
 }
 
+/** CONFORMANCE_EXPECTED_FAILURES: each entry and how it fared (issue 14). */
+function renderExpected(report: Report, anchors: Anchors): Html {
+  if (report.expectedFailures.length === 0) return html``;
+  const link = (id: string): Html => {
+    const anchor = anchors.requirementId.get(id);
+    return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
+  };
+  return html`<section id="expected">
+<h2>Expected failures</h2>
+<p>${expectedSummary(report) ?? ''}. A failure listed here does not fail the exit code; a stale or expired entry does. The verdict is what the checks say.</p>
+<table>
+<thead><tr><th>Requirement</th><th>State</th><th class="n">Failed checks</th><th>Expires</th><th>Reason</th></tr></thead>
+<tbody>
+${report.expectedFailures.map(
+  (e) => html`<tr><td>${link(e.id)}</td><td>${EXPECTED_LABEL[e.state]}</td><td class="n">${e.failed}</td><td>${e.expires ?? ''}</td><td>${e.reason}</td></tr>
+`,
+)}</tbody>
+</table>
+</section>`;
+}
+
 function renderDomains(report: Report): Html {
   if (report.domains.length === 0) return html``;
   const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
@@ -602,10 +624,11 @@ export function renderHtml(report: Report): string {
 </head>
 <body>
 ${renderHeader(report, failedMust, anchors)}
-<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
+<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}${report.expectedFailures.length > 0 ? html`<a href="#expected">Expected failures</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
 ${renderCounts(report)}
 ${renderUnverified(report, anchors)}
+${renderExpected(report, anchors)}
 ${renderDomains(report)}
 ${renderChecks(report, checks, anchors)}
 ${renderObservations(report.observations)}

@@ -12,6 +12,7 @@ import {
   verdictLabel,
 } from './escape.js';
 import type { CheckResult, Report } from './model.js';
+import { EXPECTED_LABEL } from './expected.js';
 import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
 
 export interface RenderJunitOptions {
@@ -170,6 +171,49 @@ function renderCase(check: CheckResult, anchor: string, options: Required<Render
 }
 
 /**
+ * CONFORMANCE_EXPECTED_FAILURES (issue 14): one case per entry. A stale or expired entry is a
+ * failure (it fails the run's exit code), the others are skipped with their state; the checks
+ * themselves keep their own results in their suites.
+ */
+function renderExpectedSuite(
+  report: Report,
+  suiteProperties: ReadonlyArray<readonly [string, string | number]>,
+): { xml: string; tests: number; failures: number; skipped: number } | null {
+  if (report.expectedFailures.length === 0) return null;
+  const i2 = '    ';
+  const i3 = '      ';
+  let failures = 0;
+  const cases = report.expectedFailures.map((e) => {
+    const failing = e.state === 'stale' || e.state === 'expired';
+    if (failing) failures += 1;
+    const message = `${EXPECTED_LABEL[e.state]}: ${e.reason}${e.expires === null ? '' : ` (expires ${e.expires})`}`;
+    return [
+      `${i2}<testcase${attrs([['classname', 'expected failures'], ['name', `[${e.id}] ${EXPECTED_LABEL[e.state]}`], ['time', '0.000']])}>`,
+      failing ? `${i3}<failure${attrs([['message', message], ['type', e.state]])}/>` : `${i3}<skipped${attrs([['message', message]])}/>`,
+      `${i2}</testcase>`,
+    ].join('\n');
+  });
+  const skipped = cases.length - failures;
+  const xml = [
+    `  <testsuite${attrs([
+      ['name', `expected failures (${report.settings.expectedFailures ?? 'CONFORMANCE_EXPECTED_FAILURES'})`],
+      ['tests', cases.length],
+      ['failures', failures],
+      ['errors', 0],
+      ['skipped', skipped],
+      ['time', '0.000'],
+      ['timestamp', report.startedAt],
+    ])}>`,
+    '    <properties>',
+    ...suiteProperties.map(([name, value]) => property(name, value, '      ')),
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
+  ].join('\n');
+  return { xml, tests: cases.length, failures, skipped };
+}
+
+/**
  * The MUST requirements the run did not verify, as skipped test cases of a suite of their own, so
  * a CI test tab shows them beside the checks. Requirements left out by the selection are one case
  * per selection (a narrowed run would otherwise list hundreds); the others one case each.
@@ -288,6 +332,11 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
   if (unverified !== null) {
     suites.push(unverified.xml);
     total = { ...total, tests: total.tests + unverified.tests, skipped: total.skipped + unverified.tests };
+  }
+  const expected = renderExpectedSuite(report, suiteProperties);
+  if (expected !== null) {
+    suites.push(expected.xml);
+    total = { ...total, tests: total.tests + expected.tests, failures: total.failures + expected.failures, skipped: total.skipped + expected.skipped };
   }
 
   return [

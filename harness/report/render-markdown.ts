@@ -21,6 +21,7 @@ import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type 
 import { pivotMatrix } from './matrix.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsMarkdown } from './transitions.js';
+import { EXPECTED_LABEL, expectedSummary } from './expected.js';
 import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
 
 /**
@@ -238,6 +239,25 @@ function unverifiedSection(report: Report, limits: Limits): Section | null {
         'set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.',
     ],
     itemsHead: tableHead(['Reason', 'Detail', 'Count', 'Requirements'], ['l', 'l', 'r', 'l']),
+    items: rows.map((full) => ({ full })),
+  });
+}
+
+/** CONFORMANCE_EXPECTED_FAILURES: each entry, how it fared, and why it is listed (issue 14). */
+function expectedSection(report: Report, limits: Limits): Section | null {
+  if (report.expectedFailures.length === 0) return null;
+  const rows = report.expectedFailures.map((e) =>
+    row([e.id, EXPECTED_LABEL[e.state], String(e.failed), e.expires ?? '', escapeMarkdownCell(clip(e.reason, limits.cell))]),
+  );
+  return section({
+    name: 'Expected failures',
+    lead: [
+      '## Expected failures',
+      '',
+      `${escapeMarkdownCell(expectedSummary(report) ?? '')}. A failure listed here does not fail the exit code; ` +
+        'a stale or expired entry does. The verdict is what the checks say.',
+    ],
+    itemsHead: tableHead(['Requirement', 'State', 'Failed checks', 'Expires', 'Reason'], ['l', 'l', 'r', 'l', 'l']),
     items: rows.map((full) => ({ full })),
   });
 }
@@ -477,6 +497,7 @@ export function renderMarkdown(report: Report): string {
     failures.warnings,
     failures.errors,
     unverifiedSection(report, UNLIMITED),
+    expectedSection(report, UNLIMITED),
     inconclusiveSection(report, UNLIMITED),
     observationsSection(report.observations, UNLIMITED),
     transitionsSection(report),
@@ -518,6 +539,7 @@ export function renderSummaryMarkdown(report: Report, options: SummaryOptions = 
   const counts = countsSection(report);
   const domains = domainsSection(report, limits);
   const unverified = unverifiedSection(report, limits);
+  const expected = expectedSection(report, limits);
   const inconclusive = inconclusiveSection(report, limits);
   const rest = [
     observationsSection(report.observations, limits),
@@ -527,7 +549,7 @@ export function renderSummaryMarkdown(report: Report, options: SummaryOptions = 
     endpointsSection(report, limits),
   ];
   const footer = footerSection(report, limits);
-  const sections = [header, counts, domains, failures.must, failures.errors, unverified, failures.warnings, inconclusive, ...rest].filter(
+  const sections = [header, counts, domains, failures.must, failures.errors, unverified, expected, failures.warnings, inconclusive, ...rest].filter(
     (s): s is Section => s !== null,
   );
   const footerText = renderSection(footer, []);
@@ -604,6 +626,7 @@ export function renderSummaryMarkdown(report: Report, options: SummaryOptions = 
   fill(failures.must, 'full', 0.2);
   fill(failures.errors, 'full', 0.1);
   fill(unverified, 'full');
+  fill(expected, 'full');
   for (const s of [failures.must, failures.errors, failures.warnings]) fill(s, 'brief');
   fill(inconclusive, 'full');
   // Evidence for as many problems as fit, most serious first; a long one does not stop shorter ones.

@@ -1,5 +1,6 @@
 import { compareText, escapeTerminal, formatDuration, plural, verdictLabel, verdictReason } from './escape.js';
 import type { Report, Status, StatusCounts } from './model.js';
+import { expectedSummary } from './expected.js';
 import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
 
 /** At most this many groups of unverified requirements, and ids per group, in the terminal. */
@@ -93,6 +94,11 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
       lines.push(`  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(detailAfterReason(g))}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`);
     }
     if (groups.length > MAX_GROUPS) lines.push(`  and ${groups.length - MAX_GROUPS} more groups (see the report's "Unverified MUST requirements")`);
+  }
+  const expected = expectedSummary(report);
+  if (expected !== undefined) {
+    const bad = report.expectedFailures.some((e) => e.state === 'stale' || e.state === 'expired');
+    lines.push(paint(escapeTerminal(expected), bad ? 'red' : 'yellow'));
   }
   lines.push(
     paint(

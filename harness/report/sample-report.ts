@@ -479,6 +479,7 @@ export function sampleReport(): Report {
       suites: ['authentication', 'contacts', 'errors', 'expenses', 'limits', 'time-entries', 'webhooks'],
       requirements: [],
       failOnIncomplete: false,
+      expectedFailures: null,
     },
     verdict,
     exitCode: verdict === 'conformant' ? 0 : 1,
@@ -489,6 +490,7 @@ export function sampleReport(): Report {
     observations: OBSERVATIONS.map((o) => ({ ...o })),
     requirements,
     unverified,
+    expectedFailures: [],
     endpoints: [
       { method: 'GET', path: '/contacts', domain: 'contacts', section: '4.1', checks: 9 },
       { method: 'GET', path: '/contacts/{id}', domain: 'contacts', section: '4.1', checks: 4 },

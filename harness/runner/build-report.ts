@@ -11,7 +11,8 @@ import {
 import { ENDPOINTS, NOT_TESTABLE, endpointKey } from '../spec/endpoints.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import type { CollectedRun } from './collector.js';
-import { unverifiedMust, verdictOf } from './verdict.js';
+import { exitCodeWithExpected, unverifiedMust, verdictOf } from './verdict.js';
+import { evaluateExpected, type ExpectedFailure } from './expected-failures.js';
 
 export interface RunInfo {
   readonly runId: string;
@@ -31,6 +32,8 @@ export interface RunInfo {
   /** CONFORMANCE_FAIL_ON_INCOMPLETE. */
   readonly failOnIncomplete: boolean;
   readonly toolVersion: string;
+  /** CONFORMANCE_EXPECTED_FAILURES: the file's name and its entries (issue 14). */
+  readonly expectedFailures?: { readonly file: string; readonly entries: readonly ExpectedFailure[] } | undefined;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -97,7 +100,9 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     allSuites: info.allSuites,
     requirements: info.requirements,
   });
-  const { verdict, exitCode } = verdictOf(checks, harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete });
+  const { verdict } = verdictOf(checks, harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete });
+  const expectedFailures = evaluateExpected(info.expectedFailures?.entries ?? [], checks, info.finishedAt.toISOString().slice(0, 10));
+  const exitCode = exitCodeWithExpected(checks, harnessErrors, unverified, expectedFailures, { failOnIncomplete: info.failOnIncomplete });
   return {
     schemaVersion: 1,
     tool: { name: 'work-management-conformance', version: info.toolVersion },
@@ -112,6 +117,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
       suites: [...info.suites],
       requirements: [...info.requirements],
       failOnIncomplete: info.failOnIncomplete,
+      expectedFailures: info.expectedFailures?.file ?? null,
     },
     verdict,
     exitCode,
@@ -128,6 +134,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     observations: dedupeObservations(collected.observations),
     requirements: coverage(checks),
     unverified,
+    expectedFailures,
     endpoints: ENDPOINTS.map((e) => ({ ...e, checks: collected.endpointChecks.get(endpointKey(e)) ?? 0 })),
     notTestable: NOT_TESTABLE.map((n) => ({ ...n })),
     matrix: [...collected.matrix].sort(

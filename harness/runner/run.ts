@@ -1,5 +1,5 @@
 import { cp, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest, type Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
@@ -13,6 +13,7 @@ import { ResultCollector } from './collector.js';
 import { closeWithin, formatDuration, underDeadline } from './deadline.js';
 import { Progress, ProgressReporter, type RunGauge } from './progress.js';
 import { roundTripMs, workersFor } from './latency.js';
+import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { checkOrdering } from './sequencer.js';
 import { preflight } from '../doctor/preflight.js';
@@ -42,6 +43,9 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const redactor = new Redactor(Object.values(config.keys));
+  // Issue 14: a bad list of expected failures stops the run before anything is sent (exit 2).
+  const expectedFailures =
+    config.expectedFailuresPath === undefined ? undefined : { file: basename(config.expectedFailuresPath), entries: await readExpectedFailures(config.expectedFailuresPath) };
   const target = await startTarget(config);
   try {
     const probed = await probeTarget(target.baseUrl, config, redactor, { bearerFallback: true });
@@ -179,6 +183,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
       requirements: config.requirements,
       failOnIncomplete: config.failOnIncomplete,
       toolVersion: await toolVersion(),
+      expectedFailures,
     });
     const written = await writeReport(report, config.reportDir, redactor);
     if (harDir !== undefined) {

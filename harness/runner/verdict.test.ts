@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../report/model.js';
 import type { Requirement } from '../spec/requirements.js';
 import { groupUnverified, unverifiedSummary } from '../report/unverified.js';
-import { INCOMPLETE_EXIT_CODE, unverifiedMust, verdictOf, type Selection } from './verdict.js';
+import { INCOMPLETE_EXIT_CODE, exitCodeWithExpected, unverifiedMust, verdictOf, type Selection } from './verdict.js';
 
 const CATALOGUE: Record<string, Requirement> = {
   'A-ONE': { level: 'MUST', section: '2.1', area: 'contacts', statement: 'one' },
@@ -141,5 +141,23 @@ describe('the verdict rules', () => {
       { reason: 'not-configured', detail: 'not configured: CONFORMANCE_MEMBER_KEY is not set', ids: ['A-TWO'] },
       { reason: 'not-selected', detail: 'not selected: CONFORMANCE_SUITES=contacts', ids: ['B-ONE'] },
     ]);
+  });
+});
+
+describe('exitCodeWithExpected (CONFORMANCE_EXPECTED_FAILURES)', () => {
+  const checks = [check('A-ONE', 'fail'), check('A-TWO', 'pass'), check('B-ONE', 'pass')];
+  const unverified = unverifiedMust(CATALOGUE, checks, ALL);
+  const options = { failOnIncomplete: false };
+  it('forgives the failures of entries still expected, and nothing else', () => {
+    expect(exitCodeWithExpected(checks, [], unverified, [], options)).toBe(1);
+    expect(exitCodeWithExpected(checks, [], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(0);
+    expect(exitCodeWithExpected([...checks, check('A-TWO', 'fail')], [], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(1);
+    expect(exitCodeWithExpected(checks, ['boom'], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(1);
+  });
+  it('fails the run for a stale or expired entry, whatever else happened', () => {
+    const passing = [check('A-ONE', 'pass'), check('A-TWO', 'pass'), check('B-ONE', 'pass')];
+    expect(exitCodeWithExpected(passing, [], [], [{ id: 'A-ONE', state: 'stale' }], options)).toBe(1);
+    expect(exitCodeWithExpected(checks, [], unverified, [{ id: 'A-ONE', state: 'expired' }], options)).toBe(1);
+    expect(exitCodeWithExpected(passing, [], [], [{ id: 'A-ONE', state: 'not-run' }], options)).toBe(0);
   });
 });

@@ -125,3 +125,22 @@ export function verdictOf(
   }
   return { verdict: 'conformant', exitCode: 0 };
 }
+
+/**
+ * The exit code once CONFORMANCE_EXPECTED_FAILURES is taken into account (issue 14). The verdict
+ * stays what the checks say; the exit code forgives failures of entries still `expected`, and
+ * fails the run for a stale entry (it passes now: remove it) or an expired one.
+ */
+export function exitCodeWithExpected(
+  checks: readonly CheckResult[],
+  harnessErrors: readonly string[],
+  unverified: readonly Unverified[],
+  expected: ReadonlyArray<{ readonly id: string; readonly state: string }>,
+  options: VerdictOptions,
+): 0 | 1 | 3 {
+  if (expected.some((e) => e.state === 'stale' || e.state === 'expired')) return 1;
+  const forgiven = new Set(expected.filter((e) => e.state === 'expected').map((e) => e.id));
+  if (forgiven.size === 0) return verdictOf(checks, harnessErrors, unverified, options).exitCode;
+  const rest = checks.filter((c) => !(forgiven.has(c.requirementId) && (c.status === 'fail' || c.status === 'error')));
+  return verdictOf(rest, harnessErrors, unverified.filter((u) => !forgiven.has(u.id)), options).exitCode;
+}
