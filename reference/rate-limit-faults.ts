@@ -7,6 +7,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import { requireAuth } from './auth.js';
 import type { FaultSet } from './faults.js';
+import { ReferenceServerError } from './reference-error.js';
 import type { VariantSet } from './variants.js';
 import {
   answerRate,
@@ -16,6 +17,7 @@ import {
   httpDateRetryAfter,
   keyLimit,
   rateLimitHook,
+  RefillingBucketLimiter,
   SlidingWindowLimiter,
   SPEC_POLICY,
   type RateDecision,
@@ -169,15 +171,25 @@ export interface RateLimitOptions {
   variants?: VariantSet | undefined;
 }
 
+/** The clean limiter of the variants: a sliding-window log, a refilling bucket, else a fixed window. */
+function baseLimiter(variants: VariantSet, options: RateLimitOptions, windows: FixedWindowLimiter): RateLimiter {
+  if (variants.has('limiter-sliding-window') && variants.has('limiter-refilling-bucket')) {
+    throw new ReferenceServerError('CONFLICTING_VARIANTS', 'limiter-sliding-window and limiter-refilling-bucket each replace the limiter: switch on one of them');
+  }
+  if (variants.has('limiter-sliding-window')) return new SlidingWindowLimiter(options.now, options.windowMs);
+  if (variants.has('limiter-refilling-bucket')) return new RefillingBucketLimiter(options.now, options.windowMs);
+  return windows;
+}
+
 /**
  * The limiter hooks for an app with these faults and variants. rl-concurrent-over-admission
  * replaces the counting itself (on a fixed window), so the other limiter faults and the
- * limiter-sliding-window variant do not combine with it (the policy ones do).
+ * limiter-* variants do not combine with it (the policy ones do).
  */
 export function rateLimitHooks(faults: FaultSet, options: RateLimitOptions): RateLimitHooks {
   const variants: VariantSet = options.variants ?? new Set();
   const windows = new FixedWindowLimiter(options.now, options.windowMs);
-  const base: RateLimiter = variants.has('limiter-sliding-window') ? new SlidingWindowLimiter(options.now, options.windowMs) : windows;
+  const base = baseLimiter(variants, options, windows);
   const policy = policyFor(faults, variants, options.now);
   return {
     onRequest: faults.has('rl-concurrent-over-admission') ? racyHook(windows, policy) : rateLimitHook(limiterFor(faults, base), policy),

@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { readRetryAfter } from '../harness/rate/retry-after.js';
-import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter, SlidingWindowLimiter } from './rate-limit.js';
+import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter, RefillingBucketLimiter, SlidingWindowLimiter } from './rate-limit.js';
 import { startReferenceServer } from './server.js';
 import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_A_MEMBER, KEY_B_ADMIN, testApi, testSeed } from './testing.js';
 
@@ -78,6 +78,52 @@ describe('SlidingWindowLimiter (variant limiter-sliding-window)', () => {
     expect(limiter.peek('k', 3)).toMatchObject({ remaining: 0, resetSeconds: 1 });
     c.advance(1);
     expect(limiter.peek('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 8, resetAt: 1_016_000 });
+  });
+});
+
+describe('RefillingBucketLimiter (variant limiter-refilling-bucket)', () => {
+  it('starts full, refuses when not one whole request is left, and earns one back every window / limit', () => {
+    const c = clock();
+    // 3 a window of 6 s: one request back every 2 s.
+    const limiter = new RefillingBucketLimiter(c.now, 6_000);
+    expect(limiter.hit('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 2, resetAt: 1_002_000 });
+    limiter.hit('k', 3);
+    c.advance(500);
+    // The request taken at 1_000_000 is earned back 2 s later, whatever came since.
+    expect(limiter.hit('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 0, resetSeconds: 2, resetAt: 1_002_000 });
+    // Refused: nothing taken, the next request is still earned at 1_002_000.
+    expect(limiter.hit('k', 3)).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 2, resetAt: 1_002_000 });
+    c.advance(1_499);
+    expect(limiter.hit('k', 3)).toMatchObject({ allowed: false, resetSeconds: 1, resetAt: 1_002_000 });
+    c.advance(1);
+    expect(limiter.hit('k', 3)).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 2, resetAt: 1_004_000 });
+    expect(limiter.hit('other', 3).remaining).toBe(2);
+  });
+
+  it('is full again a window after it was empty, never above the limit, and a full bucket names now as its reset', () => {
+    const c = clock();
+    const limiter = new RefillingBucketLimiter(c.now, 6_000);
+    for (let i = 0; i < 3; i++) limiter.hit('k', 3);
+    expect(limiter.peek('k', 3)).toMatchObject({ allowed: false, remaining: 0, resetAt: 1_002_000 });
+    c.advance(5_999);
+    expect(limiter.peek('k', 3)).toMatchObject({ allowed: true, remaining: 2 });
+    c.advance(1);
+    expect(limiter.peek('k', 3)).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 1, resetAt: 1_006_000 });
+    c.advance(60_000);
+    expect(limiter.hit('k', 3)).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it('at 60 a minute earns one request a second, whatever the clock: no fraction shows as a request', () => {
+    const c = clock(1_000_333);
+    const limiter = new RefillingBucketLimiter(c.now);
+    for (let i = 0; i < 60; i++) expect(limiter.hit('k', 60).allowed).toBe(true);
+    expect(limiter.hit('k', 60)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
+    for (let s = 1; s <= 60; s++) {
+      c.advance(999);
+      expect(limiter.peek('k', 60).remaining).toBe(s - 1);
+      c.advance(1);
+      expect(limiter.peek('k', 60).remaining).toBe(s);
+    }
   });
 });
 
@@ -248,6 +294,26 @@ describe('rate-limit variants (legitimate choices the suite must pass)', () => {
     const again = await api.get('/contacts', KEY_A_LIMITED);
     expect([again.statusCode, again.headers['x-ratelimit-remaining'], again.headers['x-ratelimit-reset']]).toEqual([200, '0', '1011000']);
     expect((await api.get('/contacts', KEY_A_LIMITED)).statusCode).toBe(429);
+  });
+});
+
+describe('limiter-refilling-bucket over the app', () => {
+  it('answers with the whole requests left and, in Reset and Retry-After, the seconds until the next one frees up', async () => {
+    const c = clock();
+    const api = await testApi({ seed: testSeed(2), now: c.now, rateWindowMs: 8_000, variants: ['limiter-refilling-bucket'] });
+    const first = await api.get('/contacts', KEY_A_LIMITED);
+    expect([first.statusCode, first.headers['x-ratelimit-remaining'], first.headers['x-ratelimit-reset']]).toEqual([200, '1', '4']);
+    await api.get('/contacts', KEY_A_LIMITED);
+    c.advance(1_500);
+    const refused = await api.get('/contacts', KEY_A_LIMITED);
+    expect([refused.statusCode, refused.headers['retry-after'], refused.headers['x-ratelimit-reset']]).toEqual([429, '3', '3']);
+    c.advance(2_500);
+    const again = await api.get('/contacts', KEY_A_LIMITED);
+    expect([again.statusCode, again.headers['x-ratelimit-remaining']]).toEqual([200, '0']);
+  });
+
+  it('refuses to combine with limiter-sliding-window', async () => {
+    await expect(testApi({ seed: testSeed(2), variants: ['limiter-sliding-window', 'limiter-refilling-bucket'] })).rejects.toThrow(/switch on one of them/);
   });
 });
 

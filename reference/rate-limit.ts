@@ -87,7 +87,9 @@ export class FixedWindowLimiter implements RateLimiter {
  * Sliding-window log per key (variant limiter-sliding-window): a request is admitted when fewer
  * than `limit` requests were admitted in the trailing window; refused requests are not logged.
  * Remaining is the limit less the requests in the window; the decision's resetAt is when the
- * oldest of them leaves it, which gives one request back (a fixed window gives back all).
+ * oldest of them leaves it (the answered request included), which gives one request back: the
+ * moment the next request frees up, where a fixed window gives back all. Traffic spread over the
+ * window therefore comes back spread out too, one request per departure.
  */
 export class SlidingWindowLimiter implements RateLimiter {
   /** Admission times per key, oldest first. */
@@ -135,6 +137,67 @@ export class SlidingWindowLimiter implements RateLimiter {
       allowed,
       limit,
       remaining: Math.max(0, limit - log.length),
+      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      resetAt,
+    };
+  }
+}
+
+/**
+ * Refilling token bucket per key (variant limiter-refilling-bucket): a key holds at most `limit`
+ * requests and earns them back continuously, `limit` per window (one every window / limit ms);
+ * a request takes one and is refused when not one whole request is there (a refused request
+ * takes nothing). Remaining is the whole requests held; the decision's resetAt is when the next
+ * whole request is earned (the moment the next request frees up), or now when the bucket is full.
+ * Levels are kept in integer units (a request is `windowMs` units, `limit` units are earned per
+ * millisecond), so no rounding ever shows a request that is not there.
+ */
+export class RefillingBucketLimiter implements RateLimiter {
+  readonly #buckets = new Map<string, { level: number; at: number }>();
+  readonly #now: () => number;
+  readonly #windowMs: number;
+
+  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
+  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
+    this.#now = now;
+    this.#windowMs = windowMs;
+  }
+
+  hit(key: string, limit: number): RateDecision {
+    const now = this.#now();
+    const bucket = this.#refilled(key, limit, now);
+    // Decided and taken synchronously: concurrent requests cannot both take the last request.
+    const allowed = bucket.level >= this.#windowMs;
+    if (allowed) bucket.level -= this.#windowMs;
+    return this.#decide(bucket.level, limit, allowed, now);
+  }
+
+  peek(key: string, limit: number): RateDecision {
+    const now = this.#now();
+    const bucket = this.#refilled(key, limit, now);
+    return this.#decide(bucket.level, limit, bucket.level >= this.#windowMs, now);
+  }
+
+  /** The key's bucket with what it earned since it was last seen (a new key's is full). */
+  #refilled(key: string, limit: number, now: number): { level: number; at: number } {
+    const full = limit * this.#windowMs;
+    let bucket = this.#buckets.get(key);
+    if (bucket === undefined) {
+      bucket = { level: full, at: now };
+      this.#buckets.set(key, bucket);
+    }
+    bucket.level = Math.min(full, bucket.level + Math.max(0, now - bucket.at) * limit);
+    bucket.at = now;
+    return bucket;
+  }
+
+  #decide(level: number, limit: number, allowed: boolean, now: number): RateDecision {
+    const whole = Math.floor(level / this.#windowMs);
+    const resetAt = whole >= limit ? now : now + Math.ceil(((whole + 1) * this.#windowMs - level) / limit);
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, Math.min(limit, whole)),
       resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
       resetAt,
     };

@@ -12,7 +12,9 @@ export const VARIANTS = {
   'retry-after-http-date':
     'Retry-After as an HTTP date (RFC 9110) rounded up to the next whole second, with the Date header truncated down: up to 61 s ahead of Date for a 60 s wait',
   'limiter-sliding-window':
-    'a sliding-window log limiter: a request is admitted when fewer than the limit were admitted in the trailing window; X-RateLimit-Reset is when the oldest counted request leaves it (epoch milliseconds)',
+    'a sliding-window log limiter: a request is admitted when fewer than the limit were admitted in the trailing window; X-RateLimit-Reset is when the oldest counted request leaves it, the moment the next request frees up (epoch milliseconds)',
+  'limiter-refilling-bucket':
+    'a refilling token bucket: a key holds at most its limit and earns it back continuously over the window (one request every window / limit); X-RateLimit-Reset and Retry-After are when the next request frees up (delta seconds: 1 at 60 a minute)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

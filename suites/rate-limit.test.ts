@@ -45,17 +45,21 @@ const limitedWindow = new WindowEstimate();
 const customWindow = new WindowEstimate();
 
 const routes = once(sampleRoutes);
-const limitedBurst = once(async (t) => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, bystanders: bystanders(t) }));
+/** Self-test only: the reference server's shortened window, for a limiter seen to refill (tolerance.ts refillWindowMs). */
+const selfTest = (t: CheckContext): { selfTestWindowMs: number | undefined } => ({ selfTestWindowMs: t.run.rateWindowMs });
+const limitedBurst = once(async (t) =>
+  sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, bystanders: bystanders(t), ...selfTest(t) }),
+);
 /** Reads only: records of the custom key would have to be deleted with that key, spent by then. */
 const readRoutes = async (t: CheckContext): Promise<SampleRoute[]> => (await routes(t)).filter((r) => r.route.startsWith('GET '));
 const customBurst = once(async (t) => {
   const limit = t.need(t.run.customLimit, 'CONFORMANCE_CUSTOM_LIMIT');
-  return sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), limit, { window: customWindow });
+  return sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), limit, { window: customWindow, ...selfTest(t) });
 });
 const recovery = once(async (t) => recover(rawClient(t, 'limited'), DEFAULT_LIMIT, limitedWindow));
 const concurrent = once(async (t) => {
   const after = (await recovery(t)).after;
-  return concurrentBurst(rawClient(t, 'limited'), DEFAULT_LIMIT, { found: after !== undefined && isAdmitted(after.res) ? after : undefined, window: limitedWindow });
+  return concurrentBurst(rawClient(t, 'limited'), DEFAULT_LIMIT, { found: after !== undefined && isAdmitted(after.res) ? after : undefined, window: limitedWindow, ...selfTest(t) });
 });
 
 /**
@@ -86,7 +90,8 @@ const RETURNS: Record<BudgetReturn, string> = {
 /** How long the wait for a fresh window took and why, when there was one (spec 8 leaves the limiter's design open). */
 function observeWait(t: CheckContext, what: string, fresh: FreshWindow): void {
   if (!fresh.fresh || fresh.waits.length === 0) return;
-  t.observe('rate limit', `fresh-window wait before the ${what}`, `${fresh.waits.join('; ')}; the budget came back ${RETURNS[fresh.returns]}`);
+  const refill = fresh.refills ? '; X-RateLimit-Reset names the next refill, not the end of a window' : '';
+  t.observe('rate limit', `fresh-window wait before the ${what}`, `${fresh.waits.join('; ')} (${fresh.probes} probes); the budget came back ${RETURNS[fresh.returns]}${refill}`);
 }
 
 /** The burst, or inconclusive when the key's window never became fresh. */
@@ -109,7 +114,7 @@ function windowResetInside(burst: SequentialBurst): string | undefined {
     if (before === undefined || after === undefined) continue;
     // The server may have counted the two as far apart as the first's send and the second's answer.
     const gap = admitted[i]!.endMs - admitted[i - 1]!.startMs;
-    if (after - before > refillAllowance(limit, gap) + 1) return `X-RateLimit-Remaining rose from ${before} to ${after} during the burst`;
+    if (after - before > refillAllowance(limit, gap, burst.refillWindowMs) + 1) return `X-RateLimit-Remaining rose from ${before} to ${after} during the burst`;
   }
   return undefined;
 }
@@ -129,12 +134,13 @@ function judgeSequential(burst: SequentialBurst): AdmissionVerdict {
     expected: burst.limit,
     limit: burst.limit,
     elapsedMs: answers[answers.length - 1]!.endMs - burst.admitted[0]!.startMs,
+    windowMs: burst.refillWindowMs,
   });
 }
 
 function judgeConcurrent(burst: ConcurrentBurst): AdmissionVerdict {
   const admitted = burst.responses.filter((a) => isAdmitted(a.res)).length;
-  return judgeAdmission({ sent: burst.responses.length, admitted, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs });
+  return judgeAdmission({ sent: burst.responses.length, admitted, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs, windowMs: burst.refillWindowMs });
 }
 
 /**
@@ -230,7 +236,7 @@ check('RL-REMAINING', 'X-RateLimit-Remaining falls by exactly one per sequential
     const n = index + 1;
     const low = start - n;
     // A refilling bucket may earn requests back, and one that reports whole requests may show one more.
-    const high = low + refillAllowance(burst.limit, answer.endMs - first!.startMs) + 1;
+    const high = low + refillAllowance(burst.limit, answer.endMs - first!.startMs, burst.refillWindowMs) + 1;
     if (remaining < low || remaining > high) {
       fail(
         `after ${n} more admitted request(s) X-RateLimit-Remaining is ${remaining}; from ${start} it should be ${low}` +
@@ -244,7 +250,7 @@ check('RL-REMAINING', 'X-RateLimit-Remaining falls by exactly one per sequential
 check('RL-EXACT-SEQUENTIAL', 'A sequential burst in a fresh window admits exactly the limit', async (t) => {
   const burst = exactBurst(t, await limitedBurst(t));
   observeWait(t, 'sequential burst', burst.fresh);
-  await expectExactSequential(t, 'sequential burst', burst, async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow }));
+  await expectExactSequential(t, 'sequential burst', burst, async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, ...selfTest(t) }));
 }, SLOW);
 
 check('RL-OVER-429', 'A request refused for the key\'s limit is answered 429', async (t) => {
@@ -298,16 +304,17 @@ check('RL-ALL-ENDPOINTS', 'Requests to a list, a get, a create and /webhooks/eve
       drops += before - after;
       gaps += admitted[i]!.endMs - admitted[i - 1]!.startMs;
     }
-    if (steps > 0 && drops < steps - 1 - refillAllowance(limit, gaps)) {
+    if (steps > 0 && drops < steps - 1 - refillAllowance(limit, gaps, burst.refillWindowMs)) {
       fail(`${steps} admitted ${route} requests lowered X-RateLimit-Remaining by ${drops} in all: they do not count against the limit`, admitted.find((a) => a.route === route)?.res);
     }
   }
-  // (b) Once the budget was spent, each route was refused (less what a refilling window earned back meanwhile).
+  // (b) Once the budget was spent, each route was refused (less what a refilling window earned back
+  // meanwhile, and for a limiter seen to refill the part of a request it already held at the refusal).
   const tail = refused.slice(1);
   if (tail.length === 0) t.inconclusive('the burst was never refused (RL-EXACT-SEQUENTIAL)');
   const span = tail[tail.length - 1]!.endMs - refused[0]!.startMs;
   const admittedInTail = tail.filter((a) => isAdmitted(a.res));
-  if (admittedInTail.length > refillAllowance(limit, span)) {
+  if (admittedInTail.length > refillAllowance(limit, span, burst.refillWindowMs) + (burst.refills ? 1 : 0)) {
     fail(`${admittedInTail.map((a) => a.route).join(', ')} admitted after the key's budget was spent`, admittedInTail[0]!.res);
   }
 }, SLOW);
@@ -332,7 +339,7 @@ check('RL-PER-KEY-COUNTERS', 'While the limited key spends its budget, another k
   const burst = judged(t, await limitedBurst(t));
   const sent = burst.admitted.length - 1 + burst.refused.length;
   const meanwhile = `the limited key sent ${sent} (${burst.admitted.length - 1} admitted)`;
-  const verdicts: Array<[BystanderReading, CounterVerdict]> = burst.bystanders.map((reading) => [reading, counterVerdict(reading, meanwhile)]);
+  const verdicts: Array<[BystanderReading, CounterVerdict]> = burst.bystanders.map((reading) => [reading, counterVerdict(reading, meanwhile, burst.refillWindowMs)]);
   for (const [reading, verdict] of verdicts) {
     // Other suites use the admin key at the same time: its fall says nothing about this burst.
     t.observe('rate limit', `${reading.name} counter`, reading.exclusive ? verdict.summary : `${verdict.summary} (not judged: other suites use this key meanwhile)`);
@@ -346,7 +353,7 @@ check('RL-PER-KEY-COUNTERS', 'While the limited key spends its budget, another k
 }, SLOW);
 
 /** One bystander's counter across the limited key's burst: its only own request in between is the after reading. */
-function counterVerdict(reading: BystanderReading, meanwhile: string): CounterVerdict {
+function counterVerdict(reading: BystanderReading, meanwhile: string, windowMs: number): CounterVerdict {
   const { before, after } = reading;
   return judgeOwnCounter({
     name: reading.name,
@@ -355,6 +362,8 @@ function counterVerdict(reading: BystanderReading, meanwhile: string): CounterVe
     ownRequests: 1,
     elapsedMs: after.endMs - before.startMs,
     meanwhile,
+    // Every key of the target has the same limiter design: the limited key's refill window is theirs too.
+    windowMs,
   });
 }
 
@@ -372,7 +381,7 @@ check('RL-EXACT-CONCURRENT', `A concurrent burst (${CONCURRENT_BURST.requests} r
   const first = judgeConcurrent(burst);
   t.observe('rate limit', 'concurrent burst', first.summary);
   const verdict = await confirmed(t, 'concurrent burst', first, async () => {
-    const again = await concurrentBurst(rawClient(t, 'limited'), DEFAULT_LIMIT, { window: limitedWindow });
+    const again = await concurrentBurst(rawClient(t, 'limited'), DEFAULT_LIMIT, { window: limitedWindow, ...selfTest(t) });
     return again.fresh.fresh ? judgeConcurrent(again) : again.fresh.reason;
   });
   const admitted = burst.responses.filter((a) => isAdmitted(a.res));
@@ -387,5 +396,5 @@ check('RL-LIMIT-CUSTOM', 'A key with a custom limit reports it and a sequential 
     const limit = readRateHeaders(res.headers).values.limit;
     if (limit !== undefined && limit !== configured) fail(`${route}: X-RateLimit-Limit is ${limit}, not the configured CONFORMANCE_CUSTOM_LIMIT ${configured}`, res);
   }
-  await expectExactSequential(t, 'custom-limit burst', burst, async () => sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), configured, { window: customWindow }));
+  await expectExactSequential(t, 'custom-limit burst', burst, async () => sequentialBurst(rawClient(t, 'customLimit'), await readRoutes(t), configured, { window: customWindow, ...selfTest(t) }));
 }, SLOW);

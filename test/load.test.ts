@@ -1,8 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../harness/config/load.js';
 import { readSeed } from '../harness/config/seed.js';
-import { loadReportSchema } from '../harness/load/model.js';
+import { loadReportSchema, type LoadReport, type ScenarioResult } from '../harness/load/model.js';
+import { LoadProgress } from '../harness/load/progress.js';
+import { runLoad } from '../harness/load/run.js';
+import { VARIANT_NAMES } from '../reference/variants.js';
 import { readLatestLoadJson, runCli } from './run-cli.js';
 
 /*
@@ -15,8 +20,12 @@ const SHORT = {
   CONFORMANCE_LOAD_STEP_S: '1',
   CONFORMANCE_LOAD_CONCURRENCY: '1,4',
   CONFORMANCE_LOAD_MAX_CREATES: '50',
-  CONFORMANCE_LOAD_WAIT_S: '10',
+  // The moment the headers name and a full window after the last probe, with room (2 × 4 s + margin).
+  CONFORMANCE_LOAD_WAIT_S: '20',
 };
+
+/** The reference variants that replace the limiter (reference/variants.ts): another design the harness must measure, not fail. */
+const LIMITER_VARIANTS = VARIANT_NAMES.filter((v) => v.startsWith('limiter-'));
 
 async function allKeys(): Promise<string[]> {
   const seed = await readSeed();
@@ -50,6 +59,13 @@ describe('conformance load', () => {
     ]);
     const keys = report.scenarios[1]!.detail;
     expect(keys?.kind === 'burst' && keys.keys.map((k) => k.admitted)).toEqual([59, 59, 59]);
+    // keys bursts every limited key first; burst and sustained then wait for theirs, and the report says what that cost.
+    const [burst, , sustained, throughputResult] = report.scenarios;
+    expect(report.scenarios[1]!.freshWait).toMatchObject({ sharedWith: [], summary: 'fresh at once (3 probes)' });
+    expect(burst!.freshWait).toMatchObject({ sharedWith: ['keys'], keys: ['limited key 1 of 3'], summary: expect.stringMatching(/which keys used earlier in this run: the cost of sharing it/) });
+    expect(sustained!.freshWait).toMatchObject({ sharedWith: ['keys'], keys: ['limited key 3 of 3'] });
+    expect(throughputResult!.freshWait).toBeNull();
+    expect(result.stdout).toMatch(/Sharing keys between scenarios cost .+ of waiting for fresh rate windows \(keys → burst, keys → sustained\)\.$/m);
     const throughput = report.scenarios[3]!.detail;
     if (throughput?.kind !== 'throughput') throw new Error('no throughput detail');
     expect(throughput.steps).toHaveLength(6);
@@ -102,4 +118,75 @@ describe('conformance load', () => {
       'conformance: CONFORMANCE_LOAD_SCENARIOS: unknown value "soak" (known: burst, keys, sustained, throughput)',
     ]);
   });
+});
+
+/** `conformance load` in this process, the embedded reference with one limited key (CONFORMANCE_LIMITED_KEYS unset, the documented minimum). */
+async function runWithOneKey(env: Record<string, string>): Promise<{ report: LoadReport; log: string }> {
+  const reportDir = await mkdtemp(join(tmpdir(), 'conformance-load-'));
+  const base = await configFromEnv({ ...SHORT, CONFORMANCE_REPORT_DIR: reportDir, ...env });
+  // The embedded target takes every seeded limited key; a user's target may have just the one.
+  const config = { ...base, limitedKeys: [base.keys.limited!] };
+  let log = '';
+  const out = { write: (text: string) => ((log += text), true) } as unknown as NodeJS.WritableStream;
+  const { report } = await runLoad(config, { progress: new LoadProgress(out, false) });
+  return { report, log };
+}
+
+const scenario = (report: LoadReport, id: ScenarioResult['id']): ScenarioResult => report.scenarios.find((s) => s.id === id)!;
+
+/**
+ * Issue 16: a correct server whose limiter is not a fixed window (a sliding-window log whose Reset
+ * is the moment the oldest counted request leaves; a refilling bucket whose Reset is the next
+ * request) passes the whole load harness; its design is measured, never taken for a fault. With
+ * one limited key, burst and sustained share it: they never spoil each other's fresh window, and
+ * the report says what sharing the key cost. Side by side, to keep the self-tests' wall time down.
+ */
+describe.concurrent('issue 16: every limiter design the spec allows', () => {
+  for (const variant of LIMITER_VARIANTS) {
+    it(`${variant} passes the whole load harness with three limited keys`, { timeout: 120_000 }, async () => {
+      const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: variant });
+      expect(result.stderr).not.toMatch(/internal error/);
+      expect(result.code, result.stderr).toBe(0);
+      const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+      expect(report.target.variants).toEqual([variant]);
+      expect(report.status).toBe('passed');
+      expect(report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([, status]) => status !== 'passed')).toEqual([]);
+      for (const s of report.scenarios.filter((r) => r.kind !== 'throughput')) {
+        // Sparing: a handful of probes per key, however the limiter gives its budget back.
+        expect(s.freshWait!.probes, `${s.id}: ${s.freshWait!.steps.join('; ')}`).toBeLessThanOrEqual(6 * s.freshWait!.keys.length);
+      }
+    });
+  }
+
+  it('still fails a refilling bucket that admits one request too many: its refill tolerance does not hide it', { timeout: 90_000 }, async () => {
+    // Four bursts (burst, and keys on three keys): a refill tick that lands right at a burst's end may hide one, never all.
+    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: 'limiter-refilling-bucket', CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many', CONFORMANCE_LOAD_SCENARIOS: 'burst,keys' });
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(1);
+    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    const failed = report.scenarios.filter((s) => s.status === 'failed');
+    expect(failed.length, result.stderr).toBeGreaterThan(0);
+    expect(failed[0]!.message).toMatch(/admitted \d+ of 150; expected 59 \(tolerance \+\d+ for \d+ ms at 60\/4 s\)/);
+    expect(report.scenarios.filter((s) => s.status === 'error')).toEqual([]);
+  });
+
+  for (const variant of [undefined, ...LIMITER_VARIANTS]) {
+    it(`${variant ?? 'fixed window'}: burst and sustained on the one limited key never spoil each other's fresh window, and the report says what sharing it cost`, { timeout: 90_000 }, async () => {
+      const { report, log } = await runWithOneKey({ CONFORMANCE_LOAD_SCENARIOS: 'burst,sustained', ...(variant === undefined ? {} : { CONFORMANCE_REFERENCE_VARIANTS: variant }) });
+      const burst = scenario(report, 'burst');
+      const sustained = scenario(report, 'sustained');
+      expect([burst.status, burst.message], log).toEqual(['passed', expect.any(String)]);
+      expect([sustained.status, sustained.message], log).toEqual(['passed', expect.any(String)]);
+      // keys needs two limited keys: incomplete, not failed.
+      expect(report.status).toBe('incomplete');
+      // The burst first: its requests leave any limiter's window together; the sustained run's would trickle out.
+      expect(Date.parse(burst.startedAt!)).toBeLessThan(Date.parse(sustained.startedAt!));
+      expect(Date.parse(sustained.startedAt!)).toBeGreaterThanOrEqual(Date.parse(burst.startedAt!) + burst.durationMs - 50);
+      expect(burst.freshWait).toMatchObject({ sharedWith: [], keys: ['limited key 1 of 1'] });
+      expect(sustained.freshWait).toMatchObject({ sharedWith: ['burst'], keys: ['limited key 1 of 1'], summary: expect.stringMatching(/which burst used earlier in this run: the cost of sharing it/) });
+      expect(sustained.freshWait!.waitedMs).toBeGreaterThan(0);
+      expect(sustained.freshWait!.probes).toBeLessThanOrEqual(4);
+      expect(log).toMatch(/^sustained: fresh rate window: .+ the cost of sharing it/m);
+    });
+  }
 });

@@ -39,6 +39,15 @@ describe('judgeBurstKey', () => {
     expect(judge(burst(150, 63, 3000)).record.status).toBe('failed');
   });
 
+  it('counts, for a limiter whose Reset names a refill, what it earned from its fresh probe on, at the window it refills over', () => {
+    // 100 ms of burst, 400 ms between the probe and the burst, a self-test's 4 s window: 60 × 0.5 / 4 = 7 more.
+    const refilling = judgeBurstKey({ label: 'k', fired: burst(150, 66, 100), limit: 60, remaining: 59, waitedMs: 10, sinceFreshMs: 400, refillWindowMs: 4000 });
+    expect(refilling.record).toMatchObject({ status: 'passed', allowance: 7 });
+    expect(refilling.record.summary).toBe('admitted 66 of 150; expected 59 (tolerance +7 for 500 ms at 60/4 s)');
+    // At the spec's minute none of that is a request yet: one over a fixed window still fails (then repeats once).
+    expect(judgeBurstKey({ label: 'k', fired: burst(150, 60, 100), limit: 60, remaining: 59, waitedMs: 10 })).toMatchObject({ record: { status: 'failed', allowance: 0 }, oneOver: true });
+  });
+
   it('fails a refusal that is not 429, naming the statuses', () => {
     const { record, findings } = judge(burst(150, 59, 200, (i) => (i % 2 === 0 ? sample(503, 100) : undefined)));
     expect(record.status).toBe('failed');

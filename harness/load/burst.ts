@@ -140,6 +140,14 @@ export function judgeBurstKey(input: {
   readonly limit: number;
   readonly remaining: number;
   readonly waitedMs: number;
+  /**
+   * For a limiter whose X-RateLimit-Reset names a refill (a bucket): the time from the fresh
+   * probe to the burst's first request, which it earned requests back in too. 0 otherwise: a
+   * fixed window or a sliding log earns nothing back on a fresh window.
+   */
+  readonly sinceFreshMs?: number | undefined;
+  /** The window the limit refills over (tolerance.ts refillWindowMs); the spec's minute by default. */
+  readonly refillWindowMs?: number | undefined;
 }): { record: BurstKeyRecord; findings: string[]; oneOver: boolean } {
   const { samples, elapsedMs } = input.fired;
   const outcomes = samples.map((s) => outcomeOf(s.status));
@@ -147,7 +155,14 @@ export function judgeBurstKey(input: {
   const rejected = outcomes.filter((o) => o === 'rejected').length;
   const other = outcomes.filter((o) => o === 'other').length;
   const errors = outcomes.filter((o) => o === 'error').length;
-  const verdict = judgeAdmission({ sent: samples.length, admitted, expected: input.remaining, limit: input.limit, elapsedMs });
+  const verdict = judgeAdmission({
+    sent: samples.length,
+    admitted,
+    expected: input.remaining,
+    limit: input.limit,
+    elapsedMs: elapsedMs + (input.sinceFreshMs ?? 0),
+    windowMs: input.refillWindowMs,
+  });
   const refusals = refusalFindings(samples);
   const findings = [...(verdict.ok ? [] : [`${input.label}: ${verdict.summary}`]), ...refusals.findings.map((f) => `${input.label}: ${f}`)];
   const overCeiling = admitted > Math.min(samples.length, verdict.expected + verdict.allowance);

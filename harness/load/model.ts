@@ -142,6 +142,28 @@ export const throughputDetailSchema = z.strictObject({
 export const scenarioDetailSchema = z.discriminatedUnion('kind', [burstDetailSchema, sustainedDetailSchema, throughputDetailSchema]);
 export type ScenarioDetail = z.infer<typeof scenarioDetailSchema>;
 
+/**
+ * How long a scenario waited for fresh rate windows on its keys before (and between) its bursts
+ * or its sustained run, and why: every rate scenario needs a fresh window, and one that shares a
+ * key with an earlier scenario of the run waits for that scenario's traffic to leave the window.
+ */
+export const freshWaitSchema = z.strictObject({
+  /** Earlier scenarios of this run that used one of this scenario's keys: the wait is what sharing the key cost. */
+  sharedWith: z.array(z.enum(LOAD_SCENARIOS)),
+  /** The keys waited for, as labels (`limited key 1 of 3`), never the keys. */
+  keys: z.array(z.string()),
+  waitedMs: ms,
+  /** Of waitedMs, the wait before a burst repeated once (for the scenario's own first burst to leave): no cost of sharing. */
+  repeatWaitedMs: ms,
+  /** Requests sent to find the windows fresh; each one counts against its key's budget. */
+  probes: count,
+  /** Each wait and why, e.g. `limited key 1 of 1: 61.3 s: until Retry-After 60 (+1 s precision)`. */
+  steps: z.array(z.string()),
+  /** One line: how long, and why, e.g. `61.3 s for limited key 1 of 1, which burst used earlier in this run: the cost of sharing it`. */
+  summary: z.string(),
+});
+export type FreshWaitRecord = z.infer<typeof freshWaitSchema>;
+
 export const scenarioResultSchema = z
   .strictObject({
     id: z.enum(LOAD_SCENARIOS),
@@ -157,6 +179,8 @@ export const scenarioResultSchema = z
     bounds: z.strictObject({ maxRequests: count, maxDurationMs: ms }),
     /** null when the scenario was skipped or broke before it measured anything. */
     detail: scenarioDetailSchema.nullable(),
+    /** null when the scenario needs no fresh rate window (throughput) or did not get to wait for one. */
+    freshWait: freshWaitSchema.nullable(),
   })
   .refine((s) => s.detail === null || s.detail.kind === s.kind, { message: 'detail.kind must equal kind' });
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;

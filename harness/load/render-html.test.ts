@@ -34,6 +34,13 @@ describe('renderLoadHtml', () => {
     expect(page.match(/<svg /g)!.length).toBe(6);
   });
 
+  it("shows each scenario's fresh-window wait with its steps, and what sharing keys cost in the header", () => {
+    const page = renderLoadHtml(sampleLoadReport());
+    expect(page).toContain('<p>Fresh rate window: 61.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it (2 probes).</p><ul class="muted"><li>limited key 1 of 2: 61.3 s: until Retry-After 60 (+1 s precision)</li></ul>');
+    expect(page).toContain('<p>Fresh rate window: fresh at once (2 probes).</p>');
+    expect(page).toContain('<dt>Shared keys</dt><dd>Sharing keys between scenarios cost 2 min 01 s of waiting for fresh rate windows (keys → burst, keys → sustained).</dd>');
+  });
+
   it('is self-contained: no script, nothing loaded, and the CSP hash matches the one style block', () => {
     const page = renderLoadHtml(sampleLoadReport());
     expect(page).not.toMatch(/<script|src=|<link|@import|url\(/i);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { formatDuration, formatNumber } from '../report/escape.js';
 import { html, trusted, type Html } from '../report/html.js';
 import { renderBarChart, type BarSeries } from '../report/svg.js';
-import type { BurstKeyRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
+import { sharedKeyCost } from './fresh-wait.js';
+import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
 
 /*
  * load.html: one self-contained page (no script, nothing loaded, a strict Content-Security-Policy).
@@ -83,9 +84,15 @@ function burstKeyTable(keys: readonly BurstKeyRecord[]): Html {
   )}</tbody></table>`;
 }
 
+function freshWaitPart(w: FreshWaitRecord | null): Html | string {
+  if (w === null) return '';
+  return html`<p>Fresh rate window: ${w.summary}.</p>${w.steps.length > 0 ? html`<ul class="muted">${w.steps.map((step) => html`<li>${step}</li>`)}</ul>` : ''}`;
+}
+
 function scenarioSection(s: ScenarioResult, embedded: boolean): Html {
   const head = html`<h2 id="${s.id}">${s.id}: ${s.name}</h2><p>${status(s.status)} ${s.message}</p>
 <p class="muted">Bounds: at most ${s.bounds.maxRequests} requests and ${formatDuration(s.bounds.maxDurationMs)}; took ${formatDuration(s.durationMs)}.</p>
+${freshWaitPart(s.freshWait)}
 ${s.findings.length > 0 ? html`<ul class="findings">${s.findings.map((f) => html`<li>${f}</li>`)}</ul>` : ''}`;
   const d = s.detail;
   if (d === null) return head;
@@ -135,6 +142,11 @@ ${embedded ? html`<p class="muted">The embedded reference server shares the harn
 ${d.cleanup.problems.length > 0 ? html`<ul class="findings">${d.cleanup.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}`;
 }
 
+function sharedCost(report: LoadReport): Html | string {
+  const cost = sharedKeyCost(report.scenarios);
+  return cost.line === undefined ? '' : html`<dt>Shared keys</dt><dd>${cost.line}</dd>`;
+}
+
 /** The whole page. Deterministic: same report, same bytes. */
 export function renderLoadHtml(report: LoadReport): string {
   const page = html`<!DOCTYPE html>
@@ -148,6 +160,7 @@ export function renderLoadHtml(report: LoadReport): string {
 <dl><dt>Run</dt><dd>${report.runId}</dd><dt>Target</dt><dd>${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}</dd>
 ${report.target.faults.length > 0 ? html`<dt>Faults</dt><dd>${report.target.faults.join(', ')}</dd>` : ''}
 ${report.target.rateWindowS !== null ? html`<dt>Rate window</dt><dd>${report.target.rateWindowS} s (self-test; the spec says a minute)</dd>` : ''}
+${sharedCost(report)}
 <dt>Started</dt><dd>${report.startedAt}</dd><dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd><dt>Tool</dt><dd>${report.toolVersion}</dd></dl></header>
 <main><h2>Scenarios</h2>
 <table><thead><tr><th>Scenario</th><th>Status</th><th class="n">Time</th><th>Result</th></tr></thead><tbody>${report.scenarios.map(

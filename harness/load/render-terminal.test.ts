@@ -17,6 +17,14 @@ describe('renderLoadTerminal', () => {
     expect(text).toContain('cleanup: 601 of 601 created contacts deleted; left: 0');
   });
 
+  it('lists each fresh-window wait and why, and what sharing keys between scenarios cost', () => {
+    expect(text).toContain("Fresh rate windows (every probe counts against its key's budget)");
+    expect(text).toMatch(/^  burst\s+1 min 01 s\s+2  61\.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it \(2 probes\)$/m);
+    expect(text).toMatch(/^  keys\s+5 ms\s+2  fresh at once \(2 probes\)$/m);
+    expect(text).toContain('  Sharing keys between scenarios cost 2 min 01 s of waiting for fresh rate windows (keys → burst, keys → sustained).');
+    expect(text).not.toMatch(/^  throughput\s+\S+\s+\d+  /m);
+  });
+
   it('says INCOMPLETE, and why, for a run whose rate scenarios did not all run', () => {
     const report = sampleLoadReport();
     const incomplete = {

@@ -1,4 +1,5 @@
 import { escapeTerminal, formatDuration, formatNumber } from '../report/escape.js';
+import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
 
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', magenta: '\u001b[35m', dim: '\u001b[2m' } as const;
@@ -40,6 +41,19 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
       (row, col, text) => (col === 1 ? paint(text, report.scenarios[row]!.status) : text),
     ),
   );
+  const waits = report.scenarios.filter((s) => s.freshWait !== null);
+  if (waits.length > 0) {
+    out.push('', 'Fresh rate windows (every probe counts against its key\'s budget)');
+    out.push(
+      renderTable(
+        ['Scenario', 'Waited', 'Probes', 'Why'],
+        waits.map((s) => [s.id, formatDuration(s.freshWait!.waitedMs), String(s.freshWait!.probes), s.freshWait!.summary]),
+        ['left', 'right', 'right', 'left'],
+      ),
+    );
+    const cost = sharedKeyCost(report.scenarios);
+    if (cost.line !== undefined) out.push(`  ${escapeTerminal(cost.line)}`);
+  }
   const bursts = report.scenarios.flatMap((s) => (s.detail?.kind === 'burst' ? s.detail.keys.map((k) => ({ scenario: s.id, k })) : []));
   if (bursts.length > 0) {
     out.push('', 'Bursts');

@@ -4,18 +4,30 @@ import type { Config, LoadScenarioId } from '../config/schema.js';
 import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { RateProbe } from '../rate/fresh.js';
-import { SPEC_WINDOW_MS } from '../rate/tolerance.js';
+import { refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
 import { fireBurst, judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
 import { cleanUpContacts } from './cleanup.js';
-import { waitForFreshWindows } from './fresh-windows.js';
-import { exitCodeOf, loadReportSchema, runStatusOf, worstStatus, type LoadReport, type LoadStatus, type ScenarioDetail, type ScenarioResult, type ThroughputStepRecord } from './model.js';
+import { waitForFreshWindows, type FreshWindows } from './fresh-windows.js';
+import { freshWaitRecord, type Waited } from './fresh-wait.js';
+import {
+  exitCodeOf,
+  loadReportSchema,
+  runStatusOf,
+  worstStatus,
+  type LoadReport,
+  type LoadStatus,
+  type ScenarioDetail,
+  type ScenarioResult,
+  type ThroughputStepRecord,
+} from './model.js';
 import { LoadProgress } from './progress.js';
 import { arrivalOffsets, maxInWindow } from './schedule.js';
 import {
   buildScenarios,
   executionOrder,
   resolveKeys,
+  sharedKeys,
   type BurstScenario,
   type ResolvedKey,
   type Scenario,
@@ -26,12 +38,13 @@ import { judgeSustained, runSustained } from './sustained.js';
 import { createBody, runTag, runThroughputStep, stepRequest } from './throughput.js';
 import { writeLoadReport, type WrittenLoadReport } from './write.js';
 
-/** What a scenario hands back; the runner adds id, name, timing and bounds. */
+/** What a scenario hands back; the runner adds id, name, timing, bounds and who shared its keys. */
 interface Outcome {
   readonly status: LoadStatus;
   readonly message: string;
   readonly findings: readonly string[];
   readonly detail: ScenarioDetail | null;
+  readonly waited?: Waited | undefined;
 }
 
 interface Context {
@@ -42,6 +55,12 @@ interface Context {
   readonly progress: LoadProgress;
   /** A burst needs at least this much of its window left (harness/rate/fresh.ts). */
   readonly minResetMs: number;
+  /** The target's rate window: the spec's minute, or the embedded reference's shortened one (self-tests). */
+  readonly windowMs: number;
+  /** Self-test only: the embedded reference's shortened window (a refilling limiter's tolerance follows it). */
+  readonly selfTestWindowMs: number | undefined;
+  /** What the waits learnt about the target's limiter: X-RateLimit-Reset names a refill (one design for every key). */
+  readonly limiter: { refills: boolean };
 }
 
 export interface LoadOutcome {
@@ -98,38 +117,90 @@ function labels(keys: readonly ResolvedKey[]): string {
 
 type Judged = ReturnType<typeof judgeBurstKey>;
 
+/** The waits of one alignment of fresh windows, each step named by its key when there are several. */
+function waitedOf(keys: readonly ResolvedKey[], fresh: FreshWindows): Waited {
+  const steps = fresh.fresh ? fresh.keys.map((k) => k.waits) : fresh.waits;
+  return {
+    keys: keys.map((k) => k.label),
+    waitedMs: round(fresh.waitedMs),
+    probes: fresh.probes,
+    steps: steps.flatMap((list, i) => list.map((step) => `${keys[i]!.label}: ${step}`)),
+    // A wait that failed is reported by the scenario's message; count it as one for earlier traffic.
+    spent: fresh.fresh ? fresh.keys.some((k) => k.spent) : true,
+    refills: fresh.fresh && fresh.refills,
+  };
+}
+
+/**
+ * Why a scenario found no fresh window; when the wait stopped at its bound and that bound is
+ * shorter than what any limiter may need (the moment the headers name, at most a window, and a
+ * full window after the key's last use), it says which setting to raise.
+ */
+function noFreshWindow(label: string, reason: string, freshWaitMs: number, ctx: Context): string {
+  const neededMs = 2 * ctx.windowMs + 15_000;
+  const short = / limit$/.test(reason) && freshWaitMs < neededMs;
+  return `${label}: no fresh rate window: ${reason}` + (short ? `; CONFORMANCE_LOAD_WAIT_S=${Math.round(freshWaitMs / 1000)} is shorter than the ${Math.round(neededMs / 1000)} s a limiter that gives its budget back gradually may need` : '');
+}
+
+/** Fresh windows on every key at once (fresh-windows.ts), with what the run knows of the target's limiter. */
+async function freshWindows(scenario: Scenario, keys: readonly ResolvedKey[], path: string, freshWaitMs: number, ctx: Context, signal: AbortSignal): Promise<FreshWindows> {
+  const target = splitUrl(ctx.baseUrl, path);
+  const fresh = await waitForFreshWindows(keys.length, (i) => probeRate(target, keys[i]!.key, ctx.config.requestTimeoutMs, signal), {
+    maxWaitMs: freshWaitMs,
+    minResetMs: ctx.minResetMs,
+    windowMs: ctx.windowMs,
+    refills: ctx.limiter.refills,
+    onWait: (i, step) => ctx.progress.line(`${scenario.id}: ${keys[i]!.label}: waiting ${step}`),
+    sleep: abortableSleep(signal),
+  });
+  if (fresh.fresh) ctx.limiter.refills ||= fresh.refills;
+  return fresh;
+}
+
 /** One burst on every key at once, on fresh windows; an outcome instead when that cannot be done. */
-async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<Judged[] | Outcome> {
+async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<{ judged: Judged[] | Outcome; waited: Waited }> {
   const { config, progress } = ctx;
   const target = splitUrl(ctx.baseUrl, scenario.path);
   progress.line(`${scenario.id}: waiting for a fresh rate window on ${labels(keys)}`);
-  const fresh = await waitForFreshWindows(keys.length, (i) => probeRate(target, keys[i]!.key, config.requestTimeoutMs, signal), {
-    maxWaitMs: scenario.freshWaitMs,
-    minResetMs: ctx.minResetMs,
-    sleep: abortableSleep(signal),
-  });
+  const fresh = await freshWindows(scenario, keys, scenario.path, scenario.freshWaitMs, ctx, signal);
+  const waited = waitedOf(keys, fresh);
   if (!fresh.fresh) {
-    return { status: 'error', message: `${keys[fresh.index]!.label}: no fresh rate window: ${fresh.reason}`, findings: [], detail: null };
+    return { judged: { status: 'error', message: noFreshWindow(keys[fresh.index]!.label, fresh.reason, scenario.freshWaitMs, ctx), findings: [], detail: null }, waited };
   }
   for (const [i, state] of fresh.keys.entries()) {
     if (state.remaining >= scenario.requestsPerKey) {
       return {
-        status: 'error',
-        message:
-          `${keys[i]!.label}: a burst of ${scenario.requestsPerKey} cannot exceed its budget of ${state.remaining} (X-RateLimit-Limit ${state.limit}); ` +
-          'use keys with the default limit or raise CONFORMANCE_LOAD_BURST_REQUESTS',
-        findings: [],
-        detail: null,
+        judged: {
+          status: 'error',
+          message:
+            `${keys[i]!.label}: a burst of ${scenario.requestsPerKey} cannot exceed its budget of ${state.remaining} (X-RateLimit-Limit ${state.limit}); ` +
+            'use keys with the default limit or raise CONFORMANCE_LOAD_BURST_REQUESTS',
+          findings: [],
+          detail: null,
+        },
+        waited,
       };
     }
   }
   progress.line(`${scenario.id}: ${scenario.requestsPerKey} requests over ${scenario.connectionsPerKey} connections on ${labels(keys)} at once`);
+  const burstStartedAt = Date.now();
   const fired = await Promise.all(
     keys.map((k) => fireBurst(target, k.key, { requests: scenario.requestsPerKey, connections: scenario.connectionsPerKey, timeoutMs: config.requestTimeoutMs, signal })),
   );
-  return keys.map((k, i) =>
-    judgeBurstKey({ label: k.label, fired: fired[i]!, limit: fresh.keys[i]!.limit, remaining: fresh.keys[i]!.remaining, waitedMs: fresh.waitedMs }),
-  );
+  const judged = keys.map((k, i) => {
+    const state = fresh.keys[i]!;
+    return judgeBurstKey({
+      label: k.label,
+      fired: fired[i]!,
+      limit: state.limit,
+      remaining: state.remaining,
+      waitedMs: fresh.waitedMs,
+      // A limiter whose Reset names a refill earns requests back from its probe on, not from the burst's first request.
+      sinceFreshMs: state.refills ? Math.max(0, burstStartedAt - state.probeSentAt) : 0,
+      refillWindowMs: refillWindowMs(state.refills, ctx.selfTestWindowMs),
+    });
+  });
+  return { judged, waited };
 }
 
 /**
@@ -137,12 +208,18 @@ async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], 
  * requests on a clock tick admits when a tick lands inside the burst; a counter off by one does it
  * every time. Those keys burst once more, and fail only if they are over again.
  */
-async function repeatOneOver(judged: Judged[], scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<Judged[]> {
+async function repeatOneOver(
+  judged: Judged[],
+  scenario: BurstScenario,
+  keys: readonly ResolvedKey[],
+  ctx: Context,
+  signal: AbortSignal,
+): Promise<{ judged: Judged[]; waited: Waited | undefined }> {
   const again = judged.map((j, i) => (j.oneOver ? i : -1)).filter((i) => i >= 0);
-  if (again.length === 0 || judged.some((j) => j.record.status !== 'passed' && !j.oneOver)) return judged;
+  if (again.length === 0 || judged.some((j) => j.record.status !== 'passed' && !j.oneOver)) return { judged, waited: undefined };
   ctx.progress.line(`${scenario.id}: ${again.length} key(s) one over the tolerance; repeating once on a fresh window`);
-  const repeated = await burstOnce(scenario, again.map((i) => keys[i]!), ctx, signal);
-  return judged.map((j, i) => {
+  const { judged: repeated, waited } = await burstOnce(scenario, again.map((i) => keys[i]!), ctx, signal);
+  const result = judged.map((j, i) => {
     const position = again.indexOf(i);
     if (position < 0) return j;
     const summary = (note: string): Judged => ({ ...j, record: { ...j.record, summary: `${j.record.summary}; repeated: ${note}` } });
@@ -150,12 +227,15 @@ async function repeatOneOver(judged: Judged[], scenario: BurstScenario, keys: re
     const second = repeated[position]!;
     return second.record.status === 'passed' ? { ...second, record: { ...second.record, summary: `${j.record.summary} once; repeated: ${second.record.summary}` } } : summary(second.record.summary);
   });
+  return { judged: result, waited };
 }
 
 async function runBurstScenario(scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<Outcome> {
-  const first = await burstOnce(scenario, keys, ctx, signal);
-  if (!Array.isArray(first)) return first;
-  const judged = await repeatOneOver(first, scenario, keys, ctx, signal);
+  const { judged: first, waited: firstWait } = await burstOnce(scenario, keys, ctx, signal);
+  if (!Array.isArray(first)) return { ...first, waited: firstWait };
+  const repeat = await repeatOneOver(first, scenario, keys, ctx, signal);
+  const judged = repeat.judged;
+  const waited: Waited = repeat.waited === undefined ? firstWait : { ...firstWait, repeat: repeat.waited };
   const status = worstStatus(judged.map((j) => j.record.status));
   const findings = judged.flatMap((j) => j.findings);
   const message =
@@ -173,6 +253,7 @@ async function runBurstScenario(scenario: BurstScenario, keys: readonly Resolved
       connectionsPerKey: scenario.connectionsPerKey,
       keys: judged.map((j) => j.record),
     },
+    waited,
   };
 }
 
@@ -180,12 +261,9 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
   const { config, progress } = ctx;
   const target = splitUrl(ctx.baseUrl, scenario.path);
   progress.line(`${scenario.id}: waiting for a fresh rate window on ${key.label}`);
-  const fresh = await waitForFreshWindows(1, () => probeRate(target, key.key, config.requestTimeoutMs, signal), {
-    maxWaitMs: scenario.freshWaitMs,
-    minResetMs: ctx.minResetMs,
-    sleep: abortableSleep(signal),
-  });
-  if (!fresh.fresh) return { status: 'error', message: `${key.label}: no fresh rate window: ${fresh.reason}`, findings: [], detail: null };
+  const fresh = await freshWindows(scenario, [key], scenario.path, scenario.freshWaitMs, ctx, signal);
+  const waited = waitedOf([key], fresh);
+  if (!fresh.fresh) return { status: 'error', message: noFreshWindow(key.label, fresh.reason, scenario.freshWaitMs, ctx), findings: [], detail: null, waited };
   const limit = fresh.keys[0]!.limit;
   const offsets = arrivalOffsets(scenario.ratePerMin, scenario.durationS);
   // The probe that found the window fresh counts in it too.
@@ -196,6 +274,7 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
       message: `${key.label}: ${scenario.ratePerMin}/min puts ${busiest} requests in a minute, over the key's limit of ${limit}; lower CONFORMANCE_LOAD_SUSTAINED_PER_MIN`,
       findings: [],
       detail: null,
+      waited,
     };
   }
   progress.line(`${scenario.id}: ${offsets.length} requests at ${scenario.ratePerMin}/min for ${scenario.durationS} s on ${key.label}`);
@@ -231,6 +310,7 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
       statusCounts: verdict.statusCounts,
       timeline: verdict.timeline,
     },
+    waited,
   };
 }
 
@@ -319,10 +399,14 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
   };
 }
 
-async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSignal | undefined): Promise<ScenarioResult> {
+/**
+ * Runs one scenario within its bounds. `sharedWith`: the scenarios of this run that used one of
+ * its keys before it; its fresh-window wait is then what sharing the key cost.
+ */
+async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSignal | undefined, sharedWith: readonly LoadScenarioId[]): Promise<ScenarioResult> {
   const base = { id: scenario.id, kind: scenario.kind, name: scenario.name, bounds: scenario.bounds };
   const resolved = resolveKeys(scenario.keys, ctx.config);
-  const skipped = (message: string): ScenarioResult => ({ ...base, status: 'skipped', message, findings: [], startedAt: null, durationMs: 0, detail: null });
+  const skipped = (message: string): ScenarioResult => ({ ...base, status: 'skipped', message, findings: [], startedAt: null, durationMs: 0, detail: null, freshWait: null });
   if (!resolved.ok) return skipped(resolved.reason);
   if (scenario.id === 'keys' && resolved.keys.length < 2) {
     return skipped('needs at least two limited keys: set CONFORMANCE_LIMITED_KEYS');
@@ -359,7 +443,11 @@ async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSig
     startedAt: startedAt.toISOString(),
     durationMs: round(performance.now() - started),
     detail: outcome.detail,
+    freshWait: outcome.waited === undefined ? null : freshWaitRecord(outcome.waited, sharedWith),
   };
+  if (result.freshWait !== null && (result.freshWait.steps.length > 0 || sharedWith.length > 0)) {
+    ctx.progress.line(`${scenario.id}: fresh rate window: ${result.freshWait.summary}`);
+  }
   ctx.progress.line(`${scenario.id}: ${result.status.toUpperCase()}: ${result.message}`);
   return result;
 }
@@ -377,7 +465,8 @@ export function redactorFor(config: Config): Redactor {
 /**
  * `conformance load`: start (or reach) the target, run the selected scenarios, write the report.
  * Scenarios that share no key may overlap in time (see `executionOrder`); one that shares a key
- * with a running background scenario waits for it, so no scenario spends another's budget.
+ * with a running background scenario waits for it, so no scenario spends another's budget, and
+ * then waits for a fresh window on it, which the report records as the cost of sharing the key.
  */
 export async function runLoad(config: Config, options: RunLoadOptions = {}): Promise<LoadOutcome> {
   const redactor = redactorFor(config);
@@ -387,8 +476,19 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
   const target = await startTarget(config);
   try {
     await probe(target.baseUrl, config, redactor);
-    const windowMs = config.referenceRateWindowS === undefined || !target.embedded ? SPEC_WINDOW_MS : config.referenceRateWindowS * 1000;
-    const ctx: Context = { runId, baseUrl: target.baseUrl, config, redactor, progress, minResetMs: Math.min(5000, windowMs / 2) };
+    const selfTestWindowMs = config.referenceRateWindowS === undefined || !target.embedded ? undefined : config.referenceRateWindowS * 1000;
+    const windowMs = selfTestWindowMs ?? SPEC_WINDOW_MS;
+    const ctx: Context = {
+      runId,
+      baseUrl: target.baseUrl,
+      config,
+      redactor,
+      progress,
+      minResetMs: Math.min(5000, windowMs / 2),
+      windowMs,
+      selfTestWindowMs,
+      limiter: { refills: false },
+    };
     const scenarios = buildScenarios(config.load, config.requestTimeoutMs);
     progress.line(
       `conformance load ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
@@ -396,11 +496,19 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     );
     const results = new Map<LoadScenarioId, ScenarioResult>();
     const running: { keys: Set<string>; done: Promise<void> }[] = [];
-    for (const scenario of executionOrder(scenarios)) {
-      const resolved = resolveKeys(scenario.keys, config);
-      const keys = new Set(resolved.ok ? resolved.keys.map((k) => k.key) : []);
+    const keysOf = (s: Scenario): string[] => {
+      const resolved = resolveKeys(s.keys, config);
+      return resolved.ok ? resolved.keys.map((k) => k.key) : [];
+    };
+    const order = executionOrder(scenarios, keysOf);
+    for (const scenario of order) {
+      const keys = new Set(keysOf(scenario));
       await Promise.all(running.filter((r) => [...r.keys].some((k) => keys.has(k))).map((r) => r.done));
-      const done = runScenario(scenario, ctx, options.signal).then((result) => {
+      // Every earlier scenario sharing a key has finished by now (a background one was awaited above).
+      const sharedWith = sharedKeys(order, scenario, keysOf)
+        .map((s) => s.id)
+        .filter((id) => results.get(id)?.startedAt != null);
+      const done = runScenario(scenario, ctx, options.signal, sharedWith).then((result) => {
         results.set(scenario.id, result);
       });
       if (scenario.background) running.push({ keys, done });

@@ -94,6 +94,15 @@ export function sampleLoadReport(): LoadReport {
         durationMs: 61_500,
         bounds: { maxRequests: 235, maxDurationMs: 135_000 },
         detail: { kind: 'burst', path: '/contacts?limit=1', requestsPerKey: 150, connectionsPerKey: 50, keys: [burstKey('limited key 1 of 2', 59)] },
+        freshWait: {
+          sharedWith: ['keys'],
+          keys: ['limited key 1 of 2'],
+          waitedMs: 61_250,
+          repeatWaitedMs: 0,
+          probes: 2,
+          steps: ['limited key 1 of 2: 61.3 s: until Retry-After 60 (+1 s precision)'],
+          summary: '61.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it (2 probes)',
+        },
       },
       {
         id: 'keys',
@@ -112,6 +121,7 @@ export function sampleLoadReport(): LoadReport {
           connectionsPerKey: 50,
           keys: [burstKey('limited key 1 of 2', 59, { waitedMs: 5 }), burstKey('limited key 2 of 2', 60, { waitedMs: 5 })],
         },
+        freshWait: { sharedWith: [], keys: ['limited key 1 of 2', 'limited key 2 of 2'], waitedMs: 5, repeatWaitedMs: 0, probes: 2, steps: [], summary: 'fresh at once (2 probes)' },
       },
       {
         id: 'sustained',
@@ -144,6 +154,15 @@ export function sampleLoadReport(): LoadReport {
             buckets: Array.from({ length: 12 }, (_, i) => ({ startMs: i * 10_000, admitted: i === 11 ? 0 : 10, rejected: 0, other: 0, error: 0 })),
           },
         },
+        freshWait: {
+          sharedWith: ['keys'],
+          keys: ['limited key 2 of 2'],
+          waitedMs: 60_100,
+          repeatWaitedMs: 0,
+          probes: 2,
+          steps: ['limited key 2 of 2: 60.1 s: until Retry-After 59 (+1 s precision)'],
+          summary: '1 min 00 s for limited key 2 of 2, which keys used earlier in this run: the cost of sharing it (2 probes)',
+        },
       },
       {
         id: 'throughput',
@@ -161,6 +180,7 @@ export function sampleLoadReport(): LoadReport {
           steps: [step('list', 1, 812.5, 1.21), step('list', 10, 3950, 2.48), step('get', 1, 1020, 0.96), step('get', 10, 5120.3, 1.9), step('create', 1, 100, 9.8), step('create', 10, 100, 95.1)],
           cleanup: { tag, created: 601, deleted: 601, leftover: 0, problems: [] },
         },
+        freshWait: null,
       },
     ],
   } satisfies LoadReport);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/schema.js';
-import { buildScenarios, executionOrder, resolveKeys, type ThroughputScenario } from './scenarios.js';
+import { FRESH_PROBES_PER_KEY } from './fresh-windows.js';
+import { buildScenarios, executionOrder, resolveKeys, sharedKeys, type Scenario, type ThroughputScenario } from './scenarios.js';
 
 const settings = (env: Record<string, string> = {}) => parseEnv(env, () => 1).load;
 
@@ -25,8 +26,11 @@ describe('buildScenarios', () => {
       expect(s.bounds.maxDurationMs).toBeLessThan(30 * 60_000);
     }
     const sustained = buildScenarios(settings(), 10_000)[2]!;
-    // 110 scheduled requests, plus at most one probe a second while waiting for a fresh window.
-    expect(sustained.bounds.maxRequests).toBe(110 + 75 + 10);
+    // 110 scheduled requests, plus the probes a fresh-window wait sends at most.
+    expect(sustained.bounds.maxRequests).toBe(110 + FRESH_PROBES_PER_KEY);
+    expect(FRESH_PROBES_PER_KEY).toBeLessThanOrEqual(32);
+    // The fresh-window wait covers the moment the headers name and a full minute after the last probe.
+    expect(sustained.kind === 'sustained' && sustained.freshWaitMs).toBeGreaterThanOrEqual(2 * 60_000 + 2000);
     const throughput = buildScenarios(settings(), 10_000)[3] as ThroughputScenario;
     for (const step of throughput.steps.filter((s) => s.endpoint === 'create')) expect(step.maxRequests).toBe(2000);
   });
@@ -56,8 +60,36 @@ describe('buildScenarios', () => {
 });
 
 describe('executionOrder', () => {
+  const config = (limitedKeys: string[]) => ({ keys: { admin: 'wmk_admin', limited: limitedKeys[0] }, limitedKeys });
+  const keysOf = (c: ReturnType<typeof config>) => (s: Scenario): readonly string[] => {
+    const r = resolveKeys(s.keys, c);
+    return r.ok ? r.keys.map((k) => k.key) : [];
+  };
+
   it('runs keys first (all keys fresh), sustained in the background, then the single-key burst, throughput last', () => {
     expect(executionOrder(buildScenarios(settings(), 10_000)).map((s) => s.id)).toEqual(['keys', 'sustained', 'burst', 'throughput']);
+    const three = config(['wmk_l1', 'wmk_l2', 'wmk_l3']);
+    expect(executionOrder(buildScenarios(settings(), 10_000), keysOf(three)).map((s) => s.id)).toEqual(['keys', 'sustained', 'burst', 'throughput']);
+  });
+
+  it('runs the burst before the sustained run when they share the only limited key: a burst leaves any window at once', () => {
+    const one = config(['wmk_only']);
+    const order = executionOrder(buildScenarios(settings(), 10_000), keysOf(one));
+    expect(order.map((s) => s.id)).toEqual(['keys', 'burst', 'sustained', 'throughput']);
+    // What the report calls the cost of sharing: sustained after burst (and keys, which uses every limited key).
+    const sustained = order.find((s) => s.id === 'sustained')!;
+    expect(sharedKeys(order, sustained, keysOf(one))).toEqual([
+      { id: 'keys', keys: ['wmk_only'] },
+      { id: 'burst', keys: ['wmk_only'] },
+    ]);
+    expect(sharedKeys(order, order.find((s) => s.id === 'throughput')!, keysOf(one))).toEqual([]);
+  });
+
+  it('with three limited keys, only keys shares with burst and sustained', () => {
+    const three = config(['wmk_l1', 'wmk_l2', 'wmk_l3']);
+    const order = executionOrder(buildScenarios(settings(), 10_000), keysOf(three));
+    expect(sharedKeys(order, order.find((s) => s.id === 'burst')!, keysOf(three))).toEqual([{ id: 'keys', keys: ['wmk_l1'] }]);
+    expect(sharedKeys(order, order.find((s) => s.id === 'sustained')!, keysOf(three))).toEqual([{ id: 'keys', keys: ['wmk_l3'] }]);
   });
 });
 

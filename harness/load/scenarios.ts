@@ -1,4 +1,5 @@
 import type { Config, LoadEndpoint, LoadScenarioId, LoadSettings } from '../config/schema.js';
+import { FRESH_PROBES_PER_KEY } from './fresh-windows.js';
 
 /*
  * The load scenarios as data: what each sends, with which keys, and the bounds it never exceeds.
@@ -98,9 +99,9 @@ export function buildScenarios(settings: LoadSettings, requestTimeoutMs: number)
       connectionsPerKey: settings.burstConnections,
       freshWaitMs,
       background: false,
-      // Probes: at most one a second while waiting, plus a few rounds.
-      // Twice: a burst one over its tolerance is repeated once (run.ts).
-      bounds: { maxRequests: 2 * (settings.burstRequests + settings.freshWaitS + 10), maxDurationMs: 2 * burstDurationMs },
+      // The burst and the probes of its fresh-window wait (fresh-windows.ts), twice: a burst one
+      // over its tolerance is repeated once (run.ts).
+      bounds: { maxRequests: 2 * (settings.burstRequests + FRESH_PROBES_PER_KEY), maxDurationMs: 2 * burstDurationMs },
     },
     {
       id: 'keys',
@@ -113,7 +114,7 @@ export function buildScenarios(settings: LoadSettings, requestTimeoutMs: number)
       freshWaitMs,
       background: false,
       // Per key; the runner multiplies by the number of keys.
-      bounds: { maxRequests: 2 * (settings.burstRequests + settings.freshWaitS + 10), maxDurationMs: 2 * (burstDurationMs + freshWaitMs) },
+      bounds: { maxRequests: 2 * (settings.burstRequests + FRESH_PROBES_PER_KEY), maxDurationMs: 2 * (burstDurationMs + freshWaitMs) },
     },
     {
       id: 'sustained',
@@ -126,7 +127,7 @@ export function buildScenarios(settings: LoadSettings, requestTimeoutMs: number)
       freshWaitMs,
       background: true,
       bounds: {
-        maxRequests: Math.floor((settings.sustainedS * settings.sustainedPerMin) / 60) + settings.freshWaitS + 10,
+        maxRequests: Math.floor((settings.sustainedS * settings.sustainedPerMin) / 60) + FRESH_PROBES_PER_KEY,
         maxDurationMs: freshWaitMs + settings.sustainedS * 1000 + requestTimeoutMs + SLACK_MS,
       },
     },
@@ -170,10 +171,28 @@ function throughputScenario(settings: LoadSettings, requestTimeoutMs: number): T
  * sustained run in the background on a spare key; the single-key burst once its key's window is
  * fresh again; throughput last (it does not touch limited keys). Against the embedded reference
  * with three limited keys the whole run takes about sustainedS + 60 s instead of adding up.
+ *
+ * No two scenarios that share a key ever run at once (run.ts waits), and each waits for a fresh
+ * window on its keys; the order decides what that wait costs. When the burst and the sustained run
+ * share their key (a single limited key, `keysOf`), the burst goes first: its requests leave every
+ * limiter's window together (a sliding log lets them go all at once a window later), so the
+ * sustained run waits at most a window. The other way round, the sustained run's requests, spread
+ * over its whole length, leave a sliding log one by one, and the burst would wait out the moment
+ * the headers name and then a full window after its own probe.
  */
-export function executionOrder(scenarios: readonly Scenario[]): Scenario[] {
-  const rank: Record<LoadScenarioId, number> = { keys: 0, sustained: 1, burst: 2, throughput: 3 };
+export function executionOrder(scenarios: readonly Scenario[], keysOf: (scenario: Scenario) => readonly string[] = () => []): Scenario[] {
+  const burst = scenarios.find((s) => s.id === 'burst');
+  const sustained = scenarios.find((s) => s.id === 'sustained');
+  const shared = burst !== undefined && sustained !== undefined && keysOf(burst).some((k) => keysOf(sustained).includes(k));
+  const rank: Record<LoadScenarioId, number> = shared ? { keys: 0, burst: 1, sustained: 2, throughput: 3 } : { keys: 0, sustained: 1, burst: 2, throughput: 3 };
   return [...scenarios].sort((a, b) => rank[a.id] - rank[b.id]);
+}
+
+/** The keys of `scenario` that earlier scenarios (in execution order) used, by scenario. */
+export function sharedKeys(order: readonly Scenario[], scenario: Scenario, keysOf: (scenario: Scenario) => readonly string[]): Array<{ id: LoadScenarioId; keys: string[] }> {
+  const mine = keysOf(scenario);
+  const earlier = order.slice(0, order.indexOf(scenario));
+  return earlier.map((s) => ({ id: s.id, keys: keysOf(s).filter((k) => mine.includes(k)) })).filter((s) => s.keys.length > 0);
 }
 
 export interface ResolvedKey {

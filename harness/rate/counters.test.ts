@@ -27,6 +27,13 @@ describe('judgeOwnCounter', () => {
     expect(judgeOwnCounter({ name: 'k', before: sample(200, 60, 58, 8), after: sample(200, 60, 55, 8), ownRequests: 2, elapsedMs: 400, meanwhile }).kind).toBe('fell');
   });
 
+  it("allows a refilling limiter on a self-test's shortened window what it earns back at that pace", () => {
+    // 400 ms at 60 per 4 s earns 6 back: a rise of 5 is its own refill, not a reset.
+    const input = { name: 'k', before: sample(200, 60, 50, 1), after: sample(200, 60, 54, 1, T + 400), ownRequests: 1, elapsedMs: 400, meanwhile };
+    expect(judgeOwnCounter(input).kind).toBe('reset');
+    expect(judgeOwnCounter({ ...input, windowMs: 4000 }).kind).toBe('own');
+  });
+
   it('allows a refilling limiter what it earns back, and calls a bigger rise a reset', () => {
     // 3.5 s at 60/min earns 3 back: 58 - 1 + 3 (+1 for whole requests) = 61 at most.
     expect(judgeOwnCounter({ name: 'k', before: sample(200, 60, 50, 1), after: sample(200, 60, 53, 1, T + 3500), ownRequests: 1, elapsedMs: 3500, meanwhile }).kind).toBe('own');

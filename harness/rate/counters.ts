@@ -36,6 +36,8 @@ export interface OwnCounterInput {
   readonly elapsedMs: number;
   /** What the other key did meanwhile, e.g. `the limited key sent 65 (60 admitted)`. */
   readonly meanwhile: string;
+  /** The window the limit refills over (tolerance.ts refillWindowMs); the spec's minute by default. */
+  readonly windowMs?: number | undefined;
 }
 
 const requests = (n: number): string => `${n} own request${n === 1 ? '' : 's'}`;
@@ -64,14 +66,15 @@ export function judgeOwnCounter(input: OwnCounterInput): CounterVerdict {
     return { kind: 'fell', summary: `${moved}: it fell by ${b.remaining - a.remaining}, more than its own ${k}, so its counter counts other keys' requests` };
   }
   // A refilling limiter earns requests back; one that reports whole requests may show one more.
-  const allowance = refillAllowance(b.limit, elapsedMs);
+  const windowMs = input.windowMs ?? SPEC_WINDOW_MS;
+  const allowance = refillAllowance(b.limit, elapsedMs, windowMs);
   if (a.remaining > low + allowance + 1) {
     return { kind: 'reset', summary: `${moved}: it rose by ${a.remaining - low} more than its own requests allow (refill +${allowance}), so its window reset between the readings` };
   }
   const jump = resetJumpMs(before, after);
   // The reset moment may move on by the time passed and by what its own requests cost a refilling
   // limiter (a minute / limit each), plus a second of precision for each of two whole-second values.
-  const movable = elapsedMs + k * (SPEC_WINDOW_MS / b.limit) + 2000;
+  const movable = elapsedMs + k * (windowMs / b.limit) + 2000;
   if (jump !== undefined && jump > movable) {
     return { kind: 'reset', summary: `${moved}, but its X-RateLimit-Reset moved ${(jump / 1000).toFixed(1)} s later (at most ${(movable / 1000).toFixed(1)} s without a reset), so its window reset between the readings` };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeAdmission, refillAllowance } from './tolerance.js';
+import { judgeAdmission, refillAllowance, refillWindowMs, SPEC_WINDOW_MS } from './tolerance.js';
 
 describe('refillAllowance', () => {
   it('is what a minute-rate refill earns back in the elapsed time, rounded down', () => {
@@ -27,5 +27,24 @@ describe('judgeAdmission', () => {
 
   it('never expects more than were sent', () => {
     expect(judgeAdmission({ sent: 10, admitted: 10, expected: 60, limit: 60, elapsedMs: 5 })).toMatchObject({ ok: true, expected: 10 });
+  });
+});
+
+describe('refillWindowMs', () => {
+  it("is the spec's minute unless a limiter seen to refill runs on a self-test's shortened window", () => {
+    expect(refillWindowMs(false, undefined)).toBe(SPEC_WINDOW_MS);
+    // A fixed window or a sliding log earns nothing back inside a burst: the shortened window must not widen their tolerance.
+    expect(refillWindowMs(false, 8000)).toBe(SPEC_WINDOW_MS);
+    expect(refillWindowMs(true, undefined)).toBe(SPEC_WINDOW_MS);
+    expect(refillWindowMs(true, 8000)).toBe(8000);
+    expect(refillWindowMs(true, 120_000)).toBe(SPEC_WINDOW_MS);
+  });
+
+  it('widens the tolerance of judgeAdmission accordingly, and says at what pace', () => {
+    expect(judgeAdmission({ sent: 150, admitted: 61, expected: 59, limit: 60, elapsedMs: 300, windowMs: 8000 })).toMatchObject({
+      ok: true,
+      allowance: 2,
+      summary: 'admitted 61 of 150; expected 59 (tolerance +2 for 300 ms at 60/8 s)',
+    });
   });
 });

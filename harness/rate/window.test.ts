@@ -24,4 +24,14 @@ describe('WindowEstimate', () => {
     estimate.note({ 'x-ratelimit-reset': '59.5' }, now);
     expect(estimate.longestMs).toBe(60_000);
   });
+
+  it('remembers that a wait saw Reset name a refill, and never forgets it', () => {
+    const estimate = new WindowEstimate();
+    expect(estimate.refills).toBe(false);
+    estimate.noteRefills(false);
+    expect(estimate.refills).toBe(false);
+    estimate.noteRefills(true);
+    estimate.noteRefills(false);
+    expect(estimate.refills).toBe(true);
+  });
 });

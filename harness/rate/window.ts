@@ -12,6 +12,7 @@ import { SPEC_WINDOW_MS } from './tolerance.js';
  */
 export class WindowEstimate {
   #longestMs = 0;
+  #refills = false;
 
   /** Notes one response's X-RateLimit-Reset, read at `nowMs` (an epoch value needs the time). */
   note(headers: Readonly<Record<string, string>>, nowMs: number = Date.now()): void {
@@ -25,5 +26,18 @@ export class WindowEstimate {
   /** The longest wait seen, within the spec's minute; undefined before any reading. */
   get longestMs(): number | undefined {
     return this.#longestMs > 0 ? this.#longestMs : undefined;
+  }
+
+  /**
+   * Notes what a fresh-window wait learnt: the key's X-RateLimit-Reset names a refill (a bucket),
+   * so a later wait takes a full budget whose reset is near as fresh at once.
+   */
+  noteRefills(refills: boolean): void {
+    this.#refills ||= refills;
+  }
+
+  /** Whether the key's X-RateLimit-Reset was seen to name a refill. */
+  get refills(): boolean {
+    return this.#refills;
   }
 }

@@ -6,7 +6,7 @@ import { waitForFreshWindow, type FreshWindow } from '../rate/fresh.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { interpretReset } from '../rate/reset.js';
 import { readRetryAfter } from '../rate/retry-after.js';
-import { refillAllowance, SPEC_WINDOW_MS } from '../rate/tolerance.js';
+import { refillAllowance, refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import type { WindowEstimate } from '../rate/window.js';
 
 /** spec 8: the default per-minute limit, which CONFORMANCE_LIMITED_KEY carries. */
@@ -69,15 +69,18 @@ function timer(window?: WindowEstimate): Timer {
 }
 
 async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate): Promise<FreshWindow> {
-  return waitForFreshWindow(
+  const fresh = await waitForFreshWindow(
     async () => {
       const probe = await timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
       probes.push(probe);
       return probe.res;
     },
-    // The longest Reset the key has shown is its window as far as seen (a self-test shortens it).
-    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs: window?.longestMs },
+    // The longest Reset the key has shown is its window as far as seen (a self-test shortens it);
+    // a key whose Reset was seen to name a refill is fresh at a full budget, however near its reset.
+    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs: window?.longestMs, refills: window?.refills },
   );
+  if (fresh.fresh) window?.noteRefills(fresh.refills);
+  return fresh;
 }
 
 /** Another key, read before and after a burst to see whether its counter moved (RL-PER-KEY-COUNTERS). */
@@ -123,6 +126,14 @@ export interface SequentialBurst {
   readonly elapsedMs: number;
   /** Each bystander read right before the burst and right after it (empty when it found no fresh window). */
   readonly bystanders: readonly BystanderReading[];
+  /** The window the key's limit refills over, for every tolerance on this burst (tolerance.ts refillWindowMs). */
+  readonly refillWindowMs: number;
+  /**
+   * The key's X-RateLimit-Reset was seen to name a refill (a bucket): its budget grows
+   * continuously, so a refusal may be followed by an admission as soon as the next whole request
+   * is earned, however short the time between them.
+   */
+  readonly refills: boolean;
 }
 
 export interface BurstOptions {
@@ -130,6 +141,14 @@ export interface BurstOptions {
   readonly window?: WindowEstimate | undefined;
   /** Other keys to read right before and right after the burst. */
   readonly bystanders?: readonly Bystander[];
+  /** Self-test only: the reference server's shortened window (RunContext.rateWindowMs). */
+  readonly selfTestWindowMs?: number | undefined;
+}
+
+/** Whether the key was seen to refill, and the window its tolerances use (a self-test's only then). */
+function refillOf(fresh: FreshWindow, options: { window?: WindowEstimate | undefined; selfTestWindowMs?: number | undefined }): { refills: boolean; refillWindowMs: number } {
+  const refills = (fresh.fresh && fresh.refills) || options.window?.refills === true;
+  return { refills, refillWindowMs: refillWindowMs(refills, options.selfTestWindowMs) };
 }
 
 /**
@@ -141,7 +160,8 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   const timed = timer(options.window);
   const probes: Timed[] = [];
   const fresh = await freshWindow(timed, client, probes, options.window);
-  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], elapsedMs: 0, bystanders: [] };
+  const refill = refillOf(fresh, options);
+  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], elapsedMs: 0, bystanders: [], ...refill };
   const first = probes[probes.length - 1]!;
   const bystanders = options.bystanders ?? [];
   const before: Reading[] = [];
@@ -150,7 +170,7 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   const refused: Timed[] = [];
   for (let i = 0; ; i++) {
     const spent = performance.now();
-    if (admitted.length >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs)) break;
+    if (admitted.length >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs, refill.refillWindowMs)) break;
     const route = routes[i % routes.length]!;
     const answer = await timed(route.route, () => route.send(client));
     if (isAdmitted(answer.res)) {
@@ -168,7 +188,7 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   for (const [i, bystander] of bystanders.entries()) {
     readings.push({ name: bystander.name, exclusive: bystander.exclusive, before: before[i]!, after: await read(bystander) });
   }
-  return { fresh, probes, limit, admitted, refused, elapsedMs, bystanders: readings };
+  return { fresh, probes, limit, admitted, refused, elapsedMs, bystanders: readings, ...refill };
 }
 
 export interface ConcurrentBurst {
@@ -182,6 +202,10 @@ export interface ConcurrentBurst {
    * the time a refilling limiter had to earn requests back beyond the budget that request saw.
    */
   readonly elapsedMs: number;
+  /** The window the key's limit refills over (tolerance.ts refillWindowMs). */
+  readonly refillWindowMs: number;
+  /** The key's X-RateLimit-Reset was seen to name a refill (SequentialBurst.refills). */
+  readonly refills: boolean;
 }
 
 /** `requests` sends of `send`, at most `connections` in flight at once. */
@@ -210,24 +234,30 @@ export async function concurrently(
  * (the first request after RL-RECOVERY's wait: fresh for a fixed window; a sliding window or a
  * bucket may have only part of its budget back, and the fresh-window wait then takes over).
  */
-export async function concurrentBurst(client: ApiClient, limit: number, options: { found?: Timed | undefined; window?: WindowEstimate | undefined } = {}): Promise<ConcurrentBurst> {
+export async function concurrentBurst(
+  client: ApiClient,
+  limit: number,
+  options: { found?: Timed | undefined; window?: WindowEstimate | undefined; selfTestWindowMs?: number | undefined } = {},
+): Promise<ConcurrentBurst> {
   const { found, window } = options;
   let fresh: FreshWindow;
   let probe: Timed;
   if (found !== undefined && isFreshAnswer(found.res)) {
     const headers = readRateHeaders(found.res.headers).values;
-    fresh = { fresh: true, probe: found.res, limit: headers.limit!, resetUnit: undefined, waitedMs: 0, probes: 0, returns: 'unknown', waits: [] };
+    const probeSentAt = Date.now() - (performance.now() - found.startMs);
+    fresh = { fresh: true, probe: found.res, probeSentAt, limit: headers.limit!, resetUnit: undefined, waitedMs: 0, probes: 0, returns: 'unknown', refills: false, spent: false, waits: [] };
     probe = found;
   } else {
     const probes: Timed[] = [];
     fresh = await freshWindow(timer(window), client, probes, window);
     probe = probes[probes.length - 1]!;
   }
-  if (!fresh.fresh) return { fresh, budget: 0, limit, responses: [], elapsedMs: 0 };
+  const refill = refillOf(fresh, options);
+  if (!fresh.fresh) return { fresh, budget: 0, limit, responses: [], elapsedMs: 0, ...refill };
   const { requests, connections } = CONCURRENT_BURST;
   const burst = await concurrently(requests, connections, 'GET /contacts', () => client.get('/contacts', { limit: 1 }));
   const elapsedMs = Math.max(...burst.responses.map((r) => r.endMs)) - probe.startMs;
-  return { fresh, budget: limit - 1, limit, responses: burst.responses, elapsedMs };
+  return { fresh, budget: limit - 1, limit, responses: burst.responses, elapsedMs, ...refill };
 }
 
 /** An admitted answer that shows a fresh window: one request spent, enough of it left. */
