@@ -53,7 +53,7 @@ export class CreatedRecords {
         timeoutMs: run.requestTimeoutMs,
         redactor,
         maxResponseBytes: run.maxResponseBytes,
-        ...(run.harDir === undefined ? {} : { onWire: harRecorder(run.harDir).for({ check: 'cleanup', requirement: null }) }),
+        ...(run.harDir === undefined ? {} : { onWire: harRecorder(run.harDir).for({ check: null, requirement: null }) }),
         ...(health ? { health } : {}),
       });
       try {

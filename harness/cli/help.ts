@@ -12,6 +12,13 @@ Commands:
   init       Write a commented .env for your own server (learns ids from it), then run
              the doctor; "conformance init --help" for its options
   load       Run the load harness (rate-limit exactness under load, throughput)
+  certify    A full, unnarrowed run written as a signed, self-checking bundle:
+             certify --product product.json [--private-key FILE] [--passphrase-env VAR]
+             [--out DIR]; exit 0 only when conformant
+  verify     Check a certification bundle without contacting any server:
+             verify <bundle directory or .tar.gz> [--public-key FILE]; exit 0 valid, 1 invalid,
+             2 unreadable
+  keygen     Write an Ed25519 key pair for signing bundles: keygen [--out PREFIX] [--force]
   help       Show this help
 
 Options:

@@ -15,6 +15,7 @@ import { runDoctor } from '../doctor/run.js';
 import { writeDoctorReport } from '../doctor/write.js';
 import { displayUrl } from '../runner/target.js';
 import { HELP } from './help.js';
+import { certify, keygen, verify } from './certify.js';
 import { runInit } from './init.js';
 
 interface Parsed {
@@ -107,6 +108,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, interactive: process.stdin.isTTY === true && process.stdout.isTTY === true, cwd: process.cwd(), env: process.env };
       return await runInit(argv.slice(1), io, (envFile) => doctor(envFile));
     }
+    // Issue 14: certification commands, each with options of its own (harness/cli/certify.ts).
+    if (argv[0] === 'certify') return await certify(argv.slice(1));
+    if (argv[0] === 'verify') return await verify(argv.slice(1));
+    if (argv[0] === 'keygen') return await keygen(argv.slice(1));
     const args = parseArgs(argv);
     if (args.command === 'help') {
       process.stdout.write(HELP);

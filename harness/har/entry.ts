@@ -42,14 +42,15 @@ export interface HarEntry {
   };
   readonly cache: Record<string, never>;
   readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
-  /** The key of the check that sent it (report.json checks[].key), or `cleanup:<domain>` / `runner`. */
-  readonly _check: string;
+  /** The key of the check that sent it (report.json checks[].key); null outside a check (the end-of-file cleanup). */
+  readonly _check: string | null;
   readonly _requirement: string | null;
 }
 
 /** Who sent an exchange. */
 export interface HarOwner {
-  readonly check: string;
+  /** null: no check's (the end-of-file cleanup). */
+  readonly check: string | null;
   readonly requirement: string | null;
 }
 
