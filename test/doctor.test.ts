@@ -10,6 +10,7 @@ import { runDoctor } from '../harness/doctor/run.js';
 import { loadSeed } from '../reference/seed.js';
 import { DEFAULT_SEED_PATH, startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { runCli, readLatestReport } from './run-cli.js';
+import { startHostileProxy } from './hostile-proxy.js';
 import { externalTargetEnv } from './target-env.js';
 
 /*
@@ -178,6 +179,19 @@ describe('conformance doctor against the reference server (issue 13)', () => {
     expect(ajv.validate(committed, written), JSON.stringify(ajv.errors)).toBe(true);
     expect(written.exitCode).toBe(1);
     expect(`${result.stdout}${result.stderr}${JSON.stringify(written)}`).not.toContain(seedKeys.admin);
+  });
+
+  it('ends soon against a target that stops answering part way: what is left says it could not be checked', async () => {
+    const proxy = await startHostileProxy({ target: server.baseUrl, behaviour: 'dead', every: 12 });
+    try {
+      const report = await doctorWith({ CONFORMANCE_TARGET_URL: proxy.baseUrl, CONFORMANCE_REQUEST_TIMEOUT_MS: '300', CONFORMANCE_BREAKER_FAILURES: '3' });
+      expect(find(report, 'target').status).toBe('ok');
+      expect(report.items.some((i) => i.detail.includes('could not check') || i.detail.includes('no answer'))).toBe(true);
+      // After the death: the breaker's few timeouts, then nothing more is sent.
+      expect(proxy.stats().requests).toBeLessThanOrEqual(11 + 3 + 1);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('exits 2 in one line when the configuration itself cannot be read', async () => {

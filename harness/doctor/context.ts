@@ -1,5 +1,6 @@
 import type { Config } from '../config/schema.js';
 import { ApiClient, RAW_429, type ApiResponse } from '../http/client.js';
+import { TargetHealth } from '../http/health.js';
 import type { Redactor } from '../http/redact.js';
 import type { CreatedRecord } from './model.js';
 
@@ -43,6 +44,9 @@ export interface DoctorContext {
 }
 
 export function doctorContext(baseUrl: string, config: Config, redactor: Redactor, tag: string): DoctorContext {
+  // A target that stops answering part way costs a few timeouts, not one per remaining request
+  // (CONFORMANCE_BREAKER_FAILURES in a row): the items left say they could not be checked.
+  const health = new TargetHealth(config.breakerFailures);
   const ctx: DoctorContext = {
     baseUrl,
     config,
@@ -58,6 +62,7 @@ export function doctorContext(baseUrl: string, config: Config, redactor: Redacto
         timeoutMs: config.requestTimeoutMs,
         redactor,
         maxResponseBytes: config.maxResponseBytes,
+        health,
         throttle: options.raw429 === true ? RAW_429 : DOCTOR_THROTTLE,
       }),
   };
@@ -92,3 +97,6 @@ export function listTotal(res: ApiResponse): number | undefined {
   }
   return undefined;
 }
+
+/** Errors a doctor request can end in without an answer to judge: the item says it could not check. */
+export const NO_ANSWER_CODES: readonly string[] = ['REQUEST_FAILED', 'THROTTLED', 'RESPONSE_TOO_LARGE', 'TARGET_UNHEALTHY'];

@@ -1,6 +1,6 @@
 import type { Config } from '../config/schema.js';
-import { RequestFailedError, ResponseTooLargeError } from '../http/client.js';
-import { KEY_ROLES, KEY_VARIABLE, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
+import { HarnessError } from '../errors.js';
+import { KEY_ROLES, KEY_VARIABLE, NO_ANSWER_CODES, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
 import { item, type DoctorItem } from './model.js';
 
 /** What GET /contacts?limit=1 with one key answered in each header style (spec 5.1). */
@@ -62,7 +62,7 @@ export async function readKey(ctx: DoctorContext, named: NamedKey, xApiKey?: Key
       const res = await ctx.client(named.key, { authStyle, raw429: true }).get('/contacts', { limit: 1 });
       return { status: res.status, headers: res.headers };
     } catch (cause) {
-      if (cause instanceof RequestFailedError || cause instanceof ResponseTooLargeError) return { error: cause.message };
+      if (cause instanceof HarnessError && NO_ANSWER_CODES.includes(cause.code)) return { error: cause.message };
       throw cause;
     }
   };

@@ -1,5 +1,5 @@
-import { RequestFailedError } from '../http/client.js';
-import { is2xx, type DoctorContext } from './context.js';
+import { HarnessError } from '../errors.js';
+import { NO_ANSWER_CODES, is2xx, type DoctorContext } from './context.js';
 
 /**
  * Deletes a record the doctor created, trying each key in turn (the creator's first is not
@@ -16,7 +16,7 @@ export async function removeRecord(ctx: DoctorContext, path: string, keys: reado
         break;
       }
     } catch (cause) {
-      if (!(cause instanceof RequestFailedError)) throw cause;
+      if (!(cause instanceof HarnessError && NO_ANSWER_CODES.includes(cause.code))) throw cause;
     }
   }
   const id = path.split('/').pop() ?? path;

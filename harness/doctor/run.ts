@@ -3,7 +3,7 @@ import type { Config } from '../config/schema.js';
 import { HarnessError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { displayUrl, newRunId, startTarget } from '../runner/target.js';
-import { doctorContext, type DoctorContext, type KeyAnswer } from './context.js';
+import { NO_ANSWER_CODES, doctorContext, type DoctorContext, type KeyAnswer } from './context.js';
 import { accepts, distinctKeysItem, keyAcceptedItem, latestAccepted, readKey, type KeyReading, type NamedKey } from './keys.js';
 import { customLimitItem, defaultLimitItem, runLimitItems } from './limits.js';
 import { countStatuses, doctorExitCode, item, type DoctorItem, type DoctorReport } from './model.js';
@@ -27,7 +27,7 @@ export interface DoctorOptions {
 
 /** Errors an item's requests can end in: the item says it could not check, the doctor goes on. */
 function couldNotCheck(cause: unknown): string | undefined {
-  if (cause instanceof HarnessError && ['REQUEST_FAILED', 'THROTTLED', 'RESPONSE_TOO_LARGE', 'RUN_STOPPED'].includes(cause.code)) return cause.message;
+  if (cause instanceof HarnessError && NO_ANSWER_CODES.includes(cause.code)) return cause.message;
   return undefined;
 }
 
