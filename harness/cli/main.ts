@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
+import { loadDoctorConfig } from '../doctor/config.js';
+import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
+import { runDoctor } from '../doctor/run.js';
+import { writeDoctorReport } from '../doctor/write.js';
 import { HarnessError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { renderLoadTerminal } from '../load/render-terminal.js';
@@ -9,13 +13,9 @@ import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { readPastReport, rerunConfig, rerunSource } from '../runner/rerun.js';
 import { runConformance } from '../runner/run.js';
-import { loadDoctorConfig } from '../doctor/config.js';
-import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
-import { runDoctor } from '../doctor/run.js';
-import { writeDoctorReport } from '../doctor/write.js';
 import { displayUrl } from '../runner/target.js';
-import { HELP } from './help.js';
 import { certify, keygen, verify } from './certify.js';
+import { HELP } from './help.js';
 import { runInit } from './init.js';
 
 interface Parsed {
@@ -49,8 +49,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     else if (arg === '--rerun-failed') {
       const next = argv[i + 1];
       rerunFailed = next !== undefined && !next.startsWith('-') && !['run', 'load', 'doctor'].includes(next) ? argv[++i]! : '';
-    }
-    else if (arg === 'run') command ??= 'run';
+    } else if (arg === 'run') command ??= 'run';
     else if (arg === 'load') command ??= 'load';
     else if (arg === 'doctor') command ??= 'doctor';
     else throw new UsageError(`unknown argument "${arg}" (see conformance --help)`);
