@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULTS } from '../config/schema.js';
+import { HAR_FILE } from '../har/write.js';
 import { escapeMarkdownText, formatDuration, markdownCode, markdownFence, plural, verdictLabel, verdictReason } from '../report/escape.js';
 import { STATUSES, type Report } from '../report/model.js';
 import { renderEnvironment, type Environment } from './environment.js';
@@ -20,7 +21,8 @@ import { packTarGz } from './tar.js';
 
 /** The files harness/report/write.ts renders for every run (a unit test keeps them in step). */
 export const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'] as const;
-export const HAR_FILE = 'exchanges.har';
+/** The run's HTTP archive, as the runner writes it (harness/har/write.ts). */
+export { HAR_FILE };
 export const PRODUCT_FILE = 'product.json';
 export const ENVIRONMENT_FILE = 'environment.json';
 export const README_FILE = 'README.md';

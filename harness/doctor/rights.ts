@@ -1,14 +1,14 @@
+import type { ApiResponse } from '../http/client.js';
 import { answered, is2xx, type DoctorContext } from './context.js';
 import { item, type DoctorItem } from './model.js';
 import { removeRecord } from './records.js';
-import type { ApiResponse } from '../http/client.js';
 
 /*
  * Spec 5.5: creating webhook subscriptions requires an admin key. A create with a body that is
  * wrong in every field changes nothing: an admin key gets the validation refusal, a key without
  * admin rights the permission refusal, on a server that checks rights first. A server that
- * validates first refuses both keys the same way: only then does the member key try a valid,
- * inactive subscription to an address that never resolves, deleted at once if it is created.
+ * validates first refuses both keys the same way: only then does each key try a valid, inactive
+ * subscription to an address that never resolves, deleted at once if it is created.
  */
 
 /** Invalid in every field (spec 2.10: name 1 to 255 characters, url a URL, events at least one). */
@@ -46,25 +46,12 @@ export async function checkRights(ctx: DoctorContext): Promise<RightsFinding> {
   const adminKey = ctx.config.keys.admin!;
   const memberKey = ctx.config.keys.member;
   const adminRes = await ctx.client(adminKey).post('/webhooks', INVALID_WEBHOOK);
-  let admin: DoctorItem;
-  const adminTitle = 'CONFORMANCE_ADMIN_KEY has admin rights';
-  if (isPermissionRefusal(adminRes.status)) {
-    admin = item('rights:admin', adminTitle, 'problem', `POST /webhooks answered ${answered(adminRes, ctx.redactor)}: a permission refusal (spec 5.5: webhook writes need an admin key)`, {
-      fix: 'set CONFORMANCE_ADMIN_KEY to an admin key of org A',
-      variables: ['CONFORMANCE_ADMIN_KEY'],
-      blocksRun: true,
-    });
-  } else if (is2xx(adminRes.status)) {
-    const what = await createdThenRemoved(ctx, adminRes, adminKey, 'an invalid webhook body was accepted');
-    admin = item('rights:admin', adminTitle, 'warning', `POST /webhooks accepted a body invalid in every field (${adminRes.status}; ${what}): the key has the rights, the webhooks checks will report the validation`, {
-      variables: ['CONFORMANCE_ADMIN_KEY'],
-    });
-  } else {
-    admin = item('rights:admin', adminTitle, 'ok', `POST /webhooks with an invalid body answered ${adminRes.status}: refused for the body, not for the key's rights`, {
-      variables: ['CONFORMANCE_ADMIN_KEY'],
-    });
-  }
-  if (memberKey === undefined) {
+  const memberRes = memberKey === undefined ? undefined : await ctx.client(memberKey).post('/webhooks', INVALID_WEBHOOK);
+  // The member key refused for its rights on a body it was never judged on: this target checks
+  // rights first, so the admin key's validation refusal proves its rights.
+  const rightsFirst = memberRes !== undefined && isPermissionRefusal(memberRes.status);
+  const admin = await adminRights(ctx, adminKey, adminRes, rightsFirst);
+  if (memberKey === undefined || memberRes === undefined) {
     return {
       admin,
       member: item('rights:member', 'CONFORMANCE_MEMBER_KEY has no admin rights', 'not-configured', 'CONFORMANCE_MEMBER_KEY is not set: the member checks (security) are skipped', {
@@ -72,13 +59,39 @@ export async function checkRights(ctx: DoctorContext): Promise<RightsFinding> {
       }),
     };
   }
-  return { admin, member: await memberRights(ctx, memberKey, adminRes) };
+  return { admin, member: await memberRights(ctx, memberKey, memberRes, admin.status === 'problem') };
 }
 
-async function memberRights(ctx: DoctorContext, memberKey: string, adminRes: ApiResponse): Promise<DoctorItem> {
+async function adminRights(ctx: DoctorContext, adminKey: string, invalid: ApiResponse, rightsFirst: boolean): Promise<DoctorItem> {
+  const title = 'CONFORMANCE_ADMIN_KEY has admin rights';
+  const variables = ['CONFORMANCE_ADMIN_KEY'];
+  const refused = (res: ApiResponse, what: string): DoctorItem =>
+    item('rights:admin', title, 'problem', `POST /webhooks ${what} answered ${answered(res, ctx.redactor)}: a permission refusal (spec 5.5: webhook writes need an admin key)`, {
+      fix: 'set CONFORMANCE_ADMIN_KEY to an admin key of org A',
+      variables,
+      blocksRun: true,
+    });
+  if (isPermissionRefusal(invalid.status)) return refused(invalid, 'with an invalid body');
+  if (is2xx(invalid.status)) {
+    const what = await createdThenRemoved(ctx, invalid, adminKey, 'an invalid webhook body was accepted');
+    return item('rights:admin', title, 'warning', `POST /webhooks accepted a body invalid in every field (${invalid.status}; ${what}): the key has the rights, the webhooks checks will report the validation`, { variables });
+  }
+  if (rightsFirst) {
+    return item('rights:admin', title, 'ok', `POST /webhooks with an invalid body answered ${invalid.status}: refused for the body, not for the key's rights (the member key's was refused for its rights)`, { variables });
+  }
+  // The target may validate before it checks rights: only a valid body decides.
+  const valid = await ctx.client(adminKey).post('/webhooks', validWebhook(ctx));
+  if (isPermissionRefusal(valid.status)) return refused(valid, 'with a valid body');
+  if (is2xx(valid.status)) {
+    const what = await createdThenRemoved(ctx, valid, adminKey, 'to tell whether CONFORMANCE_ADMIN_KEY has admin rights');
+    return item('rights:admin', title, 'ok', `the admin key created a webhook subscription (${what})`, { variables });
+  }
+  return item('rights:admin', title, 'warning', `cannot tell: POST /webhooks answered ${answered(invalid, ctx.redactor)} to an invalid body and ${answered(valid, ctx.redactor)} to a valid one`, { variables });
+}
+
+async function memberRights(ctx: DoctorContext, memberKey: string, invalid: ApiResponse, adminRefused: boolean): Promise<DoctorItem> {
   const title = 'CONFORMANCE_MEMBER_KEY has no admin rights';
   const variables = ['CONFORMANCE_MEMBER_KEY'];
-  const invalid = await ctx.client(memberKey).post('/webhooks', INVALID_WEBHOOK);
   if (isPermissionRefusal(invalid.status)) {
     return item('rights:member', title, 'ok', `POST /webhooks answered ${invalid.status}: a permission refusal, before the body was looked at`, { variables });
   }
@@ -87,9 +100,9 @@ async function memberRights(ctx: DoctorContext, memberKey: string, adminRes: Api
   if (isPermissionRefusal(valid.status)) {
     return item('rights:member', title, 'ok', `POST /webhooks answered ${valid.status} to a valid body: a permission refusal (an invalid one answered ${invalid.status}: the target validates first)`, { variables });
   }
-  if (valid.status === 201 || is2xx(valid.status)) {
+  if (is2xx(valid.status)) {
     const what = await createdThenRemoved(ctx, valid, memberKey, 'to tell whether CONFORMANCE_MEMBER_KEY has admin rights');
-    const swapped = isPermissionRefusal(adminRes.status) ? ' The admin key was refused the same write: the two keys look swapped.' : '';
+    const swapped = adminRefused ? ' The admin key was refused the same write: the two keys look swapped.' : '';
     return item('rights:member', title, 'problem', `the member key created a webhook subscription (${what}): it has admin rights (or the target lets any key write webhooks, spec 5.5).${swapped}`, {
       fix: swapped === '' ? 'set CONFORMANCE_MEMBER_KEY to a key of org A without admin rights' : 'exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY',
       variables,

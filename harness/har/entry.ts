@@ -35,7 +35,7 @@ export interface HarEntry {
     readonly redirectURL: string;
     readonly headersSize: -1;
     readonly bodySize: number;
-    /** The body was cut at the run's read bound (CONFORMANCE_MAX_RESPONSE_BYTES). */
+    /** The body was cut: at the run's read bound (CONFORMANCE_MAX_RESPONSE_BYTES), or at HAR_MAX_BODY_CHARS. */
     readonly _truncated?: true;
     /** No answer: why (HAR's status 0). */
     readonly _error?: string;
@@ -54,6 +54,14 @@ export interface HarOwner {
   readonly requirement: string | null;
 }
 
+/**
+ * Most of a response body an entry keeps (characters). A body is already cut at the run's read
+ * bound (CONFORMANCE_MAX_RESPONSE_BYTES, 8 MiB by default); a target answering every request with
+ * that much would fill the disk through the archive, so an entry keeps at most 1 MiB, as the
+ * webhook sink does for a delivery. Every report's body excerpt (2,000 characters) is a prefix of it.
+ */
+export const HAR_MAX_BODY_CHARS = 1024 * 1024;
+
 const pairs = (record: Readonly<Record<string, string>>): HarNameValue[] =>
   Object.entries(record)
     .map(([name, value]) => ({ name, value }))
@@ -64,6 +72,8 @@ export function harEntry(wire: WireRecord, owner: HarOwner): HarEntry {
   const url = new URL(wire.url);
   const queryString = [...url.searchParams.entries()].map(([name, value]) => ({ name, value }));
   const requestBytes = wire.requestBody === undefined ? 0 : Buffer.byteLength(wire.requestBody);
+  const cut = wire.responseBody.length > HAR_MAX_BODY_CHARS;
+  const responseText = cut ? wire.responseBody.slice(0, HAR_MAX_BODY_CHARS) : wire.responseBody;
   const responseBytes = Buffer.byteLength(wire.responseBody);
   return {
     startedDateTime: new Date(wire.sentAt).toISOString(),
@@ -85,11 +95,11 @@ export function harEntry(wire: WireRecord, owner: HarOwner): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: pairs(wire.responseHeaders),
-      content: { size: responseBytes, mimeType: wire.responseHeaders['content-type'] ?? '', text: wire.responseBody },
+      content: { size: responseBytes, mimeType: wire.responseHeaders['content-type'] ?? '', text: responseText },
       redirectURL: wire.responseHeaders['location'] ?? '',
       headersSize: -1,
       bodySize: wire.status === null ? -1 : responseBytes,
-      ...(wire.truncated ? { _truncated: true as const } : {}),
+      ...(wire.truncated || cut ? { _truncated: true as const } : {}),
       ...(wire.error === undefined ? {} : { _error: wire.error }),
     },
     cache: {},

@@ -149,7 +149,7 @@ export const expectedFailureSchema = z.object({
   expires: z.string().nullable(),
   /** expected: it failed, as listed (no effect on the exit code); stale: it passes now (fails the run: remove it); expired: its failure counts; not-run: no verdict of it this run. */
   state: z.enum(EXPECTED_STATES),
-  /** Checks of it that failed or erred. */
+  /** Checks of it that failed (an error is no verdict, and is never forgiven). */
   failed: z.int().min(0),
 });
 export type ExpectedFailureRecord = z.infer<typeof expectedFailureSchema>;

@@ -23,17 +23,19 @@ describe('evaluateExpected', () => {
     { id: 'C', reason: 'r', expires: '2026-11-23' },
     { id: 'D', reason: 'r', expires: null },
     { id: 'E', reason: 'r', expires: null },
+    { id: 'F', reason: 'r', expires: null },
   ];
   const checks = [
     { requirementId: 'A', status: 'fail' },
     { requirementId: 'A', status: 'pass' },
     { requirementId: 'B', status: 'fail' },
-    { requirementId: 'C', status: 'error' },
+    { requirementId: 'C', status: 'fail' },
+    { requirementId: 'F', status: 'error' },
     { requirementId: 'D', status: 'pass' },
     { requirementId: 'D', status: 'skip' },
     { requirementId: 'E', status: 'skip' },
   ];
-  it('tells expected from stale from expired from not run', () => {
+  it('tells expected from stale from expired from not run; an error is not a failure to forgive', () => {
     const outcomes = evaluateExpected(entries, checks, '2026-11-23');
     expect(outcomes.map((o) => [o.id, o.state, o.failed])).toEqual([
       ['A', 'expected', 1],
@@ -42,6 +44,8 @@ describe('evaluateExpected', () => {
       ['C', 'expected', 1],
       ['D', 'stale', 0],
       ['E', 'not-run', 0],
+      // An error is no verdict: nothing to forgive, and the run still fails for it.
+      ['F', 'not-run', 0],
     ]);
     expect([...forgiven(outcomes)]).toEqual(['A', 'C']);
   });

@@ -67,7 +67,7 @@ export function parseExpectedFailures(json: unknown, path: string): ExpectedFail
 }
 
 /**
- * - expected: a check of it failed or erred, as the entry says;
+ * - expected: a check of it failed, as the entry says;
  * - stale: its checks ran and all passed: the entry must go;
  * - expired: past its expiry date, so its failure counts again;
  * - not-run: no check of it ran to a verdict (narrowed, skipped): nothing to say.
@@ -76,7 +76,7 @@ export type ExpectedState = 'expected' | 'stale' | 'expired' | 'not-run';
 
 export interface ExpectedOutcome extends ExpectedFailure {
   readonly state: ExpectedState;
-  /** Checks of the requirement that failed or erred in this run. */
+  /** Checks of the requirement that failed in this run. */
   readonly failed: number;
 }
 
@@ -89,7 +89,9 @@ interface JudgedCheck {
 export function evaluateExpected(entries: readonly ExpectedFailure[], checks: readonly JudgedCheck[], today: string): ExpectedOutcome[] {
   return entries.map((entry) => {
     const own = checks.filter((c) => c.requirementId === entry.id);
-    const failed = own.filter((c) => c.status === 'fail' || c.status === 'error').length;
+    // Only a failure is what an entry expects: an error is no verdict (the harness, or the target's
+    // answer, kept the check from deciding), and it still fails the run.
+    const failed = own.filter((c) => c.status === 'fail').length;
     const passed = own.filter((c) => c.status === 'pass').length;
     const expired = entry.expires !== null && entry.expires < today;
     let state: ExpectedState;

@@ -153,6 +153,8 @@ describe('exitCodeWithExpected (CONFORMANCE_EXPECTED_FAILURES)', () => {
     expect(exitCodeWithExpected(checks, [], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(0);
     expect(exitCodeWithExpected([...checks, check('A-TWO', 'fail')], [], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(1);
     expect(exitCodeWithExpected(checks, ['boom'], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(1);
+    // An erred check of a listed requirement is not forgiven: it is no verdict.
+    expect(exitCodeWithExpected([...checks, check('A-ONE', 'error')], [], unverified, [{ id: 'A-ONE', state: 'expected' }], options)).toBe(1);
   });
   it('fails the run for a stale or expired entry, whatever else happened', () => {
     const passing = [check('A-ONE', 'pass'), check('A-TWO', 'pass'), check('B-ONE', 'pass')];

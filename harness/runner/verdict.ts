@@ -141,6 +141,6 @@ export function exitCodeWithExpected(
   if (expected.some((e) => e.state === 'stale' || e.state === 'expired')) return 1;
   const forgiven = new Set(expected.filter((e) => e.state === 'expected').map((e) => e.id));
   if (forgiven.size === 0) return verdictOf(checks, harnessErrors, unverified, options).exitCode;
-  const rest = checks.filter((c) => !(forgiven.has(c.requirementId) && (c.status === 'fail' || c.status === 'error')));
+  const rest = checks.filter((c) => !(forgiven.has(c.requirementId) && c.status === 'fail'));
   return verdictOf(rest, harnessErrors, unverified.filter((u) => !forgiven.has(u.id)), options).exitCode;
 }

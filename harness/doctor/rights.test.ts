@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient, ApiResponse } from '../http/client.js';
+import { Redactor } from '../http/redact.js';
+import type { Config } from '../config/schema.js';
+import type { DoctorContext } from './context.js';
+import { checkRights } from './rights.js';
+
+/**
+ * A target that validates a webhook body before it checks rights (spec 7 does not say which
+ * comes first): `admins` may write; every invalid body gets 400 whoever sends it.
+ */
+function validatesFirst(admins: readonly string[]): { ctx: DoctorContext; deleted: string[] } {
+  const deleted: string[] = [];
+  let next = 0;
+  const answer = (status: number, json: unknown): ApiResponse =>
+    ({ status, headers: {}, text: JSON.stringify(json), json, exchange: {} as ApiResponse['exchange'] }) as ApiResponse;
+  const client = (key: string): ApiClient =>
+    ({
+      post: async (_path: string, body: { name?: string }) => {
+        if (body.name === '') return answer(400, { error: 'invalid' });
+        if (!admins.includes(key)) return answer(403, { error: 'forbidden' });
+        return answer(201, { data: { id: `hook-${++next}` } });
+      },
+      delete: async (path: string) => {
+        deleted.push(path);
+        return answer(204, null);
+      },
+    }) as unknown as ApiClient;
+  const config = { keys: { admin: 'wmk_admin', member: 'wmk_member' } } as unknown as Config;
+  const ctx: DoctorContext = { baseUrl: 'http://t/api/v1', config, redactor: new Redactor([]), tag: 'conformance-doctor:t', created: [], authStyle: 'x-api-key', client };
+  return { ctx, deleted };
+}
+
+describe('checkRights against a target that validates before it checks rights', () => {
+  it('proves the admin key by a valid create it deletes again, and the member key by its refusal', async () => {
+    const { ctx, deleted } = validatesFirst(['wmk_admin']);
+    const { admin, member } = await checkRights(ctx);
+    expect(admin).toMatchObject({ status: 'ok', detail: 'the admin key created a webhook subscription (created webhook hook-1, deleted again)' });
+    expect(member).toMatchObject({ status: 'ok', detail: expect.stringMatching(/answered 403 to a valid body/) });
+    expect(deleted).toEqual(['/webhooks/hook-1']);
+  });
+
+  it('names an admin key without rights, which the invalid body alone could not show', async () => {
+    const { ctx } = validatesFirst([]);
+    const { admin } = await checkRights(ctx);
+    expect(admin).toMatchObject({ status: 'problem', blocksRun: true, detail: expect.stringMatching(/^POST \/webhooks with a valid body answered 403/) });
+  });
+
+  it('names swapped keys', async () => {
+    const { ctx, deleted } = validatesFirst(['wmk_member']);
+    const { admin, member } = await checkRights(ctx);
+    expect(admin?.status).toBe('problem');
+    expect(member).toMatchObject({ status: 'problem', fix: 'exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY' });
+    expect(deleted).toHaveLength(1);
+  });
+});
