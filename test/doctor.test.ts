@@ -208,7 +208,7 @@ describe('conformance run: the doctor first (issue 13)', () => {
     expect(stopped.code).toBe(2);
     const lines = stopped.stderr.split('\n').filter((l) => l.startsWith('conformance: '));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks answered 403 .*Fix: set CONFORMANCE_ADMIN_KEY to an admin key of org A \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/);
+    expect(lines[0]).toMatch(/^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks with an invalid body answered 403 .*Fix: set CONFORMANCE_ADMIN_KEY to an admin key of org A \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/);
     expect(stopped.stderr).not.toContain(seedKeys.admin);
     const skipped = await runCli(['run', '--skip-doctor'], swapped);
     expect([0, 1]).toContain(skipped.code);
