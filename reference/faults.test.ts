@@ -182,6 +182,11 @@ const PROBES: Record<FaultName, Probe> = {
     clean: [50, 30],
     faulty: [20, 30],
   },
+  'paging-query-404': {
+    probe: async (api) => [(await api.get('/contacts')).statusCode, (await api.get('/contacts?limit=1')).statusCode],
+    clean: [200, 200],
+    faulty: [200, 404],
+  },
   'create-returns-200': { probe: (api) => create(api, {}), clean: 201, faulty: 200 },
   'delete-returns-200-body': {
     probe: async (api) => {

@@ -1,3 +1,4 @@
+import { notFound } from './errors.js';
 import type { FaultSet } from './faults.js';
 import type { QueryReader } from './query.js';
 
@@ -23,6 +24,7 @@ export interface ListBody<T> {
 
 /** Reads limit and offset, recording issues on the reader (the caller calls finish()). */
 export function readPage(query: QueryReader, faults: FaultSet): Page {
+  if (faults.has('paging-query-404') && (query.string('limit') !== undefined || query.string('offset') !== undefined)) throw notFound('route');
   const max = faults.has('paging-limit-unbounded') ? Number.MAX_SAFE_INTEGER : MAX_LIMIT;
   const limit = query.integer('limit', { min: 1, max }) ?? (faults.has('paging-default-limit-20') ? 20 : DEFAULT_LIMIT);
   const offset = faults.has('paging-offset-unchecked') ? lenientOffset(query) : (query.integer('offset', { min: 0 }) ?? 0);

@@ -44,6 +44,7 @@ const CATCHES: Record<FaultName, Catch> = {
   'paging-no-echo': { suite: 'contacts', requirement: 'PAGE-ECHO' },
   'paging-offset-unchecked': { suite: 'contacts', requirement: 'PAGE-OFFSET-RANGE' },
   'paging-default-limit-20': { suite: 'contacts', requirement: 'PAGE-DEFAULTS' },
+  'paging-query-404': { suite: 'contacts', requirement: 'PAGE-ECHO', also: ['PAGE-LIMIT-APPLIED'] },
   'create-returns-200': { suite: 'contacts', requirement: 'ENV-CREATE', also: ['CT-CREATE-VALID'] },
   'delete-returns-200-body': { suite: 'contacts', requirement: 'ENV-DELETE' },
   'no-data-envelope': { suite: 'contacts', requirement: 'ENV-GET' },

@@ -12,6 +12,7 @@ import { redactorFor, runLoad } from '../load/run.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { readPastReport, rerunConfig, rerunSource } from '../runner/rerun.js';
+import { StoppedBeforeChecksError } from '../runner/early-stop.js';
 import { runConformance } from '../runner/run.js';
 import { displayUrl } from '../runner/target.js';
 import { certify, keygen, verify } from './certify.js';
@@ -144,6 +145,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {
       process.stderr.write(`conformance: ${error.message}\n`);
+      // The target answered but the run stopped before its checks: the report says what was not verified.
+      if (error instanceof StoppedBeforeChecksError) process.stderr.write(`Report (nothing verified; docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
       return 2;
     }
     // A crash of the harness itself: not a configuration problem, so not 2; the stack helps a bug report.

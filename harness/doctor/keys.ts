@@ -57,16 +57,24 @@ export function distinctKeysItem(config: Pick<Config, 'keys' | 'limitedKeys'>): 
 
 /** Two GETs with one key, one per header style; a 429 is taken as it comes (it still authenticates). */
 export async function readKey(ctx: DoctorContext, named: NamedKey, xApiKey?: KeyAnswer): Promise<KeyReading> {
-  const send = async (authStyle: 'x-api-key' | 'bearer'): Promise<KeyAnswer | { error: string }> => {
+  const send = async (authStyle: 'x-api-key' | 'bearer', query = true): Promise<KeyAnswer | { error: string }> => {
     try {
-      const res = await ctx.client(named.key, { authStyle, raw429: true }).get('/contacts', { limit: 1 });
+      const res = await ctx.client(named.key, { authStyle, raw429: true }).get('/contacts', query ? { limit: 1 } : {});
       return { status: res.status, headers: res.headers };
     } catch (cause) {
       if (cause instanceof HarnessError && NO_ANSWER_CODES.includes(cause.code)) return { error: cause.message };
       throw cause;
     }
   };
-  return { variable: named.variable, xApiKey: xApiKey ?? (await send('x-api-key')), bearer: await send('bearer') };
+  // A 404 says nothing about the key: the target may mishandle the paging query (the checks judge
+  // that), so the plain list decides.
+  const settled = async (answer: KeyAnswer | { error: string }, authStyle: 'x-api-key' | 'bearer'): Promise<KeyAnswer | { error: string }> =>
+    'status' in answer && answer.status === 404 ? await send(authStyle, false) : answer;
+  return {
+    variable: named.variable,
+    xApiKey: await settled(xApiKey ?? (await send('x-api-key')), 'x-api-key'),
+    bearer: await settled(await send('bearer'), 'bearer'),
+  };
 }
 
 /** 2xx, or 429 (limited, so known): the key authenticated. */

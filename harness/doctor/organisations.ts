@@ -80,6 +80,50 @@ export interface OrgObservations {
   /** Sights of the configured project by key. */
   readonly project: { readonly admin?: Sight; readonly member?: Sight; readonly otherOrg?: Sight };
   readonly otherProject: { readonly admin?: Sight; readonly otherOrg?: Sight };
+  /**
+   * Projects both the admin and the other-organisation key list (besides the configured ones),
+   * read by id with each key: a read is scoped on many targets whose lists leak, so it tells
+   * one organisation from two without relying on the list under suspicion.
+   */
+  readonly sharedReads?: ReadonlyArray<{ readonly id: string; readonly admin: boolean | undefined; readonly otherOrg: boolean | undefined }>;
+}
+
+/** Shared projects read by id with both keys, at most (each costs two requests). */
+export const SHARED_READS = 3;
+
+/**
+ * How the admin key and another key compare on what identifies an organisation, from evidence
+ * that does not rest on one list alone: reads by id of the configured projects and of projects
+ * both list, and the two lists themselves. `differences` proves two organisations (whatever
+ * one lets the other see); `agreements` supports one.
+ */
+export function compareKeys(obs: OrgObservations, role: 'member' | 'otherOrg'): { differences: string[]; agreements: string[] } {
+  const differences: string[] = [];
+  const agreements: string[] = [];
+  const variable = role === 'member' ? 'CONFORMANCE_MEMBER_KEY' : 'CONFORMANCE_OTHER_ORG_KEY';
+  const read = (what: string, admin: boolean | undefined, other: boolean | undefined): void => {
+    if (admin === undefined || other === undefined) return;
+    if (admin !== other) differences.push(`GET /tasks/{id} of ${what}: the admin key ${admin ? 'reads it' : 'is refused'}, ${variable} ${other ? 'reads it' : 'is refused'}`);
+    else if (admin) agreements.push(`both read ${what} by id`);
+  };
+  if (obs.projectId !== undefined) read('CONFORMANCE_PROJECT_ID', obs.project.admin?.reads, obs.project[role]?.reads);
+  if (role === 'otherOrg' && obs.otherProjectId !== undefined) read('CONFORMANCE_OTHER_PROJECT_ID', obs.otherProject.admin?.reads, obs.otherProject.otherOrg?.reads);
+  if (role === 'otherOrg') for (const shared of obs.sharedReads ?? []) read(`project ${shared.id} (listed by both)`, shared.admin, shared.otherOrg);
+  const a = obs.listings.admin;
+  const b = obs.listings[role];
+  if (a.ids !== undefined && b?.ids !== undefined && a.complete && b.complete) {
+    if (sameSet(a.ids, b.ids)) {
+      if (a.ids.size > 0) agreements.push(`both list the same ${a.ids.size} project${a.ids.size === 1 ? '' : 's'}`);
+    } else {
+      differences.push(`GET /projects lists ${a.ids.size} project${a.ids.size === 1 ? '' : 's'} for the admin key and ${b.ids.size} for ${variable}, not the same ones`);
+    }
+  }
+  return { differences, agreements };
+}
+
+/** One organisation is proven only by agreement on a read by id: a list alone is the behaviour under test. */
+function provenSame(found: { differences: string[]; agreements: string[] }): boolean {
+  return found.differences.length === 0 && found.agreements.some((a) => a.startsWith('both read'));
 }
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -111,10 +155,11 @@ export function projectItem(obs: OrgObservations): DoctorItem {
     return item('project', title, 'ok', `read with GET /tasks/{id} by the admin key (GET /projects gave no list to compare: ${obs.listings.admin.why ?? 'not every page read'})`, { variables });
   }
   if (admin?.reads === true && admin.listed === false) {
-    return item('project', title, 'problem', 'a task of org A (GET /tasks/{id} reads it) but not a project: GET /projects with the admin key does not list it', {
-      fix: `set CONFORMANCE_PROJECT_ID to a project (a root task, spec 4.12) of org A${someOf(obs.listings.admin)}`,
+    // A list that leaves a project out is as likely as a task configured by mistake: the run goes on
+    // (tasks may be created under a task too, spec 2.7), and the projects checks judge the list.
+    return item('project', title, 'warning', 'GET /tasks/{id} reads it with the admin key, but GET /projects does not list it: either it is a task rather than a project, or the target\'s project list leaves it out (spec 4.12); the run goes on and the projects checks decide', {
+      fix: `if it is a task, set CONFORMANCE_PROJECT_ID to a project (a root task, spec 4.12) of org A${someOf(obs.listings.admin)}`,
       variables,
-      blocksRun: true,
     });
   }
   if (sees(admin) === undefined) {
@@ -138,7 +183,11 @@ export function memberOrgItem(obs: OrgObservations, configured: boolean): Doctor
     const member = sees(obs.project.member);
     if (member === true) return item('org:member', title, 'ok', 'sees CONFORMANCE_PROJECT_ID, like the admin key', { variables });
     if (member === false) {
-      return item('org:member', title, 'problem', 'does not see CONFORMANCE_PROJECT_ID, which the admin key sees: a key of another organisation', { fix, variables, blocksRun: true });
+      // Projects of its own that the admin key does not see prove another organisation; seeing
+      // nothing may also be a target that hides org A's data from keys without admin rights.
+      const own = ownProjects(obs.listings.admin, obs.listings.member);
+      if (own !== undefined) return item('org:member', title, 'problem', `does not see CONFORMANCE_PROJECT_ID, which the admin key sees, and lists ${own} project${own === 1 ? '' : 's'} of its own that the admin key does not: a key of another organisation`, { fix, variables, blocksRun: true });
+      return item('org:member', title, 'warning', 'does not see CONFORMANCE_PROJECT_ID, which the admin key sees: either CONFORMANCE_MEMBER_KEY is a key of another organisation, or the target hides org A\'s projects from keys without admin rights (spec 5.4: a key sees its organisation\'s data); the run goes on and the checks decide', { fix: `if it is of another organisation, ${fix}`, variables });
     }
   }
   return compareListings('org:member', title, variables, obs.listings.admin, obs.listings.member, 'same', fix);
@@ -150,28 +199,55 @@ export function otherOrgItem(obs: OrgObservations, configured: boolean): DoctorI
   const variables = ['CONFORMANCE_OTHER_ORG_KEY'];
   if (!configured) return item('org:other-org', title, 'not-configured', 'CONFORMANCE_OTHER_ORG_KEY is not set: the isolation checks (security) are skipped', { variables });
   const fix = 'set CONFORMANCE_OTHER_ORG_KEY to a key of a second organisation (org B), not of org A';
-  if (sees(obs.project.admin) === true && sees(obs.project.otherOrg) === true) {
-    const same = obs.listings.admin.ids !== undefined && obs.listings.otherOrg?.ids !== undefined && sameSet(obs.listings.admin.ids, obs.listings.otherOrg.ids);
-    return item('org:other-org', title, 'problem', `sees CONFORMANCE_PROJECT_ID, a project of org A${same ? ', and lists exactly the projects the admin key lists: a key of org A' : ': a key of org A, or the target does not keep organisations apart (spec 5.4)'}`, {
-      fix,
-      variables,
-      blocksRun: same,
-    });
-  }
-  if (sees(obs.project.admin) === true && sees(obs.project.otherOrg) === false) {
+  const seesProject = sees(obs.project.otherOrg);
+  if (sees(obs.project.admin) === true && seesProject === false) {
     return item('org:other-org', title, 'ok', 'does not see CONFORMANCE_PROJECT_ID (org A\'s project)', { variables });
   }
-  return compareListings('org:other-org', title, variables, obs.listings.admin, obs.listings.otherOrg, 'disjoint', fix);
+  const a = obs.listings.admin.ids;
+  const b = obs.listings.otherOrg?.ids;
+  const shared = a !== undefined && b !== undefined ? overlap(a, b).length : 0;
+  if (seesProject !== true && shared === 0) {
+    if (a === undefined || b === undefined) return item('org:other-org', title, 'warning', `cannot tell: ${obs.listings.admin.why ?? obs.listings.otherOrg?.why ?? 'no project list to compare'}`, { variables });
+    if (a.size === 0 && b.size === 0) return item('org:other-org', title, 'warning', 'cannot tell: neither key sees a project (create a project in org A: the suites need one)', { variables });
+    return item('org:other-org', title, 'ok', `lists none of the admin key's projects (${b.size} of its own)`, { variables });
+  }
+  // It sees some of org A's data. A key of org A, or a target that shows org A's data to org B
+  // (spec 5.4, the very thing the security checks are for): only agreement on everything that
+  // identifies an organisation makes it the first.
+  const seen = seesProject === true ? 'sees CONFORMANCE_PROJECT_ID, a project of org A' : `lists ${shared} of the admin key's projects`;
+  const compared = compareKeys(obs, 'otherOrg');
+  if (provenSame(compared)) {
+    return item('org:other-org', title, 'problem', `${seen}, and agrees with the admin key on everything that identifies an organisation (${compared.agreements.join('; ')}): a key of org A`, {
+      fix,
+      variables,
+      blocksRun: true,
+    });
+  }
+  if (compared.differences.length > 0) {
+    return item('org:other-org', title, 'warning', `${seen}, yet differs from the admin key (${compared.differences.join('; ')}): a key of another organisation that the target lets see org A's data, a possible isolation failure (spec 5.4); the run goes on and the security checks decide`, {
+      variables,
+    });
+  }
+  return item('org:other-org', title, 'warning', `${seen}, and nothing tells the two keys apart: either CONFORMANCE_OTHER_ORG_KEY is a key of org A, or the target shows org A's data to another organisation (spec 5.4); the run goes on and the security checks decide`, {
+    fix: `if it is a key of org A, ${fix}`,
+    variables,
+  });
 }
 
-/** Decides membership from two keys' project lists when the configured project cannot. */
+/** The number of projects `other` lists that the admin key does not, when it lists only such (a proof of another organisation). */
+function ownProjects(admin: ProjectListing, other: ProjectListing | undefined): number | undefined {
+  if (admin.ids === undefined || other?.ids === undefined || other.ids.size === 0) return undefined;
+  return overlap(admin.ids, other.ids).length === 0 ? other.ids.size : undefined;
+}
+
+/** Decides membership from two keys' project lists when the configured project cannot (the member key: same organisation). */
 function compareListings(
   id: string,
   title: string,
   variables: string[],
   admin: ProjectListing,
   other: ProjectListing | undefined,
-  want: 'same' | 'disjoint',
+  _want: 'same',
   fix: string,
 ): DoctorItem {
   const a = admin.ids;
@@ -183,18 +259,10 @@ function compareListings(
     return item(id, title, 'warning', 'cannot tell: neither key sees a project (create a project in org A: the suites need one)', { variables });
   }
   const shared = overlap(a, b);
-  if (want === 'same') {
-    if (admin.complete && other!.complete && sameSet(a, b)) return item(id, title, 'ok', `lists the same ${a.size} project${a.size === 1 ? '' : 's'} as the admin key`, { variables });
-    if (shared.length > 0) return item(id, title, 'ok', `sees ${shared.length} of the admin key's projects`, { variables });
-    return item(id, title, 'problem', `lists none of the admin key's projects (${b.size} of its own): a key of another organisation`, { fix, variables, blocksRun: true });
-  }
-  if (shared.length === 0) return item(id, title, 'ok', `lists none of the admin key's projects (${b.size} of its own)`, { variables });
-  const same = admin.complete && other!.complete && sameSet(a, b);
-  return item(id, title, 'problem', same ? `lists exactly the projects the admin key lists (${a.size}): a key of org A` : `lists ${shared.length} of org A's projects: a key of org A, or the target does not keep organisations apart (spec 5.4)`, {
-    fix,
-    variables,
-    blocksRun: same,
-  });
+  if (admin.complete && other!.complete && sameSet(a, b)) return item(id, title, 'ok', `lists the same ${a.size} project${a.size === 1 ? '' : 's'} as the admin key`, { variables });
+  if (shared.length > 0) return item(id, title, 'ok', `sees ${shared.length} of the admin key's projects`, { variables });
+  if (b.size > 0) return item(id, title, 'problem', `lists none of the admin key's projects (${b.size} of its own): a key of another organisation`, { fix, variables, blocksRun: true });
+  return item(id, title, 'warning', 'lists no project at all while the admin key lists some: either it is a key of another organisation without projects, or the target hides org A\'s projects from keys without admin rights (spec 5.4); the run goes on and the checks decide', { fix: `if it is of another organisation, ${fix}`, variables });
 }
 
 /** CONFORMANCE_OTHER_PROJECT_ID is org B's: the other-organisation key sees it, the admin key does not. */
@@ -210,7 +278,12 @@ export function otherProjectItem(obs: OrgObservations, otherKeyConfigured: boole
   const admin = sees(obs.otherProject.admin);
   const other = sees(obs.otherProject.otherOrg);
   if (admin === true) {
-    return item('other-project', title, 'problem', 'the admin key sees it: a project of org A', { fix: 'set CONFORMANCE_OTHER_PROJECT_ID to a project of org B (one CONFORMANCE_OTHER_ORG_KEY lists), or unset it', variables });
+    const fix = 'set CONFORMANCE_OTHER_PROJECT_ID to a project of org B (one CONFORMANCE_OTHER_ORG_KEY lists), or unset it';
+    const compared = compareKeys(obs, 'otherOrg');
+    if (other === true && compared.differences.length > 0) {
+      return item('other-project', title, 'warning', `the admin key sees it, yet the two keys differ (${compared.differences.join('; ')}): a project of org B that the target shows to org A, a possible isolation failure (spec 5.4); the run goes on and the security checks decide`, { variables });
+    }
+    return item('other-project', title, 'problem', 'the admin key sees it: either a project of org A, or the target shows org B\'s project to org A (spec 5.4)', { fix: `if it is a project of org A, ${fix}`, variables });
   }
   if (other === false) {
     return item('other-project', title, 'problem', 'CONFORMANCE_OTHER_ORG_KEY does not see it', { fix: 'set CONFORMANCE_OTHER_PROJECT_ID to a project of org B (one CONFORMANCE_OTHER_ORG_KEY lists), or unset it', variables });

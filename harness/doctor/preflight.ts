@@ -40,7 +40,8 @@ export async function preflight(
     await writeDoctorReport(report, config.reportDir, redactor);
     throw new PreflightError(redactor.redact(blockingLine(blocking[0]!, blocking.length - 1)));
   }
-  for (const entry of report.items.filter((i) => i.status === 'problem')) say(redactor.redact(`doctor: problem: ${entry.title}: ${entry.detail}`));
+  // Warnings too: where the evidence could not decide between a setting and the target's behaviour, both are said here.
+  for (const entry of report.items.filter((i) => i.status === 'problem' || i.status === 'warning')) say(redactor.redact(`doctor: ${entry.status}: ${entry.title}: ${entry.detail}`));
   const c = report.counts;
   say(`doctor: ${c.ok} ok, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.problem} problem${c.problem === 1 ? '' : 's'} before the run (${report.durationMs} ms; conformance doctor for details)`);
   return report;

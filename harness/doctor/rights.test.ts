@@ -43,13 +43,15 @@ describe('checkRights against a target that validates before it checks rights', 
   it('names an admin key without rights, which the invalid body alone could not show', async () => {
     const { ctx } = validatesFirst([]);
     const { admin } = await checkRights(ctx);
-    expect(admin).toMatchObject({ status: 'problem', blocksRun: true, detail: expect.stringMatching(/^POST \/webhooks with a valid body answered 403/) });
+    // Refused too, the member key shows nothing swapped: no admin rights, or a target refusing admins (spec 5.5).
+    expect(admin).toMatchObject({ status: 'warning', blocksRun: false, detail: expect.stringMatching(/^POST \/webhooks with a valid body answered 403.*: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too/) });
+    expect(admin?.fix).toBe('if the key has no admin rights, set CONFORMANCE_ADMIN_KEY to an admin key of org A');
   });
 
   it('names swapped keys', async () => {
     const { ctx, deleted } = validatesFirst(['wmk_member']);
     const { admin, member } = await checkRights(ctx);
-    expect(admin?.status).toBe('problem');
+    expect(admin).toMatchObject({ status: 'problem', blocksRun: true, fix: 'exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY' });
     expect(member).toMatchObject({ status: 'problem', fix: 'exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY' });
     expect(deleted).toHaveLength(1);
   });

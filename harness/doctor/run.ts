@@ -7,7 +7,7 @@ import { NO_ANSWER_CODES, doctorContext, type DoctorContext, type KeyAnswer } fr
 import { accepts, distinctKeysItem, keyAcceptedItem, latestAccepted, readKey, type KeyReading, type NamedKey } from './keys.js';
 import { customLimitItem, defaultLimitItem, runLimitItems } from './limits.js';
 import { countStatuses, doctorExitCode, item, type DoctorItem, type DoctorReport } from './model.js';
-import { listProjects, memberOrgItem, otherOrgItem, otherProjectItem, projectItem, sees, sightOf, type OrgObservations, type ProjectListing } from './organisations.js';
+import { SHARED_READS, listProjects, memberOrgItem, otherOrgItem, otherProjectItem, projectItem, readsProject, sees, sightOf, type OrgObservations, type ProjectListing } from './organisations.js';
 import { checkReportDefinitions } from './report-definitions.js';
 import { checkRights } from './rights.js';
 import { checkSink } from './sink.js';
@@ -146,7 +146,15 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
       otherProject.admin = await sightOf(ctx, admin, listings.admin, otherProjectId);
       otherProject.otherOrg = await sightOf(ctx, otherOrg, listings.otherOrg, otherProjectId);
     }
-    const obs: OrgObservations = { projectId, otherProjectId, listings, project, otherProject };
+    // Projects both keys list, read by id with each: a scoped read tells two organisations apart
+    // even where a list shows one organisation's projects to the other.
+    const sharedReads: Array<{ id: string; admin: boolean | undefined; otherOrg: boolean | undefined }> = [];
+    if (otherOrg !== undefined && listings.admin.ids !== undefined && listings.otherOrg?.ids !== undefined) {
+      const configured = new Set([projectId, otherProjectId]);
+      const shared = [...listings.admin.ids].filter((id) => listings.otherOrg!.ids!.has(id) && !configured.has(id)).slice(0, SHARED_READS);
+      for (const id of shared) sharedReads.push({ id, admin: await readsProject(ctx, admin, id), otherOrg: await readsProject(ctx, otherOrg, id) });
+    }
+    const obs: OrgObservations = { projectId, otherProjectId, listings, project, otherProject, sharedReads };
     const found = projectItem(obs);
     projectIsOrgA = found.status === 'ok' && sees(project.admin) === true;
     return [

@@ -56,6 +56,27 @@ export interface ProbeResult {
   readonly authStyle: 'x-api-key' | 'bearer';
   /** The admin key's X-RateLimit-Limit (spec 5.6, 8), undefined when the target sent none usable. */
   readonly adminLimit: number | undefined;
+  /** Something the run should say before it starts (the probe's first request was answered oddly). */
+  readonly note?: string;
+}
+
+/**
+ * Routes of spec 4 that need no id and no query, tried in turn when the first request answered
+ * 404: a base is wrong only when every one of them is unknown too. A 404 on one query shape is
+ * as likely a target that mishandles that query (for the checks to judge) as a wrong base.
+ */
+export const PLAIN_ROUTES = ['/contacts', '/projects', '/webhooks/events', '/reports/categories'] as const;
+
+/** The first plain route that answers anything but 404 (and its answer), or undefined when all are 404. */
+export async function firstPlainAnswer(get: (path: string) => Promise<ApiResponse>): Promise<{ readonly path: string; readonly response: ApiResponse } | undefined> {
+  for (const path of PLAIN_ROUTES) {
+    const response = await get(path).catch((cause: unknown) => {
+      if (cause instanceof RequestFailedError) return undefined;
+      throw cause;
+    });
+    if (response !== undefined && response.status !== 404) return { path, response };
+  }
+  return undefined;
 }
 
 /**
@@ -97,7 +118,18 @@ export async function probeTarget(baseUrl: string, config: Config, redactor: Red
     throw new ConfigError(`CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered ${status})`);
   }
   if (status === 404) {
-    throw new ConfigError(`CONFORMANCE_TARGET_URL: GET ${redactor.redact(baseUrl)}/contacts answered 404; is this the /api/v1 base URL?`);
+    const plain = await firstPlainAnswer((path) => client.get(path));
+    if (plain === undefined) {
+      throw new ConfigError(
+        `CONFORMANCE_TARGET_URL: every route tried under ${redactor.redact(baseUrl)} answered 404 (GET /contacts?limit=1, ${PLAIN_ROUTES.map((p) => `GET ${p}`).join(', ')}): ` +
+          'is this the /api/v1 base URL? Set it to the address that ends with /api/v1 (spec 9)',
+      );
+    }
+    return {
+      authStyle: 'x-api-key',
+      adminLimit: advertisedLimit(plain.response.headers),
+      note: `GET /contacts?limit=1 answered 404 but GET ${plain.path} answered ${plain.response.status}: the base URL is right; the target mishandles the paging query (spec 4), which the checks will report`,
+    };
   }
   return { authStyle: 'x-api-key', adminLimit: advertisedLimit(response.headers) };
 }

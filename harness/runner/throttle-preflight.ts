@@ -78,15 +78,23 @@ export function roughCount(n: number): string {
  * MAX_PACED_MS (a paced run, CONFORMANCE_PACED=true, accepts that), or longer than the run
  * deadline (CONFORMANCE_RUN_DEADLINE_S), which would stop it part way whatever was accepted.
  */
+/** Spec 8: the default request rate. */
+const DEFAULT_PER_MINUTE = 60;
+
 export function refuseSlowRun(plan: ThrottlePlan, options: { readonly paced: boolean; readonly runDeadlineS: number }): void {
   const slowest = plan.keys[0];
   if (slowest === undefined || slowest.requests === null) return;
   const limits =
     `the target limits this key to ${slowest.limitPerMinute.toLocaleString('en-US')} requests per minute (X-RateLimit-Limit); ` +
     `this run sends about ${roughCount(slowest.requests)} requests with it, which takes about ${formatWait(slowest.pacedMs)} paced under that limit`;
+  // At the spec's default the key may have no custom limit, or the target may ignore the one it
+  // has (spec 5.6, 8): the length of the run is certain, whose fault it is is not.
+  const which = slowest.limitPerMinute === DEFAULT_PER_MINUTE
+    ? ` That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits (spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it).`
+    : '';
   if (!options.paced && slowest.pacedMs > MAX_PACED_MS) {
     throw new ConfigError(
-      `${slowest.variable}: ${limits}, longer than the ${formatWait(MAX_PACED_MS)} a run may be held back by rate limits. ` +
+      `${slowest.variable}: ${limits}, longer than the ${formatWait(MAX_PACED_MS)} a run may be held back by rate limits.${which} ` +
         'Give the key a higher per-minute limit (spec 5.6), narrow the run (CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS), ' +
         'or set CONFORMANCE_PACED=true to accept a paced run.',
     );

@@ -1,0 +1,72 @@
+import type { Config } from '../config/schema.js';
+import { HarnessError } from '../errors.js';
+import type { Redactor } from '../http/redact.js';
+import type { Report } from '../report/model.js';
+import { writeReport, type WrittenReport } from '../report/write.js';
+import { buildReport } from './build-report.js';
+import { ResultCollector } from './collector.js';
+import { Writable } from 'node:stream';
+import { Progress } from './progress.js';
+
+/**
+ * A run that reached the target but stopped before any check ran (the preflight found a
+ * certainty that makes the run meaningless, the keys' limits would hold it for hours, ...)
+ * still leaves every report file: a report in which nothing was verified, saying why. Its
+ * verdict can never be conformant (every MUST requirement is unverified), and the error that
+ * stopped the run keeps its exit code: the CLI still exits 2 for a configuration stop.
+ */
+export class StoppedBeforeChecksError extends HarnessError {
+  /** Where the report of the stopped run was written. */
+  readonly written: WrittenReport;
+  readonly report: Report;
+
+  constructor(cause: HarnessError, report: Report, written: WrittenReport) {
+    super(cause.code, cause.message, { cause });
+    this.report = report;
+    this.written = written;
+  }
+}
+
+export interface EarlyStopInfo {
+  readonly runId: string;
+  readonly startedAt: Date;
+  readonly targetUrl: string;
+  readonly embedded: boolean;
+  readonly toolVersion: string;
+}
+
+/** The report of a run stopped before its checks: nothing ran, every selected suite "not run" with the reason. */
+export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: string): Report {
+  const collector = new ResultCollector(new Progress(new Writable({ write: (_chunk, _encoding, done) => done() }), { timer: false }), { filtered: config.requirements.length > 0 });
+  collector.stop(`${reason} (before any check ran)`);
+  collector.finish(
+    config.suites.map((domain) => `suites/${domain}.test.ts`),
+    reason,
+  );
+  return buildReport(collector.run, {
+    runId: info.runId,
+    startedAt: info.startedAt,
+    finishedAt: new Date(),
+    targetUrl: info.targetUrl,
+    embedded: info.embedded,
+    faults: config.referenceFaults,
+    variants: config.referenceVariants,
+    seed: config.seed,
+    numRuns: config.numRuns,
+    suites: config.suites,
+    allSuites: config.allSuites,
+    requirements: config.requirements,
+    failOnIncomplete: config.failOnIncomplete,
+    toolVersion: info.toolVersion,
+  });
+}
+
+/**
+ * Writes the report of a run stopped before its checks, then hands back an error that carries
+ * the original code and message (so the exit code keeps its meaning) and where the files are.
+ */
+export async function writeEarlyStop(config: Config, info: EarlyStopInfo, cause: HarnessError, redactor: Redactor): Promise<StoppedBeforeChecksError> {
+  const report = earlyStopReport(config, info, redactor.redact(cause.message));
+  const written = await writeReport(report, config.reportDir, redactor);
+  return new StoppedBeforeChecksError(cause, report, written);
+}
