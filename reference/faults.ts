@@ -256,7 +256,8 @@ export const FAULTS = {
   'rl-never-recovers': 'a key once refused stays refused in every later window',
   'rl-endpoint-exempt': 'GET /webhooks/events neither counts nor is refused (headers show the current, undecremented values)',
   'rl-default-limit-100': 'keys without their own limit get 100 per minute instead of 60',
-  'rl-reset-fractional': 'X-RateLimit-Reset has 3 decimals (e.g. 59.873) instead of whole seconds',
+  'rl-reset-garbage': 'X-RateLimit-Reset is "soon": no delay or instant in any form',
+  'rl-reset-past': 'X-RateLimit-Reset names an instant two minutes in the past (epoch seconds)',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -122,6 +122,27 @@ const dropRateHeadersOnErrors: onSendAsyncHookHandler = async (_request, reply, 
   return payload;
 };
 
+/**
+ * X-RateLimit-Reset: the spec (8) shows no form, so each variant picks another a server may use;
+ * the two faults send what no form reads, or an instant already past.
+ */
+function resetFor(faults: FaultSet, variants: VariantSet, now: () => number): RatePolicy['reset'] {
+  if (faults.has('rl-reset-garbage')) return () => 'soon';
+  if (faults.has('rl-reset-past')) return () => String(Math.floor(now() / 1000) - 120);
+  if (variants.has('reset-fractional-seconds')) return (decision) => ((decision.resetAt - now()) / 1000).toFixed(3);
+  if (variants.has('reset-epoch-seconds')) return (decision) => String(Math.ceil(decision.resetAt / 1000));
+  if (variants.has('reset-epoch-milliseconds') || variants.has('limiter-sliding-window')) return epochMillisecondsReset;
+  if (variants.has('reset-http-date')) return (decision) => new Date(Math.ceil(decision.resetAt / 1000) * 1000).toUTCString();
+  if (variants.has('reset-iso8601')) return isoWithOffset;
+  return SPEC_POLICY.reset;
+}
+
+/** RFC 3339 with milliseconds at UTC+01:00 (any offset names the same instant). */
+function isoWithOffset(decision: RateDecision): string {
+  const shifted = new Date(decision.resetAt + 3_600_000).toISOString();
+  return `${shifted.slice(0, -1)}+01:00`;
+}
+
 function policyFor(faults: FaultSet, variants: VariantSet, now: () => number): RatePolicy {
   return {
     limitOf: faults.has('rl-custom-limit-ignored')
@@ -130,18 +151,16 @@ function policyFor(faults: FaultSet, variants: VariantSet, now: () => number): R
         ? (auth) => auth.limitPerMinute ?? 100
         : keyLimit,
     refusedStatus: faults.has('rl-503') ? 503 : SPEC_POLICY.refusedStatus,
-    reset: faults.has('rl-reset-fractional')
-      ? (decision) => ((decision.resetAt - now()) / 1000).toFixed(3)
-      : variants.has('limiter-sliding-window')
-        ? epochMillisecondsReset
-        : SPEC_POLICY.reset,
+    reset: resetFor(faults, variants, now),
     retryAfter: faults.has('rl-no-retry-after')
       ? () => undefined
       : faults.has('rl-retry-after-ms')
         ? (decision) => String(decision.resetSeconds * 1000)
         : variants.has('retry-after-http-date')
           ? httpDateRetryAfter
-          : SPEC_POLICY.retryAfter,
+          : variants.has('retry-after-fractional')
+            ? (decision) => Math.max(0.001, (decision.resetAt - now()) / 1000).toFixed(3)
+            : SPEC_POLICY.retryAfter,
     ...(faults.has('rl-endpoint-exempt') ? { exempt: webhookEventsRoute } : {}),
   };
 }

@@ -15,6 +15,13 @@ export const VARIANTS = {
     'a sliding-window log limiter: a request is admitted when fewer than the limit were admitted in the trailing window; X-RateLimit-Reset is when the oldest counted request leaves it, the moment the next request frees up (epoch milliseconds)',
   'limiter-refilling-bucket':
     'a refilling token bucket: a key holds at most its limit and earns it back continuously over the window (one request every window / limit); X-RateLimit-Reset and Retry-After are when the next request frees up (delta seconds: 1 at 60 a minute)',
+  'reset-iso8601':
+    'X-RateLimit-Reset as an ISO 8601 / RFC 3339 date-time with milliseconds at offset +01:00 (spec 8 shows no form: an instant is as good as a delay)',
+  'reset-epoch-seconds': 'X-RateLimit-Reset as the epoch seconds of the reset moment (spec 8 shows no form)',
+  'reset-epoch-milliseconds': 'X-RateLimit-Reset as the epoch milliseconds of the reset moment, with the plain fixed window (spec 8 shows no form)',
+  'reset-http-date': 'X-RateLimit-Reset as an HTTP date (RFC 9110 IMF-fixdate) of the reset moment rounded up to the second (spec 8 shows no form)',
+  'reset-fractional-seconds': 'X-RateLimit-Reset as delta seconds with three decimals, e.g. 59.873 (spec 8 shows no form or precision)',
+  'retry-after-fractional': 'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -6,7 +6,7 @@ import { RAW_429, type ApiResponse } from '../harness/http/client.js';
 import { judgeOwnCounter, type CounterVerdict } from '../harness/rate/counters.js';
 import type { BudgetReturn, FreshWindow } from '../harness/rate/fresh.js';
 import { readRateHeaders } from '../harness/rate/headers.js';
-import { interpretReset } from '../harness/rate/reset.js';
+import { interpretReset, resetForm } from '../harness/rate/reset.js';
 import { readRetryAfter } from '../harness/rate/retry-after.js';
 import { judgeAdmission, refillAllowance, type AdmissionVerdict } from '../harness/rate/tolerance.js';
 import { WindowEstimate } from '../harness/rate/window.js';
@@ -183,13 +183,13 @@ function statusCounts(answers: readonly Timed[]): string {
   return [...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${n} × ${status}`).join(', ');
 }
 
-check('RL-HEADERS-SUCCESS', 'A 2xx response carries the three rate headers with integer values', async (t) => {
+check('RL-HEADERS-SUCCESS', 'A 2xx response carries the three rate headers: integer Limit and Remaining, a readable Reset', async (t) => {
   if (t.run.keys.limited === undefined) {
     // Without the limited key, the admin key's answers still show the headers.
     const res = await t.api.get('/contacts', { limit: 1 });
     if (!isAdmitted(res)) t.inconclusive(`GET /contacts with the admin key answered ${res.status}`);
     expectHeaders([{ route: 'GET /contacts (admin key)', res, startMs: 0, endMs: 0 }], 'admitted');
-    t.observe('rate limit', 'X-RateLimit-Reset unit', interpretReset(readRateHeaders(res.headers).values.reset!).unit);
+    t.observe('rate-limit-reset-form', 'X-RateLimit-Reset', resetForm(interpretReset(readRateHeaders(res.headers).values.reset!)));
     return;
   }
   const burst = await limitedBurst(t);
@@ -197,7 +197,8 @@ check('RL-HEADERS-SUCCESS', 'A 2xx response carries the three rate headers with 
   if (answers.length === 0) t.inconclusive(`no admitted response to examine: ${burst.fresh.fresh ? '' : burst.fresh.reason}`);
   expectHeaders(answers, 'admitted');
   const reset = readRateHeaders(answers[0]!.res.headers).values.reset!;
-  t.observe('rate limit', 'X-RateLimit-Reset unit', interpretReset(reset).unit);
+  // Spec 8 shows no form: the target's choice (delay or instant, which notation) is recorded.
+  t.observe('rate-limit-reset-form', 'X-RateLimit-Reset', resetForm(interpretReset(reset)));
 }, SLOW);
 
 check('RL-HEADERS-ERROR', 'A 4xx response to an authenticated request carries the three rate headers', async (t) => {
@@ -261,7 +262,7 @@ check('RL-OVER-429', 'A request refused for the key\'s limit is answered 429', a
   if (other) fail(`${other.route} was refused with ${other.res.status}, not 429, once the budget was spent (${statusCounts(refused)})`, other.res);
 }, SLOW);
 
-check('RL-HEADERS-429', 'A 429 response carries the three rate headers with integer values', async (t) => {
+check('RL-HEADERS-429', 'A 429 response carries the three rate headers: integer Limit and Remaining, a readable Reset', async (t) => {
   const burst = judged(t, await limitedBurst(t));
   const throttled = burst.refused.filter((a) => a.res.status === 429);
   if (throttled.length === 0) t.inconclusive('no request was answered 429 (RL-OVER-429)');

@@ -26,6 +26,8 @@ const SHORT = {
 
 /** The reference variants that replace the limiter (reference/variants.ts): another design the harness must measure, not fail. */
 const LIMITER_VARIANTS = VARIANT_NAMES.filter((v) => v.startsWith('limiter-'));
+/** The forms of X-RateLimit-Reset and Retry-After other than the reference's own delta seconds. */
+const HEADER_FORM_VARIANTS = VARIANT_NAMES.filter((v) => v.startsWith('reset-') || v === 'retry-after-fractional' || v === 'retry-after-http-date');
 
 async function allKeys(): Promise<string[]> {
   const seed = await readSeed();
@@ -141,8 +143,8 @@ const scenario = (report: LoadReport, id: ScenarioResult['id']): ScenarioResult 
  * one limited key, burst and sustained share it: they never spoil each other's fresh window, and
  * the report says what sharing the key cost. Side by side, to keep the self-tests' wall time down.
  */
-describe.concurrent('issue 16: every limiter design the spec allows', () => {
-  for (const variant of LIMITER_VARIANTS) {
+describe.concurrent('every limiter design and every form of the rate headers the spec allows', () => {
+  for (const variant of [...LIMITER_VARIANTS, ...HEADER_FORM_VARIANTS]) {
     it(`${variant} passes the whole load harness with three limited keys`, { timeout: 120_000 }, async () => {
       const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: variant });
       expect(result.stderr).not.toMatch(/internal error/);

@@ -270,7 +270,8 @@ const CATCHES: Record<FaultName, Catch> = {
   'rl-never-recovers': { suite: 'rate-limit', requirement: 'RL-RECOVERY' },
   'rl-endpoint-exempt': { suite: 'rate-limit', requirement: 'RL-ALL-ENDPOINTS' },
   'rl-default-limit-100': { suite: 'rate-limit', requirement: 'RL-LIMIT-DEFAULT', also: ['RL-EXACT-SEQUENTIAL'] },
-  'rl-reset-fractional': { suite: 'rate-limit', requirement: 'RL-HEADERS-SUCCESS' },
+  'rl-reset-garbage': { suite: 'rate-limit', requirement: 'RL-HEADERS-SUCCESS', also: ['RL-HEADERS-ERROR'] },
+  'rl-reset-past': { suite: 'rate-limit', requirement: 'RL-HEADERS-SUCCESS', also: ['RL-HEADERS-ERROR'] },
 };
 
 describe('mutants', () => {

@@ -22,6 +22,12 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'limiter-refilling-bucket': { suites: ['rate-limit'] },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
+  'reset-iso8601': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
+  'reset-epoch-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
+  'reset-epoch-milliseconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
+  'reset-http-date': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
+  'reset-fractional-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
+  'retry-after-fractional': { suites: ['rate-limit'], observed: 'retry-after-format' },
 };
 
 describe('variants', () => {

@@ -1,4 +1,6 @@
 import { RequestFailedError, type ApiResponse } from '../http/client.js';
+import { readRateHeaders } from '../rate/headers.js';
+import { readReset, resetForm } from '../rate/reset.js';
 import { PLAIN_ROUTES, displayUrl, firstPlainAnswer } from '../runner/target.js';
 import { answered, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
 import { item, type DoctorItem } from './model.js';
@@ -104,7 +106,14 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
     status = 'warning';
     detail += `; no ${missing.map(headerName).join(', ')} header${missing.length === 1 ? '' : 's'} (spec 8: on every response): the rate-limit checks will fail, and the run cannot plan around the keys' limits`;
   } else if (answers && missing.length === 0) {
-    detail += '; rate headers present';
+    // The one reader of rate headers (harness/rate): any reasonable form of Reset is taken, and named.
+    const reading = readRateHeaders(res.headers);
+    const reset = reading.values.reset === undefined ? undefined : readReset(reading.values.reset);
+    detail += reset === undefined ? '' : `; rate headers present (X-RateLimit-Reset as ${resetForm(reset)})`;
+    if (reading.problems.length > 0 && status === 'ok') {
+      status = 'warning';
+      detail += `; rate headers present but ${reading.problems.join('; ')}: the rate-limit checks will report it (spec 8)`;
+    }
   }
   if (fix !== undefined) {
     return {

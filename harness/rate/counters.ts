@@ -83,9 +83,9 @@ export function judgeOwnCounter(input: OwnCounterInput): CounterVerdict {
 
 /** How much later `after`'s reset moment is than `before`'s, by the unit each value reads as. */
 function resetJumpMs(before: CounterSample, after: CounterSample): number | undefined {
-  const b = readRateHeaders(before.headers).values.reset;
-  const a = readRateHeaders(after.headers).values.reset;
+  const b = readRateHeaders(before.headers, before.atMs).values.reset;
+  const a = readRateHeaders(after.headers, after.atMs).values.reset;
   if (b === undefined || a === undefined) return undefined;
-  const at = (reset: number, sample: CounterSample): number => sample.atMs + interpretReset(reset, sample.atMs).msUntilReset;
+  const at = (reset: string, sample: CounterSample): number => sample.atMs + interpretReset(reset, sample.atMs).msUntilReset;
   return at(a, after) - at(b, before);
 }

@@ -108,7 +108,7 @@ interface Reading {
  * truncated). A fixed window returns the whole budget then; a sliding window or a bucket may
  * return only part of it, which the next probe shows. Never more than a minute (spec 8).
  */
-function namedWait(probe: RateProbe, admitted: boolean, rawReset: number | undefined, reset: ResetReading | undefined, at: number): { ms: number; basis: string } {
+function namedWait(probe: RateProbe, admitted: boolean, rawReset: string | undefined, reset: ResetReading | undefined, at: number): { ms: number; basis: string } {
   const candidates: Array<{ ms: number; basis: string }> = [];
   if (!admitted) {
     const retry = readRetryAfter(probe.headers['retry-after'], probe.headers['date'], at);
@@ -184,7 +184,7 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
     const sentAt = now();
     const probe = await send();
     const at = now();
-    const { values } = readRateHeaders(probe.headers);
+    const { values } = readRateHeaders(probe.headers, at);
     const reset = values.reset === undefined ? undefined : interpretReset(values.reset, at);
     const admitted = probe.status >= 200 && probe.status < 300;
     const reading: Reading = { sentAt, at, admitted, limit: values.limit, remaining: values.remaining };

@@ -15,7 +15,10 @@ describe('readRetryAfter', () => {
     expect(readRetryAfter('0', undefined, now)).toMatchObject({ ok: false, problem: expect.stringMatching(/not positive/) });
     expect(readRetryAfter('61', undefined, now)).toEqual({ ok: false, problem: 'Retry-After "61" asks for 61 s, more than 60 s' });
     expect(readRetryAfter('57000', undefined, now)).toMatchObject({ ok: false });
-    expect(readRetryAfter('1.5', undefined, now)).toMatchObject({ ok: false, problem: expect.stringMatching(/neither/) });
+    expect(readRetryAfter('1.5s', undefined, now)).toMatchObject({ ok: false, problem: expect.stringMatching(/neither/) });
+    // A fractional delay is not RFC 9110's delta-seconds but says when to come back: tolerated, its own form.
+    expect(readRetryAfter('1.5', undefined, now)).toEqual({ ok: true, form: 'delta-seconds-fractional', ms: 1500, precisionMs: 1 });
+    expect(readRetryAfter('60.5', undefined, now)).toMatchObject({ ok: false, problem: expect.stringMatching(/more than 60 s/) });
   });
 
   it('accepts a wait of 0 (a wait under a second, truncated) only where the window visibly ends now', () => {

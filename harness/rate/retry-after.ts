@@ -12,8 +12,12 @@ const SKEW_MS = 2000;
  */
 const WHOLE_SECOND_MS = 1000;
 
-/** The two forms RFC 9110 10.2.3 allows; also the values of the `retry-after-format` observation. */
-export type RetryAfterForm = 'delta-seconds' | 'http-date';
+/**
+ * The two forms RFC 9110 10.2.3 allows, and a fractional delay (`1.5`): not RFC 9110's
+ * delta-seconds, but it tells a client when to come back as well, so it is tolerated and
+ * observed. Also the values of the `retry-after-format` observation.
+ */
+export type RetryAfterForm = 'delta-seconds' | 'delta-seconds-fractional' | 'http-date';
 
 export type RetryAfterReading =
   | {
@@ -50,7 +54,9 @@ export interface RetryAfterOptions {
 export function readRetryAfter(value: string | undefined, dateHeader: string | undefined, nowMs: number = Date.now(), options: RetryAfterOptions = {}): RetryAfterReading {
   if (value === undefined) return { ok: false, problem: 'Retry-After missing' };
   const trimmed = value.trim();
-  const delta = /^[0-9]+$/.test(trimmed);
+  const fractional = /^[0-9]+\.[0-9]+$/.test(trimmed);
+  const delta = fractional || /^[0-9]+$/.test(trimmed);
+  const deltaForm: RetryAfterForm = fractional ? 'delta-seconds-fractional' : 'delta-seconds';
   const serverNow = dateHeader === undefined ? Number.NaN : Date.parse(dateHeader);
   const hasDate = !Number.isNaN(serverNow);
   const reference = hasDate ? serverNow : nowMs;
@@ -58,10 +64,11 @@ export function readRetryAfter(value: string | undefined, dateHeader: string | u
   if (ms === undefined) return { ok: false, problem: `Retry-After ${JSON.stringify(value.slice(0, 60))} is neither delta-seconds nor an HTTP date` };
   if (delta) {
     // A delta is one whole-second value: a wait of at most 60 s rounded either way is at most 60.
-    if (ms <= 0 && options.windowEndingNow === true) return { ok: true, form: 'delta-seconds', ms: 0, precisionMs: WHOLE_SECOND_MS };
+    if (ms <= 0 && options.windowEndingNow === true) return { ok: true, form: deltaForm, ms: 0, precisionMs: WHOLE_SECOND_MS };
     if (ms <= 0) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} is not positive (and X-RateLimit-Reset does not show the window ending within a second)` };
     if (ms > MAX_RETRY_AFTER_S * 1000) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} asks for ${seconds(ms)}, more than ${MAX_RETRY_AFTER_S} s` };
-    return { ok: true, form: 'delta-seconds', ms, precisionMs: WHOLE_SECOND_MS };
+    // A fraction says the delay to the millisecond it gives; whole seconds may hide one more.
+    return { ok: true, form: deltaForm, ms, precisionMs: fractional ? 1 : WHOLE_SECOND_MS };
   }
   // retryAfterMs clamps a date in the past to 0; the signed difference is what the message shows.
   const signed = Date.parse(trimmed) - reference;

@@ -296,9 +296,9 @@ export const REQUIREMENTS = {
   'WH-2XX-SUCCESS': req('MUST', '3.4, 6.2', 'webhooks', 'Any 2xx answer (200, 201, 204) is success: no retry follows.'),
 
   // --- Rate limiting (spec 5.6, 7, 8) ---
-  'RL-HEADERS-SUCCESS': req('MUST', '8', 'rate-limit', 'A 2xx response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, each a non-negative integer (the unit of Reset is not shown by the spec and is observed).'),
-  'RL-HEADERS-ERROR': req('MUST', '8', 'rate-limit', 'A 4xx response to an authenticated request (validation failure, unknown id) carries the three rate headers with integer values.'),
-  'RL-HEADERS-429': req('MUST', '7, 8', 'rate-limit', 'A 429 response carries the three rate headers with integer values.'),
+  'RL-HEADERS-SUCCESS': req('MUST', '8', 'rate-limit', 'A 2xx response carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`, each a non-negative integer, and `X-RateLimit-Reset`, a reset within the next hour in any reasonable form (delta or epoch seconds or milliseconds, fractional or not, an HTTP date, an ISO 8601 date-time; the form is not shown by the spec and is observed).'),
+  'RL-HEADERS-ERROR': req('MUST', '8', 'rate-limit', 'A 4xx response to an authenticated request (validation failure, unknown id) carries the three rate headers, read as for a 2xx response.'),
+  'RL-HEADERS-429': req('MUST', '7, 8', 'rate-limit', 'A 429 response carries the three rate headers, read as for a 2xx response.'),
   'RL-LIMIT-DEFAULT': req('MUST', '5.6, 8', 'rate-limit', '`X-RateLimit-Limit` is 60 for a key without a custom limit.'),
   'RL-LIMIT-CUSTOM': req('MUST', '5.6, 8', 'rate-limit', 'A key with a custom per-minute limit reports it in `X-RateLimit-Limit`, and a sequential burst admits exactly that many requests.'),
   'RL-REMAINING': req('MUST', '8', 'rate-limit', '`X-RateLimit-Remaining` falls by exactly one per sequential admitted request (less what a refilling window earns back meanwhile).'),

@@ -122,12 +122,14 @@ export const RATE_LIMIT_PROBES: ProbesFor<'rl-'> = {
     clean: ['60', '59'],
     faulty: ['100', '99'],
   },
-  'rl-reset-fractional': {
-    probe: async (api) => {
-      const reset = String((await api.get('/contacts')).headers['x-ratelimit-reset']);
-      return [/^\d+$/.test(reset), /^\d+\.\d{3}$/.test(reset)];
-    },
-    clean: [true, false],
-    faulty: [false, true],
+  'rl-reset-garbage': {
+    probe: async (api) => /^\d+$/.test(String((await api.get('/contacts')).headers['x-ratelimit-reset'])),
+    clean: true,
+    faulty: false,
+  },
+  'rl-reset-past': {
+    probe: async (api) => /^\d{10}$/.test(String((await api.get('/contacts')).headers['x-ratelimit-reset'])),
+    clean: false,
+    faulty: true,
   },
 };
