@@ -33,6 +33,8 @@ export interface CheckMeta {
   matrix?: MatrixCell[];
   /** The run stopped sending (breaker, deadline) while or before this check ran: why. */
   stopped?: string;
+  /** Times the check ran again from the start because an outage interrupted it. */
+  reruns?: number;
 }
 
 declare module '@vitest/runner' {
@@ -227,6 +229,9 @@ function errorMessage(error: unknown, meta: CheckMeta): string {
 
 export type CheckBody = (t: CheckContext) => Promise<void>;
 
+/** Times a check runs again from the start after an outage interrupted it (each outage is bounded by CONFORMANCE_OUTAGE_WAIT_S). */
+export const MAX_OUTAGE_RERUNS = 2;
+
 /**
  * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
  * requirement of the catalogue. The title says what must hold, without the level (added here).
@@ -236,6 +241,16 @@ export type CheckBody = (t: CheckContext) => Promise<void>;
  * file's checks one after another instead, for a file whose checks share one state (the
  * rate-limit suite: one key's window).
  */
+/** What one outage may add to a check: the wait for the target, and the body once more. */
+function outageRoomMs(bodyMs: number): number {
+  try {
+    const waitS = runContext().outageWaitS ?? 0;
+    return waitS > 0 ? waitS * 1000 + bodyMs : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
   afterAll(async () => {
@@ -251,12 +266,47 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
     // `concurrent: false` too: a test takes `concurrent` from its suite (the file's, from the
     // runner's sequence.concurrent) over its own `sequential`.
     const order = fileOptions.sequential === true ? { sequential: true, concurrent: false } : {};
-    const testOptions = { meta: { conformance: staticMeta }, timeout: (options.timeoutMs ?? 120_000) + checkTimeoutSlackMs(), ...order };
+    // Room for one outage waited out and the run again from the start (CONFORMANCE_OUTAGE_WAIT_S).
+    const outageMs = outageRoomMs(options.timeoutMs ?? 120_000);
+    const testOptions = { meta: { conformance: staticMeta }, timeout: (options.timeoutMs ?? 120_000) + checkTimeoutSlackMs() + outageMs, ...order };
     test(`[${id}] ${fullTitle}`, testOptions, async (testContext) => {
-      const meta: CheckMeta = { ...staticMeta };
+      let meta: CheckMeta = { ...staticMeta };
       testContext.task.meta.conformance = meta;
+      const health = targetHealth();
+      let reruns = 0;
+      let outagesBefore = health.outages;
       try {
-        await body(buildContext(domain, key, meta, created, testContext.signal, reportKeyOf(domain, testContext.task)));
+        for (;;) {
+          const attemptStartedAt = Date.now();
+          try {
+            await body(buildContext(domain, key, meta, created, testContext.signal, reportKeyOf(domain, testContext.task)));
+            break;
+          } catch (error) {
+            // An outage of the target (the run paused, harness/runner/outage.ts) while this check
+            // ran: what it saw is no verdict. Once the target answers again it runs from the start
+            // (its records of the first attempt are deleted with the file's); a rate-limit check
+            // whose window the outage spoiled and that cannot run again is inconclusive, never failed.
+            // A request lost just before the breaker paused the run counts too: the wait below
+            // tells an outage from one lost request (the target answering something after it).
+            const sawNoAnswer = health.outageWaitMs > 0 && health.lastFailureAt >= attemptStartedAt;
+            const interrupted =
+              !(error instanceof CheckSkipped) &&
+              (health.outages !== outagesBefore || health.pausedSince !== null || (sawNoAnswer && (await health.outageSince(outagesBefore, runContext().requestTimeoutMs + 2000))));
+            if (!interrupted) throw error;
+            await health.ready().catch(() => undefined);
+            if (health.stopped === null && reruns < MAX_OUTAGE_RERUNS && !testContext.signal.aborted) {
+              reruns += 1;
+              outagesBefore = health.outages;
+              meta = { ...staticMeta, reruns };
+              testContext.task.meta.conformance = meta;
+              continue;
+            }
+            if (domain === 'rate-limit' && !(error instanceof RunStoppedError)) {
+              throw new CheckInconclusive(`an outage of the target spanned this check (its rate window and counters mean nothing now) and it could not run again: ${(error as Error)?.message ?? String(error)}`, meta.exchange ?? null);
+            }
+            throw error;
+          }
+        }
         meta.status = 'pass';
         meta.message = null;
       } catch (error) {

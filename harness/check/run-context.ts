@@ -23,6 +23,8 @@ export interface RunContext {
   readonly maxResponseBytes: number;
   /** CONFORMANCE_BREAKER_FAILURES: requests in a row without an answer that stop the run sending. */
   readonly breakerFailures: number;
+  /** CONFORMANCE_OUTAGE_WAIT_S: a check may wait this long for the target to come back, then run again. */
+  readonly outageWaitS?: number | undefined;
   /** CONFORMANCE_CONCURRENCY: independent requests one check sends at once (harness/check/concurrency.ts mapLimit). */
   readonly concurrency: number;
   readonly webhookWaitS: number;

@@ -49,7 +49,9 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_WEBHOOK_WAIT_S    Longest wait for a webhook delivery (default 60).
   CONFORMANCE_REQUEST_TIMEOUT_MS  Per-request timeout (default 10000).
   CONFORMANCE_MAX_RESPONSE_BYTES  Longest response body read (default 8388608 = 8 MiB).
-  CONFORMANCE_BREAKER_FAILURES  Requests in a row without an answer that stop the run (default 5).
+  CONFORMANCE_BREAKER_FAILURES  Requests in a row without an answer that pause the run (default 5).
+  CONFORMANCE_OUTAGE_WAIT_S     Longest the paused run probes the target before it stops; the
+                                checks an outage interrupted run again (default 60; 0: stop at once).
   CONFORMANCE_RUN_DEADLINE_S    Longest a whole run may take, in seconds (default 1800).
   CONFORMANCE_CONCURRENCY       Checks of a suite file run at once, and requests one check
                                 sends at once (default 8, at most 32).

@@ -29,6 +29,17 @@ const positiveInt = (name: string) =>
       .optional(),
   );
 
+/** A whole number of 0 or more (0 switches the behaviour off). */
+const wholeNumber = (name: string, max: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, `${name}: expected a whole number from 0 to ${max}`)
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(max, `${name}: expected a whole number from 0 to ${max}`))
+      .optional(),
+  );
+
 const uuid = (name: string) =>
   optionalString.pipe(
     z
@@ -84,6 +95,8 @@ export const envSchema = z.object({
   CONFORMANCE_MAX_RESPONSE_BYTES: positiveInt('CONFORMANCE_MAX_RESPONSE_BYTES'),
   /** Consecutive requests without an answer (timeouts, resets) after which the run stops sending. */
   CONFORMANCE_BREAKER_FAILURES: positiveInt('CONFORMANCE_BREAKER_FAILURES'),
+  /** Longest outage the run pauses for (probing the target) before it stops; 0 stops at once. */
+  CONFORMANCE_OUTAGE_WAIT_S: wholeNumber('CONFORMANCE_OUTAGE_WAIT_S', 3600),
   /** Longest a whole run may take, in seconds; what did not run by then is marked and the report written. */
   CONFORMANCE_RUN_DEADLINE_S: positiveInt('CONFORMANCE_RUN_DEADLINE_S'),
   /** Checks of one suite file in flight at once, and independent requests one check sends at once (issue 12). */
@@ -189,6 +202,8 @@ export interface Config {
   readonly maxResponseBytes: number;
   /** CONFORMANCE_BREAKER_FAILURES: consecutive requests without an answer that stop the run. */
   readonly breakerFailures: number;
+  /** CONFORMANCE_OUTAGE_WAIT_S: past the breaker, the run pauses this long for the target to come back (0: it stops). */
+  readonly outageWaitS: number;
   /** CONFORMANCE_RUN_DEADLINE_S: the whole run's time bound. */
   readonly runDeadlineS: number;
   /** CONFORMANCE_CONCURRENCY: checks of a suite file in flight at once, and requests one check sends at once. */
@@ -246,6 +261,9 @@ export const DEFAULTS = {
   // Five requests in a row without an answer, across every worker: a target that drops one
   // request in a hundred almost never does that (1e-10), a dead one does it within seconds.
   breakerFailures: 5,
+  // A deploy or a restart of a staging server takes seconds to a minute: the run waits that out
+  // (and re-runs what it interrupted) rather than ending with every check left unverified.
+  outageWaitS: 60,
   // A full run takes 1 to 2 minutes against a nearby server, 5 to 10 against a distant or
   // throttling one (the rate-limit suite alone may wait 2 minutes for fresh windows): 30 minutes
   // never cuts a working run short, yet a stuck one still ends, with its report, within the hour.
@@ -349,6 +367,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     requestTimeoutMs: env.CONFORMANCE_REQUEST_TIMEOUT_MS ?? DEFAULTS.requestTimeoutMs,
     maxResponseBytes: atLeast('CONFORMANCE_MAX_RESPONSE_BYTES', env.CONFORMANCE_MAX_RESPONSE_BYTES ?? DEFAULTS.maxResponseBytes, MIN_RESPONSE_BYTES),
     breakerFailures: env.CONFORMANCE_BREAKER_FAILURES ?? DEFAULTS.breakerFailures,
+    outageWaitS: env.CONFORMANCE_OUTAGE_WAIT_S ?? DEFAULTS.outageWaitS,
     runDeadlineS: env.CONFORMANCE_RUN_DEADLINE_S ?? DEFAULTS.runDeadlineS,
     concurrency: atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY ?? DEFAULTS.concurrency, MAX_CONCURRENCY),
     seed: env.CONFORMANCE_SEED ?? randomSeed(),

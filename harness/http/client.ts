@@ -286,7 +286,8 @@ export class ApiClient {
     const shownUrl = redactor.redact(url);
     const { health, signal } = this.#options;
     // Once the breaker opened or the run deadline passed, nothing more goes out (issue 12).
-    health?.admit();
+    // While the target is away the run is paused: the request waits for it (harness/runner/outage.ts).
+    await health?.ready();
     if (signal?.aborted) this.#stopped(options.method, shownUrl, signal, 'not sent');
     const maxBytes = this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     // One deadline for headers and body alike (undici's own timers fire late, see TOOLCHAIN.md).
@@ -314,7 +315,7 @@ export class ApiClient {
       throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
     }
     // An answer, even one too large to read: the target is alive.
-    health?.recordAnswer();
+    health?.recordAnswer(Date.now(), sentAt);
     const text = new TextDecoder().decode(read.bytes);
     const exchange: ExchangeRecord = {
       curl: toCurl({ method: options.method, url, headers, body }, redactor),

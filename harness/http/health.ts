@@ -33,10 +33,21 @@ const STOPPED = 1;
 const REASON_LENGTH = 2;
 /** Whoever wins this slot writes the reason; the others leave it. */
 const WRITER = 3;
-const SLOTS = 4;
-/** One BigInt64 slot after the Int32 ones: Date.now() of the latest answer (a clock every thread shares). */
+/** Longest outage the run waits out, in ms; 0: the breaker stops the run at once (set by the runner). */
+const OUTAGE_WAIT = 4;
+/** 1 while the run is paused because the target stopped answering. */
+const PAUSED = 5;
+/** Outages so far: a check that saw this change while it ran was interrupted by one. */
+const OUTAGES = 6;
+const SLOTS = 8;
+/** BigInt64 slots after the Int32 ones: Date.now() of the latest answer (a clock every thread shares), and of the pause. */
 const LAST_ANSWER_OFFSET = SLOTS * 4;
-const REASON_OFFSET = LAST_ANSWER_OFFSET + 8;
+const PAUSED_AT_OFFSET = LAST_ANSWER_OFFSET + 8;
+/** Date.now() of the latest request that got no answer. */
+const LAST_FAILURE_OFFSET = PAUSED_AT_OFFSET + 8;
+/** Date.now() at which the latest request that was answered had been sent. */
+const ANSWERED_SENT_OFFSET = LAST_FAILURE_OFFSET + 8;
+const REASON_OFFSET = ANSWERED_SENT_OFFSET + 8;
 const REASON_BYTES = 1024;
 
 /** A request the run refused to send because it stopped (breaker or deadline). */
@@ -64,6 +75,9 @@ export class TargetHealth {
   readonly #threshold: number;
   readonly #slots: Int32Array;
   readonly #lastAnswer: BigInt64Array;
+  readonly #pausedAt: BigInt64Array;
+  readonly #lastFailure: BigInt64Array;
+  readonly #answeredSent: BigInt64Array;
   readonly #reason: Uint8Array;
 
   /** `threshold`: consecutive failures that open the breaker (CONFORMANCE_BREAKER_FAILURES). */
@@ -73,6 +87,9 @@ export class TargetHealth {
     this.#threshold = Math.max(1, threshold);
     this.#slots = new Int32Array(buffer, 0, SLOTS);
     this.#lastAnswer = new BigInt64Array(buffer, LAST_ANSWER_OFFSET, 1);
+    this.#pausedAt = new BigInt64Array(buffer, PAUSED_AT_OFFSET, 1);
+    this.#lastFailure = new BigInt64Array(buffer, LAST_FAILURE_OFFSET, 1);
+    this.#answeredSent = new BigInt64Array(buffer, ANSWERED_SENT_OFFSET, 1);
     this.#reason = new Uint8Array(buffer, REASON_OFFSET, REASON_BYTES);
   }
 
@@ -94,8 +111,81 @@ export class TargetHealth {
     if (state !== null) throw new RunStoppedError(state.kind, state.reason);
   }
 
+  /**
+   * The longest outage the run waits out before it stops (CONFORMANCE_OUTAGE_WAIT_S), set once by
+   * the runner: past the breaker's threshold the run then pauses instead of stopping, and its
+   * prober (harness/runner/outage.ts) resumes or stops it. 0: stop at once.
+   */
+  set outageWaitMs(ms: number) {
+    Atomics.store(this.#slots, OUTAGE_WAIT, Math.max(0, Math.min(2 ** 31 - 1, Math.round(ms))));
+  }
+
+  get outageWaitMs(): number {
+    return Atomics.load(this.#slots, OUTAGE_WAIT);
+  }
+
+  /** Since when (Date.now()) the run is paused, or null while it is not. */
+  get pausedSince(): number | null {
+    return Atomics.load(this.#slots, PAUSED) === 1 ? Number(Atomics.load(this.#pausedAt, 0)) : null;
+  }
+
+  /** Date.now() of the latest answer, and of the latest request without one (0: none yet). */
+  get lastAnswerAt(): number {
+    return Number(Atomics.load(this.#lastAnswer, 0));
+  }
+
+  get lastFailureAt(): number {
+    return Number(Atomics.load(this.#lastFailure, 0));
+  }
+
+  /** When the latest answered request had been sent: a failure after it is not yet explained. */
+  get answeredSentAt(): number {
+    return Number(Atomics.load(this.#answeredSent, 0));
+  }
+
+  /**
+   * After a check saw a request go unanswered: waits (at most `boundMs`) until it is clear
+   * whether that was an outage (the breaker paused the run, now or since `outagesBefore`) or a
+   * single lost request (the target answered something after the failure). True: an outage.
+   */
+  async outageSince(outagesBefore: number, boundMs: number): Promise<boolean> {
+    const failedAt = this.lastFailureAt;
+    const deadline = Date.now() + boundMs;
+    for (;;) {
+      if (this.outages !== outagesBefore || this.pausedSince !== null) return true;
+      // A request sent after the failure was answered: the target is there, one request was lost.
+      if (this.stopped !== null || Number(Atomics.load(this.#answeredSent, 0)) > failedAt || Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Outages so far: a check that sees this change while it runs was interrupted. */
+  get outages(): number {
+    return Atomics.load(this.#slots, OUTAGES);
+  }
+
+  /**
+   * Before each request: waits while the run is paused (bounded: the outage wait and a margin,
+   * in case the prober is gone), then admits it or throws RunStoppedError.
+   */
+  async ready(): Promise<void> {
+    const deadline = Date.now() + this.outageWaitMs + 10_000;
+    while (this.pausedSince !== null && this.stopped === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.admit();
+  }
+
+  /** The target answers again: requests go out from now on, the failures before it forgotten. */
+  resume(now: number = Date.now()): void {
+    Atomics.store(this.#slots, CONSECUTIVE, 0);
+    this.recordAnswer(now);
+    Atomics.store(this.#slots, PAUSED, 0);
+  }
+
   /** The target answered (any status, even a body too large to read): it is alive. */
-  recordAnswer(now: number = Date.now()): void {
+  recordAnswer(now: number = Date.now(), sentAt: number = now): void {
+    raiseTo(this.#answeredSent, sentAt);
     Atomics.store(this.#slots, CONSECUTIVE, 0);
     const at = BigInt(Math.floor(now));
     for (let seen = Atomics.load(this.#lastAnswer, 0); seen < at; ) {
@@ -110,8 +200,24 @@ export class TargetHealth {
    * `what` says which and why. Not counted when something was answered after it was sent.
    */
   recordFailure(what: string, sentAt: number = Date.now()): void {
+    const now = BigInt(Math.floor(Date.now()));
+    for (let seen = Atomics.load(this.#lastFailure, 0); seen < now; ) {
+      const was = Atomics.compareExchange(this.#lastFailure, 0, seen, now);
+      if (was === seen) break;
+      seen = was;
+    }
     if (BigInt(Math.floor(sentAt)) < Atomics.load(this.#lastAnswer, 0)) return;
+    // Requests in flight when the pause began fail too: the outage is already known.
+    if (Atomics.load(this.#slots, PAUSED) === 1) return;
     const count = Atomics.add(this.#slots, CONSECUTIVE, 1) + 1;
+    if (count >= this.#threshold && this.outageWaitMs > 0) {
+      // A bad minute is not a bad run: pause, and let the prober see whether the target comes back.
+      if (Atomics.compareExchange(this.#slots, PAUSED, 0, 1) === 0) {
+        Atomics.store(this.#pausedAt, 0, BigInt(Math.floor(Date.now())));
+        Atomics.add(this.#slots, OUTAGES, 1);
+      }
+      return;
+    }
     if (count >= this.#threshold) {
       this.stop(
         'breaker',
@@ -129,5 +235,15 @@ export class TargetHealth {
     Atomics.store(this.#slots, REASON_LENGTH, bytes.length);
     // Last: a reader that sees the kind also sees the reason written before it.
     Atomics.store(this.#slots, STOPPED, KINDS.indexOf(kind) + 1);
+  }
+}
+
+/** Raises a shared clock slot to `value` (epoch ms) unless it is already later. */
+function raiseTo(slot: BigInt64Array, value: number): void {
+  const at = BigInt(Math.floor(value));
+  for (let seen = Atomics.load(slot, 0); seen < at; ) {
+    const was = Atomics.compareExchange(slot, 0, seen, at);
+    if (was === seen) break;
+    seen = was;
   }
 }

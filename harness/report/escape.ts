@@ -276,7 +276,21 @@ export function verdictReason(report: Report): string {
     parts.push(`${unverified} of ${plural(mustTotal, 'MUST requirement')} not verified (${unverifiedSummary(report)}).`);
   }
   if (report.verdict === 'incomplete' && report.exitCode !== 0) parts.push('CONFORMANCE_FAIL_ON_INCOMPLETE is set: exit code 3.');
+  const outages = outageSentence(report);
+  if (outages !== undefined) parts.push(outages);
   return parts.join(' ');
+}
+
+/**
+ * The times the target went away during the run and what was done about it, e.g. "The target
+ * was unreachable for 8.2 s at 2026-11-25T03:04:05.000Z; 14 checks ran again from the start."
+ */
+export function outageSentence(report: Pick<Report, 'outages' | 'checks'>): string | undefined {
+  const outages = report.outages ?? [];
+  if (outages.length === 0) return undefined;
+  const windows = outages.map((o) => `${(o.durationMs / 1000).toFixed(1)} s at ${o.startedAt}${o.recovered ? '' : ' (it did not come back)'}`).join(', ');
+  const reruns = report.checks.filter((c) => (c.reruns ?? 0) > 0).length;
+  return `The target was unreachable for ${windows}; ${plural(reruns, 'check')} ran again from the start.`;
 }
 
 /**

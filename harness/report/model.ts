@@ -71,6 +71,8 @@ export const checkResultSchema = z.object({
   property: propertySchema.nullable(),
   /** How many times a 429 was waited out during this check (throttling, never a failure). */
   throttled: z.int().min(0),
+  /** Times the check ran again from the start because an outage of the target interrupted it. */
+  reruns: z.int().min(0).optional(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
@@ -186,7 +188,21 @@ export const reportSchema = z.object({
     failOnIncomplete: z.boolean(),
     /** CONFORMANCE_EXPECTED_FAILURES: the file's name, null when unset. */
     expectedFailures: z.string().nullable(),
+    /** CONFORMANCE_OUTAGE_WAIT_S: the longest outage the run paused for. */
+    outageWaitS: z.int().min(0).optional(),
   }),
+  /** Each time the target stopped answering and the run paused: when, how long, whether it came back. */
+  outages: z
+    .array(
+      z.object({
+        startedAt: z.iso.datetime(),
+        endedAt: z.iso.datetime(),
+        durationMs: z.number().min(0),
+        probes: z.int().min(0),
+        recovered: z.boolean(),
+      }),
+    )
+    .optional(),
   verdict: verdictSchema,
   /** 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with failOnIncomplete. */
   exitCode: z.int().min(0).max(3),

@@ -96,6 +96,8 @@ function renderCase(check: CheckResult, anchor: string, options: Required<Render
     if (check.property.path !== null) lines.push(property('path', check.property.path, `${i3}  `));
   }
   if (check.throttled > 0) lines.push(property('throttled', check.throttled, `${i3}  `));
+  // Ran again from the start after an outage of the target interrupted it (harness/runner/outage.ts).
+  if ((check.reruns ?? 0) > 0) lines.push(property('reruns', check.reruns!, `${i3}  `));
   lines.push(`${i3}</properties>`);
 
   let failures = 0;

@@ -11,6 +11,7 @@ import {
 import { ENDPOINTS, NOT_TESTABLE, endpointKey } from '../spec/endpoints.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import type { CollectedRun } from './collector.js';
+import type { OutageWindow } from './outage.js';
 import { exitCodeWithExpected, unverifiedMust, verdictOf } from './verdict.js';
 import { evaluateExpected, type ExpectedFailure } from './expected-failures.js';
 
@@ -34,6 +35,9 @@ export interface RunInfo {
   readonly toolVersion: string;
   /** CONFORMANCE_EXPECTED_FAILURES: the file's name and its entries (issue 14). */
   readonly expectedFailures?: { readonly file: string; readonly entries: readonly ExpectedFailure[] } | undefined;
+  /** CONFORMANCE_OUTAGE_WAIT_S, and the times the target was away (harness/runner/outage.ts). */
+  readonly outageWaitS?: number | undefined;
+  readonly outages?: readonly OutageWindow[] | undefined;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -118,7 +122,9 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
       requirements: [...info.requirements],
       failOnIncomplete: info.failOnIncomplete,
       expectedFailures: info.expectedFailures?.file ?? null,
+      ...(info.outageWaitS === undefined ? {} : { outageWaitS: info.outageWaitS }),
     },
+    outages: (info.outages ?? []).map((o) => ({ ...o })),
     verdict,
     exitCode,
     counts: { total: checks.length, byStatus, byLevel },

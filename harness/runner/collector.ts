@@ -145,6 +145,7 @@ export class ResultCollector implements Reporter {
       exchange: status === 'pass' || status === 'skip' ? null : (meta?.exchange ?? null),
       property: meta?.property ?? null,
       throttled: meta?.throttled ?? 0,
+      ...(meta?.reruns === undefined ? {} : { reruns: meta.reruns }),
     };
     this.#push(check, meta);
   }

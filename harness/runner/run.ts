@@ -23,6 +23,7 @@ import { writeEarlyStop, type EarlyStopInfo } from './early-stop.js';
 import { HarnessError, TargetUnreachableError } from '../errors.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
+import { OutageWatch, httpProbe } from './outage.js';
 import type { ThrottleHandoff } from './throttle-worker.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -127,6 +128,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     requestTimeoutMs: config.requestTimeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     breakerFailures: config.breakerFailures,
+    outageWaitS: config.outageWaitS,
     concurrency: config.concurrency,
     webhookWaitS: config.webhookWaitS,
     rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
@@ -139,6 +141,12 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const files = config.suites.map((domain) => `suites/${domain}.test.ts`);
   // Issue 12: the breaker every worker's clients share, and through which the deadline stops them.
   const health = new TargetHealth(config.breakerFailures);
+  // Past the breaker the run pauses; this watch probes the target and resumes or stops it.
+  const outages = new OutageWatch(health, {
+    waitMs: config.outageWaitS * 1000,
+    probe: httpProbe(target.baseUrl, config.keys.admin, authStyle, config.requestTimeoutMs),
+    say: (line) => progress.line(line),
+  });
   const deadlineReason = `the run deadline (${formatDuration(config.runDeadlineS)}, CONFORMANCE_RUN_DEADLINE_S) passed`;
   const options: Parameters<typeof startVitest>[2] = {
       watch: false,
@@ -192,6 +200,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     void collector.vitest?.cancelCurrentRun(stopped.reason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
   }, 500);
   budgetWatch.unref();
+  outages.start();
   const running = startVitest('test', [], options, {}, { stdout: process.stderr, stderr: process.stderr });
   const outcome = await underDeadline(running, {
     deadlineMs: config.runDeadlineS * 1000,
@@ -206,6 +215,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     },
   });
   clearInterval(budgetWatch);
+  outages.stop();
   const vitest = outcome.value ?? collector.vitest;
   if (vitest !== undefined) await closeWithin(() => vitest.close(), 15_000);
   const stopped = health.stopped;
@@ -228,6 +238,8 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     failOnIncomplete: config.failOnIncomplete,
     toolVersion: await toolVersion(),
     expectedFailures,
+    outageWaitS: config.outageWaitS,
+    outages: outages.windows,
   });
   const written = await writeReport(report, config.reportDir, redactor);
   if (harDir !== undefined) {
