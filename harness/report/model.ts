@@ -191,6 +191,23 @@ export const reportSchema = z.object({
     /** CONFORMANCE_OUTAGE_WAIT_S: the longest outage the run paused for. */
     outageWaitS: z.int().min(0).optional(),
   }),
+  /**
+   * The shipped spec cut into units (harness/spec/traceability), per section: how many, how many
+   * are traced to requirements (and of those, how many this run verified: every mapped requirement
+   * passed), informative or untestable from outside.
+   */
+  specCoverage: z
+    .array(
+      z.object({
+        section: z.string(),
+        units: z.int().min(0),
+        traced: z.int().min(0),
+        verified: z.int().min(0),
+        informative: z.int().min(0),
+        untestable: z.int().min(0),
+      }),
+    )
+    .optional(),
   /** Each time the target stopped answering and the run paused: when, how long, whether it came back. */
   outages: z
     .array(

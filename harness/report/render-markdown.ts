@@ -447,6 +447,25 @@ function endpointsSection(report: Report, limits: Limits): Section | null {
   });
 }
 
+/** The spec's units per section and how the run accounted for them (harness/spec/traceability). */
+function specCoverageSection(report: Report, limits: Limits): Section | null {
+  const rows = report.specCoverage ?? [];
+  if (rows.length === 0) return null;
+  const units = rows.reduce((n, r) => n + r.units, 0);
+  const verified = rows.reduce((n, r) => n + r.verified, 0);
+  const traced = rows.reduce((n, r) => n + r.traced, 0);
+  return section({
+    name: 'Spec coverage by section',
+    lead: [
+      '## Spec coverage by section',
+      '',
+      `The spec cut into ${plural(units, 'unit')} (table rows, bullets, sentences; docs/traceability.md): ${traced} traced to requirements, ${verified} of them verified by this run (every requirement they name passed).`,
+    ],
+    itemsHead: tableHead(['Section', 'Units', 'Traced', 'Verified', 'Informative', 'Untestable'], ['l', 'r', 'r', 'r', 'r', 'r']),
+    items: rows.map((r) => ({ full: row([escapeMarkdownCell(clip(r.section, limits.cell)), String(r.units), String(r.traced), String(r.verified), String(r.informative), String(r.untestable)]) })),
+  });
+}
+
 function matrixSection(report: Report, limits: Limits): Section | null {
   if (report.matrix.length === 0) return null;
   const { operations, rows } = pivotMatrix(report.matrix);
@@ -503,6 +522,7 @@ export function renderMarkdown(report: Report): string {
     transitionsSection(report),
     matrixSection(report, UNLIMITED),
     coverageSection(report, UNLIMITED),
+    specCoverageSection(report, UNLIMITED),
     endpointsSection(report, UNLIMITED),
     footerSection(report, UNLIMITED),
   ].filter((s): s is Section => s !== null);

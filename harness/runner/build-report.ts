@@ -12,6 +12,9 @@ import { ENDPOINTS, NOT_TESTABLE, endpointKey } from '../spec/endpoints.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import type { CollectedRun } from './collector.js';
 import type { OutageWindow } from './outage.js';
+import { coverageBySection } from '../spec/traceability/doc.js';
+import { TRACE } from '../spec/traceability/map.js';
+import type { SpecUnit } from '../spec/traceability/units.js';
 import { exitCodeWithExpected, unverifiedMust, verdictOf } from './verdict.js';
 import { evaluateExpected, type ExpectedFailure } from './expected-failures.js';
 
@@ -38,6 +41,19 @@ export interface RunInfo {
   /** CONFORMANCE_OUTAGE_WAIT_S, and the times the target was away (harness/runner/outage.ts). */
   readonly outageWaitS?: number | undefined;
   readonly outages?: readonly OutageWindow[] | undefined;
+  /** The shipped spec's units (harness/spec/traceability/units.ts), for the coverage per section. */
+  readonly specUnits?: readonly SpecUnit[] | undefined;
+}
+
+/** Per spec section: units, traced, verified (every requirement a traced unit names passed), informative, untestable. */
+function specCoverage(units: readonly SpecUnit[], requirements: readonly RequirementCoverage[]): NonNullable<Report['specCoverage']> {
+  const passed = new Set(requirements.filter((r) => r.status === 'pass').map((r) => r.id));
+  const verified = new Map<string, number>();
+  for (const unit of units) {
+    const t = TRACE[unit.key];
+    if (t !== undefined && 'ids' in t && t.ids.every((id) => passed.has(id))) verified.set(unit.section, (verified.get(unit.section) ?? 0) + 1);
+  }
+  return coverageBySection(units, TRACE).map((c) => ({ ...c, verified: verified.get(c.section) ?? 0 }));
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -139,6 +155,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     checks,
     observations: dedupeObservations(collected.observations),
     requirements: coverage(checks),
+    ...(info.specUnits === undefined ? {} : { specCoverage: specCoverage(info.specUnits, coverage(checks)) }),
     unverified,
     expectedFailures,
     endpoints: ENDPOINTS.map((e) => ({ ...e, checks: collected.endpointChecks.get(endpointKey(e)) ?? 0 })),

@@ -7,6 +7,7 @@ import { buildReport } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { Writable } from 'node:stream';
 import { Progress } from './progress.js';
+import { shippedSpecUnits, type SpecUnit } from '../spec/traceability/units.js';
 
 /**
  * A run that reached the target but stopped before any check ran (the preflight found a
@@ -36,7 +37,7 @@ export interface EarlyStopInfo {
 }
 
 /** The report of a run stopped before its checks: nothing ran, every selected suite "not run" with the reason. */
-export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: string): Report {
+export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: string, specUnits?: readonly SpecUnit[]): Report {
   const collector = new ResultCollector(new Progress(new Writable({ write: (_chunk, _encoding, done) => done() }), { timer: false }), { filtered: config.requirements.length > 0 });
   collector.stop(`${reason} (before any check ran)`);
   collector.finish(
@@ -58,6 +59,7 @@ export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: str
     requirements: config.requirements,
     failOnIncomplete: config.failOnIncomplete,
     toolVersion: info.toolVersion,
+    specUnits,
   });
 }
 
@@ -66,7 +68,7 @@ export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: str
  * the original code and message (so the exit code keeps its meaning) and where the files are.
  */
 export async function writeEarlyStop(config: Config, info: EarlyStopInfo, cause: HarnessError, redactor: Redactor): Promise<StoppedBeforeChecksError> {
-  const report = earlyStopReport(config, info, redactor.redact(cause.message));
+  const report = earlyStopReport(config, info, redactor.redact(cause.message), await shippedSpecUnits());
   const written = await writeReport(report, config.reportDir, redactor);
   return new StoppedBeforeChecksError(cause, report, written);
 }

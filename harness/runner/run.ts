@@ -24,6 +24,7 @@ import { HarnessError, TargetUnreachableError } from '../errors.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
 import { OutageWatch, httpProbe } from './outage.js';
+import { shippedSpecUnits } from '../spec/traceability/units.js';
 import type { ThrottleHandoff } from './throttle-worker.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -240,6 +241,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     expectedFailures,
     outageWaitS: config.outageWaitS,
     outages: outages.windows,
+    specUnits: await shippedSpecUnits(),
   });
   const written = await writeReport(report, config.reportDir, redactor);
   if (harDir !== undefined) {
