@@ -317,9 +317,10 @@ function referenceChecks(c: ReferenceCase): void {
     if (values.length === 0) t.skip(`not applicable: nothing of org A's ${c.target} is distinctive enough to be searched for`);
     // The answer to the create, the record read back, and org B's list filtered by org A's id.
     const answers: Array<[string, ApiResponse]> = [[`org B's POST ${c.path}`, foreign]];
-    const id = createdId(foreign);
+    const id = c.listPath === undefined ? createdId(foreign) : undefined;
     if (id !== undefined) answers.push([`org B's GET ${c.path}/{id}`, await other.get(`${c.path}/${id}`)]);
-    answers.push([`org B's GET ${c.path}?${c.field}=<org A's id>`, await other.get(c.path, { [c.field]: target.id })]);
+    const list = c.listPath ?? c.path;
+    answers.push([`org B's GET ${list}?${c.field}=<org A's id>`, await other.get(list, { [c.field]: target.id })]);
     const leak = answers
       .map(([where, res]) => ({ where, res, shown: values.filter((v) => res.text.includes(v.value)) }))
       .find((a) => a.shown.length > 0);

@@ -75,10 +75,13 @@ export const orgATask = once(async (t) => {
   return { id, child: child.id, name, description, startDate, endDate };
 });
 
+/** An org A resource with values of its own (the target of org B's resource references too). */
 export const orgAResource = once(async (t) => {
   const name = uniqueToken('rsname');
-  const { id } = await createOwned(t, '/resources', { name: `Conformance isolation ${name}`, jobTitle: uniqueToken('rsjob'), tags: [runTag(t.run)] });
-  return { id, name };
+  const email = `${uniqueToken('rsmail')}@example.com`;
+  const jobTitle = uniqueToken('rsjob');
+  const { id } = await createOwned(t, '/resources', { name: `Conformance isolation ${name}`, email, jobTitle, tags: [runTag(t.run)] });
+  return { id, name, email, jobTitle };
 });
 
 /** A parent contact with one child (spec 4.1 parentContactId filter). */
@@ -328,7 +331,12 @@ export interface LeakValue {
   readonly value: string;
 }
 
-export type ReferenceTarget = 'task' | 'project' | 'contact';
+export type ReferenceTarget = 'task' | 'project' | 'contact' | 'resource' | 'version';
+
+/** Org B's own project (CONFORMANCE_OTHER_PROJECT_ID, a root task) for the records it makes; an unknown id without it. */
+function orgBTask(t: CheckContext): string {
+  return t.run.otherProjectId ?? randomUUID();
+}
 
 /** Org A's record org B points at, and the values of it that must not leak. */
 export async function referenceTarget(t: CheckContext, target: ReferenceTarget): Promise<{ id: string; values: LeakValue[] }> {
@@ -357,6 +365,21 @@ export async function referenceTarget(t: CheckContext, target: ReferenceTarget):
       ],
     };
   }
+  if (target === 'resource') {
+    const resource = await orgAResource(t);
+    return {
+      id: resource.id,
+      values: [
+        { what: 'its name', value: resource.name },
+        { what: 'its e-mail', value: resource.email },
+        { what: 'its job title', value: resource.jobTitle },
+      ],
+    };
+  }
+  if (target === 'version') {
+    // Org A's version names org A's project: neither its project id nor its name may show.
+    return { id: versionOf(t), values: [{ what: "its project's id", value: projectOf(t) }] };
+  }
   const projectId = projectOf(t);
   // The project's name as org A sees it (spec 4.12); a short or common name proves nothing.
   const projects = await walkList(t.api, '/projects', {});
@@ -377,7 +400,11 @@ export const orgBResource = once(async (t) => {
 });
 
 export interface ReferenceCase {
+  /** The spec section whose table lists the field (harness/spec/references.ts). */
+  readonly section: string;
   readonly path: string;
+  /** The documented list that reads back what the create made, filtered by the field; default `path`. */
+  readonly listPath?: string;
   /** `a time entry on org A's task`. */
   readonly what: string;
   readonly target: ReferenceTarget;
@@ -388,6 +415,7 @@ export interface ReferenceCase {
 
 export const REFERENCE_CASES: readonly ReferenceCase[] = [
   {
+    section: '2.3',
     path: '/time-entries',
     what: "a time entry on org A's task",
     target: 'task',
@@ -395,6 +423,7 @@ export const REFERENCE_CASES: readonly ReferenceCase[] = [
     body: (ref, own, t) => ({ taskId: ref, resourceId: own.resourceId, date: '2024-04-02', hours: 1, tags: [runTag(t.run)] }),
   },
   {
+    section: '2.6',
     path: '/allocations',
     what: "an allocation on org A's task",
     target: 'task',
@@ -402,6 +431,7 @@ export const REFERENCE_CASES: readonly ReferenceCase[] = [
     body: (ref, own) => ({ taskId: ref, resourceId: own.resourceId, startDate: '2024-04-01', endDate: '2024-04-05' }),
   },
   {
+    section: '2.2',
     path: '/expenses',
     what: "an expense on org A's task",
     target: 'task',
@@ -409,6 +439,7 @@ export const REFERENCE_CASES: readonly ReferenceCase[] = [
     body: (ref, _own, t) => ({ expenseType: 'direct_cost', amount: 12, date: '2024-04-03', taskId: ref, tags: [runTag(t.run)] }),
   },
   {
+    section: '2.8',
     path: '/milestones',
     what: "a milestone on org A's project",
     target: 'project',
@@ -416,6 +447,7 @@ export const REFERENCE_CASES: readonly ReferenceCase[] = [
     body: (ref) => ({ projectId: ref, name: 'Conformance org B milestone', targetDate: '2024-04-30' }),
   },
   {
+    section: '2.7',
     path: '/tasks',
     what: "a task under org A's project",
     target: 'project',
@@ -424,10 +456,78 @@ export const REFERENCE_CASES: readonly ReferenceCase[] = [
     body: (ref, _own, t) => ({ parentTaskId: ref, versionId: randomUUID(), name: `Conformance org B task ${runTag(t.run)}` }),
   },
   {
+    section: '2.1',
     path: '/contacts',
     what: "a contact under org A's contact",
     target: 'contact',
     field: 'parentContactId',
     body: (ref, _own, t) => ({ contactType: 'individual', name: 'Conformance org B contact', parentContactId: ref, tags: [runTag(t.run)] }),
+  },
+  // The other reference fields of the spec's tables (harness/spec/references.ts), each with org A's record.
+  {
+    section: '2.2',
+    path: '/expenses',
+    what: "an expense on org A's project",
+    target: 'project',
+    field: 'rootTaskId',
+    body: (ref, _own, t) => ({ expenseType: 'direct_cost', amount: 13, date: '2024-04-03', rootTaskId: ref, tags: [runTag(t.run)] }),
+  },
+  {
+    section: '2.2',
+    path: '/expenses',
+    what: "an expense from org A's contact as supplier",
+    target: 'contact',
+    field: 'supplierId',
+    body: (ref, _own, t) => ({ expenseType: 'supplier_invoice', amount: 14, date: '2024-04-03', supplierId: ref, tags: [runTag(t.run)] }),
+  },
+  {
+    section: '2.2',
+    path: '/expenses',
+    what: "an expense claimed by org A's resource",
+    target: 'resource',
+    field: 'claimedByResourceId',
+    body: (ref, _own, t) => ({ expenseType: 'staff_claim', amount: 15, date: '2024-04-03', claimedByResourceId: ref, tags: [runTag(t.run)] }),
+  },
+  {
+    section: '2.3',
+    path: '/time-entries',
+    what: "a time entry for org A's resource",
+    target: 'resource',
+    field: 'resourceId',
+    body: (ref, _own, t) => ({ taskId: orgBTask(t), resourceId: ref, date: '2024-04-02', hours: 1, tags: [runTag(t.run)] }),
+  },
+  {
+    section: '2.6',
+    path: '/allocations',
+    what: "an allocation of org A's resource",
+    target: 'resource',
+    field: 'resourceId',
+    body: (ref, _own, t) => ({ taskId: orgBTask(t), resourceId: ref, startDate: '2024-04-01', endDate: '2024-04-05' }),
+  },
+  {
+    section: '2.7',
+    path: '/tasks',
+    what: "a task with org A's version",
+    target: 'version',
+    field: 'versionId',
+    body: (ref, _own, t) => ({ parentTaskId: orgBTask(t), versionId: ref, name: `Conformance org B task ${runTag(t.run)}` }),
+  },
+  {
+    section: '4.10',
+    path: '/batch/time-entries',
+    listPath: '/time-entries',
+    what: "a batch of time entries on org A's task",
+    target: 'task',
+    field: 'taskId',
+    body: (ref, own, t) => ({ entries: [{ taskId: ref, resourceId: own.resourceId, date: '2024-04-04', hours: 1, tags: [runTag(t.run)] }] }),
+  },
+  {
+    section: '4.10',
+    path: '/batch/time-entries',
+    listPath: '/time-entries',
+    what: "a batch of time entries for org A's resource",
+    target: 'resource',
+    field: 'resourceId',
+    body: (ref, _own, t) => ({ entries: [{ taskId: orgBTask(t), resourceId: ref, date: '2024-04-04', hours: 1, tags: [runTag(t.run)] }] }),
   },
 ];
