@@ -161,7 +161,7 @@ describe('conformance doctor against the reference server (issue 13)', () => {
       const report = await doctorWith({ CONFORMANCE_TARGET_URL: slowServer.baseUrl }, 'preflight');
       const limit = find(report, 'limit:CONFORMANCE_ADMIN_KEY');
       expect(limit.status).toBe('problem');
-      expect(limit.detail).toMatch(/^60 a minute; a full run sends about 7,\d00 requests with it: about 2 h \d+ min paced under that limit/);
+      expect(limit.detail).toMatch(/^60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\); a full run sends about 7,\d00 requests with it: about 2 h \d+ min paced under that limit/);
       expect(limit.fix).toMatch(/give the key a per-minute limit of at least \d{3}/);
       // The preflight leaves the rate-limited keys alone: their budget is the rate-limit checks'.
       expect(report.items.some((i) => i.id.startsWith('limit:CONFORMANCE_LIMITED'))).toBe(false);
@@ -216,7 +216,8 @@ describe('conformance run: the doctor first (issue 13)', () => {
     expect(stopped.code).toBe(2);
     const lines = stopped.stderr.split('\n').filter((l) => l.startsWith('conformance: '));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks with an invalid body answered 403 .*Fix: set CONFORMANCE_ADMIN_KEY to an admin key of org A \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/);
+    // Swapped keys are the one certainty about rights: the member key may write what the admin key may not.
+    expect(lines[0]).toMatch(/^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks with an invalid body answered 403 .*the two keys look swapped\. Fix: exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/);
     expect(stopped.stderr).not.toContain(seedKeys.admin);
     const skipped = await runCli(['run', '--skip-doctor'], swapped);
     expect([0, 1]).toContain(skipped.code);

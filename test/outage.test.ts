@@ -50,10 +50,10 @@ describe('an outage of the target during a run', () => {
       // It says so: the window, the checks re-run, in the report and on the terminal.
       expect(after.outages).toHaveLength(1);
       expect(after.outages![0]).toMatchObject({ recovered: true });
-      expect(after.outages![0]!.durationMs).toBeGreaterThan(6000);
+      expect(after.outages![0]!.durationMs).toBeGreaterThan(3000);
       expect(after.outages![0]!.durationMs).toBeLessThan(20_000);
       expect(after.settings.outageWaitS).toBe(60);
-      expect(after.checks.some((c) => (c.reruns ?? 0) > 0)).toBe(true);
+      expect(after.checks.some((c) => (c.reruns ?? 0) > 0), JSON.stringify(after.outages)).toBe(true);
       expect(through.stderr).toMatch(/the target stopped answering at .*: the run is paused/);
       expect(through.stderr).toMatch(/the target answers again after \d+\.\d s/);
       expect(through.stdout).toMatch(/The target was unreachable for \d+\.\d s at \S+; \d+ checks? ran again from the start\./);

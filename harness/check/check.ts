@@ -232,15 +232,6 @@ export type CheckBody = (t: CheckContext) => Promise<void>;
 /** Times a check runs again from the start after an outage interrupted it (each outage is bounded by CONFORMANCE_OUTAGE_WAIT_S). */
 export const MAX_OUTAGE_RERUNS = 2;
 
-/**
- * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
- * requirement of the catalogue. The title says what must hold, without the level (added here).
- * Records created through the check's clients are deleted when the file ends.
- * The checks of a file run side by side (the runner's `sequence.concurrent`, issue 12): each
- * stands on records of its own or on shared fixtures it only reads. `sequential: true` runs the
- * file's checks one after another instead, for a file whose checks share one state (the
- * rate-limit suite: one key's window).
- */
 /** What one outage may add to a check: the wait for the target, and the body once more. */
 function outageRoomMs(bodyMs: number): number {
   try {
@@ -251,6 +242,15 @@ function outageRoomMs(bodyMs: number): number {
   }
 }
 
+/**
+ * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
+ * requirement of the catalogue. The title says what must hold, without the level (added here).
+ * Records created through the check's clients are deleted when the file ends.
+ * The checks of a file run side by side (the runner's `sequence.concurrent`, issue 12): each
+ * stands on records of its own or on shared fixtures it only reads. `sequential: true` runs the
+ * file's checks one after another instead, for a file whose checks share one state (the
+ * rate-limit suite: one key's window).
+ */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
   afterAll(async () => {

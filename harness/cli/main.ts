@@ -146,7 +146,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {
       process.stderr.write(`conformance: ${error.message}\n`);
       // The target answered but the run stopped before its checks: the report says what was not verified.
-      if (error instanceof StoppedBeforeChecksError) process.stderr.write(`Report (nothing verified; docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
+      // On stdout, where a finished run names its report: stderr keeps its one line.
+      if (error instanceof StoppedBeforeChecksError) process.stdout.write(`Report (nothing verified; docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
       return 2;
     }
     // A crash of the harness itself: not a configuration problem, so not 2; the stack helps a bug report.

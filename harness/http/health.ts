@@ -129,11 +129,7 @@ export class TargetHealth {
     return Atomics.load(this.#slots, PAUSED) === 1 ? Number(Atomics.load(this.#pausedAt, 0)) : null;
   }
 
-  /** Date.now() of the latest answer, and of the latest request without one (0: none yet). */
-  get lastAnswerAt(): number {
-    return Number(Atomics.load(this.#lastAnswer, 0));
-  }
-
+  /** Date.now() of the latest request without an answer (0: none yet). */
   get lastFailureAt(): number {
     return Number(Atomics.load(this.#lastFailure, 0));
   }
@@ -154,7 +150,7 @@ export class TargetHealth {
     for (;;) {
       if (this.outages !== outagesBefore || this.pausedSince !== null) return true;
       // A request sent after the failure was answered: the target is there, one request was lost.
-      if (this.stopped !== null || Number(Atomics.load(this.#answeredSent, 0)) > failedAt || Date.now() >= deadline) return false;
+      if (this.stopped !== null || this.answeredSentAt > failedAt || Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -200,12 +196,7 @@ export class TargetHealth {
    * `what` says which and why. Not counted when something was answered after it was sent.
    */
   recordFailure(what: string, sentAt: number = Date.now()): void {
-    const now = BigInt(Math.floor(Date.now()));
-    for (let seen = Atomics.load(this.#lastFailure, 0); seen < now; ) {
-      const was = Atomics.compareExchange(this.#lastFailure, 0, seen, now);
-      if (was === seen) break;
-      seen = was;
-    }
+    raiseTo(this.#lastFailure, Date.now());
     if (BigInt(Math.floor(sentAt)) < Atomics.load(this.#lastAnswer, 0)) return;
     // Requests in flight when the pause began fail too: the outage is already known.
     if (Atomics.load(this.#slots, PAUSED) === 1) return;
