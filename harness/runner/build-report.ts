@@ -10,6 +10,7 @@ import {
 } from '../report/model.js';
 import { ENDPOINTS, NOT_TESTABLE, endpointKey } from '../spec/endpoints.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
+import type { Config } from '../config/schema.js';
 import type { CollectedRun } from './collector.js';
 import type { OutageWindow } from './outage.js';
 import { coverageBySection } from '../spec/traceability/doc.js';
@@ -54,6 +55,20 @@ function specCoverage(units: readonly SpecUnit[], requirements: readonly Require
     if (t !== undefined && 'ids' in t && t.ids.every((id) => passed.has(id))) verified.set(unit.section, (verified.get(unit.section) ?? 0) + 1);
   }
   return coverageBySection(units, TRACE).map((c) => ({ ...c, verified: verified.get(c.section) ?? 0 }));
+}
+
+/** The parts of RunInfo that come straight from the configuration (target, settings). */
+export function settingsInfo(config: Config): Pick<RunInfo, 'faults' | 'variants' | 'seed' | 'numRuns' | 'suites' | 'allSuites' | 'requirements' | 'failOnIncomplete'> {
+  return {
+    faults: config.referenceFaults,
+    variants: config.referenceVariants,
+    seed: config.seed,
+    numRuns: config.numRuns,
+    suites: config.suites,
+    allSuites: config.allSuites,
+    requirements: config.requirements,
+    failOnIncomplete: config.failOnIncomplete,
+  };
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

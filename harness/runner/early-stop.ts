@@ -3,7 +3,7 @@ import { HarnessError } from '../errors.js';
 import type { Redactor } from '../http/redact.js';
 import type { Report } from '../report/model.js';
 import { writeReport, type WrittenReport } from '../report/write.js';
-import { buildReport } from './build-report.js';
+import { buildReport, settingsInfo } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { Writable } from 'node:stream';
 import { Progress } from './progress.js';
@@ -50,14 +50,7 @@ export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: str
     finishedAt: new Date(),
     targetUrl: info.targetUrl,
     embedded: info.embedded,
-    faults: config.referenceFaults,
-    variants: config.referenceVariants,
-    seed: config.seed,
-    numRuns: config.numRuns,
-    suites: config.suites,
-    allSuites: config.allSuites,
-    requirements: config.requirements,
-    failOnIncomplete: config.failOnIncomplete,
+    ...settingsInfo(config),
     toolVersion: info.toolVersion,
     specUnits,
   });

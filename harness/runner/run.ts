@@ -8,7 +8,7 @@ import { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import type { Report } from '../report/model.js';
 import { writeReport, type WrittenReport } from '../report/write.js';
-import { buildReport, type RunInfo } from './build-report.js';
+import { buildReport, settingsInfo, type RunInfo } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { closeWithin, formatDuration, underDeadline } from './deadline.js';
 import { Progress, ProgressReporter, type RunGauge } from './progress.js';
@@ -229,14 +229,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     finishedAt: new Date(),
     targetUrl: displayUrl(target.baseUrl, redactor),
     embedded: target.embedded,
-    faults: config.referenceFaults,
-    variants: config.referenceVariants,
-    seed: config.seed,
-    numRuns: config.numRuns,
-    suites: config.suites,
-    allSuites: config.allSuites,
-    requirements: config.requirements,
-    failOnIncomplete: config.failOnIncomplete,
+    ...settingsInfo(config),
     toolVersion: await toolVersion(),
     expectedFailures,
     outageWaitS: config.outageWaitS,
