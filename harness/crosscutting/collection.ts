@@ -1,4 +1,5 @@
 import type { CheckContext } from '../check/check.js';
+import { once } from '../check/once.js';
 
 /** A set of records the suite created and a query that selects exactly them. */
 export interface Scope {
@@ -20,14 +21,14 @@ export interface Collection {
   readonly scope?: (t: CheckContext, count: number) => Promise<Scope>;
 }
 
-/** One scope per suite file, created on first use (checks running side by side share the promise). */
+/**
+ * One scope per suite file, created on first use (checks running side by side share the promise);
+ * a scope whose creation failed (an outage cut it, say) is made again by the next check to ask.
+ */
 export function sharedScope(collection: Collection, count: number): (t: CheckContext) => Promise<Scope> | undefined {
-  let scope: Promise<Scope> | undefined;
-  return (t) => {
-    if (!collection.scope) return undefined;
-    scope ??= collection.scope(t, count);
-    return scope;
-  };
+  const make = collection.scope;
+  if (!make) return () => undefined;
+  return once((t) => make(t, count));
 }
 
 /** `a contact`, `an expense`. */
