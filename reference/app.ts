@@ -58,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
   const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs, variants });
-  const ajv = sharedBodyAjv();
+  const ajv = sharedBodyAjv({ coerceTypes: faults.has('body-types-coerced'), laxUuid: faults.has('uuid-lax') });
   const projects = new ProjectDirectory(options.seed);
   const tasks = new PartitionedStore<Task>();
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());

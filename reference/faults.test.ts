@@ -182,6 +182,16 @@ const PROBES: Record<FaultName, Probe> = {
     clean: [50, 30],
     faulty: [20, 30],
   },
+  'body-types-coerced': {
+    probe: async (api) => [await create(api, { isActive: 'true' }), await create(api, { phone: null })],
+    clean: [400, 400],
+    faulty: [201, 201],
+  },
+  'uuid-lax': {
+    probe: async (api) => [await create(api, { parentContactId: PARENT_ID.replaceAll('-', '') }), await create(api, { parentContactId: `{${PARENT_ID}}` })],
+    clean: [400, 400],
+    faulty: [201, 201],
+  },
   'paging-query-404': {
     probe: async (api) => [(await api.get('/contacts')).statusCode, (await api.get('/contacts?limit=1')).statusCode],
     clean: [200, 200],

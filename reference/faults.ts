@@ -31,6 +31,8 @@ export const FAULTS = {
   'paging-no-echo': 'pagination.limit is always 50 whatever was asked',
   'paging-offset-unchecked': 'list offset that is not an integer >= 0 (-1, 1.5, abc) reads as 0 instead of being rejected',
   'paging-default-limit-20': 'without a limit parameter lists use (and echo) limit 20 instead of 50',
+  'body-types-coerced': 'every body is read with type coercion: "5" is taken as a number, "true" as a boolean, null as an empty string, 0 or false',
+  'uuid-lax': 'body uuid fields also take 32 hex digits without hyphens, or the canonical form in braces (a lax parser normalises them)',
   'paging-query-404': 'a list request that carries limit or offset answers 404, as if the route did not exist (the plain list works)',
   'create-returns-200': 'POST /contacts answers 200 instead of 201',
   'delete-returns-200-body': 'DELETE /contacts/{id} answers 200 with the record instead of 204',

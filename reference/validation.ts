@@ -48,36 +48,52 @@ export const HH_MM_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 /** spec 4.10: batch startTime `HH:MM` or `HH:MM:SS` (seconds 00-59, no leap second). */
 export const HH_MM_SS_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$';
 
+/** A UUID a lax parser would take too: 32 hex digits without hyphens, or the canonical form in braces (the uuid-lax fault). */
+const LAX_UUID_PATTERN = /^(?:[0-9a-f]{32}|\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?)$/i;
+
+/** Faults that change how every body is read (reference/faults.ts). */
+export interface BodyAjvFaults {
+  /** body-types-coerced: Ajv's coerceTypes ("5" is a number, "true" a boolean, null an empty string). */
+  readonly coerceTypes?: boolean;
+  /** uuid-lax: UUIDs without hyphens or in braces pass. */
+  readonly laxUuid?: boolean;
+}
+
 /**
  * Ajv for request bodies: no type coercion (the string "5" is not an integer), nothing
  * removed, every error reported. Formats: email, uri (which requires a scheme), uuid,
  * date (a real calendar date, see isRealDate).
  */
-export function createBodyAjv(): Ajv {
+export function createBodyAjv(faults: BodyAjvFaults = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
-    coerceTypes: false,
+    coerceTypes: faults.coerceTypes === true,
     removeAdditional: false,
     useDefaults: false,
     allowUnionTypes: true,
     strict: true,
   });
   addFormats(ajv, ['email', 'uri']);
-  ajv.addFormat('uuid', UUID_PATTERN);
+  ajv.addFormat('uuid', faults.laxUuid === true ? LAX_UUID_PATTERN : UUID_PATTERN);
   ajv.addFormat('date', { type: 'string', validate: isRealDate });
   return ajv;
 }
 
-let shared: Ajv | undefined;
+const shared = new Map<string, Ajv>();
 
 /**
  * One body Ajv for every app of the process, made on first use. Ajv holds compiled
  * schemas only (no request state), and compileBody caches by schema text, so apps built
  * one after another (the tests build hundreds) compile each schema once.
  */
-export function sharedBodyAjv(): Ajv {
-  shared ??= createBodyAjv();
-  return shared;
+export function sharedBodyAjv(faults: BodyAjvFaults = {}): Ajv {
+  const key = `${faults.coerceTypes === true}/${faults.laxUuid === true}`;
+  let ajv = shared.get(key);
+  if (ajv === undefined) {
+    ajv = createBodyAjv(faults);
+    shared.set(key, ajv);
+  }
+  return ajv;
 }
 
 const compiled = new WeakMap<Ajv, Map<string, ValidateFunction>>();

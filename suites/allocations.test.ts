@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectStatus } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -249,6 +251,10 @@ describe('allocations: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('allocations: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'allocations', inputTargets('allocations'));
+});
+
 describe.sequential('allocations: validation status', () => {
   validationConsistencyCheck(check, 'allocation');
 });

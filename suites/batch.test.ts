@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, isClass } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { runTag } from '../harness/check/run-context.js';
@@ -234,4 +236,8 @@ describe('batch: update and delete', () => {
       expectRejected(res, `${method} with a truncated JSON body`);
     }
   });
+});
+
+describe('batch: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'batch', inputTargets('batch'));
 });

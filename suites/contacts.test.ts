@@ -1,5 +1,7 @@
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { ensure, expectStatus } from '../harness/check/expect.js';
 import { runTag } from '../harness/check/run-context.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -185,6 +187,10 @@ describe('contacts: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('contacts: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'contacts', inputTargets('contacts'));
+});
+
 describe.sequential('contacts: validation status', () => {
   validationConsistencyCheck(check, 'contacts');
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, fail, isClass } from '../harness/check/expect.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -389,6 +391,10 @@ describe('expenses: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('expenses: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'expenses', inputTargets('expenses'));
+});
+
 describe.sequential('expenses: validation status', () => {
   validationConsistencyCheck(check, 'expenses');
 });

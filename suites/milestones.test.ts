@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -372,6 +374,10 @@ describe('milestones: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('milestones: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'milestones', inputTargets('milestones'));
+});
+
 describe.sequential('milestones: validation status', () => {
   validationConsistencyCheck(check, 'milestone');
 });

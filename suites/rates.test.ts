@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, fail, isClass } from '../harness/check/expect.js';
 import { runTag } from '../harness/check/run-context.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
@@ -395,6 +397,10 @@ describe('rates: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('rates: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'rates', inputTargets('rates'));
+});
+
 describe.sequential('rates: validation status', () => {
   validationConsistencyCheck(check, 'rates');
 });

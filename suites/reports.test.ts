@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, listPage } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import type { Collection } from '../harness/crosscutting/collection.js';
@@ -268,6 +270,10 @@ describe('reports: execute', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('reports: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'reports', inputTargets('reports'));
+});
+
 describe.sequential('reports: validation status', () => {
   validationConsistencyCheck(check, 'report');
 });

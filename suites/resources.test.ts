@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectStatus } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { runTag } from '../harness/check/run-context.js';
@@ -239,6 +241,10 @@ describe('resources: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('resources: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'resources', inputTargets('resources'));
+});
+
 describe.sequential('resources: validation status', () => {
   validationConsistencyCheck(check, 'resource');
 });

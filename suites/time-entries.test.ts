@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectRejected, expectStatus } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
@@ -286,6 +288,10 @@ describe('time entries: list filters', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('time entries: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'time-entries', inputTargets('time-entries'));
+});
+
 describe.sequential('time entries: validation status', () => {
   validationConsistencyCheck(check, 'time entry');
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
+import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, fail, listPage } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { runContext } from '../harness/check/run-context.js';
@@ -893,6 +895,10 @@ describe.sequential('webhooks: deliveries list', () => {
 });
 
 // Last, after every other check of the file: it judges the validation statuses they saw.
+describe('webhooks: invalid input classes from the field table', () => {
+  inputClassChecks(check, 'webhooks', inputTargets('webhooks', { webhookUrl: quiet }));
+});
+
 describe.sequential('webhooks: validation status', () => {
   validationConsistencyCheck(check, 'webhooks');
 });

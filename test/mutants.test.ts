@@ -19,8 +19,8 @@ interface Catch {
 }
 
 const CATCHES: Record<FaultName, Catch> = {
-  'contacts-empty-name': { suite: 'contacts', requirement: 'CT-NAME-MIN' },
-  'contacts-email-unchecked': { suite: 'contacts', requirement: 'CT-EMAIL-FORMAT' },
+  'contacts-empty-name': { suite: 'contacts', requirement: 'CT-NAME-MIN', also: ['INPUT-BOUNDS'] },
+  'contacts-email-unchecked': { suite: 'contacts', requirement: 'CT-EMAIL-FORMAT', also: ['INPUT-FORMAT'] },
   'contacts-website-unchecked': { suite: 'contacts', requirement: 'CT-WEBSITE-URL' },
   'contacts-fractional-payment-terms': { suite: 'contacts', requirement: 'CT-PAYMENT-TERMS' },
   'contacts-bad-enum': { suite: 'contacts', requirement: 'CT-TYPE-ENUM' },
@@ -44,6 +44,8 @@ const CATCHES: Record<FaultName, Catch> = {
   'paging-no-echo': { suite: 'contacts', requirement: 'PAGE-ECHO' },
   'paging-offset-unchecked': { suite: 'contacts', requirement: 'PAGE-OFFSET-RANGE' },
   'paging-default-limit-20': { suite: 'contacts', requirement: 'PAGE-DEFAULTS' },
+  'body-types-coerced': { suite: 'contacts', requirement: 'INPUT-TYPE', also: ['INPUT-NULL'] },
+  'uuid-lax': { suite: 'contacts', requirement: 'INPUT-FORMAT-STRICT' },
   'paging-query-404': { suite: 'contacts', requirement: 'PAGE-ECHO', also: ['PAGE-LIMIT-APPLIED'] },
   'create-returns-200': { suite: 'contacts', requirement: 'ENV-CREATE', also: ['CT-CREATE-VALID'] },
   'delete-returns-200-body': { suite: 'contacts', requirement: 'ENV-DELETE' },

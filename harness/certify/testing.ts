@@ -102,7 +102,7 @@ export function syntheticReport(options: SyntheticReportOptions = {}): Report {
   const endpointChecks = new Map(ENDPOINTS.map((e, i) => [endpointKey(e), 1 + (i % 3) + (endpointKey(e) === 'POST /contacts' ? citing : 0)]));
   const startedAt = new Date('2026-11-20T10:00:00.000Z');
   return buildReport(
-    { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks, matrix: [], stopped: null },
+    { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks, matrix: [], inputClasses: [], stopped: null },
     {
       runId: '20261120T100000Z-0001',
       startedAt,

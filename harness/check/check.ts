@@ -3,7 +3,7 @@ import type { Domain } from '../config/schema.js';
 import { ApiClient, RequestFailedError, ResponseTooLargeError, ThrottledError, type AuthStyle, type ClientStats } from '../http/client.js';
 import { RunStoppedError } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
-import type { ExchangeRecord, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
+import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords } from './cleanup.js';
@@ -31,6 +31,8 @@ export interface CheckMeta {
   /** Documented endpoints (`GET /contacts/{id}`) this check sent requests to. */
   endpoints?: string[];
   matrix?: MatrixCell[];
+  /** Invalid classes the input-table checks sent (issue 21 §3). */
+  inputClasses?: InputClassCell[];
   /** The run stopped sending (breaker, deadline) while or before this check ran: why. */
   stopped?: string;
   /** Times the check ran again from the start because an outage interrupted it. */
@@ -74,6 +76,8 @@ export interface CheckContext {
   track(path: string): void;
   /** Records one cell of the security matrix shown in the report. */
   matrixCell(cell: MatrixCell): void;
+  /** Records one invalid class sent by an input-table check. */
+  inputClass(cell: InputClassCell): void;
 }
 
 /** Stable seed per check, derived from the run seed so CONFORMANCE_SEED reproduces every property. */
@@ -197,6 +201,9 @@ function buildContext(
     need,
     matrixCell: (cell) => {
       meta.matrix = [...(meta.matrix ?? []), cell];
+    },
+    inputClass: (cell) => {
+      (meta.inputClasses ??= []).push(cell);
     },
     track: (path) => {
       if (run.keys.admin !== undefined) created.add(path, run.keys.admin);

@@ -125,6 +125,23 @@ export const matrixCellSchema = z.object({
 });
 export type MatrixCell = z.infer<typeof matrixCellSchema>;
 
+/** One invalid class of one field sent by the input-table checks (issue 21 §3): what was sent and what the target did. */
+export const inputClassSchema = z.object({
+  /** `POST /contacts`, `POST /batch/time-entries entries[0]`. */
+  surface: z.string(),
+  field: z.string(),
+  /** `type:string`, `null`, `below-min`, `format:impossible-date`. */
+  class: z.string(),
+  requirementId: z.string(),
+  /** The value sent, as JSON (cut to 80 characters). */
+  sent: z.string(),
+  /** The status the target answered (null: no answer). */
+  answered: z.int().nullable(),
+  /** rejected: answered 4xx, as required; accepted: 2xx; other: 5xx or no answer. */
+  outcome: z.enum(['rejected', 'accepted', 'other']),
+});
+export type InputClassCell = z.infer<typeof inputClassSchema>;
+
 /** Why a MUST requirement was not verified by a run; most serious first. */
 export const UNVERIFIED_REASONS = ['error', 'inconclusive', 'not-configured', 'not-applicable', 'not-run', 'not-selected'] as const;
 export const unverifiedReasonSchema = z.enum(UNVERIFIED_REASONS);
@@ -243,6 +260,8 @@ export const reportSchema = z.object({
   notTestable: z.array(notTestableSchema),
   /** The security matrix (resource x operation x key), empty when the security suite did not run. */
   matrix: z.array(matrixCellSchema),
+  /** Every invalid class the input-table checks sent, per surface and field (issue 21 §3); absent in reports written before it. */
+  inputClasses: z.array(inputClassSchema).optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -25,6 +25,7 @@ import {
 import { checkAnchors, requirementAnchor, uniqueAnchors } from './anchors.js';
 import { domainStatusView } from './domain-status.js';
 import { pivotMatrix } from './matrix.js';
+import { inputSurfaceRows, notRejected } from './input-classes.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
@@ -570,6 +571,26 @@ ${rows.map(
 </section>`;
 }
 
+function renderInputClasses(report: Report): Html {
+  const cells = report.inputClasses ?? [];
+  if (cells.length === 0) return html``;
+  const missed = notRejected(cells);
+  return html`<section id="input-classes">
+<h2>Invalid input classes</h2>
+<p class="muted">Every field of every request body and query, each invalid class derived from the spec's field table sent once: ${String(cells.length)} sent, ${String(cells.length - missed.length)} rejected with a 4xx, ${String(missed.length)} not.</p>
+${missed.length === 0 ? '' : html`<ul>${missed.slice(0, 50).map((c) => html`<li>${statusChip('fail', 'MUST')} ${c.surface} <code>${c.field}</code> ${c.class}: sent <code>${c.sent}</code>, answered ${c.answered === null ? 'nothing' : String(c.answered)}</li>
+`)}</ul>`}
+<div class="wide" role="region" aria-label="Invalid input classes (scrolls sideways)" tabindex="0">
+<table>
+<thead><tr><th>Surface</th><th>Fields</th><th>Sent</th><th>Rejected</th><th>Accepted</th><th>Other</th><th>Classes</th></tr></thead>
+<tbody>
+${inputSurfaceRows(cells).map((r) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
+`)}</tbody>
+</table>
+</div>
+</section>`;
+}
+
 function renderSpecCoverage(report: Report): Html {
   const rows = report.specCoverage ?? [];
   if (rows.length === 0) return html``;
@@ -642,7 +663,7 @@ export function renderHtml(report: Report): string {
 </head>
 <body>
 ${renderHeader(report, failedMust, anchors)}
-<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}${report.expectedFailures.length > 0 ? html`<a href="#expected">Expected failures</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a><a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
+<nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}${report.expectedFailures.length > 0 ? html`<a href="#expected">Expected failures</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a>${(report.inputClasses ?? []).length > 0 ? html`<a href="#input-classes">Input classes</a>` : ''}<a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
 ${renderCounts(report)}
 ${renderUnverified(report, anchors)}
@@ -652,6 +673,7 @@ ${renderChecks(report, checks, anchors)}
 ${renderObservations(report.observations)}
 ${trusted(renderTransitionsHtml(report))}
 ${renderMatrix(report)}
+${renderInputClasses(report)}
 ${renderRequirements(requirements, report.unverified, anchors)}
 ${renderSpecCoverage(report)}
 ${renderEndpoints(report)}

@@ -19,6 +19,7 @@ import {
 } from './escape.js';
 import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type Report, type Status, type StatusCounts } from './model.js';
 import { pivotMatrix } from './matrix.js';
+import { inputSurfaceRows, notRejected } from './input-classes.js';
 import { groupObservations } from './observations.js';
 import { renderTransitionsMarkdown } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
@@ -489,6 +490,26 @@ function matrixSection(report: Report, limits: Limits): Section | null {
   });
 }
 
+function inputClassesSection(report: Report, limits: Limits): Section | null {
+  const cells = report.inputClasses ?? [];
+  if (cells.length === 0) return null;
+  const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
+  const missed = notRejected(cells);
+  return section({
+    name: 'Invalid input classes',
+    lead: [
+      '## Invalid input classes',
+      '',
+      `Every field of every request body and query, each invalid class derived from the spec's field table sent once: ${cells.length} sent, ${cells.length - missed.length} rejected with a 4xx, ${missed.length} not.`,
+      ...missed.slice(0, 20).map((c) => `- ❌ ${cell(c.surface)} \`${cell(c.field)}\` ${cell(c.class)}: sent ${cell(c.sent)}, answered ${c.answered ?? 'nothing'}`),
+    ],
+    itemsHead: tableHead(['Surface', 'Fields', 'Sent', 'Rejected', 'Accepted', 'Other', 'Classes']),
+    items: inputSurfaceRows(cells).map((r) => ({
+      full: row([cell(r.surface), String(r.fields), String(r.sent), String(r.rejected), String(r.accepted), String(r.other), cell(r.classes)]),
+    })),
+  });
+}
+
 function footerSection(report: Report, limits: Limits): Section {
   return section({
     name: 'Footer',
@@ -521,6 +542,7 @@ export function renderMarkdown(report: Report): string {
     observationsSection(report.observations, UNLIMITED),
     transitionsSection(report),
     matrixSection(report, UNLIMITED),
+    inputClassesSection(report, UNLIMITED),
     coverageSection(report, UNLIMITED),
     specCoverageSection(report, UNLIMITED),
     endpointsSection(report, UNLIMITED),
@@ -565,6 +587,7 @@ export function renderSummaryMarkdown(report: Report, options: SummaryOptions = 
     observationsSection(report.observations, limits),
     transitionsSection(report),
     matrixSection(report, limits),
+    inputClassesSection(report, limits),
     coverageSection(report, limits),
     endpointsSection(report, limits),
   ];

@@ -39,7 +39,7 @@ function check(overrides: Partial<CheckResult> & Pick<CheckResult, 'requirementI
 }
 
 function collected(checks: CheckResult[], extra: Partial<CollectedRun> = {}): CollectedRun {
-  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), matrix: [], stopped: null, ...extra };
+  return { checks, observations: [], harnessErrors: [], throttledMs: 0, endpointChecks: new Map(), matrix: [], inputClasses: [], stopped: null, ...extra };
 }
 
 function build(run: CollectedRun): Report {

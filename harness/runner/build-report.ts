@@ -178,5 +178,6 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     matrix: [...collected.matrix].sort(
       (a, b) => byText(a.resource, b.resource) || byText(a.operation, b.operation) || byText(a.key, b.key),
     ),
+    inputClasses: [...collected.inputClasses].sort((a, b) => byText(a.surface, b.surface) || byText(a.field, b.field) || byText(a.class, b.class)),
   };
 }

@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CheckMeta } from '../check/check.js';
-import type { CheckResult, Level, MatrixCell, Observation, Status } from '../report/model.js';
+import type { CheckResult, Level, MatrixCell, InputClassCell, Observation, Status } from '../report/model.js';
 import { LEVELS, STATUSES } from '../report/model.js';
 import { Progress } from './progress.js';
 
@@ -14,6 +14,7 @@ export interface CollectedRun {
   /** Checks per documented endpoint (`GET /contacts/{id}`). */
   readonly endpointChecks: Map<string, number>;
   readonly matrix: MatrixCell[];
+  readonly inputClasses: InputClassCell[];
   /** Why the run stopped sending early (breaker, deadline), or null when it did not. */
   stopped: string | null;
 }
@@ -73,6 +74,7 @@ export class ResultCollector implements Reporter {
     throttledMs: 0,
     endpointChecks: new Map(),
     matrix: [],
+    inputClasses: [],
     stopped: null,
   };
   readonly #progress: Progress;
@@ -154,6 +156,7 @@ export class ResultCollector implements Reporter {
     this.run.checks.push(check);
     this.run.throttledMs += meta?.throttledMs ?? 0;
     this.run.matrix.push(...(meta?.matrix ?? []));
+    this.run.inputClasses.push(...(meta?.inputClasses ?? []));
     for (const endpoint of meta?.endpoints ?? []) {
       this.run.endpointChecks.set(endpoint, (this.run.endpointChecks.get(endpoint) ?? 0) + 1);
     }

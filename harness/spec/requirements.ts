@@ -51,6 +51,13 @@ export const REQUIREMENTS = {
   'VALIDATION-STATUS-CONSISTENT': req('SHOULD', '7', 'common', 'Every request body that fails the schema is answered with the same 4xx status (status not shown by the spec; malformed queries may be answered with another).'),
   'BOOL-FILTER-TRUE': req('MUST', '4', 'common', 'A boolean query filter means true only for the exact string `true`; any other value (`TRUE`, `1`, `yes`) means false.'),
 
+  // --- Invalid input derived from one field table (spec 2, 4, 7, 8; harness/spec/inputs) ---
+  'INPUT-TYPE': req('MUST', '2, 4, 7', 'common', 'A body field sent with another JSON type than its own (a string for a number, a number for a string, an array or object for a scalar, a fraction for an integer, an item of the wrong type) is rejected, on every create, update, batch item and action body.'),
+  'INPUT-NULL': req('MUST', '2, 4, 7', 'common', 'null for a body field the spec does not mark nullable is rejected, on create, update, batch items and action bodies.'),
+  'INPUT-BOUNDS': req('MUST', '2, 4, 7, 8', 'common', 'A value one smallest step past a stated bound (a number range, a length, an item count) is rejected, in bodies and in query parameters.'),
+  'INPUT-FORMAT': req('MUST', '2, 4, 7', 'common', 'A formatted value from a neighbouring format (an impossible or unpadded date, a date-time for a date, a UUID one character short or with a non-hex character, an e-mail without @ or domain, a URL without scheme, 24:00 or 12:60 for a time, a colour without # or with 5 digits, an enum value that is none of its values, a property a strict object does not list) is rejected, in bodies and in query parameters.'),
+  'INPUT-FORMAT-STRICT': req('SHOULD', '2, 4, 7', 'common', 'A value a lax parser would only normalise (a UUID without hyphens or in braces, an enum value in another case) is rejected: the spec names the exact format; a target that normalises it is observed.'),
+
   // --- Paging (spec 4, 7, 8) ---
   'PAGE-LIMIT-RANGE': req('MUST', '4, 7, 8', 'common', '`limit` outside the integers 1 to 100 (0, 101, -1, 1.5, abc) is rejected with a 4xx status.'),
   'PAGE-OFFSET-RANGE': req('MUST', '4, 7, 8', 'common', '`offset` that is not an integer >= 0 (-1, 1.5, abc) is rejected with a 4xx status.'),

@@ -82,27 +82,27 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // email | string, e-mail format | optional | optional, nullable
   '2.1#a2b97d90': { ids: ['CT-EMAIL-FORMAT'] },
   // phone | string | optional | optional, nullable
-  '2.1#a0d95eb2': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS'] },
+  '2.1#a0d95eb2': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // jobTitle | string | optional | optional, nullable
-  '2.1#06ea58e7': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS'] },
+  '2.1#06ea58e7': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // billingEmail | string, e-mail format | optional | optional, nullable
   '2.1#d236d866': { ids: ['CT-EMAIL-FORMAT'] },
   // billingAddress | string | optional | optional, nullable
-  '2.1#944515a1': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS'] },
+  '2.1#944515a1': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // paymentTermsDays | integer >= 0 | optional | optional, nullable
   '2.1#1a6775ed': { ids: ['CT-PAYMENT-TERMS'] },
   // isBillable | boolean | optional | optional
-  '2.1#560c8cc0': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE'] },
+  '2.1#560c8cc0': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // isActive | boolean | optional | optional
   '2.1#1831caf2': { ids: ['CT-NULL-NOT-NULLABLE'] },
   // website | string, URL format | optional | optional, nullable
   '2.1#7c8d1b11': { ids: ['CT-WEBSITE-URL'] },
   // taxNumber | string | optional | optional, nullable
-  '2.1#a790b5ca': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS'] },
+  '2.1#a790b5ca': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // notes | string | optional | optional, nullable
-  '2.1#ecd6017a': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS'] },
+  '2.1#ecd6017a': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // tags | array of string | optional | optional
-  '2.1#c89be0cf': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE'] },
+  '2.1#c89be0cf': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // rootTaskId | uuid | optional | optional, nullable
   '2.2#1856bc01': { ids: ['EX-IDS-UUID'] },
   // taskId | uuid | optional | optional, nullable
@@ -118,7 +118,7 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // expenseType | enum `supplier_invoice`, `staff_claim`, `direct_cost` | required | optional
   '2.2#1119404d': { ids: ['EX-CREATE-REQUIRED', 'EX-TYPE-ENUM', 'EX-NULL-NOT-NULLABLE'] },
   // category | string | optional | optional, nullable
-  '2.2#aed377ee': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS'] },
+  '2.2#aed377ee': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // amount | number >= 0 | required | optional
   '2.2#96a115e8': { ids: ['EX-CREATE-REQUIRED', 'EX-AMOUNT-MIN', 'EX-MODIFIERS', 'EX-NULL-NOT-NULLABLE'] },
   // currency | string of exactly 3 characters | optional | optional
@@ -126,23 +126,23 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // date | string (no format constraint stated) | required | optional
   '2.2#4a26c820': { ids: ['EX-CREATE-REQUIRED', 'EX-NULL-NOT-NULLABLE'] },
   // description | string | optional | optional, nullable
-  '2.2#687e2dee': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS'] },
+  '2.2#687e2dee': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // referenceNumber | string | optional | optional, nullable
-  '2.2#a8480c25': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS'] },
+  '2.2#a8480c25': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // reimbursementStatus | expense status enum (see part 3) | optional | optional, nullable
   '2.2#44a51d03': { ids: ['EX-STATUS-ENUM', 'EX-UPDATE-VALID', 'EX-UPDATE-NULL-CLEARS'] },
   // isBillable | boolean | optional | optional
-  '2.2#560c8cc0': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE'] },
+  '2.2#560c8cc0': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // markupPercentage | number | optional | optional
   '2.2#e1d668a3': { ids: ['EX-NULL-NOT-NULLABLE'] },
   // billableModifiers | array of financial modifier | optional | optional
   '2.2#b68dc621': { ids: ['EX-NULL-NOT-NULLABLE'] },
   // billableAmount | number | optional | optional, nullable
-  '2.2#7fa7c728': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS'] },
+  '2.2#7fa7c728': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // status | expense status enum | optional | optional
   '2.2#a23cc3ce': { ids: ['EX-STATUS-ENUM', 'EX-NULL-NOT-NULLABLE', 'EX-UPDATE-VALID', 'EX-UPDATE-NULL-CLEARS'] },
   // tags | array of string | optional | optional
-  '2.2#c89be0cf': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE'] },
+  '2.2#c89be0cf': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // Financial modifier object (all four fields required): `id` uuid; `name` string; `type` enum `percentage`, `amo
   '2.2#693f0280': { ids: ['EX-AMOUNT-MIN', 'EX-MODIFIERS'] },
   // taskId | uuid | required | optional
@@ -162,67 +162,67 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // description | string | optional, nullable | optional, nullable
   '2.3#36256fa4': { ids: ['TE-UPDATE-NULL-CLEARS'] },
   // isBillable | boolean | optional | optional
-  '2.3#560c8cc0': { ids: ['TE-CREATE-VALID', 'TE-UPDATE-VALID', 'TE-FIELD-TYPES'] },
+  '2.3#560c8cc0': { ids: ['TE-CREATE-VALID', 'TE-UPDATE-VALID', 'TE-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // billableRate | number | optional | optional, nullable
   '2.3#fb8d0a8e': { ids: ['TE-UPDATE-NULL-CLEARS'] },
   // markedBilled | boolean | not accepted | optional
   '2.3#29052d41': { ids: ['TE-UPDATE-VALID'] },
   // tags | array of string | optional | optional
-  '2.3#c89be0cf': { ids: ['TE-CREATE-VALID', 'TE-UPDATE-VALID', 'TE-FIELD-TYPES'] },
+  '2.3#c89be0cf': { ids: ['TE-CREATE-VALID', 'TE-UPDATE-VALID', 'TE-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // Cross-field rule on create: when entrySource (default `manual`) is anything other than `timer`, hours must be 
   '2.3#9a35192b': { ids: ['TE-HOURS-CREATE-RANGE', 'TE-HOURS-MIN-NON-TIMER', 'TE-HOURS-MIN-ISSUE', 'TE-HOURS-TIMER-ACCEPTED', 'TE-ENTRY-SOURCE-ENUM', 'TE-UPDATE-HOURS-RANGE'] },
   // name | string, min length 1 | required | optional
-  '2.4#d3d55f65': { ids: ['RS-CREATE-REQUIRED', 'RS-NAME-MIN', 'RS-FIELD-TYPES'] },
+  '2.4#d3d55f65': { ids: ['RS-CREATE-REQUIRED', 'RS-NAME-MIN', 'RS-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // email | string, e-mail format | optional | optional, nullable
   '2.4#a2b97d90': { ids: ['RS-EMAIL-FORMAT'] },
   // phone | string | optional | optional, nullable
-  '2.4#a0d95eb2': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#a0d95eb2': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // jobTitle | string | optional | optional, nullable
-  '2.4#06ea58e7': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#06ea58e7': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // roleId | uuid | optional | optional, nullable
   '2.4#6cbcf72b': { ids: ['RS-IDS-UUID'] },
   // employmentType | string | optional | optional (not nullable)
-  '2.4#2eb5bddb': { ids: ['RS-FIELD-TYPES'] },
+  '2.4#2eb5bddb': { ids: ['RS-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // startDate | string | optional | optional, nullable
-  '2.4#8214f878': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#8214f878': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // endDate | string | optional | optional, nullable
-  '2.4#fad1a2de': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#fad1a2de': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // countryCode | string | optional | optional, nullable
-  '2.4#9f5079af': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#9f5079af': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // regionCode | string | optional | optional, nullable
-  '2.4#fa14eb26': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#fa14eb26': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // homeOfficeId | uuid | optional | optional, nullable
   '2.4#2d8daa38': { ids: ['RS-IDS-UUID'] },
   // tags | array of string | optional | optional
-  '2.4#c89be0cf': { ids: ['RS-FIELD-TYPES'] },
+  '2.4#c89be0cf': { ids: ['RS-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // isActive | boolean | not accepted | optional
-  '2.4#a50cb52a': { ids: ['RS-FIELD-TYPES', 'RS-UPDATE-VALID'] },
+  '2.4#a50cb52a': { ids: ['RS-FIELD-TYPES', 'RS-UPDATE-VALID', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // salary | number >= 0 | optional | optional, nullable
   '2.4#5450fa49': { ids: ['RS-SALARY'] },
   // salaryPeriod | enum `hour`, `day`, `week`, `month`, `year` | optional | optional, nullable
   '2.4#0aeeb28f': { ids: ['RS-SALARY'] },
   // externalUserId | string | optional | optional, nullable
-  '2.4#65a7f0f6': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS'] },
+  '2.4#65a7f0f6': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // A rate is created together with its initial version; the amount lives in versions.
   '2.5#4e7b913d': { ids: ['RT-CREATE-VALID', 'RT-GET-CURRENT', 'RT-VERSIONS-LIST', 'RT-UPDATE-NOT-ACCEPTED'] },
   // Bodies of rate create, rate update and version create reject properties that are not listed (strict objects).
   '2.5#7fd28ab7': { ids: ['RT-STRICT'] },
   // name | string, min length 1 | required | optional
-  '2.5#d3d55f65': { ids: ['RT-CREATE-REQUIRED', 'RT-FIELD-RULES'] },
+  '2.5#d3d55f65': { ids: ['RT-CREATE-REQUIRED', 'RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // rateType | enum `billable`, `cost`, `other` | optional | optional
-  '2.5#0a4057d6': { ids: ['RT-FIELD-RULES'] },
+  '2.5#0a4057d6': { ids: ['RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // currency | string of exactly 3 characters | optional | optional
-  '2.5#27287c4b': { ids: ['RT-FIELD-RULES'] },
+  '2.5#27287c4b': { ids: ['RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // period | enum `hour`, `day`, `week`, `month`, `year` | optional | not accepted
-  '2.5#e2456ffa': { ids: ['RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES'] },
+  '2.5#e2456ffa': { ids: ['RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // hoursPerPeriod | number >= 0 | optional | not accepted
-  '2.5#cbeec367': { ids: ['RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES'] },
+  '2.5#cbeec367': { ids: ['RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // isDefault | boolean | optional | optional
-  '2.5#1ce59afd': { ids: ['RT-CREATE-VALID', 'RT-UPDATE-VALID', 'RT-FIELD-RULES'] },
+  '2.5#1ce59afd': { ids: ['RT-CREATE-VALID', 'RT-UPDATE-VALID', 'RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // tags | array of string | optional | optional
-  '2.5#c89be0cf': { ids: ['RT-CREATE-VALID', 'RT-UPDATE-VALID', 'RT-FIELD-RULES'] },
+  '2.5#c89be0cf': { ids: ['RT-CREATE-VALID', 'RT-UPDATE-VALID', 'RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // amount | number >= 0 | required | not accepted (use versions)
-  '2.5#1c627675': { ids: ['RT-CREATE-REQUIRED', 'RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES', 'RT-VERSION-CREATE', 'RT-VERSION-INVALID'] },
+  '2.5#1c627675': { ids: ['RT-CREATE-REQUIRED', 'RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES', 'RT-VERSION-CREATE', 'RT-VERSION-INVALID', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // Create rate version body: `amount` number >= 0 (required); `effectiveFrom` `<date>` (required); `changeReason`
   '2.5#e985da14': { ids: ['RT-VERSION-CREATE', 'RT-VERSION-INVALID', 'RT-STRICT'] },
   // taskId | uuid | required | optional
@@ -240,9 +240,9 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // hours | number >= 0 | optional | optional
   '2.6#e189ad49': { ids: ['AL-HOURS'] },
   // notes | string | optional | optional, nullable
-  '2.6#ecd6017a': { ids: ['AL-FIELD-TYPES'] },
+  '2.6#ecd6017a': { ids: ['AL-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // constraintAcknowledged | boolean | optional | optional
-  '2.6#50058dbb': { ids: ['AL-FIELD-TYPES'] },
+  '2.6#50058dbb': { ids: ['AL-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // constraintReason | string, trimmed, max length 1000 | optional, nullable | optional, nullable
   '2.6#87f4fc26': { ids: ['AL-CONSTRAINT-REASON'] },
   // parentTaskId | uuid (a project or another task) | required | not accepted
@@ -250,19 +250,19 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // versionId | uuid | required | not accepted
   '2.7#c79af2df': { ids: ['TK-CREATE-REQUIRED', 'TK-IDS-UUID'] },
   // name | string, min length 1 | required | optional
-  '2.7#d3d55f65': { ids: ['TK-CREATE-REQUIRED', 'TK-FIELD-RULES'] },
+  '2.7#d3d55f65': { ids: ['TK-CREATE-REQUIRED', 'TK-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // taskTypeId | uuid | optional, nullable | optional, nullable
   '2.7#087b08cf': { ids: ['TK-IDS-UUID'] },
   // taskType | legacy enum `project`, `admin`, `template`, `phase`, `stage`, `task` | optional | not accepted
-  '2.7#a26a8140': { ids: ['TK-FIELD-RULES'] },
+  '2.7#a26a8140': { ids: ['TK-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // startDate | string | optional | optional, nullable
-  '2.7#8214f878': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS'] },
+  '2.7#8214f878': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // endDate | string | optional | optional, nullable
-  '2.7#fad1a2de': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS'] },
+  '2.7#fad1a2de': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // description | string | optional | optional, nullable
-  '2.7#687e2dee': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS'] },
+  '2.7#687e2dee': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // position | integer >= 0 | optional | not accepted
-  '2.7#258ad982': { ids: ['TK-FIELD-RULES'] },
+  '2.7#258ad982': { ids: ['TK-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // status | enum `pending`, `in_progress`, `completed`, `blocked`, `cancelled` | not accepted | optional
   '2.7#c2321058': { ids: ['TK-STATUS-ENUM', 'TK-UPDATE-VALID'] },
   // color | string matching `#` followed by 6 hex digits | not accepted | optional, nullable
@@ -270,15 +270,15 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // projectId | uuid | required | not accepted
   '2.8#98a2b5b4': { ids: ['MS-CREATE-REQUIRED', 'MS-IDS-UUID'] },
   // name | string, min length 1 | required | optional
-  '2.8#d3d55f65': { ids: ['MS-CREATE-REQUIRED', 'MS-FIELD-RULES'] },
+  '2.8#d3d55f65': { ids: ['MS-CREATE-REQUIRED', 'MS-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // targetDate | `<date>` | required | optional
-  '2.8#75402136': { ids: ['MS-CREATE-REQUIRED', 'MS-FIELD-RULES'] },
+  '2.8#75402136': { ids: ['MS-CREATE-REQUIRED', 'MS-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // description | string | optional | optional, nullable
-  '2.8#687e2dee': { ids: ['MS-CREATE-VALID', 'MS-UPDATE-VALID', 'MS-FIELD-RULES', 'MS-UPDATE-NULL-CLEARS'] },
+  '2.8#687e2dee': { ids: ['MS-CREATE-VALID', 'MS-UPDATE-VALID', 'MS-FIELD-RULES', 'MS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // triggersInvoice | boolean | optional | optional
-  '2.8#5cd9bf2b': { ids: ['MS-FIELD-RULES'] },
+  '2.8#5cd9bf2b': { ids: ['MS-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // completionCriteria | array of completion criterion | optional | optional
-  '2.8#540d4921': { ids: ['MS-FIELD-RULES'] },
+  '2.8#540d4921': { ids: ['MS-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // typeId | uuid, may be null | optional | optional
   '2.8#ac9973b6': { ids: ['MS-IDS-UUID'] },
   // Completion criterion item shape: not shown.
@@ -290,15 +290,15 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Definition fields beyond those filters: not shown.
   '2.9#6ddf2a95': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
   // name | string, length 1 to 255 | required | optional
-  '2.10#8d9d543c': { ids: ['WH-FIELD-RULES'] },
+  '2.10#8d9d543c': { ids: ['WH-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // url | string, URL format, max length 500 | required | optional
-  '2.10#1c4c9623': { ids: ['WH-FIELD-RULES'] },
+  '2.10#1c4c9623': { ids: ['WH-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // events | array with at least 1 item, each one of the event names in part 6 | required | optional
-  '2.10#f904c09d': { ids: ['WH-FIELD-RULES'] },
+  '2.10#f904c09d': { ids: ['WH-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // description | string | optional | optional, nullable
-  '2.10#687e2dee': { ids: ['WH-FIELD-RULES', 'WH-UPDATE-VALID'] },
+  '2.10#687e2dee': { ids: ['WH-FIELD-RULES', 'WH-UPDATE-VALID', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // isActive | boolean, default true | optional | optional
-  '2.10#13075e93': { ids: ['WH-CREATE-VALID', 'WH-FIELD-RULES'] },
+  '2.10#13075e93': { ids: ['WH-CREATE-VALID', 'WH-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // A subscription record returned on creation carries a signing secret starting with `whsec_`; reading one subscr
   '2.10#2fe881ea': { ids: ['WH-SECRET'] },
   // Creation returns it so that it can be stored for signature verification.
@@ -414,7 +414,7 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // DELETE | /allocations/{id} | 204.
   '4.6#14014b99': { ids: ['AL-DELETE'] },
   // GET | /tasks | Query: projectId (uuid), parentTaskId (uuid), search (string), lifecycleScope (`active`/`all`, 
-  '4.7#8fbe572c': { ids: ['TK-QUERY-INVALID', 'TK-LIFECYCLE-SCOPE', 'TK-LIFECYCLE-ACTIVE', 'TK-FILTER-PROJECT', 'TK-FILTER-PARENT'] },
+  '4.7#8fbe572c': { ids: ['TK-QUERY-INVALID', 'TK-LIFECYCLE-SCOPE', 'TK-LIFECYCLE-ACTIVE', 'TK-FILTER-PROJECT', 'TK-FILTER-PARENT', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // POST | /tasks | Body: task create fields (2.7); the task is a child of a project or another task. 201.
   '4.7#53c64b98': { ids: ['TK-DELETE-SOFT'] },
   // GET | /tasks/{id} | Returns task.
@@ -532,7 +532,7 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Successful delete | 204 with no body
   '7#5fa8f2d8': { ids: ['ENV-DELETE'] },
   // Bodies that do not match the schemas in part 2 are invalid input; malformed query or body values (wrong enum v
-  '7#e3d41847': { ids: ['CT-FIELD-TYPES', 'TE-FIELD-TYPES', 'EX-FIELD-TYPES', 'RS-FIELD-TYPES', 'AL-FIELD-TYPES', 'TK-FIELD-RULES', 'MS-FIELD-RULES', 'RT-FIELD-RULES', 'WH-FIELD-RULES', 'BATCH-ITEM-RULES', 'PAGE-LIMIT-RANGE', 'CT-QUERY-INVALID', 'TE-QUERY-INVALID', 'EX-QUERY-INVALID'] },
+  '7#e3d41847': { ids: ['CT-FIELD-TYPES', 'TE-FIELD-TYPES', 'EX-FIELD-TYPES', 'RS-FIELD-TYPES', 'AL-FIELD-TYPES', 'TK-FIELD-RULES', 'MS-FIELD-RULES', 'RT-FIELD-RULES', 'WH-FIELD-RULES', 'BATCH-ITEM-RULES', 'PAGE-LIMIT-RANGE', 'CT-QUERY-INVALID', 'TE-QUERY-INVALID', 'EX-QUERY-INVALID', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT', 'INPUT-FORMAT-STRICT'] },
   // Error body shape and error codes: not shown.
   '7#ab308726': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
   // Status codes for validation failure, missing or invalid key, insufficient permission and unknown id: not shown
