@@ -42,7 +42,7 @@ describe('refuseSlowRun', () => {
   it('refuses a full run on a key with the default 60 a minute in one line naming the cause and the fix', () => {
     const error = refusal(planThrottling({ ...FULL, limits: { admin: 60 } }));
     expect(error?.message).toMatch(
-      /^CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about 7,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
+      /^CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about 9,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
     );
     expect(error?.message).not.toContain('\n');
   });
@@ -53,8 +53,8 @@ describe('refuseSlowRun', () => {
   });
 
   it('lets a run through that its limits hold at most MAX_PACED_MS', () => {
-    // About 7,600 requests: paced at 90% of 1,000 a minute that is about 8.5 minutes.
-    const plan = planThrottling({ ...FULL, limits: { admin: 1000 } });
+    // About 9,600 requests: paced at 90% of 1,200 a minute that is about 9 minutes.
+    const plan = planThrottling({ ...FULL, limits: { admin: 1200 } });
     expect(plan.keys[0]!.pacedMs).toBeLessThan(MAX_PACED_MS);
     expect(refusal(plan)).toBeUndefined();
     expect(refusal(planThrottling({ ...FULL, limits: { admin: 800 } }))).toBeInstanceOf(ConfigError);
@@ -83,7 +83,7 @@ describe('refuseSlowRun', () => {
 describe('planLine', () => {
   it('tells a run its limits hold for a minute or more how long it takes at least', () => {
     expect(planLine(planThrottling({ ...FULL, limits: { admin: 1000 } }), false)).toMatch(
-      /^rate limits: CONFORMANCE_ADMIN_KEY may send 1,000 requests per minute and this run sends about 7,\d00 with it: it takes at least 8 min \d+ s$/,
+      /^rate limits: CONFORMANCE_ADMIN_KEY may send 1,000 requests per minute and this run sends about 9,\d00 with it: it takes at least 10 min \d+ s$/,
     );
     expect(planLine(planThrottling({ ...FULL, limits: { admin: 60 } }), true)).toMatch(/^paced run \(CONFORMANCE_PACED=true\): .* at least 2 h \d+ min$/);
   });
