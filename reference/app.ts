@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ratesRoutes, { store: new PartitionedStore<StoredRate>(), ...common });
       await api.register(allocationsRoutes, { store: new PartitionedStore<Allocation>(), lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: new PartitionedStore<Milestone>(), events, ...common });
-      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv });
+      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },
     { prefix: API_PREFIX },

@@ -215,6 +215,8 @@ export const FAULTS = {
   'sec-allocation-cross-org-delete': "DELETE /allocations/{id} deletes other organisations' allocations",
   'sec-task-list-leak': "GET /tasks?projectId=<another organisation's project> lists that organisation's tasks",
   'sec-time-entry-list-leak': "GET /time-entries?taskId=<another organisation's task> lists that organisation's entries",
+  'sec-update-reference-leak': "PATCH /time-entries/{id} answers with a task {id, name} object naming the task the entry moved to, whichever organisation owns it",
+  'sec-report-scope-leak': "POST /reports/{id}/execute with a project scope answers with a project {id, name} object naming it, whichever organisation owns it",
   'sec-reference-leak': 'POST /time-entries answers with a task {id, name} object naming the task, whichever organisation owns it',
   'sec-member-webhook-write': 'a key without admin rights can create, update and delete webhook subscriptions',
   'sec-auth-skipped-categories': 'GET /reports/categories without a key answers as the first organisation admin key',

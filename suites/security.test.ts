@@ -21,6 +21,7 @@ import {
   QUIET_EVENT,
   REFERENCE_CASES,
   referenceTarget,
+  sendReference,
   walkList,
   WEBHOOK_URLS,
   type ListProbe,
@@ -296,51 +297,70 @@ function outcome(res: ApiResponse): string {
   return ok(res) ? `accepted (${res.status})` : `refused (${res.status})`;
 }
 
+/** `POST /expenses`, `PATCH /expenses/{id}`: the operation a reference case sends, as observations name it. */
+function operationOf(c: ReferenceCase): string {
+  return `${c.via === 'update' ? 'PATCH' : 'POST'} ${c.path}`;
+}
+
+/** Where org B reads back the record its request made or changed; undefined when there is none to read. */
+function readBackPath(c: ReferenceCase, answer: ApiResponse, subjectId: string | undefined): string | undefined {
+  if (c.via === 'action') return undefined;
+  if (c.via === 'update') return c.path.includes('{id}') ? c.path.replace('{id}', subjectId!) : `${c.listPath}/${subjectId}`;
+  // A batch create is read back through its list only.
+  const id = c.listPath === undefined ? createdId(answer) : undefined;
+  return id === undefined ? undefined : `${c.path}/${id}`;
+}
+
 function referenceChecks(c: ReferenceCase): void {
-  /** Org B's two creates: pointing at an unknown id and at org A's record. */
+  // `org B makes a time entry on org A's task`, `org B's time entry moved to org A's task`.
+  const created = c.via === undefined || c.via === 'create';
+  const made = created ? `org B makes ${c.what}` : c.what;
+  const byB = created ? `${c.what} made by org B` : c.what;
+  /** Org B's two requests: naming an unknown id and naming org A's record (an update or action: about the same record of org B's). */
   const attempt = async (t: CheckContext) => {
     const other = t.as('otherOrg');
     const target = await referenceTarget(t, c.target);
     const own = { resourceId: await orgBResource(t) };
-    const unknown = await other.post(c.path, c.body(randomUUID(), own, t));
-    const body = c.body(target.id, own, t);
-    const foreign = await other.post(c.path, body);
-    t.observe('dangling-reference', `POST ${c.path} with an unknown ${c.field}`, outcome(unknown));
-    t.observe('cross-org-reference', `POST ${c.path} with org A's ${c.field}`, outcome(foreign));
+    const unknown = await sendReference(t, c, randomUUID(), own);
+    const foreign = await sendReference(t, c, target.id, own, unknown.subjectId);
+    t.observe('dangling-reference', `${operationOf(c)} with an unknown ${c.field}`, outcome(unknown.res));
+    t.observe('cross-org-reference', `${operationOf(c)} with org A's ${c.field}`, outcome(foreign.res));
     // A value org B sent itself, or one that already shows when nothing of org A is involved, proves nothing.
-    const values = target.values.filter((v) => v.value.length >= 6 && !unknown.text.includes(v.value) && !JSON.stringify(body).includes(v.value));
-    return { other, target, unknown, foreign, values };
+    const values = target.values.filter((v) => v.value.length >= 6 && !unknown.res.text.includes(v.value) && !JSON.stringify(foreign.sent).includes(v.value));
+    return { other, target, unknown: unknown.res, foreign: foreign.res, subjectId: foreign.subjectId, values };
   };
 
-  check('SEC-REFERENCE-NO-LEAK', `reveal nothing of org A's ${c.target} when org B makes ${c.what}, then or later`, async (t) => {
-    const { other, target, foreign, values } = await attempt(t);
+  check('SEC-REFERENCE-NO-LEAK', `reveal nothing of org A's ${c.target} when ${made}, then or later`, async (t) => {
+    const { other, target, foreign, subjectId, values } = await attempt(t);
     if (values.length === 0) t.skip(`not applicable: nothing of org A's ${c.target} is distinctive enough to be searched for`);
-    // The answer to the create, the record read back, and org B's list filtered by org A's id.
-    const answers: Array<[string, ApiResponse]> = [[`org B's POST ${c.path}`, foreign]];
-    const id = c.listPath === undefined ? createdId(foreign) : undefined;
-    if (id !== undefined) answers.push([`org B's GET ${c.path}/{id}`, await other.get(`${c.path}/${id}`)]);
-    const list = c.listPath ?? c.path;
-    answers.push([`org B's GET ${list}?${c.field}=<org A's id>`, await other.get(list, { [c.field]: target.id })]);
+    // The answer, the record read back, and org B's list filtered by org A's id.
+    const answers: Array<[string, ApiResponse]> = [[`org B's ${operationOf(c)}`, foreign]];
+    const readPath = readBackPath(c, foreign, subjectId);
+    if (readPath !== undefined) answers.push([`org B's GET ${readPath.replace(/[0-9a-f-]{36}$/i, '{id}')}`, await other.get(readPath)]);
+    if (c.listPath !== null) {
+      const list = c.listPath ?? c.path;
+      answers.push([`org B's GET ${list}?${c.field}=<org A's id>`, await other.get(list, { [c.field]: target.id })]);
+    }
     const leak = answers
       .map(([where, res]) => ({ where, res, shown: values.filter((v) => res.text.includes(v.value)) }))
       .find((a) => a.shown.length > 0);
-    t.matrixCell({ resource: resourceName(c.path), operation: 'reference (no leak)', key: ORG_B, status: leak ? 'fail' : 'pass', answered: (leak?.res ?? foreign).status });
+    t.matrixCell({ resource: resourceName(c.path.replace(/\/\{id\}.*$/, '')), operation: `reference (no leak${c.via === undefined || c.via === 'create' ? '' : `, ${c.via}`})`, key: ORG_B, status: leak ? 'fail' : 'pass', answered: (leak?.res ?? foreign).status });
     if (leak) fail(`${leak.where} reveals ${leak.shown.map((v) => v.what).join(', ')} of org A's ${c.target}`, leak.res);
   });
 
-  check('SEC-REFERENCE-REJECTED', `reject ${c.what} made by org B`, async (t) => {
+  check('SEC-REFERENCE-REJECTED', `reject ${byB}`, async (t) => {
     const { unknown, foreign } = await attempt(t);
     if (ok(foreign) && ok(unknown)) {
       t.skip(`not applicable: the target accepts a ${c.field} naming no record (answered ${unknown.status}), and took org A's as one it does not know (spec 2 does not require references to exist)`);
     }
-    expectRejected(foreign, `org B's POST ${c.path} with org A's ${c.field}`);
+    expectRejected(foreign, `org B's ${operationOf(c)} with org A's ${c.field}`);
   });
 
-  check('SEC-ISOLATION-UNKNOWN-ALIKE', `answer ${c.what} made by org B as one pointing at an unknown id`, async (t) => {
+  check('SEC-ISOLATION-UNKNOWN-ALIKE', `answer ${byB} as one naming an unknown id`, async (t) => {
     const { unknown, foreign } = await attempt(t);
     ensure(
       foreign.status === unknown.status,
-      `org B's POST ${c.path} answered ${foreign.status} with org A's ${c.field} and ${unknown.status} with an unknown one: org A's record shows through`,
+      `org B's ${operationOf(c)} answered ${foreign.status} with org A's ${c.field} and ${unknown.status} with an unknown one: org A's record shows through`,
       foreign,
     );
   });

@@ -230,6 +230,8 @@ const CATCHES: Record<FaultName, Catch> = {
   'sec-task-list-leak': { suite: 'security', requirement: 'SEC-LIST-ISOLATED' },
   'sec-time-entry-list-leak': { suite: 'security', requirement: 'SEC-LIST-ISOLATED' },
   'sec-reference-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
+  'sec-update-reference-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
+  'sec-report-scope-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
   'sec-member-webhook-write': { suite: 'security', requirement: 'SEC-ADMIN-WEBHOOK-WRITE', also: ['SEC-ADMIN-403'] },
   'sec-auth-skipped-categories': { suite: 'auth', requirement: 'AUTH-MISSING-REFUSED', also: ['AUTH-REFUSED-401'] },
   'sec-empty-bearer-allowed': { suite: 'auth', requirement: 'AUTH-EMPTY-BEARER' },

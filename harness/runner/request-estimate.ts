@@ -51,7 +51,7 @@ export const SUITE_ESTIMATES: Readonly<Record<Domain, SuiteEstimate>> = {
   tasks: { checks: 69, requests: { admin: { base: 515, perRun: 20.1 }, otherOrg: { base: 1, perRun: 0 } } },
   milestones: { checks: 54, requests: { admin: { base: 406, perRun: 17.6 } } },
   reports: { checks: 34, requests: { admin: { base: 217, perRun: 4.5 } } },
-  security: { checks: 76, requests: { admin: { base: 184, perRun: 0 }, member: { base: 12, perRun: 0 }, otherOrg: { base: 280, perRun: 0 } } },
+  security: { checks: 136, requests: { admin: { base: 203, perRun: 0 }, member: { base: 13, perRun: 0 }, otherOrg: { base: 542, perRun: 0 } } },
   webhooks: { checks: 60, requests: { admin: { base: 456, perRun: 19 } } },
 };
 

@@ -46,12 +46,7 @@ export const REFERENCE_FIELDS: readonly ReferenceField[] = [
   { section: '2.8', field: 'typeId', kind: 'milestone-type', unreachable: UNDOCUMENTED('milestone types') },
   { section: '4.10', field: 'taskId', kind: 'task' },
   { section: '4.10', field: 'resourceId', kind: 'resource' },
-  {
-    section: '4.9',
-    field: 'scope.id',
-    kind: 'report-scope',
-    unreachable: 'not sent yet: org B would execute a report definition of its own scoped to org A\'s project; the result shape is not shown, so only the status compare and the absence of org A\'s values would apply',
-  },
+  { section: '4.9', field: 'scope.id', kind: 'report-scope' },
 ];
 
 /**

@@ -402,18 +402,147 @@ export const orgBResource = once(async (t) => {
 export interface ReferenceCase {
   /** The spec section whose table lists the field (harness/spec/references.ts). */
   readonly section: string;
+  /** Where the body goes: `/expenses`; with `{id}` for an update or an action on org B's own record. */
   readonly path: string;
-  /** The documented list that reads back what the create made, filtered by the field; default `path`. */
-  readonly listPath?: string;
+  /** How org A's id comes in: a create (default), an update of org B's own record, an action body. */
+  readonly via?: 'create' | 'update' | 'action';
+  /** update and action: org B's own record the request is about (made or found with org B's key); undefined when it has none. */
+  readonly subject?: (t: CheckContext, own: { resourceId: string }) => Promise<string | undefined>;
+  /** The documented list that reads back what the request made, filtered by the field; default `path`; null: nothing to read back. */
+  readonly listPath?: string | null;
   /** `a time entry on org A's task`. */
   readonly what: string;
   readonly target: ReferenceTarget;
   /** The body field holding the reference, also the list filter of later reads (spec 4). */
   readonly field: string;
-  readonly body: (ref: string, own: { resourceId: string }, t: CheckContext) => Record<string, unknown>;
+  /** `subjectId`: org B's own record an update or action is about. */
+  readonly body: (ref: string, own: { resourceId: string }, t: CheckContext, subjectId?: string) => Record<string, unknown>;
 }
 
-export const REFERENCE_CASES: readonly ReferenceCase[] = [
+/** What org B sent and what it was answered. */
+export interface ReferenceAttempt {
+  readonly res: ApiResponse;
+  readonly sent: Record<string, unknown>;
+  /** The record the request was about (update, action), for the read back. */
+  readonly subjectId?: string;
+}
+
+/**
+ * Sends one reference case with org B's key, naming `ref`: a create, an update of org B's own
+ * record, or an action on it. Skips the check when org B has no record of its own to change.
+ */
+export async function sendReference(t: CheckContext, c: ReferenceCase, ref: string, own: { resourceId: string }, subjectId?: string): Promise<ReferenceAttempt> {
+  const other = t.as('otherOrg');
+  if ((c.via ?? 'create') === 'create') {
+    const sent = c.body(ref, own, t);
+    return { res: await other.post(c.path, sent), sent };
+  }
+  const id = subjectId ?? (await c.subject?.(t, own));
+  if (id === undefined) t.skip(`not applicable: org B has no record of its own for ${c.path} (its own create was refused, or it lists none)`);
+  const sent = c.body(ref, own, t, id);
+  const path = c.path.replace('{id}', id);
+  const res = c.via === 'update' ? await other.patch(path, sent) : await other.post(path, sent);
+  return { res, sent, subjectId: id };
+}
+
+/** Org B's own record made with `body` at `path`; undefined when the target refuses it. */
+function orgBRecord(path: string, body: (own: { resourceId: string }, t: CheckContext) => Record<string, unknown>): (t: CheckContext, own: { resourceId: string }) => Promise<string | undefined> {
+  return async (t, own) => createdId(await t.as('otherOrg').post(path, body(own, t)));
+}
+
+/** Org B's first report definition (spec 2.9: seed data of its organisation). */
+async function orgBDefinition(t: CheckContext): Promise<string | undefined> {
+  const res = await t.as('otherOrg').get('/reports', { limit: 1 });
+  const first = (res.json as { data?: Array<{ id?: unknown }> } | undefined)?.data?.[0]?.id;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/** Org B's own time entry (on its own project and resource). */
+const orgBEntry = orgBRecord('/time-entries', (own, t) => ({ taskId: orgBTask(t), resourceId: own.resourceId, date: '2024-04-06', hours: 1, tags: [runTag(t.run)] }));
+/** Org B's own allocation. */
+const orgBAllocation = orgBRecord('/allocations', (own, t) => ({ taskId: orgBTask(t), resourceId: own.resourceId, startDate: '2024-04-08', endDate: '2024-04-09' }));
+/** Org B's own expense. */
+const orgBExpense = orgBRecord('/expenses', (_own, t) => ({ expenseType: 'direct_cost', amount: 16, date: '2024-04-03', tags: [runTag(t.run)] }));
+
+/**
+ * The reference fields an update accepts (spec 2: "optional" in the Update column), each sent by
+ * org B as a change of a record of its own; and the one action body that names a record (4.9).
+ */
+const UPDATE_AND_ACTION_CASES: readonly ReferenceCase[] = [
+  {
+    section: '2.1',
+    path: '/contacts/{id}',
+    via: 'update',
+    subject: orgBRecord('/contacts', (_own, t) => ({ contactType: 'individual', name: 'Conformance org B contact', tags: [runTag(t.run)] })),
+    listPath: '/contacts',
+    what: "org B's contact moved under org A's contact",
+    target: 'contact',
+    field: 'parentContactId',
+    body: (ref) => ({ parentContactId: ref }),
+  },
+  ...(['taskId', 'rootTaskId', 'supplierId', 'claimedByResourceId'] as const).map(
+    (field): ReferenceCase => ({
+      section: '2.2',
+      path: '/expenses/{id}',
+      via: 'update',
+      subject: orgBExpense,
+      listPath: '/expenses',
+      what: `org B's expense changed to org A's ${field === 'taskId' ? 'task' : field === 'rootTaskId' ? 'project' : field === 'supplierId' ? 'contact as supplier' : 'resource as claimant'}`,
+      target: field === 'taskId' ? 'task' : field === 'rootTaskId' ? 'project' : field === 'supplierId' ? 'contact' : 'resource',
+      field,
+      body: (ref) => ({ [field]: ref }),
+    }),
+  ),
+  ...(['taskId', 'resourceId'] as const).flatMap((field): ReferenceCase[] => [
+    {
+      section: '2.3',
+      path: '/time-entries/{id}',
+      via: 'update',
+      subject: orgBEntry,
+      listPath: '/time-entries',
+      what: `org B's time entry moved to org A's ${field === 'taskId' ? 'task' : 'resource'}`,
+      target: field === 'taskId' ? 'task' : 'resource',
+      field,
+      body: (ref) => ({ [field]: ref }),
+    },
+    {
+      section: '2.6',
+      path: '/allocations/{id}',
+      via: 'update',
+      subject: orgBAllocation,
+      listPath: '/allocations',
+      what: `org B's allocation moved to org A's ${field === 'taskId' ? 'task' : 'resource'}`,
+      target: field === 'taskId' ? 'task' : 'resource',
+      field,
+      body: (ref) => ({ [field]: ref }),
+    },
+    {
+      section: '4.10',
+      // The batch update names org B's entry in its item; the path has no id.
+      path: '/batch/time-entries',
+      via: 'update',
+      subject: orgBEntry,
+      listPath: '/time-entries',
+      what: `org B's time entry moved to org A's ${field === 'taskId' ? 'task' : 'resource'} in a batch update`,
+      target: field === 'taskId' ? 'task' : 'resource',
+      field,
+      body: (ref, _own, _t, id) => ({ updates: [{ id, [field]: ref }] }),
+    },
+  ]),
+  {
+    section: '4.9',
+    path: '/reports/{id}/execute',
+    via: 'action',
+    subject: (t) => orgBDefinition(t),
+    listPath: null,
+    what: "org B's report executed with a scope naming org A's project",
+    target: 'project',
+    field: 'scope.id',
+    body: (ref) => ({ scope: { kind: 'project', id: ref } }),
+  },
+];
+
+const CREATE_CASES: readonly ReferenceCase[] = [
   {
     section: '2.3',
     path: '/time-entries',
@@ -531,3 +660,6 @@ export const REFERENCE_CASES: readonly ReferenceCase[] = [
     body: (ref, _own, t) => ({ entries: [{ taskId: orgBTask(t), resourceId: ref, date: '2024-04-04', hours: 1, tags: [runTag(t.run)] }] }),
   },
 ];
+
+/** Every way org A's id comes in through org B's key: creates, updates, batch items, the execute scope. */
+export const REFERENCE_CASES: readonly ReferenceCase[] = [...CREATE_CASES, ...UPDATE_AND_ACTION_CASES];

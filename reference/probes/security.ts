@@ -74,6 +74,25 @@ export const SECURITY_PROBES: ProbesFor<'sec-'> = {
     clean: [0, 0],
     faulty: [1, 0],
   },
+  'sec-update-reference-leak': {
+    probe: async (api) => {
+      const task = await theirTask(api);
+      const { id } = await api.create('/time-entries', { ...MINIMAL.timeEntry });
+      const embedded = (await api.patch(`/time-entries/${id}`, { taskId: task.id })).json().data.task;
+      return embedded === undefined ? null : [embedded.id === task.id, embedded.name];
+    },
+    clean: null,
+    faulty: [true, 'Secret plan'],
+  },
+  'sec-report-scope-leak': {
+    probe: async (api) => {
+      const definition = (await api.get('/reports?limit=1')).json().data[0].id;
+      const project = (await api.post(`/reports/${definition}/execute`, { scope: { kind: 'project', id: PROJECT_B1 } })).json().data.project;
+      return project === undefined ? null : project.id === PROJECT_B1;
+    },
+    clean: null,
+    faulty: true,
+  },
   'sec-reference-leak': {
     probe: async (api) => {
       const task = await theirTask(api);

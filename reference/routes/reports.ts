@@ -3,6 +3,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
+import type { TaskLookup } from '../models/tasks.js';
 import { recordKey, type IdParams } from '../lookup.js';
 import { executeReport, filterReports, reportCategories, type ReportDirectory, type ReportFilter } from '../models/reports.js';
 import { paginate, readPage } from '../paging.js';
@@ -14,6 +15,8 @@ export interface ReportsRouteOptions {
   reports: ReportDirectory;
   faults: FaultSet;
   ajv: Ajv;
+  /** Only the sec-report-scope-leak fault looks a project up. */
+  lookup?: TaskLookup;
 }
 
 function loosening(faults: FaultSet): ReportSchemaLoosening {
@@ -81,6 +84,9 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app
       ...(faults.has('rp-default-page-2') ? { defaultPage: 2 } : {}),
       ...(faults.has('rp-page-size-plus-one') ? { extraRowsPerPage: 1 } : {}),
     });
-    return faults.has('rp-execute-no-envelope') ? report : { data: report };
+    // sec-report-scope-leak: a project scope is answered with the project's name, whichever organisation owns it
+    const scoped = result.value.scope?.kind === 'project' && faults.has('sec-report-scope-leak') ? options.lookup?.nodeAnywhere(result.value.scope.id) : undefined;
+    const answer = scoped === undefined ? report : { ...report, project: { id: scoped.id, name: scoped.name } };
+    return faults.has('rp-execute-no-envelope') ? answer : { data: answer };
   });
 };

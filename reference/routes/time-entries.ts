@@ -167,7 +167,9 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
       applyEntrySource: faults.has('te-entry-source-on-update'),
     });
     store.replace(owner, updated);
-    return { data: updated };
+    // sec-update-reference-leak: the answer names the task the entry moved to, whichever organisation owns it
+    const task = faults.has('sec-update-reference-leak') && input.taskId !== undefined ? lookup.nodeAnywhere(input.taskId) : undefined;
+    return { data: task === undefined ? updated : { ...updated, task: { id: task.id, name: task.name } } };
   });
 
   // spec 2: time entries are deleted outright (not a soft delete): GET answers 404 after.
