@@ -217,6 +217,8 @@ export const FAULTS = {
   'sec-time-entry-list-leak': "GET /time-entries?taskId=<another organisation's task> lists that organisation's entries",
   'sec-update-reference-leak': "PATCH /time-entries/{id} answers with a task {id, name} object naming the task the entry moved to, whichever organisation owns it",
   'sec-report-scope-leak': "POST /reports/{id}/execute with a project scope answers with a project {id, name} object naming it, whichever organisation owns it",
+  'sec-events-cross-org': "an event is delivered to the subscriptions of every organisation, not only to those of the organisation whose operation caused it",
+  'sec-error-body-leak': "GET /contacts/{id} of another organisation's contact answers 404 with a message that names the contact",
   'sec-reference-leak': 'POST /time-entries answers with a task {id, name} object naming the task, whichever organisation owns it',
   'sec-member-webhook-write': 'a key without admin rights can create, update and delete webhook subscriptions',
   'sec-auth-skipped-categories': 'GET /reports/categories without a key answers as the first organisation admin key',

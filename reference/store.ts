@@ -68,6 +68,11 @@ export class PartitionedStore<T extends StoredRecord> {
     return partition === undefined ? [] : [...partition.values()].map((e) => e.record);
   }
 
+  /** The organisations that hold records here. */
+  organisationIds(): string[] {
+    return [...this.#partitions.keys()];
+  }
+
   /** Every organisation's records in global creation order. */
   listAll(): T[] {
     const entries: Entry<T>[] = [];

@@ -47,6 +47,14 @@ function sendOn(client: ApiClient, op: RecordOperation, id: string): Promise<Api
   return client.send({ method: op.endpoint.method, path: op.endpoint.path.replace('{id}', id), ...(op.body ? { body: op.body } : {}) });
 }
 
+/**
+ * Values of a body org A sent that only its record can hold: strings of 8 characters or more, but
+ * the record's own id (org B sent it), enum values and plain dates (any answer may hold those).
+ */
+function distinctiveValues(sent: Record<string, unknown>, id: string): string[] {
+  return Object.values(sent).filter((v): v is string => typeof v === 'string' && v.length >= 8 && v !== id && !/^[a-z_]+$/.test(v) && !/^\d{4}-\d{2}-\d{2}$/.test(v));
+}
+
 /** `PATCH /expenses/{id of another organisation}`: where an observation was made. */
 function foreignSubject(op: RecordOperation): string {
   return `${op.endpoint.method} ${op.endpoint.path.replace('{id}', '{id of another organisation}')}`;
@@ -137,6 +145,19 @@ function isolationChecks(resource: IsolatedResource): void {
       t.observe('cross-org-status', foreignSubject(op), res.status);
       refusalCell(t, name, op.label, ORG_B, res);
       expectNot2xx(res, `org B's ${op.key} on org A's ${noun}`);
+    }
+  });
+
+  check('SEC-ERROR-NO-LEAK', `reveal nothing of an org A ${noun} in the answers refusing org B`, async (t) => {
+    const other = t.as('otherOrg');
+    const { id, sent } = await createOrgARecord(t, path);
+    const values = distinctiveValues(sent, id);
+    if (values.length === 0) t.skip(`not applicable: nothing of the ${noun} is distinctive enough to be searched for`);
+    for (const op of ops) {
+      const res = await sendOn(other, op, id);
+      if (ok(res)) continue; // a success is SEC-ISOLATION-READ's or -WRITE's failure
+      const shown = values.filter((v) => res.text.includes(v) && !JSON.stringify(op.body ?? {}).includes(v));
+      if (shown.length > 0) fail(`org B's ${op.key} on org A's ${noun} was refused with ${res.status}, and the answer reveals ${shown.map((v) => JSON.stringify(v)).join(', ')} of it`, res);
     }
   });
 

@@ -6,7 +6,7 @@ import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
 import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, fail, listPage } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
-import { runContext } from '../harness/check/run-context.js';
+import { runContext, runTag } from '../harness/check/run-context.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
 import { pagingChecks } from '../harness/crosscutting/paging.js';
@@ -446,6 +446,29 @@ describe('webhooks: triggers', () => {
       await expectTriggered(t, event);
     }, waiting(1));
   }
+
+  check('SEC-EVENTS-ISOLATED', "deliver no event caused by another organisation's operation to this organisation's subscription", async (t) => {
+    const other = t.as('otherOrg');
+    const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'org A listening' });
+    try {
+      // Org B's expense first, then org A's own: org A's own delivery shows the subscription is served.
+      const theirs = await other.post('/expenses', { expenseType: 'direct_cost', amount: 17, date: '2024-05-14', description: `Conformance org B ${runTag(t.run)}`, tags: [runTag(t.run)] });
+      const theirId = (theirs.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (theirs.status !== 201 || typeof theirId !== 'string') return t.skip(`not applicable: org B could not create an expense with CONFORMANCE_OTHER_ORG_KEY (answered ${theirs.status})`);
+      const ours = await TRIGGERS['expense.created'].fire(t);
+      const fired = Date.now();
+      const arrived = await waitAbout(listening.endpoint, ours, (got) => got.length > 0, waitMs(t), 'expense.created');
+      // A grace period after org A's own delivery: org B's, caused earlier, would be as quick.
+      await sleep(Math.min(2000, waitMs(t)));
+      const leaked = about(listening.endpoint, theirId);
+      ensure(leaked.length === 0, `org B's expense ${theirId} (created with CONFORMANCE_OTHER_ORG_KEY) was delivered to org A's subscription: ${describeAttempts(leaked, fired)}`);
+      if (!arrived) {
+        t.inconclusive(`org A's subscription got no expense.created for org A's own expense ${ours} within ${t.run.webhookWaitS} s, so the absence of org B's proves nothing; ${describeEndpoint(listening.endpoint, ours, fired)}`);
+      }
+    } finally {
+      await unsubscribe(t, listening);
+    }
+  }, waiting(1));
 
   check('WH-NOT-SUBSCRIBED', 'deliver an event neither to a subscription that does not list it nor to an inactive one', async (t) => {
     const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'listening' });

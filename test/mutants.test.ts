@@ -230,6 +230,8 @@ const CATCHES: Record<FaultName, Catch> = {
   'sec-task-list-leak': { suite: 'security', requirement: 'SEC-LIST-ISOLATED' },
   'sec-time-entry-list-leak': { suite: 'security', requirement: 'SEC-LIST-ISOLATED' },
   'sec-reference-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
+  'sec-error-body-leak': { suite: 'security', requirement: 'SEC-ERROR-NO-LEAK' },
+  'sec-events-cross-org': { suite: 'webhooks', requirement: 'SEC-EVENTS-ISOLATED' },
   'sec-update-reference-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
   'sec-report-scope-leak': { suite: 'security', requirement: 'SEC-REFERENCE-NO-LEAK' },
   'sec-member-webhook-write': { suite: 'security', requirement: 'SEC-ADMIN-WEBHOOK-WRITE', also: ['SEC-ADMIN-403'] },

@@ -51,8 +51,8 @@ export const SUITE_ESTIMATES: Readonly<Record<Domain, SuiteEstimate>> = {
   tasks: { checks: 69, requests: { admin: { base: 515, perRun: 20.1 }, otherOrg: { base: 1, perRun: 0 } } },
   milestones: { checks: 54, requests: { admin: { base: 406, perRun: 17.6 } } },
   reports: { checks: 34, requests: { admin: { base: 217, perRun: 4.5 } } },
-  security: { checks: 136, requests: { admin: { base: 203, perRun: 0 }, member: { base: 13, perRun: 0 }, otherOrg: { base: 542, perRun: 0 } } },
-  webhooks: { checks: 60, requests: { admin: { base: 456, perRun: 19 } } },
+  security: { checks: 145, requests: { admin: { base: 221, perRun: 0 }, member: { base: 13, perRun: 0 }, otherOrg: { base: 577, perRun: 0 } } },
+  webhooks: { checks: 61, requests: { admin: { base: 461, perRun: 19 }, otherOrg: { base: 2, perRun: 0 } } },
 };
 
 export type RequestEstimate = Readonly<Record<EstimatedRole, number>>;

@@ -275,6 +275,8 @@ export const REQUIREMENTS = {
   'SEC-ISOLATION-INTACT': req('MUST', '5.4', 'security', "After another organisation's attempts, the record reads back unchanged for its own organisation: nothing lost, nothing altered."),
   'SEC-ISOLATION-UNKNOWN-ALIKE': req('SHOULD', '5.4, 7', 'security', "Another organisation's id is answered exactly as an unknown id, so existence does not leak (403 or 404 observed)."),
   'SEC-LIST-ISOLATED': req('MUST', '5.4', 'security', "A key's lists never contain another organisation's records, also when filtered by that organisation's ids."),
+  'SEC-ERROR-NO-LEAK': req('MUST', '1, 5.4, 7', 'security', "The answer that refuses another organisation's key a read, write or sub-operation on a record reveals none of the record's values (its error body included)."),
+  'SEC-EVENTS-ISOLATED': req('MUST', '1, 5.4, 6', 'security', "An event caused by another organisation's operation is never delivered to this organisation's subscriptions (data leaves the server through webhooks too)."),
   'SEC-REFERENCE-NO-LEAK': req('MUST', '5.4', 'security', "A record that points at another organisation's record never reveals that record's data (name, dates, amounts), in the response or in later reads."),
   'SEC-REFERENCE-REJECTED': req('SHOULD', '5.4', 'security', "A record that points at another organisation's record is rejected (the spec does not require referenced ids to exist)."),
   'SEC-ADMIN-WEBHOOK-WRITE': req('MUST', '4.11, 5.5', 'security', 'A key without admin rights cannot create, update or delete webhook subscriptions (never 2xx) and changes nothing.'),

@@ -93,6 +93,24 @@ export const SECURITY_PROBES: ProbesFor<'sec-'> = {
     clean: null,
     faulty: true,
   },
+  'sec-events-cross-org': {
+    probe: async (api) => {
+      const { id } = await api.create('/webhooks', { ...hook, events: ['expense.created'] });
+      await theirs(api, '/expenses', { ...MINIMAL.expense });
+      return (await api.get(`/webhooks/${id}/deliveries`)).json().data.length;
+    },
+    clean: 0,
+    faulty: 1,
+  },
+  'sec-error-body-leak': {
+    probe: async (api) => {
+      const { id } = await theirs(api, '/contacts', { contactType: 'company', name: 'Secret client' });
+      const res = await api.get(`/contacts/${id}`);
+      return [res.statusCode, res.body.includes('Secret client')];
+    },
+    clean: [404, false],
+    faulty: [404, true],
+  },
   'sec-reference-leak': {
     probe: async (api) => {
       const task = await theirTask(api);

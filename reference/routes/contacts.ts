@@ -134,6 +134,9 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     if (contact === undefined && faults.has('sec-cross-org-403') && find(request, true) !== undefined) {
       throw forbidden('contact belongs to another organisation');
     }
+    // sec-error-body-leak: the 404 for another organisation's contact names it
+    const foreign = contact === undefined && faults.has('sec-error-body-leak') ? find(request, true) : undefined;
+    if (foreign !== undefined) throw notFound(`contact "${foreign.name}" of another organisation`);
     if (contact === undefined) return missing(reply);
     return reply.send(faults.has('no-data-envelope') ? contact : { data: contact });
   });

@@ -125,11 +125,15 @@ export class DeliveryEngine implements EventPublisher {
   publish(organisationId: string, event: WebhookEvent, data: unknown): void {
     if (this.#closed) return;
     if (event === 'expense.approved' && this.#faults.has('wh-no-expense-approved')) return;
-    const subscribers = subscribersOf(this.#subscriptions.list(organisationId), event, {
-      includeInactive: this.#faults.has('wh-inactive-delivers'),
-      anyEvent: this.#faults.has('wh-all-events'),
-    });
-    for (const subscription of subscribers) this.#enqueue(organisationId, subscription.id, event, data);
+    // sec-events-cross-org: every organisation's subscribers get the event, not only its own organisation's
+    const owners = this.#faults.has('sec-events-cross-org') ? this.#subscriptions.organisationIds() : [organisationId];
+    for (const owner of owners) {
+      const subscribers = subscribersOf(this.#subscriptions.list(owner), event, {
+        includeInactive: this.#faults.has('wh-inactive-delivers'),
+        anyEvent: this.#faults.has('wh-all-events'),
+      });
+      for (const subscription of subscribers) this.#enqueue(owner, subscription.id, event, data);
+    }
   }
 
   /**

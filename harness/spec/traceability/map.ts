@@ -60,7 +60,7 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Webhooks | Subscriptions that push events to a customer server
   '1#17b01d43': { informative: 'describes the document or introduces what follows; the rules it names are traced where they are stated' },
   // All data is scoped to the organisation that owns the API key.
-  '1#381cc4b0': { ids: ['AUTH-ORG-SCOPE', 'SEC-ISOLATION-READ', 'SEC-ISOLATION-WRITE', 'SEC-LIST-ISOLATED', 'SEC-REFERENCE-NO-LEAK', 'PJ-LIST-ISOLATED'] },
+  '1#381cc4b0': { ids: ['AUTH-ORG-SCOPE', 'SEC-ISOLATION-READ', 'SEC-ISOLATION-WRITE', 'SEC-LIST-ISOLATED', 'SEC-REFERENCE-NO-LEAK', 'PJ-LIST-ISOLATED', 'SEC-EVENTS-ISOLATED', 'SEC-ERROR-NO-LEAK'] },
   // Transport is standard HTTP methods with JSON request and response bodies.
   '1#e6c21566': { ids: ['ENV-LIST', 'ENV-CREATE', 'ENV-GET', 'BODY-MALFORMED-JSON'] },
   // General rules:
@@ -488,7 +488,7 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // An organisation admin creates keys in the application settings. The full secret is displayed only once, at cre
   '5#222bb44a': { untestable: 'keys are made in the application settings, outside the API: the suite is given them' },
   // A key belongs to one organisation; requests see that organisation's data.
-  '5#aeba56cb': { ids: ['AUTH-ORG-SCOPE', 'AUTH-UNKNOWN-REFUSED', 'SEC-ISOLATION-READ', 'SEC-LIST-ISOLATED', 'PJ-LIST-ISOLATED'] },
+  '5#aeba56cb': { ids: ['AUTH-ORG-SCOPE', 'AUTH-UNKNOWN-REFUSED', 'SEC-ISOLATION-READ', 'SEC-LIST-ISOLATED', 'PJ-LIST-ISOLATED', 'SEC-EVENTS-ISOLATED', 'SEC-ERROR-NO-LEAK'] },
   // Creating, updating and deleting webhook subscriptions requires an admin key.
   '5#58a3f3d3': { ids: ['SEC-ADMIN-WEBHOOK-WRITE', 'SEC-ADMIN-403', 'SEC-MEMBER-READ'] },
   // Each key has a per-minute request limit (see part 8).
