@@ -28,7 +28,7 @@ describe('a run the keys\' limits would hold for hours', () => {
     expect(result.code).toBe(2);
     expect(stderrLines(result.stderr)).toEqual([
       expect.stringMatching(
-        /^conformance: CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about 7,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
+        /^conformance: CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about \d+,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
       ),
     ]);
     // Nothing ran, but the run reached the target: every report file says so, and stdout says where.
