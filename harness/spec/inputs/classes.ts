@@ -107,13 +107,13 @@ function bodyClasses(field: FieldSpec): InvalidClass[] {
   }
   if (field.kind === 'integer') classes.push({ name: 'type:fraction', rule: 'INPUT-TYPE', value: (field.min ?? 0) + 1.5 });
   if (field.nullable !== true) classes.push({ name: 'null', rule: 'INPUT-NULL', value: null });
-  classes.push(...boundClasses(field, false), ...formatClasses(field, false));
+  classes.push(...boundClasses(field, false), ...formatClasses(field));
   if (field.kind === 'array' && field.items !== undefined) {
     // One item of the wrong type, or one item breaking its own format or enum.
     const item = field.items;
     const wrong = jsonTypeOf(item.kind) === 'string' ? 1 : '1';
     classes.push({ name: `item-type:${typeof wrong === 'number' ? 'number' : 'string'}`, rule: 'INPUT-TYPE', value: [wrong] });
-    for (const c of [...formatClasses(item, false)]) classes.push({ ...c, name: `item-${c.name}`, value: [c.value] });
+    for (const c of formatClasses(item)) classes.push({ ...c, name: `item-${c.name}`, value: [c.value] });
   }
   if (field.kind === 'object' && field.strict === true) classes.push({ name: 'extra-property', rule: 'INPUT-FORMAT', value: { conformanceExtra: true } });
   return classes;
@@ -143,7 +143,7 @@ function boundClasses(field: FieldSpec, query: boolean): InvalidClass[] {
 }
 
 /** Near-miss values of a format, an enum value that is not one, and the same value in another case. */
-function formatClasses(field: FieldSpec, query: boolean): InvalidClass[] {
+function formatClasses(field: FieldSpec): InvalidClass[] {
   const classes: InvalidClass[] = [];
   if (field.format !== undefined) {
     for (const miss of FORMAT_MISSES[field.format]) {
@@ -155,7 +155,6 @@ function formatClasses(field: FieldSpec, query: boolean): InvalidClass[] {
     classes.push({ name: 'enum:unknown', rule: 'INPUT-FORMAT', value: `${first}_conformance` });
     classes.push({ name: 'enum:other-case', rule: 'INPUT-FORMAT-STRICT', value: first.toUpperCase() });
   }
-  void query;
   return classes;
 }
 
@@ -165,7 +164,7 @@ const PAGING_COVERED: Readonly<Record<string, RequirementId>> = { limit: 'PAGE-L
 /** Classes of one query parameter: on the wire every value is a string, so no wrong types or null. */
 function queryClasses(field: FieldSpec): InvalidClass[] {
   const covered = PAGING_COVERED[field.name];
-  const classes = [...boundClasses(field, true), ...formatClasses(field, true)];
+  const classes = [...boundClasses(field, true), ...formatClasses(field)];
   if (field.kind === 'integer') classes.push({ name: 'not-an-integer', rule: 'INPUT-FORMAT', value: '1.5' });
   return covered === undefined ? classes : classes.map((c) => ({ ...c, coveredBy: covered }));
 }
