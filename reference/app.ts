@@ -31,6 +31,7 @@ import { webhooksRoutes } from './routes/webhooks.js';
 import type { Seed } from './seed.js';
 import { PartitionedStore } from './store.js';
 import { sharedBodyAjv } from './validation.js';
+import { uniqueNamesHook } from './unique-names.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -64,6 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
   const timeEntries = new PartitionedStore<TimeEntry>();
   const subscriptions = new PartitionedStore<StoredSubscription>();
+  const contacts = new PartitionedStore<Contact>();
+  const resources = new PartitionedStore<Resource>();
+  const rates = new PartitionedStore<StoredRate>();
+  const milestones = new PartitionedStore<Milestone>();
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -87,19 +92,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', authHook(registry, faults));
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
+      if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
       const common = { faults, variants, ajv, now: clock };
-      await api.register(contactsRoutes, { store: new PartitionedStore<Contact>(), ...common });
+      await api.register(contactsRoutes, { store: contacts, ...common });
       await api.register(projectsRoutes, { projects, faults });
-      await api.register(resourcesRoutes, { store: new PartitionedStore<Resource>(), ...common });
+      await api.register(resourcesRoutes, { store: resources, ...common });
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), events, ...common });
-      await api.register(ratesRoutes, { store: new PartitionedStore<StoredRate>(), ...common });
+      await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: new PartitionedStore<Allocation>(), lookup: taskLookup, ...common });
-      await api.register(milestonesRoutes, { store: new PartitionedStore<Milestone>(), events, ...common });
+      await api.register(milestonesRoutes, { store: milestones, events, ...common });
       await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },

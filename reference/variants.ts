@@ -22,6 +22,8 @@ export const VARIANTS = {
   'reset-http-date': 'X-RateLimit-Reset as an HTTP date (RFC 9110 IMF-fixdate) of the reset moment rounded up to the second (spec 8 shows no form)',
   'reset-fractional-seconds': 'X-RateLimit-Reset as delta seconds with three decimals, e.g. 59.873 (spec 8 shows no form or precision)',
   'retry-after-fractional': 'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
+  'unique-names':
+    'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

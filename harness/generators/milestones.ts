@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import { MILESTONE_NON_NULLABLE_FIELDS, type MilestoneCreate, type MilestoneUpdate } from '../spec/milestones.js';
-import { impossibleDate, nonUuid, realDate, text } from './primitives.js';
+import { identifier, impossibleDate, nonUuid, realDate, text } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 /** Projects that exist on the target: a milestone's projectId only ever names one of them. */
@@ -27,7 +27,7 @@ function optionalFields() {
 /** Spec 2.8 create: projectId, name and targetDate (a real date) required; `full` sets every field. */
 export function milestoneCreate(c: MilestoneConstraints, options: { full?: boolean } = {}): fc.Arbitrary<MilestoneCreate> {
   return fc.record(
-    { projectId: fc.constantFrom(...c.projectIds), name: text(), targetDate: realDate(), ...optionalFields() },
+    { projectId: fc.constantFrom(...c.projectIds), name: identifier(), targetDate: realDate(), ...optionalFields() },
     options.full ? {} : { requiredKeys: ['projectId', 'name', 'targetDate'] },
   );
 }
@@ -40,7 +40,7 @@ export function milestoneCreate(c: MilestoneConstraints, options: { full?: boole
 export function milestoneUpdate(): fc.Arbitrary<MilestoneUpdate> {
   const { description, ...rest } = optionalFields();
   return fc
-    .record({ name: text(), targetDate: realDate(), description: fc.option(description, { nil: null, freq: 4 }), ...rest }, { requiredKeys: [] })
+    .record({ name: identifier(), targetDate: realDate(), description: fc.option(description, { nil: null, freq: 4 }), ...rest }, { requiredKeys: [] })
     .filter((body) => Object.keys(body).length > 0);
 }
 

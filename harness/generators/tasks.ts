@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import { TASK_TYPES, type TaskCreate, type TaskStatus, type TaskUpdate } from '../spec/tasks.js';
 import { earlyDate, lateDate } from './date-span.js';
-import { nonUuid, text } from './primitives.js';
+import { identifier, nonUuid, text } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface TaskConstraints {
@@ -14,9 +14,12 @@ export interface TaskConstraints {
   readonly runTag?: string;
 }
 
-/** A task name (spec 2.7: at least 1 character) that ends with the run tag when there is one. */
+/**
+ * A task name (spec 2.7: at least 1 character) no other generated body shares (a server may keep
+ * names unique: the spec does not say), ending with the run tag when there is one.
+ */
 export function taskName(runTag?: string): fc.Arbitrary<string> {
-  return text(40).map((name) => (runTag === undefined ? name : `${name} ${runTag}`));
+  return identifier(40).map((name) => (runTag === undefined ? name : `${name} ${runTag}`));
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type SubscriptionCreate,
   type SubscriptionUpdate,
 } from '../spec/webhooks.js';
-import { nonUrl, text, url } from './primitives.js';
+import { identifier, nonUrl, text, url } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface SubscriptionConstraints {
@@ -45,7 +45,8 @@ export function eventList(allowed: readonly EventName[] = EVENT_NAMES): fc.Arbit
 
 /** Spec 2.10 / 8: 1 to 255 characters, short ones more often than long ones. */
 export function subscriptionName(): fc.Arbitrary<string> {
-  return fc.oneof({ arbitrary: text(40), weight: 4 }, { arbitrary: text(WEBHOOK_NAME_MAX), weight: 1 });
+  // Never twice the same: a server may keep subscription names unique (the spec does not say).
+  return fc.oneof({ arbitrary: identifier(40), weight: 4 }, { arbitrary: identifier(WEBHOOK_NAME_MAX), weight: 1 });
 }
 
 function optionalFields() {

@@ -473,7 +473,7 @@ const UPDATE_AND_ACTION_CASES: readonly ReferenceCase[] = [
     section: '2.1',
     path: '/contacts/{id}',
     via: 'update',
-    subject: orgBRecord('/contacts', (_own, t) => ({ contactType: 'individual', name: 'Conformance org B contact', tags: [runTag(t.run)] })),
+    subject: orgBRecord('/contacts', (_own, t) => ({ contactType: 'individual', name: `Conformance org B contact ${uniqueToken('ct')}`, tags: [runTag(t.run)] })),
     listPath: '/contacts',
     what: "org B's contact moved under org A's contact",
     target: 'contact',
@@ -573,7 +573,7 @@ const CREATE_CASES: readonly ReferenceCase[] = [
     what: "a milestone on org A's project",
     target: 'project',
     field: 'projectId',
-    body: (ref) => ({ projectId: ref, name: 'Conformance org B milestone', targetDate: '2024-04-30' }),
+    body: (ref) => ({ projectId: ref, name: `Conformance org B milestone ${uniqueToken('ms')}`, targetDate: '2024-04-30' }),
   },
   {
     section: '2.7',
@@ -590,7 +590,7 @@ const CREATE_CASES: readonly ReferenceCase[] = [
     what: "a contact under org A's contact",
     target: 'contact',
     field: 'parentContactId',
-    body: (ref, _own, t) => ({ contactType: 'individual', name: 'Conformance org B contact', parentContactId: ref, tags: [runTag(t.run)] }),
+    body: (ref, _own, t) => ({ contactType: 'individual', name: `Conformance org B contact ${uniqueToken('ct')}`, parentContactId: ref, tags: [runTag(t.run)] }),
   },
   // The other reference fields of the spec's tables (harness/spec/references.ts), each with org A's record.
   {

@@ -3,11 +3,12 @@ import type { CheckContext } from '../check/check.js';
 import { dataRecord, expectStatus } from '../check/expect.js';
 import type { Collection } from '../crosscutting/collection.js';
 import { exactScope } from './scope.js';
+import { uniqueToken } from './unique-token.js';
 
 /** Creates a milestone with the admin key and returns its id; fails the check unless 201. */
 export async function createMilestone(t: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
   const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
-  const res = await t.api.post('/milestones', { projectId, name: 'Conformance milestone', targetDate: '2024-09-30', ...body });
+  const res = await t.api.post('/milestones', { projectId, name: `Conformance milestone ${uniqueToken('ms')}`, targetDate: '2024-09-30', ...body });
   expectStatus(res, 201, 'create a milestone');
   return dataRecord(res).id;
 }
@@ -35,7 +36,7 @@ export function dayScope(projectId: string, day: string): Record<string, string>
 export const milestonesCollection: Collection = {
   path: '/milestones',
   noun: 'milestone',
-  createBody: (t) => ({ projectId: t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID'), name: `Conformance ${t.run.runId}`, targetDate: '2024-09-30' }),
+  createBody: (t) => ({ projectId: t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID'), name: `Conformance ${t.run.runId} ${uniqueToken('ms')}`, targetDate: '2024-09-30' }),
   updateBody: () => ({ description: 'updated by the conformance suite' }),
   scope: async (t, count) => {
     const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');

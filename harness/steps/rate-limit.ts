@@ -8,6 +8,7 @@ import { interpretReset } from '../rate/reset.js';
 import { readRetryAfter } from '../rate/retry-after.js';
 import { refillAllowance, refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import type { WindowEstimate } from '../rate/window.js';
+import { uniqueToken } from './unique-token.js';
 
 /** spec 8: the default per-minute limit, which CONFORMANCE_LIMITED_KEY carries. */
 export const DEFAULT_LIMIT = 60;
@@ -41,12 +42,12 @@ export const isAdmitted = (res: ApiResponse): boolean => res.status >= 200 && re
 
 /** The sample routes; the get reads a contact the admin key made, so any org A key may read it. */
 export async function sampleRoutes(t: CheckContext): Promise<SampleRoute[]> {
-  const created = await t.api.post('/contacts', { contactType: 'company', name: 'Conformance rate-limit target', tags: [runTag(t.run)] });
+  const created = await t.api.post('/contacts', { contactType: 'company', name: `Conformance rate-limit target ${uniqueToken('rl')}`, tags: [runTag(t.run)] });
   const id = (created.json as { data?: { id?: string } } | undefined)?.data?.id ?? randomUUID();
   return [
     { route: 'GET /contacts', send: (c) => c.get('/contacts', { limit: 1 }) },
     { route: 'GET /contacts/{id}', send: (c) => c.get(`/contacts/${id}`) },
-    { route: 'POST /contacts', send: (c) => c.post('/contacts', { contactType: 'company', name: 'Conformance rate-limit burst', tags: [runTag(t.run)] }) },
+    { route: 'POST /contacts', send: (c) => c.post('/contacts', { contactType: 'company', name: `Conformance rate-limit burst ${uniqueToken('rl')}`, tags: [runTag(t.run)] }) },
     { route: 'GET /webhooks/events', send: (c) => c.get('/webhooks/events') },
   ];
 }

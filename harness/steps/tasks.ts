@@ -59,7 +59,7 @@ export const tasksCollection: Collection = {
   noun: 'task',
   createBody: (t) => {
     const { projectId, versionId } = projectRefs(t);
-    return { parentTaskId: projectId, versionId, name: taskLabel(t, 'Conformance task') };
+    return { parentTaskId: projectId, versionId, name: taskLabel(t, `Conformance task ${token('')}`) };
   },
   updateBody: () => ({ description: 'updated by the conformance suite' }),
   // Children of a fresh parent: only this run can have created them.
