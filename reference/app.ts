@@ -32,6 +32,8 @@ import type { Seed } from './seed.js';
 import { PartitionedStore } from './store.js';
 import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
+import { normalisedValuesHook } from './normalised-values.js';
+import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -92,6 +94,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', authHook(registry, faults));
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
+      if (variants.has('business-rules')) {
+        api.addHook('preHandler', businessRulesHook({ timeEntries }));
+        api.addHook('onSend', oneDefaultRateHook(rates));
+      }
+      if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

@@ -188,6 +188,8 @@ describe('time entries: lifecycle', () => {
     nullableFields: TIME_ENTRY_NULLABLE_FIELDS,
     // spec 2.3 lists both as inputs; a server may derive one from the other.
     linked: [{ fields: ['hours', 'durationSeconds'] }],
+    // A server may cap a resource's day (the spec bounds one entry): a fresh resource has no hours yet.
+    ruleFree: async (t, body) => ({ ...body, resourceId: await createResource(t, 'Conformance fresh resource') }),
     arbitraries: async (t) => {
       const refs = await lifecycleReferences(t);
       return { create: timeEntryCreate(refs), full: timeEntryCreate(refs, { full: true }), update: timeEntryUpdate(refs) };

@@ -2,6 +2,7 @@ import type { CheckContext } from '../check/check.js';
 import { dataRecord, expectStatus } from '../check/expect.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
+import { noteFlagsSent } from './displaced.js';
 import { uniqueToken } from './unique-token.js';
 
 /**
@@ -15,7 +16,9 @@ export async function createRate(t: CheckContext, body: Record<string, unknown> 
   const name = `${typeof body['name'] === 'string' ? body['name'] : 'Conformance rate'} ${uniqueToken('')}`;
   const res = await t.api.post('/rates', { amount: 100, ...body, name, tags });
   expectStatus(res, 201, 'create a rate');
-  return dataRecord(res).id;
+  const { id } = dataRecord(res);
+  noteFlagsSent('/rates', ['isDefault'], id, body);
+  return id;
 }
 
 /** The rates collection as the cross-cutting checks see it (spec 2.5, 4.5). */
