@@ -30,7 +30,7 @@ function normaliseValue(key: string, value: unknown): unknown {
     return value;
   }
   if (typeof value === 'number' && MONEY.has(key)) return Math.round(value * 100) / 100;
-  if (key === 'tags' && Array.isArray(value)) return [...new Set(value.map(String))].sort();
+  if (key === 'tags' && Array.isArray(value)) return [...new Set(value.map((tag) => String(tag).toLowerCase()))].sort();
   return normalise(value);
 }
 

@@ -73,5 +73,6 @@ export function targetHealth(): TargetHealth {
 
 /** The tag every record the run creates carries, so an operator can find and remove leftovers. */
 export function runTag(run: Pick<RunContext, 'runId'>): string {
-  return `conformance-run:${run.runId}`;
+  // Lower case: a server may normalise tags (the spec does not say), and this one it must find again.
+  return `conformance-run:${run.runId.toLowerCase()}`;
 }

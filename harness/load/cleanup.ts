@@ -18,7 +18,8 @@ export interface CleanupOptions {
 
 function hasTag(record: unknown, tag: string): record is { id: string; tags: string[] } {
   const r = record as { id?: unknown; tags?: unknown } | null;
-  return typeof r?.id === 'string' && Array.isArray(r.tags) && r.tags.includes(tag);
+  // A server may keep tags in another case (the spec does not say).
+  return typeof r?.id === 'string' && Array.isArray(r.tags) && r.tags.some((t) => String(t).toLowerCase() === tag.toLowerCase());
 }
 
 /**
