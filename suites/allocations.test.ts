@@ -28,7 +28,7 @@ import {
   createAllocationFilterFixture,
   minimalAllocation,
 } from '../harness/steps/allocations.js';
-import { expectFiltered, expectFilteredUnlessRefused } from '../harness/steps/lists.js';
+import { expectFiltered, expectFilteredUnlessRefused, firstWithOther } from '../harness/steps/lists.js';
 
 /** Allocations (spec 2.6, 4.6, 8): every field rule both ways, the trimmed reason, filters, the lifecycle. */
 const check = checker('allocations');
@@ -185,7 +185,7 @@ describe('allocations: list filters', () => {
       [f.resources[1], [f.other], mine],
     ] as const) {
       const records = await expectFiltered(t.api, '/allocations', { resourceId }, { includes, excludes, what: 'belongs to the requested resource' });
-      const wrong = records.find((r) => r['resourceId'] !== resourceId);
+      const wrong = await firstWithOther(t.api, '/allocations', records, 'resourceId', resourceId);
       ensure(!wrong, `resourceId filter returned ${JSON.stringify(wrong?.['id'])} of resource ${JSON.stringify(wrong?.['resourceId'])}`);
     }
   });
@@ -199,7 +199,7 @@ describe('allocations: list filters', () => {
       [f.tasks[1], onSecond, onFirst],
     ] as const) {
       const records = await expectFiltered(t.api, '/allocations', { taskId }, { includes, excludes, what: 'is on the requested task' });
-      const wrong = records.find((r) => r['taskId'] !== taskId);
+      const wrong = await firstWithOther(t.api, '/allocations', records, 'taskId', taskId);
       ensure(!wrong, `taskId filter returned ${JSON.stringify(wrong?.['id'])} of task ${JSON.stringify(wrong?.['taskId'])}`);
     }
   });

@@ -209,7 +209,9 @@ describe('batch: update and delete', () => {
   check('BATCH-UPDATE-APPLIED', 'apply each batch update item to its entry', async (t) => {
     const scope = await sharedScope(t);
     const ids = await plainEntries(t, scope, 3);
-    await t.property(fc.array(batchChange(scope), { minLength: ids.length, maxLength: ids.length }), async (changes) => {
+    await t.property(fc.array(batchChange(scope), { minLength: ids.length, maxLength: ids.length }), async (generated) => {
+      // A changed date is a day of its own: a server may cap a resource's day at 24 hours.
+      const changes = generated.map((change) => (change['date'] === undefined ? change : { ...change, date: freshPastDay() }));
       const res = await update(t, changes.map((change, i) => ({ id: ids[i], ...change })));
       expectStatus(res, 200, 'apply a batch update');
       for (const [i, change] of changes.entries()) {

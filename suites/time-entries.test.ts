@@ -24,7 +24,7 @@ import { runTag } from '../harness/check/run-context.js';
 import { TIME_ENTRY_NULLABLE_FIELDS } from '../harness/spec/time-entries.js';
 import { createResource, createTask } from '../harness/steps/prerequisites.js';
 import { mismatch } from '../harness/steps/compare.js';
-import { expectFiltered, expectFilteredUnlessRefused } from '../harness/steps/lists.js';
+import { expectFiltered, expectFilteredUnlessRefused, firstWithOther } from '../harness/steps/lists.js';
 import {
   createTimeEntry,
   entryFilterFixture,
@@ -217,7 +217,7 @@ describe('time entries: list filters', () => {
       excludes: [f.middle],
       what: 'belongs to the requested task',
     });
-    const wrong = records.find((r) => r['taskId'] !== f.tasks[0]);
+    const wrong = await firstWithOther(t.api, '/time-entries', records, 'taskId', f.tasks[0]);
     ensure(!wrong, `taskId filter returned ${JSON.stringify(wrong?.['id'])} of task ${JSON.stringify(wrong?.['taskId'])}`);
   });
 
@@ -228,7 +228,7 @@ describe('time entries: list filters', () => {
       excludes: [f.late],
       what: 'belongs to the requested resource',
     });
-    const wrong = records.find((r) => r['resourceId'] !== f.resources[0]);
+    const wrong = await firstWithOther(t.api, '/time-entries', records, 'resourceId', f.resources[0]);
     ensure(!wrong, `resourceId filter returned ${JSON.stringify(wrong?.['id'])} of resource ${JSON.stringify(wrong?.['resourceId'])}`);
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { BATCH_MAX_ITEMS } from '../spec/time-entries.js';
 import { amount, badHhmm, hhmm, hhmmss, impossibleDate, nonUuid, pastDate, tags, text, withRunTag } from './primitives.js';
+import { clearOfUnstatedRules } from './entry-rules.js';
 import { hoursBetween, type TimeEntryConstraints } from './time-entries.js';
 
 /**
@@ -23,7 +24,7 @@ export function batchEntry(c: TimeEntryConstraints): fc.Arbitrary<Record<string,
       },
       { requiredKeys: ['taskId', 'resourceId', 'date', 'hours'] },
     )
-    .map((item) => withRunTag(item as { tags?: string[] }, c.runTag));
+    .map((item) => withRunTag(clearOfUnstatedRules(item) as { tags?: string[] }, c.runTag));
 }
 
 /**
@@ -50,7 +51,8 @@ export function batchChange(c: TimeEntryConstraints): fc.Arbitrary<Record<string
       },
       { requiredKeys: [] },
     )
-    .filter((change) => Object.keys(change).length > 0);
+    .filter((change) => Object.keys(change).length > 0)
+    .map((change) => clearOfUnstatedRules(change));
 }
 
 /** One item rule of spec 4.10 broken: the field and a value no reading of the spec accepts. */

@@ -3,6 +3,7 @@ import { ENTRY_SOURCES, type TimeEntryCreate, type TimeEntryUpdate } from '../sp
 import { amount, badHhmm, hhmm, impossibleDate, nonUuid, pastDate, tags, text, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 import type { RequirementId } from '../spec/requirements.js';
+import { clearOfUnstatedRules } from './entry-rules.js';
 
 export interface TimeEntryConstraints {
   /** Tasks and resources that exist (random UUIDs would dangle, and a server may refuse them). */
@@ -57,7 +58,7 @@ export function timeEntryCreate(c: TimeEntryConstraints, options: { full?: boole
           : { requiredKeys: ['taskId', 'resourceId', 'date', 'hours', ...(entrySource === undefined ? [] : ['entrySource' as const])] },
       ),
     )
-    .map((body) => withRunTag(body as TimeEntryCreate, c.runTag));
+    .map((body) => withRunTag(clearOfUnstatedRules(body) as TimeEntryCreate, c.runTag));
 }
 
 /** Spec 2.3 update: hours 0.25 to 24 whatever the source; nullable fields may be null. */
@@ -79,6 +80,7 @@ export function timeEntryUpdate(c: TimeEntryConstraints): fc.Arbitrary<TimeEntry
       { requiredKeys: [] },
     )
     .filter((body) => Object.keys(body).length > 0)
+    .map((body) => clearOfUnstatedRules(body))
     .map((body) => (body.tags === undefined ? body : withRunTag(body, c.runTag)));
 }
 

@@ -105,3 +105,35 @@ export async function expectFilteredUnlessRefused(
   t.observe(observation.topic, observation.subject, `answered ${first.status}`);
   await expectFiltered(t.api, path, query, expectation);
 }
+
+/** Records of a list read one by one, at most this many, where the list shows them without the field judged. */
+const BRIEF_READS = 20;
+
+/**
+ * The first listed record whose `field` is not `expected`, or undefined. A list may show records
+ * in brief (spec 4: record contents are not shown): a record listed without the field is read by
+ * id (at most BRIEF_READS of them) and judged as the read shows it.
+ */
+export async function firstWithOther(
+  client: ApiClient,
+  path: string,
+  records: ReadonlyArray<Record<string, unknown>>,
+  field: string,
+  expected: unknown,
+): Promise<Record<string, unknown> | undefined> {
+  let reads = 0;
+  for (const record of records) {
+    let value = record[field];
+    if (!(field in record) && typeof record['id'] === 'string' && reads < BRIEF_READS) {
+      reads += 1;
+      const res = await client.get(`${path}/${record['id']}`);
+      const full = (res.json as { data?: Record<string, unknown> } | undefined)?.data;
+      if (res.status !== 200 || full === undefined || !(field in full)) continue;
+      value = full[field];
+    } else if (!(field in record)) {
+      continue;
+    }
+    if (value !== expected) return { ...record, [field]: value };
+  }
+  return undefined;
+}
