@@ -70,6 +70,7 @@ export const FAULTS = {
   'te-filter-invoiced-ignored': 'GET /time-entries ignores the isInvoiced filter',
   'te-date-not-required': 'time entry create without date is accepted (the entry is dated today)',
   'te-resource-uuid-unchecked': 'time entry resourceId accepts non-UUID strings on create and update',
+  'te-entry-source-unchecked': 'time entry create takes any string as entrySource (auto, import, "" included)',
   'te-entry-source-case-insensitive': 'time entry create matches entrySource case-insensitively (Timer is stored as timer)',
   'te-billable-truthy': 'time entry isBillable accepts any value and stores its truthiness (create and update)',
   'te-patch-resets-omitted': 'time entry PATCH replaces the record: omitted optional fields become null/default',

@@ -84,7 +84,9 @@ const CATCHES: Record<FaultName, Catch> = {
   'te-filter-invoiced-ignored': { suite: 'time-entries', requirement: 'TE-FILTER-INVOICED' },
   'te-date-not-required': { suite: 'time-entries', requirement: 'TE-CREATE-REQUIRED' },
   'te-resource-uuid-unchecked': { suite: 'time-entries', requirement: 'TE-IDS-UUID' },
-  'te-entry-source-case-insensitive': { suite: 'time-entries', requirement: 'TE-ENTRY-SOURCE-ENUM' },
+  'te-entry-source-unchecked': { suite: 'time-entries', requirement: 'TE-ENTRY-SOURCE-ENUM' },
+  // Another case of an enum value is a lax parser's normalisation: SHOULD (INPUT-FORMAT-STRICT).
+  'te-entry-source-case-insensitive': { suite: 'time-entries', requirement: 'INPUT-FORMAT-STRICT' },
   'te-billable-truthy': { suite: 'time-entries', requirement: 'TE-FIELD-TYPES' },
   'te-patch-resets-omitted': { suite: 'time-entries', requirement: 'TE-UPDATE-OMITTED' },
   'te-delete-ignored': { suite: 'time-entries', requirement: 'TE-DELETE' },

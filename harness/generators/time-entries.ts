@@ -119,7 +119,7 @@ const CREATE_BREAKERS: readonly Breaker[] = [
     rule: 'entrySource outside the enum',
     requirementId: 'TE-ENTRY-SOURCE-ENUM',
     field: 'entrySource',
-    value: fc.constantFrom('Timer', 'MANUAL', 'auto', 'import', ''),
+    value: fc.constantFrom('auto', 'import', 'timers', ''),
   },
   // spec 2.3 cross-field rule: absent entrySource means manual
   { rule: 'manual entry below 0.25 hours', requirementId: 'TE-HOURS-MIN-NON-TIMER', field: 'hours', value: hoursBetween(0.01, 0.24) },

@@ -116,7 +116,7 @@ export const REQUIREMENTS = {
   'TE-HOURS-TIMER-ACCEPTED': req('MUST', '2.3', 'time-entries', 'On create, a `timer` entry with hours below 0.25 (for example 0.1) is accepted.'),
   'TE-DURATION-RANGE': req('MUST', '2.3, 8', 'time-entries', '`durationSeconds` is an integer > 0 and <= 86400: 0, 86401 and fractions are rejected; 1 and 86400 are accepted.'),
   'TE-START-TIME-FORMAT': req('MUST', '2.3', 'time-entries', '`startTime` is `HH:MM`, hours 00-23, minutes 00-59: `24:00`, `12:60`, `7:05` are rejected; `00:00` and `23:59` are accepted.'),
-  'TE-ENTRY-SOURCE-ENUM': req('MUST', '2.3', 'time-entries', '`entrySource` is one of `manual`, `timer`, `copied`, `suggested`; any other value is rejected.'),
+  'TE-ENTRY-SOURCE-ENUM': req('MUST', '2.3', 'time-entries', '`entrySource` is one of `manual`, `timer`, `copied`, `suggested`; any other value (`auto`, `import`, empty) is rejected (the same value in another case is INPUT-FORMAT-STRICT, a SHOULD).'),
   'TE-FIELD-TYPES': req('MUST', '2.3, 7', 'time-entries', 'Every time entry field has its stated type; a value of another type is rejected.'),
   'TE-UPDATE-VALID': req('MUST', '2.3, 4.3', 'time-entries', 'A time entry update body that follows 2.3 is accepted (200) and its values are applied (markedBilled included).'),
   'TE-UPDATE-HOURS-RANGE': req('MUST', '2.3, 8', 'time-entries', 'On update, `hours` is >= 0.25 and <= 24, whatever the entry source: 0.2 is rejected even for a timer entry.'),

@@ -105,6 +105,11 @@ export const TIME_ENTRY_PROBES: ProbesFor<'te-'> = {
     clean: [400, 400, 400],
     faulty: [201, 200, 400],
   },
+  'te-entry-source-unchecked': {
+    probe: async (api) => [await create(api, { entrySource: 'auto' }), await create(api, { entrySource: '' }), await create(api, { entrySource: 'Timer' })],
+    clean: [400, 400, 400],
+    faulty: [201, 201, 201],
+  },
   'te-entry-source-case-insensitive': {
     probe: async (api) => {
       const res = await api.post('/time-entries', { ...MINIMAL.timeEntry, entrySource: 'Timer' });

@@ -45,6 +45,7 @@ function loosening(faults: FaultSet): TimeEntrySchemaLoosening {
     updateHoursTimerLenient: faults.has('te-update-hours-timer-lenient'),
     dateNotRequired: faults.has('te-date-not-required'),
     resourceUuidUnchecked: faults.has('te-resource-uuid-unchecked'),
+    entrySourceUnchecked: faults.has('te-entry-source-unchecked'),
   };
 }
 

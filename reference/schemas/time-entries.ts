@@ -104,6 +104,7 @@ export interface TimeEntrySchemaLoosening {
   updateHoursTimerLenient?: boolean;
   dateNotRequired?: boolean;
   resourceUuidUnchecked?: boolean;
+  entrySourceUnchecked?: boolean;
 }
 
 function fieldSchemas(loose: TimeEntrySchemaLoosening): Record<string, FieldSchema> {
@@ -116,7 +117,7 @@ function fieldSchemas(loose: TimeEntrySchemaLoosening): Record<string, FieldSche
       : { type: 'integer', minimum: 1, maximum: MAX_DURATION_SECONDS },
     // the lenient startTime also takes 24:00 and a one-digit hour (H:MM)
     startTime: { type: 'string', pattern: loose.startTimeLenient ? '^(([01]?[0-9]|2[0-3]):[0-5][0-9]|24:00)$' : HH_MM_PATTERN },
-    entrySource: enumField(ENTRY_SOURCES),
+    entrySource: enumField(ENTRY_SOURCES, loose.entrySourceUnchecked),
     description: STRING_FIELD,
     isBillable: BOOLEAN_FIELD,
     billableRate: NUMBER_FIELD,
