@@ -71,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const resources = new PartitionedStore<Resource>();
   const rates = new PartitionedStore<StoredRate>();
   const milestones = new PartitionedStore<Milestone>();
+  const allocations = new PartitionedStore<Allocation>();
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -95,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
       if (variants.has('business-rules')) {
-        api.addHook('preHandler', businessRulesHook({ timeEntries }));
+        api.addHook('preHandler', businessRulesHook({ timeEntries, allocations }));
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), events, ...common });
       await api.register(ratesRoutes, { store: rates, ...common });
-      await api.register(allocationsRoutes, { store: new PartitionedStore<Allocation>(), lookup: taskLookup, ...common });
+      await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
       await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });

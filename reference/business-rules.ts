@@ -3,6 +3,7 @@ import { requireAuth } from './auth.js';
 import { conflict } from './errors.js';
 import type { TimeEntry } from './models/time-entries.js';
 import type { StoredRate } from './models/rates.js';
+import type { Allocation } from './models/allocations.js';
 import type { PartitionedStore } from './store.js';
 
 /*
@@ -10,6 +11,9 @@ import type { PartitionedStore } from './store.js';
  * - A resource's day holds at most 24 hours of time entries: a create, an update or a batch that
  *   would bring one resource's total for one date above 24 is refused with 409, before anything
  *   is written (spec 2.3 bounds one entry's hours, not a day's).
+ * - A resource is booked at most 24 hours a day: an allocation (created or changed) whose
+ *   hoursPerDay, added to those of the resource's other allocations overlapping it, passes 24 is
+ *   refused with 409 (spec 2.6 bounds one allocation's hoursPerDay, not a resource's day).
  * - One default rate per organisation: a rate made or set default (isDefault true) takes the flag
  *   from the rate that had it (spec 2.5 says nothing about how many rates may be default).
  */
@@ -40,8 +44,17 @@ function checkDays(totals: Map<string, number>, entries: readonly Entryish[]): v
   }
 }
 
+/** Refuses an allocation that books its resource above 24 hours on a day it shares with others. */
+function checkCapacity(others: readonly Allocation[], wanted: Record<string, unknown>): void {
+  const { resourceId, startDate, endDate, hoursPerDay } = wanted;
+  if (typeof resourceId !== 'string' || typeof startDate !== 'string' || typeof endDate !== 'string' || typeof hoursPerDay !== 'number') return;
+  const overlapping = others.filter((a) => a.resourceId === resourceId && a.endDate !== null && a.startDate <= endDate && startDate <= a.endDate);
+  const booked = overlapping.reduce((sum, a) => sum + (a.hoursPerDay ?? 0), 0);
+  if (booked + hoursPerDay > DAY_HOURS + 1e-9) throw conflict(`resource ${resourceId} would be booked ${booked + hoursPerDay} hours a day: at most ${DAY_HOURS}`);
+}
+
 /** A preHandler for the variant's rules. */
-export function businessRulesHook(stores: { readonly timeEntries: PartitionedStore<TimeEntry> }) {
+export function businessRulesHook(stores: { readonly timeEntries: PartitionedStore<TimeEntry>; readonly allocations: PartitionedStore<Allocation> }) {
   return async (request: FastifyRequest): Promise<void> => {
     if (request.auth === null || (request.method !== 'POST' && request.method !== 'PATCH')) return;
     const organisationId = requireAuth(request).organisationId;
@@ -56,6 +69,12 @@ export function businessRulesHook(stores: { readonly timeEntries: PartitionedSto
       const id = path.slice(path.lastIndexOf('/') + 1);
       const stored = entries.find((e) => e.id === id);
       if (stored !== undefined) checkDays(dayTotals(entries, new Set([id])), [{ resourceId: stored.resourceId, date: stored.date, hours: stored.hours, ...body }]);
+    } else if (/\/allocations(\/[^/]+)?$/.test(path)) {
+      const id = request.method === 'PATCH' ? path.slice(path.lastIndexOf('/') + 1) : undefined;
+      const all = stores.allocations.list(organisationId);
+      const stored = all.find((a) => a.id === id);
+      if (request.method === 'PATCH' && stored === undefined) return;
+      checkCapacity(all.filter((a) => a.id !== id), { ...stored, ...body });
     }
   };
 }

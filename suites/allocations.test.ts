@@ -29,6 +29,7 @@ import {
   minimalAllocation,
 } from '../harness/steps/allocations.js';
 import { expectFiltered, expectFilteredUnlessRefused, firstWithOther } from '../harness/steps/lists.js';
+import { createResource } from '../harness/steps/prerequisites.js';
 
 /** Allocations (spec 2.6, 4.6, 8): every field rule both ways, the trimmed reason, filters, the lifecycle. */
 const check = checker('allocations');
@@ -83,7 +84,9 @@ describe('allocations: create rules', () => {
       await expectRefused(t, { startDate: date }, 'startDate not a real calendar date');
       await expectRefused(t, { endDate: date }, 'endDate not a real calendar date');
     }
-    await expectAccepted(t, { startDate: '2024-02-29', endDate: '2024-02-29' }, 'create an allocation on 2024-02-29 (a leap day)');
+    // Spans of two days: a server may require the end after the start (the spec does not say).
+    await expectAccepted(t, { startDate: '2024-02-28', endDate: '2024-02-29' }, 'create an allocation ending on 2024-02-29 (a leap day)');
+    await expectAccepted(t, { startDate: '2024-02-29', endDate: '2024-03-01' }, 'create an allocation starting on 2024-02-29 (a leap day)');
   });
 
   check('AL-HOURS', 'accept hoursPerDay 0 and 24 and hours 0; reject hoursPerDay -0.5 and 24.5 and hours -1', async (t) => {
@@ -158,6 +161,8 @@ describe('allocations: lifecycle', () => {
     // spec 2.6 lists hours and hoursPerDay as independent inputs; a server may derive one from
     // the other over the allocation's days, so a date change may recompute them too.
     linked: [{ fields: ['hours', 'hoursPerDay'], inputs: ['startDate', 'endDate'] }],
+    // A server may enforce a resource's capacity or refuse overlaps (the spec does not say): a fresh resource has no allocations yet.
+    ruleFree: async (t, body) => (typeof body['resourceId'] === 'string' ? { ...body, resourceId: await createResource(t, 'Conformance fresh resource') } : body),
     arbitraries: async (t) => {
       const refs = await allocationReferences(t);
       return { create: allocationCreate(refs), full: allocationCreate(refs, { full: true }), update: allocationUpdate(refs) };

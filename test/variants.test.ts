@@ -22,7 +22,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'limiter-refilling-bucket': { suites: ['rate-limit'] },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
-  'business-rules': { suites: ['time-entries', 'batch', 'rates', 'security', 'webhooks'] },
+  'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'unique-names': { suites: ['contacts', 'resources', 'rates', 'tasks', 'milestones', 'webhooks', 'security', 'rate-limit'] },
   'reset-iso8601': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },

@@ -8,7 +8,7 @@ import {
   type AllocationUpdate,
 } from '../spec/allocations.js';
 import { earlyDate, lateDate } from './date-span.js';
-import { amount, impossibleDate, nonUuid, text } from './primitives.js';
+import { impossibleDate, nonUuid, text } from './primitives.js';
 import { hoursBetween } from './time-entries.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
@@ -51,7 +51,8 @@ function optionalFields(c: AllocationConstraints) {
     resourceId: resourceRef(c),
     groupId: fc.constant(null),
     hoursPerDay: hoursBetween(0, 24),
-    hours: amount(2_000),
+    // Multiples of 0.05 h: exact in hundredths, whole minutes or seconds (a server may keep any).
+    hours: hoursBetween(0, 2_000),
     notes: text(80),
     constraintAcknowledged: fc.boolean(),
     constraintReason: fc.option(constraintReason(), { nil: null, freq: 4 }),

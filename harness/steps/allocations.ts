@@ -73,7 +73,8 @@ export async function createAllocationFilterFixture(t: CheckContext): Promise<Al
     await createResource(t, 'Conformance allocation filter resource B'),
   ] as const;
   const allocation = (task: string, resource: string, startDate: string, endDate: string) =>
-    createAllocation(t, { taskId: task, resourceId: resource, startDate, endDate, hoursPerDay: 4 });
+    // One hour a day: overlapping allocations of one resource stay far from any capacity a server may enforce.
+    createAllocation(t, { taskId: task, resourceId: resource, startDate, endDate, hoursPerDay: 1 });
   return {
     tasks,
     resources,
