@@ -67,7 +67,7 @@ describe('resources: create', () => {
   check('RS-SALARY', 'accept salary 0 and every salaryPeriod of the enum', async (t) => {
     for (const salaryPeriod of SALARY_PERIODS) {
       const salary = salaryPeriod === 'hour' ? 0 : 1234.5;
-      const res = await t.api.post('/resources', { name: `Conformance salary ${salaryPeriod}`, salary, salaryPeriod, tags: [runTag(t.run)] });
+      const res = await t.api.post('/resources', { name: `Conformance salary ${salaryPeriod} ${uniqueToken('rs')}`, salary, salaryPeriod, tags: [runTag(t.run)] });
       expectStatus(res, 201, `create a resource with salary ${salary} per ${salaryPeriod}`);
       const record = dataRecord(res);
       ensure(record['salaryPeriod'] === salaryPeriod, `expected salaryPeriod ${salaryPeriod}, got ${JSON.stringify(record['salaryPeriod'])}`, res);

@@ -80,9 +80,10 @@ export function contactUpdate(constraints: ContactConstraints = {}): fc.Arbitrar
     .map((body) => (body.tags === undefined ? body : withRunTag(body as { tags?: string[] }, constraints.runTag))) as fc.Arbitrary<ContactUpdate>;
 }
 
+// Values outside the enum; the same value in another case is INPUT-FORMAT-STRICT's (a SHOULD).
 const badEnum = fc.oneof(
-  fc.constantFrom('Company', 'INDIVIDUAL', 'supplier', 'person', ''),
-  text(12).filter((s) => !(CONTACT_TYPES as readonly string[]).includes(s)),
+  fc.constantFrom('supplier', 'person', ''),
+  text(12).filter((s) => !(CONTACT_TYPES as readonly string[]).includes(s.toLowerCase())),
 );
 
 /** Field-level rules shared by create and update (spec 2.1). */

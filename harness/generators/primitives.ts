@@ -27,9 +27,11 @@ const label = fc.string({ unit: lower, minLength: 1, maxLength: 12 });
 
 /** A plain address every e-mail validator accepts: `local@label.example`. */
 export function email(): fc.Arbitrary<string> {
+  // Eight hex digits in the local part that never shrink: a server may keep e-mails unique (the spec does not say).
+  const suffix = fc.noShrink(fc.string({ unit: hex, minLength: 8, maxLength: 8 }));
   return fc
-    .tuple(label, fc.option(label, { nil: undefined }), label, fc.constantFrom('com', 'org', 'io', 'example'))
-    .map(([local, dotted, domain, tld]) => `${local}${dotted ? `.${dotted}` : ''}@${domain}.${tld}`);
+    .tuple(label, fc.option(label, { nil: undefined }), suffix, label, fc.constantFrom('com', 'org', 'io', 'example'))
+    .map(([local, dotted, digits, domain, tld]) => `${local}${dotted ? `.${dotted}` : ''}.${digits}@${domain}.${tld}`);
 }
 
 /** An absolute https URL with a path (so no normaliser adds a trailing slash). */

@@ -74,8 +74,9 @@ export function rateVersionCreate(): fc.Arbitrary<RateVersionCreate> {
   );
 }
 
-const badRateType = fc.oneof(fc.constantFrom('Billable', 'COST', 'hourly', 'internal', ''), text(12).filter((s) => !(RATE_TYPES as readonly string[]).includes(s)));
-const badPeriod = fc.oneof(fc.constantFrom('Hour', 'DAY', 'hours', 'fortnight', 'quarter', ''), text(12).filter((s) => !(RATE_PERIODS as readonly string[]).includes(s)));
+// Values outside the enums; another case of a value (Billable) is INPUT-FORMAT-STRICT's (a SHOULD).
+const badRateType = fc.oneof(fc.constantFrom('hourly', 'internal', ''), text(12).filter((s) => !(RATE_TYPES as readonly string[]).includes(s.toLowerCase())));
+const badPeriod = fc.oneof(fc.constantFrom('hours', 'fortnight', 'quarter', ''), text(12).filter((s) => !(RATE_PERIODS as readonly string[]).includes(s.toLowerCase())));
 const notString = fc.oneof(fc.integer(), fc.constant(true), fc.constant(['a']), fc.constant({}));
 const notBoolean = fc.constantFrom('true', 'false', 1, 0, 'yes');
 const notNumber = fc.constantFrom('12', '12.50', 'ten', true, [1]);

@@ -96,7 +96,8 @@ const FIELD_BREAKERS: readonly Breaker[] = [
     rule: 'salaryPeriod outside the enum',
     requirementId: 'RS-SALARY',
     field: 'salaryPeriod',
-    value: fc.constantFrom('Hour', 'MONTH', 'monthly', 'annual', 'weekly', 'fortnight', ''),
+    // Another case of a value (Hour) is INPUT-FORMAT-STRICT's (a SHOULD).
+    value: fc.constantFrom('monthly', 'annual', 'weekly', 'fortnight', ''),
   },
   { rule: 'roleId not a UUID', requirementId: 'RS-IDS-UUID', field: 'roleId', value: nonUuid() },
   { rule: 'homeOfficeId not a UUID', requirementId: 'RS-IDS-UUID', field: 'homeOfficeId', value: nonUuid() },

@@ -19,6 +19,8 @@ export function sameValue(expected: unknown, actual: unknown): boolean {
   if (typeof expected === 'string' && typeof actual === 'string') {
     // Free text with its white space collapsed and trimmed (a server may normalise it).
     if (/\s/.test(expected) && expected.replace(/\s+/g, ' ').trim() === actual) return true;
+    // The same text in another Unicode normal form (a server may normalise to NFC).
+    if (expected.normalize('NFC') === actual.normalize('NFC')) return true;
     if (DATE.test(expected) && new RegExp(`^${expected}[T ]00:00(:00(\\.0+)?)?(Z|[+-]\\d{2}:?\\d{2})?$`).test(actual)) return true;
     if (HH_MM.test(expected) && new RegExp(`^${expected}:00(\\.0+)?$`).test(actual)) return true;
     // A batch start time with seconds kept as the record's HH:MM, served with or without :00.
@@ -38,7 +40,8 @@ function normalise(field: string, value: unknown): string {
 export function mismatch(record: Record<string, unknown>, expected: Record<string, unknown>): string | undefined {
   for (const [field, value] of Object.entries(expected)) {
     const actual = record[field];
-    if (value === null && (actual === null || actual === undefined)) continue;
+    // A cleared field may read back empty: null, absent, or an empty string (a server may store "").
+    if (value === null && (actual === null || actual === undefined || actual === '')) continue;
     if (normalise(field, actual) !== normalise(field, value) && !sameValue(value, actual)) {
       return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
     }
