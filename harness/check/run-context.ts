@@ -73,6 +73,7 @@ export function targetHealth(): TargetHealth {
 
 /** The tag every record the run creates carries, so an operator can find and remove leftovers. */
 export function runTag(run: Pick<RunContext, 'runId'>): string {
-  // Lower case: a server may normalise tags (the spec does not say), and this one it must find again.
-  return `conformance-run:${run.runId.toLowerCase()}`;
+  // Lower-case letters, digits and hyphens only: a server may normalise tags (case, punctuation;
+  // the spec does not say), and this one the run must find again.
+  return `conformance-run-${run.runId.toLowerCase()}`;
 }

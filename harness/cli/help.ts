@@ -90,7 +90,7 @@ Load harness (conformance load; also reads the variables above):
   CONFORMANCE_LOAD_CONCURRENCY  Connections per step, comma-separated (default ${LOAD_DEFAULTS.concurrency.join(',')}).
   CONFORMANCE_LOAD_ENDPOINTS    Endpoints measured (default all: ${LOAD_ENDPOINTS.join(', ')}).
   CONFORMANCE_LOAD_MAX_CREATES  Creates per step at most (default ${LOAD_DEFAULTS.maxCreatesPerStep}); every
-                                created contact is tagged conformance-run:<run id> and deleted.
+                                created contact is tagged conformance-run-<run id> and deleted.
   CONFORMANCE_LOAD_WAIT_S       Longest wait for a key's fresh rate window (default ${LOAD_DEFAULTS.freshWaitS}).
 
 Checks that need a variable that is not set are skipped with the reason.

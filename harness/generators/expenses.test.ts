@@ -23,7 +23,7 @@ import {
 } from './expenses.js';
 
 const SEED = 424242;
-const RUN_TAG = 'conformance-run:abc123';
+const RUN_TAG = 'conformance-run-abc123';
 const PROJECT = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
 const SUPPLIER = '0b6a4c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d';
 const RESOURCE = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';

@@ -16,7 +16,7 @@ import {
 } from './rates.js';
 
 const SEED = 424242;
-const RUN_TAG = 'conformance-run:abc123';
+const RUN_TAG = 'conformance-run-abc123';
 const sample = <T>(arb: fc.Arbitrary<T>, numRuns = 200): T[] => fc.sample(arb, { seed: SEED, numRuns });
 
 const why = (result: { success: boolean; error?: { issues: unknown[] } }, value: unknown): string =>

@@ -11,7 +11,7 @@ import {
   resourceViolationRequirements,
 } from './resources.js';
 
-const RUN_TAG = 'conformance-run:test';
+const RUN_TAG = 'conformance-run-test';
 const REFS = {
   roleIds: ['3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e'],
   homeOfficeIds: ['0b6a4c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d'],

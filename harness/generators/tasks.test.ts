@@ -21,7 +21,7 @@ import {
   taskViolationRequirements,
 } from './tasks.js';
 
-const RUN_TAG = 'conformance-run:test';
+const RUN_TAG = 'conformance-run-test';
 const REFS = {
   parentTaskIds: ['3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e', '7a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b'],
   versionIds: ['0b6a4c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d'],

@@ -15,7 +15,7 @@ import { hhmmSchema, realDateSchema } from '../spec/time-entries.js';
 const REFS = {
   taskIds: ['3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e'],
   resourceIds: ['0b6a4c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d'],
-  runTag: 'conformance-run:test',
+  runTag: 'conformance-run-test',
 };
 const sample = <T>(arb: fc.Arbitrary<T>, numRuns = 200, seed = 77): T[] => fc.sample(arb, { seed, numRuns });
 

@@ -123,7 +123,7 @@ export const throughputStepSchema = z.strictObject({
 export type ThroughputStepRecord = z.infer<typeof throughputStepSchema>;
 
 export const cleanupSchema = z.strictObject({
-  /** The run's tag in `tags` of every record it created: `conformance-run:<run id>`. */
+  /** The run's tag in `tags` of every record it created: `conformance-run-<run id>`. */
   tag: z.string(),
   created: count,
   deleted: count,

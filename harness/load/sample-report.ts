@@ -57,7 +57,7 @@ function step(endpoint: ThroughputStepRecord['endpoint'], connections: number, r
 }
 
 export function sampleLoadReport(): LoadReport {
-  const tag = 'conformance-run:20260514T091203Z-a1b2';
+  const tag = 'conformance-run-20260514T091203Z-a1b2';
   return loadReportSchema.parse({
     schemaVersion: 1,
     runId: '20260514T091203Z-a1b2',

@@ -6,8 +6,8 @@ const ADMIN = 'wmk_3be3b5804692ebe4e955884c7b5d1661';
 
 describe('stepRequest', () => {
   it('sends a tagged, minimal valid contact on create (spec 2.1) and reads the fixture on get', () => {
-    expect(JSON.parse(createBody('RUN-1'))).toEqual({ contactType: 'company', name: 'conformance-load RUN-1', tags: ['conformance-run:run-1'] });
-    expect(runTag('RUN-1')).toBe('conformance-run:run-1');
+    expect(JSON.parse(createBody('RUN-1'))).toEqual({ contactType: 'company', name: 'conformance-load RUN-1', tags: ['conformance-run-run-1'] });
+    expect(runTag('RUN-1')).toBe('conformance-run-run-1');
     expect(stepRequest('get', 'RUN-1', 'abc')).toEqual({ method: 'GET', path: '/contacts/abc' });
     expect(stepRequest('list', 'RUN-1', undefined)).toEqual({ method: 'GET', path: '/contacts?limit=20' });
     expect(() => stepRequest('get', 'RUN-1', undefined)).toThrow(/fixture/);

@@ -58,8 +58,9 @@ export function boundBodies(cap: number, onOversize: () => void): (client: unkno
 
 /** The tag every record of a run carries in `tags`, and the only records cleanup deletes. */
 export function runTag(runId: string): string {
-  // Lower case: a server may normalise tags (the spec does not say), and cleanup must find them again.
-  return `conformance-run:${runId.toLowerCase()}`;
+  // Lower-case letters, digits and hyphens only: a server may normalise tags (the spec does not
+  // say), and cleanup must find them again.
+  return `conformance-run-${runId.toLowerCase()}`;
 }
 
 /** spec 2.1: a minimal valid company contact, tagged with the run, named so `search` finds it. */
