@@ -96,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
       if (variants.has('business-rules')) {
-        api.addHook('preHandler', businessRulesHook({ timeEntries, allocations }));
+        api.addHook('preHandler', businessRulesHook({ timeEntries, allocations, subscriptions }));
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);

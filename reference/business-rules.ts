@@ -4,6 +4,7 @@ import { conflict } from './errors.js';
 import type { TimeEntry } from './models/time-entries.js';
 import type { StoredRate } from './models/rates.js';
 import type { Allocation } from './models/allocations.js';
+import type { StoredSubscription } from './models/webhooks.js';
 import type { PartitionedStore } from './store.js';
 
 /*
@@ -14,6 +15,8 @@ import type { PartitionedStore } from './store.js';
  * - A resource is booked at most 24 hours a day: an allocation (created or changed) whose
  *   hoursPerDay, added to those of the resource's other allocations overlapping it, passes 24 is
  *   refused with 409 (spec 2.6 bounds one allocation's hoursPerDay, not a resource's day).
+ * - One subscription per URL: a webhook subscription created or moved to a URL another
+ *   subscription of the organisation has is refused with 409 (spec 2.10 does not say).
  * - One default rate per organisation: a rate made or set default (isDefault true) takes the flag
  *   from the rate that had it (spec 2.5 says nothing about how many rates may be default).
  */
@@ -54,7 +57,11 @@ function checkCapacity(others: readonly Allocation[], wanted: Record<string, unk
 }
 
 /** A preHandler for the variant's rules. */
-export function businessRulesHook(stores: { readonly timeEntries: PartitionedStore<TimeEntry>; readonly allocations: PartitionedStore<Allocation> }) {
+export function businessRulesHook(stores: {
+  readonly timeEntries: PartitionedStore<TimeEntry>;
+  readonly allocations: PartitionedStore<Allocation>;
+  readonly subscriptions: PartitionedStore<StoredSubscription>;
+}) {
   return async (request: FastifyRequest): Promise<void> => {
     if (request.auth === null || (request.method !== 'POST' && request.method !== 'PATCH')) return;
     const organisationId = requireAuth(request).organisationId;
@@ -69,6 +76,9 @@ export function businessRulesHook(stores: { readonly timeEntries: PartitionedSto
       const id = path.slice(path.lastIndexOf('/') + 1);
       const stored = entries.find((e) => e.id === id);
       if (stored !== undefined) checkDays(dayTotals(entries, new Set([id])), [{ resourceId: stored.resourceId, date: stored.date, hours: stored.hours, ...body }]);
+    } else if (/\/webhooks(\/[^/]+)?$/.test(path) && typeof body['url'] === 'string') {
+      const id = request.method === 'PATCH' ? path.slice(path.lastIndexOf('/') + 1) : undefined;
+      if (stores.subscriptions.list(organisationId).some((s) => s.id !== id && s.url === body['url'])) throw conflict(`a subscription to ${String(body['url'])} exists already`);
     } else if (/\/allocations(\/[^/]+)?$/.test(path)) {
       const id = request.method === 'PATCH' ? path.slice(path.lastIndexOf('/') + 1) : undefined;
       const all = stores.allocations.list(organisationId);

@@ -23,7 +23,7 @@ export const VARIANTS = {
   'reset-fractional-seconds': 'X-RateLimit-Reset as delta seconds with three decimals, e.g. 59.873 (spec 8 shows no form or precision)',
   'retry-after-fractional': 'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
   'business-rules':
-    "rules the spec neither states nor forbids: a resource's day holds at most 24 hours of time entries (a create, update or batch above it is refused with 409, before anything is written), a resource is booked at most 24 hours a day over its overlapping allocations (409), and one rate per organisation is default (a rate made or set default takes the flag from the one that had it)",
+    "rules the spec neither states nor forbids: a resource's day holds at most 24 hours of time entries (a create, update or batch above it is refused with 409, before anything is written), a resource is booked at most 24 hours a day over its overlapping allocations (409), a URL has at most one webhook subscription (409), and one rate per organisation is default (a rate made or set default takes the flag from the one that had it)",
   'normalised-values':
     'answers carry values in a normal form, not as sent: e-mails in lower case, currencies in upper case, text trimmed, tags sorted without repeats, start times with seconds, URLs in their standard serialisation, money rounded to the cent (spec 2: response record fields are not shown)',
   'unique-names':

@@ -395,7 +395,7 @@ describe('security: references across organisations', () => {
 
 /** spec 2.10: a valid subscription body a member key tries to create. */
 function memberWebhookBody(): Record<string, unknown> {
-  return { name: `Conformance member ${uniqueToken('wh')}`, url: WEBHOOK_URLS[0], events: [QUIET_EVENT] };
+  return { name: `Conformance member ${uniqueToken('wh')}`, url: `${WEBHOOK_URLS[0]}?s=${uniqueToken('')}`, events: [QUIET_EVENT] };
 }
 
 /** A member create the target wrongly accepted is removed with the admin key (the member key may not delete it). */

@@ -86,7 +86,8 @@ const check = checker('webhooks');
 const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * waits + 60) * 1000 });
 
 /** Where subscriptions that must never be called point: a sink endpoint that answers 200 to anything. */
-const quiet = once(async () => sink().endpoint({}).url);
+// A fresh endpoint each time: a server may keep one subscription per URL (the spec does not say).
+const quiet = async (_t?: CheckContext): Promise<string> => sink().endpoint({}).url;
 const collection = subscriptionsCollection(quiet, ['quote.created']);
 
 /** Events no documented operation sends: subscriptions made for CRUD and validation list only these. */

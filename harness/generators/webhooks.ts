@@ -34,8 +34,14 @@ export function urlOfLength(base: string, n: number): string {
   return prefix + '0'.repeat(n - prefix.length);
 }
 
+/**
+ * One of the given URLs with a query no other body shares (a server may keep one subscription
+ * per URL: the spec does not say), or a random URL.
+ */
 function urlArb(constraints: SubscriptionConstraints): fc.Arbitrary<string> {
-  return constraints.urls && constraints.urls.length > 0 ? fc.constantFrom(...constraints.urls) : url();
+  if (!constraints.urls || constraints.urls.length === 0) return url();
+  const digits = fc.noShrink(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 8 }));
+  return fc.tuple(fc.constantFrom(...constraints.urls), digits).map(([base, d]) => `${base}${base.includes('?') ? '&' : '?'}s=${d}`);
 }
 
 /** Spec 2.10 / 6.1: at least one event, each a known name, no repeats. */

@@ -243,7 +243,8 @@ export class WebhookSink {
       res.setHeader('connection', 'close');
       res.on('finish', () => req.socket.destroy());
     }
-    const token = /^\/hooks\/([0-9a-f]+)\/?$/.exec(req.url ?? '')?.[1];
+    // A query string is the sender's own business (the suite makes URLs unique with one).
+    const token = /^\/hooks\/([0-9a-f]+)\/?(?:\?.*)?$/.exec(req.url ?? '')?.[1];
     const endpoint = token === undefined ? undefined : this.#endpoints.get(token);
     if (endpoint === undefined) {
       if (this.strays.length < SINK_MAX_STRAYS) this.strays.push({ path: (req.url ?? '').slice(0, 500), arrivedAt });

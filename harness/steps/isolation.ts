@@ -44,7 +44,8 @@ async function createOwned(t: CheckContext, path: string, body: Record<string, u
 export async function createWebhook(t: CheckContext, overrides: Record<string, unknown> = {}): Promise<OwnedRecord> {
   let last: ApiResponse | undefined;
   for (const url of WEBHOOK_URLS) {
-    const body = { name: `Conformance ${uniqueToken('wh')}`, url, events: [QUIET_EVENT], description: uniqueToken('whd'), ...overrides };
+    // A query of its own: a server may keep one subscription per URL (the spec does not say).
+    const body = { name: `Conformance ${uniqueToken('wh')}`, url: `${url}?s=${uniqueToken('')}`, events: [QUIET_EVENT], description: uniqueToken('whd'), ...overrides };
     last = await t.api.post('/webhooks', body);
     const id = createdId(last);
     if (id !== undefined) return { id, sent: body };
