@@ -91,12 +91,15 @@ describe('valid subscription bodies', () => {
     expect(bodies.some((b) => b.description === null)).toBe(true);
   });
 
-  it('points only at the URLs it was given and lists only the events it was given', () => {
+  it('points only at the URLs it was given, each with a query no other body shares, and lists only the events it was given', () => {
     const only = ['quote.created', 'quote.sent'] as const;
+    const urls = new Set<string>();
     for (const body of sample(subscriptionCreate({ ...SINK, events: only }))) {
-      expect(SINK.urls).toContain(body.url);
+      expect(SINK.urls).toContain(body.url.replace(/[?&]s=[0-9a-f]{8}$/, ''));
+      urls.add(body.url);
       for (const event of body.events) expect(only).toContain(event);
     }
+    expect(urls.size).toBeGreaterThan(1);
   });
 
   it('lists events without repeats and reaches every event name', () => {
