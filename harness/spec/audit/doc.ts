@@ -1,5 +1,5 @@
 import { REQUIREMENTS } from '../requirements.js';
-import { basisKind, reliances } from './index.js';
+import { AUDITED_AREAS, basisKind, PENDING_AREAS, reliances } from './index.js';
 import type { AuditTable, Basis } from './types.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -24,7 +24,9 @@ export function auditDoc(table: AuditTable): string {
     'For every MUST requirement (and every security SHOULD, which can accuse a server), what the pass condition of its checks',
     'relies on, and why it may: the spec text that mandates it (**spec**), tolerance of every reasonable choice where the spec',
     'is silent (**tolerant**, with the reference variant that makes another choice), a recorded choice (**observation**), or an',
-    'open **assumption**. A self-test fails when a MUST requirement is missing here.',
+    'open **assumption**. A self-test fails when a MUST requirement of an audited area is missing here.',
+    '',
+    `Audited areas: ${AUDITED_AREAS.join(', ')}. Still to audit: ${PENDING_AREAS.length === 0 ? 'none' : PENDING_AREAS.join(', ')}.`,
     '',
     `${new Set(rows.map((r) => r.id)).size} requirements, ${rows.length} reliances: ${count('spec')} from the spec text, ${count('tolerant')} tolerant, ${count('observation')} observed, ${count('assumption')} open assumptions.`,
     '',

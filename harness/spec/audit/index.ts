@@ -1,23 +1,29 @@
-import { REQUIREMENTS, type RequirementId } from '../requirements.js';
-import { AUDIT_COMMON } from './common.js';
+import { REQUIREMENTS, type Requirement, type RequirementId } from '../requirements.js';
 import { AUDIT_CONTACTS_RESOURCES_RATES } from './contacts-resources-rates.js';
-import { AUDIT_EXPENSES_TASKS_MILESTONES } from './expenses-tasks-milestones.js';
-import { AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE } from './reports-security-webhooks-rate.js';
 import { AUDIT_TIME_BATCH_ALLOCATIONS } from './time-batch-allocations.js';
 import type { AuditTable, Basis, Reliance } from './types.js';
 
-/** Issue 22: what every MUST check (and every security SHOULD check) relies on, with its basis. */
-export const AUDIT: AuditTable = {
-  ...AUDIT_COMMON,
-  ...AUDIT_CONTACTS_RESOURCES_RATES,
-  ...AUDIT_TIME_BATCH_ALLOCATIONS,
-  ...AUDIT_EXPENSES_TASKS_MILESTONES,
-  ...AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE,
-};
+type Area = Requirement['area'];
 
-/** The requirements the audit must cover: every MUST, and every security SHOULD (it can accuse a server). */
-export function auditedIds(): RequirementId[] {
-  return (Object.keys(REQUIREMENTS) as RequirementId[]).filter((id) => REQUIREMENTS[id].level === 'MUST' || REQUIREMENTS[id].area === 'security');
+/** The audit of issue 22 in parts, each covering whole catalogue areas. */
+const PARTS: ReadonlyArray<{ readonly areas: readonly Area[]; readonly table: AuditTable }> = [
+  { areas: ['contacts', 'resources', 'rates'], table: AUDIT_CONTACTS_RESOURCES_RATES },
+  { areas: ['time-entries', 'batch', 'allocations'], table: AUDIT_TIME_BATCH_ALLOCATIONS },
+];
+
+/** Areas whose audit is still to be written (issue 22 stays open while any is listed). */
+export const PENDING_AREAS: readonly Area[] = ['common', 'auth', 'projects', 'expenses', 'tasks', 'milestones', 'reports', 'security', 'webhooks', 'rate-limit'];
+
+export const AUDITED_AREAS: readonly Area[] = PARTS.flatMap((p) => p.areas);
+
+/** What every MUST check (and every security SHOULD check) of the audited areas relies on, with its basis. */
+export const AUDIT: AuditTable = Object.assign({}, ...PARTS.map((p) => p.table)) as AuditTable;
+
+/** The requirements an area's audit must cover: every MUST, and every security SHOULD (it can accuse a server). */
+export function auditedIds(areas: readonly Area[] = AUDITED_AREAS): RequirementId[] {
+  return (Object.keys(REQUIREMENTS) as RequirementId[]).filter(
+    (id) => areas.includes(REQUIREMENTS[id].area) && (REQUIREMENTS[id].level === 'MUST' || REQUIREMENTS[id].area === 'security'),
+  );
 }
 
 export type BasisKind = 'spec' | 'tolerant' | 'observation' | 'assumption';
