@@ -162,7 +162,8 @@ describe('allocations: lifecycle', () => {
     // the other over the allocation's days, so a date change may recompute them too.
     linked: [{ fields: ['hours', 'hoursPerDay'], inputs: ['startDate', 'endDate'] }],
     // A server may enforce a resource's capacity or refuse overlaps (the spec does not say): a fresh resource has no allocations yet.
-    ruleFree: async (t, body) => (typeof body['resourceId'] === 'string' ? { ...body, resourceId: await createResource(t, 'Conformance fresh resource') } : body),
+    // An update that names no resource moves the allocation to the fresh one too; null (no resource) stays.
+    ruleFree: async (t, body) => (body['resourceId'] !== null ? { ...body, resourceId: await createResource(t, 'Conformance fresh resource') } : body),
     arbitraries: async (t) => {
       const refs = await allocationReferences(t);
       return { create: allocationCreate(refs), full: allocationCreate(refs, { full: true }), update: allocationUpdate(refs) };
