@@ -244,9 +244,7 @@ describe('expenses: list filters', () => {
   check('EX-QUERY-INVALID', 'reject malformed expense list filters', async (t) => {
     const cases: Array<[string, Record<string, string>]> = [
       ['expenseType outside the enum', { expenseType: 'mileage' }],
-      ['expenseType in another case', { expenseType: 'DIRECT_COST' }],
       ['status outside the enum', { status: 'submitted' }],
-      ['status in another case', { status: 'Approved' }],
       ['rootTaskId not a UUID', { rootTaskId: 'not-a-uuid' }],
       ['taskId not a UUID', { taskId: '12345' }],
       ['supplierId not a UUID', { supplierId: 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz' }],

@@ -308,7 +308,6 @@ describe('milestones: list filters', () => {
       ['projectId not a UUID', { projectId: 'not-a-uuid' }],
       ['projectId not a UUID', { projectId: `${randomUUID()}x` }],
       ['status outside the enum', { status: 'done' }],
-      ['status in another case', { status: 'Completed' }],
       ['status with a hyphen', { status: 'at-risk' }],
       ...IMPOSSIBLE_DATES.map((date): [string, Record<string, string>] => [`dateFrom ${date}`, { dateFrom: date }]),
       ...IMPOSSIBLE_DATES.map((date): [string, Record<string, string>] => [`dateTo ${date}`, { dateTo: date }]),
