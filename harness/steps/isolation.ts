@@ -583,7 +583,7 @@ const CREATE_CASES: readonly ReferenceCase[] = [
     target: 'project',
     field: 'parentTaskId',
     // Org B knows no version of org A's project (org A's version id is one of the values that must not leak).
-    body: (ref, _own, t) => ({ parentTaskId: ref, versionId: randomUUID(), name: `Conformance org B task ${runTag(t.run)}` }),
+    body: (ref, _own, t) => ({ parentTaskId: ref, versionId: randomUUID(), name: `Conformance org B task ${uniqueToken('tk')} ${runTag(t.run)}` }),
   },
   {
     section: '2.1',
@@ -640,7 +640,7 @@ const CREATE_CASES: readonly ReferenceCase[] = [
     what: "a task with org A's version",
     target: 'version',
     field: 'versionId',
-    body: (ref, _own, t) => ({ parentTaskId: orgBTask(t), versionId: ref, name: `Conformance org B task ${runTag(t.run)}` }),
+    body: (ref, _own, t) => ({ parentTaskId: orgBTask(t), versionId: ref, name: `Conformance org B task ${uniqueToken('tk')} ${runTag(t.run)}` }),
   },
   {
     section: '4.10',
