@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
+import { uniqueToken } from '../harness/steps/unique-token.js';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
 import type { ApiClient, ApiResponse, SendOptions } from '../harness/http/client.js';
@@ -115,7 +116,7 @@ describe('auth: header styles', () => {
       listPage(list);
       // spec 5.1: every request carries the key either way, writes as well as reads (the create
       // status itself is ENV-CREATE's: any 2xx is accepted here).
-      const created = await client.post('/contacts', { contactType: 'company', name: `Conformance ${style} key`, tags: [runTag(t.run)] });
+      const created = await client.post('/contacts', { contactType: 'company', name: `Conformance ${style} key ${uniqueToken('ct')}`, tags: [runTag(t.run)] });
       expectStatus(created, '2xx', `create a contact with the key as ${style}`);
       const id = dataRecord(created).id;
       expectStatus(await client.get(`/contacts/${id}`), 200, `read a contact with the key as ${style}`);
