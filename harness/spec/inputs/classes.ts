@@ -1,5 +1,5 @@
 import type { RequirementId } from '../requirements.js';
-import type { FieldSpec, Format, InputSurface, Kind } from './table.js';
+import { surfaceName, type FieldSpec, type Format, type InputSurface, type Kind } from './table.js';
 
 /*
  * The invalid classes of one field, derived from its row of the input table alone: each wrong
@@ -188,6 +188,5 @@ export function inputCases(surfaces: readonly InputSurface[]): InputCase[] {
 
 /** `POST /contacts email format:no-at`: one pair as the report and the self-test name it. */
 export function caseKey(c: InputCase): string {
-  const at = c.surface.at.length === 0 ? '' : `${c.surface.at.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}.`;
-  return `${c.surface.operation} ${at.replace(/^\./, '')}${c.field.name} ${c.invalid.name}`;
+  return `${surfaceName(c.surface)} ${c.field.name} ${c.invalid.name}`;
 }
