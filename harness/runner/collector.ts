@@ -89,11 +89,17 @@ export class ResultCollector implements Reporter {
   vitest: Vitest | undefined;
 
   readonly #filtered: boolean;
+  /** Why the run's shared state says it stopped, read at each result (the runner's watch polls it). */
+  readonly #stoppedNow: () => string | null;
 
-  /** `filtered`: CONFORMANCE_REQUIREMENTS selects checks; the ones left out are not reported. */
-  constructor(progress: Progress, options: { filtered?: boolean } = {}) {
+  /**
+   * `filtered`: CONFORMANCE_REQUIREMENTS selects checks; the ones left out are not reported.
+   * `stopped`: why the run stopped sending, as the workers' shared state says, or null.
+   */
+  constructor(progress: Progress, options: { filtered?: boolean; stopped?: () => string | null } = {}) {
     this.#progress = progress;
     this.#filtered = options.filtered ?? false;
+    this.#stoppedNow = options.stopped ?? (() => null);
   }
 
   onInit(vitest: Vitest): void {
@@ -123,10 +129,13 @@ export class ResultCollector implements Reporter {
     if (meta?.stopped !== undefined) this.run.stopped ??= meta.stopped;
     // A check cancelled once the run stopped (deadline, throttling budget) did not run: vitest marks
     // it skipped, usually with a note, or (cancelled mid-flight on a busy machine) ends it without
-    // an error or a verdict of ours.
-    const cancelled = result.state === 'skipped' ? result.note !== undefined || !this.#filtered : result.state === 'failed' && (result.errors ?? []).length === 0;
-    if (this.#stopReason !== null && meta?.status === undefined && cancelled) {
-      this.#push(notRunResult(testCase, `not run: ${this.#stopReason}`), meta);
+    // an error or a verdict of ours, or reports it still pending.
+    const cancelled =
+      result.state === 'skipped' ? result.note !== undefined || !this.#filtered : result.state === 'pending' || (result.state === 'failed' && (result.errors ?? []).length === 0);
+    // A worker may have stopped the run before the runner's watch saw it and cancelled the rest.
+    const stopReason = this.#stopReason ?? (cancelled && meta?.status === undefined ? this.#stoppedNow() : null);
+    if (stopReason !== null && meta?.status === undefined && cancelled) {
+      this.#push(notRunResult(testCase, `not run: ${stopReason}`), meta);
       return;
     }
     if (this.#filtered && result.state === 'skipped' && meta?.status === undefined) return;

@@ -138,10 +138,10 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
   const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;
   if (harDir !== undefined) context = { ...context, harDir };
-  const collector = new ResultCollector(progress, { filtered: config.requirements.length > 0 });
   const files = config.suites.map((domain) => `suites/${domain}.test.ts`);
   // Issue 12: the breaker every worker's clients share, and through which the deadline stops them.
   const health = new TargetHealth(config.breakerFailures);
+  const collector = new ResultCollector(progress, { filtered: config.requirements.length > 0, stopped: () => health.stopped?.reason ?? null });
   // Past the breaker the run pauses; this watch probes the target and resumes or stops it.
   const outages = new OutageWatch(health, {
     waitMs: config.outageWaitS * 1000,

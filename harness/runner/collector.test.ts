@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import type { TestCase } from 'vitest/node';
+import { describe, expect, it } from 'vitest';
+import { ResultCollector } from './collector.js';
+import { Progress } from './progress.js';
+
+function quiet(): Progress {
+  return new Progress(new Writable({ write: (_chunk, _encoding, done) => done() }), { timer: false });
+}
+
+/** A test case as vitest hands it to a reporter, with only what the collector reads. */
+function testCase(id: string, result: ReturnType<TestCase['result']>): TestCase {
+  const meta = { conformance: { requirementId: 'CT-CREATE', level: 'MUST', section: '5.1', domain: 'contacts', title: `MUST ${id}` } };
+  return {
+    id,
+    name: id,
+    fullName: id,
+    module: { moduleId: 'suites/contacts.test.ts' },
+    meta: () => meta,
+    result: () => result,
+    diagnostic: () => ({ duration: 1 }),
+  } as unknown as TestCase;
+}
+
+const REASON = 'throttled: 3 s spent waiting out HTTP 429';
+
+describe('a check the run cancelled', () => {
+  it('is "not run" with the stop reason when vitest reports it pending or failed without an error, once the runner has stopped', () => {
+    const collector = new ResultCollector(quiet());
+    collector.stop(REASON);
+    collector.onTestCaseResult(testCase('a', { state: 'pending', errors: undefined }));
+    collector.onTestCaseResult(testCase('b', { state: 'failed', errors: [] }));
+    expect(collector.run.checks.map((c) => [c.status, c.message])).toEqual([
+      ['error', `not run: ${REASON}`],
+      ['error', `not run: ${REASON}`],
+    ]);
+  });
+
+  it('is "not run" when a worker stopped the run before the runner\'s watch saw it', () => {
+    let stopped: string | null = null;
+    const collector = new ResultCollector(quiet(), { stopped: () => stopped });
+    collector.onTestCaseResult(testCase('before', { state: 'failed', errors: [] }));
+    stopped = REASON;
+    collector.onTestCaseResult(testCase('after', { state: 'failed', errors: [] }));
+    expect(collector.run.checks.map((c) => c.message)).toEqual(['harness error: the check ended without a verdict', `not run: ${REASON}`]);
+  });
+
+  it('keeps a verdict of its own: a check that failed with an error is not re-labelled by a stop', () => {
+    const collector = new ResultCollector(quiet(), { stopped: () => REASON });
+    collector.onTestCaseResult(testCase('c', { state: 'failed', errors: [{ message: 'boom' } as never] }));
+    expect(collector.run.checks[0]!.message).toBe('harness error: boom');
+  });
+});
