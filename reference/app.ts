@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
 import { parseFaults } from './faults.js';
-import { parseVariants } from './variants.js';
+import { EVENTUAL_LIST_LAG_MS, parseVariants } from './variants.js';
 import { installJsonParser } from './json-body.js';
 import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
@@ -63,15 +63,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs, variants });
   const ajv = sharedBodyAjv({ coerceTypes: faults.has('body-types-coerced'), laxUuid: faults.has('uuid-lax') });
   const projects = new ProjectDirectory(options.seed);
-  const tasks = new PartitionedStore<Task>();
+  // Variant eventual-lists: the list endpoints follow the writes 2 s behind (a search index).
+  const stores = { listLagMs: variants.has('eventual-lists') ? EVENTUAL_LIST_LAG_MS : 0, now };
+  const tasks = new PartitionedStore<Task>(stores);
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
-  const timeEntries = new PartitionedStore<TimeEntry>();
-  const subscriptions = new PartitionedStore<StoredSubscription>();
-  const contacts = new PartitionedStore<Contact>();
-  const resources = new PartitionedStore<Resource>();
-  const rates = new PartitionedStore<StoredRate>();
-  const milestones = new PartitionedStore<Milestone>();
-  const allocations = new PartitionedStore<Allocation>();
+  const timeEntries = new PartitionedStore<TimeEntry>(stores);
+  const subscriptions = new PartitionedStore<StoredSubscription>(stores);
+  const contacts = new PartitionedStore<Contact>(stores);
+  const resources = new PartitionedStore<Resource>(stores);
+  const rates = new PartitionedStore<StoredRate>(stores);
+  const milestones = new PartitionedStore<Milestone>(stores);
+  const allocations = new PartitionedStore<Allocation>(stores);
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -110,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
-      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), events, ...common });
+      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(stores), events, ...common });
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });

@@ -28,11 +28,16 @@ export const VARIANTS = {
     'answers carry values in a normal form, not as sent: e-mails in lower case, currencies in upper case, text trimmed, tags sorted without repeats, start times with seconds, URLs in their standard serialisation, money rounded to the cent (spec 2: response record fields are not shown)',
   'unique-names':
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
+  'eventual-lists':
+    'the list endpoints follow the writes 2 s behind, as a search index or read replica does: a record created, changed or deleted shows in lists (filters, totals, pages) as it stood 2 s ago; a read by id is current (spec 4 says nothing about when a write shows in lists)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;
+
+/** Variant eventual-lists: how far the list endpoints lag behind the writes. */
+export const EVENTUAL_LIST_LAG_MS = 2000;
 
 /** Read-only view of the switched-on variants, passed to every plugin beside the faults. */
 export type VariantSet = ReadonlySet<VariantName>;

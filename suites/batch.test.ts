@@ -13,6 +13,7 @@ import type { ApiResponse } from '../harness/http/client.js';
 import { BATCH_MAX_ITEMS } from '../harness/spec/time-entries.js';
 import { expectFields, mismatch } from '../harness/steps/compare.js';
 import { listAll } from '../harness/steps/lists.js';
+import { settled } from '../harness/steps/settle.js';
 import { createResource, createTask } from '../harness/steps/prerequisites.js';
 import { createTimeEntry, freshPastDay } from '../harness/steps/time-entries.js';
 
@@ -32,6 +33,18 @@ async function entriesOf(t: CheckContext, resourceId: string): Promise<Array<Rec
   const records = await listAll(t.api, '/time-entries', { resourceId });
   for (const r of records) t.track(`/time-entries/${String(r['id'])}`);
   return records;
+}
+
+/**
+ * The entries of the resource once the list shows `count` of them: a batch answer need not name
+ * the entries it made (spec 4.10), so they are found through the list, which may lag (settle.ts).
+ */
+async function entriesShown(t: CheckContext, resourceId: string, count: number, what: string): Promise<Array<Record<string, unknown>>> {
+  return settled(async () => {
+    const records = await entriesOf(t, resourceId);
+    ensure(records.length === count, `expected ${count} ${what}, GET /time-entries?resourceId=${resourceId} listed ${records.length}`);
+    return records;
+  }, { t, subject: 'GET /time-entries after a batch' });
 }
 
 /** Entries under the scope's task or resource (an item with a broken id may land under either). */
@@ -100,8 +113,7 @@ describe('batch: sizes', () => {
     const ids = [...(await plainEntries(t, scope, 1))];
     const created = await create(t, items.slice(0, BATCH_MAX_ITEMS));
     expectStatus(created, 200, 'create a batch of exactly 100 entries');
-    ids.push(...(await entriesOf(t, scope.resourceIds[0]!)).map((r) => String(r['id'])).filter((id) => !ids.includes(id)));
-    ensure(ids.length === BATCH_MAX_ITEMS + 1, `expected ${BATCH_MAX_ITEMS + 1} entries to update, found ${ids.length}`);
+    ids.push(...(await entriesShown(t, scope.resourceIds[0]!, BATCH_MAX_ITEMS + 1, 'entries to update')).map((r) => String(r['id'])).filter((id) => !ids.includes(id)));
     await expectInvalid(t, `PATCH ${PATH}`, '101 updates', () => update(t, ids.map((id) => ({ id, isBillable: true }))));
     await expectInvalid(t, `DELETE ${PATH}`, '101 ids', () => remove(t, ids));
   });
@@ -122,8 +134,7 @@ describe('batch: create', () => {
   check('BATCH-ENVELOPE', 'answer a successful batch create, update and delete with 200 and a data envelope', async (t) => {
     const scope = await freshScope(t);
     expectEnvelope(await create(t, sampleEntries(t, scope, 2)), 'a batch create');
-    const ids = (await entriesOf(t, scope.resourceIds[0]!)).map((r) => String(r['id']));
-    ensure(ids.length === 2, `expected the 2 entries of the batch, found ${ids.length}`);
+    const ids = (await entriesShown(t, scope.resourceIds[0]!, 2, 'entries of the batch')).map((r) => String(r['id']));
     expectEnvelope(await update(t, ids.map((id) => ({ id, description: 'batch update' }))), 'a batch update');
     expectEnvelope(await remove(t, ids), 'a batch delete');
   });
@@ -133,8 +144,7 @@ describe('batch: create', () => {
       const scope = await freshScope(t);
       const items = sampleEntries(t, scope, count).map((item, i): Record<string, unknown> => ({ ...item, description: `batch item ${i}` }));
       expectStatus(await create(t, items), 200, `create a batch of ${count} entries`);
-      const records = await entriesOf(t, scope.resourceIds[0]!);
-      ensure(records.length === items.length, `expected ${items.length} entries for the batch's resource, GET /time-entries listed ${records.length}`);
+      const records = await entriesShown(t, scope.resourceIds[0]!, items.length, "entries for the batch's resource");
       for (const item of items) {
         const listed = records.find((r) => r['description'] === item['description']);
         ensure(listed, `no listed entry carries ${JSON.stringify(item['description'])}`);

@@ -3,6 +3,7 @@ import { CheckFailure } from '../check/outcomes.js';
 import { ensure, expectStatus, idsOf, listPage } from '../check/expect.js';
 import { expectInvalid } from './validation.js';
 import { totalOf } from '../steps/lists.js';
+import { settled } from '../steps/settle.js';
 import { sharedScope, type Collection } from './collection.js';
 
 type Check = ReturnType<typeof checker>;
@@ -64,25 +65,30 @@ export function pagingChecks(check: Check, collection: Collection): void {
     t.observe('paging-total-name', `GET ${path}`, total.name);
     const scope = await scopeOf(t);
     if (scope) {
-      const scoped = await t.api.get(path, { ...scope.query, limit: 1 });
-      expectStatus(scoped, 200, `list ${path} filtered to the records this check created`);
-      const scopedTotal = totalOf(listPage(scoped).pagination);
-      ensure(
-        scopedTotal?.value === scope.ids.length,
-        `expected total ${scope.ids.length} for the ${scope.ids.length} records this check created, got ${JSON.stringify(listPage(scoped).pagination)}`,
-        scoped,
-      );
+      // Records made just before: a list (and its count) may show them a moment later (settle.ts).
+      await settled(async () => {
+        const scoped = await t.api.get(path, { ...scope.query, limit: 1 });
+        expectStatus(scoped, 200, `list ${path} filtered to the records this check created`);
+        const scopedTotal = totalOf(listPage(scoped).pagination);
+        ensure(
+          scopedTotal?.value === scope.ids.length,
+          `expected total ${scope.ids.length} for the ${scope.ids.length} records this check created, got ${JSON.stringify(listPage(scoped).pagination)}`,
+          scoped,
+        );
+      }, { t, subject: `GET ${path}` });
     }
   });
 
   check('PAGE-LIMIT-APPLIED', `return at most limit records on GET ${path}`, async (t) => {
     const scope = await scopeOf(t);
     for (const limit of [1, 2]) {
-      const res = await t.api.get(path, { ...scope?.query, limit });
-      expectStatus(res, 200, `list ${path}?limit=${limit}`);
-      const { records } = listPage(res);
-      ensure(records.length <= limit, `expected at most ${limit} records, got ${records.length}`, res);
-      if (scope) ensure(records.length === limit, `expected exactly ${limit} of the ${scope.ids.length} matching records, got ${records.length}`, res);
+      await settled(async () => {
+        const res = await t.api.get(path, { ...scope?.query, limit });
+        expectStatus(res, 200, `list ${path}?limit=${limit}`);
+        const { records } = listPage(res);
+        ensure(records.length <= limit, `expected at most ${limit} records, got ${records.length}`, res);
+        if (scope) ensure(records.length === limit, `expected exactly ${limit} of the ${scope.ids.length} matching records, got ${records.length}`, res);
+      }, { t, subject: `GET ${path}` });
     }
   });
 

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/check.js';
 import type { ApiClient, QueryValue } from '../http/client.js';
 import { ensure, expectStatus, isClass, listPage } from '../check/expect.js';
+import { settled } from './settle.js';
 
 /**
  * Names a paging total is known under; the spec does not name it (spec 4: "paging totals").
@@ -63,8 +64,20 @@ export async function listAll(
   return records;
 }
 
-/** The ids a filtered list must include and must leave out, and the field every record must match. */
+/**
+ * The ids a filtered list must include and must leave out. The list may lag behind the writes
+ * that made them (harness/steps/settle.ts): it is read again until it shows them, within a bound.
+ */
 export async function expectFiltered(
+  client: ApiClient,
+  path: string,
+  query: Readonly<Record<string, QueryValue>>,
+  expectation: { includes: readonly string[]; excludes: readonly string[]; what: string },
+): Promise<Array<Record<string, unknown>>> {
+  return settled(() => judgeFiltered(client, path, query, expectation));
+}
+
+async function judgeFiltered(
   client: ApiClient,
   path: string,
   query: Readonly<Record<string, QueryValue>>,

@@ -110,7 +110,7 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
       delete filter.dateFrom;
       delete filter.dateTo;
     }
-    const all = store.list(auth.organisationId);
+    const all = store.listed(auth.organisationId);
     // al-delete-list-only: a deleted allocation stays stored but leaves the lists
     const listed = faults.has('al-delete-list-only') ? all.filter((a) => !listOnlyDeleted.has(a.id)) : all;
     return paginate(filterAllocations(listed, filter), page, faults);

@@ -110,7 +110,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     if (faults.has('contacts-search-ignored')) delete filter.search;
     if (faults.has('contacts-filter-active-ignored')) delete filter.isActive;
     if (faults.has('contacts-filter-billable-ignored')) delete filter.isBillable;
-    const source = faults.has('org-list-leak') ? store.listAll() : store.list(auth.organisationId);
+    const source = faults.has('org-list-leak') ? store.listAll() : store.listed(auth.organisationId);
     return paginate(filterContacts(source, filter), page, faults);
   });
 

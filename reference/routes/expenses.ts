@@ -122,7 +122,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const page = readPage(query, faults);
     query.finish();
     for (const [fault, keys] of IGNORED_FILTERS) if (faults.has(fault)) for (const key of keys) delete filter[key];
-    return paginate(filterExpenses(store.list(auth.organisationId), filter), page, faults);
+    return paginate(filterExpenses(store.listed(auth.organisationId), filter), page, faults);
   });
 
   app.post('/expenses', async (request, reply) => {

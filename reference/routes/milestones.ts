@@ -95,7 +95,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
       delete filter.dateFrom;
       delete filter.dateTo;
     }
-    const all = store.list(auth.organisationId);
+    const all = store.listed(auth.organisationId);
     const listed = faults.has('ms-delete-soft') ? all.filter((m) => !softDeleted.has(m.id)) : all;
     return paginate(filterMilestones(listed, filter), page, faults);
   });

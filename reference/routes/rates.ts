@@ -80,7 +80,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     if (faults.has('rate-filter-default-ignored')) delete filter.isDefault;
     if (faults.has('rate-search-ignored')) delete filter.search;
     const today = utcDate(now());
-    const body = paginate(filterRates(store.list(auth.organisationId), filter), page, faults);
+    const body = paginate(filterRates(store.listed(auth.organisationId), filter), page, faults);
     return { ...body, data: body.data.map((rate) => rateView(rate, today)) };
   });
 

@@ -66,7 +66,7 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     if (faults.has('rs-filter-role-ignored')) delete filter.roleId;
     if (faults.has('rs-filter-active-ignored')) delete filter.isActive;
     if (faults.has('rs-search-ignored')) delete filter.search;
-    return paginate(filterResources(store.list(auth.organisationId), filter), page, faults);
+    return paginate(filterResources(store.listed(auth.organisationId), filter), page, faults);
   });
 
   app.post('/resources', async (request, reply) => {

@@ -100,7 +100,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (faults.has('tk-filter-project-ignored')) delete filter.projectId;
     if (faults.has('tk-search-ignored')) delete filter.search;
     // sec-task-list-leak: a projectId filter searches every organisation's tasks
-    const source = faults.has('sec-task-list-leak') && filter.projectId !== undefined ? store.listAll() : store.list(auth.organisationId);
+    const source = faults.has('sec-task-list-leak') && filter.projectId !== undefined ? store.listAll() : store.listed(auth.organisationId);
     return paginate(filterTasks(source, filter), page, faults);
   });
 

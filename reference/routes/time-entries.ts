@@ -110,7 +110,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     if (faults.has('te-filter-resource-ignored')) delete filter.resourceId;
     if (faults.has('te-filter-billable-ignored')) delete filter.isBillable;
     // sec-time-entry-list-leak: a taskId filter searches every organisation's entries
-    const source = faults.has('sec-time-entry-list-leak') && filter.taskId !== undefined ? store.listAll() : store.list(auth.organisationId);
+    const source = faults.has('sec-time-entry-list-leak') && filter.taskId !== undefined ? store.listAll() : store.listed(auth.organisationId);
     return paginate(filterTimeEntries(source, filter), page, faults);
   });
 

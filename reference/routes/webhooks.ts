@@ -105,7 +105,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const page = readPage(query, faults);
     query.finish();
     if (faults.has('wh-filter-active-ignored')) delete filter.isActive;
-    const body = paginate(filterSubscriptions(store.list(auth.organisationId), filter), page, faults);
+    const body = paginate(filterSubscriptions(store.listed(auth.organisationId), filter), page, faults);
     return { ...body, data: body.data.map(subscriptionSummary) };
   });
 
