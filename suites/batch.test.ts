@@ -145,12 +145,16 @@ describe('batch: create', () => {
       const items = sampleEntries(t, scope, count).map((item, i): Record<string, unknown> => ({ ...item, description: `batch item ${i}` }));
       expectStatus(await create(t, items), 200, `create a batch of ${count} entries`);
       const records = await entriesShown(t, scope.resourceIds[0]!, items.length, "entries for the batch's resource");
-      for (const item of items) {
-        const listed = records.find((r) => r['description'] === item['description']);
-        ensure(listed, `no listed entry carries ${JSON.stringify(item['description'])}`);
-        // The values are read from the entry itself: a list may show records in brief (spec 4: contents not shown).
+      // The values are read from each entry itself: a list may show records in brief (spec 4: contents not shown).
+      const reads = [];
+      for (const listed of records) {
         const read = await t.api.get(`/time-entries/${String(listed['id'])}`);
         expectStatus(read, 200, 'read an entry a batch created');
+        reads.push(read);
+      }
+      for (const item of items) {
+        const read = reads.find((r) => dataRecord(r)['description'] === item['description']);
+        ensure(read, `no entry listed for the batch's resource carries ${JSON.stringify(item['description'])}`);
         const record = dataRecord(read);
         observeStartTime(t, `POST ${PATH}`, item['startTime'], record['startTime']);
         expectFields(record, item, `entry created by a batch`, read);

@@ -19,7 +19,7 @@ import {
 } from '../harness/generators/contacts.js';
 import { CONTACT_NULLABLE_FIELDS } from '../harness/spec/contacts.js';
 import { contactsCollection, createContact, createFilterFixture, once } from '../harness/steps/contacts.js';
-import { expectFiltered } from '../harness/steps/lists.js';
+import { expectFiltered, firstWithOther } from '../harness/steps/lists.js';
 
 /** Contacts (spec 2.1, 4.1): every field rule both ways, filters, and the lifecycle. */
 const check = checker('contacts');
@@ -121,7 +121,7 @@ describe('contacts: list filters', () => {
     ] as const) {
       const query = { parentContactId: f.parent, contactType };
       const records = await expectFiltered(t.api, '/contacts', query, { includes: active, excludes, what: `is a ${contactType}` });
-      const wrong = records.find((r) => r['contactType'] !== contactType);
+      const wrong = await firstWithOther(t.api, '/contacts', records, 'contactType', contactType);
       ensure(!wrong, `contactType=${contactType} returned ${JSON.stringify(wrong?.['id'])} of type ${JSON.stringify(wrong?.['contactType'])}`);
       await expectInactiveFiltered(t, query, inactive, excludes, `is a ${contactType}`, records);
     }
@@ -135,7 +135,7 @@ describe('contacts: list filters', () => {
       excludes: [f.outsider, f.parent],
       what: 'is a child of the requested parent',
     });
-    const wrong = records.find((r) => r['parentContactId'] !== f.parent);
+    const wrong = await firstWithOther(t.api, '/contacts', records, 'parentContactId', f.parent);
     ensure(!wrong, `parentContactId filter returned ${JSON.stringify(wrong?.['id'])} with parent ${JSON.stringify(wrong?.['parentContactId'])}`);
     await expectInactiveFiltered(t, query, [f.inactiveIndividual, f.inactiveBillableCompany], [f.outsider, f.parent], 'is a child of the requested parent', records);
   });

@@ -26,7 +26,7 @@ import { RATE_TYPES } from '../harness/spec/rates.js';
 import { expectFields } from '../harness/steps/compare.js';
 import { once } from '../harness/check/once.js';
 import { findAmount, findFieldValues, pathShape } from '../harness/steps/find-value.js';
-import { expectFiltered } from '../harness/steps/lists.js';
+import { expectFiltered, firstFailing, firstWithOther } from '../harness/steps/lists.js';
 import { createRate, createRateFilterFixture, ratesCollection } from '../harness/steps/rates.js';
 import { noteFlagsSent, takenAway } from '../harness/steps/displaced.js';
 import { uniqueToken } from '../harness/steps/unique-token.js';
@@ -338,7 +338,7 @@ describe('rates: list filters', () => {
         excludes: RATE_TYPES.filter((other) => other !== rateType).flatMap((other) => byType[other]),
         what: `is a ${rateType} rate`,
       });
-      const wrong = records.find((r) => r['rateType'] !== rateType);
+      const wrong = await firstWithOther(t.api, '/rates', records, 'rateType', rateType);
       ensure(!wrong, `rateType=${rateType} returned ${JSON.stringify(wrong?.['id'])} of type ${JSON.stringify(wrong?.['rateType'])}`);
     }
   });
@@ -394,7 +394,7 @@ describe('rates: list filters', () => {
     const both = await createRate(t, { name: 'Conformance tagged both', tags: [one, two] });
     const neither = await createRate(t, { name: 'Conformance untagged', tags: [] });
     const records = await expectFiltered(t.api, '/rates', { tags: one }, { includes: [onlyOne, both], excludes: [onlyTwo, neither], what: `carries the tag ${one}` });
-    const wrong = records.find((r) => !(Array.isArray(r['tags']) && r['tags'].includes(one)));
+    const wrong = await firstFailing(t.api, '/rates', records, 'tags', (tags) => Array.isArray(tags) && tags.includes(one));
     ensure(!wrong, `tags=${one} returned ${JSON.stringify(wrong?.['id'])} with tags ${JSON.stringify(wrong?.['tags'])}`);
 
     // Two tags: any-of and all-of are both readings of "split into a list"; the target's is observed.

@@ -22,7 +22,7 @@ import {
 } from '../harness/generators/resources.js';
 import type { ApiResponse } from '../harness/http/client.js';
 import { RESOURCE_NULLABLE_FIELDS, SALARY_PERIODS } from '../harness/spec/resources.js';
-import { expectFiltered } from '../harness/steps/lists.js';
+import { expectFiltered, firstWithOther } from '../harness/steps/lists.js';
 import { listedIn } from '../harness/steps/scope.js';
 import { uniqueToken } from '../harness/steps/unique-token.js';
 import {
@@ -182,7 +182,7 @@ describe('resources: list filters', () => {
       excludes: [f.two, f.noRole],
       what: 'has the requested roleId',
     });
-    const wrong = records.find((r) => r['roleId'] !== roleId);
+    const wrong = await firstWithOther(t.api, '/resources', records, 'roleId', roleId);
     ensure(!wrong, `roleId filter returned ${JSON.stringify(wrong?.['id'])} with roleId ${JSON.stringify(wrong?.['roleId'])}`);
     // Whether a list without isActive shows inactive resources is not stated (spec 4.4).
     t.observe('inactive-in-list-without-isActive', 'GET /resources?roleId= (a resource deactivated with PATCH)', records.some((r) => r['id'] === f.inactive) ? 'listed' : 'left out');
@@ -196,7 +196,7 @@ describe('resources: list filters', () => {
       excludes: [f.outsider],
       what: 'has the requested homeOfficeId',
     });
-    const wrong = records.find((r) => r['homeOfficeId'] !== homeOfficeId);
+    const wrong = await firstWithOther(t.api, '/resources', records, 'homeOfficeId', homeOfficeId);
     ensure(!wrong, `homeOfficeId filter returned ${JSON.stringify(wrong?.['id'])} with homeOfficeId ${JSON.stringify(wrong?.['homeOfficeId'])}`);
   });
 

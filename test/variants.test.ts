@@ -24,6 +24,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
+  'brief-lists': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'] },
   'eventual-lists': {
     suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
     observed: 'list-consistency',

@@ -134,6 +134,17 @@ export async function firstWithOther(
   field: string,
   expected: unknown,
 ): Promise<Record<string, unknown> | undefined> {
+  return firstFailing(client, path, records, field, (value) => value === expected);
+}
+
+/** `firstWithOther` with a test of the value: the first listed record whose `field` fails `accepts`. */
+export async function firstFailing(
+  client: ApiClient,
+  path: string,
+  records: ReadonlyArray<Record<string, unknown>>,
+  field: string,
+  accepts: (value: unknown) => boolean,
+): Promise<Record<string, unknown> | undefined> {
   let reads = 0;
   for (const record of records) {
     let value = record[field];
@@ -146,7 +157,7 @@ export async function firstWithOther(
     } else if (!(field in record)) {
       continue;
     }
-    if (value !== expected) return { ...record, [field]: value };
+    if (!accepts(value)) return { ...record, [field]: value };
   }
   return undefined;
 }
