@@ -256,12 +256,9 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
       basis: { spec: '4.2: "Query: rootTaskId, taskId, supplierId, claimedByResourceId (uuids)"' },
     },
     { relies: 'each page (limit 100) answers 200 with a data array and a pagination object', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data and paging totals"' } },
-    {
-      relies: 'every listed record carries the filtered reference, equal to it (strict !==; a brief list without it fails)',
-      basis: { assumption: 'a list may show records in brief (4: contents not shown); allocations use firstWithOther to read them by id' },
-    },
+    { relies: 'every listed record carries the filtered reference, equal to it, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'supplierId combined with taskId or rootTaskId narrows the list on both (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination or apply one' } },
-    { relies: 'the list shows the expenses created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the expenses created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     {
       relies: 'the fixture is created with 201: staff claims with a supplier and no claimant, a direct cost with a supplier',
       basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' },
@@ -271,12 +268,9 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
   ],
   'EX-FILTER-TYPE': [
     { relies: 'each expenseType lists the fixture expenses of that type and leaves out the others', basis: { spec: '4.2: "expenseType (enum), category (string), status (expense status enum)"' } },
-    {
-      relies: 'every listed record carries expenseType equal to the filter (strict; a brief list fails)',
-      basis: { assumption: 'a list may show records in brief (4: contents not shown); firstWithOther would read them by id' },
-    },
+    { relies: 'every listed record carries expenseType equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'the supplierId scope and expenseType narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'the fixture (staff claims with a supplier and no claimant) is created with 201', basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' } },
   ],
   'EX-FILTER-CATEGORY': [
@@ -285,23 +279,17 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
       relies: 'exact, substring or case-insensitive matching all give the same answer',
       basis: { tolerant: 'categories travel-<hex> and lodging-<hex>: lower case, neither a substring of the other' },
     },
-    {
-      relies: 'every listed record carries category equal to the filter (strict; a brief list fails)',
-      basis: { assumption: 'a list may show records in brief (4: contents not shown); firstWithOther would read them by id' },
-    },
+    { relies: 'every listed record carries category equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'the supplierId scope and category narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'the fixture (staff claims with a supplier and no claimant) is created with 201', basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' } },
   ],
   'EX-FILTER-STATUS': [
     { relies: 'each status lists the fixture expenses with that status and leaves out the others', basis: { spec: '4.2: "expenseType (enum), category (string), status (expense status enum)"' } },
     { relies: 'the fixture keeps the statuses it was created with (approved, rejected, paid set on create)', basis: { spec: '3.1: "status may also be set directly on create and update"' } },
-    {
-      relies: 'every listed record carries status equal to the filter (strict; a brief list fails)',
-      basis: { assumption: 'a list may show records in brief (4: contents not shown); firstWithOther would read them by id' },
-    },
+    { relies: 'every listed record carries status equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'the supplierId scope and status narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'the fixture (staff claims with a supplier and no claimant) is created with 201', basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' } },
   ],
   'EX-FILTER-DATE': [
@@ -310,7 +298,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'inclusive and exclusive bounds give the same verdicts', basis: { tolerant: 'the judged fixture dates lie strictly inside or outside every range sent' } },
     { relies: 'whether a bound includes its own day is recorded; those lists answer 200', basis: { observation: 'date-filter-bounds' } },
     { relies: 'the supplierId scope and the dates narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'the fixture (staff claims with a supplier and no claimant) is created with 201', basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' } },
   ],
   'EX-FILTER-BILLABLE': [
@@ -320,7 +308,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     { relies: 'only ids are compared, so a brief list passes', basis: { tolerant: 'booleanFilterChecks: includes and excludes by id, no record field read' } },
     { relies: 'the supplierId scope and isBillable narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'the fixture (staff claims with a supplier and no claimant) is created with 201', basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' } },
   ],
   'EX-FILTER-INVOICED': [
@@ -334,7 +322,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     { relies: 'only ids are compared, so a brief list passes', basis: { tolerant: 'booleanFilterChecks: includes and excludes by id, no record field read' } },
     { relies: 'the supplierId scope and isInvoiced narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'the fixture (staff claims with a supplier and no claimant) is created with 201', basis: { assumption: 'a server may require a claimant on a staff_claim or refuse a supplier on it' } },
   ],
 
@@ -504,7 +492,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'what active keeps (deleted, completed, cancelled, children of deleted) is recorded', basis: { observation: 'lifecycle-scope' } },
     { relies: 'direct-children and descendant readings of parentTaskId give the same verdict', basis: { tolerant: 'default and all are compared with each other under the same parentTaskId' } },
     { relies: 'parentTaskId and lifecycleScope apply together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the lists show the status changes and the delete made just before, with no wait', basis: { assumption: 'a server with an eventually consistent list index shows changes after a delay' } },
+    { relies: 'the lists show the status changes and the delete made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'TK-FILTER-PROJECT': [
     { relies: 'projectId lists the children and the grandchild of a fresh parent under the project', basis: { spec: '4.7: "Query: projectId (uuid), parentTaskId (uuid)"' } },
@@ -515,7 +503,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     { relies: 'an unknown or other-organisation projectId lists none of the fixture, or is refused with a 4xx', basis: { tolerant: 'a 4xx is observed and skips the comparison; only a 200 is judged' } },
     { relies: 'which answer an unknown projectId gets is recorded', basis: { observation: 'unknown-project-filter' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     { relies: 'fixture names do not repeat', basis: { tolerant: 'each label is used once per run and carries the run tag', variant: 'unique-names' } },
   ],
   'TK-FILTER-PARENT': [
@@ -524,7 +512,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'direct children only or all descendants are both accepted', basis: { tolerant: 'the grandchild is not judged under the top parent: observed' } },
     { relies: 'whether grandchildren are listed under the top parent is recorded', basis: { observation: 'parent-filter-depth' } },
     { relies: 'only ids are compared, so a brief list passes', basis: { tolerant: 'expectFiltered includes and excludes by id' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
 
   // --- Milestones (suites/milestones.test.ts; harness/steps/milestones.ts; harness/generators/milestones.ts) ---
@@ -689,7 +677,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
       basis: { assumption: 'a server may refuse a filter naming an unknown project (4xx); tasks use expectFilteredUnlessRefused' },
     },
     { relies: 'projectId and the dateFrom/dateTo scope narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     {
       relies: 'the fixture names Conformance filter early, middle, late are free in the project on every run',
       basis: { assumption: 'a server keeping milestone names unique refuses them (409) when an earlier or concurrent run left one' },
@@ -708,7 +696,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
       basis: { assumption: 'completed milestones may outlive cleanup; a server keeping names unique refuses them (409) next run' },
     },
     { relies: 'projectId, the date scope and status narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'MS-FILTER-DATE': [
     { relies: 'dateFrom and dateTo keep milestones due inside and leave out those due outside', basis: { spec: '4.8: "dateFrom, dateTo (<date>)"' } },
@@ -716,7 +704,7 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'inclusive and exclusive bounds give the same verdicts', basis: { tolerant: 'the judged fixture dates lie 5 or more days inside or outside every range sent' } },
     { relies: 'whether a bound includes its own day is recorded', basis: { observation: 'date-filter-bounds' } },
     { relies: 'projectId and the dates narrow the list together (AND)', basis: { assumption: 'the spec does not say filters combine; a server may refuse a combination' } },
-    { relies: 'the list shows the fixture created just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index shows new records after a delay' } },
+    { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     {
       relies: 'the fixture names Conformance filter early, middle, late are free in the project on every run',
       basis: { assumption: 'a server keeping milestone names unique refuses them (409) when an earlier or concurrent run left one' },
