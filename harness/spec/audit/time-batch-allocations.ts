@@ -196,10 +196,7 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     { relies: 'CONFORMANCE_PROJECT_ID is configured', basis: { tolerant: 't.need: without it the check is skipped, not failed' } },
     { relies: 'tasks created with parentTaskId = the project count as tasks in that project', basis: { spec: '4.7: "the task is a child of a project or another task"' } },
     { relies: 'projectId with resourceId lists the entries of that resource on the project tasks', basis: { spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"' } },
-    {
-      relies: 'projectId and resourceId sent together narrow the list together (AND)',
-      basis: { assumption: 'a server may refuse to combine the two filters (4xx) or honour one; the unknown-project case needs no resourceId' },
-    },
+    { relies: 'projectId and resourceId sent together narrow the list together (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'an unknown projectId lists none of the fixture, or is refused with a 4xx', basis: { tolerant: 'expectFilteredUnlessRefused: a 4xx lists nothing; only a 200 is judged' } },
     { relies: 'which answer an unknown projectId gets is recorded', basis: { observation: 'unknown-reference-filter' } },
   ],
@@ -207,19 +204,19 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     { relies: 'dateFrom and dateTo filter on the entry date, alone and together', basis: { spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"' } },
     { relies: 'entries dated strictly inside are kept and strictly outside left out, whatever the bounds', basis: { tolerant: 'the fixture dates (03-10, 03-20) lie away from every bound sent (03-01, 03-15, 03-31)' } },
     { relies: 'whether a bound includes its own day is recorded, not judged', basis: { observation: 'date-filter-bounds' } },
-    { relies: 'resourceId sent with the date filters narrows the list too (AND)', basis: { assumption: 'a server may refuse or ignore a combination of filters; the spec does not say filters combine' } },
+    { relies: 'resourceId sent with the date filters narrows the list too (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'the lists answer 200 right after the fixture creates', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' } },
   ],
   'TE-FILTER-BILLABLE': [
     { relies: 'isBillable=true lists the billable entry and not the other; false the reverse', basis: { spec: '4 Common rules: "the value `true` means true, any other value means false"' } },
     { relies: 'an entry holds the isBillable it was created with', basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' } },
-    { relies: 'the filter is scoped with resourceId and both narrow the list (AND)', basis: { assumption: 'a server may refuse or ignore a combination of filters; the spec does not say filters combine' } },
+    { relies: 'the filter is scoped with resourceId and both narrow the list (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'the lists answer 200 with `data` right after the fixture creates', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' } },
   ],
   'TE-FILTER-INVOICED': [
     { relies: 'isInvoiced=true leaves out entries no invoice ever included; isInvoiced=false lists them', basis: { spec: '4 Common rules: "the value `true` means true, any other value means false"' } },
     { relies: 'a new entry that was never billed counts as not invoiced', basis: { spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"' } },
-    { relies: 'the filter is scoped with resourceId and both narrow the list (AND)', basis: { assumption: 'a server may refuse or ignore a combination of filters; the spec does not say filters combine' } },
+    { relies: 'the filter is scoped with resourceId and both narrow the list (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
   ],
 
   // --- Batch operations (suites/batch.test.ts, harness/generators/batch.ts) ---
@@ -419,7 +416,7 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
       relies: 'every listed record carries resourceId or taskId equal to the filter (strict !==, absent fails)',
       basis: { tolerant: 'steps/lists.ts firstWithOther: a record listed without the field is read by id before it is judged' },
     },
-    { relies: 'projectId and resourceId sent together narrow the list together (AND)', basis: { assumption: 'a server may refuse or ignore a combination of filters; the unknown-project case needs no resourceId' } },
+    { relies: 'projectId and resourceId sent together narrow the list together (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'tasks created under the project count as in it', basis: { spec: '4.7: "the task is a child of a project or another task"' } },
     { relies: 'an unknown projectId lists none of the fixture, or is refused with a 4xx', basis: { tolerant: 'expectFilteredUnlessRefused: a 4xx lists nothing; only a 200 is judged' } },
     { relies: 'which answer an unknown projectId gets is recorded', basis: { observation: 'unknown-reference-filter' } },
@@ -431,7 +428,7 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     { relies: 'which rule keeps allocations that only overlap the range is recorded', basis: { observation: 'allocation-date-filter' } },
     { relies: 'whether a bound includes its own day is recorded', basis: { observation: 'date-filter-bounds' } },
     { relies: 'the one-page lists used for the observations answer 200', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' } },
-    { relies: 'resourceId sent with the date filters narrows the list too (AND)', basis: { assumption: 'a server may refuse or ignore a combination of filters; the spec does not say filters combine' } },
+    { relies: 'resourceId sent with the date filters narrows the list too (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'the fixture (8 h/day on res A, overlapping allocations on task A) is created with 201', basis: { tolerant: 'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day', variant: 'business-rules' } },
   ],
 };
