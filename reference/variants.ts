@@ -32,6 +32,8 @@ export const VARIANTS = {
     'the list endpoints follow the writes 2 s behind, as a search index or read replica does: a record created, changed or deleted shows in lists (filters, totals, pages) as it stood 2 s ago; a read by id is current (spec 4 says nothing about when a write shows in lists)',
   'brief-lists':
     'lists show each record in brief, its id and (where it has one) its name, and the whole record only on a read by id (spec 4 and 2: record contents are not shown); contacts, expenses, time entries, resources, rates, allocations, tasks, milestones and webhook subscriptions',
+  'string-paging':
+    'list answers carry the paging figures (limit, offset, total) as decimal strings, as echoed from the query string (spec 4 gives pagination no JSON type)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

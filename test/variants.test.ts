@@ -25,6 +25,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'brief-lists': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'] },
+  'string-paging': { suites: ['contacts', 'expenses', 'rates', 'tasks', 'webhooks', 'reports'], observed: 'paging-number-form' },
   'eventual-lists': {
     suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
     observed: 'list-consistency',

@@ -31,16 +31,27 @@ const TOTAL_NAMES = [
  * undefined when there is none.
  */
 export function totalOf(pagination: Record<string, unknown>): { name: string; value: number } | undefined {
-  const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+  const isCount = (v: unknown): boolean => pagingNumber(v) !== undefined;
+  const found = (name: string) => ({ name, value: pagingNumber(pagination[name])! });
   for (const name of TOTAL_NAMES) {
-    if (isCount(pagination[name])) return { name, value: pagination[name] };
+    if (isCount(pagination[name])) return found(name);
   }
   // `totalPages` counts pages, not records.
   const totalLike = Object.entries(pagination).filter(([k, v]) => /total/i.test(k) && !/page/i.test(k) && isCount(v));
-  if (totalLike.length === 1) return { name: totalLike[0]![0], value: totalLike[0]![1] as number };
-  if (isCount(pagination['count'])) return { name: 'count', value: pagination['count'] };
+  if (totalLike.length === 1) return found(totalLike[0]![0]);
+  if (isCount(pagination['count'])) return found('count');
   const others = Object.entries(pagination).filter(([k, v]) => k !== 'limit' && k !== 'offset' && isCount(v));
-  return others.length === 1 ? { name: others[0]![0], value: others[0]![1] as number } : undefined;
+  return others.length === 1 ? found(others[0]![0]) : undefined;
+}
+
+/**
+ * A paging figure (limit, offset, a total) as a number: a non-negative JSON integer, or the same
+ * in a decimal string ("50"). Spec 4 gives them no JSON type, and a server echoing the query
+ * string's value sends a string. undefined for anything else.
+ */
+export function pagingNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+  return typeof value === 'string' && /^(?:0|[1-9]\d{0,15})$/.test(value) ? Number(value) : undefined;
 }
 
 /**
