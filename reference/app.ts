@@ -34,6 +34,7 @@ import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { briefListsHook } from './brief-lists.js';
 import { stringPagingHook } from './string-paging.js';
+import { batchItemRefusalsHook } from './batch-item-refusals.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('brief-lists')) api.addHook('onSend', briefListsHook);
       if (variants.has('string-paging')) api.addHook('onSend', stringPagingHook);
+      if (variants.has('batch-item-refusals')) api.addHook('onSend', batchItemRefusalsHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

@@ -34,6 +34,8 @@ export const VARIANTS = {
     'lists show each record in brief, its id and (where it has one) its name, and the whole record only on a read by id (spec 4 and 2: record contents are not shown); contacts, expenses, time entries, resources, rates, allocations, tasks, milestones and webhook subscriptions',
   'string-paging':
     'list answers carry the paging figures (limit, offset, total) as decimal strings, as echoed from the query string (spec 4 gives pagination no JSON type)',
+  'batch-item-refusals':
+    'a batch whose items break a field rule is answered 200 with the refused items inside (data.failed) and nothing applied, not 400 (spec 4.10: per-item outcome and partial failure not shown); a body wrong as a whole is still 400',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -26,6 +26,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'brief-lists': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'] },
   'string-paging': { suites: ['contacts', 'expenses', 'rates', 'tasks', 'webhooks', 'reports'], observed: 'paging-number-form' },
+  'batch-item-refusals': { suites: ['batch'], observed: 'batch-invalid-item-status' },
   'eventual-lists': {
     suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
     observed: 'list-consistency',

@@ -55,8 +55,17 @@ async function sendCase(t: CheckContext, target: InputTarget, c: InputCase): Pro
   const base = await target.base(t);
   const query = c.surface.container === 'query';
   const input = withValue(base, c.surface.at, c.field.name, query ? String(c.invalid.value) : c.invalid.value);
+  // A batch item's field, or an item of a batch array (`item-type:number` in ids).
+  const item = c.surface.domain === 'batch' && (c.surface.at.length > 0 || c.invalid.name.startsWith('item-'));
+  const before = item && target.before !== undefined ? await target.before(t) : new Set<string>();
   const res = await target.send(t, input);
-  const outcome: InputClassCell['outcome'] = res.status >= 400 && res.status < 500 ? 'rejected' : res.status >= 200 && res.status < 300 ? 'accepted' : 'other';
+  let outcome: InputClassCell['outcome'] = res.status >= 400 && res.status < 500 ? 'rejected' : res.status >= 200 && res.status < 300 ? 'accepted' : 'other';
+  // Spec 4.10: "Per-item outcome and partial-failure behaviour: not shown": a batch may answer 200
+  // and refuse the item inside. What must hold is that the invalid item was not applied.
+  if (outcome === 'accepted' && item && target.appliedNothing !== undefined && (await target.appliedNothing(t, input, before))) {
+    outcome = 'rejected';
+    t.observe('batch-invalid-item-status', c.surface.operation, `${res.status}, the item refused inside and nothing applied`);
+  }
   t.inputClass({
     surface: surfaceName(c.surface),
     field: c.field.name,

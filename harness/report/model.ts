@@ -137,7 +137,7 @@ export const inputClassSchema = z.object({
   sent: z.string(),
   /** The status the target answered (null: no answer). */
   answered: z.int().nullable(),
-  /** rejected: answered 4xx, as required; accepted: 2xx; other: 5xx or no answer. */
+  /** rejected: answered 4xx, as required, or (a batch item, spec 4.10) 2xx with nothing of it applied; accepted: 2xx; other: 5xx or no answer. */
   outcome: z.enum(['rejected', 'accepted', 'other']),
 });
 export type InputClassCell = z.infer<typeof inputClassSchema>;

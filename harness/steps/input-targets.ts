@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
 import { setUpRecord } from './setup.js';
+import { uniqueToken } from './unique-token.js';
 import { once } from '../check/once.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
@@ -33,6 +34,13 @@ export interface InputTarget {
   readonly control?: false;
   /** After a request the target accepted (a broken target): what made records without a plain create is registered for cleanup. */
   readonly accepted?: (t: CheckContext, input: Record<string, unknown>) => Promise<void>;
+  /**
+   * A batch answered 2xx: true when nothing of the (invalid) item was applied, as a per-item
+   * refusal inside a 200 leaves it (spec 4.10). `before`: what `before()` saw ahead of the send.
+   */
+  readonly appliedNothing?: (t: CheckContext, input: Record<string, unknown>, before: ReadonlySet<string>) => Promise<boolean>;
+  /** Read ahead of each item case's send, for `appliedNothing`: the ids there were. */
+  readonly before?: (t: CheckContext) => Promise<ReadonlySet<string>>;
 }
 
 export type InputTargets = Readonly<Record<string, InputTarget>>;
@@ -51,10 +59,12 @@ function collectionTargets(collection: Collection): Record<string, InputTarget> 
 }
 
 /** Entries a batch made on `resourceId`, registered for cleanup. */
-async function trackEntriesOf(t: CheckContext, resourceId: unknown): Promise<void> {
-  if (typeof resourceId !== 'string') return;
+async function trackEntriesOf(t: CheckContext, resourceId: unknown): Promise<string[]> {
+  if (typeof resourceId !== 'string') return [];
   const records = await listAll(t.api, '/time-entries', { resourceId });
-  for (const r of records) if (typeof r['id'] === 'string') t.track(`/time-entries/${r['id']}`);
+  const ids = records.flatMap((r) => (typeof r['id'] === 'string' ? [r['id']] : []));
+  for (const id of ids) t.track(`/time-entries/${id}`);
+  return ids;
 }
 
 function batchTargets(): Record<string, InputTarget> {
@@ -65,12 +75,39 @@ function batchTargets(): Record<string, InputTarget> {
   });
   return {
     'POST /batch/time-entries': {
-      base: async (t) => ({ entries: [await minimalEntry(t, { resourceId: await resource(t) })] }),
       send: (t, body) => t.api.post('/batch/time-entries', body),
-      accepted: async (t) => trackEntriesOf(t, await resource(t)),
+      accepted: async (t) => void (await trackEntriesOf(t, await resource(t))),
+      // A description of its own per body: an applied item is a new entry of the resource carrying
+      // it (the other checks' controls make entries there too, with descriptions of their own).
+      base: async (t) => ({ entries: [await minimalEntry(t, { resourceId: await resource(t), description: `conformance input ${uniqueToken('')}` })] }),
+      before: async (t) => new Set(await trackEntriesOf(t, await resource(t))),
+      appliedNothing: async (t, input, before) => {
+        const sent = ((input['entries'] as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined)?.['description'];
+        for (const id of await trackEntriesOf(t, await resource(t))) {
+          if (before.has(id)) continue;
+          const read = await t.api.get(`/time-entries/${id}`);
+          if (String((read.json as { data?: Record<string, unknown> } | undefined)?.data?.['description']) === String(sent)) return false;
+        }
+        return true;
+      },
     },
-    'PATCH /batch/time-entries': { base: async (t) => ({ updates: [{ id: await entry(t), description: 'updated by the conformance suite' }] }), send: (t, body) => t.api.patch('/batch/time-entries', body) },
-    'DELETE /batch/time-entries': { base: () => ({ ids: [randomUUID()] }), control: false, send: (t, body) => t.api.send({ method: 'DELETE', path: '/batch/time-entries', body }) },
+    'PATCH /batch/time-entries': {
+      // A description of its own per body: an applied item shows it.
+      base: async (t) => ({ updates: [{ id: await entry(t), description: `updated by the conformance suite ${uniqueToken('')}` }] }),
+      send: (t, body) => t.api.patch('/batch/time-entries', body),
+      appliedNothing: async (t, input) => {
+        const sent = ((input['updates'] as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined)?.['description'];
+        const read = await t.api.get(`/time-entries/${await entry(t)}`);
+        return read.status === 200 && (read.json as { data?: Record<string, unknown> } | undefined)?.data?.['description'] !== sent;
+      },
+    },
+    // Random ids name no entry: an invalid one inside a 200 cannot have deleted anything.
+    'DELETE /batch/time-entries': {
+      base: () => ({ ids: [randomUUID()] }),
+      control: false,
+      send: (t, body) => t.api.send({ method: 'DELETE', path: '/batch/time-entries', body }),
+      appliedNothing: async () => true,
+    },
   };
 }
 
