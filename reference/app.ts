@@ -34,6 +34,7 @@ import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
+import { planningRulesHook, planningRulesShow } from './planning-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -100,6 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
+      if (variants.has('planning-rules')) {
+        api.addHook('preHandler', planningRulesHook(projects, clock));
+        api.addHook('onSend', planningRulesShow);
+      }
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

@@ -28,6 +28,8 @@ export const VARIANTS = {
     'answers carry values in a normal form, not as sent: e-mails in lower case, currencies in upper case, text trimmed, tags sorted without repeats, start times with seconds, URLs in their standard serialisation, money rounded to the cent (spec 2: response record fields are not shown)',
   'unique-names':
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
+  'planning-rules':
+    "task and milestone choices the spec leaves open: a milestone's targetDate lies between today and 5 years ahead, completion criteria items are { title }, a projectId filter naming no project answers 404, a completed milestone shows completedAt (the moment of the call) and keeps the completedDate sent as actualDate; task dates lie within the project (2005 to 2028), no task is of type project nor a template inside a project (all 409), a top-level task shows parentTaskId null, the legacy taskType is stored as a taskTypeId and not shown, a cleared colour reads back as an empty string",
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -25,6 +25,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'unique-names': { suites: ['contacts', 'resources', 'rates', 'tasks', 'milestones', 'webhooks', 'security', 'rate-limit'] },
+  'planning-rules': { suites: ['tasks', 'milestones'], observed: 'business-rule' },
   'reset-iso8601': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-epoch-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-epoch-milliseconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
