@@ -706,8 +706,8 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
   'MS-COMPLETE-DATE-KEPT': [
     { relies: 'complete with a completedDate 30 days back answers exactly 200', basis: { spec: '4.8: "/milestones/{id}/complete | Body: completedDate <date> (optional). 200."' } },
     {
-      relies: 'a new milestone due 30 to 365 days ahead can be completed',
-      basis: { assumption: '3.3 does not say which states may be completed' },
+      relies: 'a new milestone due 30 to 365 days ahead may refuse complete with a completedDate 30 days back',
+      basis: { tolerant: 'a 4xx is observed (milestone-complete-from-state) and ends the check inconclusive: there is no completion date to judge; MS-COMPLETE judges completion. No variant: the reference completes every new milestone' },
     },
     {
       relies: 'the completion date is any top-level field named completed*, completion* or dateCompleted holding a date',
@@ -762,8 +762,8 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
       basis: { tolerant: 'target days in the 2100s, or 400 to 1400 days ahead: no time rule can move them during the check' },
     },
     {
-      relies: 'a new milestone of the fixture day can be completed',
-      basis: { assumption: '3.3 does not say which states may be completed' },
+      relies: 'a new milestone of the fixture day may refuse complete',
+      basis: { tolerant: 'a 4xx is observed (milestone-complete-from-state) and the milestone is filtered by the status it reads back instead; MS-COMPLETE judges completion. No variant: the reference completes every new milestone' },
     },
     {
       relies: 'the fixture milestones and the completed one have names free in the project on every run',
