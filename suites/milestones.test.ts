@@ -268,7 +268,7 @@ describe('milestones: complete', () => {
       { label: 'Conformance complete without body' },
     ]);
     if (fresh === undefined || withDate === undefined || withEmpty === undefined || bare === undefined) throw new Error('createMilestonesOnDay made fewer milestones than asked');
-    t.observe('milestone-initial-status', 'GET /milestones/{id} of a new far-future milestone', statusOf((await readMilestone(t, fresh)).record) ?? 'no status field');
+    t.observe('milestone-initial-status', 'GET /milestones/{id} of a new milestone', statusOf((await readMilestone(t, fresh)).record) ?? 'no status field');
 
     for (const [what, body, id] of [
       ['with a completedDate', { completedDate }, withDate],
