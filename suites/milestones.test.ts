@@ -342,7 +342,7 @@ describe('milestones: after completion', () => {
     async (t) => {
       // Real dates well in the past (no reading can call them premature), neither of them today.
       const [first, second] = [addDays(today(), -40), addDays(today(), -20)];
-      const name = `Conformance completed milestone ${randomUUID().slice(0, 8)}`;
+      const name = uniqueMilestoneName('Conformance completed milestone');
       const id = await createMilestone(t, { name });
       const initial = statusOf((await readMilestone(t, id)).record);
       const shownStatus = (status: string | undefined) => (status === undefined ? {} : { status });
