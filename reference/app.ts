@@ -37,6 +37,7 @@ import { stringPagingHook } from './string-paging.js';
 import { batchItemRefusalsHook } from './batch-item-refusals.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
+import { planningRulesHook, planningRulesShow } from './planning-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -108,6 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('brief-lists')) api.addHook('onSend', briefListsHook);
       if (variants.has('string-paging')) api.addHook('onSend', stringPagingHook);
       if (variants.has('batch-item-refusals')) api.addHook('onSend', batchItemRefusalsHook);
+      if (variants.has('planning-rules')) {
+        api.addHook('preHandler', planningRulesHook(projects, clock));
+        api.addHook('onSend', planningRulesShow);
+      }
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

@@ -36,6 +36,8 @@ export const VARIANTS = {
     'list answers carry the paging figures (limit, offset, total) as decimal strings, as echoed from the query string (spec 4 gives pagination no JSON type)',
   'batch-item-refusals':
     'a batch whose items break a field rule is answered 200 with the refused items inside (data.failed) and nothing applied, not 400 (spec 4.10: per-item outcome and partial failure not shown); a body wrong as a whole is still 400',
+  'planning-rules':
+    "task and milestone choices the spec leaves open: a milestone's targetDate lies between today and 5 years ahead, completion criteria items are { title }, a projectId filter naming no project answers 404, a completed milestone shows completedAt (the moment of the call) and keeps the completedDate sent as actualDate; task dates lie within the project (2005 to 2028), no task is of type project nor a template inside a project (all 409), a top-level task shows parentTaskId null, the legacy taskType is stored as a taskTypeId and not shown, a cleared colour reads back as an empty string",
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

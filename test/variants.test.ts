@@ -32,6 +32,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
     observed: 'list-consistency',
   },
   'unique-names': { suites: ['contacts', 'resources', 'rates', 'tasks', 'milestones', 'webhooks', 'security', 'rate-limit'] },
+  'planning-rules': { suites: ['tasks', 'milestones'], observed: 'business-rule' },
   'reset-iso8601': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-epoch-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-epoch-milliseconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },

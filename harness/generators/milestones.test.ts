@@ -47,6 +47,12 @@ describe('valid milestone bodies', () => {
     }
   });
 
+  it('end every generated name with the run tag when one is given, on create and update', () => {
+    const runTag = 'conformance-run-20261125t000000z-0001';
+    for (const body of sample(milestoneCreate({ ...REFS, runTag }))) expect(body.name.endsWith(` ${runTag}`)).toBe(true);
+    for (const body of sample(milestoneUpdate({ runTag }))) if (body.name !== undefined) expect(body.name.endsWith(` ${runTag}`)).toBe(true);
+  });
+
   it('every milestoneUpdate() value passes milestoneUpdateSchema, has a field and never names projectId', () => {
     const bodies = sample(milestoneUpdate(), 300);
     for (const body of bodies) {

@@ -7,6 +7,17 @@ import { missing, nulled, requirementsOf, violations, type Breaker, type Violati
 /** Projects that exist on the target: a milestone's projectId only ever names one of them. */
 export interface MilestoneConstraints {
   readonly projectIds: readonly string[];
+  /** Ends every generated name, so that a repeated seed on a later run sends names of its own. */
+  readonly runTag?: string;
+}
+
+/**
+ * A milestone name (spec 2.8: at least 1 character) no other generated body shares, ending with
+ * the run tag when there is one: a server may keep milestone names unique (the spec does not
+ * say), and milestones of earlier runs may remain in the project.
+ */
+export function milestoneName(runTag?: string): fc.Arbitrary<string> {
+  return identifier(40).map((name) => (runTag === undefined ? name : `${name} ${runTag}`));
 }
 
 /**
@@ -27,7 +38,7 @@ function optionalFields() {
 /** Spec 2.8 create: projectId, name and targetDate (a real date) required; `full` sets every field. */
 export function milestoneCreate(c: MilestoneConstraints, options: { full?: boolean } = {}): fc.Arbitrary<MilestoneCreate> {
   return fc.record(
-    { projectId: fc.constantFrom(...c.projectIds), name: identifier(), targetDate: realDate(), ...optionalFields() },
+    { projectId: fc.constantFrom(...c.projectIds), name: milestoneName(c.runTag), targetDate: realDate(), ...optionalFields() },
     options.full ? {} : { requiredKeys: ['projectId', 'name', 'targetDate'] },
   );
 }
@@ -37,10 +48,10 @@ export function milestoneCreate(c: MilestoneConstraints, options: { full?: boole
  * typeId may be null. At least one field is present. Never a status or a completedDate: those
  * are not update fields, and complete is the only transition spec 3.3 shows.
  */
-export function milestoneUpdate(): fc.Arbitrary<MilestoneUpdate> {
+export function milestoneUpdate(c: Pick<MilestoneConstraints, 'runTag'> = {}): fc.Arbitrary<MilestoneUpdate> {
   const { description, ...rest } = optionalFields();
   return fc
-    .record({ name: identifier(), targetDate: realDate(), description: fc.option(description, { nil: null, freq: 4 }), ...rest }, { requiredKeys: [] })
+    .record({ name: milestoneName(c.runTag), targetDate: realDate(), description: fc.option(description, { nil: null, freq: 4 }), ...rest }, { requiredKeys: [] })
     .filter((body) => Object.keys(body).length > 0);
 }
 
@@ -77,8 +88,8 @@ export function milestoneCreateViolations(c: MilestoneConstraints): ViolationCas
 }
 
 /** Update bodies that each break exactly one rule of spec 2.8. */
-export function milestoneUpdateViolations(): ViolationCase[] {
-  return violations(milestoneUpdate(), SHARED_BREAKERS);
+export function milestoneUpdateViolations(c: Pick<MilestoneConstraints, 'runTag'> = {}): ViolationCase[] {
+  return violations(milestoneUpdate(c), SHARED_BREAKERS);
 }
 
 export function milestoneViolationRequirements(kind: 'create' | 'update'): RequirementId[] {

@@ -1,16 +1,68 @@
 import { randomInt } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
-import { dataRecord, expectStatus } from '../check/expect.js';
+import { dataRecord, expectStatus, isClass } from '../check/expect.js';
 import type { Collection } from '../crosscutting/collection.js';
 import { exactScope } from './scope.js';
 import { uniqueToken } from './unique-token.js';
 
+/**
+ * A milestone name only this call can have made: a server may keep milestone names unique in a
+ * project or organisation (spec 2.8 does not say), and milestones outlive a run (completed ones
+ * may not be deletable), so a fixed name would be taken on the next run.
+ */
+export function uniqueMilestoneName(label: string): string {
+  return `${label} ${uniqueToken('ms')}`;
+}
+
+/** Today (UTC) as YYYY-MM-DD. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * A day 30 to 365 days ahead (UTC): no server can call it past or missed, and it lies within any
+ * planning horizon (spec 2.8 asks only for a real date; a server may refuse past target dates or
+ * cap how far ahead one may lie).
+ */
+export function nearDay(): string {
+  return addDays(today(), randomInt(30, 366));
+}
+
 /** Creates a milestone with the admin key and returns its id; fails the check unless 201. */
 export async function createMilestone(t: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
   const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
-  const res = await t.api.post('/milestones', { projectId, name: `Conformance milestone ${uniqueToken('ms')}`, targetDate: '2024-09-30', ...body });
+  const res = await t.api.post('/milestones', { projectId, name: uniqueMilestoneName('Conformance milestone'), targetDate: nearDay(), ...body });
   expectStatus(res, 201, 'create a milestone');
   return dataRecord(res).id;
+}
+
+/**
+ * Creates milestones due on one day `day + offset`, their names made unique. The day is far in
+ * the future (farDay: a scope no other record shares); when the target refuses the first one
+ * (4xx: a server may cap how far ahead a target date lies, spec 2.8 does not say), the day is
+ * taken 400 to 1400 days ahead instead, and the rule is observed. Fails the check unless 201.
+ */
+export async function createMilestonesOnDay(
+  t: CheckContext,
+  entries: ReadonlyArray<{ readonly label: string; readonly offset?: number }>,
+): Promise<{ day: string; ids: string[] }> {
+  const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+  const post = (day: string, entry: { readonly label: string; readonly offset?: number }) =>
+    t.api.post('/milestones', { projectId, name: uniqueMilestoneName(entry.label), targetDate: addDays(day, entry.offset ?? 0) });
+  let day = farDay();
+  const ids: string[] = [];
+  for (const [index, entry] of entries.entries()) {
+    let res = await post(day, entry);
+    if (index === 0 && isClass(res.status, '4xx')) {
+      const refused = res.status;
+      day = addDays(today(), randomInt(400, 1401));
+      res = await post(day, entry);
+      if (res.status === 201) t.observe('business-rule', 'POST /milestones', `a targetDate in the 2100s was refused with ${refused} and one 400 to 1400 days ahead accepted`);
+    }
+    expectStatus(res, 201, 'create a milestone');
+    ids.push(dataRecord(res).id);
+  }
+  return { day, ids };
 }
 
 /** `date` moved by `days` (UTC calendar days). */
@@ -36,13 +88,11 @@ export function dayScope(projectId: string, day: string): Record<string, string>
 export const milestonesCollection: Collection = {
   path: '/milestones',
   noun: 'milestone',
-  createBody: (t) => ({ projectId: t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID'), name: `Conformance ${t.run.runId} ${uniqueToken('ms')}`, targetDate: '2024-09-30' }),
+  createBody: (t) => ({ projectId: t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID'), name: `Conformance ${t.run.runId} ${uniqueToken('ms')}`, targetDate: nearDay() }),
   updateBody: () => ({ description: 'updated by the conformance suite' }),
   scope: async (t, count) => {
     const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
-    const day = farDay();
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push(await createMilestone(t, { name: `Conformance paging milestone ${i}`, targetDate: day }));
+    const { day, ids } = await createMilestonesOnDay(t, Array.from({ length: count }, (_, i) => ({ label: `Conformance paging milestone ${i}` })));
     // A precondition of the paging checks: a date filter that fails is MS-FILTER-DATE's to report.
     return { query: await exactScope(t, '/milestones', [dayScope(projectId, day)], ids), ids };
   },
@@ -64,14 +114,11 @@ export interface MilestoneFilterFixture {
 
 export async function createMilestoneFilterFixture(t: CheckContext): Promise<MilestoneFilterFixture> {
   const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
-  const day = farDay();
-  const at = (offset: number, name: string) => createMilestone(t, { name: `Conformance filter ${name}`, targetDate: addDays(day, offset) });
-  return {
-    projectId,
-    day,
-    scope: { projectId, dateFrom: addDays(day, -20), dateTo: addDays(day, 20) },
-    early: await at(-10, 'early'),
-    middle: await at(0, 'middle'),
-    late: await at(10, 'late'),
-  };
+  const { day, ids } = await createMilestonesOnDay(t, [
+    { label: 'Conformance filter middle' },
+    { label: 'Conformance filter early', offset: -10 },
+    { label: 'Conformance filter late', offset: 10 },
+  ]);
+  const [middle, early, late] = ids as [string, string, string];
+  return { projectId, day, scope: { projectId, dateFrom: addDays(day, -20), dateTo: addDays(day, 20) }, early, middle, late };
 }
