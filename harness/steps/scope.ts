@@ -1,5 +1,7 @@
 import type { CheckContext } from '../check/check.js';
+import { CheckFailure } from '../check/outcomes.js';
 import type { ApiResponse } from '../http/client.js';
+import { settled } from './settle.js';
 
 /**
  * The first candidate query that lists exactly `ids` on `path` (and, where a target may
@@ -16,19 +18,28 @@ export async function exactScope(
   maybe: readonly string[] = [],
 ): Promise<Record<string, string>> {
   const reasons: string[] = [];
-  for (const query of candidates) {
-    const shown = new URLSearchParams(query as Record<string, string>).toString();
-    const res = await t.api.get(path, { ...query, limit: 100 });
-    const data = (res.json as { data?: unknown } | undefined)?.data;
-    if (res.status !== 200 || !Array.isArray(data)) {
-      reasons.push(`?${shown} answered ${res.status}`);
-      continue;
+  // Records made just before: the lists may show them a moment later (settle.ts).
+  const found = await settled(async () => {
+    reasons.length = 0;
+    for (const query of candidates) {
+      const shown = new URLSearchParams(query as Record<string, string>).toString();
+      const res = await t.api.get(path, { ...query, limit: 100 });
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      if (res.status !== 200 || !Array.isArray(data)) {
+        reasons.push(`?${shown} answered ${res.status}`);
+        continue;
+      }
+      const listed = new Set(data.map((r) => String((r as { id?: unknown } | null)?.id)));
+      const extra = [...listed].filter((id) => !ids.includes(id) && !maybe.includes(id));
+      if (ids.every((id) => listed.has(id)) && extra.length === 0) return { ...query };
+      reasons.push(`?${shown} listed ${listed.size} records, not exactly the ${ids.length} created`);
     }
-    const listed = new Set(data.map((r) => String((r as { id?: unknown } | null)?.id)));
-    const extra = [...listed].filter((id) => !ids.includes(id) && !maybe.includes(id));
-    if (ids.every((id) => listed.has(id)) && extra.length === 0) return { ...query };
-    reasons.push(`?${shown} listed ${listed.size} records, not exactly the ${ids.length} created`);
-  }
+    throw new CheckFailure('no candidate scopes the list');
+  }).catch((error: unknown) => {
+    if (error instanceof CheckFailure) return undefined;
+    throw error;
+  });
+  if (found !== undefined) return found;
   return t.skip(`not applicable: no filter scopes GET ${path} to the records this check created (${reasons.join('; ') || 'no candidate'})`);
 }
 
