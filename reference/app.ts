@@ -35,6 +35,7 @@ import { uniqueNamesHook } from './unique-names.js';
 import { briefListsHook } from './brief-lists.js';
 import { stringPagingHook } from './string-paging.js';
 import { batchItemRefusalsHook } from './batch-item-refusals.js';
+import { laxFormatsHook } from './lax-formats.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { planningRulesHook, planningRulesShow } from './planning-rules.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('brief-lists')) api.addHook('onSend', briefListsHook);
       if (variants.has('string-paging')) api.addHook('onSend', stringPagingHook);
       if (variants.has('batch-item-refusals')) api.addHook('onSend', batchItemRefusalsHook);
+      if (variants.has('lax-formats')) api.addHook('preHandler', laxFormatsHook);
       if (variants.has('planning-rules')) {
         api.addHook('preHandler', planningRulesHook(projects, clock));
         api.addHook('onSend', planningRulesShow);

@@ -38,6 +38,8 @@ export const VARIANTS = {
     'a batch whose items break a field rule is answered 200 with the refused items inside (data.failed) and nothing applied, not 400 (spec 4.10: per-item outcome and partial failure not shown); a body wrong as a whole is still 400',
   'planning-rules':
     "task and milestone choices the spec leaves open: a milestone's targetDate lies between today and 5 years ahead, completion criteria items are { title }, a projectId filter naming no project answers 404, a completed milestone shows completedAt (the moment of the call) and keeps the completedDate sent as actualDate; task dates lie within the project (2005 to 2028), no task is of type project nor a template inside a project (all 409), a top-level task shows parentTaskId null, the legacy taskType is stored as a taskTypeId and not shown, a cleared colour reads back as an empty string",
+  'lax-formats':
+    'input read as widely used parsers read it: a URL without a scheme is taken as https, a start time with second 60 (a leap second) is taken, numbers are read to the cent (24.000000000000004 is 24), an empty query value is the parameter left out (spec 2 names no URL grammar, no seconds range, no number precision)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -27,6 +27,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'brief-lists': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'] },
   'string-paging': { suites: ['contacts', 'expenses', 'rates', 'tasks', 'webhooks', 'reports'], observed: 'paging-number-form' },
   'batch-item-refusals': { suites: ['batch'], observed: 'batch-invalid-item-status' },
+  'lax-formats': { suites: ['contacts', 'batch', 'time-entries', 'webhooks'] },
   'eventual-lists': {
     suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
     observed: 'list-consistency',
