@@ -21,10 +21,7 @@ export const AUDIT_COMMON: AuditTable = {
       relies: 'allocations: every create body is the same (shared task A, 2024-06-03 to 06-07, no resource, no group)',
       basis: { assumption: 'a server may require an assignee, or refuse a duplicate or overlapping allocation of the same task and dates (409)' },
     },
-    {
-      relies: 'milestones: the create body targets 2024-09-30, a date already past',
-      basis: { assumption: 'a server may refuse a new milestone whose targetDate is in the past (or outside the project span)' },
-    },
+    { relies: 'milestones: the create body targets a day 30 to 365 days ahead', basis: { tolerant: 'nearDay(): a target date 30 to 365 days ahead (harness/steps/milestones.ts)', variant: 'planning-rules' } },
     {
       relies: 'time entries: the shared resource logs time on the shared task, never assigned to it',
       basis: { assumption: 'a server may require the resource to be assigned to the task or project first (4xx)' },
@@ -288,7 +285,7 @@ export const AUDIT_COMMON: AuditTable = {
       relies: 'position 7 on update: a task made at position 1 under the configured project is not at 7 unless applied',
       basis: { assumption: 'ordering rules are not shown: a server renumbering siblings may move it to 7 as other checks add tasks under that project' },
     },
-    { relies: 'the milestone updated targets 2024-09-30 (createMilestone default), a past date', basis: { assumption: 'a server may refuse a new milestone whose targetDate is in the past' } },
+    { relies: 'the milestone updated targets a day 30 to 365 days ahead (createMilestone default)', basis: { tolerant: 'nearDay(): a target date 30 to 365 days ahead (harness/steps/milestones.ts)', variant: 'planning-rules' } },
     {
       relies: 'the time entries are on the shared resource and task, never assigned to each other',
       basis: { assumption: 'a server may require the resource to be assigned to the task or project first (4xx)' },
