@@ -252,7 +252,7 @@ export const AUDIT_COMMON: AuditTable = {
   ],
   'PAGE-OFFSET-APPLIED': [
     { relies: 'offset equal to the total (or to the number listed) answers 200 with no records', basis: { spec: '4 Common rules: "offset integer >= 0, default 0." and "paging totals, limit and offset in pagination"' } },
-    { relies: 'on the check's own scope of n records, offset k (limit 100) returns n - k records; pages of one walking the set is only observed (paging-order-stable); without a scope the walk is tried 3 times', basis: { tolerant: 'offsetCounts() judges offset by counts, which no order changes (harness/crosscutting/paging.ts)' } },
+    { relies: 'on a scope of the check\'s own of n records, offset k (limit 100) returns n - k records; pages of one walking the set is only observed (paging-order-stable); without a scope the walk is tried 3 times', basis: { tolerant: 'offsetCounts() judges offset by counts, which no order changes (harness/crosscutting/paging.ts)' } },
     { relies: 'the walk is compared with the list as a set, and a mismatch fails only when it repeats', basis: { tolerant: 'offsetWalk(): set comparison; 2 attempts under a scope, 3 without' } },
     { relies: 'lists without a scope (projects, reports, webhooks) hold still during the walk', basis: { tolerant: 'no API creates projects or reports; webhook paging runs first and alone; retried' } },
   ],
