@@ -33,6 +33,7 @@ import { PartitionedStore } from './store.js';
 import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
+import { sparseRecordsHook } from './sparse-records.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
+      if (variants.has('sparse-records')) api.addHook('onSend', sparseRecordsHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

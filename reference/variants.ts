@@ -28,6 +28,8 @@ export const VARIANTS = {
     'answers carry values in a normal form, not as sent: e-mails in lower case, currencies in upper case, text trimmed, tags sorted without repeats, start times with seconds, URLs in their standard serialisation, money rounded to the cent (spec 2: response record fields are not shown)',
   'unique-names':
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
+  'sparse-records':
+    "records are answered without fields the server keeps write-only: a contact's taxNumber and notes, a resource's salary, salaryPeriod, externalUserId and employmentType, a rate's period and hoursPerPeriod (spec 2: response record fields are not shown)",
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -8,8 +8,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'the created record sits in data and carries its uuid under `id`', basis: { spec: '4 Common rules: "Create success: 201 with the record in data" and 2: "Every identifier named id or ending in Id is a <uuid>"' } },
     { relies: 'the record is read back with GET /contacts/{id}: 200, record in data', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     {
-      relies: 'every field sent comes back under its 2.1 name, in the create response and on GET (an absent field fails)',
-      basis: { assumption: 'spec 2 says "Response record fields: not shown": a server may leave fields out of the record (write-only notes or taxNumber) or nest them (billing.email)' },
+      relies: 'every field sent that the record carries comes back under its 2.1 name, in the create response and on GET',
+      basis: { tolerant: 'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails', variant: 'sparse-records' },
     },
     {
       relies: 'free text (name, phone, jobTitle, billingAddress, notes, taxNumber) comes back byte for byte',
@@ -97,8 +97,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'the record to update is created from a full body with 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in data"' } },
     { relies: 'a valid update answers exactly 200, and GET then answers 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data" and 4.1: "Body: contact update fields (2.1). Returns 200."' } },
     {
-      relies: 'every field sent comes back under its 2.1 name in the update response and on GET',
-      basis: { assumption: 'spec 2 says "Response record fields: not shown": a server may leave fields out of the record or nest them' },
+      relies: 'every field sent that the record carries comes back under its 2.1 name in the update response and on GET',
+      basis: { tolerant: 'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails', variant: 'sparse-records' },
     },
     { relies: 'a field sent as null reads back null or absent', basis: { tolerant: 'mismatch() accepts null or a missing field where null was sent' } },
     {
@@ -212,8 +212,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'the created record sits in data and carries its uuid under `id`', basis: { spec: '4 Common rules: "Create success: 201 with the record in data" and 2: "Every identifier named id or ending in Id is a <uuid>"' } },
     { relies: 'the record is read back with GET /resources/{id}: 200, record in data', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     {
-      relies: 'every field sent comes back under its 2.4 name, in the create response and on GET (an absent field fails)',
-      basis: { assumption: 'spec 2 says "Response record fields: not shown": a server may leave fields out (salary, externalUserId) or nest them' },
+      relies: 'every field sent that the record carries comes back under its 2.4 name, in the create response and on GET',
+      basis: { tolerant: 'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails', variant: 'sparse-records' },
     },
     { relies: 'name and jobTitle come back byte for byte', basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' } },
     {
@@ -256,7 +256,10 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
       relies: 'salary 0 per hour and 1234.5 per day, week, month, year are each created with 201',
       basis: { spec: '2.4: "salary | number >= 0" and "salaryPeriod | enum hour, day, week, month, year"' },
     },
-    { relies: 'the create response carries salaryPeriod under that name, equal to the value sent', basis: { assumption: 'response record fields are not shown; a server may leave salaryPeriod out of the create response' } },
+    {
+      relies: 'salaryPeriod, where the create response or else GET carries it, equals the value sent',
+      basis: { tolerant: 'a create answer without salaryPeriod is read back by id; a record without it on GET too is observed (field-not-returned), one carrying another value fails', variant: 'sparse-records' },
+    },
     {
       relies: 'the names Conformance salary <period> are the same in every run',
       basis: { tolerant: 'each salary resource name carries a unique token', variant: 'unique-names' },
@@ -284,8 +287,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     },
     { relies: 'after the refused null, employmentType still holds full_time', basis: { spec: '7: "must be rejected rather than accepted"' } },
     {
-      relies: 'the resource read back carries employmentType under that name, equal to full_time',
-      basis: { assumption: 'response record fields are not shown; a server may leave employmentType out of the record' },
+      relies: 'the resource read back, where it carries employmentType, holds full_time',
+      basis: { tolerant: 'a record without employmentType is observed (field-not-returned); null or another value fails', variant: 'sparse-records' },
     },
     { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
   ],
@@ -294,8 +297,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'GET then shows isActive as set', basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered"' } },
     { relies: 'a generated valid update answers 200 and GET then answers 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     {
-      relies: 'every field sent comes back under its 2.4 name in the update response and on GET',
-      basis: { assumption: 'spec 2 says "Response record fields: not shown": a server may leave fields out or nest them' },
+      relies: 'every field sent that the record carries comes back under its 2.4 name in the update response and on GET',
+      basis: { tolerant: 'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails', variant: 'sparse-records' },
     },
     { relies: 'a field sent as null reads back null or absent', basis: { tolerant: 'mismatch() accepts null or a missing field where null was sent' } },
     { relies: 'text, phone and e-mail values are kept and never refused as taken', basis: { tolerant: 'generators/primitives.ts email(): eight hex digits in the local part that never shrink, so no e-mail repeats', variant: 'unique-names' } },
@@ -312,8 +315,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'a valid update answers 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'fields the update did not name read back as created', basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' } },
     {
-      relies: 'the created values are compared as sent: each under its 2.4 name, text and phone byte for byte',
-      basis: { assumption: 'response record fields are not shown; a server may omit or normalise them' },
+      relies: 'the created values the record carries are compared as sent, under their 2.4 names; text up to white space and NFC',
+      basis: { tolerant: 'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails', variant: 'sparse-records' },
     },
     {
       relies: 'no omitted field is derived from a named one (isActive false sets no endDate)',
@@ -371,10 +374,10 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'the created record sits in data and carries its uuid under `id`', basis: { spec: '4 Common rules: "Create success: 201 with the record in data" and 2: "Every identifier named id or ending in Id is a <uuid>"' } },
     { relies: 'GET /rates/{id} answers 200 with the record in data', basis: { spec: '4.5: "Returns rate with its current version."' } },
     {
-      relies: 'every rate field sent but amount comes back under its 2.5 name, in the create response and on GET',
-      basis: { assumption: 'spec 2 says "Response record fields: not shown": a server may leave fields out (hoursPerPeriod, period) or nest them' },
+      relies: 'every rate field sent but amount that the record carries comes back under its 2.5 name, in the create response and on GET',
+      basis: { tolerant: 'steps/shown-fields.ts: a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null or altered still fails', variant: 'sparse-records' },
     },
-    { relies: 'the name comes back byte for byte', basis: { assumption: 'identifier() stems hold inner runs of spaces, non-ASCII letters and punctuation a server may normalise' } },
+    { relies: 'the name comes back as sent', basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in another Unicode normal form (NFC)', variant: 'normalised-values' } },
     { relies: 'currency comes back as sent', basis: { tolerant: 'only upper-case ISO codes are sent, which upper-casing leaves unchanged', variant: 'normalised-values' } },
     { relies: 'hoursPerPeriod comes back as the number sent', basis: { tolerant: 'two decimals at most; sameValue() also accepts a decimal string', variant: 'normalised-values' } },
     { relies: 'tags come back as the same set', basis: { tolerant: 'compare.ts normalise(): order, repeats and case ignored', variant: 'normalised-values' } },
@@ -445,8 +448,8 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'a valid update answers exactly 200, and GET then answers 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'name, rateType, currency, isDefault and tags may all be changed', basis: { spec: '2.5: "currency | string of exactly 3 characters | optional | optional"' } },
     {
-      relies: 'every field sent comes back under its 2.5 name in the update response and on GET',
-      basis: { assumption: 'spec 2 says "Response record fields: not shown": a server may leave fields out or nest them' },
+      relies: 'every field sent that the record carries comes back under its 2.5 name in the update response and on GET',
+      basis: { tolerant: 'steps/shown-fields.ts: a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null or altered still fails', variant: 'sparse-records' },
     },
     { relies: 'the new name comes back byte for byte', basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' } },
     {
