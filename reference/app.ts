@@ -34,6 +34,7 @@ import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { sparseRecordsHook } from './sparse-records.js';
+import { recordRulesHook, recordRulesOnSend } from './record-rules.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
@@ -102,6 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('sparse-records')) api.addHook('onSend', sparseRecordsHook);
+      if (variants.has('record-rules')) {
+        api.addHook('preHandler', recordRulesHook({ contacts, resources, rates, allocations }, clock));
+        api.addHook('onSend', recordRulesOnSend(rates));
+      }
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

@@ -28,6 +28,8 @@ export const VARIANTS = {
     'answers carry values in a normal form, not as sent: e-mails in lower case, currencies in upper case, text trimmed, tags sorted without repeats, start times with seconds, URLs in their standard serialisation, money rounded to the cent (spec 2: response record fields are not shown)',
   'unique-names':
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
+  'record-rules':
+    "rules tying record fields together that the spec neither states nor forbids, refused with 400: a company has no jobTitle (and a contact made a company loses it), a contactTypeKey names no configured type, phone numbers are international (stored in E.164), a resource's regionCode needs its countryCode and must be one of its subdivisions, salary and salaryPeriod go together, an ended resource is inactive and deactivation ends it, hoursPerPeriod is bounded by its period, a rate version may not predate the latest, a deactivated rate answers 404 by id, isActive may be set on rate create, and an allocation needs a resource or a group",
   'sparse-records':
     "records are answered without fields the server keeps write-only: a contact's taxNumber and notes, a resource's salary, salaryPeriod, externalUserId and employmentType, a rate's period and hoursPerPeriod (spec 2: response record fields are not shown)",
   'deliveries-per-delivery':

@@ -16,6 +16,7 @@ import {
   resourceCreate,
   resourceCreateFull,
   resourceCreateViolations,
+  resourceRuleFree,
   resourceUpdate,
   resourceUpdateViolations,
   resourceViolationRequirements,
@@ -144,6 +145,12 @@ describe('resources: lifecycle', () => {
     nullableFields: RESOURCE_NULLABLE_FIELDS,
     // spec 2: response fields are not shown; a server may keep salary or externalUserId write-only.
     absentFields: 'observe',
+    // spec 2.4 ties no field to another, yet a server may require a region's country or a
+    // salary's period: such a refusal is retried with the pairs agreeing (business-rule observed).
+    ruleFree: async (_t, body) => resourceRuleFree(body),
+    // A server may end a resource's employment when it is deactivated (set endDate): an update
+    // naming isActive leaves endDate uncompared as omitted.
+    linked: [{ fields: ['endDate'], inputs: ['isActive'] }],
     arbitraries: async (t) => {
       const c = await constraints(t);
       return { create: resourceCreate(c), full: resourceCreateFull(c), update: resourceUpdate(c) };

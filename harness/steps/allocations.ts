@@ -21,10 +21,18 @@ export const allocationReferences = once(
   }),
 );
 
-/** A minimal valid allocation (spec 2.6: taskId, startDate and endDate required) on the shared task. */
+/**
+ * The resource of the minimal allocations, shared by the file and by nothing else: a server may
+ * require an assignee (a resource or a group; the spec does not say), and none of these
+ * allocations but one (AL-HOURS, 24 h a day) books hours per day, so no capacity a server may
+ * enforce is exceeded.
+ */
+const minimalResource = once((t) => createResource(t, 'Conformance allocation minimal resource'));
+
+/** A minimal valid allocation (spec 2.6: taskId, startDate and endDate required) on the shared task, with an assignee. */
 export async function minimalAllocation(t: CheckContext, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const { taskIds } = await allocationReferences(t);
-  return { taskId: taskIds[0], startDate: '2024-06-03', endDate: '2024-06-07', ...overrides };
+  return { taskId: taskIds[0], resourceId: await minimalResource(t), startDate: '2024-06-03', endDate: '2024-06-07', ...overrides };
 }
 
 /** The allocations collection for the cross-cutting checks; a fresh resource scopes the paging set. */

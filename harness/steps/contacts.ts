@@ -15,6 +15,21 @@ export async function createContact(t: CheckContext, body: Record<string, unknow
   return dataRecord(res).id;
 }
 
+/**
+ * A contact body no unstated contactType rule can refuse (spec 2.1 ties no field to the type, yet
+ * a server may): a company without jobTitle or parentContactId; an update (whose record's type
+ * it may not know) without a type change, a job title or a parent, unless it clears them. An
+ * update left empty so gets a note.
+ */
+export function contactRuleFree(body: Record<string, unknown>): Record<string, unknown> {
+  const update = !('name' in body && 'contactType' in body);
+  const typed = update || body['contactType'] !== 'individual';
+  const out = Object.fromEntries(
+    Object.entries(body).filter(([field, value]) => !(typed && ['jobTitle', 'parentContactId'].includes(field) && value !== null) && !(update && field === 'contactType')),
+  );
+  return Object.keys(out).length > 0 ? out : { notes: 'Conformance update free of type rules' };
+}
+
 /** The contacts collection as the cross-cutting checks see it (spec 2.1, 4.1). */
 export const contactsCollection: Collection = {
   path: '/contacts',
