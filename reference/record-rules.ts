@@ -25,7 +25,8 @@ import type { PartitionedStore } from './store.js';
  *   create (spec 3.5 "can be set"); a version may not be dated before the latest one (history is
  *   not rewritten); a deactivated rate answers 404 by id, though it is still listed under
  *   isActive=false.
- * - Allocations: an allocation needs an assignee, a resource or a group.
+ * - Allocations: an allocation needs an assignee, a resource or a group, and spans at most a
+ *   year (366 days from startDate to endDate).
  */
 
 const SUBDIVISIONS: Readonly<Record<string, readonly string[]>> = {
@@ -110,9 +111,15 @@ function versionRules(body: Body, stored: StoredRate): void {
   if (latest !== undefined && from < latest) refuse('effectiveFrom', `a version may not be dated before the latest one (${latest})`);
 }
 
+const MAX_SPAN_DAYS = 366;
+
 function allocationRules(body: Body, stored: Allocation | undefined): void {
   const merged = { ...stored, ...body } as Body;
   if (!present(merged['resourceId']) && !present(merged['groupId'])) refuse('resourceId', 'an allocation needs a resource or a group');
+  const [start, end] = [merged['startDate'], merged['endDate']];
+  if (typeof start !== 'string' || typeof end !== 'string' || !DATE.test(start) || !DATE.test(end)) return;
+  const days = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+  if (days > MAX_SPAN_DAYS) refuse('endDate', `an allocation spans at most ${MAX_SPAN_DAYS} days`);
 }
 
 interface Stores {

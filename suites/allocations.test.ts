@@ -56,6 +56,16 @@ async function expectRefused(t: CheckContext, overrides: Record<string, unknown>
   await expectInvalid(t, 'POST /allocations', `${rule}: ${JSON.stringify(overrides).slice(0, 120)}`, () => t.api.post('/allocations', body));
 }
 
+/**
+ * Dates no cap on an allocation's length or horizon can refuse (spec 2.6 sets none): five days
+ * from two weeks after today, for a body that names either date; nothing for one that names none.
+ */
+function nearSpan(body: Record<string, unknown>): Record<string, string> {
+  if (!('startDate' in body) && !('endDate' in body)) return {};
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { startDate: day(14), endDate: day(18) };
+}
+
 /** What a server kept of a reason sent with surrounding spaces (spec 2.6 says "trimmed"; storage is observed). */
 function reasonKept(sent: string, stored: unknown): string {
   if (stored === sent.trim()) return 'trimmed';
@@ -178,7 +188,9 @@ describe('allocations: lifecycle', () => {
     // A server may enforce a resource's capacity or refuse overlaps (the spec does not say): a fresh resource has no allocations yet.
     // An update that names no resource moves the allocation to the fresh one too. A server may also
     // require an assignee (a resource or a group): resourceId null becomes the fresh resource.
-    ruleFree: async (t, body) => ({ ...body, resourceId: await createResource(t, 'Conformance fresh resource') }),
+    // A server may also cap the length or horizon of an allocation: a body naming a date gets a
+    // week-long span two weeks from today instead.
+    ruleFree: async (t, body) => ({ ...body, ...nearSpan(body), resourceId: await createResource(t, 'Conformance fresh resource') }),
     arbitraries: async (t) => {
       const refs = await allocationReferences(t);
       return { create: allocationCreate(refs), full: allocationCreate(refs, { full: true }), update: allocationUpdate(refs) };

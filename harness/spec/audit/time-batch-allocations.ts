@@ -324,7 +324,7 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     },
     { relies: 'hours drawn in hundredths (amount(2000)) come back exactly', basis: { tolerant: 'hoursBetween: allocation hours are multiples of 0.05 h, exact in hundredths, whole minutes or seconds' } },
     { relies: 'hours unrelated to hoursPerDay times the days of the span are accepted', basis: { tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone', variant: 'business-rules' } },
-    { relies: 'spans of up to 31 years (2000 to 2030) are accepted', basis: { assumption: 'a server may cap the length or horizon of an allocation' } },
+    { relies: 'spans of up to 31 years (2000 to 2030) are accepted, or accepted when moved to a short span near today', basis: { tolerant: 'lifecycle ruleFree: a refused body naming a date is sent once more with startDate 14 and endDate 18 days after today (suites/allocations.test.ts nearSpan) on a fresh resource; accepted then, business-rule is observed', variant: 'record-rules' } },
     { relies: 'an allocation with neither resource nor group (both null) is accepted, or accepted with a resource', basis: { tolerant: 'lifecycle ruleFree: a refused body is sent once more on a fresh resource, resourceId null included; accepted then, business-rule is observed', variant: 'record-rules' } },
     { relies: 'notes with runs of inner spaces come back with them', basis: { tolerant: 'compare.ts sameValue: free text may come back with its white space collapsed and trimmed', variant: 'normalised-values' } },
   ],
