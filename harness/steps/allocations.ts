@@ -1,16 +1,14 @@
 import type { CheckContext } from '../check/check.js';
-import { dataRecord, expectStatus } from '../check/expect.js';
 import { once } from '../check/once.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { AllocationConstraints } from '../generators/allocations.js';
 import { createResource, createTask } from './prerequisites.js';
 import { exactScope } from './scope.js';
+import { setupCreated } from './setup-created.js';
 
-/** Creates an allocation with the admin key and returns its id; fails the check unless 201. */
+/** Creates an allocation with the admin key and returns its id; fails the check unless 201 (a 4xx leaves it inconclusive: setup-created.ts). */
 export async function createAllocation(t: CheckContext, body: Record<string, unknown>): Promise<string> {
-  const res = await t.api.post('/allocations', body);
-  expectStatus(res, 201, 'create an allocation');
-  return dataRecord(res).id;
+  return setupCreated(await t.api.post('/allocations', body), 'create an allocation');
 }
 
 /** Two tasks under the configured project and two resources (so an update can move an allocation), shared by the file. */

@@ -1,12 +1,12 @@
 import type { CheckContext } from '../check/check.js';
-import { dataRecord, expectStatus } from '../check/expect.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import { noteFlagsSent } from './displaced.js';
 import { uniqueToken } from './unique-token.js';
+import { expectSetup, setupCreated } from './setup-created.js';
 
 /**
- * Creates a rate with the admin key and returns its id; fails the check unless 201. The body's
+ * Creates a rate with the admin key and returns its id; fails the check unless 201 (a 4xx leaves it inconclusive). The body's
  * tags are kept and the run tag is added (principle 5); `amount` defaults to 100. The name gets a
  * unique token: a server may keep rate names unique (the spec does not say), and a deactivated
  * rate keeps its name.
@@ -21,8 +21,7 @@ export async function createRate(t: CheckContext, body: Record<string, unknown> 
     res = await t.api.post('/rates', rateRuleFree(sent));
     if (res.status === 201) t.observe('business-rule', 'POST /rates', `hoursPerPeriod beyond the hours of its period was refused with ${refused}`);
   }
-  expectStatus(res, 201, 'create a rate');
-  const { id } = dataRecord(res);
+  const id = setupCreated(res, 'create a rate');
   noteFlagsSent('/rates', ['isDefault'], id, body);
   return id;
 }
@@ -70,7 +69,6 @@ export async function createRateFilterFixture(t: CheckContext): Promise<RateFilt
   const tag = uniqueToken('filter');
   const make = (rateType: string) => createRate(t, { name: `Conformance ${rateType} rate`, rateType, tags: [tag] });
   const fixture = { tag, billable: await make('billable'), cost: await make('cost'), other: await make('other'), deactivated: await make('cost') };
-  const res = await t.api.delete(`/rates/${fixture.deactivated}`);
-  expectStatus(res, 204, 'deactivate a rate with DELETE');
+  expectSetup(await t.api.delete(`/rates/${fixture.deactivated}`), 204, 'deactivate a rate with DELETE');
   return fixture;
 }

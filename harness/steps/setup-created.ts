@@ -1,0 +1,21 @@
+import { dataRecord, expectStatus } from '../check/expect.js';
+import { CheckInconclusive } from '../check/outcomes.js';
+import type { ApiResponse } from '../http/client.js';
+
+/**
+ * The answer to a setup step: a record a check needs, not the thing it judges. A 4xx (a rule
+ * the spec does not state may refuse the record) leaves the check inconclusive, never failed;
+ * any other answer but `status` fails as before (a 5xx, a 200 for a create).
+ */
+export function expectSetup(res: ApiResponse, status: number, what: string): void {
+  if (res.status >= 400 && res.status < 500) {
+    throw new CheckInconclusive(`the setup step could not ${what}: answered ${res.status}, which a rule the spec does not state may explain; the check judges something else`, res.exchange ?? null);
+  }
+  expectStatus(res, status, what);
+}
+
+/** `expectSetup` for a create (201); the new record's id. */
+export function setupCreated(res: ApiResponse, what: string): string {
+  expectSetup(res, 201, what);
+  return dataRecord(res).id;
+}
