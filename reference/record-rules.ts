@@ -13,7 +13,7 @@ import type { PartitionedStore } from './store.js';
  * the reference's other validation failures, decided before anything is written.
  * - Contacts: a company has no jobTitle (refused); a contact changed to a company loses the job
  *   title it had. A contactTypeKey list filter names no configured contact type (none is
- *   configured here), so it is refused; an empty contactTypeKey= is read as left out.
+ *   configured here), so it is refused.
  * - Contacts and resources: phone is validated as an international number (+, 7 to 15 digits,
  *   spaces, dots, hyphens and brackets between) and stored in E.164, without them.
  * - Resources: regionCode needs its countryCode and, for a country the server knows, must be an
@@ -140,11 +140,8 @@ export function recordRulesHook(stores: Stores, now: () => Date) {
     const [, collection, id, versions] = match;
     const organisationId = requireAuth(request).organisationId;
     if (request.method === 'GET') {
-      const query = request.query as Body | undefined;
-      if (collection === 'contacts' && id === undefined && typeof query?.['contactTypeKey'] === 'string') {
-        // An empty value is read as the parameter left out.
-        if (query['contactTypeKey'] === '') delete query['contactTypeKey'];
-        else refuse('contactTypeKey', 'names no configured contact type');
+      if (collection === 'contacts' && id === undefined && typeof (request.query as Body | undefined)?.['contactTypeKey'] === 'string') {
+        refuse('contactTypeKey', 'names no configured contact type');
       }
       if (collection === 'rates' && id !== undefined && versions === undefined && stores.rates.get(organisationId, id)?.isActive === false) throw notFound('rate');
       return;

@@ -151,7 +151,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'parentContactId=not-a-uuid is rejected', basis: { spec: '4.1: "parentContactId (uuid)" and 7: "non-UUID id"' } },
     {
       relies: 'an empty contactTypeKey= is rejected, or read as the parameter left out',
-      basis: { tolerant: 'a 4xx passes; a 200 passes when the list under the filter fixture\'s parent shows its active children, as without the parameter (empty-query-value observed); a 200 applying the empty key fails', variant: 'record-rules' },
+      basis: { tolerant: 'a 4xx passes; a 200 passes when the list under the filter fixture\'s parent shows its active children, as without the parameter (empty-query-value observed); a 200 applying the empty key fails; no variant reads it so, since INPUT-BOUNDS (common) still requires the empty value rejected' },
     },
     { relies: 'a contactTypeKey of 31 characters is rejected', basis: { spec: '4.1: "contactTypeKey (string length 1 to 30)"' } },
     { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; queries are left out of the one-status check; status observed as validation-status' } },
