@@ -86,7 +86,8 @@ function resourceRules(body: Body, stored: Resource | undefined, today: string):
   // Employment that ended is inactive; deactivating ends it today.
   const endDate = merged['endDate'];
   if (typeof endDate === 'string' && DATE.test(endDate) && endDate < today && typeof merged['isActive'] === 'boolean') body['isActive'] = false;
-  if (body['isActive'] === false && !present(endDate)) body['endDate'] = today;
+  // An endDate the update names itself wins.
+  if (body['isActive'] === false && !('endDate' in body) && !present(stored.endDate)) body['endDate'] = today;
 }
 
 function rateCreateRules(request: FastifyRequest, body: Body): void {
