@@ -18,8 +18,8 @@ import type { PartitionedStore } from './store.js';
  *   spaces, dots, hyphens and brackets between) and stored in E.164, without them.
  * - Resources: regionCode needs its countryCode and, for a country the server knows, must be an
  *   ISO 3166-2 subdivision of it; salary and salaryPeriod go together. An update that leaves a
- *   resource with an endDate before today makes it inactive; one that deactivates a resource
- *   without an endDate ends it today.
+ *   resource with an endDate before today makes it inactive; one that deactivates an active
+ *   resource ends it today, unless it ended before or the update names an endDate.
  * - Rates: hoursPerPeriod is bounded by its period (at most 1 an hour, 24 a day, 168 a week, 744
  *   a month, 8784 a year; a rate without period counts by the hour); isActive may be set on
  *   create (spec 3.5 "can be set"); a version may not be dated before the latest one (history is
@@ -86,8 +86,8 @@ function resourceRules(body: Body, stored: Resource | undefined, today: string):
   // Employment that ended is inactive; deactivating ends it today.
   const endDate = merged['endDate'];
   if (typeof endDate === 'string' && DATE.test(endDate) && endDate < today && typeof merged['isActive'] === 'boolean') body['isActive'] = false;
-  // An endDate the update names itself wins.
-  if (body['isActive'] === false && !('endDate' in body) && !present(stored.endDate)) body['endDate'] = today;
+  // Deactivation ends the employment today, unless it ended before; an endDate the update names itself wins.
+  if (body['isActive'] === false && stored.isActive && !('endDate' in body) && !(typeof stored.endDate === 'string' && stored.endDate <= today)) body['endDate'] = today;
 }
 
 function rateCreateRules(request: FastifyRequest, body: Body): void {
