@@ -190,9 +190,9 @@ export function lifecycleChecks(check: Check, spec: Lifecycle): void {
     const nulls = fc.subarray([...spec.nullableFields], { minLength: 1 });
     await t.property(fc.tuple(full, nulls), async ([created, fields]) => {
       const { id } = await create(t, created);
-      const nulls = Object.fromEntries(fields.map((field) => [field, null]));
+      const cleared = Object.fromEntries(fields.map((field) => [field, null]));
       // A clear a rule may refuse (one of two fields that go together) is sent again with ruleFree values.
-      const { res, body: changes } = await sendUpdate(t, id, nulls);
+      const { res, body: changes } = await sendUpdate(t, id, cleared);
       expectStatus(res, 200, `set ${fields.join(', ')} to null`);
       const back = await read(t, id);
       expectFields(back.record, changes, 'a field cleared with null', back.res);
