@@ -157,7 +157,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; queries are left out of the one-status check; status observed as validation-status' } },
   ],
   'CT-QUERY-TYPE-KEY': [
-    { relies: 'contactTypeKey of 1 and of 30 characters answers exactly 200', basis: { spec: '4.1: "contactTypeKey (string length 1 to 30)" and 4 Common rules: "List (GET collection) success: 200 with the records in data"' } },
+    { relies: 'contactTypeKey of 1 and of 30 characters is not refused as out of bounds: 200 unless both are refused alike', basis: { spec: '4.1: "contactTypeKey (string length 1 to 30)" and 4 Common rules: "List (GET collection) success: 200 with the records in data"' } },
     {
       relies: 'keys of 1 and 30 characters (k, 30 times k, naming no type) are both answered alike: 200, or both refused',
       basis: { tolerant: 'both refused with a 4xx passes as a key naming no configured type (unknown-reference-filter observed); one accepted and the other refused fails as a length bound', variant: 'record-rules' },
@@ -520,7 +520,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
       basis: { tolerant: 'a 404 by id passes when tags=<tag>&isActive=false lists the rate, whose list record (if it carries isActive) must read false; a hard delete is listed nowhere and fails', variant: 'record-rules' },
     },
     { relies: 'what GET answers for the deactivated rate', basis: { observation: 'deleted-read-status' } },
-    { relies: 'the rate then carries isActive false', basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered; deleting a rate deactivates it"' } },
+    { relies: 'the rate then carries isActive false (by id, or in its list record when GET answers 404 and the record shows isActive)', basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered; deleting a rate deactivates it"' } },
     { relies: 'tags=<tag>&isActive=false lists it, tags=<tag>&isActive=true does not', basis: { spec: '4.5: "Query: rateType (billable/cost/other), isActive, isDefault (booleans)"' } },
     { relies: 'the lists reflect the DELETE made just before, with no wait or retry', basis: { assumption: 'a server with an eventually consistent list index reflects the change after a delay' } },
   ],
