@@ -37,6 +37,8 @@ import { stringPagingHook } from './string-paging.js';
 import { batchItemRefusalsHook } from './batch-item-refusals.js';
 import { laxFormatsHook } from './lax-formats.js';
 import { normalisedValuesHook } from './normalised-values.js';
+import { sparseRecordsHook } from './sparse-records.js';
+import { recordRulesHook, recordRulesOnSend } from './record-rules.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { planningRulesHook, planningRulesShow } from './planning-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
@@ -114,6 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('planning-rules')) {
         api.addHook('preHandler', planningRulesHook(projects, clock));
         api.addHook('onSend', planningRulesShow);
+      }
+      if (variants.has('sparse-records')) api.addHook('onSend', sparseRecordsHook);
+      if (variants.has('record-rules')) {
+        api.addHook('preHandler', recordRulesHook({ contacts, resources, rates, allocations }, clock));
+        api.addHook('onSend', recordRulesOnSend(rates));
       }
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication

@@ -40,6 +40,10 @@ export const VARIANTS = {
     "task and milestone choices the spec leaves open: a milestone's targetDate lies between today and 5 years ahead, completion criteria items are { title }, a projectId filter naming no project answers 404, a completed milestone shows completedAt (the moment of the call) and keeps the completedDate sent as actualDate; task dates lie within the project (2005 to 2028), no task is of type project nor a template inside a project (all 409), a top-level task shows parentTaskId null, the legacy taskType is stored as a taskTypeId and not shown, a cleared colour reads back as an empty string",
   'lax-formats':
     'input read as widely used parsers read it: a URL without a scheme is taken as https, a start time with second 60 (a leap second) is taken, numbers are read to the cent (24.000000000000004 is 24), an empty query value is the parameter left out (spec 2 names no URL grammar, no seconds range, no number precision)',
+  'record-rules':
+    "rules tying record fields together that the spec neither states nor forbids, refused with 400: a company has no jobTitle (and a contact made a company loses it), a contactTypeKey names no configured type, phone numbers are international (stored in E.164), a resource's regionCode needs its countryCode and must be one of its subdivisions, salary and salaryPeriod go together, an ended resource is inactive and deactivation ends it, hoursPerPeriod is bounded by its period, a rate version may not predate the latest, a deactivated rate answers 404 by id, isActive may be set on rate create, and an allocation needs a resource or a group and spans at most 366 days",
+  'sparse-records':
+    "records are answered without fields the server keeps write-only: a contact's taxNumber and notes, a resource's salary, salaryPeriod, externalUserId and employmentType, a rate's period and hoursPerPeriod (spec 2: response record fields are not shown)",
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

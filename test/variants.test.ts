@@ -40,6 +40,8 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'reset-http-date': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-fractional-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'retry-after-fractional': { suites: ['rate-limit'], observed: 'retry-after-format' },
+  'record-rules': { suites: ['contacts', 'resources', 'rates', 'allocations'], observed: 'business-rule' },
+  'sparse-records': { suites: ['contacts', 'resources', 'rates'], observed: 'field-not-returned' },
 };
 
 /**

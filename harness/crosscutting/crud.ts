@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { checker, CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, isClass } from '../check/expect.js';
 import { withArticle, type Collection } from './collection.js';
-import { setUpRecord } from '../steps/setup.js';
+import { setupCreated } from '../steps/setup-created.js';
 
 type Check = ReturnType<typeof checker>;
 
 async function createOne(t: CheckContext, collection: Collection): Promise<string> {
   const body = await collection.createBody!(t);
-  return setUpRecord(await t.api.post(collection.path, body), `create ${withArticle(collection.noun)}`);
+  return setupCreated(await t.api.post(collection.path, body), `create ${withArticle(collection.noun)}`);
 }
 
 /** Spec 4 common rules and 7 for a collection with id routes: envelopes, statuses, unknown ids, bad JSON. */

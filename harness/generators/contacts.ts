@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import { CONTACT_NON_NULLABLE_FIELDS, CONTACT_TYPES, type ContactCreate, type ContactUpdate } from '../spec/contacts.js';
 import { email, identifier, nonEmail, nonUrl, nonUuid, runSalt, tags, text, url, withRunTag } from './primitives.js';
+import { phone } from './resources.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface ContactConstraints {
@@ -16,7 +17,8 @@ function optionalFields(constraints: ContactConstraints) {
   return {
     ...(parents.length > 0 ? { parentContactId: fc.constantFrom(...parents) } : {}),
     email: email(),
-    phone: text(20),
+    // A server may validate phone numbers or store them in E.164 (the spec types phone as a string).
+    phone: phone(),
     jobTitle: text(),
     billingEmail: email(),
     billingAddress: text(60),

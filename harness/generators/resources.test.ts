@@ -6,6 +6,7 @@ import {
   resourceCreate,
   resourceCreateFull,
   resourceCreateViolations,
+  resourceRuleFree,
   resourceUpdate,
   resourceUpdateViolations,
   resourceViolationRequirements,
@@ -113,5 +114,27 @@ describe('resource generators', () => {
   it('never breaks isActive on create, where the field is not accepted', () => {
     expect(resourceCreateViolations().some((c) => c.rule.startsWith('isActive'))).toBe(false);
     expect(resourceUpdateViolations().filter((c) => c.rule.startsWith('isActive'))).toHaveLength(2);
+  });
+});
+
+describe('resourceRuleFree', () => {
+  it('gives a region its country and a salary its period', () => {
+    expect(resourceRuleFree({ countryCode: 'US', regionCode: 'IDF' })).toEqual({ countryCode: 'US', regionCode: 'CA' });
+    expect(resourceRuleFree({ regionCode: 'IDF' })).toEqual({ countryCode: 'DE', regionCode: 'BY' });
+    expect(resourceRuleFree({ salary: 10 })).toEqual({ salary: 10, salaryPeriod: 'year' });
+    expect(resourceRuleFree({ salaryPeriod: 'day' })).toEqual({ salaryPeriod: 'day', salary: 1000 });
+  });
+
+  it('clears both of a pair when one is cleared, and leaves other fields alone', () => {
+    expect(resourceRuleFree({ countryCode: null, name: 'x' })).toEqual({ countryCode: null, regionCode: null, name: 'x' });
+    expect(resourceRuleFree({ salaryPeriod: null })).toEqual({ salary: null, salaryPeriod: null });
+    expect(resourceRuleFree({ name: 'x' })).toEqual({ name: 'x' });
+  });
+
+  it('keeps every generated body valid', () => {
+    for (const body of sample(resourceUpdate(REFS))) {
+      const result = resourceUpdateSchema.safeParse(resourceRuleFree(body as Record<string, unknown>));
+      expect(result.success, why(result, body)).toBe(true);
+    }
   });
 });

@@ -1,16 +1,14 @@
 import type { CheckContext } from '../check/check.js';
-import { dataRecord, expectStatus } from '../check/expect.js';
 import { once } from '../check/once.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { AllocationConstraints } from '../generators/allocations.js';
 import { createResource, createTask } from './prerequisites.js';
 import { exactScope } from './scope.js';
+import { setupCreated } from './setup-created.js';
 
-/** Creates an allocation with the admin key and returns its id; fails the check unless 201. */
+/** Creates an allocation with the admin key and returns its id; fails the check unless 201 (a 4xx leaves it inconclusive: setup-created.ts). */
 export async function createAllocation(t: CheckContext, body: Record<string, unknown>): Promise<string> {
-  const res = await t.api.post('/allocations', body);
-  expectStatus(res, 201, 'create an allocation');
-  return dataRecord(res).id;
+  return setupCreated(await t.api.post('/allocations', body), 'create an allocation');
 }
 
 /** Two tasks under the configured project and two resources (so an update can move an allocation), shared by the file. */
@@ -21,10 +19,18 @@ export const allocationReferences = once(
   }),
 );
 
-/** A minimal valid allocation (spec 2.6: taskId, startDate and endDate required) on the shared task. */
+/**
+ * The resource of the minimal allocations, shared by the file and by nothing else: a server may
+ * require an assignee (a resource or a group; the spec does not say), and none of these
+ * allocations but one (AL-HOURS, 24 h a day) books hours per day, so no capacity a server may
+ * enforce is exceeded.
+ */
+const minimalResource = once((t) => createResource(t, 'Conformance allocation minimal resource'));
+
+/** A minimal valid allocation (spec 2.6: taskId, startDate and endDate required) on the shared task, with an assignee. */
 export async function minimalAllocation(t: CheckContext, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const { taskIds } = await allocationReferences(t);
-  return { taskId: taskIds[0], startDate: '2024-06-03', endDate: '2024-06-07', ...overrides };
+  return { taskId: taskIds[0], resourceId: await minimalResource(t), startDate: '2024-06-03', endDate: '2024-06-07', ...overrides };
 }
 
 /** The allocations collection for the cross-cutting checks; a fresh resource scopes the paging set. */

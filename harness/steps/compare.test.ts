@@ -41,4 +41,11 @@ describe('mismatch', () => {
     expect(mismatch({}, { notes: null })).toBeUndefined();
     expect(mismatch({ notes: 'x' }, { notes: null })).toContain('notes');
   });
+
+  it('compares a phone number by its digits, as E.164 keeps it', () => {
+    expect(mismatch({ phone: '+491701234567' }, { phone: '+49 1701234567' })).toBeUndefined();
+    expect(mismatch({ phone: '+49 170 1234567' }, { phone: '+49 1701234567' })).toBeUndefined();
+    expect(mismatch({ phone: '+491701234568' }, { phone: '+49 1701234567' })).toContain('phone');
+    expect(mismatch({ phone: null }, { phone: '+49 1701234567' })).toContain('phone');
+  });
 });

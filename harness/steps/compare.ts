@@ -33,6 +33,8 @@ function normalise(field: string, value: unknown): string {
   // A server may keep tags in another order, without repeats or in one case (the spec does not
   // say): compare them as a set of lower-case words.
   if (field === 'tags' && Array.isArray(value)) return JSON.stringify([...new Set(value.map((tag) => String(tag).toLowerCase()))].sort());
+  // A server may store a phone number in E.164, without the spaces, dots, hyphens or brackets sent.
+  if (field === 'phone' && typeof value === 'string') return JSON.stringify(value.replace(/[\s().-]/g, ''));
   return JSON.stringify(value);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
-import { setUpRecord } from './setup.js';
+import { setupCreated } from './setup-created.js';
 import { uniqueToken } from './unique-token.js';
 import { once } from '../check/once.js';
 import { runTag } from '../check/run-context.js';
@@ -49,7 +49,7 @@ export type InputTargets = Readonly<Record<string, InputTarget>>;
 function collectionTargets(collection: Collection): Record<string, InputTarget> {
   const { path } = collection;
   const existing = once(async (t) => {
-    return setUpRecord(await t.api.post(path, await collection.createBody!(t)), `create a ${path} record to update`);
+    return setupCreated(await t.api.post(path, await collection.createBody!(t)), `create a ${path} record to update`);
   });
   return {
     [`POST ${path}`]: { base: (t) => collection.createBody!(t), send: (t, body) => t.api.post(path, body) },
@@ -71,7 +71,7 @@ function batchTargets(): Record<string, InputTarget> {
   // Entries of a resource of their own: a broken target that takes an invalid item makes entries found there.
   const resource = once((t) => createResource(t, 'Conformance input classes'));
   const entry = once(async (t) => {
-    return setUpRecord(await t.api.post('/time-entries', await minimalEntry(t)), 'create a time entry to update in a batch');
+    return setupCreated(await t.api.post('/time-entries', await minimalEntry(t)), 'create a time entry to update in a batch');
   });
   return {
     'POST /batch/time-entries': {
@@ -173,7 +173,7 @@ export function inputTargets(domain: Domain, options: { readonly webhookUrl?: (t
       const targets = collectionTargets(subscriptionsCollection(url, ['quote.created']));
       const subscription = once(async (t) => {
         const res = await t.api.post('/webhooks', { name: `Conformance inputs ${runTag(t.run)}`, url: await url(t), events: ['quote.created'], description: runTag(t.run) });
-        return setUpRecord(res, 'create a webhook subscription');
+        return setupCreated(res, 'create a webhook subscription');
       });
       return {
         ...targets,

@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
-import { dataRecord, expectStatus, isClass } from '../check/expect.js';
+import { isClass } from '../check/expect.js';
 import { once } from '../check/once.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ResourceConstraints } from '../generators/resources.js';
 import { uniqueToken as token } from './unique-token.js';
 import { exactScope } from './scope.js';
+import { expectSetup, setupCreated } from './setup-created.js';
 
 /**
  * Creates a resource with the admin key (run tag added to its tags) and returns its id; fails
- * unless 201. The name gets a unique token: a server may keep names unique (the spec does not
+ * unless 201 (a 4xx leaves it inconclusive). The name gets a unique token: a server may keep names unique (the spec does not
  * say), and a soft-deleted resource keeps its name.
  */
 export async function createResourceWith(t: CheckContext, body: Record<string, unknown>): Promise<string> {
   const tags = [...((body['tags'] as string[] | undefined) ?? []), runTag(t.run)];
   const name = `${typeof body['name'] === 'string' ? body['name'] : 'Conformance resource'} ${token('')}`;
   const res = await t.api.post('/resources', { ...body, name, tags });
-  expectStatus(res, 201, 'create a resource');
-  return dataRecord(res).id;
+  return setupCreated(res, 'create a resource');
 }
 
 /**
@@ -27,7 +27,7 @@ export async function createResourceWith(t: CheckContext, body: Record<string, u
  * filter check, reports a server that resets omitted fields.
  */
 export async function setActive(t: CheckContext, id: string, isActive: boolean, keep: Record<string, unknown> = {}): Promise<void> {
-  expectStatus(await t.api.patch(`/resources/${id}`, { ...keep, isActive }), 200, `set isActive ${isActive} on a resource`);
+  expectSetup(await t.api.patch(`/resources/${id}`, { ...keep, isActive }), 200, `set isActive ${isActive} on a resource`);
 }
 
 export interface ReferencePolicy {

@@ -32,16 +32,16 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'tasks are created under the configured project and version', basis: { spec: '2.7: "parentTaskId | uuid (a project or another task) | required | not accepted"' } },
   ],
   'ENV-GET': [
-    { relies: 'the record is first created (any 2xx with the record in data)', basis: { tolerant: 'setUpRecord(): ENV-CREATE judges the 201; a refusal leaves this check inconclusive' } },
+    { relies: 'the record is first created (any 2xx with the record in data)', basis: { tolerant: 'setupCreated(): ENV-CREATE judges the 201; a refusal leaves this check inconclusive' } },
     { relies: 'GET /{path}/{id} answers exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' } },
     { relies: 'data.id is the id the create returned, the same string', basis: { spec: '2: "responses carry records inside data"' } },
-    { relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
+    { relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
   'ENV-UPDATE': [
     { relies: 'PATCH of a one-field update (notes, description, jobTitle or a new rate name) answers exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' } },
     { relies: 'data.id is the id updated', basis: { spec: '2: "responses carry records inside data"' } },
     { relies: 'the rate rename carries a fresh token', basis: { tolerant: 'ratesCollection.updateBody: uniqueToken() in the name', variant: 'unique-names' } },
-    { relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
+    { relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
   'ENV-DELETE': [
     { relies: 'DELETE /{path}/{id} answers exactly 204', basis: { spec: '4 Common rules: "Delete success: 204 without body." and 7: "Successful delete | 204 with no body"' } },
@@ -51,7 +51,7 @@ export const AUDIT_COMMON: AuditTable = {
       basis: { spec: '2: "deleting resources and tasks is a soft delete; deleting a rate deactivates it (soft delete)." and 4.5: "Deactivates the rate, 204."' },
     },
     { relies: 'no rule refuses the delete', basis: { tolerant: 'the record is made by the check just before; nothing refers to it' } },
-    { relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
+    { relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
   'ID-UNKNOWN-REFUSED': [
     { relies: 'GET and PATCH of a random UUID never answer 2xx', basis: { spec: '7: "Status codes for validation failure, missing or invalid key, insufficient permission and unknown id: not shown."' } },
@@ -72,7 +72,7 @@ export const AUDIT_COMMON: AuditTable = {
       basis: { assumption: 'a sub-list of an unknown parent may answer 200 with an empty data list; rates.test.ts only observes GET /rates/{unknown}/versions' },
     },
     { relies: 'GET /rates/{unknown uuid}/versions is recorded, not judged', basis: { observation: 'unknown-id-status' } },
-    { relies: 'the bystander record (and the record of the sub-operation) is created (any 2xx)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
+    { relies: 'the bystander record (and the record of the sub-operation) is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
   'BODY-MALFORMED-JSON': [
     {
@@ -83,7 +83,7 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the status given to a malformed body is recorded', basis: { observation: 'malformed-json-status' } },
     { relies: 'POST, PATCH and DELETE /batch/time-entries read a JSON body (DELETE included)', basis: { spec: '4.10: "DELETE | /batch/time-entries | ids: array (1 to 100) of uuid."' } },
     { relies: 'execute runs on the first listed report definition', basis: { tolerant: 'needDefinitions(): skipped when the target lists none (seed data)' } },
-    { relies: 'the record PATCH goes to is created (any 2xx)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
+    { relies: 'the record PATCH goes to is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
   'BOOL-FILTER-TRUE': [
     {
@@ -116,7 +116,7 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
     { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
     { relies: 'the valid base of each surface is accepted as it is', basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' } },
-    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
+    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
     { relies: 'a batch item (entries[0], updates[0], ids[]) with a wrong type is answered with a 4xx, or a 2xx that applies nothing of it', basis: { tolerant: 'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)', variant: 'batch-item-refusals' } },
   ],
   'INPUT-NULL': [
@@ -139,7 +139,7 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
     { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
     { relies: 'the valid base of each surface is accepted as it is', basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' } },
-    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
+    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
     { relies: 'a batch item with null for a non-nullable field is answered with a 4xx, or a 2xx that applies nothing of it', basis: { tolerant: 'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)', variant: 'batch-item-refusals' } },
   ],
   'INPUT-BOUNDS': [
@@ -166,7 +166,7 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
     { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
     { relies: 'the valid base of each surface is accepted as it is', basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' } },
-    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
+    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
     { relies: 'a batch item with hours or billableRate past its bound is answered with a 4xx, or a 2xx that applies nothing of it', basis: { tolerant: 'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)', variant: 'batch-item-refusals' } },
   ],
   'INPUT-FORMAT': [
@@ -196,7 +196,7 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
     { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
     { relies: 'the valid base of each surface is accepted as it is', basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' } },
-    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setUpRecord() (harness/steps/setup.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
+    { relies: 'the record the PATCH and action cases go to is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive' } },
     { relies: 'a batch item with a malformed id, date or startTime is answered with a 4xx, or a 2xx that applies nothing of it', basis: { tolerant: 'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)', variant: 'batch-item-refusals' } },
   ],
 
