@@ -34,6 +34,7 @@ import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
+import { expenseRulesHook, expenseRulesOnSend } from './expense-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rates = new PartitionedStore<StoredRate>();
   const milestones = new PartitionedStore<Milestone>();
   const allocations = new PartitionedStore<Allocation>();
+  const expenses = new PartitionedStore<Expense>();
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -99,6 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('preHandler', businessRulesHook({ timeEntries, allocations, subscriptions }));
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
+      if (variants.has('expense-rules')) {
+        api.addHook('preHandler', expenseRulesHook({ expenses, projects, lookup: taskLookup, ajv, now: clock }));
+        api.addHook('onSend', expenseRulesOnSend);
+      }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
@@ -110,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
-      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), events, ...common });
+      await api.register(expensesRoutes, { store: expenses, events, ...common });
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });

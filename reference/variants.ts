@@ -28,6 +28,8 @@ export const VARIANTS = {
     'answers carry values in a normal form, not as sent: e-mails in lower case, currencies in upper case, text trimmed, tags sorted without repeats, start times with seconds, URLs in their standard serialisation, money rounded to the cent (spec 2: response record fields are not shown)',
   'unique-names':
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
+  'expense-rules':
+    'expense rules the spec neither states nor forbids (409): an approved, rejected or paid expense refuses PATCH and DELETE; a staff_claim needs its claimant, a supplier_invoice its supplier; a reimbursementStatus only on a staff claim; no future date; whole amounts in JPY; taskId not a project; no repeated referenceNumber per supplier. rootTaskId is derived from a taskId sent alone; answers show an unset billableAmount computed from amount and markup, and modifiers with keys reordered, appliesTo added and values with two decimals',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;
