@@ -30,6 +30,8 @@ export const VARIANTS = {
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
   'expense-rules':
     'expense rules the spec neither states nor forbids (409): an approved, rejected or paid expense refuses PATCH and DELETE; a staff_claim needs its claimant, a supplier_invoice its supplier; a reimbursementStatus only on a staff claim; no future date; whole amounts in JPY; taskId not a project; no repeated referenceNumber per supplier. rootTaskId is derived from a taskId sent alone; answers show an unset billableAmount computed from amount and markup, and modifiers with keys reordered, appliesTo added and values with two decimals',
+  'time-entry-rules':
+    'time entry rules the spec neither states nor forbids (409): hours and durationSeconds sent together must agree to within a second, and an entry marked billed refuses any change, single or in a batch, but { markedBilled: false } alone',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -25,6 +25,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'expense-rules': { suites: ['expenses', 'webhooks', 'security'], observed: 'expense-locked' },
+  'time-entry-rules': { suites: ['time-entries', 'batch', 'webhooks'], observed: 'time-entry-billed-edit' },
   'unique-names': { suites: ['contacts', 'resources', 'rates', 'tasks', 'milestones', 'webhooks', 'security', 'rate-limit'] },
   'reset-iso8601': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-epoch-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
