@@ -35,7 +35,7 @@ import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { expenseRulesHook, expenseRulesOnSend } from './expense-rules.js';
-import { timeEntryRulesHook } from './time-entry-rules.js';
+import { timeEntryAssignmentHook, timeEntryRulesHook } from './time-entry-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('onSend', expenseRulesOnSend);
       }
       if (variants.has('time-entry-rules')) api.addHook('preHandler', timeEntryRulesHook({ timeEntries, ajv }));
+      if (variants.has('time-entry-assignment')) api.addHook('preHandler', timeEntryAssignmentHook({ allocations, ajv }));
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from './auth.js';
 import { conflict } from './errors.js';
+import type { Allocation } from './models/allocations.js';
 import type { TimeEntry } from './models/time-entries.js';
 import { batchUpdateSchema } from './schemas/batch.js';
 import { timeEntryCreateSchema, timeEntryUpdateSchema } from './schemas/time-entries.js';
@@ -57,5 +58,26 @@ export function timeEntryRulesHook(stores: { readonly timeEntries: PartitionedSt
       checkUnlocked(find(path.slice(path.lastIndexOf('/') + 1)), body);
       checkAgreement(body);
     }
+  };
+}
+
+/**
+ * Variant time-entry-assignment: a resource logs time (POST /time-entries) only on a task it is
+ * assigned to by an allocation (spec 2.3 and 2.6 neither state nor forbid it); another valid
+ * entry is refused with 409. Batch items are not checked.
+ */
+export function timeEntryAssignmentHook(stores: { readonly allocations: PartitionedStore<Allocation>; readonly ajv: Ajv }) {
+  const validCreate = compileBody<Body>(stores.ajv, timeEntryCreateSchema());
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.auth === null || request.method !== 'POST') return;
+    const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+    if (!/\/time-entries$/.test(path) || path.includes('/batch/')) return;
+    const body = (request.body ?? {}) as Body;
+    if (!validCreate(body).ok) return;
+    const { taskId, resourceId } = body as { taskId: string; resourceId: string };
+    const assigned = stores.allocations
+      .list(requireAuth(request).organisationId)
+      .some((a) => a.resourceId?.toLowerCase() === resourceId.toLowerCase() && a.taskId.toLowerCase() === taskId.toLowerCase());
+    if (!assigned) throw conflict(`resource ${resourceId} is not assigned to task ${taskId}`);
   };
 }

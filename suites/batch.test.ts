@@ -14,7 +14,7 @@ import { BATCH_MAX_ITEMS } from '../harness/spec/time-entries.js';
 import { expectFields, mismatch } from '../harness/steps/compare.js';
 import { listAll } from '../harness/steps/lists.js';
 import { createResource, createTask } from '../harness/steps/prerequisites.js';
-import { createTimeEntry, freshPastDay } from '../harness/steps/time-entries.js';
+import { assignResource, createTimeEntry, freshPastDay } from '../harness/steps/time-entries.js';
 
 /** Batch operations on time entries (spec 4.10, 8). Per-item outcome is not shown: observed. */
 const check = checker('batch');
@@ -22,7 +22,10 @@ const PATH = '/batch/time-entries';
 
 /** A fresh task and resource: every entry listed under them was made by this check. */
 async function freshScope(t: CheckContext): Promise<TimeEntryConstraints> {
-  return { taskIds: [await createTask(t, 'Conformance batch task')], resourceIds: [await createResource(t, 'Conformance batch resource')], runTag: runTag(t.run) };
+  const scope = { taskIds: [await createTask(t, 'Conformance batch task')], resourceIds: [await createResource(t, 'Conformance batch resource')], runTag: runTag(t.run) };
+  // A server may let a resource log time only on a task it is assigned to.
+  await assignResource(t, scope.taskIds[0], scope.resourceIds[0]);
+  return scope;
 }
 
 const sharedScope = once(freshScope);

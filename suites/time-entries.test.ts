@@ -26,6 +26,7 @@ import { createResource, createTask } from '../harness/steps/prerequisites.js';
 import { mismatch } from '../harness/steps/compare.js';
 import { expectFiltered, expectFilteredUnlessRefused, firstWithOther } from '../harness/steps/lists.js';
 import {
+  assignResource,
   createTimeEntry,
   entryFilterFixture,
   minimalEntry,
@@ -209,8 +210,13 @@ describe('time entries: lifecycle', () => {
     // spec 2.3 lists both as inputs; a server may derive one from the other.
     linked: [{ fields: ['hours', 'durationSeconds'] }],
     // A server may cap a resource's day (the spec bounds one entry): a fresh resource has no hours
-    // yet. It may also require hours and durationSeconds sent together to agree.
-    ruleFree: async (t, body) => agreeingDuration({ ...body, resourceId: await createResource(t, 'Conformance fresh resource') }),
+    // yet. It may let a resource log time only on a task it is assigned to: the fresh resource is
+    // assigned to the entry's task. It may also require hours and durationSeconds to agree.
+    ruleFree: async (t, body) => {
+      const resourceId = await createResource(t, 'Conformance fresh resource');
+      await assignResource(t, body['taskId'] ?? (await lifecycleReferences(t)).taskIds[0], resourceId);
+      return agreeingDuration({ ...body, resourceId });
+    },
     arbitraries: async (t) => {
       const refs = await lifecycleReferences(t);
       return { create: timeEntryCreate(refs), full: timeEntryCreate(refs, { full: true }), update: timeEntryUpdate(refs) };

@@ -31,7 +31,10 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     },
     { relies: 'a body drawn twice (shrinking resends values) is accepted again', basis: { tolerant: 'a refusal as a duplicate is retried by ruleFree on a fresh resource (business-rule observed)', variant: 'business-rules' } },
     { relies: 'a startTime whose hours run past midnight (23:30 with 12 h) is accepted', basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' } },
-    { relies: 'a resource never assigned or allocated to the task may log time on it', basis: { assumption: 'a server may require the resource to be assigned to the task or project first (refused with 4xx, not cured by ruleFree)' } },
+    {
+      relies: 'a resource not assigned to the task may log time on it, or else one assigned by an allocation may',
+      basis: { tolerant: 'lifecycle ruleFree: a refused body is sent again on a fresh resource assigned to its task (steps/time-entries.ts assignResource, 0 h a day); business-rule observed', variant: 'time-entry-assignment' },
+    },
     { relies: 'dates are accepted whatever their age (2000 to 2024)', basis: { tolerant: 'pastDate: 2000 to 2024, in the past in every time zone (a server may refuse future work)' } },
     { relies: 'the task and resources the bodies name could be created', basis: { tolerant: 'createTask/createResource: a prerequisite the target will not create skips the check (not applicable)' } },
   ],
