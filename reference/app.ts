@@ -34,7 +34,7 @@ import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
-import { expenseRulesHook, expenseRulesOnSend } from './expense-rules.js';
+import { expenseRulesHook, expenseRulesOnSend, expenseSelfReviewHooks } from './expense-rules.js';
 import { timeEntryAssignmentHook, timeEntryRulesHook } from './time-entry-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
@@ -105,6 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('expense-rules')) {
         api.addHook('preHandler', expenseRulesHook({ expenses, projects, lookup: taskLookup, ajv, now: clock }));
         api.addHook('onSend', expenseRulesOnSend);
+      }
+      if (variants.has('expense-self-review')) {
+        const selfReview = expenseSelfReviewHooks();
+        api.addHook('preHandler', selfReview.preHandler);
+        api.addHook('onSend', selfReview.onSend);
       }
       if (variants.has('time-entry-rules')) api.addHook('preHandler', timeEntryRulesHook({ timeEntries, ajv }));
       if (variants.has('time-entry-assignment')) api.addHook('preHandler', timeEntryAssignmentHook({ allocations, ajv }));

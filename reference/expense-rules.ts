@@ -128,3 +128,30 @@ export async function expenseRulesOnSend(request: FastifyRequest, reply: Fastify
     return payload;
   }
 }
+
+/**
+ * Variant expense-self-review: an expense is approved or rejected only with another key than the
+ * one that created it (spec 4.2 and 3.1 neither state nor forbid it); the creating key is refused
+ * with 409. The creating key of each expense is remembered when its create is answered 201.
+ */
+export function expenseSelfReviewHooks() {
+  const creators = new Map<string, string>();
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (request.auth === null || request.method !== 'POST' || reply.statusCode !== 201 || typeof payload !== 'string') return payload;
+    if (!/\/expenses$/.test(request.url.split('?')[0]!.replace(/\/+$/, ''))) return payload;
+    try {
+      const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
+      if (typeof id === 'string') creators.set(id.toLowerCase(), requireAuth(request).key);
+    } catch {
+      // not JSON: nothing to remember
+    }
+    return payload;
+  };
+  const preHandler = async (request: FastifyRequest): Promise<void> => {
+    if (request.auth === null || request.method !== 'POST') return;
+    const match = /\/expenses\/([^/]+)\/(approve|reject)$/.exec(request.url.split('?')[0]!.replace(/\/+$/, ''));
+    if (match === null) return;
+    if (creators.get(match[1]!.toLowerCase()) === requireAuth(request).key) throw conflict(`an expense is not ${match[2]}d by the key that created it`);
+  };
+  return { onSend, preHandler };
+}

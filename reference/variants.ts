@@ -32,6 +32,8 @@ export const VARIANTS = {
     'expense rules the spec neither states nor forbids (409): an approved, rejected or paid expense refuses PATCH and DELETE; a staff_claim needs its claimant, a supplier_invoice its supplier; a reimbursementStatus only on a staff claim; no future date; whole amounts in JPY; taskId not a project; no repeated referenceNumber per supplier. rootTaskId is derived from a taskId sent alone; answers show an unset billableAmount computed from amount and markup, and modifiers with keys reordered, appliesTo added and values with two decimals',
   'time-entry-rules':
     'time entry rules the spec neither states nor forbids (409): hours and durationSeconds sent together must agree to within a second, and an entry marked billed refuses any change, single or in a batch, but { markedBilled: false } alone',
+  'expense-self-review':
+    'an expense is approved or rejected only with another key of the organisation than the one that created it; the creating key is refused with 409 (spec 3.1 and 4.2 neither state nor forbid it)',
   'time-entry-assignment':
     'a resource logs time (POST /time-entries) only on a task it is assigned to by an allocation; another valid entry is refused with 409 (spec 2.3 and 2.6 neither state nor forbid it; batch items are not checked)',
   'deliveries-per-delivery':

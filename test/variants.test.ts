@@ -28,6 +28,8 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'time-entry-rules': { suites: ['time-entries', 'batch', 'webhooks'], observed: 'time-entry-billed-edit' },
   // Only the suites whose entries are made on assigned resources: webhooks, security and the
   // ENV-* fixtures still log time on resources never assigned.
+  // Only expenses: the webhooks suite's expense.approved trigger still approves with the creating key.
+  'expense-self-review': { suites: ['expenses'], observed: 'expense-self-review' },
   'time-entry-assignment': { suites: ['time-entries', 'batch'], observed: 'business-rule' },
   'unique-names': { suites: ['contacts', 'resources', 'rates', 'tasks', 'milestones', 'webhooks', 'security', 'rate-limit'] },
   'reset-iso8601': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
