@@ -41,6 +41,8 @@ import { sparseRecordsHook } from './sparse-records.js';
 import { recordRulesHook, recordRulesOnSend } from './record-rules.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { planningRulesHook, planningRulesShow } from './planning-rules.js';
+import { expenseRulesHook, expenseRulesOnSend, expenseSelfReviewHooks } from './expense-rules.js';
+import { timeEntryAssignmentHook, timeEntryRulesHook } from './time-entry-rules.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rates = new PartitionedStore<StoredRate>(stores);
   const milestones = new PartitionedStore<Milestone>(stores);
   const allocations = new PartitionedStore<Allocation>(stores);
+  const expenses = new PartitionedStore<Expense>(stores);
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -108,6 +111,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('preHandler', businessRulesHook({ timeEntries, allocations, subscriptions }));
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
+      if (variants.has('expense-rules')) {
+        api.addHook('preHandler', expenseRulesHook({ expenses, projects, lookup: taskLookup, ajv, now: clock }));
+        api.addHook('onSend', expenseRulesOnSend);
+      }
+      if (variants.has('expense-self-review')) {
+        const selfReview = expenseSelfReviewHooks();
+        api.addHook('preHandler', selfReview.preHandler);
+        api.addHook('onSend', selfReview.onSend);
+      }
+      if (variants.has('time-entry-rules')) api.addHook('preHandler', timeEntryRulesHook({ timeEntries, ajv }));
+      if (variants.has('time-entry-assignment')) api.addHook('preHandler', timeEntryAssignmentHook({ allocations, ajv }));
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('brief-lists')) api.addHook('onSend', briefListsHook);
       if (variants.has('string-paging')) api.addHook('onSend', stringPagingHook);
@@ -132,7 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
-      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(stores), events, ...common });
+      await api.register(expensesRoutes, { store: expenses, events, ...common });
+      await api.register(expensesRoutes, { store: expenses, events, ...common });
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });

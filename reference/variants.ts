@@ -44,6 +44,14 @@ export const VARIANTS = {
     "rules tying record fields together that the spec neither states nor forbids, refused with 400: a company has no jobTitle (and a contact made a company loses it), a contactTypeKey names no configured type, phone numbers are international (stored in E.164), a resource's regionCode needs its countryCode and must be one of its subdivisions, salary and salaryPeriod go together, an ended resource is inactive and deactivation ends it, hoursPerPeriod is bounded by its period, a rate version may not predate the latest, a deactivated rate answers 404 by id, isActive may be set on rate create, and an allocation needs a resource or a group and spans at most 366 days",
   'sparse-records':
     "records are answered without fields the server keeps write-only: a contact's taxNumber and notes, a resource's salary, salaryPeriod, externalUserId and employmentType, a rate's period and hoursPerPeriod (spec 2: response record fields are not shown)",
+  'expense-rules':
+    'expense rules the spec neither states nor forbids (409): an approved, rejected or paid expense refuses PATCH and DELETE; a staff_claim needs its claimant, a supplier_invoice its supplier; a reimbursementStatus only on a staff claim; no future date; whole amounts in JPY; taskId not a project; no repeated referenceNumber per supplier. rootTaskId is derived from a taskId sent alone; answers show an unset billableAmount computed from amount and markup, and modifiers with keys reordered, appliesTo added and values with two decimals',
+  'time-entry-rules':
+    'time entry rules the spec neither states nor forbids (409): hours and durationSeconds sent together must agree to within a second, and an entry marked billed refuses any change, single or in a batch, but { markedBilled: false } alone',
+  'expense-self-review':
+    'an expense is approved or rejected only with another key of the organisation than the one that created it; the creating key is refused with 409 (spec 3.1 and 4.2 neither state nor forbid it)',
+  'time-entry-assignment':
+    'a resource logs time (POST /time-entries) only on a task it is assigned to by an allocation; another valid entry is refused with 409 (spec 2.3 and 2.6 neither state nor forbid it; batch items are not checked)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

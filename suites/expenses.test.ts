@@ -12,8 +12,8 @@ import { expectInvalid, invalidBodyChecks, validationConsistencyCheck } from '..
 import {
   EXPENSE_STATE_FIELDS,
   expenseCreate,
-  expenseCreateFull,
   expenseCreateViolations,
+  expenseEditable,
   expenseUpdate,
   expenseUpdateViolations,
   expenseViolationRequirements,
@@ -27,6 +27,9 @@ import {
   createExpenseFilterFixture,
   createSupplier,
   expenseReferences,
+  expenseRuleFree,
+  expenseTask,
+  optionalResource,
   expensesCollection,
   split,
 } from '../harness/steps/expenses.js';
@@ -95,22 +98,34 @@ describe('expenses: lifecycle', () => {
   lifecycleChecks(check, {
     path: '/expenses',
     noun: 'expense',
+    // EX-DELETE has a check of its own below: a server may refuse to delete an approved or paid expense.
     ids: {
       createValid: 'EX-CREATE-VALID',
       updateValid: 'EX-UPDATE-VALID',
       omitted: 'EX-UPDATE-OMITTED',
       nullClears: 'EX-UPDATE-NULL-CLEARS',
-      deleted: 'EX-DELETE',
     },
-    // Clearing reimbursementStatus changes a state (spec 3.1: transitions not shown): its own check below.
-    nullableFields: EXPENSE_NULLABLE_FIELDS.filter((field) => !(EXPENSE_STATE_FIELDS as readonly string[]).includes(field)),
+    // Clearing reimbursementStatus changes a state (spec 3.1: transitions not shown), and a cleared
+    // billableAmount may read back computed from amount and markup: both have checks of their own below.
+    nullableFields: EXPENSE_NULLABLE_FIELDS.filter((field) => !(EXPENSE_STATE_FIELDS as readonly string[]).includes(field) && field !== 'billableAmount'),
+    // A server may derive rootTaskId from taskId, and drop a supplier or claimant a new type does
+    // not allow: an update naming the one does not judge the other as omitted.
+    linked: [
+      { fields: ['rootTaskId'], inputs: ['taskId'] },
+      { fields: ['supplierId'], inputs: ['expenseType'] },
+      { fields: ['claimedByResourceId'], inputs: ['expenseType'] },
+    ],
+    // A valid body refused with a 4xx is sent again without what an unstated rule could refuse.
+    ruleFree: async (_t, body) => expenseRuleFree(body),
     arbitraries: async (t) => {
       const constraints = await references(t);
       return {
         create: expenseCreate(constraints),
-        full: expenseCreateFull(constraints),
+        // Updates start from a draft or pending direct cost: a server may lock an approved,
+        // rejected or paid expense, or tie supplier and claimant to the type (EX-UPDATE-LOCKS observes).
+        full: expenseEditable(constraints),
         // Updates keep the status and reimbursementStatus the expense was created with (spec 3.1).
-        update: (created) => expenseUpdate(constraints, created),
+        update: (created) => expenseUpdate(constraints, created, created),
       };
     },
   });
@@ -119,8 +134,12 @@ describe('expenses: lifecycle', () => {
 describe('expenses: statuses and their changes', () => {
   // spec 3.1: "status may also be set directly on create": every value, with no state before it.
   check('EX-STATUS-ENUM', 'accept every status and reimbursementStatus value on create and keep it', async (t) => {
+    // A staff claim with its claimant, the two fields alike: a server may allow a reimbursementStatus
+    // only on a staff claim, and refuse one that contradicts the status.
+    const claimant = await optionalResource(t, 'Conformance status claimant');
+    const claim = claimant === undefined ? {} : { expenseType: 'staff_claim', claimedByResourceId: claimant };
     for (const status of EXPENSE_STATUSES) {
-      const body = { status, reimbursementStatus: status };
+      const body = { ...claim, status, reimbursementStatus: status };
       const { res, record } = await readExpense(t, await createExpense(t, body));
       expectFields(record, body, `read back an expense created with status and reimbursementStatus ${status}`, res);
     }
@@ -134,6 +153,9 @@ describe('expenses: statuses and their changes', () => {
     'answer each change of an expense status or reimbursementStatus with 2xx and apply it, or refuse it with a 4xx and leave the expense as it was',
     async (t) => {
       const token = uniqueToken('tr');
+      // reimbursementStatus on a staff claim with its claimant: a server may allow it on no other.
+      const claimant = await optionalResource(t, 'Conformance transition claimant');
+      const claim = claimant === undefined ? {} : { expenseType: 'staff_claim', claimedByResourceId: claimant };
       // Each change on an expense of its own: they are tried several at once (CONFORMANCE_CONCURRENCY).
       const changes = EXPENSE_STATE_FIELDS.flatMap((field) => {
         // reimbursementStatus is nullable (spec 2.2): clearing it is a change too.
@@ -142,7 +164,7 @@ describe('expenses: statuses and their changes', () => {
       });
       await mapLimit(changes, t.run.concurrency, async ({ field, from, to }) => {
         const before = { [field]: from, description: `Conformance before ${token}` };
-        const id = await createExpense(t, before);
+        const id = await createExpense(t, field === 'reimbursementStatus' ? { ...claim, ...before } : before);
         const applied = { [field]: to, description: `Conformance after ${token}` };
         const answer = await t.api.patch(`/expenses/${id}`, applied);
         expectTransition(t, { record: 'expense', field, from, to: String(to) }, answer, { after: await readExpense(t, id), applied, before });
@@ -175,8 +197,11 @@ describe('expenses: statuses and their changes', () => {
     // leaves a state, and spec 3.1 shows no transitions: a server may refuse it from some statuses
     // (a paid reimbursement, say). One that refuses it from every status ignores 2.2.
     const refusals: string[] = [];
+    const claimant = await optionalResource(t, 'Conformance reimbursement claimant');
+    const claim = claimant === undefined ? {} : { expenseType: 'staff_claim', claimedByResourceId: claimant };
     for (const from of EXPENSE_STATUSES) {
-      const id = await createExpense(t, { reimbursementStatus: from });
+      // On a staff claim whose status agrees (a server may tie the two, or allow it only on claims).
+      const id = await createExpense(t, { ...claim, status: from, reimbursementStatus: from });
       const res = await t.api.patch(`/expenses/${id}`, { reimbursementStatus: null });
       if (isClass(res.status, '2xx')) {
         const back = await readExpense(t, id);
@@ -188,23 +213,91 @@ describe('expenses: statuses and their changes', () => {
     }
     fail(`reimbursementStatus null was refused from every status: ${refusals.join(', ')}`);
   });
+
+  check('EX-UPDATE-NULL-CLEARS', 'no longer show a billableAmount sent as null', async (t) => {
+    // spec 2.2 makes billableAmount nullable and null clears it. Whether a server then shows an
+    // amount computed from amount and markup is not said: empty or any other number passes
+    // (observed); the value set before, still there, fails.
+    const kept = 777.77;
+    const id = await createExpense(t, { amount: 40, markupPercentage: 10, billableAmount: kept });
+    expectStatus(await t.api.patch(`/expenses/${id}`, { billableAmount: null }), 200, 'set billableAmount to null');
+    const { res, record } = await readExpense(t, id);
+    const shown = record['billableAmount'];
+    t.observe('expense-billable-amount-cleared', 'GET /expenses/{id} after billableAmount null (amount 40, markup 10)', shown === undefined || shown === null || shown === '' ? 'empty' : `computed: ${JSON.stringify(shown)}`);
+    const stillKept = typeof shown === 'number' ? shown === kept : typeof shown === 'string' && shown !== '' && Number(shown) === kept;
+    ensure(!stillKept, `billableAmount null left the value set before (${kept})`, res);
+  });
+
+  check('EX-DELETE', 'no longer return a deleted expense', async (t) => {
+    // A draft: a server may refuse to delete an approved or paid expense (observed below).
+    const id = await createExpense(t, { status: 'draft', description: 'Conformance delete target' });
+    await readExpense(t, id);
+    expectStatus(await t.api.delete(`/expenses/${id}`), 204, 'delete the expense');
+    const gone = await t.api.get(`/expenses/${id}`);
+    t.observe('deleted-read-status', 'GET /expenses/{deleted id}', gone.status);
+    ensure(!isClass(gone.status, '2xx'), `expected a deleted expense to be gone, GET answered ${gone.status}`, gone);
+  });
+
+  // spec 2.2 and 3.1 do not say whether an approved, rejected or paid expense may still be edited
+  // or deleted: each answer is observed, and only a 5xx or a draft closed to edits fails.
+  check('EX-UPDATE-VALID', 'answer an edit and a delete of an expense in each status with 2xx, or with a 4xx for a closed one', async (t) => {
+    for (const status of EXPENSE_STATUSES) {
+      const id = await createExpense(t, { status, description: 'Conformance lock probe' });
+      const edit = await t.api.patch(`/expenses/${id}`, { description: 'Conformance lock probe edited' });
+      t.observe('expense-locked', `PATCH /expenses/{id} (description) of a ${status} expense`, edit.status);
+      ensure(isClass(edit.status, '2xx') || isClass(edit.status, '4xx'), `an edit of a ${status} expense answered ${edit.status}`, edit);
+      if (status === 'draft') expectStatus(edit, 200, 'edit the description of a draft expense');
+      const removed = await t.api.delete(`/expenses/${id}`);
+      t.observe('expense-locked', `DELETE /expenses/{id} of a ${status} expense`, removed.status);
+      ensure(isClass(removed.status, '2xx') || isClass(removed.status, '4xx'), `a delete of a ${status} expense answered ${removed.status}`, removed);
+    }
+  });
 });
 
-describe('expenses: approve and reject', () => {
-  // spec 3.1: the transitions are not shown; approving or rejecting a `pending` expense is the
-  // case every reading allows, so the MUST checks start there.
-  check('EX-APPROVE', 'answer POST /expenses/{id}/approve without a body with 200 and the expense in data', async (t) => {
+/**
+ * spec 3.1: the transitions are not shown, so from which status, and on which type, approve and
+ * reject work is open. Expenses are tried in turn, pending first (the case most readings allow):
+ * a pending direct cost, a pending staff claim with its claimant, a draft, until one is answered
+ * 2xx, then one reviewed with another key. What was refused is observed; the last answer is
+ * returned when none was accepted.
+ */
+async function reviewed(t: CheckContext, operation: 'approve' | 'reject', body?: Record<string, unknown>): Promise<{ id: string; res: ApiResponse; from: string }> {
+  const claimant = await optionalResource(t, `Conformance ${operation} claimant`);
+  const candidates: Array<[string, Record<string, unknown>]> = [
+    ['a pending direct_cost', { status: 'pending' }],
+    ...(claimant === undefined ? [] : [['a pending staff_claim', { status: 'pending', expenseType: 'staff_claim', claimedByResourceId: claimant }] as [string, Record<string, unknown>]]),
+    ['a draft direct_cost', { status: 'draft' }],
+  ];
+  let last: { id: string; res: ApiResponse; from: string } | undefined;
+  for (const [from, created] of candidates) {
+    const id = await createExpense(t, created);
+    const res = await t.api.post(`/expenses/${id}/${operation}`, body);
+    last = { id, res, from };
+    if (!isClass(res.status, '4xx')) return last;
+    t.observe(`expense-${operation}-refused`, `POST /expenses/{id}/${operation} of ${from}`, res.status);
+  }
+  // A server may refuse a review by the key that created the expense: the member key of the
+  // organisation (CONFORMANCE_MEMBER_KEY), when configured, tries a pending direct cost.
+  if (t.run.keys.member !== undefined) {
     const id = await createExpense(t, { status: 'pending' });
-    const res = await t.api.post(`/expenses/${id}/approve`);
-    expectStatus(res, 200, 'approve a pending expense (no body)');
+    const res = await t.as('member').post(`/expenses/${id}/${operation}`, body);
+    t.observe('expense-self-review', `POST /expenses/{id}/${operation} with another key than the creating one`, res.status);
+    if (isClass(res.status, '2xx')) return { id, res, from: 'a pending direct_cost created with another key' };
+  }
+  return last!;
+}
+
+describe('expenses: approve and reject', () => {
+  check('EX-APPROVE', 'answer POST /expenses/{id}/approve without a body with 200 and the expense in data', async (t) => {
+    const { id, res, from } = await reviewed(t, 'approve');
+    expectStatus(res, 200, `approve ${from} (no body)`);
     ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
     // Other source states: transitions are not shown (spec 3.1), so only observed (TRANSITION-REFUSED-UNCHANGED).
   });
 
   check('EX-APPROVE-STATUS', 'show status approved after an approve', async (t) => {
-    const id = await createExpense(t, { status: 'pending' });
-    const res = await t.api.post(`/expenses/${id}/approve`);
-    expectStatus(res, 200, 'approve a pending expense');
+    const { id, res, from } = await reviewed(t, 'approve');
+    expectStatus(res, 200, `approve ${from}`);
     t.observe('expense-status-after-approve', 'POST /expenses/{id}/approve response', statusOf(dataRecord(res)));
     const { res: back, record } = await readExpense(t, id);
     t.observe('expense-status-after-approve', 'GET /expenses/{id} after approve', statusOf(record));
@@ -216,10 +309,14 @@ describe('expenses: approve and reject', () => {
       ['with a reason', { reason: 'Not a business expense' }],
       ['without a reason', {}],
     ] as const) {
-      const id = await createExpense(t, { status: 'pending' });
-      const res = await t.api.post(`/expenses/${id}/reject`, body);
-      expectStatus(res, 200, `reject a pending expense ${what}`);
-      ensure(dataRecord(res).id === id, `expected data.id ${id}`, res);
+      const { id, res, from } = await reviewed(t, 'reject', body);
+      expectStatus(res, 200, `reject ${from} ${what}`);
+      // spec 4.2 shows only "Returns 200" for reject (approve says "with the expense"): an expense
+      // in data must be this one; another body is observed.
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      const shown = data !== null && typeof data === 'object' && !Array.isArray(data) && 'id' in data;
+      t.observe('expense-reject-body', `POST /expenses/{id}/reject ${what}`, shown ? 'the expense in data' : `other: ${JSON.stringify(res.json ?? null).slice(0, 60)}`);
+      if (shown) ensure((data as { id: unknown }).id === id, `expected data.id ${id}`, res);
     }
     // The body is optional in part (`reason`); whether it may be left out entirely is not shown.
     const bare = await createExpense(t, { status: 'pending' });
@@ -228,10 +325,10 @@ describe('expenses: approve and reject', () => {
 
   check('EX-REJECT-STATUS', 'show status rejected after a reject', async (t) => {
     const reason = `Conformance reason ${randomUUID().slice(0, 8)}`;
-    const id = await createExpense(t, { status: 'pending' });
-    const res = await t.api.post(`/expenses/${id}/reject`, { reason });
-    expectStatus(res, 200, 'reject a pending expense');
-    t.observe('expense-status-after-reject', 'POST /expenses/{id}/reject response', statusOf(dataRecord(res)));
+    const { id, res, from } = await reviewed(t, 'reject', { reason });
+    expectStatus(res, 200, `reject ${from}`);
+    const data = (res.json as { data?: unknown } | undefined)?.data;
+    if (data !== null && typeof data === 'object') t.observe('expense-status-after-reject', 'POST /expenses/{id}/reject response', statusOf(data as Record<string, unknown>));
     const { res: back, record } = await readExpense(t, id);
     t.observe('expense-status-after-reject', 'GET /expenses/{id} after reject', statusOf(record));
     const kept = findValuePaths(record, (v) => v === reason);
@@ -281,7 +378,9 @@ describe('expenses: list filters', () => {
 
   for (const field of ['rootTaskId', 'taskId'] as const) {
     check('EX-FILTER-REFS', `return only expenses of the requested ${field}`, async (t) => {
-      const project = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+      t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+      // taskId names a task under the project: a server may refuse the project (a root task) there.
+      const project = field === 'taskId' ? (await expenseTask(t))! : t.run.projectId!;
       // A fresh supplier scopes the list to this check's records (only one project is configured).
       const supplierId = await createSupplier(t, `Conformance ${field} scope`);
       const linked = await createExpense(t, { supplierId, [field]: project });

@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
 import { inputTargets } from '../harness/steps/input-targets.js';
-import { dataRecord, ensure, expectRejected, expectStatus } from '../harness/check/expect.js';
+import { dataRecord, ensure, expectRejected, expectStatus, isClass } from '../harness/check/expect.js';
 import { once } from '../harness/check/once.js';
 import { booleanFilterChecks } from '../harness/crosscutting/boolean-filter.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -26,6 +26,7 @@ import { createResource, createTask } from '../harness/steps/prerequisites.js';
 import { mismatch } from '../harness/steps/compare.js';
 import { expectFiltered, expectFilteredUnlessRefused, firstWithOther } from '../harness/steps/lists.js';
 import {
+  assignResource,
   createTimeEntry,
   entryFilterFixture,
   minimalEntry,
@@ -43,6 +44,12 @@ const lifecycleReferences = once(
     runTag: runTag(t.run),
   }),
 );
+
+/** A body whose durationSeconds, sent beside hours, agrees with them (hours are multiples of 0.01). */
+function agreeingDuration(body: Record<string, unknown>): Record<string, unknown> {
+  if (typeof body['hours'] !== 'number' || typeof body['durationSeconds'] !== 'number') return body;
+  return { ...body, durationSeconds: Math.round(body['hours'] * 3600) };
+}
 
 /** POSTs one entry and requires acceptance: the value the rule says is valid. */
 async function expectAccepted(t: CheckContext, overrides: Record<string, unknown>, what: string): Promise<Record<string, unknown>> {
@@ -105,7 +112,20 @@ describe('time entries: create rules', () => {
   });
 
   check('TE-DURATION-RANGE', 'accept durationSeconds 1 and 86400, reject 0, 86401 and 1.5', async (t) => {
-    for (const durationSeconds of [1, 86_400]) await expectAccepted(t, { durationSeconds }, `create with durationSeconds ${durationSeconds}`);
+    for (const durationSeconds of [1, 86_400]) {
+      // Beside hours 1 first. A server may require the two to agree, or derive hours from the
+      // seconds (1 s is below the 0.25 h minimum of a manual entry): refused, the value is sent
+      // again on a timer entry whose hours agree, and the rule is observed.
+      const first = await t.api.post('/time-entries', await minimalEntry(t, { durationSeconds }));
+      if (isClass(first.status, '4xx')) {
+        const agreeing = await minimalEntry(t, { durationSeconds, hours: durationSeconds / 3600, entrySource: 'timer' });
+        const again = await t.api.post('/time-entries', agreeing);
+        expectStatus(again, 201, `create with durationSeconds ${durationSeconds} and hours that agree (beside hours 1: ${first.status})`);
+        t.observe('business-rule', 'POST /time-entries', `durationSeconds ${durationSeconds} beside hours 1 was refused with ${first.status} and accepted with hours that agree`);
+        continue;
+      }
+      expectStatus(first, 201, `create with durationSeconds ${durationSeconds}`);
+    }
     for (const durationSeconds of [0, 86_401, 1.5]) await expectRefused(t, { durationSeconds }, 'durationSeconds outside 1..86400');
   });
 
@@ -189,8 +209,14 @@ describe('time entries: lifecycle', () => {
     nullableFields: TIME_ENTRY_NULLABLE_FIELDS,
     // spec 2.3 lists both as inputs; a server may derive one from the other.
     linked: [{ fields: ['hours', 'durationSeconds'] }],
-    // A server may cap a resource's day (the spec bounds one entry): a fresh resource has no hours yet.
-    ruleFree: async (t, body) => ({ ...body, resourceId: await createResource(t, 'Conformance fresh resource') }),
+    // A server may cap a resource's day (the spec bounds one entry): a fresh resource has no hours
+    // yet. It may let a resource log time only on a task it is assigned to: the fresh resource is
+    // assigned to the entry's task. It may also require hours and durationSeconds to agree.
+    ruleFree: async (t, body) => {
+      const resourceId = await createResource(t, 'Conformance fresh resource');
+      await assignResource(t, body['taskId'] ?? (await lifecycleReferences(t)).taskIds[0], resourceId);
+      return agreeingDuration({ ...body, resourceId });
+    },
     arbitraries: async (t) => {
       const refs = await lifecycleReferences(t);
       return { create: timeEntryCreate(refs), full: timeEntryCreate(refs, { full: true }), update: timeEntryUpdate(refs) };

@@ -15,6 +15,7 @@ import {
   expenseCreate,
   expenseCreateFull,
   expenseCreateViolations,
+  expenseEditable,
   expenseUpdate,
   expenseUpdateViolations,
   expenseViolationRequirements,
@@ -85,7 +86,35 @@ describe('valid expense bodies', () => {
     for (const body of sample(expenseCreateFull(ALL))) {
       const result = expenseCreateSchema.safeParse(body);
       expect(result.success, why(result, body)).toBe(true);
-      expect(Object.keys(body).sort()).toEqual(fields.sort());
+      // reimbursementStatus only on a staff claim (a server may refuse it on other types)
+      const expected = body.expenseType === 'staff_claim' ? fields : fields.filter((f) => f !== 'reimbursementStatus');
+      expect(Object.keys(body).sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('fits bodies to rules a server may tie to the type: claimant, supplier, reimbursement, whole yen, no future date', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const constraints of [{}, ALL]) {
+      for (const body of sample(expenseCreate(constraints), 300) as Array<Record<string, unknown>>) {
+        if (body['expenseType'] === 'staff_claim') expect(body['claimedByResourceId'], JSON.stringify(body)).toBeTypeOf('string');
+        if (body['expenseType'] === 'supplier_invoice') expect(body['supplierId'], JSON.stringify(body)).toBeTypeOf('string');
+        if (body['expenseType'] !== 'staff_claim') expect(body).not.toHaveProperty('reimbursementStatus');
+        if (body['currency'] === 'JPY') expect(Number.isInteger(body['amount']), JSON.stringify(body)).toBe(true);
+        expect(String(body['date']) <= today).toBe(true);
+      }
+    }
+  });
+
+  it('bases updates on a draft or pending direct cost, and keeps the type rules on the merged expense', () => {
+    const pairs = expenseEditable(ALL).chain((created) => expenseUpdate(ALL, created, created).map((changes) => [created, changes] as const));
+    for (const [created, changes] of sample(pairs, 300) as Array<readonly [Record<string, unknown>, Record<string, unknown>]>) {
+      expect(['draft', 'pending']).toContain(created['status']);
+      expect(created['expenseType']).toBe('direct_cost');
+      const merged = { ...created, ...changes };
+      if (merged['expenseType'] === 'staff_claim') expect(merged['claimedByResourceId'], JSON.stringify(changes)).toBeTypeOf('string');
+      if (merged['expenseType'] === 'supplier_invoice') expect(merged['supplierId'], JSON.stringify(changes)).toBeTypeOf('string');
+      if (merged['currency'] === 'JPY') expect(Number.isInteger(merged['amount']), JSON.stringify(merged)).toBe(true);
+      expect(changes['billableAmount']).not.toBeNull();
     }
   });
 

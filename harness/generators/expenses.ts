@@ -10,7 +10,7 @@ import {
   type ExpenseUpdate,
   type FinancialModifier,
 } from '../spec/expenses.js';
-import { amount, badCurrency, currency, nonUuid, realDate, tags, text, uuid, withRunTag } from './primitives.js';
+import { amount, badCurrency, currency, nonUuid, pastDate, tags, text, uuid, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 /**
@@ -65,7 +65,7 @@ function optionalFields(constraints: ExpenseConstraints) {
     category: text(30),
     currency: currency(),
     description: text(80),
-    referenceNumber: text(20),
+    referenceNumber: referenceNumber(),
     reimbursementStatus: fc.constantFrom(...EXPENSE_STATUSES),
     isBillable: fc.boolean(),
     markupPercentage: signedMoney,
@@ -76,23 +76,94 @@ function optionalFields(constraints: ExpenseConstraints) {
   };
 }
 
-/** The required fields of spec 2.2; `date` has no stated format, real dates are sent anyway. */
+/**
+ * A supplier's reference: text with a tail of 6 hex digits, so that no two bodies of a run repeat
+ * one (a server may refuse a repeated reference of the same supplier as a double invoice).
+ */
+function referenceNumber(): fc.Arbitrary<string> {
+  const hex = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 6, maxLength: 6 });
+  return fc.tuple(text(12), hex).map(([head, tail]) => `${head}-${tail}`);
+}
+
+/**
+ * The required fields of spec 2.2; `date` has no stated format, real dates are sent anyway, never
+ * in the future (an expense records money spent; a server may refuse a future one).
+ */
 function requiredFields() {
-  return { expenseType: fc.constantFrom(...EXPENSE_TYPES), amount: amount(), date: realDate() };
+  return { expenseType: fc.constantFrom(...EXPENSE_TYPES), amount: amount(), date: pastDate() };
+}
+
+/** Currencies with no minor unit (ISO 4217 exponent 0): a server may round or refuse cents in them. */
+export const ZERO_DECIMAL_CURRENCIES: readonly string[] = ['JPY'];
+
+type Body = Record<string, unknown>;
+const isSet = (value: unknown): boolean => value !== undefined && value !== null;
+
+/**
+ * `changes` made to fit rules a server may tie to expenseType (the spec neither states nor
+ * forbids them): a staff_claim names its claimant, a supplier_invoice its supplier, only a staff
+ * claim carries a reimbursementStatus, and in a currency with no minor unit amounts are whole.
+ * `held` is what the expense holds already (nothing for a create): a rule looks at both.
+ */
+function fitTypeRules(constraints: ExpenseConstraints, changes: Body, held: Body = {}): Body {
+  const body = { ...changes };
+  const value = (field: string): unknown => (field in body ? body[field] : held[field]);
+  const claimant = constraints.resourceIds?.[0];
+  const supplier = constraints.supplierIds?.[0];
+  // A type whose reference cannot be named is not sent (a create falls back to direct_cost).
+  const needs = (type: string, field: string, id: string | undefined): void => {
+    if (value('expenseType') !== type || isSet(value(field))) return;
+    if (id !== undefined) body[field] = id;
+    else if ('expenseType' in held) delete body['expenseType'];
+    else body['expenseType'] = 'direct_cost';
+  };
+  needs('staff_claim', 'claimedByResourceId', claimant);
+  needs('supplier_invoice', 'supplierId', supplier);
+  if (value('expenseType') !== 'staff_claim' && isSet(value('reimbursementStatus'))) {
+    // An update keeps the state fields as they are (spec 3.1 shows no transitions): the type stays instead.
+    if (isSet(held['reimbursementStatus'])) delete body['expenseType'];
+    else delete body['reimbursementStatus'];
+  }
+  if (ZERO_DECIMAL_CURRENCIES.includes(String(value('currency')))) {
+    for (const field of ['amount', 'billableAmount']) {
+      const amountHeld = value(field);
+      if (typeof amountHeld === 'number' && !Number.isInteger(amountHeld)) body[field] = Math.round(amountHeld);
+    }
+  }
+  return body;
 }
 
 /** Spec 2.2 create: expenseType, amount and date required, every other field optional and well formed. */
 export function expenseCreate(constraints: ExpenseConstraints = {}): fc.Arbitrary<ExpenseCreate> {
   return fc
     .record({ ...requiredFields(), ...optionalFields(constraints) }, { requiredKeys: ['expenseType', 'amount', 'date'] })
-    .map((body) => withRunTag(body as ExpenseCreate, constraints.runTag));
+    .map((body) => withRunTag(fitTypeRules(constraints, body) as ExpenseCreate, constraints.runTag));
 }
 
-/** A create body with every field the constraints allow: the base updates are compared against. */
+/** A create body with every field the constraints allow. */
 export function expenseCreateFull(constraints: ExpenseConstraints = {}): fc.Arbitrary<ExpenseCreate> {
   return fc
     .record({ ...requiredFields(), ...optionalFields(constraints) })
-    .map((body) => withRunTag(body as ExpenseCreate, constraints.runTag));
+    .map((body) => withRunTag(fitTypeRules(constraints, body) as ExpenseCreate, constraints.runTag));
+}
+
+/** The statuses in which every reading leaves an expense open to edits and deletion. */
+export const EDITABLE_EXPENSE_STATUSES = ['draft', 'pending'] as const;
+
+/**
+ * The base updates are compared against: a full create body of an expense no unstated rule
+ * closes to edits. A server may lock an expense once approved, rejected or paid, and tie its
+ * references to its type, so this is a draft or pending direct_cost (which needs neither
+ * supplier nor claimant, so either can be cleared) with no reimbursementStatus. The other
+ * statuses and types are created by expenseCreate and edited by the transition checks.
+ */
+export function expenseEditable(constraints: ExpenseConstraints = {}): fc.Arbitrary<ExpenseCreate> {
+  return fc
+    .tuple(expenseCreateFull(constraints), fc.constantFrom(...EDITABLE_EXPENSE_STATUSES))
+    .map(([body, status]) => {
+      const { reimbursementStatus: _reimbursement, ...rest } = body as Body;
+      return fitTypeRules(constraints, { ...rest, expenseType: 'direct_cost', status }) as ExpenseCreate;
+    });
 }
 
 const NULLABLE_OPTIONAL = ['category', 'description', 'referenceNumber', 'reimbursementStatus', 'billableAmount'] as const;
@@ -117,10 +188,12 @@ export type ExpenseState = Readonly<Partial<Record<ExpenseStateField, string | n
  * allows. Without `current` (the record's state is unknown) they are left out. Status changes
  * are exercised by their own checks, which accept a refusal.
  */
-export function expenseUpdate(constraints: ExpenseConstraints = {}, current: ExpenseState = {}): fc.Arbitrary<ExpenseUpdate> {
+export function expenseUpdate(constraints: ExpenseConstraints = {}, current: ExpenseState = {}, created: Body = {}): fc.Arbitrary<ExpenseUpdate> {
   const { status: _status, reimbursementStatus: _reimbursement, ...changeable } = optionalFields(constraints);
   const fields: Record<string, fc.Arbitrary<unknown>> = { ...requiredFields(), ...changeable };
-  const nullable = new Set<string>([...EXPENSE_REFERENCE_FIELDS, ...NULLABLE_OPTIONAL]);
+  // billableAmount null is not sent here: a server may read it back computed from amount and
+  // markup (spec 2.2 does not say), so clearing it has a check of its own.
+  const nullable = new Set<string>([...EXPENSE_REFERENCE_FIELDS, ...NULLABLE_OPTIONAL.filter((field) => field !== 'billableAmount')]);
   const model: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
     Object.entries(fields).map(([field, arb]) => [field, nullable.has(field) ? fc.option(arb, { nil: null, freq: 4 }) : arb]),
   );
@@ -130,6 +203,8 @@ export function expenseUpdate(constraints: ExpenseConstraints = {}, current: Exp
   }
   return fc
     .record(model, { requiredKeys: [] })
+    .filter((body) => Object.keys(body).length > 0)
+    .map((body) => fitTypeRules(constraints, body, created))
     .filter((body) => Object.keys(body).length > 0)
     .map((body) => (body['tags'] === undefined ? body : withRunTag(body as { tags?: string[] }, constraints.runTag))) as fc.Arbitrary<ExpenseUpdate>;
 }

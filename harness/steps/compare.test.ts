@@ -49,3 +49,18 @@ describe('mismatch', () => {
     expect(mismatch({ phone: null }, { phone: '+49 1701234567' })).toContain('phone');
   });
 });
+
+describe('billableModifiers compared on the keys sent', () => {
+  const sent = { billableModifiers: [{ id: 'a', name: 'Fee', type: 'percentage', value: '12.5' }] };
+
+  it('accepts added keys, another key order and a normalised value string', () => {
+    const shown = { billableModifiers: [{ value: '12.50', type: 'percentage', name: 'Fee', id: 'a', appliesTo: 'amount' }] };
+    expect(mismatch(shown, sent)).toBeUndefined();
+  });
+
+  it('still fails a changed value, a missing key or a missing item', () => {
+    expect(mismatch({ billableModifiers: [{ id: 'a', name: 'Fee', type: 'percentage', value: '13' }] }, sent)).toBeDefined();
+    expect(mismatch({ billableModifiers: [{ id: 'a', name: 'Fee', value: '12.5' }] }, sent)).toBeDefined();
+    expect(mismatch({ billableModifiers: [] }, sent)).toBeDefined();
+  });
+});

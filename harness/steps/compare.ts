@@ -38,12 +38,34 @@ function normalise(field: string, value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Lists of objects compared item by item on the keys sent (spec 2.2 financial modifiers): a server
+ * may add keys to an item, keep its keys in another order, or normalise a numeric value string
+ * ("12.5" as "12.50"). The item count and order, and every key sent, still count.
+ */
+const ITEM_LISTS = new Set(['billableModifiers']);
+
+function sameItems(expected: unknown, actual: unknown): boolean {
+  if (!Array.isArray(expected) || !Array.isArray(actual) || expected.length !== actual.length) return false;
+  const decimal = /^-?\d+(\.\d+)?$/;
+  return expected.every((sent, i) => {
+    const item: unknown = actual[i];
+    if (sent === null || typeof sent !== 'object' || item === null || typeof item !== 'object') return JSON.stringify(sent) === JSON.stringify(item);
+    return Object.entries(sent).every(([key, value]) => {
+      const got = (item as Record<string, unknown>)[key];
+      if (JSON.stringify(got) === JSON.stringify(value) || sameValue(value, got)) return true;
+      return typeof value === 'string' && typeof got === 'string' && decimal.test(value) && decimal.test(got) && Number(value) === Number(got);
+    });
+  });
+}
+
 /** The first field of `expected` whose value `record` does not hold, or undefined when all match. */
 export function mismatch(record: Record<string, unknown>, expected: Record<string, unknown>): string | undefined {
   for (const [field, value] of Object.entries(expected)) {
     const actual = record[field];
     // A cleared field may read back empty: null, absent, or an empty string (a server may store "").
     if (value === null && (actual === null || actual === undefined || actual === '')) continue;
+    if (ITEM_LISTS.has(field) && sameItems(value, actual)) continue;
     if (normalise(field, actual) !== normalise(field, value) && !sameValue(value, actual)) {
       return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
     }

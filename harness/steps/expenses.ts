@@ -6,7 +6,8 @@ import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ExpenseConstraints } from '../generators/expenses.js';
 import { createContact } from './contacts.js';
-import { createResource } from './prerequisites.js';
+import { createResource, createTask } from './prerequisites.js';
+import { CheckInconclusive } from '../check/outcomes.js';
 
 /** A minimal valid expense (spec 2.2: expenseType, amount and date required). */
 export const MINIMAL_EXPENSE = { expenseType: 'direct_cost', amount: 42.5, date: '2024-05-14' } as const;
@@ -34,21 +35,47 @@ export async function optionalResource(t: CheckContext, name?: string): Promise<
 }
 
 /**
- * Ids that exist for generated expense bodies: the configured project (as rootTaskId and as
- * taskId: a project is a root task), a fresh supplier contact and, when resources can be
- * created, a fresh claimant.
+ * A fresh task under the configured project, for taskId: a server may require taskId to name a
+ * task under rootTaskId rather than the project (a root task) itself. The project when the target
+ * will not create a task (its own domain reports that); undefined with no project configured.
+ */
+export async function expenseTask(t: CheckContext): Promise<string | undefined> {
+  if (t.run.projectId === undefined) return undefined;
+  try {
+    return await createTask(t, 'Conformance expense task');
+  } catch (error) {
+    if (error instanceof CheckSkipped) return t.run.projectId;
+    throw error;
+  }
+}
+
+/**
+ * Ids that exist for generated expense bodies: the configured project as rootTaskId, a task
+ * under it as taskId, a fresh supplier contact and, when resources can be created, a fresh
+ * claimant.
  */
 export async function expenseReferences(t: CheckContext): Promise<ExpenseConstraints> {
   const projectIds = t.run.projectId !== undefined ? [t.run.projectId] : [];
+  const task = await expenseTask(t);
   const supplier = await createSupplier(t, 'Conformance expense supplier');
   const resource = await optionalResource(t, 'Conformance expense claimant');
   return {
     projectIds,
-    taskIds: projectIds,
+    taskIds: task === undefined ? [] : [task],
     supplierIds: [supplier],
     resourceIds: resource === undefined ? [] : [resource],
     runTag: runTag(t.run),
   };
+}
+
+/**
+ * A valid expense body with what an unstated rule could still refuse taken out, for a second try
+ * (lifecycle ruleFree): no reimbursementStatus (a server may tie it to the status or to staff
+ * claims) and a referenceNumber of its own (a server may refuse a supplier's repeated reference).
+ */
+export function expenseRuleFree(body: Record<string, unknown>): Record<string, unknown> {
+  const { reimbursementStatus: _reimbursement, ...rest } = body;
+  return typeof rest['referenceNumber'] === 'string' ? { ...rest, referenceNumber: `Conformance ${randomBytes(4).toString('hex')}` } : rest;
 }
 
 /** The expenses collection as the cross-cutting checks see it (spec 2.2, 4.2). */
@@ -96,19 +123,39 @@ export const FIXTURE_EXPENSES: Readonly<Record<FixtureKey, FixtureExpense>> = {
   e: { expenseType: 'supplier_invoice', category: 'B', status: 'paid', date: '2021-03-18', isBillable: true },
 };
 
+/**
+ * A fixture expense: a setup step, so a refusal (a rule the spec neither states nor forbids, such
+ * as a supplier on a staff claim) leaves the check inconclusive rather than failed.
+ */
+async function createFixtureExpense(t: CheckContext, body: Record<string, unknown>): Promise<string> {
+  const res = await t.api.post('/expenses', { ...MINIMAL_EXPENSE, tags: [runTag(t.run)], ...body });
+  if (res.status >= 400 && res.status < 500) {
+    throw new CheckInconclusive(`a filter fixture expense ${JSON.stringify(body)} was refused with ${res.status}: the filter cannot be judged`, res.exchange);
+  }
+  expectStatus(res, 201, 'create a filter fixture expense');
+  return dataRecord(res).id;
+}
+
 export async function createExpenseFilterFixture(t: CheckContext): Promise<ExpenseFilterFixture> {
   const token = randomBytes(4).toString('hex');
   // Neither category is a prefix or a substring of the other, so any matching rule separates them.
   const categoryA = `travel-${token}`;
   const categoryB = `lodging-${token}`;
   const supplier = await createSupplier(t, 'Conformance filter supplier');
+  // A server may require a claimant on a staff claim (the spec does not say): they name one.
+  const claimant = await optionalResource(t, 'Conformance filter claimant');
   const expenses = {} as Record<FixtureKey, { id: string; body: FixtureExpense }>;
   for (const [key, body] of Object.entries(FIXTURE_EXPENSES) as Array<[FixtureKey, FixtureExpense]>) {
     const { category, ...rest } = body;
-    const sent = { ...rest, supplierId: supplier, ...(category ? { category: category === 'A' ? categoryA : categoryB } : {}) };
-    expenses[key] = { id: await createExpense(t, sent), body };
+    const sent = {
+      ...rest,
+      supplierId: supplier,
+      ...(category ? { category: category === 'A' ? categoryA : categoryB } : {}),
+      ...(body.expenseType === 'staff_claim' && claimant !== undefined ? { claimedByResourceId: claimant } : {}),
+    };
+    expenses[key] = { id: await createFixtureExpense(t, sent), body };
   }
-  const outsider = await createExpense(t, {
+  const outsider = await createFixtureExpense(t, {
     supplierId: await createSupplier(t, 'Conformance filter outsider'),
     expenseType: 'supplier_invoice',
     category: categoryA,

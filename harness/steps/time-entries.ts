@@ -14,12 +14,24 @@ export async function createTimeEntry(t: CheckContext, body: Record<string, unkn
   return dataRecord(res).id;
 }
 
+/**
+ * Assigns a resource to a task with an allocation of 0 hours a day over the dates entries use
+ * (spec 2.6): a server may let a resource log time only on a task it is assigned to (the spec
+ * neither states nor forbids it). Best effort: a refused allocation is left to its own domain's
+ * checks, and the entry is sent anyway.
+ */
+export async function assignResource(t: CheckContext, taskId: unknown, resourceId: unknown): Promise<void> {
+  if (typeof taskId !== 'string' || typeof resourceId !== 'string') return;
+  const res = await t.api.post('/allocations', { taskId, resourceId, startDate: '2000-01-01', endDate: '2025-12-31', hoursPerDay: 0 });
+  if (res.status === 201) t.track(`/allocations/${dataRecord(res).id}`);
+}
+
 /** A task and a resource for entries that do not need a scope of their own. */
-export const sharedReferences = once(async (t): Promise<TimeEntryConstraints> => ({
-  taskIds: [await createTask(t)],
-  resourceIds: [await createResource(t)],
-  runTag: runTag(t.run),
-}));
+export const sharedReferences = once(async (t): Promise<TimeEntryConstraints> => {
+  const refs = { taskIds: [await createTask(t)], resourceIds: [await createResource(t)], runTag: runTag(t.run) };
+  await assignResource(t, refs.taskIds[0], refs.resourceIds[0]);
+  return refs;
+});
 
 /** Days since 2001-01-01 of the next fresh day: a random start (on first use), then one day more per call. */
 let nextDay: number | undefined;
@@ -49,6 +61,7 @@ export const timeEntriesCollection: Collection = {
   scope: async (t, count) => {
     const { taskIds } = await sharedReferences(t);
     const resourceId = await createResource(t, 'Conformance paging resource');
+    await assignResource(t, taskIds[0], resourceId);
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       ids.push(await createTimeEntry(t, { taskId: taskIds[0], resourceId, date: `2024-05-0${i + 1}`, hours: 1 + i }));
@@ -72,6 +85,7 @@ export interface EntryFilterFixture {
 export const entryFilterFixture = once(async (t): Promise<EntryFilterFixture> => {
   const tasks = [await createTask(t, 'Conformance filter task A'), await createTask(t, 'Conformance filter task B')] as const;
   const resources = [await createResource(t, 'Conformance filter resource A'), await createResource(t, 'Conformance filter resource B')] as const;
+  for (const [task, resource] of [[tasks[0], resources[0]], [tasks[1], resources[0]], [tasks[0], resources[1]]] as const) await assignResource(t, task, resource);
   const entry = (task: string, resource: string, date: string, isBillable: boolean) =>
     createTimeEntry(t, { taskId: task, resourceId: resource, date, hours: 2, isBillable });
   return {

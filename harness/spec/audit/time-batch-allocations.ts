@@ -31,7 +31,10 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     },
     { relies: 'a body drawn twice (shrinking resends values) is accepted again', basis: { tolerant: 'a refusal as a duplicate is retried by ruleFree on a fresh resource (business-rule observed)', variant: 'business-rules' } },
     { relies: 'a startTime whose hours run past midnight (23:30 with 12 h) is accepted', basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' } },
-    { relies: 'a resource never assigned or allocated to the task may log time on it', basis: { assumption: 'a server may require the resource to be assigned to the task or project first (refused with 4xx, not cured by ruleFree)' } },
+    {
+      relies: 'a resource not assigned to the task may log time on it, or else one assigned by an allocation may',
+      basis: { tolerant: 'lifecycle ruleFree: a refused body is sent again on a fresh resource assigned to its task (steps/time-entries.ts assignResource, 0 h a day); business-rule observed', variant: 'time-entry-assignment' },
+    },
     { relies: 'dates are accepted whatever their age (2000 to 2024)', basis: { tolerant: 'pastDate: 2000 to 2024, in the past in every time zone (a server may refuse future work)' } },
     { relies: 'the task and resources the bodies name could be created', basis: { tolerant: 'createTask/createResource: a prerequisite the target will not create skips the check (not applicable)' } },
   ],
@@ -80,8 +83,8 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
   'TE-DURATION-RANGE': [
     { relies: 'durationSeconds 1 and 86400 are accepted with 201', basis: { spec: '2.3: "integer > 0 and <= 86400"' } },
     {
-      relies: 'durationSeconds 1 or 86400 is accepted beside hours 1 (the minimal entry), which it contradicts',
-      basis: { assumption: 'a server may require hours and durationSeconds to agree, or derive hours (1 s is below the 0.25 h minimum) and refuse' },
+      relies: 'durationSeconds 1 or 86400 is accepted beside hours 1, or else on a timer entry whose hours agree (1/3600, 24)',
+      basis: { tolerant: 'a 4xx beside hours 1 is sent again with hours that agree on a timer entry; accepted, business-rule is observed; refused again, the check fails', variant: 'time-entry-rules' },
     },
     { relies: 'durationSeconds 0, negative, 86401 and above, and fractions (1.5) are rejected', basis: { spec: '2.3: "integer > 0 and <= 86400"' } },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
@@ -282,7 +285,7 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
     { relies: 'the plain entry the update items target is created with 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' } },
   ],
   'BATCH-UPDATE-APPLIED': [
-    { relies: '3 plain entries are created (201), each on a day of its own', basis: { tolerant: 'plainEntries: freshPastDay per entry', variant: 'business-rules' } },
+    { relies: '3 plain entries are created (201) in every property run, each on a day of its own', basis: { tolerant: 'plainEntries: freshPastDay per entry', variant: 'business-rules' } },
     { relies: 'a batch update of 3 valid items answers exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
     { relies: 'each entry then reads back with its item values', basis: { spec: '4.10: "`updates`: array (1 to 100) of: id uuid (req)"' } },
     { relies: 'values equal up to representation; startTime, description, billableRate null as null or absent', basis: { tolerant: 'compare.ts sameValue, tag set comparison, and null accepting an absent field', variant: 'normalised-values' } },
@@ -292,8 +295,8 @@ export const AUDIT_TIME_BATCH_ALLOCATIONS: AuditTable = {
       basis: { tolerant: 'each item that changes the date moves to a day of its own (freshPastDay)', variant: 'business-rules' },
     },
     {
-      relies: 'the same 3 entries are updated again in every property run after one set markedBilled true',
-      basis: { assumption: 'a server may lock billed entries and refuse later edits; use fresh entries per run and observe a refusal' },
+      relies: 'no entry updated was marked billed before (a server may lock billed entries)',
+      basis: { tolerant: 'fresh entries in every property run; an edit of an entry the run marked billed is observed (time-entry-billed-edit)', variant: 'time-entry-rules' },
     },
     { relies: 'markedBilled true is accepted beside isBillable false', basis: { tolerant: 'generators/entry-rules.ts: a generated change that marks an entry billed also makes it billable' } },
     { relies: 'items whose startTime plus hours run past midnight are accepted', basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' } },
