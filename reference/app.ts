@@ -147,7 +147,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(expensesRoutes, { store: expenses, events, ...common });
-      await api.register(expensesRoutes, { store: expenses, events, ...common });
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
