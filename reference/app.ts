@@ -3,6 +3,7 @@ import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
 import { parseFaults } from './faults.js';
 import { parseVariants } from './variants.js';
+import { webhookChoicesHook } from './webhook-choices.js';
 import { installJsonParser } from './json-body.js';
 import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('onSend', oneDefaultRateHook(rates));
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
+      if (variants.has('webhook-choices')) api.addHook('onSend', webhookChoicesHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

@@ -22,6 +22,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'limiter-refilling-bucket': { suites: ['rate-limit'] },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
+  'webhook-choices': { suites: ['webhooks', 'security'], observed: 'webhook-signing-key' },
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'unique-names': { suites: ['contacts', 'resources', 'rates', 'tasks', 'milestones', 'webhooks', 'security', 'rate-limit'] },
