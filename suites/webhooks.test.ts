@@ -38,6 +38,8 @@ import {
   type EventName,
   type TriggeredEvent,
 } from '../harness/spec/webhooks.js';
+import { sameValue } from '../harness/steps/compare.js';
+import { uniqueToken } from '../harness/steps/unique-token.js';
 import { listAll } from '../harness/steps/lists.js';
 import {
   Deadline,
@@ -108,8 +110,9 @@ function sameUrl(a: string, b: string): boolean {
 
 /**
  * The first field of `expected` the record does not hold. Events compare as a set (a server may
- * keep them in another order); a null description also accepts an absent one (spec 2: response
- * contents beyond the input fields are not shown).
+ * keep them in another order); a null description also accepts an absent or empty one (spec 2:
+ * response contents beyond the input fields are not shown); text compares up to white space and
+ * Unicode normal form.
  */
 function subscriptionMismatch(record: Record<string, unknown>, expected: Record<string, unknown>): string | undefined {
   for (const [field, value] of Object.entries(expected)) {
@@ -118,9 +121,11 @@ function subscriptionMismatch(record: Record<string, unknown>, expected: Record<
       if (!eventsMatch(value as string[], actual)) return `expected events ${JSON.stringify(value)} (in any order), got ${JSON.stringify(actual)}`;
       continue;
     }
-    if (value === null && (actual === null || actual === undefined)) continue;
+    // A cleared text may read back null, absent or "" (a server may store an empty string).
+    if (value === null && (actual === null || actual === undefined || actual === '')) continue;
     if (field === 'url' && typeof value === 'string' && typeof actual === 'string' && sameUrl(value, actual)) continue;
-    if (JSON.stringify(actual) !== JSON.stringify(value)) return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
+    // Text with its white space collapsed or in another Unicode normal form (compare.ts sameValue).
+    if (JSON.stringify(actual) !== JSON.stringify(value) && !sameValue(value, actual)) return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
   }
   return undefined;
 }
@@ -193,17 +198,36 @@ describe('webhooks: create', () => {
   });
 
   check('WH-CREATE-VALID', `accept name of 1 and ${WEBHOOK_NAME_MAX} characters and url of ${WEBHOOK_URL_MAX} characters`, async (t) => {
-    // A 500-character URL on the sink: an unknown path there answers 404 if it is ever called.
-    const longUrl = urlOfLength(`${sink().baseUrl}/hooks/${'0'.repeat(16)}`, WEBHOOK_URL_MAX);
-    const cases: Array<[string, Record<string, unknown>]> = [
-      ['name of 1 character', { ...subscriptionBody(t, await quiet(t), QUIET, 'x'), name: nameOfLength(1) }],
-      [`name of ${WEBHOOK_NAME_MAX} characters`, { ...subscriptionBody(t, await quiet(t), QUIET, 'x'), name: nameOfLength(WEBHOOK_NAME_MAX) }],
-      [`url of ${WEBHOOK_URL_MAX} characters`, subscriptionBody(t, longUrl, QUIET, 'long url')],
+    // A server may keep names or URLs unique (the spec does not say): the long name and URL carry a
+    // token of this run, and a 1-character name another subscription holds is tried again with
+    // other characters. A 500-character URL on the sink: an unknown path there answers 404 if it is ever called.
+    const token = uniqueToken('');
+    const longUrl = urlOfLength(`${sink().baseUrl}/hooks/${'0'.repeat(16)}/${token}`, WEBHOOK_URL_MAX);
+    const longName = `${token} ${nameOfLength(WEBHOOK_NAME_MAX - token.length - 1)}`;
+    type Made = { body: Record<string, unknown>; res?: ApiResponse };
+    const oneCharacter = async (): Promise<Made> => {
+      const refused: string[] = [];
+      for (const name of [...'CQXZ7K3W'].sort(() => Math.random() - 0.5)) {
+        const body = { ...subscriptionBody(t, await quiet(t), QUIET, 'x'), name };
+        const res = await t.api.post('/webhooks', body);
+        if (res.status !== 409) return { body, res };
+        refused.push(name);
+        t.observe('business-rule', 'POST /webhooks with a 1-character name another subscription may hold', 409);
+      }
+      return t.inconclusive(`every 1-character name tried (${refused.join(', ')}) was refused with 409: another subscription may hold each (a server may keep names unique)`);
+    };
+    const cases: Array<[string, () => Promise<Made>]> = [
+      ['name of 1 character', oneCharacter],
+      [`name of ${WEBHOOK_NAME_MAX} characters`, async () => ({ body: { ...subscriptionBody(t, await quiet(t), QUIET, 'x'), name: longName } })],
+      [`url of ${WEBHOOK_URL_MAX} characters`, async () => ({ body: subscriptionBody(t, longUrl, QUIET, 'long url') })],
     ];
-    for (const [what, body] of cases) {
-      const { res, record } = await createSubscription(t, body, `create a subscription with a ${what}`);
+    for (const [what, make] of cases) {
+      const made = await make();
+      const res = made.res ?? (await t.api.post('/webhooks', made.body));
+      expectStatus(res, 201, `create a subscription with a ${what}`);
+      const record = dataRecord(res);
       try {
-        expectSubscription(record, { name: body.name, url: body.url }, `create with a ${what}`, res);
+        expectSubscription(record, { name: made.body['name'], url: made.body['url'] }, `create with a ${what}`, res);
       } finally {
         await remove(t, record.id);
       }
@@ -484,27 +508,42 @@ describe('webhooks: triggers', () => {
     const deactivated = await subscribe(t, sink(), { events: ['expense.created'], label: 'deactivated' });
     try {
       expectStatus(await t.api.patch(`/webhooks/${deactivated.id}`, { isActive: false }), 200, 'deactivate a subscription with PATCH isActive false');
-      const marker = await TRIGGERS['expense.created'].fire(t);
-      const fired = Date.now();
-      const quietOnes: Array<[string, () => Received[]]> = [
-        ['a subscription listing every other event', () => about(others.endpoint, marker, 'expense.created')],
-        ['a subscription created with isActive false', () => about(inactive.endpoint, marker)],
-        ['a subscription set to isActive false', () => about(deactivated.endpoint, marker)],
-      ];
-      const arrived = await waitAbout(listening.endpoint, marker, (ours) => ours.length > 0, waitMs(t), 'expense.created');
-      // A grace period after the listening subscriber was served: deliveries to the others would be as quick.
-      await sleep(Math.min(2000, waitMs(t)));
-      for (const [which, got] of quietOnes) {
-        const wrong = got();
-        ensure(wrong.length === 0, `expense.created for expense ${marker} was delivered to ${which}: ${describeAttempts(wrong, fired)}`);
-      }
-      if (!arrived) {
-        t.inconclusive(`the listening subscriber got no expense.created for expense ${marker} within ${t.run.webhookWaitS} s, so the others' silence proves nothing; ${describeEndpoint(listening.endpoint, marker, fired)}`);
+      const patched = Date.now();
+      // A server may cache its subscriptions and apply a deactivation a little later (spec 3.5 shows
+      // no timing): events reaching the deactivated subscription are tolerated for the run's wait
+      // after the PATCH, each time with a new event; the other two must never get one.
+      for (;;) {
+        const marker = await TRIGGERS['expense.created'].fire(t);
+        const fired = Date.now();
+        const strict: Array<[string, () => Received[]]> = [
+          ['a subscription listing every other event', () => about(others.endpoint, marker, 'expense.created')],
+          ['a subscription created with isActive false', () => about(inactive.endpoint, marker)],
+        ];
+        const arrived = await waitAbout(listening.endpoint, marker, (ours) => ours.length > 0, waitMs(t), 'expense.created');
+        // A grace period after the listening subscriber was served: deliveries to the others would be as quick.
+        await sleep(Math.min(2000, waitMs(t)));
+        for (const [which, got] of strict) {
+          const wrong = got();
+          ensure(wrong.length === 0, `expense.created for expense ${marker} was delivered to ${which}: ${describeAttempts(wrong, fired)}`);
+        }
+        if (!arrived) {
+          t.inconclusive(`the listening subscriber got no expense.created for expense ${marker} within ${t.run.webhookWaitS} s, so the others' silence proves nothing; ${describeEndpoint(listening.endpoint, marker, fired)}`);
+        }
+        const late = about(deactivated.endpoint, marker);
+        if (late.length === 0) {
+          t.observe('webhook-deactivation-delay', 'ms from PATCH isActive false to the first event not delivered', fired - patched);
+          return;
+        }
+        ensure(
+          fired - patched < waitMs(t),
+          `expense.created for expense ${marker}, created ${fired - patched} ms after PATCH isActive false answered 200, was delivered to that subscription (tolerated for ${t.run.webhookWaitS} s): ${describeAttempts(late, fired)}`,
+        );
+        await sleep(1000);
       }
     } finally {
       await unsubscribe(t, listening, others, inactive, deactivated);
     }
-  }, waiting(1));
+  }, waiting(3));
 
   check('WH-TEST-DELIVERY', 'answer POST /webhooks/{id}/test with 200 and send a signed delivery', async (t) => {
     // Listing only an event no documented operation sends, the subscription receives the test alone.
