@@ -960,7 +960,8 @@ describe.sequential('webhooks: deliveries list', () => {
         const left = all.find((row) => rowStatus(row) === status && after.get(idOf(row)) === status && !returned.has(idOf(row)));
         ensure(left === undefined, `GET /webhooks/{id}/deliveries?status=${status} left out a delivery with that status (${idOf(left ?? {})})`, res);
       }
-      for (const status of ['bogus', 'DELIVERED', 'success']) {
+      // Another case of a value (DELIVERED) is INPUT-FORMAT-STRICT's (a SHOULD).
+      for (const status of ['bogus', 'success']) {
         await expectInvalid(t, 'GET /webhooks/{id}/deliveries?status=', `status=${status} outside the enum`, () => t.api.get(path, { status }));
       }
     } finally {
