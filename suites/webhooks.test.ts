@@ -47,6 +47,7 @@ import {
   about,
   attemptRecord,
   deliveryIdReuse,
+  deliveryLogConvention,
   deliveryRows,
   describeAttempts,
   describeEndpoint,
@@ -670,7 +671,12 @@ function observeRetries(t: CheckContext, subject: string, attempts: readonly Rec
 async function readRecord(t: CheckContext, subscriber: Subscriber, marker: string): Promise<{ res: ApiResponse; record: AttemptRecord } | undefined> {
   const got = await deliveryRows(t, subscriber.id);
   if (got === undefined) return undefined;
-  const record = attemptRecord(got.rows, marker, attemptsOf(subscriber, marker), { event: RETRY_EVENT, exclusive: exclusive(subscriber.endpoint, marker) });
+  const record = attemptRecord(got.rows, marker, attemptsOf(subscriber, marker), {
+    event: RETRY_EVENT,
+    exclusive: exclusive(subscriber.endpoint, marker),
+    failedNotFinal: deliveryLogConvention.failedThenRetried,
+  });
+  if (record.failedThenRetried) deliveryLogConvention.failedThenRetried = true;
   return { res: got.res, record };
 }
 
@@ -814,7 +820,14 @@ describe.sequential('webhooks: retries', () => {
       const { record, done } = await pollRecord(t, subscriber, marker, RETRY_EVENT, (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS, waitMs(t));
       const rows = await expectDeliveryRows(t, subscriber.id);
       observeLogModel(t, 'GET /webhooks/{id}/deliveries after the attempts ran out', record);
-      ensure(record !== undefined && record.attributed, 'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery', rows.res);
+      ensure(record !== undefined && rows.rows.length > 0, 'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery, it lists nothing', rows.res);
+      if (!record.attributed) {
+        // Spec 4.11 shows no row contents: rows carrying neither the expense id nor an X-Service-Delivery
+        // value cannot be told from those of the other requests that reached this endpoint.
+        t.inconclusive(
+          `no row of the deliveries log (${rows.rows.length} listed) names expense ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
+        );
+      }
       if (record.statuses.includes('delivered')) fail(`every attempt was answered 500, yet the target's log shows the delivery as delivered (${describeRecord(record)})`, rows.res);
       if (!record.attemptDetail) {
         // One record with no attempts array or count the suite recognises: the attempts may sit under a name it does not know.
