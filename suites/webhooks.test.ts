@@ -476,7 +476,7 @@ describe('webhooks: triggers', () => {
     const trigger = TRIGGERS[event];
     check('WH-TRIGGERS', `deliver ${event} to a subscriber after ${trigger.operation}`, async (t) => {
       await expectTriggered(t, event);
-    }, waiting(1));
+    }, waiting(2));
   }
 
   check('SEC-EVENTS-ISOLATED', "deliver no event caused by another organisation's operation to this organisation's subscription", async (t) => {
@@ -615,25 +615,37 @@ describe('webhooks: triggers', () => {
 });
 
 /**
- * WH-TRIGGERS for one event. A missing delivery is a violation only once the whole wait has
- * passed while a later control event (an expense created after the operation) did arrive at the
- * same subscriber: the target was delivering, just not this event. Otherwise inconclusive.
+ * WH-TRIGGERS for one event. A missing delivery is a violation only when a later control event
+ * (an expense created after the operation) arrived at the same subscriber and the whole wait has
+ * passed since it did, with no delivery of the event at all: the target was delivering, just not
+ * this event. A delivery of the event that does not name the record (spec 6.2: "Content of data
+ * for each event: not shown") cannot be tied to the operation: inconclusive, never failed.
  */
 async function expectTriggered(t: CheckContext, event: TriggeredEvent): Promise<void> {
   const trigger = TRIGGERS[event];
   const events: EventName[] = event === 'expense.created' ? ['expense.created'] : [event, 'expense.created'];
   const subscriber = await subscribe(t, sink(), { events, label: `trigger ${event}` });
   try {
+    const before = Date.now();
     const marker = await trigger.fire(t);
     const fired = Date.now();
     const control = await TRIGGERS['expense.created'].fire(t);
     if (await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, waitMs(t), event)) return;
     const controlArrived = about(subscriber.endpoint, control, 'expense.created');
+    // Timing is not shown: some events may come later than others (batched, a background job).
+    // The full wait is also given from the control's arrival.
+    const extra = controlArrived.length > 0 ? controlArrived[0]!.arrivedAt + waitMs(t) - Date.now() : 0;
+    if (extra > 0 && (await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, extra, event))) return;
     const seen = describeEndpoint(subscriber.endpoint, marker, fired);
+    const unnamed = subscriber.endpoint.received.filter((r) => eventOf(r) === event && r.arrivedAt >= before);
+    if (unnamed.length > 0) {
+      t.observe('webhook-payload-id', `${event} delivery`, 'does not name the record');
+      t.inconclusive(`${unnamed.length} ${event} delivery(ies) arrived after ${trigger.operation}, none naming the record ${marker}: the payload may not carry its id, so the delivery cannot be tied to the operation; ${seen}`);
+    }
     if (controlArrived.length > 0) {
       fail(
-        `no ${event} delivery about ${marker} within ${t.run.webhookWaitS} s after ${trigger.operation}, ` +
-          `while expense.created for an expense created afterwards arrived ${controlArrived[0]!.arrivedAt - fired} ms after the operation; ${seen}`,
+        `no ${event} delivery within ${t.run.webhookWaitS} s after ${trigger.operation}, nor within ${t.run.webhookWaitS} s after ` +
+          `expense.created for an expense created afterwards arrived (${controlArrived[0]!.arrivedAt - fired} ms after the operation); ${seen}`,
       );
     }
     t.inconclusive(`no ${event} delivery about ${marker} within ${t.run.webhookWaitS} s after ${trigger.operation}, and no control delivery either; ${seen}`);
