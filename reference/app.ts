@@ -4,6 +4,7 @@ import { handleError, handleFrameworkError, handleNotFound } from './error-handl
 import { parseFaults } from './faults.js';
 import { parseVariants } from './variants.js';
 import { webhookChoicesHook } from './webhook-choices.js';
+import { guardedSecurityHook, ssrfGuardHook } from './guarded-security.js';
 import { installJsonParser } from './json-body.js';
 import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rates = new PartitionedStore<StoredRate>();
   const milestones = new PartitionedStore<Milestone>();
   const allocations = new PartitionedStore<Allocation>();
+  const expenses = new PartitionedStore<Expense>();
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -102,6 +104,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('webhook-choices')) api.addHook('onSend', webhookChoicesHook);
+      if (variants.has('guarded-security')) {
+        api.addHook('preHandler', ssrfGuardHook);
+        const stores = { contacts, resources, rates, tasks, 'time-entries': timeEntries, milestones, allocations, expenses, webhooks: subscriptions };
+        api.addHook('onSend', guardedSecurityHook(stores));
+      }
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
@@ -112,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
       await api.register(batchRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
-      await api.register(expensesRoutes, { store: new PartitionedStore<Expense>(), events, ...common });
+      await api.register(expensesRoutes, { store: expenses, events, ...common });
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
