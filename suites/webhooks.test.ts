@@ -58,6 +58,7 @@ import {
   expectDeliveryRows,
   intervals,
   isSuccess,
+  learnConvention,
   pollRecord,
   rowStatus,
   secretOf,
@@ -691,7 +692,7 @@ async function readRecord(t: CheckContext, subscriber: Subscriber, marker: strin
     exclusive: exclusive(subscriber.endpoint, marker),
     failedNotFinal: deliveryLogConvention.failedThenRetried,
   });
-  if (record.failedThenRetried) deliveryLogConvention.failedThenRetried = true;
+  learnConvention(t, record);
   return { res: got.res, record };
 }
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SECRET_PREFIX } from '../spec/webhooks.js';
 
 /** `sha256=<hex>` of HMAC-SHA256 over the exact body bytes, keyed with the secret (spec 6.2). */
 export function sign(secret: string | Buffer, body: Uint8Array | string): string {
@@ -13,13 +14,11 @@ export function sign(secret: string | Buffer, body: Uint8Array | string): string
  */
 export type SigningKeyForm = 'whole secret' | 'part after whsec_' | 'base64-decoded part after whsec_';
 
-const PREFIX = 'whsec_';
-
 /** The keys a secret may stand for, the whole string first. */
 export function signingKeys(secret: string): Array<{ readonly form: SigningKeyForm; readonly key: string | Buffer }> {
   const keys: Array<{ form: SigningKeyForm; key: string | Buffer }> = [{ form: 'whole secret', key: secret }];
-  if (!secret.startsWith(PREFIX) || secret.length === PREFIX.length) return keys;
-  const rest = secret.slice(PREFIX.length);
+  if (!secret.startsWith(SECRET_PREFIX) || secret.length === SECRET_PREFIX.length) return keys;
+  const rest = secret.slice(SECRET_PREFIX.length);
   keys.push({ form: 'part after whsec_', key: rest });
   // Only a string that is base64 (standard or URL-safe alphabet) decodes to a key of its own.
   if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(rest)) {

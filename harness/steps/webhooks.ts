@@ -369,6 +369,13 @@ export interface AttemptRecord {
  */
 export const deliveryLogConvention = { failedThenRetried: false };
 
+/** Takes in what a record shows of the log's convention; the first sight is recorded as deliveries-log-failed. */
+export function learnConvention(t: CheckContext, record: AttemptRecord | undefined): void {
+  if (record?.failedThenRetried !== true || deliveryLogConvention.failedThenRetried) return;
+  deliveryLogConvention.failedThenRetried = true;
+  t.observe('deliveries-log-failed', 'GET /webhooks/{id}/deliveries', 'a failed attempt row is followed by another attempt (failed marks an attempt, not the end)');
+}
+
 /** A row naming a next attempt (`nextAttemptAt`, `nextRetryAt`, `retryAt`, `scheduledAt`) with a value: a retry is to come. */
 const NEXT_ATTEMPT_KEY = /^(next|scheduled)|retry[_-]?at$|retry[_-]?after$/i;
 
@@ -603,7 +610,7 @@ export async function pollRecord(
             exclusive: exclusive(subscriber.endpoint, marker),
             failedNotFinal: deliveryLogConvention.failedThenRetried,
           });
-    if (record?.failedThenRetried) deliveryLogConvention.failedThenRetried = true;
+    learnConvention(t, record);
     if (record !== undefined && done(record)) return { record, done: true };
     if (deadline.remaining() <= 0) return { record, done: false };
     await sleep(Math.min(pause, deadline.remaining()));
