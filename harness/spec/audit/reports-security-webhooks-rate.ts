@@ -517,7 +517,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the attempts come within CONFORMANCE_WEBHOOK_WAIT_S', basis: { tolerant: 'spec 6.2 shows no spacing: too slow is inconclusive' } },
     {
       relies: 'a log showing failed as the latest state with fewer attempts proves the delivery ended, unless it may mark attempts so',
-      basis: { tolerant: 'attemptRecord(): failed followed by more rows, a row naming its next attempt, or a lone failed row once the run saw failed followed by a retry (deliveryLogConvention) prove no end; a lone failed row before any such sight is still read as the end', variant: 'webhook-choices' },
+      basis: { tolerant: 'attemptRecord(): failed followed by more rows, a row naming its next attempt, or a lone failed row once the run saw failed followed by a retry (deliveryLogConvention, recorded as deliveries-log-failed) prove no end', variant: 'webhook-choices' },
+    },
+    {
+      relies: 'a lone failed row (one attempt, no next attempt named) with no retry in the whole wait is the end, until the run sees this log mark a failed attempt that another followed',
+      basis: { assumption: 'a log marking every failed attempt failed whose first retry comes later than CONFORMANCE_WEBHOOK_WAIT_S cannot be told from a target that never retries (the wh-no-retry fault) within the wait; a longer wait settles it' },
     },
     { relies: 'no attempt follows the 2xx within twice the longest spacing plus a second', basis: { spec: '3.4: "A delivery answered with a 2xx status is successful"' } },
     { relies: 'failures scripted for the receiver taken by another approval are run again (3 rounds)', basis: { tolerant: 'untilNotTaken, then inconclusive' } },
@@ -531,8 +535,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '3.4: "a non-2xx answer or a timeout is retried, up to five attempts in total" and 8: "Delivery attempts | up to 5 | webhook deliveries"' },
     },
     {
-      relies: 'fewer than 5 within the wait fail when the log shows the delivery ended, read as in WH-RETRY-SUCCESS',
-      basis: { tolerant: 'attemptRecord(): failed marks an end only when the log cannot be marking attempts so (earlier rows retrying, a record per delivery, no next attempt named)', variant: 'webhook-choices' },
+      relies: 'fewer than 5 within the wait fail when the log shows the delivery ended',
+      basis: { tolerant: 'attemptRecord() with failedNotFinal: a lone failed row is never the end here; failed ends a delivery only after earlier rows retrying, in a record per delivery, and with no next attempt named', variant: 'webhook-choices' },
     },
     {
       relies: 'some deliveries row can be tied to the delivery (expense id, X-Service-Delivery value, or a lone endpoint)',
@@ -550,8 +554,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { tolerant: 'spec 6.2: "Delivery timeout and spacing between retries: not shown."; too slow is inconclusive' },
     },
     {
-      relies: 'a log showing failed after the one timed-out attempt proves no retry follows, read as in WH-RETRY-SUCCESS',
-      basis: { tolerant: 'attemptRecord(): a lone failed row is no end once the run saw failed followed by a retry, or when it names a next attempt', variant: 'webhook-choices' },
+      relies: 'a lone failed row after the one timed-out attempt is never read as the end',
+      basis: { tolerant: 'attemptRecord() with failedNotFinal: undecidable within the wait is inconclusive; a log recording the timed-out attempt delivered still fails at once', variant: 'webhook-choices' },
     },
     { relies: 'a held-open answer taken by another delivery is run again', basis: { tolerant: 'untilNotTaken (3 rounds), then inconclusive' } },
     { relies: 'the time to the retry is recorded', basis: { observation: 'webhook-timeout-retry-after' } },
