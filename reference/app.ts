@@ -3,6 +3,8 @@ import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
 import { parseFaults } from './faults.js';
 import { EVENTUAL_LIST_LAG_MS, parseVariants } from './variants.js';
+import { webhookChoicesHook } from './webhook-choices.js';
+import { guardedSecurityHook, ssrfGuardHook } from './guarded-security.js';
 import { installJsonParser } from './json-body.js';
 import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
@@ -73,17 +75,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ajv = sharedBodyAjv({ coerceTypes: faults.has('body-types-coerced'), laxUuid: faults.has('uuid-lax') });
   const projects = new ProjectDirectory(options.seed);
   // Variant eventual-lists: the list endpoints follow the writes 2 s behind (a search index).
-  const stores = { listLagMs: variants.has('eventual-lists') ? EVENTUAL_LIST_LAG_MS : 0, now };
-  const tasks = new PartitionedStore<Task>(stores);
+  const storeOptions = { listLagMs: variants.has('eventual-lists') ? EVENTUAL_LIST_LAG_MS : 0, now };
+  const tasks = new PartitionedStore<Task>(storeOptions);
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
-  const timeEntries = new PartitionedStore<TimeEntry>(stores);
-  const subscriptions = new PartitionedStore<StoredSubscription>(stores);
-  const contacts = new PartitionedStore<Contact>(stores);
-  const resources = new PartitionedStore<Resource>(stores);
-  const rates = new PartitionedStore<StoredRate>(stores);
-  const milestones = new PartitionedStore<Milestone>(stores);
-  const allocations = new PartitionedStore<Allocation>(stores);
-  const expenses = new PartitionedStore<Expense>(stores);
+  const timeEntries = new PartitionedStore<TimeEntry>(storeOptions);
+  const subscriptions = new PartitionedStore<StoredSubscription>(storeOptions);
+  const contacts = new PartitionedStore<Contact>(storeOptions);
+  const resources = new PartitionedStore<Resource>(storeOptions);
+  const rates = new PartitionedStore<StoredRate>(storeOptions);
+  const milestones = new PartitionedStore<Milestone>(storeOptions);
+  const allocations = new PartitionedStore<Allocation>(storeOptions);
+  const expenses = new PartitionedStore<Expense>(storeOptions);
   const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
 
   const app = Fastify({
@@ -135,6 +137,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('record-rules')) {
         api.addHook('preHandler', recordRulesHook({ contacts, resources, rates, allocations }, clock));
         api.addHook('onSend', recordRulesOnSend(rates));
+      }
+      if (variants.has('webhook-choices')) api.addHook('onSend', webhookChoicesHook);
+      if (variants.has('guarded-security')) {
+        api.addHook('preHandler', ssrfGuardHook);
+        const stores = { contacts, resources, rates, tasks, 'time-entries': timeEntries, milestones, allocations, expenses, webhooks: subscriptions };
+        api.addHook('onSend', guardedSecurityHook(stores));
       }
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication

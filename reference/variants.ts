@@ -52,6 +52,10 @@ export const VARIANTS = {
     'an expense is approved or rejected only with another key of the organisation than the one that created it; the creating key is refused with 409 (spec 3.1 and 4.2 neither state nor forbid it)',
   'time-entry-assignment':
     'a resource logs time (POST /time-entries) only on a task it is assigned to by an allocation; another valid entry is refused with 409 (spec 2.3 and 2.6 neither state nor forbid it; batch items are not checked)',
+  'webhook-choices':
+    'webhooks chosen otherwise: the HMAC key is the base64 decoding of the part after whsec_, rotate-secret answers {rotated: true} (the new secret on GET) and the old secret signs 1.5 s more, every failed attempt is logged failed even when a retry follows, a deactivation applies 2 s later, a cleared description reads "", and subscriptions carry a lastCheckedAt that moves on every read',
+  'guarded-security':
+    "security chosen otherwise: an id of another organisation's record is answered 403 and an unknown one 404, webhook URLs on loopback or private hosts are refused with 422 (an SSRF guard, judged before permission), and records read by id carry lastAccessedAt, the time of that read",
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
 } as const;

@@ -22,6 +22,9 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'limiter-refilling-bucket': { suites: ['rate-limit'] },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
+  'webhook-choices': { suites: ['webhooks', 'security'], observed: 'webhook-signing-key' },
+  // security only: the webhooks suite's sink listens on loopback, which this variant refuses.
+  'guarded-security': { suites: ['security'], observed: 'moving-fields' },
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
   'brief-lists': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'] },

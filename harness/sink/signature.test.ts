@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sign, verifySignature } from './signature.js';
+import { sign, signingKeyForm, verifySignature } from './signature.js';
 
 // The published vector of the same scheme (HMAC-SHA256, hex, `sha256=` prefix).
 const SECRET = "It's a Secret to Everybody";
@@ -33,5 +33,14 @@ describe('webhook signatures', () => {
     const header = sign(SECRET, raw);
     expect(verifySignature(SECRET, raw, header)).toBe(true);
     expect(verifySignature(SECRET, Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), header)).toBe(false);
+  });
+
+  it('accept a whsec_ secret keyed whole, by the part after the prefix, or by its base64 decoding, and say which', () => {
+    const secret = `whsec_${Buffer.from('sixteen byte key').toString('base64')}`;
+    expect(signingKeyForm(secret, BODY, sign(secret, BODY))).toBe('whole secret');
+    expect(signingKeyForm(secret, BODY, sign(secret.slice(6), BODY))).toBe('part after whsec_');
+    expect(signingKeyForm(secret, BODY, sign(Buffer.from('sixteen byte key'), BODY))).toBe('base64-decoded part after whsec_');
+    expect(signingKeyForm(secret, BODY, sign('whsec_another', BODY))).toBeUndefined();
+    expect(verifySignature(secret, BODY, sign(Buffer.from('another key'), BODY))).toBe(false);
   });
 });

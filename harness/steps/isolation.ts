@@ -175,6 +175,17 @@ export interface ListProbe {
 const all: ListQuery = { query: {}, idFields: [] };
 const by = (query: Record<string, string>, ...idFields: string[]): ListQuery => ({ query, idFields });
 
+
+/** Ids org A's list shows under source=system (spec 4.9): built-in report definitions. */
+const systemReports = new Set<string>();
+
+/** `system`, `{ key: 'system' }`, `{ type: 'System' }`: a source that reads system in any form. */
+function saysSystem(source: unknown, depth = 0): boolean {
+  if (typeof source === 'string') return source.trim().toLowerCase() === 'system';
+  if (depth > 2 || source === null || typeof source !== 'object') return false;
+  return Object.values(source).some((v) => saysSystem(v, depth + 1));
+}
+
 /** A time entry or allocation of org A, and what org B asks for it: all, and by its task, resource and project. */
 async function taskAndResourceRecord(t: CheckContext, path: '/time-entries' | '/allocations'): Promise<{ ids: string[]; queries: ListQuery[] }> {
   const { id, sent } = await createOrgARecord(t, path);
@@ -294,8 +305,20 @@ export const LIST_PROBES: readonly ListProbe[] = [
   },
   // spec 4.12: GET /projects lists the key's organisation's projects.
   { path: '/projects', filtersById: false, setup: async (t) => ({ ids: [projectOf(t)], queries: [all] }) },
-  // spec 2.9: report definitions are seed data; org A's are whatever its list shows.
-  { path: '/reports', filtersById: false, setup: async () => ({ ids: [], queries: [all] }), mayBeShared: (r) => r['source'] === 'system' },
+  // spec 2.9: report definitions are seed data; org A's are whatever its list shows. Built-in
+  // ones (source system) may be one set shared by every organisation: spec 2.9 shows no form for
+  // source, so a definition counts as built-in when its source reads system in any form, or when
+  // org A's own list filtered by source=system (spec 4.9) shows it.
+  {
+    path: '/reports',
+    filtersById: false,
+    setup: async (t) => {
+      const system = await walkList(t.api, '/reports', { source: 'system' });
+      if (system.status === 200) for (const { record } of system.records) systemReports.add(String(record['id']));
+      return { ids: [], queries: [all] };
+    },
+    mayBeShared: (r) => saysSystem(r['source']) || systemReports.has(String(r['id'])),
+  },
 ];
 
 export interface WalkedList {

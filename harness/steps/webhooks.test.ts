@@ -100,6 +100,17 @@ describe('attemptRecord', () => {
       expect(endedShort(record, 3, 5)).toBeUndefined();
     });
 
+    it('takes a lone failed row as no end once the log was seen marking a failed attempt followed by another, or when a row names its next attempt', () => {
+      const lone = attemptRows('failed');
+      expect(attemptRecord(lone, MARKER, sinkSaw(1))).toMatchObject({ ended: 'failed', failedThenRetried: false });
+      expect(attemptRecord(lone, MARKER, sinkSaw(1), { failedNotFinal: true })).toMatchObject({ current: 'failed', ended: undefined });
+      expect(attemptRecord(attemptRows('failed', 'delivered'), MARKER, sinkSaw(2)).failedThenRetried).toBe(true);
+      const scheduled = lone.map((row) => ({ ...row, nextAttemptAt: '2026-01-01T10:05:00.000Z' }));
+      expect(attemptRecord(scheduled, MARKER, sinkSaw(1))).toMatchObject({ ended: undefined });
+      // a convention of retrying rows still ends with failed
+      expect(attemptRecord(attemptRows('retrying', 'retrying', 'failed'), MARKER, sinkSaw(3), { failedNotFinal: true })).toMatchObject({ ended: 'failed' });
+    });
+
     it('orders by a time every row carries when there is no attempt number, never by equal (truncated) times', () => {
       const timed = (times: string[], statuses: string[]) =>
         statuses.map((status, i) => ({ id: `r${i}`, deliveryId: 'dlv-1', status, createdAt: times[i] }));

@@ -358,6 +358,29 @@ export interface AttemptRecord {
   readonly current: string | undefined;
   /** The final status the log shows the delivery ended in; undefined while it may go on, or when the log cannot tell. */
   readonly ended: FinalStatus | undefined;
+  /** Rows in order show a `failed` attempt followed by another attempt: this log's `failed` marks an attempt, not an end. */
+  readonly failedThenRetried: boolean;
+}
+
+/**
+ * What the run has learnt of the target's deliveries log (spec 3.4: "Transitions between the four
+ * values: not shown"): once a `failed` row was seen followed by another attempt of the same
+ * delivery, a lone `failed` row no longer proves that a delivery ended.
+ */
+export const deliveryLogConvention = { failedThenRetried: false };
+
+/** Takes in what a record shows of the log's convention; the first sight is recorded as deliveries-log-failed. */
+export function learnConvention(t: CheckContext, record: AttemptRecord | undefined): void {
+  if (record?.failedThenRetried !== true || deliveryLogConvention.failedThenRetried) return;
+  deliveryLogConvention.failedThenRetried = true;
+  t.observe('deliveries-log-failed', 'GET /webhooks/{id}/deliveries', 'a failed attempt row is followed by another attempt (failed marks an attempt, not the end)');
+}
+
+/** A row naming a next attempt (`nextAttemptAt`, `nextRetryAt`, `retryAt`, `scheduledAt`) with a value: a retry is to come. */
+const NEXT_ATTEMPT_KEY = /^(next|scheduled)|retry[_-]?at$|retry[_-]?after$/i;
+
+function retryScheduled(rows: ReadonlyArray<Record<string, unknown>>): boolean {
+  return rows.some((row) => Object.entries(row).some(([key, value]) => NEXT_ATTEMPT_KEY.test(key) && value !== null && value !== undefined && value !== '' && value !== false));
 }
 
 /** Keys whose array holds attempts: `attempts`, `deliveryAttempts`, `retries`, `history`, `tries`. */
@@ -489,7 +512,7 @@ export function attemptRecord(
   rows: ReadonlyArray<Record<string, unknown>>,
   marker: string,
   received: readonly Received[],
-  options: { readonly event?: string; readonly exclusive?: boolean } = {},
+  options: { readonly event?: string; readonly exclusive?: boolean; readonly failedNotFinal?: boolean } = {},
 ): AttemptRecord {
   const ids = [...new Set(received.map((r) => r.headers['x-service-delivery']).filter((id): id is string => typeof id === 'string' && id.trim() !== ''))];
   const named = rows.filter((row) => JSON.stringify(row).includes(marker) || ids.some((id) => holdsId(row, id)));
@@ -514,18 +537,22 @@ export function attemptRecord(
         : perDelivery(ours[0]!) || received.length > 1
           ? 'record-per-delivery'
           : 'single-row';
-  const base = { ours, attributed: ours.length > 0, statuses, recorded, attemptDetail: detailed || ours.length > 1, model };
+  const ordered = ours.length === 0 ? undefined : attemptOrder(ours);
+  const inOrder = ordered?.rows.map(rowStatus) ?? [];
+  const failedThenRetried = ours.length > 1 && inOrder.slice(0, -1).includes('failed');
+  const base = { ours, attributed: ours.length > 0, statuses, recorded, attemptDetail: detailed || ours.length > 1, model, failedThenRetried };
   if (ours.length === 0) return { ...base, order: undefined, current: undefined, ended: undefined };
-  const ordered = attemptOrder(ours);
+  // A row naming its next attempt says the delivery goes on, whatever its status; a lone attempt
+  // row `failed` in a log known to mark attempts so (failedNotFinal) says nothing of the end.
+  const goesOn = retryScheduled(ours) || (options.failedNotFinal === true && model === 'single-row');
   if (ordered !== undefined) {
-    const latest = ordered.rows.map(rowStatus);
-    const current = latest.at(-1);
-    const earlierFinal = latest.slice(0, -1).some(isFinal);
-    return { ...base, order: ordered.by, current, ended: isFinal(current) && !earlierFinal ? current : undefined };
+    const current = inOrder.at(-1);
+    const earlierFinal = inOrder.slice(0, -1).some(isFinal);
+    return { ...base, order: ordered.by, current, ended: isFinal(current) && !earlierFinal && !(goesOn && current === 'failed') ? current : undefined };
   }
   const finals = statuses.filter(isFinal);
   const oneFinal = finals.length === 1 && statuses.length === ours.length && statuses.filter((s) => !isFinal(s)).every((s) => s === 'retrying');
-  if (oneFinal && ours.length === received.length) return { ...base, order: undefined, current: finals[0], ended: finals[0] };
+  if (oneFinal && ours.length === received.length) return { ...base, order: undefined, current: finals[0], ended: goesOn && finals[0] === 'failed' ? undefined : finals[0] };
   const same = statuses.length === ours.length && new Set(statuses).size === 1 && !isFinal(statuses[0]) ? statuses[0] : undefined;
   return { ...base, order: undefined, current: same, ended: undefined };
 }
@@ -575,7 +602,15 @@ export async function pollRecord(
   for (;;) {
     const got = await deliveryRows(t, subscriber.id);
     const received = about(subscriber.endpoint, marker, event);
-    record = got === undefined ? undefined : attemptRecord(got.rows, marker, received, { ...(event ? { event } : {}), exclusive: exclusive(subscriber.endpoint, marker) });
+    record =
+      got === undefined
+        ? undefined
+        : attemptRecord(got.rows, marker, received, {
+            ...(event ? { event } : {}),
+            exclusive: exclusive(subscriber.endpoint, marker),
+            failedNotFinal: deliveryLogConvention.failedThenRetried,
+          });
+    learnConvention(t, record);
     if (record !== undefined && done(record)) return { record, done: true };
     if (deadline.remaining() <= 0) return { record, done: false };
     await sleep(Math.min(pause, deadline.remaining()));

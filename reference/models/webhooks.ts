@@ -102,6 +102,8 @@ export interface SubscriberSelection {
   includeInactive?: boolean;
   /** Fault wh-all-events: the subscription's event list is not consulted. */
   anyEvent?: boolean;
+  /** Variant webhook-choices: whether a subscription takes events (a deactivation applies late). */
+  active?: (subscription: StoredSubscription) => boolean;
 }
 
 /** spec 2.10, 6: an event goes to the active subscriptions (of its organisation) that list it. */
@@ -110,7 +112,8 @@ export function subscribersOf(
   event: WebhookEvent,
   selection: SubscriberSelection = {},
 ): StoredSubscription[] {
-  return subscriptions.filter((s) => (selection.includeInactive || s.isActive) && (selection.anyEvent || s.events.includes(event)));
+  const active = selection.active ?? ((s: StoredSubscription) => s.isActive);
+  return subscriptions.filter((s) => (selection.includeInactive || active(s)) && (selection.anyEvent || s.events.includes(event)));
 }
 
 /** One attempt to deliver (spec 6.2: "every attempt is recorded"). */

@@ -484,3 +484,38 @@ describe('closing the app', () => {
     expect(receiver.received).toHaveLength(2);
   });
 });
+
+describe('the webhook-choices variant', () => {
+  it('signs with the decoded key, answers rotate-secret without the secret, logs retried attempts failed and reads a cleared description as ""', async () => {
+    const { api, receiver } = await appWithReceiver((i) => (i === 0 ? 500 : 200), 1000, ['webhook-choices']);
+    const record = await subscribe(api, { url: receiver.url });
+    expect(record['description']).toBe('');
+    expect(typeof record['lastCheckedAt']).toBe('string');
+    await api.post(`/webhooks/${record.id}/test`, {});
+    await receiver.waitFor(2);
+    const decoded = Buffer.from(String(record['secret']).slice('whsec_'.length), 'base64');
+    const signature = `sha256=${createHmac('sha256', decoded).update(receiver.received[1]!.body).digest('hex')}`;
+    expect(receiver.received[1]!.headers['x-service-signature']).toBe(signature);
+    const rows = await poll(async () => {
+      const { data } = await deliveries(api, record.id);
+      return data.length === 2 && data[1]?.status === 'delivered' ? data : undefined;
+    });
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'delivered']);
+    const rotated = await api.post(`/webhooks/${record.id}/rotate-secret`, {});
+    expect(rotated.json()).toEqual({ data: { rotated: true } });
+    const after = (await api.get(`/webhooks/${record.id}`)).json().data as TestRecord;
+    expect(after['secret']).not.toBe(record['secret']);
+  });
+});
+
+describe('the guarded-security variant', () => {
+  it("answers another organisation's id with 403 and an unknown one with 404, refuses loopback URLs with 422, and shows lastAccessedAt", async () => {
+    const api = await testApi({ variants: ['guarded-security'] });
+    apps.push(api);
+    expect((await api.post('/webhooks', HOOK)).statusCode).toBe(422);
+    const record = await subscribe(api, { url: 'https://hooks.example.com/in' });
+    expect((await api.get(`/webhooks/${record.id}`, KEY_B_ADMIN)).statusCode).toBe(403);
+    expect((await api.get(`/webhooks/${UNKNOWN_ID}`, KEY_B_ADMIN)).statusCode).toBe(404);
+    expect(typeof (await api.get(`/webhooks/${record.id}`)).json().data.lastAccessedAt).toBe('string');
+  });
+});

@@ -143,6 +143,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const input = faults.has('wh-update-events-merged') && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
     const updated = patchSubscription(existing, input, now().toISOString());
     store.replace(auth.organisationId, updated);
+    if (existing.isActive && !updated.isActive) engine.choices?.deactivated(updated.id);
     return { data: subscriptionView(updated) };
   });
 
@@ -170,7 +171,9 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     if (faults.has('wh-deliveries-filter-ignored')) delete filter.status;
     const deliveries = engine.deliveries(auth.organisationId, subscription.id);
     if (variants.has('deliveries-per-delivery')) return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, faults);
-    return paginate(filterDeliveries(deliveries.flatMap(attemptRows), filter), page, faults);
+    // webhook-choices: a failed attempt is logged failed even when a retry follows it
+    const rows = deliveries.flatMap(attemptRows).map((row) => (variants.has('webhook-choices') && row.status === 'retrying' ? { ...row, status: 'failed' as const } : row));
+    return paginate(filterDeliveries(rows, filter), page, faults);
   });
 
   // spec 4.11: "No body"; whatever body arrives is ignored. The old secret stops signing at once.
@@ -180,6 +183,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     if (found === undefined) throw notFound('webhook subscription');
     const rotated = rotateSecret(found.record, newSecret(), now().toISOString(), faults.has('wh-old-secret-after-rotate'));
     store.replace(found.organisationId, rotated);
+    engine.choices?.rotated(rotated.id, found.record.signingSecret);
     return { data: { secret: rotated.secret } };
   });
 

@@ -23,6 +23,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { FaultSet } from '../faults.js';
 import type { VariantSet } from '../variants.js';
+import { WebhookChoices, decodedSigningKey } from '../webhook-choices.js';
 import {
   createDelivery,
   deliveryView,
@@ -55,7 +56,7 @@ export interface EventPublisher {
 }
 
 /** spec 6.2: `sha256=` and the hex HMAC-SHA256 of the body bytes keyed with the secret. */
-export function signatureOf(body: Buffer | string, secret: string): string {
+export function signatureOf(body: Buffer | string, secret: string | Buffer): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
@@ -112,6 +113,8 @@ export class DeliveryEngine implements EventPublisher {
   // own connection pool, destroyed on close, so that no keep-alive socket outlives the app
   readonly #agent = new Agent();
   #closed = false;
+  /** Variant webhook-choices: late deactivation, a rotation grace, the decoded signing key. */
+  readonly choices: WebhookChoices | undefined;
 
   constructor(options: DeliveryEngineOptions) {
     this.#subscriptions = options.subscriptions;
@@ -119,6 +122,7 @@ export class DeliveryEngine implements EventPublisher {
     this.#now = options.now ?? (() => new Date());
     this.#backoffBaseMs = options.backoffBaseMs ?? DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_OPTIONS.timeoutMs;
+    this.choices = options.variants?.has('webhook-choices') ? new WebhookChoices(() => this.#now().getTime()) : undefined;
   }
 
   /** spec 2.10, 6: one delivery per active subscription of the organisation that lists the event. */
@@ -131,6 +135,7 @@ export class DeliveryEngine implements EventPublisher {
       const subscribers = subscribersOf(this.#subscriptions.list(owner), event, {
         includeInactive: this.#faults.has('wh-inactive-delivers'),
         anyEvent: this.#faults.has('wh-all-events'),
+        ...(this.choices !== undefined ? { active: (s: StoredSubscription) => this.choices!.stillActive(s) } : {}),
       });
       for (const subscription of subscribers) this.#enqueue(owner, subscription.id, event, data);
     }
@@ -244,6 +249,11 @@ export class DeliveryEngine implements EventPublisher {
     if (status === 'retrying') this.#schedule({ ...job, made: number }, this.#backoffBaseMs * 2 ** (number - 1));
   }
 
+  /** The whole secret, or under webhook-choices the decoded key of the secret in force (the old one within its grace). */
+  #signingKey(subscription: StoredSubscription): string | Buffer {
+    return this.choices === undefined ? subscription.signingSecret : decodedSigningKey(this.choices.signingSecret(subscription));
+  }
+
   async #send(subscription: StoredSubscription, job: Job): Promise<Outcome> {
     // wh-signature-reserialised signs a re-serialised body instead of the bytes sent
     const signed = this.#faults.has('wh-signature-reserialised')
@@ -254,7 +264,7 @@ export class DeliveryEngine implements EventPublisher {
     const headers = {
       'content-type': 'application/json',
       'x-service-event': this.#faults.has('wh-event-header-mismatch') ? 'task.created' : job.event,
-      ...(unsigned ? {} : { 'x-service-signature': signatureOf(signed, subscription.signingSecret) }),
+      ...(unsigned ? {} : { 'x-service-signature': signatureOf(signed, this.#signingKey(subscription)) }),
       'x-service-delivery': job.deliveryId,
     };
     // Held here until the attempt ends: Node 20 may garbage-collect a timeout signal that only

@@ -148,8 +148,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'org A can create each kind of record (webhooks on a loopback or .invalid URL)', basis: { tolerant: 'createOwned/createWebhook: a refused create skips the check; names and URLs carry unique tokens', variant: 'unique-names' } },
     { relies: 'org B never gets a 2xx on GET of an org A record', basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' } },
     {
-      relies: 'any 2xx counts as a read, even one whose body holds nothing of the record (security.test.ts:147)',
-      basis: { assumption: 'spec 7 shows no status for an id the key cannot see: a server may answer 200 with data null or empty and reveal nothing' },
+      relies: 'a 2xx counts as a read unless its data is absent, null or empty',
+      basis: { tolerant: 'revealsNothing(): spec 7 shows no status for an id the key cannot see; an empty 2xx is recorded as cross-org-read-empty' },
     },
     { relies: 'each status org B got is recorded', basis: { observation: 'cross-org-status' } },
   ],
@@ -174,8 +174,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'a 2xx DELETE passes when org A reads its record back unchanged', basis: { tolerant: 'spec 7 shows no status for it: an idempotent 2xx that removes nothing is allowed' } },
     {
-      relies: 'unchanged means every field org A reads is equal on the two reads (security.test.ts:84-95)',
-      basis: { assumption: 'a record may show a field that moves by itself (lastAccessedAt, a read count, a countdown to a date)' },
+      relies: 'unchanged means every field org A reads is equal on the two reads, but fields that move by themselves',
+      basis: { tolerant: 'movingFields(): a field differing between two reads by org A alone, or named as a last access or check time, is left out and recorded as moving-fields', variant: 'guarded-security' },
     },
     { relies: 'each status org B got is recorded', basis: { observation: 'cross-org-status' } },
   ],
@@ -184,8 +184,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'nothing org B sent changed, removed or added anything on org A\'s record', basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' } },
     { relies: 'values compared up to representation (null or absent, tags as a set, numbers as strings)', basis: { tolerant: 'compare.ts mismatch and sameValue', variant: 'normalised-values' } },
     {
-      relies: 'every field shown is equal on the two reads, not only those org B tried to change (security.test.ts:214)',
-      basis: { assumption: 'a record may show a field that moves by itself (lastAccessedAt, a read count, a countdown to a date)' },
+      relies: 'every field shown is equal on the two reads but those that move by themselves; the fields org B named are always compared',
+      basis: { tolerant: 'movingFields(): a field differing between two reads by org A alone, or named as a last access or check time, is left out (never one org B named) and recorded as moving-fields', variant: 'guarded-security' },
     },
     {
       relies: 'GET /rates/{id}/versions (whole data) and GET /webhooks/{id}/deliveries (ids) read the same after',
@@ -196,11 +196,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'SEC-ISOLATION-UNKNOWN-ALIKE': [
     {
       relies: 'each org B operation gets the same status (and error body key shape) on org A\'s id as on a random UUID',
-      basis: { assumption: 'spec 7: statuses not shown; 403 for a record of another organisation and 404 for an unknown id is common and shows no record data' },
+      basis: { tolerant: 'the requirement\'s own SHOULD (existence must not leak): 403 for another organisation\'s id is warned, never a MUST failure; statuses recorded as cross-org-status', variant: 'guarded-security' },
     },
     {
       relies: 'a list filtered by org A\'s ids answers with the same status as filtered by unknown ids',
-      basis: { assumption: 'as above: a server may answer a filter naming another organisation\'s record with 403, an unknown one with 200 or 404' },
+      basis: { tolerant: 'the requirement\'s own SHOULD: a filter telling org A\'s ids from unknown ones is warned, never a MUST failure; recorded as cross-org-filter', variant: 'guarded-security' },
     },
     {
       relies: 'reference requests (unknown id first, then org A\'s) differ only in the id (security.test.ts:380, isolation.ts:586, 643)',
@@ -217,8 +217,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'GET /projects with org B lists no project of org A', basis: { spec: '4.12: "returns a paged list of the projects of the key\'s organisation"' } },
     { relies: 'built-in report definitions listed for both organisations are recorded, not judged', basis: { observation: 'shared-records' } },
     {
-      relies: 'a shared built-in definition is recognised only by the string `source` system (isolation.ts:298)',
-      basis: { assumption: 'spec 2.9 shows no form for source; a server showing {key:system} or no source lists shared seed definitions to both' },
+      relies: 'a shared built-in definition is recognised by a source reading system in any form, or by org A\'s own list filtered by source=system',
+      basis: { tolerant: 'saysSystem() and the source=system list (spec 4.9 filter): a definition both organisations see is recorded as shared-records' },
     },
     { relies: 'how a filter naming org A\'s ids is answered is recorded', basis: { observation: 'cross-org-filter' } },
   ],
@@ -261,19 +261,19 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'a member POST refused for its loopback URL also passes', basis: { tolerant: 'expectNot2xx: any refusal passes' } },
     { relies: 'the admin list then shows no subscription with the member\'s unique name', basis: { tolerant: 'a list without names can only miss a made subscription, never invent one' } },
     {
-      relies: 'after a refused PATCH or DELETE every field the admin reads is unchanged (security.test.ts:415)',
-      basis: { assumption: 'a subscription may show fields that move by themselves (lastCheckedAt, health); compare the fields sent' },
+      relies: 'after a refused PATCH or DELETE every field the admin reads is unchanged, but fields that move by themselves (never those the member sent)',
+      basis: { tolerant: 'movingFields() on two admin reads before the attempt; recorded as moving-fields', variant: 'webhook-choices' },
     },
     { relies: 'the statuses the member got are recorded', basis: { observation: 'member-webhook-status' } },
   ],
   'SEC-ADMIN-403': [
     {
       relies: 'the member\'s POST, PATCH and DELETE of a subscription each answer exactly 403',
-      basis: { assumption: 'spec 7: "Status codes for ... insufficient permission ... not shown"; 401 or 404 (hiding the route) are defensible' },
+      basis: { tolerant: 'the requirement\'s own SHOULD (spec 7 shows no status): 401 or 404 is warned, never a MUST failure (SEC-ADMIN-WEBHOOK-WRITE judges the refusal); statuses recorded as member-webhook-status' },
     },
     {
-      relies: 'the member POST is refused for permission, not for its loopback URL http://127.0.0.1:9 (security.test.ts:397-399)',
-      basis: { assumption: 'a server may validate the body first and refuse a loopback URL (SSRF guard) with 400 or 422' },
+      relies: 'the member POST is refused for permission, not for its body',
+      basis: { tolerant: 'memberWebhookBody() uses the non-loopback URL; a 4xx other than 403 is judged only when the admin\'s same body is taken (recorded as member-webhook-body-refused)', variant: 'guarded-security' },
     },
   ],
   'SEC-MEMBER-READ': [
@@ -282,8 +282,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '5: "Creating, updating and deleting webhook subscriptions requires an admin key."' },
     },
     {
-      relies: 'the member may list subscriptions even where the list shows full secrets (security.test.ts:476)',
-      basis: { assumption: 'spec 5: "Key permission levels other than admin ... not shown"; refusing a list that carries secrets is as defensible as GET by id' },
+      relies: 'the member may list subscriptions, unless the admin\'s list shows full secrets',
+      basis: { tolerant: 'listShowsSecrets: a list carrying every secret may be refused like GET by id; recorded as webhook-list-secret' },
     },
     { relies: 'GET by id, deliveries, rotate-secret and test with the member key are recorded only', basis: { observation: 'member-webhook-status' } },
     { relies: 'whether the member sees the secret is recorded', basis: { observation: 'member-webhook-secret' } },
@@ -299,8 +299,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'events come back as the same set, url as the same URL', basis: { tolerant: 'eventsMatch (any order) and sameUrl (WHATWG serialisation)', variant: 'normalised-values' } },
     {
-      relies: 'name and description come back byte for byte, inner runs of spaces and accents included (webhooks.test.ts:123)',
-      basis: { assumption: 'a server may collapse white space or normalise Unicode; compare.ts sameValue tolerates it elsewhere, not here' },
+      relies: 'name and description come back as sent, up to white space collapsed and Unicode normal form',
+      basis: { tolerant: 'subscriptionMismatch uses compare.ts sameValue', variant: 'normalised-values' },
     },
     {
       relies: 'no two bodies share a name or URL',
@@ -311,8 +311,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '2.10: "name | string, length 1 to 255 | required | optional" and "url | string, URL format, max length 500 | required | optional"' },
     },
     {
-      relies: 'the fixed name C, the fixed 255-character name and the fixed 500-character URL are held by no other subscription',
-      basis: { assumption: 'a server keeping names or URLs unique refuses them (409) when a leftover or a parallel run holds them', variant: 'unique-names' },
+      relies: 'the 1-character name, the 255-character name and the 500-character URL are held by no other subscription',
+      basis: { tolerant: 'the long name and URL carry a token of the run; a 1-character name refused with 409 is tried again with others (recorded as business-rule), all refused is inconclusive', variant: 'unique-names' },
     },
     { relies: 'isActive left out reads true in the create answer and on GET', basis: { spec: '2.10: "isActive | boolean, default true | optional | optional"' } },
     { relies: 'whether description null is taken on create is recorded', basis: { observation: 'webhook-create-description-null' } },
@@ -348,13 +348,13 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'a full create answers 201 and every generated valid update exactly 200 with the record', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'the update answer and GET show each field sent; events as a set, url serialised', basis: { tolerant: 'subscriptionMismatch: eventsMatch and sameUrl', variant: 'normalised-values' } },
     {
-      relies: 'name and description come back byte for byte (webhooks.test.ts:123)',
-      basis: { assumption: 'a server may collapse white space or normalise Unicode; compare.ts sameValue tolerates it elsewhere, not here' },
+      relies: 'name and description come back as sent, up to white space collapsed and Unicode normal form',
+      basis: { tolerant: 'subscriptionMismatch uses compare.ts sameValue', variant: 'normalised-values' },
     },
     { relies: 'fields the update leaves out read as created', basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' } },
     {
-      relies: 'description set to null reads back null or absent; an empty string fails (webhooks.test.ts:121)',
-      basis: { assumption: 'a server may store a cleared text as an empty string; compare.ts mismatch accepts it elsewhere' },
+      relies: 'description set to null reads back null, absent or ""',
+      basis: { tolerant: 'subscriptionMismatch: a cleared text may be stored as ""', variant: 'webhook-choices' },
     },
     { relies: 'names and URLs of the updates are fresh', basis: { tolerant: 'identifier() names and a ?s= query per body', variant: 'unique-names' } },
   ],
@@ -366,8 +366,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'the sample keeps its flags meanwhile', basis: { tolerant: 'quiet events and a sink answering 200: nothing gives a server cause to disable them' } },
     {
-      relies: 'an unscoped offset walk of /webhooks sees every sample while other checks make and delete subscriptions',
-      basis: { assumption: 'with over 100 matching subscriptions a deletion between pages shifts the list and a correct server skips a sample' },
+      relies: 'an unscoped offset walk of /webhooks sees every sample',
+      basis: { tolerant: 'the filter checks run alone in their file (describe.sequential right after paging): no other check of the file deletes subscriptions meanwhile' },
     },
   ],
   'WH-DELETE': [
@@ -405,8 +405,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'status bogus and success are rejected', basis: { spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"' } },
     {
-      relies: 'status=DELIVERED (another case) is rejected under this MUST (webhooks.test.ts:901)',
-      basis: { assumption: 'a server may match the enum case-insensitively; the catalogue puts another case of a value under INPUT-FORMAT-STRICT (SHOULD)' },
+      relies: 'another case of a status value (DELIVERED) is not judged here',
+      basis: { tolerant: 'left to INPUT-FORMAT-STRICT (SHOULD), as the other suites do with enum values in another case' },
     },
     { relies: 'the statuses seen and the log model are recorded', basis: { observation: 'webhook-deliveries-statuses' } },
   ],
@@ -438,8 +438,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '6.2: "Signature: the hex digest of HMAC-SHA256 over the raw request body bytes (not a re-serialised object), keyed with the subscription secret."' },
     },
     {
-      relies: 'the HMAC key is the whole secret string, whsec_ prefix included (sink/signature.ts:13)',
-      basis: { assumption: 'a server may key with the part after whsec_ or its base64 decoding (the Standard Webhooks convention for whsec_ secrets)' },
+      relies: 'the HMAC key is the secret: the whole string, the part after whsec_, or its base64 decoding',
+      basis: { tolerant: 'signingKeyForm(): each form is tried in constant time; the one that verifies is recorded as webhook-signing-key', variant: 'webhook-choices' },
     },
     { relies: 'without a secret in the create answer the check is skipped; the sample waits as WH-DELIVERY-FORMAT', basis: { tolerant: 't.skip, t.inconclusive' } },
   ],
@@ -450,12 +450,12 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'the operation itself is possible (task reached completed by any path, expense approvable)', basis: { tolerant: 'a refused operation skips the check; reachTaskStatus tries intermediate statuses' } },
     {
-      relies: 'the delivery mentions the record id somewhere in its body (webhooks.test.ts:567)',
-      basis: { assumption: 'spec 6.2: "Content of data for each event: not shown"; a payload without the id counts as missing and fails with the control' },
+      relies: 'a delivery is tied to the operation by the record id in its body',
+      basis: { tolerant: 'a delivery of the event without the id is inconclusive, never failed (recorded as webhook-payload-id)' },
     },
     {
-      relies: 'missing after CONFORMANCE_WEBHOOK_WAIT_S while the later control expense.created arrived = not delivered (:570-575)',
-      basis: { assumption: 'timing is not shown: a server may send some events later (batched, a job for task.completed) than expense.created' },
+      relies: 'no delivery of the event at all within CONFORMANCE_WEBHOOK_WAIT_S after the operation and again after the later control expense.created arrived = not delivered',
+      basis: { tolerant: 'the full wait is given from the control\'s arrival too; without the control the check is inconclusive' },
     },
     { relies: 'neither delivery within the wait proves nothing', basis: { tolerant: 't.inconclusive' } },
   ],
@@ -470,8 +470,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '3.5: "Contacts, resources, rates and webhooks carry an active flag (isActive) that can be set or filtered" (its effect on delivery is implied only)' },
     },
     {
-      relies: 'the deactivation applies to an event fired right after the PATCH answered 200 (webhooks.test.ts:480-481)',
-      basis: { assumption: 'a server may cache subscriptions and apply a change a few seconds later' },
+      relies: 'the deactivation applies to events fired from CONFORMANCE_WEBHOOK_WAIT_S after the PATCH on',
+      basis: { tolerant: 'deliveries to the deactivated subscription are tolerated for the wait, each time with a new event; the delay is recorded as webhook-deactivation-delay', variant: 'webhook-choices' },
     },
     { relies: 'the listening subscriber is served within the wait, then a 2 s grace', basis: { tolerant: 't.inconclusive without it; late wrong deliveries are missed, never invented' } },
   ],
@@ -483,16 +483,16 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '6: "Subscriptions deliver events as signed JSON POST requests to the subscription url."' },
     },
     {
-      relies: 'the HMAC key is the whole secret string, whsec_ included',
-      basis: { assumption: 'a server may key with the part after whsec_ or its base64 decoding (Standard Webhooks convention)' },
+      relies: 'the HMAC key is the secret: the whole string, the part after whsec_, or its base64 decoding',
+      basis: { tolerant: 'signingKeyForm(), recorded as webhook-signing-key', variant: 'webhook-choices' },
     },
     { relies: 'the test event name and latency are recorded', basis: { observation: 'webhook-test-event' } },
   ],
   'WH-ROTATE': [
     { relies: 'POST /webhooks/{id}/rotate-secret answers exactly 200 with data', basis: { spec: '4.11: "No body; 200, result in data."' } },
     {
-      relies: 'data holds a new whsec_ secret, other than the old (webhooks.test.ts:531-534)',
-      basis: { assumption: 'the result is not shown: a server may answer {rotated: true} and show the new secret on GET /webhooks/{id} only' },
+      relies: 'a new whsec_ secret, other than the old, shows in the answer\'s data or on GET /webhooks/{id} after it',
+      basis: { tolerant: 'the answer\'s shape is not shown: the new secret is read from GET when data lacks it (recorded as webhook-rotate-field)', variant: 'webhook-choices' },
     },
     { relies: 'where the new secret sits, and what GET shows after, are recorded', basis: { observation: 'webhook-secret-after-rotate' } },
     {
@@ -500,12 +500,12 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '6.2: "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
     },
     {
-      relies: 'the new secret already signs an event fired right after the 200 (webhooks.test.ts:540-546)',
-      basis: { assumption: 'a server may cache the subscription or keep the old secret for a short grace period' },
+      relies: 'events fired from the rotation on are signed with the new secret within CONFORMANCE_WEBHOOK_WAIT_S',
+      basis: { tolerant: 'deliveries signed with the old secret are tolerated for the wait, each time with a new event; the delay is recorded as webhook-rotate-grace', variant: 'webhook-choices' },
     },
     {
-      relies: 'the HMAC key is the whole secret string, whsec_ included',
-      basis: { assumption: 'a server may key with the part after whsec_ or its base64 decoding (Standard Webhooks convention)' },
+      relies: 'the HMAC key is the secret: the whole string, the part after whsec_, or its base64 decoding',
+      basis: { tolerant: 'signingKeyForm() for the old and the new secret', variant: 'webhook-choices' },
     },
     { relies: 'the delivery arrives within the wait', basis: { tolerant: 't.inconclusive otherwise' } },
   ],
@@ -516,8 +516,12 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'the attempts come within CONFORMANCE_WEBHOOK_WAIT_S', basis: { tolerant: 'spec 6.2 shows no spacing: too slow is inconclusive' } },
     {
-      relies: 'a log showing failed as the latest state with fewer attempts proves the delivery ended (webhooks.test.ts:654-668)',
-      basis: { assumption: '3.4 shows no transitions: a log may mark each failed attempt failed while the next is scheduled beyond the wait' },
+      relies: 'a log showing failed as the latest state with fewer attempts proves the delivery ended, unless it may mark attempts so',
+      basis: { tolerant: 'attemptRecord(): failed followed by more rows, a row naming its next attempt, or a lone failed row once the run saw failed followed by a retry (deliveryLogConvention, recorded as deliveries-log-failed) prove no end', variant: 'webhook-choices' },
+    },
+    {
+      relies: 'a lone failed row (one attempt, no next attempt named) with no retry in the whole wait is the end, until the run sees this log mark a failed attempt that another followed',
+      basis: { assumption: 'a log marking every failed attempt failed whose first retry comes later than CONFORMANCE_WEBHOOK_WAIT_S cannot be told from a target that never retries (the wh-no-retry fault) within the wait; a longer wait settles it' },
     },
     { relies: 'no attempt follows the 2xx within twice the longest spacing plus a second', basis: { spec: '3.4: "A delivery answered with a 2xx status is successful"' } },
     { relies: 'failures scripted for the receiver taken by another approval are run again (3 rounds)', basis: { tolerant: 'untilNotTaken, then inconclusive' } },
@@ -531,12 +535,12 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '3.4: "a non-2xx answer or a timeout is retried, up to five attempts in total" and 8: "Delivery attempts | up to 5 | webhook deliveries"' },
     },
     {
-      relies: 'fewer than 5 within the wait fail when the log shows the delivery ended (failed read as final)',
-      basis: { assumption: '3.4: "Transitions between the four values: not shown"; failed may be an attempt status followed by a later retry' },
+      relies: 'fewer than 5 within the wait fail when the log shows the delivery ended',
+      basis: { tolerant: 'attemptRecord() with failedNotFinal: a lone failed row is never the end here; failed ends a delivery only after earlier rows retrying, in a record per delivery, and with no next attempt named', variant: 'webhook-choices' },
     },
     {
-      relies: 'some deliveries row can be tied to the delivery (expense id, X-Service-Delivery value, or a lone endpoint) (:755)',
-      basis: { assumption: 'row contents are not shown: a row may carry neither; when others hit the endpoint the check fails instead of inconclusive' },
+      relies: 'some deliveries row can be tied to the delivery (expense id, X-Service-Delivery value, or a lone endpoint)',
+      basis: { tolerant: 'rows that cannot be tied leave the check inconclusive; an empty log fails (spec 6.2: every attempt is recorded)' },
     },
     { relies: 'no row of the delivery shows delivered', basis: { spec: '3.4: "A delivery answered with a 2xx status is successful"' } },
     { relies: 'attempts inside one record under an unknown name leave the check inconclusive', basis: { tolerant: 'attemptFields() names; t.inconclusive', variant: 'deliveries-per-delivery' } },
@@ -550,8 +554,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { tolerant: 'spec 6.2: "Delivery timeout and spacing between retries: not shown."; too slow is inconclusive' },
     },
     {
-      relies: 'a log showing failed after the one timed-out attempt proves no retry follows',
-      basis: { assumption: '3.4 shows no transitions: failed may mark the attempt while a retry is scheduled beyond the wait' },
+      relies: 'a lone failed row after the one timed-out attempt is never read as the end',
+      basis: { tolerant: 'attemptRecord() with failedNotFinal: undecidable within the wait is inconclusive; a log recording the timed-out attempt delivered still fails at once', variant: 'webhook-choices' },
     },
     { relies: 'a held-open answer taken by another delivery is run again', basis: { tolerant: 'untilNotTaken (3 rounds), then inconclusive' } },
     { relies: 'the time to the retry is recorded', basis: { observation: 'webhook-timeout-retry-after' } },
