@@ -377,20 +377,20 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'GET /tasks/{id} right after the 201 (no wait) answers 200 with the record', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'the create answer and the read carry every field sent, under its 2.7 name', basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' } },
     {
-      relies: 'a task directly under the project reads back parentTaskId equal to the project id',
-      basis: { assumption: 'a server may show a top-level task with parentTaskId null and the project under another field' },
+      relies: 'a task directly under the project shows the project as parentTaskId, or parentTaskId null or absent with the project under another field',
+      basis: { tolerant: 'expectTopLevelParent(): either form passes, a task under a task compares parentTaskId strictly; the form is observed (top-level-task-parent)', variant: 'planning-rules' },
     },
     {
-      relies: 'the legacy taskType sent comes back as taskType, and taskTypeId null beside it comes back empty',
-      basis: { assumption: 'a server may map the legacy taskType onto a taskTypeId (a uuid) and not echo taskType' },
+      relies: 'a body names the type one way, the legacy taskType or taskTypeId null; taskType is not compared here',
+      basis: { tolerant: 'taskCreate() never sends both; lifecycle ignoreOnCompare [taskType]: TK-FIELD-RULES judges the legacy type', variant: 'planning-rules' },
     },
     {
-      relies: 'taskType project, template or admin is accepted for a task under the project or under another task',
-      basis: { assumption: 'a server may refuse a child task of type project (projects are root tasks) or a template inside a project' },
+      relies: 'taskType project or template may be refused for a task inside a project',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
     },
     {
-      relies: 'startDate 2000 to 2014 and endDate 2015 to 2030 are accepted whatever the dates of the project or parent',
-      basis: { assumption: 'a server may require a task to lie within the span of its project, parent or version' },
+      relies: 'startDate 2000 to 2014 and endDate 2015 to 2030 may be refused as outside the project or parent',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
     },
     { relies: 'startDate precedes endDate in every body', basis: { tolerant: 'date-span.ts: every earlyDate precedes every lateDate' } },
     { relies: 'dates come back as sent or as midnight date-times; description up to spaces and NFC', basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' } },
@@ -401,6 +401,10 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     { relies: 'CONFORMANCE_PROJECT_ID and CONFORMANCE_VERSION_ID name a project and version that take tasks', basis: { tolerant: 'projectRefs t.need: unset skips the check' } },
     { relies: 'whether a taskTypeId naming no known type is taken is recorded', basis: { observation: 'dangling-reference' } },
+    {
+      relies: 'generated bodies go under a fresh task; the project as parent is judged by the own check',
+      basis: { tolerant: 'lifecycleReferences(): the fresh parent task only, so a top-level task read back with parentTaskId null cannot fail the comparison' },
+    },
   ],
   'TK-CREATE-REQUIRED': [
     {
@@ -426,12 +430,18 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
       basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
     },
     { relies: 'non-string description or startDate, and null name, taskType or position, are rejected', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-    { relies: 'each of the six taskType values is accepted (201) for a task under the project', basis: { spec: '2.7: "taskType | legacy enum project, admin, template, phase, stage, task | optional"' } },
     {
-      relies: 'taskType project and template are accepted for a task under the project',
-      basis: { assumption: 'a server may refuse a project-type task inside a project, or a template inside one' },
+      relies: 'admin, phase, stage and task are each accepted (201) for a task under the project',
+      basis: { spec: '2.7: "taskType | legacy enum project, admin, template, phase, stage, task | optional"' },
     },
-    { relies: 'GET shows taskType exactly as sent', basis: { assumption: 'a server may map the legacy taskType onto taskTypeId and not echo taskType' } },
+    {
+      relies: 'taskType project and template may be refused for a task under the project',
+      basis: { tolerant: 'a 4xx for project or template is observed (business-rule); any other answer than 201 fails', variant: 'planning-rules' },
+    },
+    {
+      relies: 'GET shows taskType as sent, or no taskType and a taskTypeId that tells the types apart',
+      basis: { tolerant: 'a type not echoed must have become a non-empty taskTypeId, distinct for each type; observed (legacy-task-type)', variant: 'planning-rules' },
+    },
     { relies: 'positions 0 to 5 are accepted; the position read back is recorded, not compared', basis: { observation: 'task-position' } },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
     { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
@@ -458,8 +468,8 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'the colour reads back in either letter case', basis: { tolerant: 'compared with toLowerCase(); the case kept is observed' } },
     { relies: 'the case of hex letters read back is recorded', basis: { observation: 'color-case' } },
     {
-      relies: 'color cleared by null reads back null or absent (strict: an empty string fails)',
-      basis: { assumption: 'a server may store a cleared colour as an empty string; compare.ts accepts that elsewhere' },
+      relies: 'color cleared by null reads back null, absent or an empty string',
+      basis: { tolerant: '"" counts as cleared, as compare.ts mismatch reads it for every other field', variant: 'planning-rules' },
     },
     { relies: '#12345, #1234567, 123456, #GGGGGG, red, #abc, empty and generated neighbours are rejected', basis: { spec: '2.7: "color | string matching # followed by 6 hex digits"' } },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
@@ -474,29 +484,35 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'dates, description and nulls compared up to representation', basis: { tolerant: 'compare.ts sameValue; null accepts absent or empty', variant: 'normalised-values' } },
     { relies: 'no two bodies share a name', basis: { tolerant: 'taskName(): identifier() plus the run tag', variant: 'unique-names' } },
     {
-      relies: 'taskTypeId null is applied on a task created with a legacy taskType',
-      basis: { assumption: 'a server deriving taskTypeId from the legacy taskType may keep or re-derive it' },
+      relies: 'taskTypeId null is applied on a task created without a legacy taskType',
+      basis: { tolerant: 'taskCreateFull() sends no legacy taskType (taskTypeId null only), so no taskTypeId can be derived from one', variant: 'planning-rules' },
     },
     {
-      relies: 'dates 2000 to 2030 are accepted whatever the dates of the project or parent',
-      basis: { assumption: 'a server may require a task to lie within the span of its project, parent or version' },
+      relies: 'dates 2000 to 2030 may be refused as outside the project or parent',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
     },
-    { relies: 'the full create (taskType project or template under a task) is accepted', basis: { assumption: 'a server may refuse a child task of type project or template' } },
+    {
+      relies: 'the full create names no taskType and goes under a fresh task',
+      basis: { tolerant: 'taskCreateFull() without taskType; lifecycleReferences(): the fresh parent task only', variant: 'planning-rules' },
+    },
   ],
   'TK-UPDATE-OMITTED': [
     { relies: 'a full create answers 201 and a valid update 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'every field the update did not name reads back as created', basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' } },
     { relies: 'position is not compared', basis: { tolerant: 'lifecycle ignoreOnCompare [position]: a server may renumber siblings' } },
     {
-      relies: 'parentTaskId reads back as the project id for a task created under the project',
-      basis: { assumption: 'a server may show a top-level task with parentTaskId null and the project under another field' },
+      relies: 'parentTaskId reads back as the fresh parent task it was created under',
+      basis: { tolerant: 'lifecycleReferences(): the fresh parent task only; the project as parent is TK-CREATE-VALID\'s', variant: 'planning-rules' },
     },
     {
-      relies: 'the legacy taskType stays as created when the update sets taskTypeId to null, and taskTypeId stays null',
-      basis: { assumption: 'a server may derive one from the other; the lifecycle declares no linked fields for tasks' },
+      relies: 'taskTypeId stays as created when an update does not name it; no legacy taskType is sent',
+      basis: { tolerant: 'taskCreateFull() sends no legacy taskType (taskTypeId null only), so no taskTypeId can be derived from one', variant: 'planning-rules' },
     },
     { relies: 'values compared up to representation', basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' } },
-    { relies: 'the full create with dates 2000 to 2030 and any taskType is accepted', basis: { assumption: 'a server may bound task dates by the project or parent, or refuse project-type children' } },
+    {
+      relies: 'the full create with dates 2000 to 2030 may be refused as outside the project or parent',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
   'TK-UPDATE-NULL-CLEARS': [
     {
@@ -505,8 +521,14 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     { relies: 'the five fields are nullable on update', basis: { spec: '2.7: "startDate | string | optional | optional, nullable"' } },
     { relies: 'each field set to null reads back null, absent or empty', basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' } },
-    { relies: 'taskTypeId cleared stays empty on a task created with a legacy taskType', basis: { assumption: 'a server may re-derive taskTypeId from the legacy taskType' } },
-    { relies: 'the full create with dates 2000 to 2030 and any taskType is accepted', basis: { assumption: 'a server may bound task dates by the project or parent, or refuse project-type children' } },
+    {
+      relies: 'taskTypeId cleared stays empty on a task created without a legacy taskType',
+      basis: { tolerant: 'taskCreateFull() sends no legacy taskType (taskTypeId null only), so no taskTypeId can be derived from one', variant: 'planning-rules' },
+    },
+    {
+      relies: 'the full create with dates 2000 to 2030 may be refused as outside the project or parent',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
   'TK-DELETE-SOFT': [
     { relies: 'DELETE /tasks/{id} of a fresh leaf task answers exactly 204', basis: { spec: '4.7: "/tasks/{id} | Soft delete, 204."' } },
@@ -573,12 +595,12 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     { relies: 'whether the criteria come back as sent is recorded', basis: { observation: 'milestone-completion-criteria' } },
     {
-      relies: 'criterion items { description: text } are accepted and all kept (the count is compared)',
-      basis: { assumption: '2.8 shows no item shape: a server with its own shape may refuse these items or drop what it does not know' },
+      relies: 'criterion items are taken in one plain shape and all kept (the count is compared)',
+      basis: { tolerant: 'createWithCriteria(): {description}, {name}, {title} and strings are tried in turn (observed: milestone-criteria-shape); refused in all, a milestone without criteria must be taken and the check ends inconclusive', variant: 'planning-rules' },
     },
     {
-      relies: 'targetDate 2000 to 2030 (past ones included) is accepted',
-      basis: { assumption: 'a server may refuse a past target date, or one outside the span of the project' },
+      relies: 'targetDate 2000 to 2030 may be refused as past or outside the project',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
     },
     {
       relies: 'no two bodies of a run share a name',
@@ -586,11 +608,11 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     },
     {
       relies: 'generated names do not repeat those of an earlier run on the same project',
-      basis: { assumption: 'identifier() gets no run salt here: a repeated CONFORMANCE_SEED sends the same names again' },
+      basis: { tolerant: 'milestoneName(runTag): identifier() plus the run tag', variant: 'unique-names' },
     },
     {
-      relies: 'the fixed name Conformance criteria is free in the project on every run',
-      basis: { assumption: 'a server keeping milestone names unique refuses it (409) when an earlier or concurrent run left one' },
+      relies: 'the names of the criteria milestones are free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
   ],
   'MS-CREATE-REQUIRED': [
@@ -607,8 +629,8 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'typeId null answers 201 on create and 200 on update', basis: { spec: '2.8: "typeId | uuid, may be null | optional | optional"' } },
     { relies: 'typeId then reads back null or absent', basis: { tolerant: 'the check accepts null or undefined' } },
     {
-      relies: 'the fixed names Conformance typeId null and Conformance update target are free in the project',
-      basis: { assumption: 'a server keeping milestone names unique refuses them (409) when an earlier or concurrent run left one' },
+      relies: 'the typeId null milestone and the update target have names free in the project',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
     { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
@@ -618,56 +640,84 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'impossible and other-form targetDates (2024-1-5, 2024/03/01, yesterday) are rejected', basis: { spec: 'Conventions: "<date> means a string in the form YYYY-MM-DD"' } },
     { relies: 'a non-boolean triggersInvoice and a completionCriteria that is not an array are rejected', basis: { spec: '2.8: "triggersInvoice | boolean | optional | optional"' } },
     { relies: 'null name, targetDate, triggersInvoice or completionCriteria, and a non-string description, are rejected', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-    { relies: 'a milestone due 2024-02-29 is accepted with 201', basis: { spec: '4.8: "Body: milestone create fields (2.8). 201."' } },
-    { relies: 'the impossible-date bodies share the name Conformance impossible date', basis: { tolerant: 'they are rejected either way: any 4xx, a 409 for a taken name too, passes' } },
     {
-      relies: 'the update target, named Conformance update target on every run, is created with 201',
-      basis: { assumption: 'a server keeping milestone names unique refuses it (409) when an earlier or concurrent run left one' },
+      relies: 'a milestone due on 29 February of a leap year is accepted with 201',
+      basis: { spec: '4.8: "Body: milestone create fields (2.8). 201."' },
+    },
+    {
+      relies: 'the impossible-date bodies carry names of their own',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+    },
+    {
+      relies: 'the update target has a name free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
     { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+    {
+      relies: '2024-02-29 may be refused as a past target date',
+      basis: { tolerant: 'refused (4xx), the next 29 February ahead must be taken, and the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
   'MS-UPDATE-VALID': [
     { relies: 'a full create answers 201 and every generated valid update exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'the update answer and a GET right after (no wait) carry every field sent', basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' } },
     { relies: 'values compared up to representation; completionCriteria not compared', basis: { tolerant: 'compare.ts sameValue; ignoreOnCompare [completionCriteria]', variant: 'normalised-values' } },
     { relies: 'the update never names status, completedDate or projectId', basis: { tolerant: 'milestoneUpdate(): only 2.8 update fields' } },
-    { relies: 'targetDate moves to any real date 2000 to 2030, past ones included', basis: { assumption: 'a server may refuse a past target date or one outside the project span' } },
-    { relies: 'criterion items { description: text } are accepted', basis: { assumption: '2.8 shows no item shape: a server with its own shape may refuse these items' } },
+    {
+      relies: 'targetDate 2000 to 2030 may be refused as past or outside the project',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
+    {
+      relies: 'criterion items { description: text } may be refused for a shape of the server\'s own',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
     { relies: 'no two bodies of a run share a name', basis: { tolerant: 'identifier(): 8 seeded hex digits that never shrink', variant: 'unique-names' } },
   ],
   'MS-UPDATE-OMITTED': [
     { relies: 'a full create answers 201 and a valid update 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'every field the update did not name (projectId included) reads back as created', basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' } },
     { relies: 'values compared up to representation; completionCriteria not compared', basis: { tolerant: 'compare.ts sameValue; ignoreOnCompare [completionCriteria]', variant: 'normalised-values' } },
-    { relies: 'the full create (past target dates, criterion items { description }) is accepted', basis: { assumption: 'a server may refuse past target dates or criterion items of another shape' } },
+    {
+      relies: 'the full create (past target dates, criterion items { description }) may be refused',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
   'MS-UPDATE-NULL-CLEARS': [
     { relies: 'null on description or typeId answers 200', basis: { spec: '2.8: "description | string | optional | optional, nullable"' } },
     { relies: 'null clears the field', basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' } },
     { relies: 'each field set to null reads back null, absent or empty', basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' } },
-    { relies: 'the full create (past target dates, criterion items { description }) is accepted', basis: { assumption: 'a server may refuse past target dates or criterion items of another shape' } },
+    {
+      relies: 'the full create (past target dates, criterion items { description }) may be refused',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
   'MS-DELETE': [
     { relies: 'a sampled valid milestone is created (201) and reads back (200)', basis: { spec: '4.8: "Body: milestone create fields (2.8). 201."' } },
     { relies: 'DELETE /milestones/{id} answers exactly 204', basis: { spec: '4.8: "/milestones/{id} | 204."' } },
     { relies: 'a GET right after the delete answers no 2xx', basis: { spec: '2 General rules: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' } },
-    { relies: 'the sampled body (criterion items, any target date) is accepted', basis: { assumption: 'a server may refuse criterion items of another shape or a past target date' } },
+    {
+      relies: 'the sampled body (criterion items, any target date) may be refused',
+      basis: { tolerant: 'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)', variant: 'planning-rules' },
+    },
     { relies: 'the status of the read after delete is recorded', basis: { observation: 'deleted-read-status' } },
   ],
   'MS-COMPLETE': [
     { relies: 'complete with { completedDate } and with {} answers exactly 200', basis: { spec: '4.8: "/milestones/{id}/complete | Body: completedDate <date> (optional). 200."' } },
     {
-      relies: 'a new milestone due far in the future, without criteria, is in a state completion is allowed from',
+      relies: 'a new milestone, without criteria, is in a state completion is allowed from',
       basis: { assumption: '3.3 does not say which states may be completed; only a new milestone state is reachable to try' },
     },
     { relies: 'a status shown afterwards is exactly completed', basis: { spec: '3.3: "Values: upcoming, at_risk, completed, missed."' } },
     { relies: 'a milestone showing no status is found by status=completed within its day scope', basis: { tolerant: 'expectCompleted falls back on the status filter: the state need not be a record field' } },
     { relies: 'completedDate yesterday (UTC) is never in the future, whatever the server time zone', basis: { tolerant: 'addDays(today UTC, -1)' } },
-    { relies: 'target days 2100 to 2899 are accepted', basis: { assumption: 'a server may cap how far ahead a target date may lie, or bound it by the project span' } },
     {
-      relies: 'the fixed names Conformance complete ... are free in the project on every run',
-      basis: { assumption: 'completed milestones may outlive cleanup; a server keeping names unique refuses them (409) next run' },
+      relies: 'target days 2100 to 2899 may be refused as too far ahead',
+      basis: { tolerant: 'createMilestonesOnDay(): a day in the 2100s first; refused (4xx), the day is taken 400 to 1400 days ahead and the rule observed (business-rule)', variant: 'planning-rules' },
+    },
+    {
+      relies: 'the milestones completed have names free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
     { relies: 'initial status, status after complete, complete without body, second complete are recorded', basis: { observation: 'milestone-initial-status, milestone-status-after-complete, milestone-complete-no-body' } },
     { relies: 'a second complete of a completed milestone may be refused', basis: { observation: 'milestone-complete-from-state' } },
@@ -677,26 +727,29 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'the rejection is a 4xx', basis: { spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"' } },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
     {
-      relies: 'the fixed name Conformance impossible completedDate is free in the project on every run',
-      basis: { assumption: 'a server keeping milestone names unique refuses it (409) when an earlier or concurrent run left one' },
+      relies: 'the milestone completed with impossible dates has a name free in the project',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
     { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
   ],
   'MS-COMPLETE-DATE-KEPT': [
     { relies: 'complete with a completedDate 30 days back answers exactly 200', basis: { spec: '4.8: "/milestones/{id}/complete | Body: completedDate <date> (optional). 200."' } },
-    { relies: 'a new far-future milestone can be completed', basis: { assumption: '3.3 does not say which states may be completed' } },
+    {
+      relies: 'a new milestone due 30 to 365 days ahead may refuse complete with a completedDate 30 days back',
+      basis: { tolerant: 'a 4xx is observed (milestone-complete-from-state) and ends the check inconclusive: there is no completion date to judge; MS-COMPLETE judges completion. No variant: the reference completes every new milestone' },
+    },
     {
       relies: 'the completion date is any top-level field named completed*, completion* or dateCompleted holding a date',
       basis: { tolerant: 'completionDateFields(): no field name is required; none shown is observed, not failed' },
     },
     { relies: 'one of those fields shows the day sent, as a date or a date-time within 14 h of it', basis: { tolerant: 'sameDay(): any time zone UTC-12 to UTC+14' } },
     {
-      relies: 'no completion-named field holds only the moment of the call while the date sent sits elsewhere',
-      basis: { assumption: 'a server may show completedAt (when complete was called) and keep the date sent as, say, actualDate' },
+      relies: 'a completion-named field may hold the moment of the call while the date sent is kept under another name',
+      basis: { tolerant: 'the date sent in a field of any name passes when no completion-named one holds it; a month back, no moment of the call can match (observed: milestone-completed-date)', variant: 'planning-rules' },
     },
     {
-      relies: 'the fixed name Conformance completedDate kept is free in the project on every run',
-      basis: { assumption: 'completed milestones may outlive cleanup; a server keeping names unique refuses it (409) next run' },
+      relies: 'the milestone completed has a name free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
     { relies: 'which field keeps the date, or none, is recorded', basis: { observation: 'milestone-completed-date' } },
   ],
@@ -714,27 +767,36 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'projectId lists the three fixture milestones of the project', basis: { spec: '4.8: "Query: projectId (uuid), status (upcoming/at_risk/completed/missed), dateFrom, dateTo (<date>)"' } },
     { relies: 'a listed record showing projectId shows the requested one; one without it passes', basis: { tolerant: 'records without projectId are not judged' } },
     {
-      relies: 'a random projectId answers 200 and lists none of the fixture (a 4xx fails)',
-      basis: { assumption: 'a server may refuse a filter naming an unknown project (4xx); tasks use expectFilteredUnlessRefused' },
+      relies: 'a random projectId lists none of the fixture, or is refused with a 4xx',
+      basis: { tolerant: 'expectFilteredUnlessRefused(): a 4xx is observed (unknown-project-filter), only a 200 is judged', variant: 'planning-rules' },
     },
     { relies: 'projectId and the dateFrom/dateTo scope narrow the list together (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     {
-      relies: 'the fixture names Conformance filter early, middle, late are free in the project on every run',
-      basis: { assumption: 'a server keeping milestone names unique refuses them (409) when an earlier or concurrent run left one' },
+      relies: 'the fixture milestones have names free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
-    { relies: 'target days 2100 to 2899 are accepted', basis: { assumption: 'a server may cap how far ahead a target date may lie, or bound it by the project span' } },
+    {
+      relies: 'target days 2100 to 2899 may be refused as too far ahead',
+      basis: { tolerant: 'createMilestonesOnDay(): a day in the 2100s first; refused (4xx), the day is taken 400 to 1400 days ahead and the rule observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
   'MS-FILTER-STATUS': [
     { relies: 'each status lists the fixture milestones whose GET shows it and leaves out the others', basis: { spec: '4.8: "Query: projectId (uuid), status (upcoming/at_risk/completed/missed), dateFrom, dateTo (<date>)"' } },
     { relies: 'a milestone completed by the check (200) is completed', basis: { spec: '3.3: "Values: upcoming, at_risk, completed, missed."' } },
     { relies: 'a milestone showing no status is only excluded from completed', basis: { tolerant: 'unknown statuses are not judged for the other values' } },
     { relies: 'a listed record showing a status shows the requested one', basis: { spec: '4.8: "status (upcoming/at_risk/completed/missed)"' } },
-    { relies: 'statuses do not change between the reads and the lists', basis: { tolerant: 'target days 2100 to 2899: no time rule can move them during the check' } },
-    { relies: 'a new far-future milestone can be completed', basis: { assumption: '3.3 does not say which states may be completed' } },
     {
-      relies: 'the names Conformance filter completed, early, middle, late are free in the project on every run',
-      basis: { assumption: 'completed milestones may outlive cleanup; a server keeping names unique refuses them (409) next run' },
+      relies: 'statuses do not change between the reads and the lists',
+      basis: { tolerant: 'target days in the 2100s, or 400 to 1400 days ahead: no time rule can move them during the check' },
+    },
+    {
+      relies: 'a new milestone of the fixture day may refuse complete',
+      basis: { tolerant: 'a 4xx is observed (milestone-complete-from-state) and the milestone is filtered by the status it reads back instead; MS-COMPLETE judges completion. No variant: the reference completes every new milestone' },
+    },
+    {
+      relies: 'the fixture milestones and the completed one have names free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
     { relies: 'projectId, the date scope and status narrow the list together (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
@@ -747,9 +809,12 @@ export const AUDIT_EXPENSES_TASKS_MILESTONES: AuditTable = {
     { relies: 'projectId and the dates narrow the list together (AND)', basis: { spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies' } },
     { relies: 'the list shows the fixture created just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
     {
-      relies: 'the fixture names Conformance filter early, middle, late are free in the project on every run',
-      basis: { assumption: 'a server keeping milestone names unique refuses them (409) when an earlier or concurrent run left one' },
+      relies: 'the fixture milestones have names free in the project on every run',
+      basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
     },
-    { relies: 'target days 2100 to 2899 are accepted', basis: { assumption: 'a server may cap how far ahead a target date may lie, or bound it by the project span' } },
+    {
+      relies: 'target days 2100 to 2899 may be refused as too far ahead',
+      basis: { tolerant: 'createMilestonesOnDay(): a day in the 2100s first; refused (4xx), the day is taken 400 to 1400 days ahead and the rule observed (business-rule)', variant: 'planning-rules' },
+    },
   ],
 };
