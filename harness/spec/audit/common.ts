@@ -301,7 +301,7 @@ export const AUDIT_COMMON: AuditTable = {
       relies: 'records show status, reimbursementStatus, description and name under their 2.x names',
       basis: { assumption: 'spec 2: response record fields are not shown; a server may leave description or status out of the record' },
     },
-    { relies: 'a refused PATCH of status plus description applies neither (the description reads back as before)', basis: { spec: 'RFC 5789 2 (the PATCH method the API uses): "If the entire patch document cannot be successfully applied, then the server MUST NOT apply any of the changes."' } },
+    { relies: 'a refused PATCH of status plus description applies neither (the description reads back as before)', basis: { spec: '4.2: "| PATCH | /expenses/{id} |" (and the update of every record) is the HTTP PATCH method, whose RFC 5789, section 2, says that a patch the server cannot apply whole applies none of its changes' } },
     {
       relies: 'a refused approve, reject or complete leaves the status (and the completedDate) as before',
       basis: { tolerant: 'only the fields the request named are compared; a record not showing a status is not judged on it' },
