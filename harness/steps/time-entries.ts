@@ -22,7 +22,13 @@ export async function createTimeEntry(t: CheckContext, body: Record<string, unkn
  */
 export async function assignResource(t: CheckContext, taskId: unknown, resourceId: unknown): Promise<void> {
   if (typeof taskId !== 'string' || typeof resourceId !== 'string') return;
-  const res = await t.api.post('/allocations', { taskId, resourceId, startDate: '2000-01-01', endDate: '2025-12-31', hoursPerDay: 0 });
+  let res = await t.api.post('/allocations', { taskId, resourceId, startDate: '2000-01-01', endDate: '2025-12-31', hoursPerDay: 0 });
+  // A server may cap an allocation's span: a month from today assigns the resource all the same.
+  if (res.status >= 400 && res.status < 500) {
+    const today = new Date().toISOString().slice(0, 10);
+    const month = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    res = await t.api.post('/allocations', { taskId, resourceId, startDate: today, endDate: month, hoursPerDay: 0 });
+  }
   if (res.status === 201) t.track(`/allocations/${dataRecord(res).id}`);
 }
 
