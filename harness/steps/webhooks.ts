@@ -9,6 +9,8 @@ import { secretOf } from '../sink/secrets.js';
 import { SINK_MAX_BODY_BYTES, SinkError, WebhookSink, type Received, type SinkEndpoint, type SinkScript } from '../sink/sink.js';
 import { type EventName, type TriggeredEvent } from '../spec/webhooks.js';
 import { createResource, createTask } from './prerequisites.js';
+import { nearDay } from './milestones.js';
+import { assignResource } from './time-entries.js';
 import { projectRefs, reachTaskStatus, taskLabel } from './tasks.js';
 import { uniqueToken } from './unique-token.js';
 
@@ -251,6 +253,8 @@ export const TRIGGERS: Readonly<Record<TriggeredEvent, Trigger>> = {
     fire: async (t) => {
       const taskId = await createTask(t, 'Conformance webhook task');
       const resourceId = await createResource(t, 'Conformance webhook resource');
+      // A server may let a resource log time only on a task it is assigned to (the spec does not say).
+      await assignResource(t, taskId, resourceId);
       const res = await t.api.post('/time-entries', { taskId, resourceId, date: '2024-03-01', hours: 1, tags: [runTag(t.run)] });
       return idOf(res, 'create a time entry with POST /time-entries');
     },
@@ -272,7 +276,8 @@ export const TRIGGERS: Readonly<Record<TriggeredEvent, Trigger>> = {
     fire: async (t) => {
       const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
       const id = idOf(
-        await t.api.post('/milestones', { projectId, name: `Conformance webhook milestone ${uniqueToken('')}`, targetDate: '2024-09-30' }),
+        // A target date ahead: a server may refuse a new milestone due in the past.
+        await t.api.post('/milestones', { projectId, name: `Conformance webhook milestone ${uniqueToken('')}`, targetDate: nearDay() }),
         'create a milestone with POST /milestones',
       );
       precondition(await t.api.post(`/milestones/${id}/complete`, {}), 200, 'complete a milestone with POST /milestones/{id}/complete');
