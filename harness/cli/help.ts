@@ -1,6 +1,6 @@
 import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from '../config/schema.js';
 
-/** `conformance --help`: keep in step with README and .env.example. */
+/** `conformance --help`: keep in step with docs/configuration.md (the variables), docs/verdicts.md and .env.example. */
 export const HELP = `Usage: conformance <command> [options]
 
 Commands:
