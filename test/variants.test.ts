@@ -60,7 +60,12 @@ const EXERCISES: Record<VariantName, Exercise> = {
  * self-test's time in bounds, and proves the tolerances hold side by side. The limiter and header
  * variants of the rate-limit suite each run alone: a server has one limiter.
  */
-const TOGETHER: ReadonlyArray<readonly VariantName[]> = [['eventual-lists', 'brief-lists', 'string-paging'], ['lax-formats', 'batch-item-refusals']];
+const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
+  ['eventual-lists', 'brief-lists', 'string-paging'],
+  ['lax-formats', 'batch-item-refusals'],
+  ['business-rules', 'unique-names', 'planning-rules', 'record-rules', 'expense-rules', 'time-entry-rules', 'time-entry-assignment', 'sparse-records', 'normalised-values'],
+  ['webhook-choices', 'deliveries-per-delivery'],
+];
 
 interface VariantRun {
   readonly variants: readonly VariantName[];
