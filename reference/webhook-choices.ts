@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   server caching its subscriptions would.
  * - A description cleared with null (or never given) reads back as "".
  * - Subscription records carry `lastCheckedAt`, a time that moves by itself on every read.
+ * - The deliveries of a subscription that does not exist are an empty list (200), not a 404.
  */
 
 /** How long a deactivated subscription still receives events. */
@@ -69,6 +70,10 @@ function reshape(record: Record<string, unknown>, at: string): Record<string, un
 export async function webhookChoicesHook(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const path = request.url.split('?')[0] ?? '';
   if (!/\/webhooks(\/|$)/.test(path) || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+  if (request.method === 'GET' && /\/deliveries$/.test(path) && reply.statusCode === 404) {
+    reply.code(200);
+    return JSON.stringify({ data: [], pagination: { limit: 50, offset: 0, total: 0 } });
+  }
   try {
     const body = JSON.parse(payload) as Record<string, unknown>;
     if (body === null || typeof body !== 'object' || !('data' in body)) return payload;

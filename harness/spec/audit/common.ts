@@ -17,15 +17,9 @@ export const AUDIT_COMMON: AuditTable = {
       relies: 'names (contact, resource, rate, task, milestone, subscription) carry a fresh token: no create repeats a name',
       basis: { tolerant: 'uniqueToken()/token() in every createBody name', variant: 'unique-names' },
     },
-    {
-      relies: 'allocations: every create body is the same (shared task A, 2024-06-03 to 06-07, no resource, no group)',
-      basis: { assumption: 'a server may require an assignee, or refuse a duplicate or overlapping allocation of the same task and dates (409)' },
-    },
+    { relies: 'allocations: each create body is on a resource of its own (minimalAllocation)', basis: { tolerant: 'minimalAllocation() gives each allocation a fresh resource, so no assignee or capacity rule refuses it', variant: 'record-rules' } },
     { relies: 'milestones: the create body targets a day 30 to 365 days ahead', basis: { tolerant: 'nearDay(): a target date 30 to 365 days ahead (harness/steps/milestones.ts)', variant: 'planning-rules' } },
-    {
-      relies: 'time entries: the shared resource logs time on the shared task, never assigned to it',
-      basis: { assumption: 'a server may require the resource to be assigned to the task or project first (4xx)' },
-    },
+    { relies: 'time entries: the shared resource is assigned to the shared task by an allocation first', basis: { tolerant: 'assignResource() (harness/steps/time-entries.ts) allocates the resource to the task, 0 hours a day', variant: 'time-entry-assignment' } },
     { relies: 'time entries: each create is 1 h on a day of its own, in the past', basis: { tolerant: 'freshPastDay(): one day per body from 2001 on, past in every time zone', variant: 'business-rules' } },
     { relies: 'subscriptions: each has a URL of its own on the sink', basis: { tolerant: 'sink().endpoint() per body; a URL is never subscribed twice', variant: 'business-rules' } },
     { relies: 'subscriptions: the sink URL (http on the runner host by default) is accepted', basis: { tolerant: 'CONFORMANCE_SINK_PUBLIC_URL lets the run give a public https URL instead' } },
@@ -67,10 +61,7 @@ export const AUDIT_COMMON: AuditTable = {
       relies: 'approve, reject, complete, a version POST, execute, rotate-secret and test of an unknown id never answer 2xx',
       basis: { spec: '7: "Status codes for validation failure, missing or invalid key, insufficient permission and unknown id: not shown."' },
     },
-    {
-      relies: 'GET /webhooks/{unknown uuid}/deliveries never answers 2xx (webhooks.test.ts:159)',
-      basis: { assumption: 'a sub-list of an unknown parent may answer 200 with an empty data list; rates.test.ts only observes GET /rates/{unknown}/versions' },
-    },
+    { relies: 'GET /webhooks/{unknown uuid}/deliveries never answers 2xx, unless with an empty list (nothing shown)', basis: { tolerant: 'an empty data list passes: a sub-list of a parent that does not exist shows nothing', variant: 'webhook-choices' } },
     { relies: 'GET /rates/{unknown uuid}/versions is recorded, not judged', basis: { observation: 'unknown-id-status' } },
     { relies: 'the bystander record (and the record of the sub-operation) is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
@@ -283,10 +274,7 @@ export const AUDIT_COMMON: AuditTable = {
       basis: { assumption: 'ordering rules are not shown: a server renumbering siblings may move it to 7 as other checks add tasks under that project' },
     },
     { relies: 'the milestone updated targets a day 30 to 365 days ahead (createMilestone default)', basis: { tolerant: 'nearDay(): a target date 30 to 365 days ahead (harness/steps/milestones.ts)', variant: 'planning-rules' } },
-    {
-      relies: 'the time entries are on the shared resource and task, never assigned to each other',
-      basis: { assumption: 'a server may require the resource to be assigned to the task or project first (4xx)' },
-    },
+    { relies: 'the time entries are on the shared resource and task, assigned by an allocation first', basis: { tolerant: 'assignResource() allocates the shared resource to the shared task', variant: 'time-entry-assignment' } },
   ],
 
   // --- Status transitions (tasks.test.ts:167 with steps/tasks.ts, expenses.test.ts:133 and 156, milestones.test.ts:256) ---
