@@ -268,8 +268,10 @@ describe('tasks: update', () => {
   /** Sends `field: value` on update of a fresh task and requires it to be rejected or ignored (spec 2.7). */
   function notAcceptedOnUpdate(field: string, value: (t: CheckContext) => Promise<unknown>, createBody: Record<string, unknown> = {}): void {
     check('FIELD-NOT-ACCEPTED', `never apply ${field} sent on task update`, async (t) => {
-      const { projectId } = projectRefs(t);
-      const id = await createTaskUnder(t, projectId, { name: taskLabel(t, `Conformance ${field} on update`), ...createBody });
+      // Under a parent of its own: no sibling comes or goes, so a server renumbering positions
+      // (ordering rules are not shown) has no reason to move it.
+      const parent = await createParent(t, `Conformance ${field} on update parent`);
+      const id = await createTaskUnder(t, parent, { name: taskLabel(t, `Conformance ${field} on update`), ...createBody });
       const sent = await value(t);
       await expectNotApplied(t, {
         subject: 'PATCH /tasks/{id}',
