@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check/check.js';
 import { fail, isClass } from '../check/expect.js';
+import { CheckInconclusive } from '../check/outcomes.js';
 import type { ApiResponse } from '../http/client.js';
 import { TRANSITION_TOPIC, transitionOutcome, transitionSubject, type Transition } from '../report/transitions.js';
 import { expectFields } from './compare.js';
@@ -40,10 +41,18 @@ export interface TransitionExpectation {
 export function expectTransition(t: CheckContext, transition: Transition, answer: ApiResponse, expected: TransitionExpectation): TransitionVerdict {
   const verdict = judgeTransition(t, transition, answer);
   const subject = transitionSubject(transition);
+  const named = verdict === 'accepted' ? expected.applied : expected.before;
+  // Response record fields are not shown (spec 2): a field the record leaves out altogether
+  // cannot be judged; one it shows is compared.
+  const shown = Object.fromEntries(Object.entries(named).filter(([field]) => field in expected.after.record));
+  if (Object.keys(named).length > 0 && Object.keys(shown).length === 0) {
+    throw new CheckInconclusive(`${subject}: the record read back shows none of ${Object.keys(named).join(', ')}, so whether the change applied cannot be told`, expected.after.res.exchange);
+  }
+  for (const field of Object.keys(named)) if (!(field in shown)) t.observe('field-not-returned', `${transition.record} record`, field);
   if (verdict === 'accepted') {
-    expectFields(expected.after.record, expected.applied, `${subject} was accepted (${answer.status}) but not applied`, expected.after.res);
+    expectFields(expected.after.record, shown, `${subject} was accepted (${answer.status}) but not applied`, expected.after.res);
   } else {
-    expectFields(expected.after.record, expected.before, `${subject} was refused (${answer.status}) but the record changed`, expected.after.res);
+    expectFields(expected.after.record, shown, `${subject} was refused (${answer.status}) but the record changed`, expected.after.res);
   }
   return verdict;
 }
