@@ -4,6 +4,7 @@ import { checker, type CheckContext } from '../harness/check/check.js';
 import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
 import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectStatus, isClass } from '../harness/check/expect.js';
+import { CheckInconclusive } from '../harness/check/outcomes.js';
 import { runTag } from '../harness/check/run-context.js';
 import { once } from '../harness/check/once.js';
 import { crudChecks } from '../harness/crosscutting/crud.js';
@@ -270,12 +271,20 @@ describe('milestones: complete', () => {
     if (fresh === undefined || withDate === undefined || withEmpty === undefined || bare === undefined) throw new Error('createMilestonesOnDay made fewer milestones than asked');
     t.observe('milestone-initial-status', 'GET /milestones/{id} of a new milestone', statusOf((await readMilestone(t, fresh)).record) ?? 'no status field');
 
-    for (const [what, body, id] of [
+    const attempts = [
       ['with a completedDate', { completedDate }, withDate],
       ['with an empty body', {}, withEmpty],
-    ] as const) {
-      const res = await t.api.post(`/milestones/${id}/complete`, body);
-      expectStatus(res, 200, `complete a milestone ${what}`);
+    ] as const;
+    const answers = [];
+    for (const [, body, id] of attempts) answers.push(await t.api.post(`/milestones/${id}/complete`, body));
+    // Which source states may be completed is not shown (spec 3.3), and a new milestone's is the
+    // only one the run can reach: refused both ways, completion is not decided, not failed.
+    if (answers.every((res) => isClass(res.status, '4xx'))) {
+      t.observe('milestone-complete-from-state', 'POST /milestones/{id}/complete of a new milestone', `refused (${answers[0]!.status})`);
+      throw new CheckInconclusive(`the target refused to complete a new milestone, the only state the run can reach (answered ${answers.map((r) => r.status).join(' and ')}); spec 3.3 leaves which states may be completed open`, answers[0]!.exchange);
+    }
+    for (const [index, [what, , id]] of attempts.entries()) {
+      expectStatus(answers[index]!, 200, `complete a milestone ${what}`);
       await expectCompleted(t, id, day);
     }
 
