@@ -52,8 +52,10 @@ describe('totalOf', () => {
     expect(totalOf({})).toBeUndefined();
   });
 
-  it('ignores values that cannot be a count', () => {
-    expect(totalOf({ limit: 10, offset: 0, total: '12' })).toBeUndefined();
+  it('reads a count sent as a decimal string (spec 4 gives it no JSON type), and ignores values that cannot be a count', () => {
+    expect(totalOf({ limit: 10, offset: 0, total: '12' })).toEqual({ name: 'total', value: 12 });
+    expect(totalOf({ limit: 10, offset: 0, total: '12.5' })).toBeUndefined();
+    expect(totalOf({ limit: 10, offset: 0, total: '-1' })).toBeUndefined();
     expect(totalOf({ limit: 10, offset: 0, total: -1 })).toBeUndefined();
     expect(totalOf({ limit: 10, offset: 0, total: 2.5 })).toBeUndefined();
     expect(totalOf({ limit: 10, offset: 0, total: null, hits: 4 })).toEqual({ name: 'hits', value: 4 });
