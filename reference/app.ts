@@ -34,6 +34,7 @@ import { sharedBodyAjv } from './validation.js';
 import { uniqueNamesHook } from './unique-names.js';
 import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
+import { throttledRefusalsHooks } from './throttled-refusals.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -91,6 +92,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      if (variants.has('throttled-refusals')) {
+        const guard = throttledRefusalsHooks(registry, now);
+        api.addHook('onRequest', guard.onRequest);
+        api.addHook('onResponse', guard.onResponse);
+      }
       // order matters: the limiter counts per accepted key (spec 5.6, 8)
       api.addHook('onRequest', authHook(registry, faults));
       api.addHook('onRequest', rateLimit.onRequest);

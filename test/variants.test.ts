@@ -31,6 +31,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'reset-http-date': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-fractional-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'retry-after-fractional': { suites: ['rate-limit'], observed: 'retry-after-format' },
+  'throttled-refusals': { suites: ['auth'], observed: 'refused-key-throttled' },
 };
 
 describe('variants', () => {

@@ -430,8 +430,8 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the status given to a keyless request is recorded', basis: { observation: 'missing-key-status' } },
     { relies: 'ids are random UUIDs and writes carry {}', basis: { tolerant: 'a refusal for any reason passes' } },
     {
-      relies: 'a 429 answered to a refused request is waited out and resent (3 times), not taken as the refusal it is',
-      basis: { assumption: 'a server may throttle failed or keyless requests per client address (brute-force guard); the check then ends with no verdict' },
+      relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
+      basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
     },
   ],
   'AUTH-UNKNOWN-REFUSED': [
@@ -443,8 +443,8 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
     { relies: 'the status given to an unknown key is recorded', basis: { observation: 'unknown-key-status' } },
     {
-      relies: 'a 429 answered to a refused request is waited out and resent (3 times), not taken as the refusal it is',
-      basis: { assumption: 'a server may throttle failed or keyless requests per client address (brute-force guard); the check then ends with no verdict' },
+      relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
+      basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
     },
   ],
   'AUTH-MALFORMED-REFUSED': [
@@ -455,8 +455,8 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
     { relies: 'the status given to a malformed key is recorded', basis: { observation: 'malformed-key-status' } },
     {
-      relies: 'a 429 answered to a refused request is waited out and resent (3 times), not taken as the refusal it is',
-      basis: { assumption: 'a server may throttle failed or keyless requests per client address (brute-force guard); the check then ends with no verdict' },
+      relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
+      basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
     },
   ],
   'AUTH-CASE-EXACT': [
@@ -467,8 +467,8 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'a key without letters makes the check not applicable', basis: { tolerant: 'skipped' } },
     { relies: 'the status given to the key in another case is recorded', basis: { observation: 'key-case-status' } },
     {
-      relies: 'a 429 answered to a refused request is waited out and resent (3 times), not taken as the refusal it is',
-      basis: { assumption: 'a server may throttle failed or keyless requests per client address (brute-force guard); the check then ends with no verdict' },
+      relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
+      basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
     },
   ],
   'AUTH-KEY-EXACT': [
@@ -487,8 +487,8 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
     { relies: 'the status given to a near miss is recorded', basis: { observation: 'near-miss-key-status' } },
     {
-      relies: 'a 429 answered to a refused request is waited out and resent (3 times), not taken as the refusal it is',
-      basis: { assumption: 'a server may throttle failed or keyless requests per client address (brute-force guard); the check then ends with no verdict' },
+      relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
+      basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
     },
   ],
   'AUTH-ORG-SCOPE': [
@@ -507,8 +507,8 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
     { relies: 'the status given to an empty Bearer token is recorded', basis: { observation: 'empty-bearer-status' } },
     {
-      relies: 'a 429 answered to a refused request is waited out and resent (3 times), not taken as the refusal it is',
-      basis: { assumption: 'a server may throttle failed or keyless requests per client address (brute-force guard); the check then ends with no verdict' },
+      relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
+      basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
     },
   ],
 
