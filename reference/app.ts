@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
-      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv, lookup: taskLookup });
+      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, variants, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },
     { prefix: API_PREFIX },

@@ -32,6 +32,8 @@ export const VARIANTS = {
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
   'throttled-refusals':
     'a brute-force guard: a client address that had 5 requests refused for their key (401) within 5 s is answered 429 with Retry-After, not 401, for any further request without a known key until those 5 s end (spec 5 and 8 neither state nor forbid it)',
+  'report-choices':
+    'report definitions that need more than the spec shows: the first listed definition needs the filter values from and to and refuses an execute without them, the second can be scoped to a project only; both refusals are 422 (spec 2.9 and 4.9 show no such rules, nor forbid them)',
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;

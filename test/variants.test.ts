@@ -32,6 +32,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'reset-fractional-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'retry-after-fractional': { suites: ['rate-limit'], observed: 'retry-after-format' },
   'throttled-refusals': { suites: ['auth'], observed: 'refused-key-throttled' },
+  'report-choices': { suites: ['reports'], observed: 'report-scope-kinds' },
 };
 
 describe('variants', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
+import type { ApiResponse } from '../http/client.js';
 import { runTag } from '../check/run-context.js';
 import type { ReportExecuteConstraints } from '../generators/reports.js';
 import type { ReportScope } from '../spec/reports.js';
@@ -19,6 +20,33 @@ export async function needDefinitions(t: CheckContext): Promise<Definition[]> {
   const definitions = await listDefinitions(t);
   if (definitions.length === 0) t.skip('seed data missing: no report definition listed');
   return definitions;
+}
+
+/** How many listed definitions are tried in turn for one that runs with an empty body. */
+export const RUNNABLE_TRIES = 5;
+
+/** The definitions the execute checks run, and what the ones tried answered. */
+export interface RunnableDefinitions {
+  /** The tried definitions that answered `{}` with 200, in list order; the first is the one the execute checks run. */
+  readonly runnable: readonly Definition[];
+  /** Every execute with `{}` sent, in list order. */
+  readonly answers: ReadonlyArray<{ readonly definition: Definition; readonly res: ApiResponse }>;
+}
+
+/**
+ * The first RUNNABLE_TRIES listed definitions, each executed with an empty body: those that
+ * answer 200 are runnable. Spec 4.9 makes every execute property optional, yet a definition may
+ * need filter values of its own (a date range, a person) and refuse an execute without them (a
+ * business rule the spec neither states nor forbids): the execute checks run one that needs none.
+ */
+export async function findRunnableDefinitions(t: CheckContext, definitions: readonly Definition[]): Promise<RunnableDefinitions> {
+  const answers: Array<{ definition: Definition; res: ApiResponse }> = [];
+  for (const definition of definitions.slice(0, RUNNABLE_TRIES)) {
+    const res = await t.api.post(`/reports/${definition.id}/execute`, {});
+    answers.push({ definition, res });
+    t.observe('report-execute-definition', `POST /reports/{definition ${answers.length}}/execute with {}`, res.status);
+  }
+  return { runnable: answers.filter(({ res }) => res.status === 200).map(({ definition }) => definition), answers };
 }
 
 /** A string field of a definition, when it has one (definition fields beyond the filters are not shown). */

@@ -43,12 +43,12 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'no definition is returned by both filters', basis: { spec: '2.9: "A report definition has a category and a source (system or user)."' } },
     {
-      relies: 'source=builtin and source=all are rejected',
+      relies: 'source=builtin, source=all and source=systems are rejected',
       basis: { spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"' },
     },
     {
-      relies: 'source=System and source=USER (an enum value in another case) are rejected under this MUST (:98)',
-      basis: { assumption: 'a server may match the enum case-insensitively; the catalogue puts another case of a value under INPUT-FORMAT-STRICT (SHOULD)' },
+      relies: 'an enum value in another case (System, USER) is not sent under this MUST',
+      basis: { tolerant: 'only builtin, all and systems are sent here; another case of a value is INPUT-FORMAT-STRICT\'s (SHOULD)' },
     },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectInvalid: any 4xx passes; only 2xx and 5xx fail' } },
     { relies: 'the status and error body of each rejection are recorded', basis: { observation: 'validation-status' } },
@@ -76,14 +76,17 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '4.9: "filterValues (object with arbitrary keys, optional); page integer >= 1, default 1; pageSize integer 1 to 500, default 100"' },
     },
     {
-      relies: 'the first listed definition runs with {} and with any valid body (reports.test.ts:30-32)',
-      basis: { assumption: 'a definition may require filter values (a date range) and refuse an execute without them with 4xx; the definition is not chosen' },
+      relies: 'the executed definition runs with {} and with any valid body',
+      basis: {
+        tolerant: 'steps/reports.ts findRunnableDefinitions(): the first of the first 5 listed definitions that answers {} with 200 is run; a 4xx of the others is recorded (report-execute-definition), any other refusal fails; none runnable is inconclusive',
+        variant: 'report-choices',
+      },
     },
     { relies: 'filterValues with keys no report defines (conformance_*) and any JSON values are accepted', basis: { spec: '4.9: "filterValues (object with arbitrary keys, optional)"' } },
     { relies: 'page 1 to 5 (maybe past the last page) and pageSize 1 to 500 answer 200', basis: { spec: '4.9: "page integer >= 1, default 1; pageSize integer 1 to 500, default 100"' } },
     {
-      relies: 'a scope of each kind (configured project, fresh resource as person, fresh contact) is accepted by that definition',
-      basis: { assumption: 'a report may support only some scope kinds (422 for the others), and person may name a user or an individual contact, not a resource' },
+      relies: 'the valid bodies carry only scopes the executed definition accepted',
+      basis: { tolerant: 'acceptedScopes(): each scope is tried once alone; the property and the invalid bodies use those answered 200', variant: 'report-choices' },
     },
     { relies: 'scopes name records that exist; without them no scope is sent', basis: { tolerant: 'steps/reports.ts executeScopes: only records the target made are used' } },
     { relies: 'the shape of `data`, and the status of a POST without any body, are recorded', basis: { observation: 'report-execute-data' } },
@@ -93,7 +96,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       relies: 'page 1, page 2, pageSize 1, pageSize 500 and page 1 with pageSize 500 each answer exactly 200',
       basis: { spec: '8: "Report pageSize | 1 to 500, default 100; page >= 1, default 1 | report execute"' },
     },
-    { relies: 'the first listed definition runs without filterValues', basis: { assumption: 'as RP-EXECUTE: a definition may require filter values and refuse with 4xx' } },
+    { relies: 'the executed definition runs without filterValues', basis: { tolerant: 'as RP-EXECUTE: the first listed definition that answers {} with 200', variant: 'report-choices' } },
     {
       relies: 'pageSize 0, 501, 1.5 and page 0, 1.5 (and generated page <= 0, pageSize <= 0 or > 500, fractions) are rejected',
       basis: { spec: '4.9: "page integer >= 1, default 1; pageSize integer 1 to 500, default 100"' },
@@ -102,7 +105,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
   ],
   'RP-EXECUTE-PAGE-ROWS': [
-    { relies: 'the first listed definition answers 200 to {}', basis: { assumption: 'as RP-EXECUTE: a definition may need filter values; only definitions 2 to 5 may refuse here' } },
+    { relies: 'the executed definition answers 200 to {}', basis: { tolerant: 'as RP-EXECUTE: the first listed definition that does; others of the first 5 refusing {} are no candidates', variant: 'report-choices' } },
     {
       relies: 'rows are data itself or the one array named rows/items/results/records/data/entries/lines; else only observed',
       basis: { tolerant: 'steps/reports.ts rowsPath(): a result that is no list of rows is recorded (report-execute-rows), not judged' },
@@ -120,8 +123,15 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   ],
   'RP-EXECUTE-SCOPE': [
     {
-      relies: 'a scope of kind project, person (a fresh resource) and contact each answers exactly 200 on the first definition',
-      basis: { assumption: 'a report may accept only some scope kinds, and person may mean a user or an individual contact; a 4xx is not ruled out' },
+      relies: 'a scope of kind project, person (a fresh resource) and contact each answers 200 on some definition that runs with {}',
+      basis: {
+        tolerant: 'each kind is tried on every runnable definition of the first 5; a 4xx is that report\'s rule, recorded (report-scope-kinds); only another status, or no kind accepted anywhere, fails',
+        variant: 'report-choices',
+      },
+    },
+    {
+      relies: 'at least one of the three kinds is accepted by one of the runnable definitions',
+      basis: { spec: '4.9: "scope (optional, no extra properties) with kind enum project, person, contact and id uuid"' },
     },
     { relies: 'without any record to scope to the check is skipped', basis: { tolerant: 't.skip when no project, resource or contact exists' } },
     {
@@ -129,15 +139,18 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '4.9: "scope (optional, no extra properties) with kind enum project, person, contact and id uuid, both required inside scope"' },
     },
     {
-      relies: 'kind Project or PERSON (another case) is rejected under this MUST (generators/reports.ts:64)',
-      basis: { assumption: 'a server may read the kind case-insensitively; the catalogue puts another case of a value under INPUT-FORMAT-STRICT (SHOULD)' },
+      relies: 'a kind in another case (Project, PERSON) is not sent under this MUST',
+      basis: { tolerant: 'generators/reports.ts: another case of a kind is INPUT-FORMAT-STRICT\'s (SHOULD)' },
     },
     { relies: 'the non-UUID ids are no UUID under any reading', basis: { tolerant: 'nonUuid(): hyphen-free and braced forms are left to INPUT-FORMAT-STRICT' } },
     { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
   ],
   'RP-EXECUTE-FILTER-VALUES': [
     { relies: 'filterValues {} and an object of conformance_* keys (text, number, boolean array) answer exactly 200', basis: { spec: '4.9: "filterValues (object with arbitrary keys, optional)"' } },
-    { relies: 'the first listed definition runs with filter values it does not define', basis: { assumption: 'as RP-EXECUTE: a definition may require its own filter values and refuse with 4xx' } },
+    {
+      relies: 'the executed definition runs with filter values it does not define',
+      basis: { tolerant: 'as RP-EXECUTE: a definition that runs with {} needs no filter value; keys it does not define are "arbitrary keys"', variant: 'report-choices' },
+    },
     { relies: 'filterValues as a string, integer, array or boolean is rejected', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
     { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
   ],
