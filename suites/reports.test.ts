@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
@@ -13,7 +12,7 @@ import { expectInvalid, invalidBodyChecks, shapeOf, validationConsistencyCheck }
 import { reportExecute, reportExecuteViolationRequirements, reportExecuteViolations } from '../harness/generators/reports.js';
 import type { ApiResponse } from '../harness/http/client.js';
 import { EXECUTE_PAGE_SIZE_DEFAULT, EXECUTE_PAGE_SIZE_MAX, REPORT_SOURCES } from '../harness/spec/reports.js';
-import { expectFiltered } from '../harness/steps/lists.js';
+import { expectFiltered, expectFilteredUnlessRefused } from '../harness/steps/lists.js';
 import {
   executeScopes,
   findRunnableDefinitions,
@@ -21,6 +20,9 @@ import {
   pageContent,
   rowsAt,
   rowsPath,
+  sameShownValue,
+  shownStrings,
+  sourceOf,
   stringField,
   unknownCategory,
   type Definition,
@@ -74,6 +76,31 @@ function expectResults(res: ApiResponse, what: string): unknown {
   return (body as { data: unknown }).data;
 }
 
+/**
+ * The value that filters on `category` (shown by definitions `ids`): the string shown, unless
+ * that lists none of them while GET /reports/categories names the category under other strings
+ * too (a label shown, a key filtered on: spec 4.9 types category as a string only); then the
+ * first of those that lists them. The shown string when none does, so the filter is judged on it.
+ */
+async function categoryFilterValue(t: CheckContext, shown: string, ids: readonly string[]): Promise<string> {
+  const lists = async (value: string) => {
+    const res = await t.api.get('/reports', { category: value, limit: 100 });
+    const data = (res.json as { data?: unknown } | undefined)?.data;
+    return res.status === 200 && Array.isArray(data) && data.some((r) => ids.includes(String((r as Record<string, unknown>)['id'])));
+  };
+  if (await lists(shown)) return shown;
+  const categories = (await t.api.get('/reports/categories')).json as { data?: unknown } | undefined;
+  const items = Array.isArray(categories?.data) ? categories.data : [];
+  const others = items.map(shownStrings).filter((strings) => strings.includes(shown)).flat().filter((value) => value !== shown);
+  for (const value of [...new Set(others)]) {
+    if (await lists(value)) {
+      t.observe('report-category-filter', 'GET /reports?category=', `filters by another string than the one shown (as in GET /reports/categories)`);
+      return value;
+    }
+  }
+  return shown;
+}
+
 function dataShape(data: unknown): string {
   if (Array.isArray(data)) return 'array';
   return data !== null && typeof data === 'object' ? `object ${shapeOf(data, '')}` : typeof data;
@@ -95,11 +122,20 @@ describe('reports: definitions list', () => {
   check('RP-FILTER-CATEGORY', 'return only definitions of the requested category', async (t) => {
     const definitions = await needDefinitions(t);
     const unknown = unknownCategory();
-    await expectFiltered(t.api, '/reports', { category: unknown }, { includes: [], excludes: definitions.map((d) => d.id), what: `has category ${unknown}` });
+    // spec 4.9 types category as a string only: a server may check it against its categories and
+    // refuse an unknown one (4xx) instead of listing nothing.
+    await expectFilteredUnlessRefused(
+      t,
+      '/reports',
+      { category: unknown },
+      { includes: [], excludes: definitions.map((d) => d.id), what: `has category ${unknown}` },
+      { topic: 'report-unknown-category', subject: 'GET /reports?category=<unknown>' },
+    );
     const categories = [...new Set(definitions.map((d) => stringField(d, 'category')).filter((c): c is string => c !== undefined))];
     t.observe('report-definition-category', 'GET /reports', categories.length > 0 ? 'shown as category' : 'not shown');
     for (const category of categories) {
-      const records = await expectFiltered(t.api, '/reports', { category }, {
+      const filter = await categoryFilterValue(t, category, definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id));
+      const records = await expectFiltered(t.api, '/reports', { category: filter }, {
         includes: definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
         excludes: definitions.filter((d) => stringField(d, 'category') !== undefined && stringField(d, 'category') !== category).map((d) => d.id),
         what: `has category ${category}`,
@@ -112,13 +148,15 @@ describe('reports: definitions list', () => {
   check('RP-FILTER-SOURCE', 'return only definitions of the requested source (system, user)', async (t) => {
     const definitions = await needDefinitions(t);
     const selected = new Map<string, string[]>();
+    // spec 2.9 shows no form for source: a plain string, or an object showing it ({ key, label }).
+    t.observe('report-definition-source', 'GET /reports', typeof definitions[0]!['source'] === 'string' ? 'string' : shapeOf(definitions[0]!['source'], ''));
     for (const source of REPORT_SOURCES) {
       const records = await expectFiltered(t.api, '/reports', { source }, {
-        includes: definitions.filter((d) => stringField(d, 'source') === source).map((d) => d.id),
-        excludes: definitions.filter((d) => stringField(d, 'source') !== undefined && stringField(d, 'source') !== source).map((d) => d.id),
+        includes: definitions.filter((d) => sourceOf(d) === source).map((d) => d.id),
+        excludes: definitions.filter((d) => sourceOf(d) !== undefined && sourceOf(d) !== source).map((d) => d.id),
         what: `has source ${source}`,
       });
-      const wrong = records.find((r) => r['source'] !== undefined && r['source'] !== source);
+      const wrong = records.find((r) => r['source'] !== undefined && sourceOf(r) !== source);
       ensure(!wrong, `source=${source} returned ${JSON.stringify(wrong?.['id'])} of source ${JSON.stringify(wrong?.['source'])}`);
       selected.set(source, records.map((r) => String(r['id'])));
     }
@@ -143,10 +181,10 @@ describe('reports: definitions by id', () => {
       const record = dataRecord(res);
       ensure(record.id === listed.id, `expected data.id ${listed.id}, got ${JSON.stringify(record.id)}`, res);
       // How category and source are shown is not stated (a string, or an object with a key and a
-      // label): compared by value, not by reference.
+      // label), and a list may show a brief form (the key) where the read shows the full one.
       for (const field of ['category', 'source']) {
         if (listed[field] !== undefined) {
-          ensure(isDeepStrictEqual(record[field], listed[field]), `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
+          ensure(sameShownValue(record[field], listed[field]), `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
         }
       }
     }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../check/check.js';
 import type { ApiResponse } from '../http/client.js';
 import { runTag } from '../check/run-context.js';
 import type { ReportExecuteConstraints } from '../generators/reports.js';
-import type { ReportScope } from '../spec/reports.js';
+import { REPORT_SOURCES, type ReportScope } from '../spec/reports.js';
 import { optionalResource } from './expenses.js';
 import { listAll } from './lists.js';
 
@@ -52,6 +53,38 @@ export async function findRunnableDefinitions(t: CheckContext, definitions: read
 /** A string field of a definition, when it has one (definition fields beyond the filters are not shown). */
 export function stringField(record: Record<string, unknown>, field: string): string | undefined {
   return typeof record[field] === 'string' ? record[field] : undefined;
+}
+
+/**
+ * The strings a definition field shows (spec 2.9 shows no form for category or source): the
+ * string itself, or the string values of an object such as `{ key, label }`. Empty when the field
+ * is absent or neither.
+ */
+export function shownStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.values(value).filter((v): v is string => typeof v === 'string');
+}
+
+/**
+ * The source (spec 2.9: `system` or `user`) a definition shows, as a plain string or inside an
+ * object (`{ key: 'system', label: 'System' }`, a label matched in any case); undefined when it
+ * shows none or not one of the two.
+ */
+export function sourceOf(record: Record<string, unknown>): string | undefined {
+  const found = new Set(shownStrings(record['source']).map((s) => s.toLowerCase()).filter((s) => (REPORT_SOURCES as readonly string[]).includes(s)));
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/**
+ * Two forms of one field (a list may show a brief form and the read by id a full one) are the
+ * same value: deep-equal, or one a string that the other (an object) shows among its strings.
+ */
+export function sameShownValue(a: unknown, b: unknown): boolean {
+  if (isDeepStrictEqual(a, b)) return true;
+  if (typeof a === 'string' && typeof b !== 'string') return shownStrings(b).includes(a);
+  if (typeof b === 'string' && typeof a !== 'string') return shownStrings(a).includes(b);
+  return false;
 }
 
 /** A category name no organisation can have: a filter on it selects nothing. */

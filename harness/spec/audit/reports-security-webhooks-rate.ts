@@ -17,8 +17,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'RP-FILTER-CATEGORY': [
     { relies: 'every definition is listed by walking pages of 100 (at most 2000), each answering 200', basis: { spec: '4 Common rules: "Paging parameters on every list: limit integer 1 to 100, default 50"' } },
     {
-      relies: 'category=conformance-<random> answers 200 and lists none of the definitions (reports.test.ts:65)',
-      basis: { assumption: 'spec 4.9 only types category as a string; a server may check it against GET /reports/categories and refuse an unknown one with 4xx' },
+      relies: 'category=conformance-<random> lists none of the definitions',
+      basis: { tolerant: 'expectFilteredUnlessRefused(): a 4xx for an unknown category lists nothing too; which answer came is recorded (report-unknown-category)' },
     },
     { relies: 'definitions whose category is no string (an object, another field name) are left out of the judgement', basis: { tolerant: 'steps/reports.ts stringField(): only a plain string category is compared' } },
     { relies: 'how a definition shows its category is recorded', basis: { observation: 'report-definition-category' } },
@@ -27,8 +27,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '4.9: "Query: category (string), source (system/user), limit, offset. Lists report definitions."' },
     },
     {
-      relies: 'the filter value is the category string a definition shows, and every record returned shows that string (:69-75)',
-      basis: { assumption: 'a server may show a display label (Finance) and filter by a key (finance) that GET /reports/categories lists' },
+      relies: 'the filter value is the category string a definition shows, and every record returned shows that string',
+      basis: {
+        tolerant: 'categoryFilterValue(): when the shown string lists none of its definitions, another string GET /reports/categories shows beside it (a key beside a label) is filtered on; recorded (report-category-filter)',
+        variant: 'report-choices',
+      },
     },
   ],
   'RP-FILTER-SOURCE': [
@@ -38,8 +41,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '2.9: "A report definition has a category and a source (system or user)."' },
     },
     {
-      relies: 'a returned record whose `source` is set but not the plain requested string fails, an object {key,label} included (:88)',
-      basis: { assumption: 'spec 2.9 shows no form for source; RP-GET itself admits an object, and the includes/excludes skip non-strings' },
+      relies: 'a returned record whose `source` is set but shows another source (or none of the two) fails',
+      basis: { tolerant: 'steps/reports.ts sourceOf(): a plain string or an object showing system or user among its strings ({key,label}, a label in any case); recorded (report-definition-source)', variant: 'report-choices' },
     },
     { relies: 'no definition is returned by both filters', basis: { spec: '2.9: "A report definition has a category and a source (system or user)."' } },
     {
@@ -57,8 +60,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'GET /reports/{id} of the first three listed definitions answers exactly 200 with the record in `data`', basis: { spec: '4.9: "Returns one report definition." and 4 Common rules: "Get and update success: 200 with the record in data"' } },
     { relies: 'data.id equals the listed id', basis: { assumption: 'as RP-LIST: 2.9 shows no definition fields, so the identifier may sit under another name' } },
     {
-      relies: 'category and source read by id are deep-equal to the listed ones (reports.test.ts:113-116)',
-      basis: { assumption: 'a list may show a brief form (category key string) and the read by id a full one ({key,label}); fields are not shown' },
+      relies: 'category and source read by id are the listed ones',
+      basis: { tolerant: 'sameShownValue(): deep-equal, or a string the other form (an object) shows among its strings (a brief form listed, a full one read)', variant: 'report-choices' },
     },
   ],
   'RP-CATEGORIES': [
