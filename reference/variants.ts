@@ -22,6 +22,10 @@ export const VARIANTS = {
   'reset-http-date': 'X-RateLimit-Reset as an HTTP date (RFC 9110 IMF-fixdate) of the reset moment rounded up to the second (spec 8 shows no form)',
   'reset-fractional-seconds': 'X-RateLimit-Reset as delta seconds with three decimals, e.g. 59.873 (spec 8 shows no form or precision)',
   'retry-after-fractional': 'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
+  'retry-after-penalty':
+    'Retry-After asks for the rest of the window plus a penalty of half a window (up to 90 s at 60 a minute): spec 7 and 8 set no bound on the wait',
+  'retry-after-rounded-down':
+    'Retry-After as the whole seconds left in the window rounded down (at least 1): a client that waits just that long may come a fraction of a second early and is refused once more, with Retry-After 1 (RFC 9110: Retry-After is advisory)',
   'business-rules':
     "rules the spec neither states nor forbids: a resource's day holds at most 24 hours of time entries (a create, update or batch above it is refused with 409, before anything is written), a resource is booked at most 24 hours a day over its overlapping allocations (409), a URL has at most one webhook subscription (409), and one rate per organisation is default (a rate made or set default takes the flag from the one that had it)",
   'normalised-values':

@@ -31,6 +31,8 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'reset-http-date': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'reset-fractional-seconds': { suites: ['rate-limit'], observed: 'rate-limit-reset-form' },
   'retry-after-fractional': { suites: ['rate-limit'], observed: 'retry-after-format' },
+  'retry-after-penalty': { suites: ['rate-limit'], observed: 'retry-after-beyond-window' },
+  'retry-after-rounded-down': { suites: ['rate-limit'], observed: 'rate-limit-recovery-retried' },
   'throttled-refusals': { suites: ['auth'], observed: 'refused-key-throttled' },
   'report-choices': { suites: ['reports'], observed: 'report-scope-kinds' },
 };

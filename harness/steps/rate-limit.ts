@@ -275,8 +275,19 @@ export interface Recovery {
   readonly waitedMs: number;
   /** How the wait was chosen, for the report. */
   readonly waitBasis: string;
-  /** The first request after the wait. */
+  /** The first request after the wait (after the second wait, when there was one). */
   readonly after: Timed | undefined;
+  /** A request refused right after the wait, with a short Retry-After of its own that was waited out too. */
+  readonly earlyRefusal?: Timed | undefined;
+}
+
+/**
+ * Retry-After is advisory (RFC 9110 10.2.3): a whole second rounded down, or an approximating
+ * sliding-window counter, may refuse the request that waited just that long once more. A new
+ * Retry-After this short (at most 2 s, or a quarter of the first wait) is waited out once.
+ */
+function shortWaitMs(firstWaitMs: number): number {
+  return Math.max(2000, firstWaitMs / 4);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -312,5 +323,15 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
   }
   // Whole seconds are rounded by the server: a quarter second more than asked is still "after".
   await sleep(waitMs + 250);
-  return { refusal, waitedMs: waitMs + 250, waitBasis, after: await send() };
+  const after = await send();
+  const again = after.res.status === 429 ? readRetryAfter(after.res.headers['retry-after'], after.res.headers['date']) : undefined;
+  if (again === undefined || !again.ok || again.ms > shortWaitMs(waitMs)) return { refusal, waitedMs: waitMs + 250, waitBasis, after };
+  await sleep(again.ms + 250);
+  return {
+    refusal,
+    waitedMs: waitMs + again.ms + 500,
+    waitBasis: `${waitBasis}, then Retry-After ${after.res.headers['retry-after']} of a refusal right after it`,
+    after: await send(),
+    earlyRefusal: after,
+  };
 }

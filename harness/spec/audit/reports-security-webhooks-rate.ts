@@ -654,8 +654,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'it is positive; 0 only where Reset shows the window ending within a second', basis: { tolerant: 'windowEndingNow: a truncated wait under a second passes' } },
     {
-      relies: 'it asks for at most 60 s (an HTTP date at most 61 s after Date) (rate/retry-after.ts:69, 81)',
-      basis: { assumption: 'spec gives no bound: a server may add jitter or a short penalty beyond the minute window' },
+      relies: 'it asks for at most two windows, 120 s (an HTTP date at most 121 s after Date)',
+      basis: {
+        tolerant: 'rate/retry-after.ts MAX_RETRY_AFTER_S: jitter or a penalty beyond the minute passes and is recorded (retry-after-beyond-window); a value in milliseconds is still far beyond',
+        variant: 'retry-after-penalty',
+      },
     },
     { relies: 'the Retry-After form is recorded', basis: { observation: 'retry-after-format' } },
   ],
@@ -673,8 +676,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'RL-RECOVERY': [
     { relies: 'the limited key is refused within limit + 20 requests', basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' } },
     {
-      relies: 'one request sent Retry-After + 250 ms later is admitted (steps/rate-limit.ts:314-315)',
-      basis: { assumption: 'Retry-After is advisory (RFC 9110); an approximating sliding-window counter may refuse once more with a short new Retry-After' },
+      relies: 'one request sent Retry-After + 250 ms later is admitted, or, refused with a short new Retry-After (at most 2 s or a quarter of the first wait), once more after that',
+      basis: { tolerant: 'recover(): the one early refusal is waited out and recorded (rate-limit-recovery-retried); a second refusal fails', variant: 'retry-after-rounded-down' },
     },
     { relies: 'Reset, then a minute, stands in for an unreadable Retry-After', basis: { tolerant: 'recover(): the wait basis is recorded' } },
     { relies: 'the wait is recorded', basis: { observation: 'rate limit' } },
