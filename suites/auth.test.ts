@@ -40,17 +40,18 @@ function otherPrefixOf(prefix: string): string | undefined {
 
 /**
  * Keys that must be refused, derived from the admin key so the prefix is realistic. The near
- * misses (spec 5.2 `<prefix>_<secret>`, matched exactly) are the admin key's secret under
- * another prefix of the same shape (when the key has a prefix), and the admin key with its last
- * character removed or repeated. They are sent only through `t.withKey`, which masks them in
+ * misses are the admin key's secret under another prefix of the same shape (when the key has a
+ * prefix; spec 5.2: a fixed service prefix), and the admin key with its last character removed or
+ * repeated (a SHOULD: spec 5 never says how the secret is compared). They are sent only through `t.withKey`, which masks them in
  * every recorded exchange, and never named in a message.
  */
 function badKeys(adminKey: string) {
   const underscore = adminKey.indexOf('_');
   const prefix = underscore > 0 ? adminKey.slice(0, underscore) : 'key';
   const otherPrefix = underscore > 0 ? otherPrefixOf(prefix) : undefined;
-  const nearMisses: Array<[string, string]> = [
-    ...(otherPrefix === undefined ? [] : [['its secret under another prefix', `${otherPrefix}${adminKey.slice(underscore)}`] as [string, string]]),
+  const underOtherPrefix: Array<[string, string]> = otherPrefix === undefined ? [] : [['its secret under another prefix', `${otherPrefix}${adminKey.slice(underscore)}`]];
+  // The secret's comparison is not stated (spec 5): these are AUTH-KEY-NEAR-MISS's, a SHOULD.
+  const lengthMisses: Array<[string, string]> = [
     ['its last character removed', adminKey.slice(0, -1)],
     ['its last character appended once more', `${adminKey}${adminKey.slice(-1)}`],
   ];
@@ -58,8 +59,12 @@ function badKeys(adminKey: string) {
     unknown: `${prefix}_${randomBytes(16).toString('hex')}`,
     malformed: [adminKey.replace(/_/g, ''), 'not-a-key', `${prefix}_`, `_${randomBytes(8).toString('hex')}`],
     otherCase: adminKey === adminKey.toUpperCase() ? adminKey.toLowerCase() : adminKey.toUpperCase(),
-    /** [what it is, the key]: the valid admin key changed in one place. */
-    nearMisses,
+    /** [what it is, the key]: the admin key's secret under another prefix (none when the prefix has no letter or digit). */
+    underOtherPrefix,
+    /** [what it is, the key]: the valid admin key with its last character removed or repeated. */
+    lengthMisses,
+    /** Both kinds: the valid admin key changed in one place. */
+    nearMisses: [...underOtherPrefix, ...lengthMisses],
   };
 }
 
@@ -168,13 +173,17 @@ describe('auth: refused keys', () => {
     await expectRefusedEverywhere(t, refusedClient(t, otherCase), 'the key in another case', 'key-case-status');
   });
 
-  check('AUTH-KEY-EXACT', "refuse the admin key's secret under another prefix, and the admin key with a character removed or appended", async (t) => {
-    const { nearMisses } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
-    for (const [what, key] of nearMisses) {
-      await expectRefusedEverywhere(t, refusedClient(t, key), `the admin key with ${what}`, 'near-miss-key-status');
-      await expectRefusedEverywhere(t, refusedClient(t, key, 'bearer'), `the admin key with ${what} as Bearer`, 'near-miss-key-status');
-    }
-  });
+  for (const [id, kind] of [['AUTH-KEY-EXACT', 'underOtherPrefix'], ['AUTH-KEY-NEAR-MISS', 'lengthMisses']] as const) {
+    const what = kind === 'underOtherPrefix' ? "the admin key's secret under another prefix" : 'the admin key with a character removed or appended';
+    check(id, `refuse ${what}`, async (t) => {
+      const misses = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'))[kind];
+      if (misses.length === 0) t.skip('not applicable: the admin key has no prefix of letters or digits to change');
+      for (const [which, key] of misses) {
+        await expectRefusedEverywhere(t, refusedClient(t, key), `the admin key with ${which}`, 'near-miss-key-status');
+        await expectRefusedEverywhere(t, refusedClient(t, key, 'bearer'), `the admin key with ${which} as Bearer`, 'near-miss-key-status');
+      }
+    });
+  }
 
   check('AUTH-REFUSED-401', 'answer a missing, unknown or malformed key with 401', async (t) => {
     const { unknown, malformed, nearMisses } = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'));
@@ -240,12 +249,17 @@ describe('auth: every documented route', () => {
     await expectRefusedOnEveryRoute(t, 'the key in another case', 'key-case-status', (options) => client.send(options));
   });
 
-  check('AUTH-KEY-EXACT', "refuse the admin key's secret under another prefix, and the admin key with a character removed or appended, on every documented route", async (t) => {
-    for (const [what, key] of badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY')).nearMisses) {
-      const client = refusedClient(t, key);
-      await expectRefusedOnEveryRoute(t, `the admin key with ${what}`, 'near-miss-key-status', (options) => client.send(options));
-    }
-  });
+  for (const [id, kind] of [['AUTH-KEY-EXACT', 'underOtherPrefix'], ['AUTH-KEY-NEAR-MISS', 'lengthMisses']] as const) {
+    const what = kind === 'underOtherPrefix' ? "the admin key's secret under another prefix" : 'the admin key with a character removed or appended';
+    check(id, `refuse ${what} on every documented route`, async (t) => {
+      const misses = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'))[kind];
+      if (misses.length === 0) t.skip('not applicable: the admin key has no prefix of letters or digits to change');
+      for (const [which, key] of misses) {
+        const client = refusedClient(t, key);
+        await expectRefusedOnEveryRoute(t, `the admin key with ${which}`, 'near-miss-key-status', (options) => client.send(options));
+      }
+    });
+  }
 
   check('AUTH-REFUSED-401', 'answer a missing, unknown, malformed or empty key with 401 on every documented route', async (t) => {
     const admin = t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY');
