@@ -36,6 +36,7 @@ import { normalisedValuesHook } from './normalised-values.js';
 import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { throttledRefusalsHooks } from './throttled-refusals.js';
 import { reportChoicesHook } from './report-choices.js';
+import { readOnlyKeysHook } from './read-only-keys.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
       if (variants.has('report-choices')) api.addHook('onSend', reportChoicesHook);
+      if (variants.has('read-only-keys')) api.addHook('preHandler', readOnlyKeysHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);

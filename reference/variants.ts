@@ -34,6 +34,8 @@ export const VARIANTS = {
     'names are unique in the organisation: a contact, resource, rate, task, milestone or webhook subscription created or renamed to a name another record of the collection has (case and surrounding spaces ignored) is refused with 409 (spec 2 neither states nor forbids it)',
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
+  'read-only-keys':
+    'keys of the limited role (CONFORMANCE_LIMITED_KEY and its kind) may read but not write: a POST, PATCH or DELETE with one is refused with 403, counted by the rate limiter (spec 5.7: key permission levels other than admin are not shown)',
   'throttled-refusals':
     'a brute-force guard: a client address that had 5 requests refused for their key (401) within 5 s is answered 429 with Retry-After, not 401, for any further request without a known key until those 5 s end (spec 5 and 8 neither state nor forbid it)',
   'report-choices':

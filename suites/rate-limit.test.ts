@@ -131,9 +131,10 @@ function exactBurst(t: CheckContext, burst: SequentialBurst): SequentialBurst {
 /** Every answer of a sequential burst counted: the budget is the limit (the fresh probe included). */
 function judgeSequential(burst: SequentialBurst): AdmissionVerdict {
   const answers = [...burst.admitted, ...burst.refused];
+  // A route the key may not use (403, 404) spent budget where the limiter counted it.
   return judgeAdmission({
-    sent: answers.length,
-    admitted: answers.filter((a) => isAdmitted(a.res)).length,
+    sent: answers.length + burst.unusable.length,
+    admitted: answers.filter((a) => isAdmitted(a.res)).length + burst.unusable.filter((u) => u.counted).length,
     expected: burst.limit,
     limit: burst.limit,
     elapsedMs: answers[answers.length - 1]!.endMs - burst.admitted[0]!.startMs,
@@ -238,7 +239,8 @@ check('RL-REMAINING', 'X-RateLimit-Remaining falls by exactly one per sequential
     const remaining = remainingOf(answer.res);
     if (remaining === undefined) continue;
     const n = index + 1;
-    const low = start - n;
+    // A route the key may not use (403, 404) that the limiter counted lowered Remaining too.
+    const low = start - n - burst.unusable.filter((u) => u.counted && u.startMs < answer.startMs).length;
     // A refilling bucket may earn requests back, and one that reports whole requests may show one more.
     const high = low + refillAllowance(burst.limit, answer.endMs - first!.startMs, burst.refillWindowMs) + 1;
     if (remaining < low || remaining > high) {
@@ -296,6 +298,8 @@ check('RL-RETRY-AFTER', 'Every 429 carries Retry-After (delta-seconds or HTTP da
 check('RL-ALL-ENDPOINTS', 'Requests to a list, a get, a create and /webhooks/events count against the limit and are refused once it is spent', async (t) => {
   const burst = exactBurst(t, await limitedBurst(t));
   const { admitted, refused, limit } = burst;
+  // spec 5.7 shows no permission levels: a route the limited key may not use (403, 404) is not judged.
+  for (const { route, res } of burst.unusable) t.observe('rate-limit-routes', route, `not judged: answered ${res.status} to the limited key at its first use`);
   for (const { route } of await routes(t)) {
     // (a) Its admitted requests lowered Remaining like any other request did.
     let steps = 0;

@@ -32,6 +32,11 @@ export interface Timed {
   readonly endMs: number;
 }
 
+/** A route's answer for a reason of the key's own; `counted`: the limiter counted it (Remaining fell, or could not be read). */
+export interface Unusable extends Timed {
+  readonly counted: boolean;
+}
+
 /** A documented route the limit must cover (RL-ALL-ENDPOINTS): list, get, create, events. */
 export interface SampleRoute {
   readonly route: string;
@@ -121,8 +126,14 @@ export interface SequentialBurst {
   readonly limit: number;
   /** The fresh probe first, then every admitted request in order. */
   readonly admitted: readonly Timed[];
-  /** The first refused request, then one more to each sample route. */
+  /** The first refused request, then one more to each sample route still in use. */
   readonly refused: readonly Timed[];
+  /**
+   * Answers of routes the key may not use for a reason of its own (403 or 404 at a route's first
+   * use: no write right, a record it cannot see; spec 5.7 shows no permission levels): the route
+   * left the rotation, and the answer is neither admitted nor the limit's refusal.
+   */
+  readonly unusable: ReadonlyArray<Unusable>;
   /** From the fresh probe's start to the first refusal's answer. */
   readonly elapsedMs: number;
   /** Each bystander read right before the burst and right after it (empty when it found no fresh window). */
@@ -162,20 +173,35 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   const probes: Timed[] = [];
   const fresh = await freshWindow(timed, client, probes, options.window);
   const refill = refillOf(fresh, options);
-  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], elapsedMs: 0, bystanders: [], ...refill };
+  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], unusable: [], elapsedMs: 0, bystanders: [], ...refill };
   const first = probes[probes.length - 1]!;
   const bystanders = options.bystanders ?? [];
   const before: Reading[] = [];
   for (const bystander of bystanders) before.push(await read(bystander));
   const admitted: Timed[] = [first];
   const refused: Timed[] = [];
-  for (let i = 0; ; i++) {
+  const unusable: Unusable[] = [];
+  const counted = (): number => unusable.filter((u) => u.counted).length;
+  const rotation = [...routes];
+  const used = new Set<string>([first.route]);
+  for (let i = 0; rotation.length > 0; i++) {
     const spent = performance.now();
-    if (admitted.length >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs, refill.refillWindowMs)) break;
-    const route = routes[i % routes.length]!;
+    if (admitted.length + counted() >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs, refill.refillWindowMs)) break;
+    const route = rotation[i % rotation.length]!;
+    const previous = admitted[admitted.length - 1]!;
     const answer = await timed(route.route, () => route.send(client));
     if (isAdmitted(answer.res)) {
       admitted.push(answer);
+      used.add(route.route);
+      continue;
+    }
+    // A route refused 403 or 404 at its first use is one the key may not use: it leaves the rotation.
+    if ((answer.res.status === 403 || answer.res.status === 404) && !used.has(route.route)) {
+      const before = readRateHeaders(previous.res.headers).values.remaining;
+      const after = readRateHeaders(answer.res.headers).values.remaining;
+      unusable.push({ ...answer, counted: before === undefined || after === undefined || after < before });
+      rotation.splice(rotation.indexOf(route), 1);
+      i -= 1;
       continue;
     }
     refused.push(answer);
@@ -183,13 +209,13 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   }
   const elapsedMs = (refused[0] ?? admitted[admitted.length - 1]!).endMs - first.startMs;
   if (refused.length > 0) {
-    for (const route of routes) refused.push(await timed(route.route, () => route.send(client)));
+    for (const route of rotation) refused.push(await timed(route.route, () => route.send(client)));
   }
   const readings: BystanderReading[] = [];
   for (const [i, bystander] of bystanders.entries()) {
     readings.push({ name: bystander.name, exclusive: bystander.exclusive, before: before[i]!, after: await read(bystander) });
   }
-  return { fresh, probes, limit, admitted, refused, elapsedMs, bystanders: readings, ...refill };
+  return { fresh, probes, limit, admitted, refused, unusable, elapsedMs, bystanders: readings, ...refill };
 }
 
 export interface ConcurrentBurst {

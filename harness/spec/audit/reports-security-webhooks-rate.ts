@@ -623,8 +623,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'at most the limit plus what a refilling window earns back; one over is repeated once', basis: { tolerant: 'judgeAdmission and confirmed()', variant: 'limiter-refilling-bucket' } },
     { relies: 'a request is refused within limit + 20 requests', basis: { spec: '7: "Request limit of the key exceeded | HTTP 429 with header Retry-After"' } },
     {
-      relies: 'every non-2xx of the burst is the limit\'s refusal (steps/rate-limit.ts:176-182)',
-      basis: { assumption: 'a 403 or 404 of the limited key (no write right, another organisation) ends the burst and counts as the refusal' },
+      relies: 'every non-2xx of the burst, but a 403 or 404 of a route at its first use, is the limit\'s refusal',
+      basis: { tolerant: 'sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit\'s answer', variant: 'read-only-keys' },
     },
   ],
   'RL-EXACT-CONCURRENT': [
@@ -642,8 +642,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'RL-OVER-429': [
     { relies: 'the refusals of a spent budget are 429', basis: { spec: '7: "Request limit of the key exceeded | HTTP 429 with header Retry-After"' } },
     {
-      relies: 'the first non-2xx of the burst is a limit refusal wherever it falls (suites/rate-limit.test.ts:261)',
-      basis: { assumption: 'a 403 or 404 for the limited key\'s own reason (no write right, another organisation) is blamed as a non-429 limit answer' },
+      relies: 'the first non-2xx of the burst is a limit refusal, unless it is a 403 or 404 of a route at its first use',
+      basis: { tolerant: 'sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit\'s answer', variant: 'read-only-keys' },
     },
   ],
   'RL-RETRY-AFTER': [
@@ -690,8 +690,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'after the first refusal each route is refused, less a refill', basis: { spec: '8: "Over-limit response | 429 with Retry-After | all endpoints"' } },
     { relies: 'a refilling limiter may earn requests back meanwhile', basis: { tolerant: 'refillAllowance, +1 for a limiter seen to refill', variant: 'limiter-refilling-bucket' } },
     {
-      relies: 'the limited key may create contacts and read the admin\'s contact and the event list',
-      basis: { assumption: 'spec 5: other permission levels not shown; a 403/404 of the limited key is read as the limit\'s refusal' },
+      relies: 'the limited key may create contacts and read the admin\'s contact and the event list; a route it may not use is not judged',
+      basis: { tolerant: 'sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit\'s answer', variant: 'read-only-keys' },
     },
   ],
   'RL-LIMIT-CUSTOM': [
