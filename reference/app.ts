@@ -37,6 +37,7 @@ import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { throttledRefusalsHooks } from './throttled-refusals.js';
 import { reportChoicesHook } from './report-choices.js';
 import { readOnlyKeysHook } from './read-only-keys.js';
+import { loadSheddingHooks } from './load-shedding.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -94,6 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      if (variants.has('load-shedding')) {
+        const shedding = loadSheddingHooks();
+        api.addHook('onRequest', shedding.onRequest);
+        api.addHook('onResponse', shedding.onResponse);
+      }
       if (variants.has('throttled-refusals')) {
         const guard = throttledRefusalsHooks(registry, now);
         api.addHook('onRequest', guard.onRequest);

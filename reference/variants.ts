@@ -36,6 +36,8 @@ export const VARIANTS = {
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
   'read-only-keys':
     'keys of the limited role (CONFORMANCE_LIMITED_KEY and its kind) may read but not write: a POST, PATCH or DELETE with one is refused with 403, counted by the rate limiter (spec 5.7: key permission levels other than admin are not shown)',
+  'load-shedding':
+    'a request arriving while 8 others are being answered is refused with 503 and Retry-After 1 before authentication and the rate limiter see it, as a proxy shedding load would (spec 8 says nothing of concurrency)',
   'throttled-refusals':
     'a brute-force guard: a client address that had 5 requests refused for their key (401) within 5 s is answered 429 with Retry-After, not 401, for any further request without a known key until those 5 s end (spec 5 and 8 neither state nor forbid it)',
   'report-choices':

@@ -144,7 +144,9 @@ function judgeSequential(burst: SequentialBurst): AdmissionVerdict {
 
 function judgeConcurrent(burst: ConcurrentBurst): AdmissionVerdict {
   const admitted = burst.responses.filter((a) => isAdmitted(a.res)).length;
-  return judgeAdmission({ sent: burst.responses.length, admitted, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs, windowMs: burst.refillWindowMs });
+  // A server may shed load (503) at 50 connections: such an answer says nothing of the budget.
+  const shed = burst.responses.filter((a) => a.res.status === 503).length;
+  return judgeAdmission({ sent: burst.responses.length, admitted, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs, windowMs: burst.refillWindowMs, shed });
 }
 
 /**

@@ -34,6 +34,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'retry-after-penalty': { suites: ['rate-limit'], observed: 'retry-after-beyond-window' },
   'retry-after-rounded-down': { suites: ['rate-limit'], observed: 'rate-limit-recovery-retried' },
   'read-only-keys': { suites: ['rate-limit'], observed: 'rate-limit-routes' },
+  'load-shedding': { suites: ['rate-limit'] },
   'throttled-refusals': { suites: ['auth'], observed: 'refused-key-throttled' },
   'report-choices': { suites: ['reports'], observed: 'report-scope-kinds' },
 };

@@ -635,7 +635,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     {
       relies: 'the target serves 50 concurrent connections of one key without other refusals',
-      basis: { assumption: 'a server may shed or queue load (503) at that concurrency; such answers count as not admitted' },
+      basis: { tolerant: 'judgeAdmission shed: each 503 lowers the floor by one (it may have spared the budget), the ceiling stays; the count is in the observed summary', variant: 'load-shedding' },
     },
     { relies: 'at most the budget plus what a refilling window earns back; one over is repeated once', basis: { tolerant: 'judgeAdmission and confirmed()', variant: 'limiter-refilling-bucket' } },
   ],
