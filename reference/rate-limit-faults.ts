@@ -9,6 +9,7 @@ import { requireAuth } from './auth.js';
 import type { FaultSet } from './faults.js';
 import { ReferenceServerError } from './reference-error.js';
 import type { VariantSet } from './variants.js';
+import { SmoothingLimiter } from './smoothing-limiter.js';
 import {
   answerRate,
   DEFAULT_LIMIT_PER_MINUTE,
@@ -202,6 +203,7 @@ function baseLimiter(variants: VariantSet, options: RateLimitOptions, windows: F
   }
   if (variants.has('limiter-sliding-window')) return new SlidingWindowLimiter(options.now, options.windowMs);
   if (variants.has('limiter-refilling-bucket')) return new RefillingBucketLimiter(options.now, options.windowMs);
+  if (variants.has('limiter-smoothing')) return new SmoothingLimiter(options.now, options.windowMs);
   return windows;
 }
 

@@ -15,6 +15,8 @@ export const VARIANTS = {
     'a sliding-window log limiter: a request is admitted when fewer than the limit were admitted in the trailing window; X-RateLimit-Reset is when the oldest counted request leaves it, the moment the next request frees up (epoch milliseconds)',
   'limiter-refilling-bucket':
     'a refilling token bucket: a key holds at most its limit and earns it back continuously over the window (one request every window / limit); X-RateLimit-Reset and Retry-After are when the next request frees up (delta seconds: 1 at 60 a minute)',
+  'limiter-smoothing':
+    'a smoothing limiter (nginx limit_req without a burst): a key may send one request every window / limit (one a second at 60 a minute) and never more than the limit in the trailing window, so a fast burst is refused from its second request on; Remaining is the limit less the requests of the trailing window, Reset and Retry-After when the next request is allowed',
   'reset-iso8601':
     'X-RateLimit-Reset as an ISO 8601 / RFC 3339 date-time with milliseconds at offset +01:00 (spec 8 shows no form: an instant is as good as a delay)',
   'reset-epoch-seconds': 'X-RateLimit-Reset as the epoch seconds of the reset moment (spec 8 shows no form)',

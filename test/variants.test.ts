@@ -21,6 +21,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'retry-after-http-date': { suites: ['rate-limit'], observed: 'retry-after-format' },
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'limiter-refilling-bucket': { suites: ['rate-limit'] },
+  'limiter-smoothing': { suites: ['rate-limit'], observed: 'rate-limit-smoothing' },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },

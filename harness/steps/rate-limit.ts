@@ -74,7 +74,9 @@ function timer(window?: WindowEstimate): Timer {
   };
 }
 
-async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate): Promise<FreshWindow> {
+async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate, selfTestWindowMs?: number): Promise<FreshWindow> {
+  // A self-test's shortened window is the first "full window" tried, whatever Reset showed (a smoothing limiter shows the next slot).
+  const windowMs = Math.max(window?.longestMs ?? 0, selfTestWindowMs ?? 0) || undefined;
   const fresh = await waitForFreshWindow(
     async () => {
       const probe = await timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
@@ -83,7 +85,7 @@ async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], win
     },
     // The longest Reset the key has shown is its window as far as seen (a self-test shortens it);
     // a key whose Reset was seen to name a refill is fresh at a full budget, however near its reset.
-    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs: window?.longestMs, refills: window?.refills },
+    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs, refills: window?.refills },
   );
   if (fresh.fresh) window?.noteRefills(fresh.refills);
   return fresh;
@@ -171,7 +173,7 @@ function refillOf(fresh: FreshWindow, options: { window?: WindowEstimate | undef
 export async function sequentialBurst(client: ApiClient, routes: readonly SampleRoute[], limit: number, options: BurstOptions = {}): Promise<SequentialBurst> {
   const timed = timer(options.window);
   const probes: Timed[] = [];
-  const fresh = await freshWindow(timed, client, probes, options.window);
+  const fresh = await freshWindow(timed, client, probes, options.window, options.selfTestWindowMs);
   const refill = refillOf(fresh, options);
   if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], unusable: [], elapsedMs: 0, bystanders: [], ...refill };
   const first = probes[probes.length - 1]!;
@@ -276,7 +278,7 @@ export async function concurrentBurst(
     probe = found;
   } else {
     const probes: Timed[] = [];
-    fresh = await freshWindow(timer(window), client, probes, window);
+    fresh = await freshWindow(timer(window), client, probes, window, options.selfTestWindowMs);
     probe = probes[probes.length - 1]!;
   }
   const refill = refillOf(fresh, options);
@@ -360,4 +362,47 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
     after: await send(),
     earlyRefusal: after,
   };
+}
+
+/** Requests a paced run sends: enough to show the key keeps its rate, few enough to last seconds. */
+export const PACED_REQUESTS = 10;
+/** A paced run goes this much slower than the limit's rate. */
+const PACE_SLACK = 1.25;
+
+export interface PacedRun {
+  /** Whether the burst's refusal asked for a wait of about one request's share of the window (a smoothing limiter's). */
+  readonly smoothing: boolean;
+  readonly sent: number;
+  readonly admitted: number;
+  readonly intervalMs: number;
+  /** The first refused request of the paced run. */
+  readonly refusal?: ApiResponse | undefined;
+  readonly summary: string;
+}
+
+/**
+ * A smoothing limiter (nginx limit_req without a burst) refuses a fast burst early, with a wait of
+ * about one request's share of the window (1 s at 60 a minute), yet never refuses a key that keeps
+ * to its rate: spec 8 says "60 requests per minute", not how fast they may come. When the burst's
+ * refusal asks for so short a wait (at most two shares, rounded up to whole seconds, plus a second
+ * of precision), PACED_REQUESTS requests sent a little slower than the rate must all be admitted.
+ */
+export async function pacedRun(client: ApiClient, limit: number, refusal: ApiResponse, windowMs: number): Promise<PacedRun> {
+  const intervalMs = (windowMs / limit) * PACE_SLACK;
+  const retry = readRetryAfter(refusal.headers['retry-after'], refusal.headers['date']);
+  const shortMs = Math.ceil((2 * windowMs) / limit / 1000) * 1000 + 1000;
+  if (!retry.ok || retry.ms > shortMs) {
+    return { smoothing: false, sent: 0, admitted: 0, intervalMs, summary: `the refusal asked for ${retry.ok ? `${retry.ms} ms` : 'no readable wait'}, more than a smoothing limiter's ${shortMs} ms` };
+  }
+  await sleep(retry.ms + 250);
+  let admitted = 0;
+  let sent = 0;
+  for (; sent < PACED_REQUESTS; ) {
+    const res = await client.get('/contacts', { limit: 1 });
+    sent += 1;
+    if (!isAdmitted(res)) return { smoothing: true, sent, admitted, intervalMs, refusal: res, summary: `paced at one request every ${Math.round(intervalMs)} ms, request ${sent} was refused (${res.status})` };
+    admitted += 1;
+    await sleep(intervalMs);
+  }
+  return { smoothing: true, sent, admitted, intervalMs, summary: `paced at one request every ${Math.round(intervalMs)} ms, all ${admitted} were admitted` };
 }
