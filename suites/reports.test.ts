@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
 import { inputTargets } from '../harness/steps/input-targets.js';
-import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
+import { ensure, expectNot2xx, expectRejected, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
 import { CheckInconclusive } from '../harness/check/outcomes.js';
 import { once } from '../harness/check/once.js';
 import type { Collection } from '../harness/crosscutting/collection.js';
@@ -12,9 +12,12 @@ import { expectInvalid, invalidBodyChecks, shapeOf, validationConsistencyCheck }
 import { reportExecute, reportExecuteViolationRequirements, reportExecuteViolations } from '../harness/generators/reports.js';
 import type { ApiResponse } from '../harness/http/client.js';
 import { EXECUTE_PAGE_SIZE_DEFAULT, EXECUTE_PAGE_SIZE_MAX, REPORT_SOURCES } from '../harness/spec/reports.js';
-import { expectFiltered, expectFilteredUnlessRefused } from '../harness/steps/lists.js';
 import {
+  asDefinitions,
   executeScopes,
+  expectDefinitionsFiltered,
+  IDENTIFIER_NAMES,
+  identifierOf,
   findRunnableDefinitions,
   needDefinitions,
   pageContent,
@@ -86,7 +89,7 @@ async function categoryFilterValue(t: CheckContext, shown: string, ids: readonly
   const lists = async (value: string) => {
     const res = await t.api.get('/reports', { category: value, limit: 100 });
     const data = (res.json as { data?: unknown } | undefined)?.data;
-    return res.status === 200 && Array.isArray(data) && data.some((r) => ids.includes(String((r as Record<string, unknown>)['id'])));
+    return res.status === 200 && Array.isArray(data) && asDefinitions(data as Array<Record<string, unknown>>).some((r) => ids.includes(r.id));
   };
   if (await lists(shown)) return shown;
   const categories = (await t.api.get('/reports/categories')).json as { data?: unknown } | undefined;
@@ -113,9 +116,11 @@ describe('reports: definitions list', () => {
     const res = await t.api.get('/reports', { limit: 100 });
     expectStatus(res, 200, 'list report definitions');
     const { records } = listPage(res);
-    const bad = records.find((r) => typeof r['id'] !== 'string' || r['id'] === '');
-    ensure(!bad, `expected every listed definition to have an id, got ${JSON.stringify(bad)?.slice(0, 200)}`, res);
+    // spec 2.9 shows no definition fields: the identifier may be named reportId, key or slug.
+    const bad = records.find((r) => identifierOf(r) === undefined);
+    ensure(!bad, `expected every listed definition to have an identifier (${IDENTIFIER_NAMES.join(', ')}), got ${JSON.stringify(bad)?.slice(0, 200)}`, res);
     if (records.length === 0) t.skip('seed data missing: no report definition listed');
+    t.observe('report-definition-identifier', 'GET /reports', identifierOf(records[0]!)!.name);
     t.observe('report-definition-fields', 'GET /reports', shapeOf(records[0], ''));
   });
 
@@ -124,9 +129,8 @@ describe('reports: definitions list', () => {
     const unknown = unknownCategory();
     // spec 4.9 types category as a string only: a server may check it against its categories and
     // refuse an unknown one (4xx) instead of listing nothing.
-    await expectFilteredUnlessRefused(
+    await expectDefinitionsFiltered(
       t,
-      '/reports',
       { category: unknown },
       { includes: [], excludes: definitions.map((d) => d.id), what: `has category ${unknown}` },
       { topic: 'report-unknown-category', subject: 'GET /reports?category=<unknown>' },
@@ -135,7 +139,7 @@ describe('reports: definitions list', () => {
     t.observe('report-definition-category', 'GET /reports', categories.length > 0 ? 'shown as category' : 'not shown');
     for (const category of categories) {
       const filter = await categoryFilterValue(t, category, definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id));
-      const records = await expectFiltered(t.api, '/reports', { category: filter }, {
+      const records = await expectDefinitionsFiltered(t, { category: filter }, {
         includes: definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
         excludes: definitions.filter((d) => stringField(d, 'category') !== undefined && stringField(d, 'category') !== category).map((d) => d.id),
         what: `has category ${category}`,
@@ -151,14 +155,14 @@ describe('reports: definitions list', () => {
     // spec 2.9 shows no form for source: a plain string, or an object showing it ({ key, label }).
     t.observe('report-definition-source', 'GET /reports', typeof definitions[0]!['source'] === 'string' ? 'string' : shapeOf(definitions[0]!['source'], ''));
     for (const source of REPORT_SOURCES) {
-      const records = await expectFiltered(t.api, '/reports', { source }, {
+      const records = await expectDefinitionsFiltered(t, { source }, {
         includes: definitions.filter((d) => sourceOf(d) === source).map((d) => d.id),
         excludes: definitions.filter((d) => sourceOf(d) !== undefined && sourceOf(d) !== source).map((d) => d.id),
         what: `has source ${source}`,
       });
       const wrong = records.find((r) => r['source'] !== undefined && sourceOf(r) !== source);
       ensure(!wrong, `source=${source} returned ${JSON.stringify(wrong?.['id'])} of source ${JSON.stringify(wrong?.['source'])}`);
-      selected.set(source, records.map((r) => String(r['id'])));
+      selected.set(source, records.map((r) => r.id));
     }
     // spec 2.9: a definition has one source, so no definition is both (whatever field shows it).
     const both = selected.get('system')!.filter((id) => selected.get('user')!.includes(id));
@@ -178,8 +182,12 @@ describe('reports: definitions by id', () => {
     for (const listed of (await needDefinitions(t)).slice(0, 3)) {
       const res = await t.api.get(`/reports/${listed.id}`);
       expectStatus(res, 200, 'read a listed report definition');
-      const record = dataRecord(res);
-      ensure(record.id === listed.id, `expected data.id ${listed.id}, got ${JSON.stringify(record.id)}`, res);
+      // The identifier may sit under another name than id (spec 2.9 shows no definition fields).
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      ensure(data !== null && typeof data === 'object' && !Array.isArray(data), 'expected the definition as an object in `data`', res);
+      const record = data as Record<string, unknown>;
+      const identifier = identifierOf(record);
+      ensure(identifier?.value === listed.id, `expected the identifier ${listed.id} as listed, got ${JSON.stringify(identifier ?? record.id)}`, res);
       // How category and source are shown is not stated (a string, or an object with a key and a
       // label), and a list may show a brief form (the key) where the read shows the full one.
       for (const field of ['category', 'source']) {

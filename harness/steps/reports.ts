@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../check/check.js';
+import { ensure, isClass } from '../check/expect.js';
 import type { ApiResponse } from '../http/client.js';
 import { runTag } from '../check/run-context.js';
 import type { ReportExecuteConstraints } from '../generators/reports.js';
@@ -10,10 +11,54 @@ import { listAll } from './lists.js';
 
 export type Definition = Record<string, unknown> & { id: string };
 
+/** Names a definition's identifier may have, `id` first (spec 2.9: "Definition fields beyond those filters: not shown"). */
+export const IDENTIFIER_NAMES = ['id', 'reportId', 'definitionId', 'reportDefinitionId', 'key', 'slug'] as const;
+
+/** The field that identifies a definition and its value: the first of IDENTIFIER_NAMES holding a non-empty string. */
+export function identifierOf(record: Record<string, unknown>): { name: string; value: string } | undefined {
+  for (const name of IDENTIFIER_NAMES) {
+    const value = record[name];
+    if (typeof value === 'string' && value !== '') return { name, value };
+  }
+  return undefined;
+}
+
+/** The definitions of a list, each with its identifier (under whatever name it was shown) as `id`; those with none left out. */
+export function asDefinitions(records: ReadonlyArray<Record<string, unknown>>): Definition[] {
+  return records.flatMap((r) => {
+    const identifier = identifierOf(r);
+    return identifier === undefined ? [] : [{ ...r, id: identifier.value }];
+  });
+}
+
 /** Every report definition the key's organisation lists (spec 2.9: seed data, never created by the suite). */
 export async function listDefinitions(t: CheckContext): Promise<Definition[]> {
-  const records = await listAll(t.api, '/reports');
-  return records.filter((r): r is Definition => typeof r['id'] === 'string' && r['id'] !== '');
+  return asDefinitions(await listAll(t.api, '/reports'));
+}
+
+/**
+ * The definitions GET /reports lists with `query`, every page: those of `includes` must be there,
+ * those of `excludes` must not (identifiers as asDefinitions reads them). `unlessRefused`: a 4xx
+ * (a filter value the server refuses, as naming nothing it knows) lists nothing, and is recorded
+ * under that topic instead.
+ */
+export async function expectDefinitionsFiltered(
+  t: CheckContext,
+  query: Readonly<Record<string, string>>,
+  expectation: { includes: readonly string[]; excludes: readonly string[]; what: string },
+  unlessRefused?: { topic: string; subject: string },
+): Promise<Definition[]> {
+  if (unlessRefused !== undefined) {
+    const first = await t.api.get('/reports', { ...query, limit: 1 });
+    t.observe(unlessRefused.topic, unlessRefused.subject, isClass(first.status, '4xx') ? `refused (${first.status})` : `answered ${first.status}`);
+    if (isClass(first.status, '4xx')) return [];
+  }
+  const records = asDefinitions(await listAll(t.api, '/reports', query));
+  const ids = new Set(records.map((r) => r.id));
+  const shown = new URLSearchParams(Object.entries(query)).toString();
+  for (const id of expectation.includes) ensure(ids.has(id), `GET /reports?${shown} left out ${id}, which ${expectation.what}`);
+  for (const id of expectation.excludes) ensure(!ids.has(id), `GET /reports?${shown} returned ${id}, which does not match: ${expectation.what}`);
+  return records;
 }
 
 /** The listed definitions; the check is skipped when the target lists none (nothing to run against). */

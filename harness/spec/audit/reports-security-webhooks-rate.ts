@@ -8,8 +8,10 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the body is an object with a `data` array and a `pagination` object', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data and paging totals, limit and offset in pagination"' } },
     { relies: 'limit=100 is accepted', basis: { spec: '4 Common rules: "Paging parameters on every list: limit integer 1 to 100, default 50"' } },
     {
-      relies: 'every listed definition carries its identifier as a non-empty string under `id` (reports.test.ts:56)',
-      basis: { assumption: 'spec 2.9: "Definition fields beyond those filters: not shown"; a server may name the identifier reportId, key or slug' },
+      relies: 'every listed definition carries its identifier as a non-empty string, under id or another usual name',
+      basis: {
+        tolerant: 'steps/reports.ts identifierOf(): id, reportId, definitionId, reportDefinitionId, key or slug, recorded (report-definition-identifier); no variant renames it yet, as the paging checks (PAGE-*) still read id',
+      },
     },
     { relies: 'an empty list is not judged', basis: { tolerant: 't.skip: a target that lists no definition (seed data missing) is skipped, not failed' } },
     { relies: 'the fields of the first definition are recorded', basis: { observation: 'report-definition-fields' } },
@@ -58,7 +60,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   ],
   'RP-GET': [
     { relies: 'GET /reports/{id} of the first three listed definitions answers exactly 200 with the record in `data`', basis: { spec: '4.9: "Returns one report definition." and 4 Common rules: "Get and update success: 200 with the record in data"' } },
-    { relies: 'data.id equals the listed id', basis: { assumption: 'as RP-LIST: 2.9 shows no definition fields, so the identifier may sit under another name' } },
+    { relies: 'the identifier read by id equals the listed one', basis: { tolerant: 'as RP-LIST: identifierOf() reads it under whichever usual name it has' } },
     {
       relies: 'category and source read by id are the listed ones',
       basis: { tolerant: 'sameShownValue(): deep-equal, or a string the other form (an object) shows among its strings (a brief form listed, a full one read)', variant: 'report-choices' },
