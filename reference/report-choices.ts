@@ -26,6 +26,21 @@ export function refuseUnsupportedExecute(position: number, input: ReportExecuteI
   }
 }
 
+/** Twelve monthly totals of 2025, the same whatever the page: a summary list returned whole. */
+const MONTHS = Array.from({ length: 12 }, (_, i) => ({ month: `2025-${String(i + 1).padStart(2, '0')}`, total: 10 * (i + 1) }));
+
+/** An execute result whose `rows` are the monthly summary, returned whole, and whose paged rows are `detail`. */
+function summarised(payload: string): string {
+  try {
+    const body = JSON.parse(payload) as { data?: { rows?: unknown } };
+    if (body.data === undefined || body.data === null || typeof body.data !== 'object') return payload;
+    const { rows, ...rest } = body.data;
+    return JSON.stringify({ ...body, data: { ...rest, rows: MONTHS, detail: rows } });
+  } catch {
+    return payload;
+  }
+}
+
 /** `resourcing` → `Resourcing`, `time_and_budget` → `Time and budget`: the label a category key shows. */
 export function categoryLabel(key: string): string {
   const words = key.replace(/[_-]+/g, ' ');
@@ -52,8 +67,10 @@ function read(definition: Record<string, unknown>): Record<string, unknown> {
  * { key, label, count }. The category filter still takes the key (spec 4.9 types it as a string).
  */
 export async function reportChoicesHook(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
   const path = (request.routeOptions.url ?? '').replace(/^.*\/reports/, '/reports');
+  if (request.method === 'POST' && path === '/reports/:id/execute') return summarised(payload);
+  if (request.method !== 'GET') return payload;
   if (!['/reports', '/reports/:id', '/reports/categories'].includes(path)) return payload;
   try {
     const body = JSON.parse(payload) as { data?: unknown };

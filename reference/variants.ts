@@ -43,7 +43,7 @@ export const VARIANTS = {
   'throttled-refusals':
     'a brute-force guard: a client address that had 5 requests refused for their key (401) within 5 s is answered 429 with Retry-After, not 401, for any further request without a known key until those 5 s end (spec 5 and 8 neither state nor forbid it)',
   'report-choices':
-    'report definitions that need more than the spec shows: the first listed definition needs the filter values from and to and refuses an execute without them, the second can be scoped to a project only, both refusals 422; GET /reports shows a category by its label (the filter takes its key, which GET /reports/categories lists beside the label) and the source as {key,label}; GET /reports/{id} shows both as {key,label} (spec 2.9 and 4.9 show no such rules or forms, nor forbid them)',
+    'report definitions that need more than the spec shows: the first listed definition needs the filter values from and to and refuses an execute without them, the second can be scoped to a project only, both refusals 422; GET /reports shows a category by its label (the filter takes its key, which GET /reports/categories lists beside the label) and the source as {key,label}; GET /reports/{id} shows both as {key,label}; an execute result holds twelve monthly totals in rows, returned whole, and pages its rows under detail (spec 2.9 and 4.9 show no such rules or forms, nor forbid them)',
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;

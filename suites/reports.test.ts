@@ -21,6 +21,7 @@ import {
   findRunnableDefinitions,
   needDefinitions,
   pageContent,
+  pagedPath,
   rowsAt,
   rowsPath,
   sameShownValue,
@@ -288,7 +289,20 @@ describe('reports: execute', () => {
     t.observe('report-execute-rows', `${subject} with {} (the most rows of the first 5 definitions)`, chosen.rows);
     // With fewer rows than the smallest page size tried, no page could hold too many: nothing shown.
     if (chosen.rows < 3) t.inconclusive(`the report with the most rows answered ${chosen.rows}: too few to see a page holding more than pageSize (1 or 2) rows`);
-    const { id, path } = chosen;
+    const { id } = chosen;
+    // The rows found may be a fixed summary list returned whole while pageSize pages another array
+    // of the result: the array judged is the one that holds fewer rows with pageSize 1.
+    const all = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
+    const one = expectResults(await t.api.post(executePath(id), { pageSize: 1 }), 'execute a report with {"pageSize":1}');
+    const path = pagedPath(all, one, chosen.path);
+    if (path === undefined) {
+      t.observe('report-execute-rows', subject, 'no array of the result holds fewer rows with pageSize 1');
+      return t.inconclusive(`no array of the result holds fewer rows with {"pageSize":1} than with {} (${chosen.rows} at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}): a list returned whole shows no page`);
+    }
+    if (path !== chosen.path) {
+      t.observe('report-execute-rows', `${subject} pages`, `data.${path}[], not the list at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}`);
+      if (rowsAt(all, path)!.length < 3) t.inconclusive(`the paged list data.${path} holds ${rowsAt(all, path)!.length} rows with {}: too few to see a page holding more than pageSize (1 or 2) rows`);
+    }
 
     const page = async (body: Record<string, unknown>): Promise<{ res: ApiResponse; rows: unknown[] }> => {
       const res = await t.api.post(executePath(id), body);

@@ -175,6 +175,23 @@ export function rowsAt(data: unknown, path: string): unknown[] | undefined {
   return Array.isArray(rows) ? rows : undefined;
 }
 
+/**
+ * Which array of an execute result pageSize pages, from the result with {} (`all`) and with
+ * pageSize 1 (`one`): `path` (rowsPath's) when it holds fewer rows with pageSize 1; else another
+ * array of the result that does (a report may return a fixed summary list whole, 12 months or
+ * totals by group, and page another collection: spec 4.9 shows no result shape). undefined when
+ * no array responds to pageSize.
+ */
+export function pagedPath(all: unknown, one: unknown, path: string): string | undefined {
+  const responds = (p: string): boolean => {
+    const [a, o] = [rowsAt(all, p)?.length, rowsAt(one, p)?.length];
+    return a !== undefined && o !== undefined && o < a;
+  };
+  if (responds(path)) return path;
+  if (all === null || typeof all !== 'object' || Array.isArray(all)) return undefined;
+  return Object.keys(all).find((name) => name !== path && responds(name));
+}
+
 /** JSON with object keys sorted: two rows holding the same values compare equal whatever the key order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
