@@ -45,6 +45,10 @@ import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
 import { planningRulesHook, planningRulesShow } from './planning-rules.js';
 import { expenseRulesHook, expenseRulesOnSend, expenseSelfReviewHooks } from './expense-rules.js';
 import { timeEntryAssignmentHook, timeEntryRulesHook } from './time-entry-rules.js';
+import { throttledRefusalsHooks } from './throttled-refusals.js';
+import { reportChoicesHook } from './report-choices.js';
+import { readOnlyKeysHook } from './read-only-keys.js';
+import { loadSheddingHooks } from './load-shedding.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -105,6 +109,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      if (variants.has('load-shedding')) {
+        const shedding = loadSheddingHooks();
+        api.addHook('onRequest', shedding.onRequest);
+        api.addHook('onResponse', shedding.onResponse);
+      }
+      if (variants.has('throttled-refusals')) {
+        const guard = throttledRefusalsHooks(registry, now);
+        api.addHook('onRequest', guard.onRequest);
+        api.addHook('onResponse', guard.onResponse);
+      }
       // order matters: the limiter counts per accepted key (spec 5.6, 8)
       api.addHook('onRequest', authHook(registry, faults));
       api.addHook('onRequest', rateLimit.onRequest);
@@ -144,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const stores = { contacts, resources, rates, tasks, 'time-entries': timeEntries, milestones, allocations, expenses, webhooks: subscriptions };
         api.addHook('onSend', guardedSecurityHook(stores));
       }
+      if (variants.has('report-choices')) api.addHook('onSend', reportChoicesHook);
+      if (variants.has('read-only-keys')) api.addHook('preHandler', readOnlyKeysHook);
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
@@ -158,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
-      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, ajv, lookup: taskLookup });
+      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, variants, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },
     { prefix: API_PREFIX },

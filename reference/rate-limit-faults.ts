@@ -9,6 +9,7 @@ import { requireAuth } from './auth.js';
 import type { FaultSet } from './faults.js';
 import { ReferenceServerError } from './reference-error.js';
 import type { VariantSet } from './variants.js';
+import { SmoothingLimiter } from './smoothing-limiter.js';
 import {
   answerRate,
   DEFAULT_LIMIT_PER_MINUTE,
@@ -23,6 +24,7 @@ import {
   type RateDecision,
   type RateLimiter,
   type RatePolicy,
+  WINDOW_MS,
 } from './rate-limit.js';
 
 /** The counter every key shares under rl-shared-counter (no seeded key can be spelt so). */
@@ -143,7 +145,7 @@ function isoWithOffset(decision: RateDecision): string {
   return `${shifted.slice(0, -1)}+01:00`;
 }
 
-function policyFor(faults: FaultSet, variants: VariantSet, now: () => number): RatePolicy {
+function policyFor(faults: FaultSet, variants: VariantSet, now: () => number, windowMs: number): RatePolicy {
   return {
     limitOf: faults.has('rl-custom-limit-ignored')
       ? () => DEFAULT_LIMIT_PER_MINUTE
@@ -160,7 +162,11 @@ function policyFor(faults: FaultSet, variants: VariantSet, now: () => number): R
           ? httpDateRetryAfter
           : variants.has('retry-after-fractional')
             ? (decision) => Math.max(0.001, (decision.resetAt - now()) / 1000).toFixed(3)
-            : SPEC_POLICY.retryAfter,
+            : variants.has('retry-after-penalty')
+              ? (decision) => String(decision.resetSeconds + Math.ceil(windowMs / 2000))
+              : variants.has('retry-after-rounded-down')
+                ? (decision) => String(Math.max(1, Math.floor((decision.resetAt - now()) / 1000)))
+                : SPEC_POLICY.retryAfter,
     ...(faults.has('rl-endpoint-exempt') ? { exempt: webhookEventsRoute } : {}),
   };
 }
@@ -197,6 +203,7 @@ function baseLimiter(variants: VariantSet, options: RateLimitOptions, windows: F
   }
   if (variants.has('limiter-sliding-window')) return new SlidingWindowLimiter(options.now, options.windowMs);
   if (variants.has('limiter-refilling-bucket')) return new RefillingBucketLimiter(options.now, options.windowMs);
+  if (variants.has('limiter-smoothing')) return new SmoothingLimiter(options.now, options.windowMs);
   return windows;
 }
 
@@ -209,7 +216,7 @@ export function rateLimitHooks(faults: FaultSet, options: RateLimitOptions): Rat
   const variants: VariantSet = options.variants ?? new Set();
   const windows = new FixedWindowLimiter(options.now, options.windowMs);
   const base = baseLimiter(variants, options, windows);
-  const policy = policyFor(faults, variants, options.now);
+  const policy = policyFor(faults, variants, options.now, options.windowMs ?? WINDOW_MS);
   return {
     onRequest: faults.has('rl-concurrent-over-admission') ? racyHook(windows, policy) : rateLimitHook(limiterFor(faults, base), policy),
     onSend: faults.has('rl-headers-missing-on-errors') ? dropRateHeadersOnErrors : undefined,

@@ -15,6 +15,8 @@ export const VARIANTS = {
     'a sliding-window log limiter: a request is admitted when fewer than the limit were admitted in the trailing window; X-RateLimit-Reset is when the oldest counted request leaves it, the moment the next request frees up (epoch milliseconds)',
   'limiter-refilling-bucket':
     'a refilling token bucket: a key holds at most its limit and earns it back continuously over the window (one request every window / limit); X-RateLimit-Reset and Retry-After are when the next request frees up (delta seconds: 1 at 60 a minute)',
+  'limiter-smoothing':
+    'a smoothing limiter (nginx limit_req without a burst): a key may send one request every window / limit (one a second at 60 a minute) and never more than the limit in the trailing window, so a fast burst is refused from its second request on; Remaining is the limit less the requests of the trailing window, Reset and Retry-After when the next request is allowed',
   'reset-iso8601':
     'X-RateLimit-Reset as an ISO 8601 / RFC 3339 date-time with milliseconds at offset +01:00 (spec 8 shows no form: an instant is as good as a delay)',
   'reset-epoch-seconds': 'X-RateLimit-Reset as the epoch seconds of the reset moment (spec 8 shows no form)',
@@ -22,6 +24,10 @@ export const VARIANTS = {
   'reset-http-date': 'X-RateLimit-Reset as an HTTP date (RFC 9110 IMF-fixdate) of the reset moment rounded up to the second (spec 8 shows no form)',
   'reset-fractional-seconds': 'X-RateLimit-Reset as delta seconds with three decimals, e.g. 59.873 (spec 8 shows no form or precision)',
   'retry-after-fractional': 'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
+  'retry-after-penalty':
+    'Retry-After asks for the rest of the window plus a penalty of half a window (up to 90 s at 60 a minute): spec 7 and 8 set no bound on the wait',
+  'retry-after-rounded-down':
+    'Retry-After as the whole seconds left in the window rounded down (at least 1): a client that waits just that long may come a fraction of a second early and is refused once more, with Retry-After 1 (RFC 9110: Retry-After is advisory)',
   'business-rules':
     "rules the spec neither states nor forbids: a resource's day holds at most 24 hours of time entries (a create, update or batch above it is refused with 409, before anything is written), a resource is booked at most 24 hours a day over its overlapping allocations (409), a URL has at most one webhook subscription (409), and one rate per organisation is default (a rate made or set default takes the flag from the one that had it)",
   'normalised-values':
@@ -58,6 +64,14 @@ export const VARIANTS = {
     "security chosen otherwise: an id of another organisation's record is answered 403 and an unknown one 404, webhook URLs on loopback or private hosts are refused with 422 (an SSRF guard, judged before permission), and records read by id carry lastAccessedAt, the time of that read",
   'deliveries-per-delivery':
     'GET /webhooks/{id}/deliveries lists one record per delivery with its attempts inside (attempts[], attemptCount), not one row per attempt',
+  'read-only-keys':
+    'keys of the limited role (CONFORMANCE_LIMITED_KEY and its kind) may read but not write: a POST, PATCH or DELETE with one is refused with 403, counted by the rate limiter (spec 5.7: key permission levels other than admin are not shown)',
+  'load-shedding':
+    'a request arriving while 8 others are being answered is refused with 503 and Retry-After 1 before authentication and the rate limiter see it, as a proxy shedding load would (spec 8 says nothing of concurrency)',
+  'throttled-refusals':
+    'a brute-force guard: a client address that had 5 requests refused for their key (401) within 5 s is answered 429 with Retry-After, not 401, for any further request without a known key until those 5 s end (spec 5 and 8 neither state nor forbid it)',
+  'report-choices':
+    'report definitions that need more than the spec shows: the first listed definition needs the filter values from and to and refuses an execute without them, the second can be scoped to a project only, both refusals 422; GET /reports shows a category by its label (the filter takes its key, which GET /reports/categories lists beside the label) and the source as {key,label}; GET /reports/{id} shows both as {key,label}; an execute result holds twelve monthly totals in rows, returned whole, and pages its rows under detail (spec 2.9 and 4.9 show no such rules or forms, nor forbid them)',
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
 import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
 import { inputTargets } from '../harness/steps/input-targets.js';
-import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, listPage } from '../harness/check/expect.js';
+import { ensure, expectNot2xx, expectRejected, expectStatus, fail, isClass, listPage } from '../harness/check/expect.js';
+import { CheckInconclusive } from '../harness/check/outcomes.js';
 import { once } from '../harness/check/once.js';
 import type { Collection } from '../harness/crosscutting/collection.js';
 import { pagingChecks } from '../harness/crosscutting/paging.js';
@@ -12,8 +12,26 @@ import { expectInvalid, invalidBodyChecks, shapeOf, validationConsistencyCheck }
 import { reportExecute, reportExecuteViolationRequirements, reportExecuteViolations } from '../harness/generators/reports.js';
 import type { ApiResponse } from '../harness/http/client.js';
 import { EXECUTE_PAGE_SIZE_DEFAULT, EXECUTE_PAGE_SIZE_MAX, REPORT_SOURCES } from '../harness/spec/reports.js';
-import { expectFiltered } from '../harness/steps/lists.js';
-import { executeScopes, needDefinitions, pageContent, rowsAt, rowsPath, stringField, unknownCategory, type Definition } from '../harness/steps/reports.js';
+import {
+  asDefinitions,
+  executeScopes,
+  expectDefinitionsFiltered,
+  IDENTIFIER_NAMES,
+  identifierOf,
+  findRunnableDefinitions,
+  needDefinitions,
+  pageContent,
+  pagedPath,
+  rowsAt,
+  rowsPath,
+  sameShownValue,
+  shownStrings,
+  sourceOf,
+  stringField,
+  unknownCategory,
+  type Definition,
+} from '../harness/steps/reports.js';
+import type { ReportScope } from '../harness/spec/reports.js';
 
 /**
  * Reports (spec 2.9, 4.9, 8): the definitions are seed data (no API creates them), so every
@@ -26,10 +44,31 @@ const reportsCollection: Collection = { path: '/reports', noun: 'report definiti
 
 const scopes = once(executeScopes);
 
-/** The first listed definition: the one every execute check runs. */
+const runnable = once(async (t: CheckContext) => findRunnableDefinitions(t, await needDefinitions(t)));
+
+/**
+ * The definition every execute check runs: the first listed one that answers an empty body with
+ * 200 (a definition may need filter values of its own and refuse `{}` with a 4xx). When none of
+ * the first few does, an execute check has nothing to run: inconclusive (RP-EXECUTE judges a
+ * refusal that is no 4xx).
+ */
 async function definition(t: CheckContext): Promise<Definition> {
-  return (await needDefinitions(t))[0]!;
+  const { runnable: [first], answers } = await runnable(t);
+  if (first !== undefined) return first;
+  throw new CheckInconclusive(
+    `none of the first ${answers.length} listed definitions ran with an empty body (${answers.map(({ res }) => res.status).join(', ')}): each may need filter values of its own`,
+    answers[0]?.res.exchange ?? null,
+  );
 }
+
+/** The scopes the executed definition accepts (a report may support only some scope kinds). */
+const acceptedScopes = once(async (t: CheckContext): Promise<{ scopes: ReportScope[] }> => {
+  const { id } = await definition(t);
+  const { scopes: available = [] } = await scopes(t);
+  const accepted: ReportScope[] = [];
+  for (const scope of available) if ((await t.api.post(executePath(id), { scope })).status === 200) accepted.push(scope);
+  return { scopes: accepted };
+});
 
 const executePath = (id: string): string => `/reports/${id}/execute`;
 
@@ -39,6 +78,31 @@ function expectResults(res: ApiResponse, what: string): unknown {
   const body = res.json;
   ensure(body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body, 'expected the results in `data`', res);
   return (body as { data: unknown }).data;
+}
+
+/**
+ * The value that filters on `category` (shown by definitions `ids`): the string shown, unless
+ * that lists none of them while GET /reports/categories names the category under other strings
+ * too (a label shown, a key filtered on: spec 4.9 types category as a string only); then the
+ * first of those that lists them. The shown string when none does, so the filter is judged on it.
+ */
+async function categoryFilterValue(t: CheckContext, shown: string, ids: readonly string[]): Promise<string> {
+  const lists = async (value: string) => {
+    const res = await t.api.get('/reports', { category: value, limit: 100 });
+    const data = (res.json as { data?: unknown } | undefined)?.data;
+    return res.status === 200 && Array.isArray(data) && asDefinitions(data as Array<Record<string, unknown>>).some((r) => ids.includes(r.id));
+  };
+  if (await lists(shown)) return shown;
+  const categories = (await t.api.get('/reports/categories')).json as { data?: unknown } | undefined;
+  const items = Array.isArray(categories?.data) ? categories.data : [];
+  const others = items.map(shownStrings).filter((strings) => strings.includes(shown)).flat().filter((value) => value !== shown);
+  for (const value of [...new Set(others)]) {
+    if (await lists(value)) {
+      t.observe('report-category-filter', 'GET /reports?category=', `filters by another string than the one shown (as in GET /reports/categories)`);
+      return value;
+    }
+  }
+  return shown;
 }
 
 function dataShape(data: unknown): string {
@@ -53,20 +117,30 @@ describe('reports: definitions list', () => {
     const res = await t.api.get('/reports', { limit: 100 });
     expectStatus(res, 200, 'list report definitions');
     const { records } = listPage(res);
-    const bad = records.find((r) => typeof r['id'] !== 'string' || r['id'] === '');
-    ensure(!bad, `expected every listed definition to have an id, got ${JSON.stringify(bad)?.slice(0, 200)}`, res);
+    // spec 2.9 shows no definition fields: the identifier may be named reportId, key or slug.
+    const bad = records.find((r) => identifierOf(r) === undefined);
+    ensure(!bad, `expected every listed definition to have an identifier (${IDENTIFIER_NAMES.join(', ')}), got ${JSON.stringify(bad)?.slice(0, 200)}`, res);
     if (records.length === 0) t.skip('seed data missing: no report definition listed');
+    t.observe('report-definition-identifier', 'GET /reports', identifierOf(records[0]!)!.name);
     t.observe('report-definition-fields', 'GET /reports', shapeOf(records[0], ''));
   });
 
   check('RP-FILTER-CATEGORY', 'return only definitions of the requested category', async (t) => {
     const definitions = await needDefinitions(t);
     const unknown = unknownCategory();
-    await expectFiltered(t.api, '/reports', { category: unknown }, { includes: [], excludes: definitions.map((d) => d.id), what: `has category ${unknown}` });
+    // spec 4.9 types category as a string only: a server may check it against its categories and
+    // refuse an unknown one (4xx) instead of listing nothing.
+    await expectDefinitionsFiltered(
+      t,
+      { category: unknown },
+      { includes: [], excludes: definitions.map((d) => d.id), what: `has category ${unknown}` },
+      { topic: 'report-unknown-category', subject: 'GET /reports?category=<unknown>' },
+    );
     const categories = [...new Set(definitions.map((d) => stringField(d, 'category')).filter((c): c is string => c !== undefined))];
     t.observe('report-definition-category', 'GET /reports', categories.length > 0 ? 'shown as category' : 'not shown');
     for (const category of categories) {
-      const records = await expectFiltered(t.api, '/reports', { category }, {
+      const filter = await categoryFilterValue(t, category, definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id));
+      const records = await expectDefinitionsFiltered(t, { category: filter }, {
         includes: definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
         excludes: definitions.filter((d) => stringField(d, 'category') !== undefined && stringField(d, 'category') !== category).map((d) => d.id),
         what: `has category ${category}`,
@@ -79,15 +153,17 @@ describe('reports: definitions list', () => {
   check('RP-FILTER-SOURCE', 'return only definitions of the requested source (system, user)', async (t) => {
     const definitions = await needDefinitions(t);
     const selected = new Map<string, string[]>();
+    // spec 2.9 shows no form for source: a plain string, or an object showing it ({ key, label }).
+    t.observe('report-definition-source', 'GET /reports', typeof definitions[0]!['source'] === 'string' ? 'string' : shapeOf(definitions[0]!['source'], ''));
     for (const source of REPORT_SOURCES) {
-      const records = await expectFiltered(t.api, '/reports', { source }, {
-        includes: definitions.filter((d) => stringField(d, 'source') === source).map((d) => d.id),
-        excludes: definitions.filter((d) => stringField(d, 'source') !== undefined && stringField(d, 'source') !== source).map((d) => d.id),
+      const records = await expectDefinitionsFiltered(t, { source }, {
+        includes: definitions.filter((d) => sourceOf(d) === source).map((d) => d.id),
+        excludes: definitions.filter((d) => sourceOf(d) !== undefined && sourceOf(d) !== source).map((d) => d.id),
         what: `has source ${source}`,
       });
-      const wrong = records.find((r) => r['source'] !== undefined && r['source'] !== source);
+      const wrong = records.find((r) => r['source'] !== undefined && sourceOf(r) !== source);
       ensure(!wrong, `source=${source} returned ${JSON.stringify(wrong?.['id'])} of source ${JSON.stringify(wrong?.['source'])}`);
-      selected.set(source, records.map((r) => String(r['id'])));
+      selected.set(source, records.map((r) => r.id));
     }
     // spec 2.9: a definition has one source, so no definition is both (whatever field shows it).
     const both = selected.get('system')!.filter((id) => selected.get('user')!.includes(id));
@@ -95,7 +171,8 @@ describe('reports: definitions list', () => {
   });
 
   check('RP-FILTER-SOURCE', 'reject a source other than system or user', async (t) => {
-    for (const source of ['System', 'USER', 'builtin', 'all']) {
+    // Another case of a value (System, USER) is INPUT-FORMAT-STRICT's (a SHOULD), never this MUST rule's.
+    for (const source of ['builtin', 'all', 'systems']) {
       await expectInvalid(t, 'GET /reports', `source outside the enum: ${source}`, () => t.api.get('/reports', { source }));
     }
   });
@@ -106,13 +183,17 @@ describe('reports: definitions by id', () => {
     for (const listed of (await needDefinitions(t)).slice(0, 3)) {
       const res = await t.api.get(`/reports/${listed.id}`);
       expectStatus(res, 200, 'read a listed report definition');
-      const record = dataRecord(res);
-      ensure(record.id === listed.id, `expected data.id ${listed.id}, got ${JSON.stringify(record.id)}`, res);
+      // The identifier may sit under another name than id (spec 2.9 shows no definition fields).
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      ensure(data !== null && typeof data === 'object' && !Array.isArray(data), 'expected the definition as an object in `data`', res);
+      const record = data as Record<string, unknown>;
+      const identifier = identifierOf(record);
+      ensure(identifier?.value === listed.id, `expected the identifier ${listed.id} as listed, got ${JSON.stringify(identifier ?? record.id)}`, res);
       // How category and source are shown is not stated (a string, or an object with a key and a
-      // label): compared by value, not by reference.
+      // label), and a list may show a brief form (the key) where the read shows the full one.
       for (const field of ['category', 'source']) {
         if (listed[field] !== undefined) {
-          ensure(isDeepStrictEqual(record[field], listed[field]), `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
+          ensure(sameShownValue(record[field], listed[field]), `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
         }
       }
     }
@@ -149,6 +230,11 @@ describe('reports: definitions by id', () => {
 
 describe('reports: execute', () => {
   check('RP-EXECUTE', 'answer execute with an empty body with 200 and results in data', async (t) => {
+    // A definition that needs filter values may refuse `{}` with a 4xx; any other refusal is no
+    // business rule (a 5xx, a redirect), whichever definition gave it.
+    const { answers } = await runnable(t);
+    const wrong = answers.find(({ res }) => res.status !== 200 && !isClass(res.status, '4xx'));
+    if (wrong !== undefined) fail(`execute of a listed definition with an empty body answered ${wrong.res.status}: only 200, or a 4xx for filter values it needs, is expected`, wrong.res);
     const { id } = await definition(t);
     const data = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
     t.observe('report-execute-data', 'POST /reports/{id}/execute', dataShape(data));
@@ -159,7 +245,7 @@ describe('reports: execute', () => {
 
   check('RP-EXECUTE', 'accept every valid execute body', async (t) => {
     const { id } = await definition(t);
-    await t.property(reportExecute(await scopes(t)), async (body) => {
+    await t.property(reportExecute(await acceptedScopes(t)), async (body) => {
       expectResults(await t.api.post(executePath(id), body), `execute a report with ${JSON.stringify(body)}`);
     });
   });
@@ -178,11 +264,12 @@ describe('reports: execute', () => {
     // The definition with the most rows among the first few: paging shows only where there are rows.
     let chosen: { id: string; path: string; rows: number } | undefined;
     let shape = '';
-    for (const [index, { id }] of (await needDefinitions(t)).slice(0, 5).entries()) {
+    const executed = (await definition(t)).id;
+    for (const { id } of (await needDefinitions(t)).slice(0, 5)) {
       const res = await t.api.post(executePath(id), {});
-      // The first definition is the one every execute check runs (RP-EXECUTE); another one that
+      // The definition every execute check runs must answer {} (RP-EXECUTE); another one that
       // will not run with an empty body (it may need filterValues) is simply not a candidate.
-      if (index > 0 && (res.status !== 200 || rowsPath((res.json as { data?: unknown } | undefined)?.data) === undefined)) continue;
+      if (id !== executed && (res.status !== 200 || rowsPath((res.json as { data?: unknown } | undefined)?.data) === undefined)) continue;
       const data = expectResults(res, 'execute a report with an empty body');
       const path = rowsPath(data);
       if (path === undefined) {
@@ -202,7 +289,20 @@ describe('reports: execute', () => {
     t.observe('report-execute-rows', `${subject} with {} (the most rows of the first 5 definitions)`, chosen.rows);
     // With fewer rows than the smallest page size tried, no page could hold too many: nothing shown.
     if (chosen.rows < 3) t.inconclusive(`the report with the most rows answered ${chosen.rows}: too few to see a page holding more than pageSize (1 or 2) rows`);
-    const { id, path } = chosen;
+    const { id } = chosen;
+    // The rows found may be a fixed summary list returned whole while pageSize pages another array
+    // of the result: the array judged is the one that holds fewer rows with pageSize 1.
+    const all = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
+    const one = expectResults(await t.api.post(executePath(id), { pageSize: 1 }), 'execute a report with {"pageSize":1}');
+    const path = pagedPath(all, one, chosen.path);
+    if (path === undefined) {
+      t.observe('report-execute-rows', subject, 'no array of the result holds fewer rows with pageSize 1');
+      return t.inconclusive(`no array of the result holds fewer rows with {"pageSize":1} than with {} (${chosen.rows} at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}): a list returned whole shows no page`);
+    }
+    if (path !== chosen.path) {
+      t.observe('report-execute-rows', `${subject} pages`, `data.${path}[], not the list at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}`);
+      if (rowsAt(all, path)!.length < 3) t.inconclusive(`the paged list data.${path} holds ${rowsAt(all, path)!.length} rows with {}: too few to see a page holding more than pageSize (1 or 2) rows`);
+    }
 
     const page = async (body: Record<string, unknown>): Promise<{ res: ApiResponse; rows: unknown[] }> => {
       const res = await t.api.post(executePath(id), body);
@@ -246,16 +346,38 @@ describe('reports: execute', () => {
   });
 
   check('RP-EXECUTE-SCOPE', 'accept a scope of each kind naming an existing record', async (t) => {
-    const { id } = await definition(t);
+    await definition(t);
+    const { runnable: definitions } = await runnable(t);
     const { scopes: available = [] } = await scopes(t);
     if (available.length === 0) t.skip('not applicable: no project, resource or contact to scope a report to');
-    for (const scope of available) expectStatus(await t.api.post(executePath(id), { scope }), 200, `execute with scope ${JSON.stringify(scope)}`);
+    // A report may support only some scope kinds, and `person` may name a user or an individual
+    // contact rather than a resource: a 4xx for a kind is that report's rule, so the kind is tried
+    // on each definition that runs with {}. Anything but 200 or a 4xx is wrong whatever the kind.
+    const refusedEverywhere: ApiResponse[] = [];
+    for (const scope of available) {
+      let accepted = false;
+      let last: ApiResponse | undefined;
+      for (const { id } of definitions) {
+        last = await t.api.post(executePath(id), { scope });
+        if (last.status === 200) {
+          accepted = true;
+          break;
+        }
+        ensure(isClass(last.status, '4xx'), `execute with scope ${JSON.stringify(scope)} answered ${last.status}: expected 200, or a 4xx for a kind the report does not support`, last);
+      }
+      t.observe('report-scope-kinds', `scope kind ${scope.kind}`, accepted ? 'accepted' : `refused (${last?.status}) by each of ${definitions.length} definitions`);
+      if (!accepted && last !== undefined) refusedEverywhere.push(last);
+    }
+    // spec 4.9 offers scope on execute: a server that takes no scope of any kind on any report does not.
+    if (refusedEverywhere.length === available.length) {
+      expectStatus(refusedEverywhere[0]!, 200, `execute with a scope of any kind (${available.map((s) => s.kind).join(', ')}) on any of ${definitions.length} definitions`);
+    }
   });
 
   invalidBodyChecks(check, {
     operation: 'POST /reports/{id}/execute',
     requirementIds: reportExecuteViolationRequirements(),
-    cases: async (t) => reportExecuteViolations(await scopes(t)),
+    cases: async (t) => reportExecuteViolations(await acceptedScopes(t)),
     send: async (t, body) => t.api.post(executePath((await definition(t)).id), body),
   });
 

@@ -61,8 +61,8 @@ const CATCHES: Record<FaultName, Catch> = {
   'auth-malformed-key-allowed': { suite: 'auth', requirement: 'AUTH-MALFORMED-REFUSED' },
   'auth-key-case-insensitive': { suite: 'auth', requirement: 'AUTH-CASE-EXACT' },
   'auth-key-prefix-ignored': { suite: 'auth', requirement: 'AUTH-KEY-EXACT', also: ['AUTH-REFUSED-401'] },
-  'auth-key-shorter-accepted': { suite: 'auth', requirement: 'AUTH-KEY-EXACT', also: ['AUTH-REFUSED-401'] },
-  'auth-key-longer-accepted': { suite: 'auth', requirement: 'AUTH-KEY-EXACT', also: ['AUTH-REFUSED-401'] },
+  'auth-key-shorter-accepted': { suite: 'auth', requirement: 'AUTH-KEY-NEAR-MISS', also: ['AUTH-REFUSED-401'] },
+  'auth-key-longer-accepted': { suite: 'auth', requirement: 'AUTH-KEY-NEAR-MISS', also: ['AUTH-REFUSED-401'] },
   'auth-x-api-key-reads-only': { suite: 'auth', requirement: 'AUTH-X-API-KEY' },
   // The run notices at its first request and sends Bearer from then on: only this check fails.
   'auth-x-api-key-ignored': { suite: 'auth', requirement: 'AUTH-X-API-KEY' },

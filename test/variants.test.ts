@@ -21,6 +21,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'retry-after-http-date': { suites: ['rate-limit'], observed: 'retry-after-format' },
   'limiter-sliding-window': { suites: ['rate-limit'] },
   'limiter-refilling-bucket': { suites: ['rate-limit'] },
+  'limiter-smoothing': { suites: ['rate-limit'], observed: 'rate-limit-smoothing' },
   'deliveries-per-delivery': { suites: ['webhooks'], observed: 'deliveries-log-model' },
   'webhook-choices': { suites: ['webhooks', 'security'], observed: 'webhook-signing-key' },
   // security only: the webhooks suite's sink listens on loopback, which this variant refuses.
@@ -52,6 +53,12 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'retry-after-fractional': { suites: ['rate-limit'], observed: 'retry-after-format' },
   'record-rules': { suites: ['contacts', 'resources', 'rates', 'allocations'], observed: 'business-rule' },
   'sparse-records': { suites: ['contacts', 'resources', 'rates'], observed: 'field-not-returned' },
+  'retry-after-penalty': { suites: ['rate-limit'], observed: 'retry-after-beyond-window' },
+  'retry-after-rounded-down': { suites: ['rate-limit'], observed: 'rate-limit-recovery-retried' },
+  'read-only-keys': { suites: ['rate-limit'], observed: 'rate-limit-routes' },
+  'load-shedding': { suites: ['rate-limit'] },
+  'throttled-refusals': { suites: ['auth'], observed: 'refused-key-throttled' },
+  'report-choices': { suites: ['reports'], observed: 'report-scope-kinds' },
 };
 
 /**
@@ -65,6 +72,7 @@ const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['lax-formats', 'batch-item-refusals'],
   ['business-rules', 'unique-names', 'planning-rules', 'record-rules', 'expense-rules', 'time-entry-rules', 'time-entry-assignment', 'sparse-records', 'normalised-values'],
   ['webhook-choices', 'deliveries-per-delivery'],
+  ['report-choices', 'throttled-refusals'],
 ];
 
 interface VariantRun {

@@ -47,4 +47,10 @@ describe('refillWindowMs', () => {
       summary: 'admitted 61 of 150; expected 59 (tolerance +2 for 300 ms at 60/8 s)',
     });
   });
+
+  it('lowers the floor by the answers shed with 503, never the ceiling', () => {
+    expect(judgeAdmission({ sent: 150, admitted: 40, expected: 59, limit: 60, elapsedMs: 300, shed: 110 })).toMatchObject({ ok: true, expected: 0 });
+    expect(judgeAdmission({ sent: 150, admitted: 40, expected: 59, limit: 60, elapsedMs: 300, shed: 10 })).toMatchObject({ ok: false, expected: 49 });
+    expect(judgeAdmission({ sent: 150, admitted: 60, expected: 59, limit: 60, elapsedMs: 300, shed: 90 })).toMatchObject({ ok: false, oneOver: true });
+  });
 });

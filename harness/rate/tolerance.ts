@@ -31,17 +31,31 @@ export interface AdmissionVerdict {
  * the window the limit refills over: spec 8's minute, or a self-test's shortened window for a
  * limiter seen to refill (refillWindowMs below).
  */
-export function judgeAdmission(options: { sent: number; admitted: number; expected: number; limit: number; elapsedMs: number; windowMs?: number | undefined }): AdmissionVerdict {
+export function judgeAdmission(options: {
+  sent: number;
+  admitted: number;
+  expected: number;
+  limit: number;
+  elapsedMs: number;
+  windowMs?: number | undefined;
+  /**
+   * Answers that are neither admitted nor the limit's refusal (a 503 of a server shedding load):
+   * each may have spared the budget a request, so the floor falls by as many; the ceiling stays.
+   */
+  shed?: number | undefined;
+}): AdmissionVerdict {
   const { sent, admitted, expected, limit, elapsedMs } = options;
+  const shed = options.shed ?? 0;
   const windowMs = options.windowMs ?? SPEC_WINDOW_MS;
   const allowance = refillAllowance(limit, elapsedMs, windowMs);
   const ceiling = Math.min(sent, expected + allowance);
-  const floor = Math.min(sent, expected);
+  const floor = Math.max(0, Math.min(sent, expected) - shed);
   const ok = admitted >= floor && admitted <= ceiling;
   const oneOver = admitted === ceiling + 1;
   const summary =
     `admitted ${admitted} of ${sent}; expected ${floor}` +
-    ` (tolerance +${allowance} for ${Math.round(elapsedMs)} ms at ${limit}/${windowMs === SPEC_WINDOW_MS ? 'min' : `${windowMs / 1000} s`})`;
+    ` (tolerance +${allowance} for ${Math.round(elapsedMs)} ms at ${limit}/${windowMs === SPEC_WINDOW_MS ? 'min' : `${windowMs / 1000} s`})` +
+    (shed > 0 ? `; ${shed} answered 503 (load shed), each taken as sparing the budget` : '');
   return { expected: floor, allowance, admitted, ok, oneOver, summary };
 }
 

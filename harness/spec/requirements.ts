@@ -73,8 +73,11 @@ export const REQUIREMENTS = {
   'AUTH-MISSING-REFUSED': req('MUST', '5.1', 'auth', 'A request without a key is refused (never 2xx).'),
   'AUTH-UNKNOWN-REFUSED': req('MUST', '5.1, 5.4', 'auth', 'A well-formed key that belongs to no organisation is refused (never 2xx).'),
   'AUTH-MALFORMED-REFUSED': req('MUST', '5.2', 'auth', 'A key not of the form `<prefix>_<secret>` is refused (never 2xx).'),
-  'AUTH-CASE-EXACT': req('MUST', '5.1, 5.2', 'auth', 'A key is matched exactly: the same key in a different letter case is refused (never 2xx).'),
-  'AUTH-KEY-EXACT': req('MUST', '5.1, 5.2', 'auth', 'A key is matched exactly, prefix and secret: the secret part of a valid key under another prefix, and a valid key with a character removed or appended, are refused (never 2xx).'),
+  // SHOULD: spec 5 never says keys are case-sensitive (a hex or base32 secret may be decoded in any case, to the same bytes).
+  'AUTH-CASE-EXACT': req('SHOULD', '5.1, 5.2', 'auth', 'A key is matched exactly: the same key in a different letter case is refused (never 2xx).'),
+  'AUTH-KEY-EXACT': req('MUST', '5.1, 5.2', 'auth', 'A key is matched by its fixed prefix: the secret part of a valid key under another prefix is refused (never 2xx).'),
+  // SHOULD: spec 5 never says how a secret is compared; one decoded leniently (base64 padding, an odd hex nibble dropped) gives the same bytes.
+  'AUTH-KEY-NEAR-MISS': req('SHOULD', '5.1, 5.2', 'auth', 'A key is matched exactly: a valid key with its last character removed or appended is refused (never 2xx).'),
   'AUTH-REFUSED-401': req('SHOULD', '5, 7', 'auth', 'A missing, unknown or malformed key is answered with 401 (status not shown by the spec).'),
   'AUTH-ORG-SCOPE': req('MUST', '5.4', 'auth', "A key sees only its organisation's data: another organisation's record is neither readable by id nor listed."),
 

@@ -14,7 +14,7 @@ import { listAll } from './lists.js';
 import { createMilestone, milestonesCollection } from './milestones.js';
 import { createResource } from './prerequisites.js';
 import { createRate, ratesCollection } from './rates.js';
-import { needDefinitions } from './reports.js';
+import { findRunnableDefinitions, needDefinitions } from './reports.js';
 import { resourcesCollection } from './resources.js';
 import { tasksCollection } from './tasks.js';
 import { minimalEntry, timeEntriesCollection } from './time-entries.js';
@@ -155,7 +155,11 @@ export function inputTargets(domain: Domain, options: { readonly webhookUrl?: (t
         'POST /milestones/{id}/complete': { base: () => ({}), send: async (t, body) => t.api.post(`/milestones/${await createMilestone(t)}/complete`, body) },
       };
     case 'reports': {
-      const definition = once(async (t) => (await needDefinitions(t))[0]!.id);
+      // The first listed definition that runs with {} (one may need filter values of its own).
+      const definition = once(async (t) => {
+        const definitions = await needDefinitions(t);
+        return ((await findRunnableDefinitions(t, definitions)).runnable[0] ?? definitions[0]!).id;
+      });
       return {
         'POST /reports/{id}/execute': { base: () => ({}), send: async (t, body) => t.api.post(`/reports/${await definition(t)}/execute`, body) },
         // One valid scope (the configured project), one field of which is then broken.

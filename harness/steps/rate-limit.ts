@@ -32,6 +32,11 @@ export interface Timed {
   readonly endMs: number;
 }
 
+/** A route's answer for a reason of the key's own; `counted`: the limiter counted it (Remaining fell, or could not be read). */
+export interface Unusable extends Timed {
+  readonly counted: boolean;
+}
+
 /** A documented route the limit must cover (RL-ALL-ENDPOINTS): list, get, create, events. */
 export interface SampleRoute {
   readonly route: string;
@@ -69,7 +74,9 @@ function timer(window?: WindowEstimate): Timer {
   };
 }
 
-async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate): Promise<FreshWindow> {
+async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate, selfTestWindowMs?: number): Promise<FreshWindow> {
+  // A self-test's shortened window is the first "full window" tried, whatever Reset showed (a smoothing limiter shows the next slot).
+  const windowMs = Math.max(window?.longestMs ?? 0, selfTestWindowMs ?? 0) || undefined;
   const fresh = await waitForFreshWindow(
     async () => {
       const probe = await timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
@@ -78,7 +85,7 @@ async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], win
     },
     // The longest Reset the key has shown is its window as far as seen (a self-test shortens it);
     // a key whose Reset was seen to name a refill is fresh at a full budget, however near its reset.
-    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs: window?.longestMs, refills: window?.refills },
+    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs, refills: window?.refills },
   );
   if (fresh.fresh) window?.noteRefills(fresh.refills);
   return fresh;
@@ -121,8 +128,14 @@ export interface SequentialBurst {
   readonly limit: number;
   /** The fresh probe first, then every admitted request in order. */
   readonly admitted: readonly Timed[];
-  /** The first refused request, then one more to each sample route. */
+  /** The first refused request, then one more to each sample route still in use. */
   readonly refused: readonly Timed[];
+  /**
+   * Answers of routes the key may not use for a reason of its own (403 or 404 at a route's first
+   * use: no write right, a record it cannot see; spec 5.7 shows no permission levels): the route
+   * left the rotation, and the answer is neither admitted nor the limit's refusal.
+   */
+  readonly unusable: ReadonlyArray<Unusable>;
   /** From the fresh probe's start to the first refusal's answer. */
   readonly elapsedMs: number;
   /** Each bystander read right before the burst and right after it (empty when it found no fresh window). */
@@ -160,22 +173,37 @@ function refillOf(fresh: FreshWindow, options: { window?: WindowEstimate | undef
 export async function sequentialBurst(client: ApiClient, routes: readonly SampleRoute[], limit: number, options: BurstOptions = {}): Promise<SequentialBurst> {
   const timed = timer(options.window);
   const probes: Timed[] = [];
-  const fresh = await freshWindow(timed, client, probes, options.window);
+  const fresh = await freshWindow(timed, client, probes, options.window, options.selfTestWindowMs);
   const refill = refillOf(fresh, options);
-  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], elapsedMs: 0, bystanders: [], ...refill };
+  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], unusable: [], elapsedMs: 0, bystanders: [], ...refill };
   const first = probes[probes.length - 1]!;
   const bystanders = options.bystanders ?? [];
   const before: Reading[] = [];
   for (const bystander of bystanders) before.push(await read(bystander));
   const admitted: Timed[] = [first];
   const refused: Timed[] = [];
-  for (let i = 0; ; i++) {
+  const unusable: Unusable[] = [];
+  const counted = (): number => unusable.filter((u) => u.counted).length;
+  const rotation = [...routes];
+  const used = new Set<string>([first.route]);
+  for (let i = 0; rotation.length > 0; i++) {
     const spent = performance.now();
-    if (admitted.length >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs, refill.refillWindowMs)) break;
-    const route = routes[i % routes.length]!;
+    if (admitted.length + counted() >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs, refill.refillWindowMs)) break;
+    const route = rotation[i % rotation.length]!;
+    const previous = admitted[admitted.length - 1]!;
     const answer = await timed(route.route, () => route.send(client));
     if (isAdmitted(answer.res)) {
       admitted.push(answer);
+      used.add(route.route);
+      continue;
+    }
+    // A route refused 403 or 404 at its first use is one the key may not use: it leaves the rotation.
+    if ((answer.res.status === 403 || answer.res.status === 404) && !used.has(route.route)) {
+      const before = readRateHeaders(previous.res.headers).values.remaining;
+      const after = readRateHeaders(answer.res.headers).values.remaining;
+      unusable.push({ ...answer, counted: before === undefined || after === undefined || after < before });
+      rotation.splice(rotation.indexOf(route), 1);
+      i -= 1;
       continue;
     }
     refused.push(answer);
@@ -183,13 +211,13 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   }
   const elapsedMs = (refused[0] ?? admitted[admitted.length - 1]!).endMs - first.startMs;
   if (refused.length > 0) {
-    for (const route of routes) refused.push(await timed(route.route, () => route.send(client)));
+    for (const route of rotation) refused.push(await timed(route.route, () => route.send(client)));
   }
   const readings: BystanderReading[] = [];
   for (const [i, bystander] of bystanders.entries()) {
     readings.push({ name: bystander.name, exclusive: bystander.exclusive, before: before[i]!, after: await read(bystander) });
   }
-  return { fresh, probes, limit, admitted, refused, elapsedMs, bystanders: readings, ...refill };
+  return { fresh, probes, limit, admitted, refused, unusable, elapsedMs, bystanders: readings, ...refill };
 }
 
 export interface ConcurrentBurst {
@@ -250,7 +278,7 @@ export async function concurrentBurst(
     probe = found;
   } else {
     const probes: Timed[] = [];
-    fresh = await freshWindow(timer(window), client, probes, window);
+    fresh = await freshWindow(timer(window), client, probes, window, options.selfTestWindowMs);
     probe = probes[probes.length - 1]!;
   }
   const refill = refillOf(fresh, options);
@@ -275,8 +303,19 @@ export interface Recovery {
   readonly waitedMs: number;
   /** How the wait was chosen, for the report. */
   readonly waitBasis: string;
-  /** The first request after the wait. */
+  /** The first request after the wait (after the second wait, when there was one). */
   readonly after: Timed | undefined;
+  /** A request refused right after the wait, with a short Retry-After of its own that was waited out too. */
+  readonly earlyRefusal?: Timed | undefined;
+}
+
+/**
+ * Retry-After is advisory (RFC 9110 10.2.3): a whole second rounded down, or an approximating
+ * sliding-window counter, may refuse the request that waited just that long once more. A new
+ * Retry-After this short (at most 2 s, or a quarter of the first wait) is waited out once.
+ */
+function shortWaitMs(firstWaitMs: number): number {
+  return Math.max(2000, firstWaitMs / 4);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -312,5 +351,58 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
   }
   // Whole seconds are rounded by the server: a quarter second more than asked is still "after".
   await sleep(waitMs + 250);
-  return { refusal, waitedMs: waitMs + 250, waitBasis, after: await send() };
+  const after = await send();
+  const again = after.res.status === 429 ? readRetryAfter(after.res.headers['retry-after'], after.res.headers['date']) : undefined;
+  if (again === undefined || !again.ok || again.ms > shortWaitMs(waitMs)) return { refusal, waitedMs: waitMs + 250, waitBasis, after };
+  await sleep(again.ms + 250);
+  return {
+    refusal,
+    waitedMs: waitMs + again.ms + 500,
+    waitBasis: `${waitBasis}, then Retry-After ${after.res.headers['retry-after']} of a refusal right after it`,
+    after: await send(),
+    earlyRefusal: after,
+  };
+}
+
+/** Requests a paced run sends: enough to show the key keeps its rate, few enough to last seconds. */
+export const PACED_REQUESTS = 10;
+/** A paced run goes this much slower than the limit's rate. */
+const PACE_SLACK = 1.25;
+
+export interface PacedRun {
+  /** Whether the burst's refusal asked for a wait of about one request's share of the window (a smoothing limiter's). */
+  readonly smoothing: boolean;
+  readonly sent: number;
+  readonly admitted: number;
+  readonly intervalMs: number;
+  /** The first refused request of the paced run. */
+  readonly refusal?: ApiResponse | undefined;
+  readonly summary: string;
+}
+
+/**
+ * A smoothing limiter (nginx limit_req without a burst) refuses a fast burst early, with a wait of
+ * about one request's share of the window (1 s at 60 a minute), yet never refuses a key that keeps
+ * to its rate: spec 8 says "60 requests per minute", not how fast they may come. When the burst's
+ * refusal asks for so short a wait (at most two shares, rounded up to whole seconds, plus a second
+ * of precision), PACED_REQUESTS requests sent a little slower than the rate must all be admitted.
+ */
+export async function pacedRun(client: ApiClient, limit: number, refusal: ApiResponse, windowMs: number): Promise<PacedRun> {
+  const intervalMs = (windowMs / limit) * PACE_SLACK;
+  const retry = readRetryAfter(refusal.headers['retry-after'], refusal.headers['date']);
+  const shortMs = Math.ceil((2 * windowMs) / limit / 1000) * 1000 + 1000;
+  if (!retry.ok || retry.ms > shortMs) {
+    return { smoothing: false, sent: 0, admitted: 0, intervalMs, summary: `the refusal asked for ${retry.ok ? `${retry.ms} ms` : 'no readable wait'}, more than a smoothing limiter's ${shortMs} ms` };
+  }
+  await sleep(retry.ms + 250);
+  let admitted = 0;
+  let sent = 0;
+  for (; sent < PACED_REQUESTS; ) {
+    const res = await client.get('/contacts', { limit: 1 });
+    sent += 1;
+    if (!isAdmitted(res)) return { smoothing: true, sent, admitted, intervalMs, refusal: res, summary: `paced at one request every ${Math.round(intervalMs)} ms, request ${sent} was refused (${res.status})` };
+    admitted += 1;
+    await sleep(intervalMs);
+  }
+  return { smoothing: true, sent, admitted, intervalMs, summary: `paced at one request every ${Math.round(intervalMs)} ms, all ${admitted} were admitted` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageContent, rowsAt, rowsPath } from './reports.js';
+import { pageContent, pagedPath, rowsAt, rowsPath } from './reports.js';
 
 describe('rowsPath', () => {
   it('finds the rows in data itself or under one row-list name', () => {
@@ -24,5 +24,20 @@ describe('pageContent', () => {
     expect(pageContent([{ a: 1, b: 2 }, { a: 3 }])).toBe(pageContent([{ a: 3 }, { b: 2, a: 1 }]));
     expect(pageContent([{ a: 1 }, { a: 1 }])).not.toBe(pageContent([{ a: 1 }]));
     expect(pageContent([{ a: 1 }])).not.toBe(pageContent([{ a: 2 }]));
+  });
+
+  describe('pagedPath', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ row: i + 1 }));
+    it('keeps the rows found when pageSize 1 holds fewer of them', () => {
+      expect(pagedPath({ rows: rows(100) }, { rows: rows(2) }, 'rows')).toBe('rows');
+      expect(pagedPath(rows(100), rows(1), '')).toBe('');
+    });
+    it('takes another array of the result when the rows found are returned whole', () => {
+      expect(pagedPath({ rows: rows(12), detail: rows(100) }, { rows: rows(12), detail: rows(1) }, 'rows')).toBe('detail');
+    });
+    it('finds none when no array responds to pageSize', () => {
+      expect(pagedPath({ rows: rows(12) }, { rows: rows(12) }, 'rows')).toBeUndefined();
+      expect(pagedPath(rows(12), rows(12), '')).toBeUndefined();
+    });
   });
 });

@@ -3,6 +3,8 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import type { FaultSet } from '../faults.js';
+import { refuseUnsupportedExecute } from '../report-choices.js';
+import type { VariantSet } from '../variants.js';
 import type { TaskLookup } from '../models/tasks.js';
 import { recordKey, type IdParams } from '../lookup.js';
 import { executeReport, filterReports, reportCategories, type ReportDirectory, type ReportFilter } from '../models/reports.js';
@@ -14,6 +16,8 @@ import { compileBody } from '../validation.js';
 export interface ReportsRouteOptions {
   reports: ReportDirectory;
   faults: FaultSet;
+  /** report-choices: definitions that need filter values or support some scope kinds only. */
+  variants?: VariantSet;
   ajv: Ajv;
   /** Only the sec-report-scope-leak fault looks a project up. */
   lookup?: TaskLookup;
@@ -80,7 +84,11 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateExecute(request.body ?? {});
     if (!result.ok) throw validationFailed(result.issues);
-    const report = executeReport(findDefinition(auth.organisationId, request.params.id), result.value, {
+    const definition = findDefinition(auth.organisationId, request.params.id);
+    if (options.variants?.has('report-choices')) {
+      refuseUnsupportedExecute(reports.list(auth.organisationId).findIndex((d) => d.id === definition.id), result.value);
+    }
+    const report = executeReport(definition, result.value, {
       ...(faults.has('rp-default-page-2') ? { defaultPage: 2 } : {}),
       ...(faults.has('rp-page-size-plus-one') ? { extraRowsPerPage: 1 } : {}),
     });

@@ -8,8 +8,10 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the body is an object with a `data` array and a `pagination` object', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data and paging totals, limit and offset in pagination"' } },
     { relies: 'limit=100 is accepted', basis: { spec: '4 Common rules: "Paging parameters on every list: limit integer 1 to 100, default 50"' } },
     {
-      relies: 'every listed definition carries its identifier as a non-empty string under `id` (reports.test.ts:56)',
-      basis: { assumption: 'spec 2.9: "Definition fields beyond those filters: not shown"; a server may name the identifier reportId, key or slug' },
+      relies: 'every listed definition carries its identifier as a non-empty string, under id or another usual name',
+      basis: {
+        tolerant: 'steps/reports.ts identifierOf(): id, reportId, definitionId, reportDefinitionId, key or slug, recorded (report-definition-identifier); no variant renames it yet, as the paging checks (PAGE-*) still read id',
+      },
     },
     { relies: 'an empty list is not judged', basis: { tolerant: 't.skip: a target that lists no definition (seed data missing) is skipped, not failed' } },
     { relies: 'the fields of the first definition are recorded', basis: { observation: 'report-definition-fields' } },
@@ -17,8 +19,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'RP-FILTER-CATEGORY': [
     { relies: 'every definition is listed by walking pages of 100 (at most 2000), each answering 200', basis: { spec: '4 Common rules: "Paging parameters on every list: limit integer 1 to 100, default 50"' } },
     {
-      relies: 'category=conformance-<random> answers 200 and lists none of the definitions (reports.test.ts:65)',
-      basis: { assumption: 'spec 4.9 only types category as a string; a server may check it against GET /reports/categories and refuse an unknown one with 4xx' },
+      relies: 'category=conformance-<random> lists none of the definitions',
+      basis: { tolerant: 'expectFilteredUnlessRefused(): a 4xx for an unknown category lists nothing too; which answer came is recorded (report-unknown-category)' },
     },
     { relies: 'definitions whose category is no string (an object, another field name) are left out of the judgement', basis: { tolerant: 'steps/reports.ts stringField(): only a plain string category is compared' } },
     { relies: 'how a definition shows its category is recorded', basis: { observation: 'report-definition-category' } },
@@ -27,8 +29,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '4.9: "Query: category (string), source (system/user), limit, offset. Lists report definitions."' },
     },
     {
-      relies: 'the filter value is the category string a definition shows, and every record returned shows that string (:69-75)',
-      basis: { assumption: 'a server may show a display label (Finance) and filter by a key (finance) that GET /reports/categories lists' },
+      relies: 'the filter value is the category string a definition shows, and every record returned shows that string',
+      basis: {
+        tolerant: 'categoryFilterValue(): when the shown string lists none of its definitions, another string GET /reports/categories shows beside it (a key beside a label) is filtered on; recorded (report-category-filter)',
+        variant: 'report-choices',
+      },
     },
   ],
   'RP-FILTER-SOURCE': [
@@ -38,27 +43,27 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '2.9: "A report definition has a category and a source (system or user)."' },
     },
     {
-      relies: 'a returned record whose `source` is set but not the plain requested string fails, an object {key,label} included (:88)',
-      basis: { assumption: 'spec 2.9 shows no form for source; RP-GET itself admits an object, and the includes/excludes skip non-strings' },
+      relies: 'a returned record whose `source` is set but shows another source (or none of the two) fails',
+      basis: { tolerant: 'steps/reports.ts sourceOf(): a plain string or an object showing system or user among its strings ({key,label}, a label in any case); recorded (report-definition-source)', variant: 'report-choices' },
     },
     { relies: 'no definition is returned by both filters', basis: { spec: '2.9: "A report definition has a category and a source (system or user)."' } },
     {
-      relies: 'source=builtin and source=all are rejected',
+      relies: 'source=builtin, source=all and source=systems are rejected',
       basis: { spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"' },
     },
     {
-      relies: 'source=System and source=USER (an enum value in another case) are rejected under this MUST (:98)',
-      basis: { assumption: 'a server may match the enum case-insensitively; the catalogue puts another case of a value under INPUT-FORMAT-STRICT (SHOULD)' },
+      relies: 'an enum value in another case (System, USER) is not sent under this MUST',
+      basis: { tolerant: 'only builtin, all and systems are sent here; another case of a value is INPUT-FORMAT-STRICT\'s (SHOULD)' },
     },
     { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectInvalid: any 4xx passes; only 2xx and 5xx fail' } },
     { relies: 'the status and error body of each rejection are recorded', basis: { observation: 'validation-status' } },
   ],
   'RP-GET': [
     { relies: 'GET /reports/{id} of the first three listed definitions answers exactly 200 with the record in `data`', basis: { spec: '4.9: "Returns one report definition." and 4 Common rules: "Get and update success: 200 with the record in data"' } },
-    { relies: 'data.id equals the listed id', basis: { assumption: 'as RP-LIST: 2.9 shows no definition fields, so the identifier may sit under another name' } },
+    { relies: 'the identifier read by id equals the listed one', basis: { tolerant: 'as RP-LIST: identifierOf() reads it under whichever usual name it has' } },
     {
-      relies: 'category and source read by id are deep-equal to the listed ones (reports.test.ts:113-116)',
-      basis: { assumption: 'a list may show a brief form (category key string) and the read by id a full one ({key,label}); fields are not shown' },
+      relies: 'category and source read by id are the listed ones',
+      basis: { tolerant: 'sameShownValue(): deep-equal, or a string the other form (an object) shows among its strings (a brief form listed, a full one read)', variant: 'report-choices' },
     },
   ],
   'RP-CATEGORIES': [
@@ -76,14 +81,17 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '4.9: "filterValues (object with arbitrary keys, optional); page integer >= 1, default 1; pageSize integer 1 to 500, default 100"' },
     },
     {
-      relies: 'the first listed definition runs with {} and with any valid body (reports.test.ts:30-32)',
-      basis: { assumption: 'a definition may require filter values (a date range) and refuse an execute without them with 4xx; the definition is not chosen' },
+      relies: 'the executed definition runs with {} and with any valid body',
+      basis: {
+        tolerant: 'steps/reports.ts findRunnableDefinitions(): the first of the first 5 listed definitions that answers {} with 200 is run; a 4xx of the others is recorded (report-execute-definition), any other refusal fails; none runnable is inconclusive',
+        variant: 'report-choices',
+      },
     },
     { relies: 'filterValues with keys no report defines (conformance_*) and any JSON values are accepted', basis: { spec: '4.9: "filterValues (object with arbitrary keys, optional)"' } },
     { relies: 'page 1 to 5 (maybe past the last page) and pageSize 1 to 500 answer 200', basis: { spec: '4.9: "page integer >= 1, default 1; pageSize integer 1 to 500, default 100"' } },
     {
-      relies: 'a scope of each kind (configured project, fresh resource as person, fresh contact) is accepted by that definition',
-      basis: { assumption: 'a report may support only some scope kinds (422 for the others), and person may name a user or an individual contact, not a resource' },
+      relies: 'the valid bodies carry only scopes the executed definition accepted',
+      basis: { tolerant: 'acceptedScopes(): each scope is tried once alone; the property and the invalid bodies use those answered 200', variant: 'report-choices' },
     },
     { relies: 'scopes name records that exist; without them no scope is sent', basis: { tolerant: 'steps/reports.ts executeScopes: only records the target made are used' } },
     { relies: 'the shape of `data`, and the status of a POST without any body, are recorded', basis: { observation: 'report-execute-data' } },
@@ -93,7 +101,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       relies: 'page 1, page 2, pageSize 1, pageSize 500 and page 1 with pageSize 500 each answer exactly 200',
       basis: { spec: '8: "Report pageSize | 1 to 500, default 100; page >= 1, default 1 | report execute"' },
     },
-    { relies: 'the first listed definition runs without filterValues', basis: { assumption: 'as RP-EXECUTE: a definition may require filter values and refuse with 4xx' } },
+    { relies: 'the executed definition runs without filterValues', basis: { tolerant: 'as RP-EXECUTE: the first listed definition that answers {} with 200', variant: 'report-choices' } },
     {
       relies: 'pageSize 0, 501, 1.5 and page 0, 1.5 (and generated page <= 0, pageSize <= 0 or > 500, fractions) are rejected',
       basis: { spec: '4.9: "page integer >= 1, default 1; pageSize integer 1 to 500, default 100"' },
@@ -102,7 +110,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
   ],
   'RP-EXECUTE-PAGE-ROWS': [
-    { relies: 'the first listed definition answers 200 to {}', basis: { assumption: 'as RP-EXECUTE: a definition may need filter values; only definitions 2 to 5 may refuse here' } },
+    { relies: 'the executed definition answers 200 to {}', basis: { tolerant: 'as RP-EXECUTE: the first listed definition that does; others of the first 5 refusing {} are no candidates', variant: 'report-choices' } },
     {
       relies: 'rows are data itself or the one array named rows/items/results/records/data/entries/lines; else only observed',
       basis: { tolerant: 'steps/reports.ts rowsPath(): a result that is no list of rows is recorded (report-execute-rows), not judged' },
@@ -110,8 +118,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'a report with fewer than 3 rows proves nothing', basis: { tolerant: 't.inconclusive when the most rows of the first five definitions is below 3' } },
     { relies: 'at most 100 rows without pageSize, at most 1 or 2 with pageSize 1 or 2 (page 1 and 2)', basis: { spec: '4.9: "pageSize integer 1 to 500, default 100"' } },
     {
-      relies: 'that row-list array is what pageSize pages (reports.test.ts:215-218)',
-      basis: { assumption: 'a result may page another collection and return a fixed summary list (12 months, totals by group) whole' },
+      relies: 'the array judged is the one pageSize pages',
+      basis: {
+        tolerant: 'steps/reports.ts pagedPath(): the rows found when they hold fewer with pageSize 1, else another array of the result that does (a summary list returned whole); none responding is inconclusive and recorded (report-execute-rows)',
+        variant: 'report-choices',
+      },
     },
     { relies: 'the rows sit at the same path for every body', basis: { tolerant: 'the pages compared are never empty (>= 3 rows, page 2 of size 1 or 2), so no rows array can be left out' } },
     { relies: 'without page the rows are those of page 1', basis: { spec: '4.9: "page integer >= 1, default 1"' } },
@@ -120,8 +131,15 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   ],
   'RP-EXECUTE-SCOPE': [
     {
-      relies: 'a scope of kind project, person (a fresh resource) and contact each answers exactly 200 on the first definition',
-      basis: { assumption: 'a report may accept only some scope kinds, and person may mean a user or an individual contact; a 4xx is not ruled out' },
+      relies: 'a scope of kind project, person (a fresh resource) and contact each answers 200 on some definition that runs with {}',
+      basis: {
+        tolerant: 'each kind is tried on every runnable definition of the first 5; a 4xx is that report\'s rule, recorded (report-scope-kinds); only another status, or no kind accepted anywhere, fails',
+        variant: 'report-choices',
+      },
+    },
+    {
+      relies: 'at least one of the three kinds is accepted by one of the runnable definitions',
+      basis: { spec: '4.9: "scope (optional, no extra properties) with kind enum project, person, contact and id uuid"' },
     },
     { relies: 'without any record to scope to the check is skipped', basis: { tolerant: 't.skip when no project, resource or contact exists' } },
     {
@@ -129,15 +147,18 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
       basis: { spec: '4.9: "scope (optional, no extra properties) with kind enum project, person, contact and id uuid, both required inside scope"' },
     },
     {
-      relies: 'kind Project or PERSON (another case) is rejected under this MUST (generators/reports.ts:64)',
-      basis: { assumption: 'a server may read the kind case-insensitively; the catalogue puts another case of a value under INPUT-FORMAT-STRICT (SHOULD)' },
+      relies: 'a kind in another case (Project, PERSON) is not sent under this MUST',
+      basis: { tolerant: 'generators/reports.ts: another case of a kind is INPUT-FORMAT-STRICT\'s (SHOULD)' },
     },
     { relies: 'the non-UUID ids are no UUID under any reading', basis: { tolerant: 'nonUuid(): hyphen-free and braced forms are left to INPUT-FORMAT-STRICT' } },
     { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
   ],
   'RP-EXECUTE-FILTER-VALUES': [
     { relies: 'filterValues {} and an object of conformance_* keys (text, number, boolean array) answer exactly 200', basis: { spec: '4.9: "filterValues (object with arbitrary keys, optional)"' } },
-    { relies: 'the first listed definition runs with filter values it does not define', basis: { assumption: 'as RP-EXECUTE: a definition may require its own filter values and refuse with 4xx' } },
+    {
+      relies: 'the executed definition runs with filter values it does not define',
+      basis: { tolerant: 'as RP-EXECUTE: a definition that runs with {} needs no filter value; keys it does not define are "arbitrary keys"', variant: 'report-choices' },
+    },
     { relies: 'filterValues as a string, integer, array or boolean is rejected', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
     { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
   ],
@@ -605,33 +626,39 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'RL-EXACT-SEQUENTIAL': [
     { relies: 'a fresh window: Remaining Limit-1 or Limit, 5 s or more left, found within 135 s', basis: { tolerant: 'waitForFreshWindow; inconclusive otherwise', variant: 'limiter-sliding-window' } },
     {
-      relies: 'at least the limit is admitted in a quick sequential burst (burst capacity = limit)',
-      basis: { assumption: 'a limiter may smooth the rate (nginx 60r/m is one a second) and never exceed 60 a minute while refusing a fast burst early' },
+      relies: 'at least the limit is admitted in a quick sequential burst, or the key keeps its rate when paced',
+      basis: {
+        tolerant: 'pacedRun(): a burst refused early with a wait of about one request\'s share of the window (a smoothing limiter) passes when 10 requests paced a little slower than the rate are all admitted; recorded (rate-limit-smoothing)',
+        variant: 'limiter-smoothing',
+      },
     },
     { relies: 'at most the limit plus what a refilling window earns back; one over is repeated once', basis: { tolerant: 'judgeAdmission and confirmed()', variant: 'limiter-refilling-bucket' } },
     { relies: 'a request is refused within limit + 20 requests', basis: { spec: '7: "Request limit of the key exceeded | HTTP 429 with header Retry-After"' } },
     {
-      relies: 'every non-2xx of the burst is the limit\'s refusal (steps/rate-limit.ts:176-182)',
-      basis: { assumption: 'a 403 or 404 of the limited key (no write right, another organisation) ends the burst and counts as the refusal' },
+      relies: 'every non-2xx of the burst, but a 403 or 404 of a route at its first use, is the limit\'s refusal',
+      basis: { tolerant: 'sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit\'s answer', variant: 'read-only-keys' },
     },
   ],
   'RL-EXACT-CONCURRENT': [
     { relies: 'the first request after RL-RECOVERY, or a fresh-window wait, finds the window fresh', basis: { tolerant: 'isFreshAnswer or waitForFreshWindow; inconclusive otherwise' } },
     {
-      relies: '150 GET /contacts over 50 connections admit at least the budget left (limit - 1)',
-      basis: { assumption: 'a smoothing limiter admits fewer in a burst yet never exceeds the limit a minute' },
+      relies: '150 GET /contacts over 50 connections admit at least the budget left (limit - 1), or the key keeps its rate when paced',
+      basis: {
+        tolerant: 'pacedRun(): a burst refused early with a wait of about one request\'s share of the window (a smoothing limiter) passes when 10 requests paced a little slower than the rate are all admitted; recorded (rate-limit-smoothing)',
+        variant: 'limiter-smoothing',
+      },
     },
     {
       relies: 'the target serves 50 concurrent connections of one key without other refusals',
-      basis: { assumption: 'a server may shed or queue load (503) at that concurrency; such answers count as not admitted' },
+      basis: { tolerant: 'judgeAdmission shed: each 503 lowers the floor by one (it may have spared the budget), the ceiling stays; the count is in the observed summary', variant: 'load-shedding' },
     },
     { relies: 'at most the budget plus what a refilling window earns back; one over is repeated once', basis: { tolerant: 'judgeAdmission and confirmed()', variant: 'limiter-refilling-bucket' } },
   ],
   'RL-OVER-429': [
     { relies: 'the refusals of a spent budget are 429', basis: { spec: '7: "Request limit of the key exceeded | HTTP 429 with header Retry-After"' } },
     {
-      relies: 'the first non-2xx of the burst is a limit refusal wherever it falls (suites/rate-limit.test.ts:261)',
-      basis: { assumption: 'a 403 or 404 for the limited key\'s own reason (no write right, another organisation) is blamed as a non-429 limit answer' },
+      relies: 'the first non-2xx of the burst is a limit refusal, unless it is a 403 or 404 of a route at its first use',
+      basis: { tolerant: 'sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit\'s answer', variant: 'read-only-keys' },
     },
   ],
   'RL-RETRY-AFTER': [
@@ -642,8 +669,11 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     },
     { relies: 'it is positive; 0 only where Reset shows the window ending within a second', basis: { tolerant: 'windowEndingNow: a truncated wait under a second passes' } },
     {
-      relies: 'it asks for at most 60 s (an HTTP date at most 61 s after Date) (rate/retry-after.ts:69, 81)',
-      basis: { assumption: 'spec gives no bound: a server may add jitter or a short penalty beyond the minute window' },
+      relies: 'it asks for at most two windows, 120 s (an HTTP date at most 121 s after Date)',
+      basis: {
+        tolerant: 'rate/retry-after.ts MAX_RETRY_AFTER_S: jitter or a penalty beyond the minute passes and is recorded (retry-after-beyond-window); a value in milliseconds is still far beyond',
+        variant: 'retry-after-penalty',
+      },
     },
     { relies: 'the Retry-After form is recorded', basis: { observation: 'retry-after-format' } },
   ],
@@ -661,8 +691,8 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
   'RL-RECOVERY': [
     { relies: 'the limited key is refused within limit + 20 requests', basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' } },
     {
-      relies: 'one request sent Retry-After + 250 ms later is admitted (steps/rate-limit.ts:314-315)',
-      basis: { assumption: 'Retry-After is advisory (RFC 9110); an approximating sliding-window counter may refuse once more with a short new Retry-After' },
+      relies: 'one request sent Retry-After + 250 ms later is admitted, or, refused with a short new Retry-After (at most 2 s or a quarter of the first wait), once more after that',
+      basis: { tolerant: 'recover(): the one early refusal is waited out and recorded (rate-limit-recovery-retried); a second refusal fails', variant: 'retry-after-rounded-down' },
     },
     { relies: 'Reset, then a minute, stands in for an unreadable Retry-After', basis: { tolerant: 'recover(): the wait basis is recorded' } },
     { relies: 'the wait is recorded', basis: { observation: 'rate limit' } },
@@ -675,16 +705,19 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'after the first refusal each route is refused, less a refill', basis: { spec: '8: "Over-limit response | 429 with Retry-After | all endpoints"' } },
     { relies: 'a refilling limiter may earn requests back meanwhile', basis: { tolerant: 'refillAllowance, +1 for a limiter seen to refill', variant: 'limiter-refilling-bucket' } },
     {
-      relies: 'the limited key may create contacts and read the admin\'s contact and the event list',
-      basis: { assumption: 'spec 5: other permission levels not shown; a 403/404 of the limited key is read as the limit\'s refusal' },
+      relies: 'the limited key may create contacts and read the admin\'s contact and the event list; a route it may not use is not judged',
+      basis: { tolerant: 'sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit\'s answer', variant: 'read-only-keys' },
     },
   ],
   'RL-LIMIT-CUSTOM': [
     { relies: 'CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT are set and match the target', basis: { tolerant: 'skipped without them; the doctor warns on a mismatch' } },
     { relies: 'every burst answer with a readable Limit shows the configured custom limit', basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' } },
     {
-      relies: 'a quick burst of reads admits at least that many',
-      basis: { assumption: 'a smoothing limiter may refuse a fast burst early yet never exceed the limit a minute' },
+      relies: 'a quick burst of reads admits at least that many, or the key keeps its rate when paced',
+      basis: {
+        tolerant: 'pacedRun(): a burst refused early with a wait of about one request\'s share of the window (a smoothing limiter) passes when 10 requests paced a little slower than the rate are all admitted; recorded (rate-limit-smoothing)',
+        variant: 'limiter-smoothing',
+      },
     },
     { relies: 'at most that many plus a refill; one over is repeated once', basis: { tolerant: 'judgeAdmission and confirmed()', variant: 'limiter-refilling-bucket' } },
   ],

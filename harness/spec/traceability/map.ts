@@ -484,7 +484,7 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Every request carries an organisation API key, sent either as the header `X-API-Key: <API_KEY>` or as `Authori
   '5#d08e4a15': { ids: ['AUTH-X-API-KEY', 'AUTH-BEARER', 'AUTH-MISSING-REFUSED', 'AUTH-EMPTY-BEARER'] },
   // A key has a fixed service prefix followed by an underscore and a secret part: `<prefix>_<secret>`.
-  '5#7e21efc5': { ids: ['AUTH-MALFORMED-REFUSED', 'AUTH-KEY-EXACT', 'AUTH-CASE-EXACT'] },
+  '5#7e21efc5': { ids: ['AUTH-MALFORMED-REFUSED', 'AUTH-KEY-EXACT', 'AUTH-KEY-NEAR-MISS', 'AUTH-CASE-EXACT'] },
   // An organisation admin creates keys in the application settings. The full secret is displayed only once, at cre
   '5#222bb44a': { untestable: 'keys are made in the application settings, outside the API: the suite is given them' },
   // A key belongs to one organisation; requests see that organisation's data.
