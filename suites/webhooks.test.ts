@@ -764,7 +764,7 @@ async function verdictOnTimeout(
   if (short !== undefined) {
     fail(
       `${expectation}, but after ${t.run.webhookWaitS} s the target's log shows the delivery ended ${short.status} after ${short.attempts} attempt(s) ` +
-        `(${describeRecord(read?.record)}); the sink saw ${seen}`,
+        `(${describeRecord(read?.record)}); the sink saw ${seen}. Retry spacing is not shown (spec 6): a target that logs each failed attempt failed and retries later than this wait looks the same; a longer CONFORMANCE_WEBHOOK_WAIT_S decides it`,
       read?.res,
     );
   }
