@@ -73,7 +73,7 @@ export const AUDIT_COMMON: AuditTable = {
     { relies: 'the rejection is any 4xx (never 2xx, never 5xx)', basis: { tolerant: 'expectRejected(): any 4xx passes, 415 and 422 included' } },
     { relies: 'the status given to a malformed body is recorded', basis: { observation: 'malformed-json-status' } },
     { relies: 'POST, PATCH and DELETE /batch/time-entries read a JSON body (DELETE included)', basis: { spec: '4.10: "DELETE | /batch/time-entries | ids: array (1 to 100) of uuid."' } },
-    { relies: 'execute runs on the first listed report definition', basis: { tolerant: 'needDefinitions(): skipped when the target lists none (seed data)' } },
+    { relies: 'execute runs on the first listed report definition that answers {} (one may need filter values)', basis: { tolerant: 'findRunnableDefinitions(): the first of five listed that runs with {}; skipped when the target lists none (seed data)', variant: 'report-choices' } },
     { relies: 'the record PATCH goes to is created (any 2xx)', basis: { tolerant: 'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating' } },
   ],
   'BOOL-FILTER-TRUE': [
