@@ -28,7 +28,7 @@ export function auditDoc(table: AuditTable): string {
     '',
     `Audited areas: ${AUDITED_AREAS.join(', ')}. Still to audit: ${PENDING_AREAS.length === 0 ? 'none' : PENDING_AREAS.join(', ')}.`,
     '',
-    `${new Set(rows.map((r) => r.id)).size} requirements, ${rows.length} reliances: ${count('spec')} from the spec text, ${count('tolerant')} tolerant, ${count('observation')} observed, ${count('assumption')} open assumptions.`,
+    `${new Set(rows.map((r) => r.id)).size} requirements, ${rows.length} reliances: ${count('spec')} from the spec text, ${count('tolerant')} tolerant, ${count('observation')} observed, ${count('assumption')} open ${count('assumption') === 1 ? 'assumption' : 'assumptions'}.`,
     '',
   ];
   if (open.length > 0) {
