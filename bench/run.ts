@@ -15,7 +15,7 @@ import { measureHarnessOverhead } from './harness-overhead.js';
  *    both in their own process, loaded by autocannon from this one (target: at least 60 %);
  * 3. harness overhead: the load harness's GET-by-id throughput step vs the autocannon CLI on the
  *    same route of the same reference process (target: at least 90 %);
- * 4. distance (issue 12): the functional suites against a reference server reached directly and
+ * 4. distance: the functional suites against a reference server reached directly and
  *    through a proxy adding 20 ms to every round trip (target: at most 2x the local time).
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
  * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),

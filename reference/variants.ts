@@ -4,7 +4,7 @@ import { ReferenceServerError } from './reference-error.js';
  * Legitimate choices the spec leaves open, switchable on the reference server. Unlike a fault,
  * a variant keeps the server conforming: the suite must pass it (0 failed MUST checks). They
  * exist so that the suite is proven not to hard-code the reference server's own choices
- * (principle 1: a false failure on a correct server is as bad as a missed bug).
+ * (a false failure on a correct server is as bad as a missed bug).
  */
 export const VARIANTS = {
   'transitions-terminal-409':

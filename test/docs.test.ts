@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Documentation a newcomer can walk (issue 23, part 5): a README that fits a screen or two, every
+ * Documentation a newcomer can walk: a README that fits a screen or two, every
  * relative link of the README, docs/ and the folder READMEs leading somewhere, every anchor naming
  * a heading of its page, and a README in every folder of harness/ and reference/.
  */

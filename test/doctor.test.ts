@@ -57,7 +57,7 @@ function problems(report: DoctorReport): string[] {
   return report.items.filter((i) => i.status === 'problem').map((i) => i.id);
 }
 
-describe('conformance doctor against the reference server (issue 13)', () => {
+describe('conformance doctor against the reference server', () => {
   it('finds every item ok with a correct configuration, and leaves nothing behind', async () => {
     const report = await doctorWith({});
     expect(report.items.filter((i) => i.status !== 'ok').map((i) => `${i.id}: ${i.status}: ${i.detail}`)).toEqual([]);
@@ -209,7 +209,7 @@ describe('conformance doctor against the reference server (issue 13)', () => {
   });
 });
 
-describe('conformance run: the doctor first (issue 13)', () => {
+describe('conformance run: the doctor first', () => {
   it('stops a run whose configuration makes it meaningless: exit 2, one line naming the cause; --skip-doctor runs anyway', async () => {
     const swapped = { ...env, CONFORMANCE_ADMIN_KEY: seedKeys.member, CONFORMANCE_MEMBER_KEY: seedKeys.admin, CONFORMANCE_SUITES: 'auth', CONFORMANCE_NUM_RUNS: '2' };
     const stopped = await runCli(['run'], swapped);

@@ -22,7 +22,7 @@ const LIMITERS: Array<[string, string[]]> = [
   ['refilling bucket (Reset: the next request, delta seconds)', ['limiter-refilling-bucket']],
 ];
 
-describe.concurrent('issue 16: a fresh window after spread-out traffic, on the reference limiters', () => {
+describe.concurrent('a fresh window after spread-out traffic, on the reference limiters', () => {
   const servers = new Map<string, RunningReferenceServer>();
   beforeAll(async () => {
     for (const [name, variants] of LIMITERS) servers.set(name, await startReferenceServer({ seed: testSeed(null), variants, rateWindowMs: WINDOW_MS }));

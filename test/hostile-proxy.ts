@@ -2,7 +2,7 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import type { AddressInfo, Socket } from 'node:net';
 
 /*
- * A hostile target for self-tests (issue 12): a proxy in front of a correct server (the embedded
+ * A hostile target for self-tests: a proxy in front of a correct server (the embedded
  * reference server) that misbehaves on every `every`-th request in one chosen way and forwards
  * the rest unchanged. Everything it sends is generated on the fly: a 400 MB answer is streamed in
  * chunks with back-pressure, never held in memory, so the proxy itself stays small.

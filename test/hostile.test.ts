@@ -164,7 +164,7 @@ beforeAll(async () => {
   schemaErrors = () => validate.errors;
 });
 
-describe('a conformance run against a hostile target (issue 12)', () => {
+describe('a conformance run against a hostile target', () => {
   /** Requests the same run sends through a proxy that behaves: the yardstick for re-sending. */
   let wellBehaved: number;
 
@@ -261,14 +261,14 @@ describe('a conformance run against a hostile target (issue 12)', () => {
     const report = await expectCompleteReport(result);
     expect(['error', 'non-conformant']).toContain(report.verdict);
     // A wrong answer fails its check; a property confirms it once and shrinks within its budget
-    // (harness/check/property.ts): some requests more than a clean run, never a loop (issue 12 saw 5x).
+    // (harness/check/property.ts): some requests more than a clean run, never a loop (a hostile run once sent 5x).
     expect(result.requests).toBeLessThanOrEqual(wellBehaved * 1.5);
     if (result.peakRssKb !== null) expect(result.peakRssKb).toBeLessThan(ONE_GB_KB);
     expect(result.wallMs).toBeLessThan(90_000);
   }, 120_000);
 });
 
-describe('the load harness against a hostile target (issue 12)', () => {
+describe('the load harness against a hostile target', () => {
   /*
    * Scenarios that need no second rate window (the reference server keeps the spec's minute):
    * burst and sustained on fresh limited keys, throughput on the admin key. Short as in

@@ -5,7 +5,7 @@ import { isRequirementId, type RequirementId } from '../harness/spec/requirement
 import { DriverPool, readLatestReport } from './run-cli.js';
 
 /**
- * The mutant self-test (principle 2): for each reference-server fault, the suite that covers it
+ * The mutant self-test: for each reference-server fault, the suite that covers it
  * runs against the faulty server and the check of the rule the fault breaks must fail.
  * The fault-free run is test/e2e.test.ts.
  */

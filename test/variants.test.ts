@@ -4,7 +4,7 @@ import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
 
 /**
- * The variant self-test (principle 1): each reference-server variant makes a choice the spec
+ * The variant self-test: each reference-server variant makes a choice the spec
  * leaves open differently from the plain reference server. The suites that touch that choice
  * run against it, and no MUST check may fail or err: a correct server is never failed.
  */
@@ -119,7 +119,7 @@ describe('variants', () => {
         const broken = report.checks.filter((c) => c.level === 'MUST' && (c.status === 'fail' || c.status === 'error'));
         expect(broken.map((c) => `${c.requirementId} ${c.title}: ${c.message}`)).toEqual([]);
         expect(report.checks.filter((c) => c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
-        // Another limiter design is measured, never taken for a fault (issue 16): the run exits 0.
+        // Another limiter design is measured, never taken for a fault: the run exits 0.
         if (variants.some((v) => v.startsWith('limiter-'))) expect(result.code, result.stdout.slice(-2000)).toBe(0);
         for (const topic of observed) expect(report.observations.map((o) => o.topic)).toContain(topic);
       });

@@ -13,7 +13,7 @@ import { keyFingerprint, loadPrivateKey, signManifest } from './signature.js';
 import { packTarGz } from './tar.js';
 
 /*
- * A certification bundle (issue 14): one directory, and a .tar.gz of it, holding the report
+ * A certification bundle: one directory, and a .tar.gz of it, holding the report
  * files, exchanges.har, product.json, environment.json, README.md, MANIFEST.sha256 and, when the
  * vendor gives a private key, SIGNATURE. Nothing here redacts: every input is already redacted
  * exactly like the reports (the runner's Redactor).

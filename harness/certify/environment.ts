@@ -7,7 +7,7 @@ import type { Report } from '../report/model.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 
 /*
- * environment.json (issue 14): what judged the target. A certification names the tool, the spec
+ * environment.json: what judged the target. A certification names the tool, the spec
  * text and the requirement catalogue by hash, so a verifier can tell whether the bundle was
  * judged by the rules it knows.
  */

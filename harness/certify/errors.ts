@@ -1,7 +1,7 @@
 import { HarnessError } from '../errors.js';
 
 /*
- * Errors of certification bundles (issue 14). Each carries a stable code; the CLI maps them to
+ * Errors of certification bundles. Each carries a stable code; the CLI maps them to
  * one readable line. `conformance verify` turns BundleUnreadableError into exit 2.
  */
 

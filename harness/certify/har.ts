@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * exchanges.har (issue 14): every HTTP exchange of a certification run in HAR 1.2
+ * exchanges.har: every HTTP exchange of a certification run in HAR 1.2
  * (http://www.softwareishard.com/blog/har-12-spec/). `verify` reads only what it compares; the
  * rest of HAR 1.2 (headers, timings, cookies, ...) is allowed and left alone.
  *

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ManifestError } from './errors.js';
 
 /*
- * MANIFEST.sha256 (issue 14): the SHA-256 of every file of a bundle in `sha256sum` format, so
+ * MANIFEST.sha256: the SHA-256 of every file of a bundle in `sha256sum` format, so
  * `sha256sum -c MANIFEST.sha256` checks a bundle without this tool. The signature covers these
  * bytes, so it covers every file through them.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProductError } from './errors.js';
 
 /*
- * product.json (issue 14): what was certified and whom to ask about it. The vendor writes it
+ * product.json: what was certified and whom to ask about it. The vendor writes it
  * (`conformance certify --product FILE`); the bundle carries it and `verify` checks it again.
  * JSON only: YAML would need a parser dependency for five fields, and a vendor who keeps YAML can
  * convert it in one command. A .yaml/.yml file is refused with a line that says so.

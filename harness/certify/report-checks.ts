@@ -141,7 +141,7 @@ export function reportConsistencyProblems(report: Report): string[] {
 /**
  * Every MUST requirement of this tool's catalogue is in report.requirements and passed: at least
  * one check, every check of it passed (none skipped, inconclusive, failed or erred), no MUST
- * requirement unverified, and the verdict conformant (issue 14, part 1 of the verdict rules).
+ * requirement unverified, and the verdict conformant (part 1 of the verdict rules).
  */
 export function mustRequirementProblems(report: Report): string[] {
   const problems: string[] = [];

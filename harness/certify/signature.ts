@@ -3,7 +3,7 @@ import { SignatureError } from './errors.js';
 import { sha256Of } from './manifest.js';
 
 /*
- * SIGNATURE (issue 14): an Ed25519 signature over the bytes of MANIFEST.sha256, made with the
+ * SIGNATURE: an Ed25519 signature over the bytes of MANIFEST.sha256, made with the
  * vendor's private key (node:crypto, no dependency). It proves who produced the bundle, not that
  * the run was honest: that is what the other checks of `verify` are for.
  *

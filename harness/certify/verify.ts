@@ -21,7 +21,7 @@ import { verifyManifestSignature } from './signature.js';
 import { DEFAULT_TAR_LIMITS, type TarLimits } from './tar.js';
 
 /*
- * `conformance verify` (issue 14): checks a bundle the way a certification bot would, without
+ * `conformance verify`: checks a bundle the way a certification bot would, without
  * contacting any server, one line per check with the reason on failure. Exit 0 valid (warnings
  * allowed), 1 invalid, 2 unreadable (not a bundle, a bad archive, a JSON file that does not
  * parse, an unusable public key).

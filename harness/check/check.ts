@@ -31,7 +31,7 @@ export interface CheckMeta {
   /** Documented endpoints (`GET /contacts/{id}`) this check sent requests to. */
   endpoints?: string[];
   matrix?: MatrixCell[];
-  /** Invalid classes the input-table checks sent (issue 21 §3). */
+  /** Invalid classes the input-table checks sent. */
   inputClasses?: InputClassCell[];
   /** The run stopped sending (breaker, deadline) while or before this check ran: why. */
   stopped?: string;
@@ -114,7 +114,7 @@ function buildContext(
 ): CheckContext {
   const run = runContext();
   const health = targetHealth();
-  // Pacing under the keys' limits and the throttling budget (issue 12), shared by the run's clients.
+  // Pacing under the keys' limits and the throttling budget, shared by the run's clients.
   const governor = runGovernor();
   const redactor = new Redactor(Object.values(run.keys));
   // Written through to the meta: a wait that ends the check (the throttling budget spent) is
@@ -253,7 +253,7 @@ function outageRoomMs(bodyMs: number): number {
  * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
  * requirement of the catalogue. The title says what must hold, without the level (added here).
  * Records created through the check's clients are deleted when the file ends.
- * The checks of a file run side by side (the runner's `sequence.concurrent`, issue 12): each
+ * The checks of a file run side by side (the runner's `sequence.concurrent`): each
  * stands on records of its own or on shared fixtures it only reads. `sequential: true` runs the
  * file's checks one after another instead, for a file whose checks share one state (the
  * rate-limit suite: one key's window).

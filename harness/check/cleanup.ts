@@ -12,7 +12,7 @@ export const CLEANUP_MAX_MS = 300_000;
 
 /**
  * Records this suite file created, with the key that created them. At the end of the file each
- * one is deleted with that same key (principle 5: the suite only deletes what it created).
+ * one is deleted with that same key (the suite only deletes what it created).
  * A record already gone (404 or any other refusal) is fine.
  */
 export class CreatedRecords {
@@ -27,7 +27,7 @@ export class CreatedRecords {
   }
 
   /**
-   * Deletes every record, children before parents. Bounded (issue 12): once the run stopped
+   * Deletes every record, children before parents. Bounded: once the run stopped
    * sending (breaker, deadline) nothing goes out, and after `maxMs` the rest is left.
    * Answers how many records were not deleted for sure.
    */

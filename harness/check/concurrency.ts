@@ -1,6 +1,6 @@
 /*
  * Independent work in flight at once, so that a distant target costs little more time than a
- * near one (issue 12): every request waits a round trip, and requests that do not depend on one
+ * near one: every request waits a round trip, and requests that do not depend on one
  * another need not wait for each other's.
  */
 

@@ -30,7 +30,7 @@ function show(value: unknown): string {
  * keeps seed, path and counterexample). The failing run's own CheckFailure keeps its exchange.
  *
  * Only a CheckFailure is shrunk. Anything else thrown by the predicate (no answer, a reset, a body
- * past the read bound, the breaker, a skip) ends the property at once (issue 12): fast-check
+ * past the read bound, the breaker, a skip) ends the property at once: fast-check
  * treats every throw as a counterexample and would replay request after request while shrinking
  * it, against a target that is already failing. From the first such error on, the predicate
  * throws it again without sending anything, so the shrinker walks down its tree in memory and

@@ -52,7 +52,7 @@ const apiKey = (name: string) =>
   optionalString.pipe(z.string().regex(/^\S+$/, `${name}: an API key cannot contain spaces`).optional());
 
 /**
- * The public configuration interface (spec of the CLI, issue 2): these names are stable.
+ * The public configuration interface (spec of the CLI): these names are stable.
  * Every variable is listed in .env.example with its default.
  */
 export const envSchema = z.object({
@@ -91,7 +91,7 @@ export const envSchema = z.object({
   ),
   CONFORMANCE_WEBHOOK_WAIT_S: positiveInt('CONFORMANCE_WEBHOOK_WAIT_S'),
   CONFORMANCE_REQUEST_TIMEOUT_MS: positiveInt('CONFORMANCE_REQUEST_TIMEOUT_MS'),
-  /** Longest response body (or webhook delivery) read, in bytes; past it the exchange ends (issue 12). */
+  /** Longest response body (or webhook delivery) read, in bytes; past it the exchange ends. */
   CONFORMANCE_MAX_RESPONSE_BYTES: positiveInt('CONFORMANCE_MAX_RESPONSE_BYTES'),
   /** Consecutive requests without an answer (timeouts, resets) after which the run stops sending. */
   CONFORMANCE_BREAKER_FAILURES: positiveInt('CONFORMANCE_BREAKER_FAILURES'),
@@ -99,7 +99,7 @@ export const envSchema = z.object({
   CONFORMANCE_OUTAGE_WAIT_S: wholeNumber('CONFORMANCE_OUTAGE_WAIT_S', 3600),
   /** Longest a whole run may take, in seconds; what did not run by then is marked and the report written. */
   CONFORMANCE_RUN_DEADLINE_S: positiveInt('CONFORMANCE_RUN_DEADLINE_S'),
-  /** Checks of one suite file in flight at once, and independent requests one check sends at once (issue 12). */
+  /** Checks of one suite file in flight at once, and independent requests one check sends at once. */
   CONFORMANCE_CONCURRENCY: positiveInt('CONFORMANCE_CONCURRENCY'),
   CONFORMANCE_SEED: optionalString.pipe(
     z
@@ -133,16 +133,16 @@ export const envSchema = z.object({
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
-  /** A JSON file of requirement ids expected to fail, with a reason and an optional expiry date (issue 14). */
+  /** A JSON file of requirement ids expected to fail, with a reason and an optional expiry date. */
   CONFORMANCE_EXPECTED_FAILURES: optionalString,
-  /** true: the run also writes exchanges.har, every HTTP exchange of the run (issue 14). */
+  /** true: the run also writes exchanges.har, every HTTP exchange of the run. */
   CONFORMANCE_HAR: optionalString.pipe(
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_HAR: expected true or false' })
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
-  /** true: `conformance run` does not run the doctor's cheap checks first (issue 13). */
+  /** true: `conformance run` does not run the doctor's cheap checks first. */
   CONFORMANCE_SKIP_DOCTOR: optionalString.pipe(
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_SKIP_DOCTOR: expected true or false' })

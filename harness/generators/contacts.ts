@@ -8,7 +8,7 @@ import { missing, nulled, requirementsOf, violations, type Breaker, type Violati
 export interface ContactConstraints {
   /** Existing contact ids a generated parentContactId may point to (random UUIDs would dangle). */
   readonly parentContactIds?: readonly string[];
-  /** Appended to `tags` so every record the run creates can be found (principle 5). */
+  /** Appended to `tags` so every record the run creates can be found. */
   readonly runTag?: string;
 }
 

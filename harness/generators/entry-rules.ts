@@ -1,5 +1,5 @@
 /*
- * Rules a server may add to time entries that the spec neither states nor forbids (issue 22):
+ * Rules a server may add to time entries that the spec neither states nor forbids:
  * hours and durationSeconds that disagree, an entry that runs past midnight, a non-billable entry
  * marked billed, hours derived from a short durationSeconds falling under the 0.25 minimum. Valid
  * bodies the suite generates stay clear of all of them, so a refusal is never one of these.

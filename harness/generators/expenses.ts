@@ -27,7 +27,7 @@ export interface ExpenseConstraints {
   readonly supplierIds?: readonly string[];
   /** Staff resources for claimedByResourceId. */
   readonly resourceIds?: readonly string[];
-  /** Appended to `tags` so every record the run creates can be found (principle 5). */
+  /** Appended to `tags` so every record the run creates can be found. */
   readonly runTag?: string;
 }
 

@@ -41,7 +41,7 @@ export function url(): fc.Arbitrary<string> {
     .map(([host, tld, path]) => `https://${host}.${tld}/${path.join('/')}`);
 }
 
-/** The body with the run tag appended to `tags` (principle 5: everything the run creates is findable). */
+/** The body with the run tag appended to `tags` (everything the run creates is findable). */
 export function withRunTag<T extends { tags?: string[] | undefined }>(body: T, runTag: string | undefined): T {
   return runTag === undefined ? body : { ...body, tags: [...(body.tags ?? []), runTag] };
 }

@@ -12,7 +12,7 @@ import { amount, badCurrency, currency, identifier, impossibleDate, realDate, ru
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
 export interface RateConstraints {
-  /** Appended to `tags` so every record the run creates can be found (principle 5). */
+  /** Appended to `tags` so every record the run creates can be found. */
   readonly runTag?: string;
   /**
    * Smallest amount to generate (default 0, which 2.5 allows). A check that looks for the amount

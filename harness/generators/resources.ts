@@ -13,7 +13,7 @@ export interface ResourceConstraints {
    */
   readonly roleIds?: readonly string[];
   readonly homeOfficeIds?: readonly string[];
-  /** Appended to `tags` so every record the run creates can be found (principle 5). */
+  /** Appended to `tags` so every record the run creates can be found. */
   readonly runTag?: string;
 }
 

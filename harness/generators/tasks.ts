@@ -10,7 +10,7 @@ export interface TaskConstraints {
   readonly parentTaskIds: readonly string[];
   /** Versions that exist (CONFORMANCE_VERSION_ID). */
   readonly versionIds: readonly string[];
-  /** Tasks have no tags: the run tag goes into the name (principle 5). */
+  /** Tasks have no tags: the run tag goes into the name. */
   readonly runTag?: string;
 }
 

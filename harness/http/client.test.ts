@@ -347,7 +347,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('ApiClient bounded reads (issue 12)', () => {
+describe('ApiClient bounded reads', () => {
   it('stops reading a body at the bound, says so, and records what it saw', async () => {
     const sent = { bytes: 0, closed: false };
     handler = endlessBody(sent);
@@ -395,7 +395,7 @@ describe('ApiClient bounded reads (issue 12)', () => {
   });
 });
 
-describe('ApiClient breaker (issue 12)', () => {
+describe('ApiClient breaker', () => {
   const hang: Handler = () => {
     /* never answer */
   };

@@ -68,7 +68,7 @@ export interface ClientOptions {
   readonly redactor: Redactor;
   /** Called with every exchange, already redacted. */
   readonly onExchange?: (exchange: ExchangeRecord) => void;
-  /** Called with every request sent, answered or not, in full (bounded) and redacted: the HAR recorder (issue 14). */
+  /** Called with every request sent, answered or not, in full (bounded) and redacted: the HAR recorder. */
   readonly onWire?: (wire: WireRecord) => void;
   /** Called with every successful create, so the run can clean up what it made. */
   readonly onCreated?: (path: string, id: string) => void;
@@ -87,7 +87,7 @@ export interface ClientOptions {
 }
 
 /**
- * Shared by every client of a run (issue 12, "throttling is diagnosed, not endured"). Both
+ * Shared by every client of a run ("throttling is diagnosed, not endured"). Both
  * methods throw RunStoppedError (harness/http/health.ts) once the run stopped, including when
  * the wait spent the run's throttling budget.
  */
@@ -111,7 +111,7 @@ export class RequestFailedError extends HarnessError {
 }
 
 /**
- * The target answered with a body larger than the read bound (issue 12): the exchange ended there,
+ * The target answered with a body larger than the read bound: the exchange ended there,
  * so nothing about the body can be judged. Carries the status, headers and a redacted excerpt.
  */
 export class ResponseTooLargeError extends HarnessError {
@@ -285,7 +285,7 @@ export class ApiClient {
     const started = performance.now();
     const shownUrl = redactor.redact(url);
     const { health, signal } = this.#options;
-    // Once the breaker opened or the run deadline passed, nothing more goes out (issue 12).
+    // Once the breaker opened or the run deadline passed, nothing more goes out.
     // While the target is away the run is paused: the request waits for it (harness/runner/outage.ts).
     await health?.ready();
     if (signal?.aborted) this.#stopped(options.method, shownUrl, signal, 'not sent');

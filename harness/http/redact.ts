@@ -1,5 +1,5 @@
 /**
- * Hides API keys and webhook secrets in everything the harness writes (principle 5).
+ * Hides API keys and webhook secrets in everything the harness writes.
  * A key `<prefix>_<secret>` is shown as `<prefix>_****` so the reader still knows which kind it was.
  */
 // Up to a quote, whitespace, a delimiter or a backslash (so JSON escapes such as `\"` around it
@@ -16,7 +16,7 @@ export class Redactor {
 
   constructor(secrets: Iterable<string | undefined>) {
     const given = [...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4);
-    // A target may echo only the secret part of `<prefix>_<secret>` (issue 12): it is masked too,
+    // A target may echo only the secret part of `<prefix>_<secret>`: it is masked too,
     // when long enough not to be ordinary text.
     const parts = given.map((s) => (maskSecret(s) === '****' ? '' : s.slice(s.indexOf('_') + 1))).filter((p) => p.length >= 12);
     // Longest first, so a secret that contains another is replaced whole.

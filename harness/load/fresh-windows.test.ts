@@ -102,7 +102,7 @@ describe('waitForFreshWindows', () => {
     expect(result).toMatchObject({ fresh: true, probes: 1, refills: true });
   });
 
-  it('sliding logs, one holding a spread-out sustained run (issue 16): every key fresh, each probed sparingly, within the bound', async () => {
+  it('sliding logs, one holding a spread-out sustained run: every key fresh, each probed sparingly, within the bound', async () => {
     const clock = new SimClock();
     const sustained = Array.from({ length: 28 }, (_, i) => START - 28_500 + i * (60_000 / 55));
     const keys = [

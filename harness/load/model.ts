@@ -12,7 +12,7 @@ export const loadStatusSchema = z.enum(LOAD_STATUSES);
 export type LoadStatus = z.infer<typeof loadStatusSchema>;
 
 /**
- * The run's verdict (issue 11: a scenario that could not run is not a pass): `incomplete` when
+ * The run's verdict (a scenario that could not run is not a pass): `incomplete` when
  * nothing failed or broke but a selected scenario was skipped or a rate scenario was not selected.
  */
 export const LOAD_RUN_STATUSES = ['passed', 'incomplete', 'failed', 'error'] as const;

@@ -6,7 +6,7 @@ import { buildScenarios, executionOrder, resolveKeys, sharedKeys, type Scenario,
 const settings = (env: Record<string, string> = {}) => parseEnv(env, () => 1).load;
 
 describe('buildScenarios', () => {
-  it('has the four scenarios of issue 7 by default, in report order, with the default sizes', () => {
+  it('has the four scenarios by default, in report order, with the default sizes', () => {
     const scenarios = buildScenarios(settings(), 10_000);
     expect(scenarios.map((s) => s.id)).toEqual(['burst', 'keys', 'sustained', 'throughput']);
     expect(scenarios[0]).toMatchObject({ kind: 'burst', requestsPerKey: 150, connectionsPerKey: 50, keys: { role: 'limited', which: 'first' } });

@@ -32,7 +32,7 @@ interface AutocannonQueue {
 
 /**
  * autocannon appends every answer's body to a string (to hand it to `onResponse`), whatever its
- * size: a target answering 400 MB would put 400 MB per connection in memory (issue 12). This
+ * size: a target answering 400 MB would put 400 MB per connection in memory. This
  * `setupClient` keeps at most `cap` bytes of each answer and counts the answers it cut; the rest
  * is still parsed and dropped, and the step's duration and request timeout bound the time.
  */

@@ -111,7 +111,7 @@ const TRAFFIC: Record<string, (windowMs: number) => number[]> = {
   none: () => [],
   'a burst just now': () => Array.from({ length: 150 }, (_, i) => START - 300 + i * 2),
   'a burst half a window ago': (w) => Array.from({ length: 150 }, (_, i) => START - w / 2 + i * 2),
-  // A sustained run at 55/min that ended just now (issue 16): spread over the trailing window.
+  // A sustained run at 55/min that ended just now: spread over the trailing window.
   'a sustained run over the last half window': (w) => {
     const n = Math.round((55 * w) / 2 / 60_000);
     return Array.from({ length: n }, (_, i) => START - 50 - (n - 1 - i) * (w / 55));
@@ -154,7 +154,7 @@ describe('waitForFreshWindow on every limiter design and Reset meaning (fake clo
   }
 });
 
-describe('issue 16: a sliding-window log whose trailing window holds a spread-out sustained run', () => {
+describe('a sliding-window log whose trailing window holds a spread-out sustained run', () => {
   // 55/min for 28.4 s ended just now, after the sustained scenario's own fresh probe: 28 requests in the window.
   const sustained = (): number[] => [START - 28_500, ...Array.from({ length: 27 }, (_, i) => START - 28_400 + i * (60_000 / 55))];
 

@@ -21,7 +21,7 @@ export function redactDeep<T>(value: T, redactor: Redactor): T {
 
 /**
  * Writes the rendered files into `runDir`, each through the redactor once more as a backstop, and
- * replaces `latestDir` with a copy (principle 5: no key or secret reaches the disk).
+ * replaces `latestDir` with a copy (no key or secret reaches the disk).
  */
 export async function writeRunFiles(runDir: string, latestDir: string, rendered: Record<string, string>, redactor: Redactor): Promise<WrittenFiles> {
   await mkdir(runDir, { recursive: true });

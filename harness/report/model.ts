@@ -125,7 +125,7 @@ export const matrixCellSchema = z.object({
 });
 export type MatrixCell = z.infer<typeof matrixCellSchema>;
 
-/** One invalid class of one field sent by the input-table checks (issue 21 §3): what was sent and what the target did. */
+/** One invalid class of one field sent by the input-table checks: what was sent and what the target did. */
 export const inputClassSchema = z.object({
   /** `POST /contacts`, `POST /batch/time-entries entries[0]`. */
   surface: z.string(),
@@ -159,7 +159,7 @@ export const unverifiedSchema = z.object({
 });
 export type Unverified = z.infer<typeof unverifiedSchema>;
 
-/** CONFORMANCE_EXPECTED_FAILURES: how each listed requirement fared in this run (issue 14). */
+/** CONFORMANCE_EXPECTED_FAILURES: how each listed requirement fared in this run. */
 export const EXPECTED_STATES = ['expected', 'stale', 'expired', 'not-run'] as const;
 export const expectedFailureSchema = z.object({
   id: z.string(),
@@ -260,14 +260,14 @@ export const reportSchema = z.object({
   notTestable: z.array(notTestableSchema),
   /** The security matrix (resource x operation x key), empty when the security suite did not run. */
   matrix: z.array(matrixCellSchema),
-  /** Every invalid class the input-table checks sent, per surface and field (issue 21 §3); absent in reports written before it. */
+  /** Every invalid class the input-table checks sent, per surface and field; absent in reports written before it. */
   inputClasses: z.array(inputClassSchema).optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
 /**
  * How the harness entry (requirement HARNESS) of a run that stopped sending early, at its
- * breaker or its deadline, begins; the verdict line repeats it (issue 12: it says why).
+ * breaker or its deadline, begins; the verdict line repeats it (it says why).
  */
 export const STOPPED_EARLY = 'the run stopped early: ';
 

@@ -383,7 +383,7 @@ ${groupUnverified(report.unverified).map(
 </section>`;
 }
 
-/** CONFORMANCE_EXPECTED_FAILURES: each entry and how it fared (issue 14). */
+/** CONFORMANCE_EXPECTED_FAILURES: each entry and how it fared. */
 function renderExpected(report: Report, anchors: Anchors): Html {
   if (report.expectedFailures.length === 0) return html``;
   const link = (id: string): Html => {

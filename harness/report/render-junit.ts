@@ -173,7 +173,7 @@ function renderCase(check: CheckResult, anchor: string, options: Required<Render
 }
 
 /**
- * CONFORMANCE_EXPECTED_FAILURES (issue 14): one case per entry. A stale or expired entry is a
+ * CONFORMANCE_EXPECTED_FAILURES: one case per entry. A stale or expired entry is a
  * failure (it fails the run's exit code), the others are skipped with their state; the checks
  * themselves keep their own results in their suites.
  */

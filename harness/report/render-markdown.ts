@@ -244,7 +244,7 @@ function unverifiedSection(report: Report, limits: Limits): Section | null {
   });
 }
 
-/** CONFORMANCE_EXPECTED_FAILURES: each entry, how it fared, and why it is listed (issue 14). */
+/** CONFORMANCE_EXPECTED_FAILURES: each entry, how it fared, and why it is listed. */
 function expectedSection(report: Report, limits: Limits): Section | null {
   if (report.expectedFailures.length === 0) return null;
   const rows = report.expectedFailures.map((e) =>

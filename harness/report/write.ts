@@ -29,7 +29,7 @@ export function renderAll(report: Report): Record<string, string> {
 
 /**
  * Writes `<dir>/<run id>/` and replaces `<dir>/latest/` with a copy. The report data and every
- * rendered file pass through the redactor, so no key or webhook secret reaches the disk (principle 5).
+ * rendered file pass through the redactor, so no key or webhook secret reaches the disk.
  */
 export async function writeReport(report: Report, dir: string, redactor: Redactor): Promise<WrittenReport> {
   return writeRunFiles(resolve(dir, report.runId), resolve(dir, 'latest'), renderAll(redactReport(report, redactor)), redactor);

@@ -37,7 +37,7 @@ export interface RunInfo {
   /** CONFORMANCE_FAIL_ON_INCOMPLETE. */
   readonly failOnIncomplete: boolean;
   readonly toolVersion: string;
-  /** CONFORMANCE_EXPECTED_FAILURES: the file's name and its entries (issue 14). */
+  /** CONFORMANCE_EXPECTED_FAILURES: the file's name and its entries. */
   readonly expectedFailures?: { readonly file: string; readonly entries: readonly ExpectedFailure[] } | undefined;
   /** CONFORMANCE_OUTAGE_WAIT_S, and the times the target was away (harness/runner/outage.ts). */
   readonly outageWaitS?: number | undefined;

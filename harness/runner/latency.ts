@@ -3,7 +3,7 @@ import { ApiClient, RAW_429, RequestFailedError, ResponseTooLargeError, type Aut
 import type { Redactor } from '../http/redact.js';
 
 /*
- * How far away the target is, and how many workers the run gives the suites for it (issue 12):
+ * How far away the target is, and how many workers the run gives the suites for it:
  * every request waits a round trip, so a distant target needs more requests in flight for the
  * run to take about as long as against a near one; a near one gains nothing from more workers
  * on a 2-core machine, where they would compete with the embedded server for the CPU.

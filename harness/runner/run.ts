@@ -161,7 +161,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
       // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
       // against a distant target.
       maxWorkers: workersFor(config.suites, roundTrip),
-      // The rate-limit suite first; the checks of a file side by side (issue 12).
+      // The rate-limit suite first; the checks of a file side by side.
       ...checkOrdering(config.concurrency),
       silent: true,
       passWithNoTests: true,

@@ -13,7 +13,7 @@ export class RateLimitFirstSequencer extends BaseSequencer {
 }
 
 /**
- * How a run orders its checks (issue 12): the checks of a file run side by side, `concurrency` at
+ * How a run orders its checks: the checks of a file run side by side, `concurrency` at
  * a time, so that a distant target's round trips overlap. A file whose checks share one state runs
  * them one after another (`checker(domain, { sequential: true })`, harness/check/check.ts), and a
  * block that must wait for the rest of its file, or that the rest must wait for, is a

@@ -55,7 +55,7 @@ describe('probe', () => {
   });
 });
 
-describe('the rate limit the probe reads (issue 12)', () => {
+describe('the rate limit the probe reads', () => {
   it.each([
     [{ 'x-ratelimit-limit': '60' }, 60],
     [{ 'x-ratelimit-limit': ' 1000 ' }, 1000],

@@ -2,7 +2,7 @@ import { UNVERIFIED_REASONS, type CheckResult, type Unverified, type UnverifiedR
 import type { Requirement } from '../spec/requirements.js';
 
 /*
- * The verdict rules (issue 11): a verdict claims only what was verified.
+ * The verdict rules: a verdict claims only what was verified.
  *  - non-conformant: a MUST check failed;
  *  - error: the harness broke (a check or the run itself), and no MUST check failed;
  *  - incomplete: nothing failed or broke, but a MUST requirement of the catalogue was not verified
@@ -127,7 +127,7 @@ export function verdictOf(
 }
 
 /**
- * The exit code once CONFORMANCE_EXPECTED_FAILURES is taken into account (issue 14). The verdict
+ * The exit code once CONFORMANCE_EXPECTED_FAILURES is taken into account. The verdict
  * stays what the checks say; the exit code forgives failures of entries still `expected`, and
  * fails the run for a stale entry (it passes now: remove it) or an expired one.
  */

@@ -69,7 +69,7 @@ describe('WebhookSink', () => {
     expect(endpoint.received[0]?.rawBody.length).toBe(64 * 1024);
   });
 
-  it('stops reading an endless delivery at the bound: answers 413 and closes the connection (issue 12)', async () => {
+  it('stops reading an endless delivery at the bound: answers 413 and closes the connection', async () => {
     const endpoint = sink.endpoint({}, SECRET);
     const url = new URL(endpoint.url);
     const chunk = Buffer.alloc(64 * 1024, 'x');

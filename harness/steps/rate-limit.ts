@@ -21,7 +21,7 @@ export const FRESH_WAIT_MS = 2 * SPEC_WINDOW_MS + 15_000;
 export const MIN_RESET_MS = 5_000;
 /** A sequential burst stops this many requests past the budget when nothing is refused. */
 const EXTRA_PAST_BUDGET = 20;
-/** The concurrent burst of RL-EXACT-CONCURRENT (issue 7: e.g. 150 requests over 50 connections). */
+/** The concurrent burst of RL-EXACT-CONCURRENT (e.g. 150 requests over 50 connections). */
 export const CONCURRENT_BURST = { requests: 150, connections: 50 } as const;
 
 /** One response of a burst, with when it was sent and answered (performance.now(), ms). */

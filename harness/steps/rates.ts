@@ -7,7 +7,7 @@ import { expectSetup, setupCreated } from './setup-created.js';
 
 /**
  * Creates a rate with the admin key and returns its id; fails the check unless 201 (a 4xx leaves it inconclusive). The body's
- * tags are kept and the run tag is added (principle 5); `amount` defaults to 100. The name gets a
+ * tags are kept and the run tag is added; `amount` defaults to 100. The name gets a
  * unique token: a server may keep rate names unique (the spec does not say), and a deactivated
  * rate keeps its name.
  */

@@ -16,7 +16,7 @@ export function projectRefs(t: CheckContext): { projectId: string; versionId: st
   };
 }
 
-/** A task name carrying the run tag (tasks have no tags: principle 5 through the name). */
+/** A task name carrying the run tag (tasks have no tags: the run tag goes into the name, so every task the run makes can be found). */
 export function taskLabel(t: CheckContext, label: string): string {
   return `${label} ${runTag(t.run)}`;
 }

@@ -25,7 +25,7 @@ export function suiteSink(): () => WebhookSink {
     const { sink: where, maxResponseBytes } = runContext();
     const { host, port, publicUrl } = where;
     // A delivery is one event (spec 6.2), a few KB: the sink keeps every one it gets, so it reads
-    // at most 1 MiB of each, or less when CONFORMANCE_MAX_RESPONSE_BYTES says so (issue 12).
+    // at most 1 MiB of each, or less when CONFORMANCE_MAX_RESPONSE_BYTES says so.
     const maxBodyBytes = Math.min(maxResponseBytes, SINK_MAX_BODY_BYTES);
     sink = await WebhookSink.start({ host, port, maxBodyBytes, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   });
@@ -80,7 +80,7 @@ export interface SubscribeOptions {
   readonly label: string;
 }
 
-/** The body of a subscription the suite makes: findable through its description (principle 5). */
+/** The body of a subscription the suite makes: findable through its description. */
 export function subscriptionBody(t: CheckContext, url: string, events: readonly EventName[], label: string): Record<string, unknown> {
   return { name: `Conformance ${label} ${uniqueToken('')}`, url, events: [...events], description: runTag(t.run) };
 }

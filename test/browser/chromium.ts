@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 import { ROOT } from '../run-cli.js';
 
 /*
- * The report pages opened in a real browser (issue 15): Debian's Chromium driven by
+ * The report pages opened in a real browser: Debian's Chromium driven by
  * playwright-core. Playwright's own browser downloads cannot be reached from CI machines like
  * ours, so the browser is the system one; `.ci/run` installs it when it is missing. Without it
  * the browser tests are skipped, and say so loudly: a skipped browser test proves nothing.

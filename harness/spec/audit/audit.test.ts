@@ -10,7 +10,7 @@ const SPEC = readFileSync(new URL('spec/work-management-api-v1.md', ROOT), 'utf8
 /** Spec text as quotes compare it: no backticks, one space for any run of white space. */
 const flat = (text: string): string => text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
 
-describe('the assumption audit (issue 22)', () => {
+describe('the assumption audit', () => {
   it('covers every MUST requirement (and every security SHOULD) of the areas it audits, and names the areas still to audit', () => {
     const missing = auditedIds().filter((id) => (AUDIT[id] ?? []).length === 0);
     expect(missing).toEqual([]);

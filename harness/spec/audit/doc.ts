@@ -11,7 +11,7 @@ function basisText(basis: Basis): string {
   return `**assumption**: ${basis.assumption}${basis.variant === undefined ? '' : ` (variant \`${basis.variant}\`)`}`;
 }
 
-/** docs/audit.md: the audit of issue 22, one row per reliance. */
+/** docs/audit.md: the assumption audit, one row per reliance. */
 export function auditDoc(table: AuditTable): string {
   const rows = reliances(table);
   const count = (kind: string) => rows.filter((r) => basisKind(r.reliance.basis) === kind).length;

@@ -8,7 +8,7 @@ import type { AuditTable, Basis, Reliance } from './types.js';
 
 type Area = Requirement['area'];
 
-/** The audit of issue 22 in parts, each covering whole catalogue areas. */
+/** The assumption audit in parts, each covering whole catalogue areas. */
 const PARTS: ReadonlyArray<{ readonly areas: readonly Area[]; readonly table: AuditTable }> = [
   { areas: ['common', 'auth', 'projects'], table: AUDIT_COMMON },
   { areas: ['contacts', 'resources', 'rates'], table: AUDIT_CONTACTS_RESOURCES_RATES },
@@ -17,7 +17,7 @@ const PARTS: ReadonlyArray<{ readonly areas: readonly Area[]; readonly table: Au
   { areas: ['reports', 'security', 'webhooks', 'rate-limit'], table: AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE },
 ];
 
-/** Areas whose audit is still to be written (issue 22 stays open while any is listed). */
+/** Areas whose audit is still to be written (the audit is incomplete while any is listed). */
 export const PENDING_AREAS: readonly Area[] = [];
 
 export const AUDITED_AREAS: readonly Area[] = PARTS.flatMap((p) => p.areas);

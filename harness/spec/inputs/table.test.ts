@@ -81,7 +81,7 @@ function queryNames(cell: string): string[] {
   return flatten(text).split(',').map((n) => n.trim()).filter((n) => /^[a-zA-Z]+$/.test(n));
 }
 
-describe('the input table (issue 21 §3) against the spec text', () => {
+describe('the input table against the spec text', () => {
   const rows = fieldRows();
 
   it('reads the field rows of every record table', () => {
