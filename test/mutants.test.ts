@@ -304,6 +304,8 @@ describe('mutants', () => {
           ...(suite === 'webhooks' ? { CONFORMANCE_WEBHOOK_WAIT_S: '10' } : {}),
           // Recovery waits for the window to pass: an 8 s window instead of the spec's minute.
           ...(suite === 'rate-limit' ? { CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' } : {}),
+          // No fault here lags: a list that does not show a write has no reason to be read again for long.
+          CONFORMANCE_LIST_SETTLE_S: '1',
           CONFORMANCE_NUM_RUNS: '10',
           CONFORMANCE_SEED: '20261122',
         });

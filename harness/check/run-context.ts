@@ -28,6 +28,8 @@ export interface RunContext {
   /** CONFORMANCE_CONCURRENCY: independent requests one check sends at once (harness/check/concurrency.ts mapLimit). */
   readonly concurrency: number;
   readonly webhookWaitS: number;
+  /** CONFORMANCE_LIST_SETTLE_S (harness/steps/settle.ts); absent: the default. */
+  readonly listSettleS?: number | undefined;
   /**
    * Self-test only (CONFORMANCE_REFERENCE_RATE_WINDOW_S): the embedded reference server's rate
    * window when it is shortened. A refilling limiter then earns requests back faster than spec 8

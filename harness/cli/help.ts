@@ -47,6 +47,7 @@ Configuration comes from the environment or .env (the environment wins):
   CONFORMANCE_SINK_PORT         Webhook sink port (default 0: ephemeral).
   CONFORMANCE_SINK_PUBLIC_URL   URL the target must call (default derived from host/port).
   CONFORMANCE_WEBHOOK_WAIT_S    Longest wait for a webhook delivery (default 60).
+  CONFORMANCE_LIST_SETTLE_S     Longest a list may lag behind a write (default 6).
   CONFORMANCE_REQUEST_TIMEOUT_MS  Per-request timeout (default 10000).
   CONFORMANCE_MAX_RESPONSE_BYTES  Longest response body read (default 8388608 = 8 MiB).
   CONFORMANCE_BREAKER_FAILURES  Requests in a row without an answer that pause the run (default 5).

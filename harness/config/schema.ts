@@ -90,6 +90,8 @@ export const envSchema = z.object({
     z.url({ message: 'CONFORMANCE_SINK_PUBLIC_URL: not a valid URL' }).optional(),
   ),
   CONFORMANCE_WEBHOOK_WAIT_S: positiveInt('CONFORMANCE_WEBHOOK_WAIT_S'),
+  /** Longest a list may take to show a write made just before (a search index, a replica); 0 reads it once. */
+  CONFORMANCE_LIST_SETTLE_S: wholeNumber('CONFORMANCE_LIST_SETTLE_S', 600),
   CONFORMANCE_REQUEST_TIMEOUT_MS: positiveInt('CONFORMANCE_REQUEST_TIMEOUT_MS'),
   /** Longest response body (or webhook delivery) read, in bytes; past it the exchange ends. */
   CONFORMANCE_MAX_RESPONSE_BYTES: positiveInt('CONFORMANCE_MAX_RESPONSE_BYTES'),
@@ -197,6 +199,8 @@ export interface Config {
   readonly otherProjectId?: string | undefined;
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
   readonly webhookWaitS: number;
+  /** CONFORMANCE_LIST_SETTLE_S: how long a list may lag behind a write before a check says it does not show it. */
+  readonly listSettleS: number;
   readonly requestTimeoutMs: number;
   /** CONFORMANCE_MAX_RESPONSE_BYTES: no response body or webhook delivery is read past this. */
   readonly maxResponseBytes: number;
@@ -253,6 +257,7 @@ export interface LoadSettings {
 
 export const DEFAULTS = {
   webhookWaitS: 60,
+  listSettleS: 6,
   requestTimeoutMs: 10_000,
   // A page of 100 records (spec 4 and 8: limit at most 100) is tens of KB, a report page of 500 rows
   // a few hundred; 8 MiB leaves room for records with long free-text fields several times over,
@@ -364,6 +369,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
       publicUrl: env.CONFORMANCE_SINK_PUBLIC_URL,
     },
     webhookWaitS: env.CONFORMANCE_WEBHOOK_WAIT_S ?? DEFAULTS.webhookWaitS,
+    listSettleS: env.CONFORMANCE_LIST_SETTLE_S ?? DEFAULTS.listSettleS,
     requestTimeoutMs: env.CONFORMANCE_REQUEST_TIMEOUT_MS ?? DEFAULTS.requestTimeoutMs,
     maxResponseBytes: atLeast('CONFORMANCE_MAX_RESPONSE_BYTES', env.CONFORMANCE_MAX_RESPONSE_BYTES ?? DEFAULTS.maxResponseBytes, MIN_RESPONSE_BYTES),
     breakerFailures: env.CONFORMANCE_BREAKER_FAILURES ?? DEFAULTS.breakerFailures,

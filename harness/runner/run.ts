@@ -132,6 +132,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     outageWaitS: config.outageWaitS,
     concurrency: config.concurrency,
     webhookWaitS: config.webhookWaitS,
+    listSettleS: config.listSettleS,
     rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
     sink: config.sink,
   };

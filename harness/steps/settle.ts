@@ -1,12 +1,20 @@
 import type { CheckContext } from '../check/check.js';
 import { CheckFailure } from '../check/outcomes.js';
+import { runContext } from '../check/run-context.js';
 
 /**
- * How long a list may take to show a write before a check says it does not. Spec 4 says nothing
- * about when a create, change or delete shows in lists: a server whose lists are served by a
- * search index or a read replica shows it a moment later (Elasticsearch refreshes every second).
+ * How long a list may take to show a write before a check says it does not
+ * (CONFORMANCE_LIST_SETTLE_S, 6 s by default). Spec 4 says nothing about when a create, change
+ * or delete shows in lists: a server whose lists are served by a search index or a read replica
+ * shows it a moment later (Elasticsearch refreshes every second).
  */
-export const LIST_SETTLE_MS = 6_000;
+export function listSettleMs(): number {
+  try {
+    return (runContext().listSettleS ?? 6) * 1000;
+  } catch {
+    return 6000;
+  }
+}
 
 /** Pauses between attempts; the last repeats until the bound. */
 const PAUSES_MS = [250, 500, 1000, 2000];
@@ -14,12 +22,12 @@ const PAUSES_MS = [250, 500, 1000, 2000];
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `attempt` (read-only: it lists and judges) until it passes or LIST_SETTLE_MS have passed
+ * Runs `attempt` (read-only: it lists and judges) until it passes or the settle bound has passed
  * since the first try; then its last failure stands. Only a CheckFailure is tried again: a refused
  * request or a broken harness ends at once. When it passed only after a wait, the wait is
  * recorded (observation `list-consistency`), so a report shows that the target's lists lag.
  */
-export async function settled<T>(attempt: () => Promise<T>, observe?: { t: Pick<CheckContext, 'observe'>; subject: string }, boundMs = LIST_SETTLE_MS): Promise<T> {
+export async function settled<T>(attempt: () => Promise<T>, observe?: { t: Pick<CheckContext, 'observe'>; subject: string }, boundMs = listSettleMs()): Promise<T> {
   const started = performance.now();
   for (let tries = 0; ; tries++) {
     try {

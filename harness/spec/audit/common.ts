@@ -92,7 +92,7 @@ export const AUDIT_COMMON: AuditTable = {
     },
     { relies: 'a displaced flag is recorded', basis: { observation: 'flag-displaced' } },
     { relies: 'fresh expenses and entries count as not invoiced (isInvoiced samples)', basis: { tolerant: 'no call of the suite invoices a record (4.12: invoices not shown)' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
 
   // --- Invalid input from the field table (harness/crosscutting/input-classes.ts, harness/spec/inputs/) ---
@@ -233,13 +233,13 @@ export const AUDIT_COMMON: AuditTable = {
       basis: { spec: '4 Common rules: "Paging parameters on every list: limit integer 1 to 100, default 50; offset integer >= 0, default 0."' },
     },
     { relies: 'tasks, allocations, resources and milestones: a scope that lists other records skips the check', basis: { tolerant: 'exactScope(): no exact candidate, not applicable' } },
-    { relies: 'records made just before are counted, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'records made just before are counted, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'PAGE-LIMIT-APPLIED': [
     { relies: 'limit 1 and 2 answer exactly 200 with at most 1 and 2 records', basis: { spec: '8: "Page size limit | 1 to 100, default 50 | all lists"' } },
     { relies: 'under a scope of 3 records, a page holds exactly 1 and 2 (a page is filled while more match)', basis: { spec: '8: "Page size limit | 1 to 100, default 50 | all lists"' } },
     { relies: 'lists without a scope (projects, reports, webhooks) are judged on at most limit only', basis: { tolerant: 'the exact count is asked only under a scope the check made' } },
-    { relies: 'records made just before are listed, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'records made just before are listed, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'PAGE-OFFSET-APPLIED': [
     { relies: 'offset equal to the total (or to the number listed) answers 200 with no records', basis: { spec: '4 Common rules: "offset integer >= 0, default 0." and "paging totals, limit and offset in pagination"' } },

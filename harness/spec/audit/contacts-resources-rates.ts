@@ -174,7 +174,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'every listed record carries contactType equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'inactive contacts are required only under isActive=false; the plain list choice is recorded', basis: { observation: 'inactive-in-list-without-isActive' } },
     { relies: 'contacts created with isActive false are accepted', basis: { spec: '2.1: "isActive | boolean | optional | optional"' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'CT-FILTER-PARENT': [
     {
@@ -184,7 +184,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'parentContactId lists the active children and leaves out the parent and an outsider', basis: { spec: '4.1: "parentContactId (uuid)"' } },
     { relies: 'every listed record carries parentContactId equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'inactive children are required only under isActive=false; the plain list choice is recorded', basis: { observation: 'inactive-in-list-without-isActive' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'CT-FILTER-ACTIVE': [
     {
@@ -193,7 +193,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     },
     { relies: 'parentContactId scopes the list to the fixture', basis: { spec: '4.1: "parentContactId (uuid)"' } },
     { relies: 'isActive sent on create is kept', basis: { spec: '2.1: "isActive | boolean | optional | optional"' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'CT-FILTER-BILLABLE': [
     {
@@ -202,7 +202,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     },
     { relies: 'inactive members are required only with isActive=false added', basis: { tolerant: 'BooleanSample.hidden: they must never be listed under the wrong value; the plain list choice is observed' } },
     { relies: 'whether the plain filtered list shows inactive contacts', basis: { observation: 'inactive-in-list-without-isActive' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
 
   // --- Resources (suites/resources.test.ts, harness/steps/resources.ts, harness/generators/resources.ts) ---
@@ -351,14 +351,14 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'a deactivated member may be left out of the plain scope list', basis: { tolerant: 'exactScope() takes it as a maybe member' } },
     { relies: 'isActive changed with PATCH shows in the isActive filter', basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered"' } },
     { relies: 'the PATCH re-sends the fields the scope uses', basis: { tolerant: 'setActive() keep: a server that resets omitted fields is reported by RS-UPDATE-OMITTED only' } },
-    { relies: 'the filtered list reflects a create or PATCH made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the filtered list reflects a create or PATCH made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'RS-FILTER-REFS': [
     { relies: 'the check runs only when the target takes roleId and homeOfficeId naming no record', basis: { observation: 'dangling-reference' } },
     { relies: 'roleId lists the resources with that role and leaves out others; homeOfficeId likewise', basis: { spec: '4.4: "Query: isActive (boolean), roleId (uuid), homeOfficeId (uuid)"' } },
     { relies: 'every listed record carries roleId / homeOfficeId equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'whether the roleId list shows the resource deactivated with PATCH', basis: { observation: 'inactive-in-list-without-isActive' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
 
   // --- Rates (suites/rates.test.ts, harness/steps/rates.ts, harness/generators/rates.ts) ---
@@ -507,7 +507,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'what GET answers for the deactivated rate', basis: { observation: 'deleted-read-status' } },
     { relies: 'the rate then carries isActive false (by id, or in its list record when GET answers 404 and the record shows isActive)', basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered; deleting a rate deactivates it"' } },
     { relies: 'tags=<tag>&isActive=false lists it, tags=<tag>&isActive=true does not', basis: { spec: '4.5: "Query: rateType (billable/cost/other), isActive, isDefault (booleans)"' } },
-    { relies: 'the lists reflect the DELETE made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the lists reflect the DELETE made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'RT-QUERY-INVALID': [
     { relies: 'rateType=hourly is rejected', basis: { spec: '4.5: "Query: rateType (billable/cost/other)" and 7: "wrong enum value"' } },
@@ -522,7 +522,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
     { relies: 'rateType lists the rate of that type and leaves out the other two', basis: { spec: '4.5: "Query: rateType (billable/cost/other)"' } },
     { relies: 'every listed record carries rateType equal to the filter, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' } },
     { relies: 'whether the plain list shows the deactivated fixture rate', basis: { observation: 'rate-list-inactive' } },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'RT-FILTER-ACTIVE': [
     {
@@ -530,7 +530,7 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
       basis: { spec: '3.5: "deleting a rate deactivates it" and 4 Common rules: "the value true means true, any other value means false"' },
     },
     { relies: 'a fresh tag scopes the list to the fixture', basis: { spec: '4.5: "tags (one string, comma-separated, split into a list)"' } },
-    { relies: 'the list reflects the fixture and its DELETE, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list reflects the fixture and its DELETE, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'RT-FILTER-DEFAULT': [
     {
@@ -545,13 +545,13 @@ export const AUDIT_CONTACTS_RESOURCES_RATES: AuditTable = {
       relies: 'a fixture rate that lost the flag to another rate meanwhile is judged as it is now',
       basis: { tolerant: 'judgeNow() re-reads the flags and judges again; flag-displaced observed', variant: 'business-rules' },
     },
-    { relies: 'the list shows the fixture made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
   'RT-FILTER-TAGS': [
     { relies: 'tags=<one> lists the rates carrying it and leaves out those without it', basis: { spec: '4.5: "tags (one string, comma-separated, split into a list)"' } },
     { relies: 'every listed record carries a tags array holding the tag, as a read by id shows it when the list shows it in brief', basis: { tolerant: 'firstFailing() reads a record listed without tags by id (harness/steps/lists.ts); the tag itself is [a-z0-9] and survives normalising', variant: 'brief-lists' } },
     { relies: 'tags=<one>,<two> may mean any of or all of the tags, consistently', basis: { tolerant: 'only a rate with both is required; the two single-tag rates must be both listed or both left out' } },
     { relies: 'which reading of two tags the target takes', basis: { observation: 'rate-tags-filter' } },
-    { relies: 'the list shows the rates made just before, within 6 s', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to 6 s (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
+    { relies: 'the list shows the rates made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)', basis: { tolerant: 'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)', variant: 'eventual-lists' } },
   ],
 };
