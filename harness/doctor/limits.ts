@@ -5,9 +5,7 @@ import { PACING_SHARE, formatWait } from '../runner/throttle.js';
 import { advertisedLimit } from '../runner/target.js';
 import type { KeyAnswer } from './context.js';
 import { item, type DoctorItem } from './model.js';
-
-/** Spec 8: the default request rate is 60 a minute per key. */
-export const DEFAULT_LIMIT = 60;
+import { SPEC_DEFAULT_LIMIT as DEFAULT_LIMIT } from '../spec/rate-limit.js';
 
 /** X-RateLimit-Remaining as a whole number, when usable. */
 export function remainingOf(headers: Readonly<Record<string, string>>): number | undefined {

@@ -1,4 +1,5 @@
 import { retryAfterMs } from '../http/retry-after.js';
+import { SPEC_WINDOW_MS } from '../spec/rate-limit.js';
 
 /**
  * spec 7, 8: Retry-After on every 429. A limit per minute needs at most a minute's wait, yet the
@@ -7,7 +8,7 @@ import { retryAfterMs } from '../http/retry-after.js';
  */
 export const MAX_RETRY_AFTER_S = 120;
 /** The window of spec 8: a wait beyond it is allowed (MAX_RETRY_AFTER_S) and recorded. */
-export const WINDOW_S = 60;
+export const WINDOW_S = SPEC_WINDOW_MS / 1000;
 /** Clock skew allowed when Retry-After is an HTTP date and the response has no Date header. */
 const SKEW_MS = 2000;
 /**

@@ -1,5 +1,7 @@
-/** spec 8: limits are per minute. */
-export const SPEC_WINDOW_MS = 60_000;
+import { SPEC_WINDOW_MS } from '../spec/rate-limit.js';
+
+/** spec 8: limits are per minute (declared in harness/spec/rate-limit.ts). */
+export { SPEC_WINDOW_MS };
 
 /**
  * How many requests beyond the budget a limiter that refills continuously (token bucket, GCRA,

@@ -4,6 +4,7 @@ import type { Redactor } from '../http/redact.js';
 import { ESTIMATED_ROLES, ROLE_VARIABLE, estimateRequests, type EstimatedRole, type RequestEstimate } from './request-estimate.js';
 import { probeKeyLimit } from './target.js';
 import { BUDGETED_RETRIES, PACED_RETRIES, formatWait, pacedRate, type ThrottlePolicy } from './throttle.js';
+import { SPEC_DEFAULT_LIMIT } from '../spec/rate-limit.js';
 
 /*
  * Issue 12, "throttling is diagnosed, not endured": before the suites start, the keys' advertised
@@ -79,7 +80,7 @@ export function roughCount(n: number): string {
  * deadline (CONFORMANCE_RUN_DEADLINE_S), which would stop it part way whatever was accepted.
  */
 /** Spec 8: the default request rate. */
-const DEFAULT_PER_MINUTE = 60;
+const DEFAULT_PER_MINUTE = SPEC_DEFAULT_LIMIT;
 
 export function refuseSlowRun(plan: ThrottlePlan, options: { readonly paced: boolean; readonly runDeadlineS: number }): void {
   const slowest = plan.keys[0];

@@ -7,11 +7,12 @@ import { readRateHeaders } from '../rate/headers.js';
 import { interpretReset } from '../rate/reset.js';
 import { readRetryAfter } from '../rate/retry-after.js';
 import { refillAllowance, refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
+import { SPEC_DEFAULT_LIMIT } from '../spec/rate-limit.js';
 import type { WindowEstimate } from '../rate/window.js';
 import { uniqueToken } from './unique-token.js';
 
 /** spec 8: the default per-minute limit, which CONFORMANCE_LIMITED_KEY carries. */
-export const DEFAULT_LIMIT = 60;
+export const DEFAULT_LIMIT = SPEC_DEFAULT_LIMIT;
 /**
  * Longest wait for a fresh window: what the headers name (at most a minute) and then, for a
  * limiter that gives its budget back gradually, a full window after the key's last use, plus margin.
@@ -346,8 +347,8 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
     waitMs = Math.min(reading.msUntilReset + reading.precisionMs, SPEC_WINDOW_MS + 1000);
     waitBasis = `X-RateLimit-Reset ${reset} (${reading.unit}, +${reading.precisionMs} ms precision; Retry-After unreadable)`;
   } else {
-    waitMs = 60_000;
-    waitBasis = 'a minute (no Retry-After, no X-RateLimit-Reset)';
+    waitMs = SPEC_WINDOW_MS;
+    waitBasis = 'the spec window (no Retry-After, no X-RateLimit-Reset)';
   }
   // Whole seconds are rounded by the server: a quarter second more than asked is still "after".
   await sleep(waitMs + 250);
