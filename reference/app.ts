@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
-import { parseFaults } from './faults.js';
+import { parseFaults, policyFor } from './faults.js';
 import { EVENTUAL_LIST_LAG_MS, parseVariants } from './variants.js';
 import { webhookChoicesHook } from './webhook-choices.js';
 import { guardedSecurityHook, ssrfGuardHook } from './guarded-security.js';
@@ -72,6 +72,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const faults = parseFaults(options.faults ?? []);
   const variants = parseVariants(options.variants ?? []);
+  const policy = policyFor(faults, variants);
   const now = options.now ?? Date.now;
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
@@ -163,9 +164,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
-      const common = { faults, variants, ajv, now: clock };
+      const common = { faults, policy, variants, ajv, now: clock };
       await api.register(contactsRoutes, { store: contacts, ...common });
-      await api.register(projectsRoutes, { projects, faults });
+      await api.register(projectsRoutes, { projects, faults, policy });
       await api.register(resourcesRoutes, { store: resources, ...common });
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
-      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, variants, ajv, lookup: taskLookup });
+      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, policy, variants, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },
     { prefix: API_PREFIX },

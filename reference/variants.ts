@@ -1,3 +1,5 @@
+import type { PolicyPatch } from './policy/patch.js';
+import type { Policy } from './policy/policy.js';
 import { ReferenceServerError } from './reference-error.js';
 
 /**
@@ -75,6 +77,12 @@ export const VARIANTS = {
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;
+
+/**
+ * What a variant changes in the routes, as a patch over the server's policy (reference/policy/),
+ * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
+ */
+export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {};
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */
 export const EVENTUAL_LIST_LAG_MS = 2000;

@@ -20,11 +20,14 @@ import {
 } from '../schemas/allocations.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, type BodyValidator } from '../validation.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface AllocationsRouteOptions {
   store: PartitionedStore<Allocation>;
   lookup: TaskLookup;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   ajv: Ajv;
   now?: () => Date;
 }
@@ -70,7 +73,7 @@ function reasonRule(faults: FaultSet): ReasonLengthRule {
  * existing records (dangling ids are accepted; projectId is then null).
  */
 export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = async (app, options) => {
-  const { store, lookup, faults, ajv } = options;
+  const { store, lookup, faults, policy, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const rule = reasonRule(faults);
@@ -103,7 +106,7 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
       dateFrom: query.date('dateFrom'),
       dateTo: query.date('dateTo'),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('al-filter-project-ignored')) delete filter.projectId;
     if (faults.has('al-filter-date-ignored')) {
@@ -113,7 +116,7 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const all = store.listed(auth.organisationId);
     // al-delete-list-only: a deleted allocation stays stored but leaves the lists
     const listed = faults.has('al-delete-list-only') ? all.filter((a) => !listOnlyDeleted.has(a.id)) : all;
-    return paginate(filterAllocations(listed, filter), page, faults);
+    return paginate(filterAllocations(listed, filter), page, policy.lists);
   });
 
   app.post('/allocations', async (request, reply) => {

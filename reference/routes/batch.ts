@@ -22,6 +22,7 @@ import type { TimeEntryCreateInput, TimeEntryUpdateInput } from '../schemas/time
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface BatchRouteOptions {
   /** The time entries store shared with /time-entries: batch entries are ordinary entries. */
@@ -30,6 +31,8 @@ export interface BatchRouteOptions {
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   ajv: Ajv;
   now?: () => Date;
 }

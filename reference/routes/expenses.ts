@@ -31,12 +31,15 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface ExpensesRouteOptions {
   store: PartitionedStore<Expense>;
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   /** Legitimate alternative choices (reference/variants.ts). */
   variants: VariantSet;
   ajv: Ajv;
@@ -89,7 +92,7 @@ const IGNORED_FILTERS: ReadonlyArray<readonly [FaultName, ReadonlyArray<keyof Ex
  * the reference does not require them to name existing records.
  */
 export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (app, options) => {
-  const { store, events, faults, variants, ajv } = options;
+  const { store, events, faults, policy, variants, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const terminal = variants.has('transitions-terminal-409');
@@ -104,7 +107,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
   app.get('/expenses', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const lenient = faults.has('boolean-filter-lenient');
+    const lenient = policy.lists.lenientBooleans;
     const filter: ExpenseFilter = {
       rootTaskId: query.uuid('rootTaskId'),
       taskId: query.uuid('taskId'),
@@ -119,10 +122,10 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
       isBillable: query.boolean('isBillable', lenient),
       isInvoiced: query.boolean('isInvoiced', lenient),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     for (const [fault, keys] of IGNORED_FILTERS) if (faults.has(fault)) for (const key of keys) delete filter[key];
-    return paginate(filterExpenses(store.listed(auth.organisationId), filter), page, faults);
+    return paginate(filterExpenses(store.listed(auth.organisationId), filter), page, policy.lists);
   });
 
   app.post('/expenses', async (request, reply) => {

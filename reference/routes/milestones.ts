@@ -29,12 +29,15 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
 import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface MilestonesRouteOptions {
   store: PartitionedStore<Milestone>;
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   /** Legitimate alternative choices (reference/variants.ts). */
   variants: VariantSet;
   ajv: Ajv;
@@ -58,7 +61,7 @@ function loosening(faults: FaultSet): MilestoneSchemaLoosening {
  * existing records (any UUID is accepted as projectId).
  */
 export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = async (app, options) => {
-  const { store, events, faults, variants, ajv } = options;
+  const { store, events, faults, policy, variants, ajv } = options;
   /**
    * Variant transitions-terminal-409 (spec 3.3: which states may be completed, and every other
    * transition, are not shown): a completed or missed milestone is final. It refuses another
@@ -87,7 +90,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
       dateFrom: query.date('dateFrom', faults.has('ms-query-date-unchecked')),
       dateTo: query.date('dateTo', faults.has('ms-query-date-unchecked')),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('ms-filter-status-ignored')) delete filter.status;
     if (faults.has('ms-filter-project-ignored')) delete filter.projectId;
@@ -97,7 +100,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     }
     const all = store.listed(auth.organisationId);
     const listed = faults.has('ms-delete-soft') ? all.filter((m) => !softDeleted.has(m.id)) : all;
-    return paginate(filterMilestones(listed, filter), page, faults);
+    return paginate(filterMilestones(listed, filter), page, policy.lists);
   });
 
   app.post('/milestones', async (request, reply) => {

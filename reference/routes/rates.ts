@@ -31,10 +31,13 @@ import {
 } from '../schemas/rates.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface RatesRouteOptions {
   store: PartitionedStore<StoredRate>;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   ajv: Ajv;
   /** Also decides "today" (UTC) for initial versions and the current version. */
   now?: () => Date;
@@ -54,7 +57,7 @@ function loosening(faults: FaultSet): RateSchemaLoosening {
 
 /** spec 4.5: rates and their versions, scoped to the key's organisation; DELETE deactivates. */
 export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, options) => {
-  const { store, faults, ajv } = options;
+  const { store, faults, policy, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<RateCreateInput>(ajv, rateCreateSchema(loose));
@@ -64,7 +67,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
   app.get('/rates', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const lenient = faults.has('boolean-filter-lenient');
+    const lenient = policy.lists.lenientBooleans;
     const filter: RateFilter = {
       rateType: faults.has('rate-query-type-unchecked') ? query.string('rateType') : query.oneOf('rateType', RATE_TYPES),
       isActive: query.boolean('isActive', lenient),
@@ -72,7 +75,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
       search: query.string('search'),
       tags: query.commaList('tags'),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('rate-filter-tags-ignored')) delete filter.tags;
     if (faults.has('rate-filter-type-ignored')) delete filter.rateType;
@@ -80,7 +83,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     if (faults.has('rate-filter-default-ignored')) delete filter.isDefault;
     if (faults.has('rate-search-ignored')) delete filter.search;
     const today = utcDate(now());
-    const body = paginate(filterRates(store.listed(auth.organisationId), filter), page, faults);
+    const body = paginate(filterRates(store.listed(auth.organisationId), filter), page, policy.lists);
     return { ...body, data: body.data.map((rate) => rateView(rate, today)) };
   });
 

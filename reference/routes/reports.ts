@@ -12,10 +12,13 @@ import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import { REPORT_SOURCES, reportExecuteSchema, type ReportExecuteInput, type ReportSchemaLoosening } from '../schemas/reports.js';
 import { compileBody } from '../validation.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface ReportsRouteOptions {
   reports: ReportDirectory;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   /** report-choices: definitions that need filter values or support some scope kinds only. */
   variants?: VariantSet;
   ajv: Ajv;
@@ -37,7 +40,7 @@ function loosening(faults: FaultSet): ReportSchemaLoosening {
  * the key's organisation. A non-UUID, unknown or other-organisation id is the same 404.
  */
 export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app, options) => {
-  const { reports, faults, ajv } = options;
+  const { reports, faults, policy, ajv } = options;
   const validateExecute = compileBody<ReportExecuteInput>(ajv, reportExecuteSchema(loosening(faults)));
 
   const findDefinition = (organisationId: string, id: string) => {
@@ -54,14 +57,14 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRouteOptions> = async (app
       category: query.string('category'),
       source: query.oneOf('source', REPORT_SOURCES),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('rp-filter-category-ignored')) delete filter.category;
     if (faults.has('rp-filter-source-ignored')) delete filter.source;
     const definitions = filterReports(reports.list(auth.organisationId), filter);
     // rp-list-unpaged: every definition in data, without pagination
     if (faults.has('rp-list-unpaged')) return { data: definitions };
-    return paginate(definitions, page, faults);
+    return paginate(definitions, page, policy.lists);
   });
 
   // spec 4.11: the fixed path coexists with /reports/{id}; the router prefers the static

@@ -24,10 +24,13 @@ import {
 } from '../schemas/resources.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface ResourcesRouteOptions {
   store: PartitionedStore<Resource>;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   ajv: Ajv;
   now?: () => Date;
 }
@@ -46,7 +49,7 @@ function loosening(faults: FaultSet): ResourceSchemaLoosening {
 
 /** spec 4.4: staff resources CRUD (soft delete), scoped to the key's organisation. */
 export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async (app, options) => {
-  const { store, faults, ajv } = options;
+  const { store, faults, policy, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<ResourceCreateInput>(ajv, resourceCreateSchema(loose));
@@ -56,17 +59,17 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
     const filter: ResourceFilter = {
-      isActive: query.boolean('isActive', faults.has('boolean-filter-lenient')),
+      isActive: query.boolean('isActive', policy.lists.lenientBooleans),
       roleId: query.uuid('roleId'),
       homeOfficeId: faults.has('rs-query-office-unchecked') ? query.string('homeOfficeId') : query.uuid('homeOfficeId'),
       search: query.string('search'),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('rs-filter-role-ignored')) delete filter.roleId;
     if (faults.has('rs-filter-active-ignored')) delete filter.isActive;
     if (faults.has('rs-search-ignored')) delete filter.search;
-    return paginate(filterResources(store.listed(auth.organisationId), filter), page, faults);
+    return paginate(filterResources(store.listed(auth.organisationId), filter), page, policy.lists);
   });
 
   app.post('/resources', async (request, reply) => {

@@ -21,6 +21,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface TasksRouteOptions {
   store: PartitionedStore<Task>;
@@ -28,6 +29,8 @@ export interface TasksRouteOptions {
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   /** Legitimate alternative choices (reference/variants.ts). */
   variants: VariantSet;
   ajv: Ajv;
@@ -68,7 +71,7 @@ function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'a
  * manage projects (spec 4.12 leaves their endpoints out).
  */
 export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, options) => {
-  const { store, lookup, events, faults, variants, ajv } = options;
+  const { store, lookup, events, faults, policy, variants, ajv } = options;
   const terminal = variants.has('transitions-terminal-409');
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
@@ -94,14 +97,14 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
       search: query.string('search'),
       lifecycleScope: readLifecycleScope(query, faults),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('tk-filter-parent-ignored')) delete filter.parentTaskId;
     if (faults.has('tk-filter-project-ignored')) delete filter.projectId;
     if (faults.has('tk-search-ignored')) delete filter.search;
     // sec-task-list-leak: a projectId filter searches every organisation's tasks
     const source = faults.has('sec-task-list-leak') && filter.projectId !== undefined ? store.listAll() : store.listed(auth.organisationId);
-    return paginate(filterTasks(source, filter), page, faults);
+    return paginate(filterTasks(source, filter), page, policy.lists);
   });
 
   app.post('/tasks', async (request, reply) => {

@@ -23,6 +23,7 @@ import {
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface TimeEntriesRouteOptions {
   store: PartitionedStore<TimeEntry>;
@@ -30,6 +31,8 @@ export interface TimeEntriesRouteOptions {
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   ajv: Ajv;
   now?: () => Date;
 }
@@ -77,7 +80,7 @@ function bentBody(body: unknown, faults: FaultSet, create: boolean): unknown {
  * name existing records (dangling ids are accepted; projectId is then null).
  */
 export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = async (app, options) => {
-  const { store, lookup, events, faults, ajv } = options;
+  const { store, lookup, events, faults, policy, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<TimeEntryCreateInput>(ajv, timeEntryCreateSchema(loose));
@@ -86,7 +89,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
   app.get('/time-entries', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const lenient = faults.has('boolean-filter-lenient');
+    const lenient = policy.lists.lenientBooleans;
     const shapeOnly = faults.has('te-query-date-unchecked');
     const filter: TimeEntryFilter = {
       taskId: query.uuid('taskId'),
@@ -97,7 +100,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
       isBillable: query.boolean('isBillable', lenient),
       isInvoiced: query.boolean('isInvoiced', lenient),
     };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
 
     if (faults.has('te-filter-project-ignored')) delete filter.projectId;
@@ -111,7 +114,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     if (faults.has('te-filter-billable-ignored')) delete filter.isBillable;
     // sec-time-entry-list-leak: a taskId filter searches every organisation's entries
     const source = faults.has('sec-time-entry-list-leak') && filter.taskId !== undefined ? store.listAll() : store.listed(auth.organisationId);
-    return paginate(filterTimeEntries(source, filter), page, faults);
+    return paginate(filterTimeEntries(source, filter), page, policy.lists);
   });
 
   app.post('/time-entries', async (request, reply) => {

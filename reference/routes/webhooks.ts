@@ -35,12 +35,15 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { VariantSet } from '../variants.js';
 import type { DeliveryEngine } from '../webhooks/engine.js';
+import type { Policy } from '../policy/policy.js';
 
 export interface WebhooksRouteOptions {
   store: PartitionedStore<StoredSubscription>;
   /** Sends test deliveries, keeps the deliveries, forgets them on delete. */
   engine: DeliveryEngine;
   faults: FaultSet;
+  /** What the faults and variants change: this server's policy (reference/policy/). */
+  policy: Policy;
   /** Legitimate alternative choices: `deliveries-per-delivery` changes the deliveries log. */
   variants: VariantSet;
   ajv: Ajv;
@@ -77,7 +80,7 @@ function loosening(faults: FaultSet): WebhookSchemaLoosening {
  * - deliveries are listed oldest first, the attempts of one delivery in order.
  */
 export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (app, options) => {
-  const { store, engine, faults, variants, ajv } = options;
+  const { store, engine, faults, policy, variants, ajv } = options;
   const now = options.now ?? (() => new Date());
   const loose = loosening(faults);
   const validateCreate = compileBody<WebhookCreateInput>(ajv, webhookCreateSchema(loose));
@@ -101,11 +104,11 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   app.get('/webhooks', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const filter: SubscriptionFilter = { isActive: query.boolean('isActive', faults.has('boolean-filter-lenient')) };
-    const page = readPage(query, faults);
+    const filter: SubscriptionFilter = { isActive: query.boolean('isActive', policy.lists.lenientBooleans) };
+    const page = readPage(query, policy.lists);
     query.finish();
     if (faults.has('wh-filter-active-ignored')) delete filter.isActive;
-    const body = paginate(filterSubscriptions(store.listed(auth.organisationId), filter), page, faults);
+    const body = paginate(filterSubscriptions(store.listed(auth.organisationId), filter), page, policy.lists);
     return { ...body, data: body.data.map(subscriptionSummary) };
   });
 
@@ -165,15 +168,15 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
     const filter: DeliveryFilter = { status: query.oneOf('status', DELIVERY_STATUSES) };
-    const page = readPage(query, faults);
+    const page = readPage(query, policy.lists);
     query.finish();
     const subscription = findSubscription(request);
     if (faults.has('wh-deliveries-filter-ignored')) delete filter.status;
     const deliveries = engine.deliveries(auth.organisationId, subscription.id);
-    if (variants.has('deliveries-per-delivery')) return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, faults);
+    if (variants.has('deliveries-per-delivery')) return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, policy.lists);
     // webhook-choices: a failed attempt is logged failed even when a retry follows it
     const rows = deliveries.flatMap(attemptRows).map((row) => (variants.has('webhook-choices') && row.status === 'retrying' ? { ...row, status: 'failed' as const } : row));
-    return paginate(filterDeliveries(rows, filter), page, faults);
+    return paginate(filterDeliveries(rows, filter), page, policy.lists);
   });
 
   // spec 4.11: "No body"; whatever body arrives is ignored. The old secret stops signing at once.

@@ -1,0 +1,30 @@
+/**
+ * The behaviours many domains share, named once: a route reads its slot of the policy in these
+ * terms. The spec's choice is the first one named in each comment.
+ */
+
+/** Where a read, list or lookup finds records: the key's organisation (spec 5.7), or every organisation. */
+export type Scope = 'organisation' | 'everywhere';
+
+/** A read of an id that names no record: 404 (spec 4), or 200 with {data: null}. */
+export type UnknownIdAnswer = 'not-found' | 'null-data';
+
+/**
+ * A read of another organisation's record: the same 404 as an unknown id (spec 5.7), a 403 that
+ * tells it apart, or a 404 whose message names the record.
+ */
+export type ForeignAnswer = 'not-found' | 'forbidden' | 'named-not-found';
+
+/** How a PATCH treats the body (spec 4): omitted fields kept and null clears, or otherwise. */
+export interface PatchRules {
+  /** Omitted optional fields become null or their default (the record is replaced). */
+  readonly resetOmitted: boolean;
+  /** A null on a nullable field keeps the old value. */
+  readonly ignoreNull: boolean;
+}
+
+/** What a DELETE does and answers: removes and answers 204 (spec 4), or otherwise. */
+export interface DeleteRules {
+  readonly removes: boolean;
+  readonly answer: 'no-content' | 'record';
+}
