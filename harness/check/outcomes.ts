@@ -11,18 +11,33 @@ export class CheckFailure extends HarnessError {
   }
 }
 
+/*
+ * A check that neither passes nor fails ends with an outcome: skipped or inconclusive. The check's
+ * body throws one to unwind, and the check runner (check.ts) records it. They are verdicts, not
+ * errors: they extend no error class, carry no stack and no error code.
+ */
+
 /** The check cannot apply here (a variable is not set, a precondition does not hold). */
-export class CheckSkipped extends HarnessError {
+export class CheckSkipped {
+  readonly outcome = 'skip';
+  readonly message: string;
   constructor(reason: string) {
-    super('CHECK_SKIPPED', reason);
+    this.message = reason;
   }
 }
 
 /** An asynchronous behaviour did not finish in the allowed time: neither pass nor fail. */
-export class CheckInconclusive extends HarnessError {
+export class CheckInconclusive {
+  readonly outcome = 'inconclusive';
+  readonly message: string;
   readonly exchange: ExchangeRecord | null;
   constructor(message: string, exchange: ExchangeRecord | null = null) {
-    super('CHECK_INCONCLUSIVE', message);
+    this.message = message;
     this.exchange = exchange;
   }
+}
+
+/** A skip or an inconclusive outcome (not an error). */
+export function isCheckOutcome(value: unknown): value is CheckSkipped | CheckInconclusive {
+  return value instanceof CheckSkipped || value instanceof CheckInconclusive;
 }

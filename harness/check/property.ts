@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PropertyRecord } from '../report/model.js';
-import { CheckFailure, CheckInconclusive } from './outcomes.js';
+import { CheckFailure, CheckInconclusive, isCheckOutcome } from './outcomes.js';
 
 export interface PropertyOptions {
   readonly numRuns?: number;
@@ -126,8 +126,8 @@ export async function runProperty<T>(
       failure.property = { ...record, path: null, counterexample: shown };
       throw failure;
     }
-    // Anything but a CheckFailure is the harness breaking (or a skip): pass it on unchanged.
-    throw cause instanceof Error ? cause : new Error(String(cause));
+    // A skip or an inconclusive outcome passes on unchanged; anything else is the harness breaking.
+    throw cause instanceof Error || isCheckOutcome(cause) ? cause : new Error(String(cause));
   }
   const failure = new CheckFailure(`${cause.message}; counterexample ${record.counterexample}`, cause.exchange);
   failure.property = record;
