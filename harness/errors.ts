@@ -1,3 +1,7 @@
+import type { StopKind } from './http/health.js';
+import type { ExchangeRecord, Report } from './report/model.js';
+import type { WrittenReport } from './report/write.js';
+
 /**
  * Every error the harness raises on purpose is a `HarnessError` with a stable `code`.
  * The CLI maps them to one readable line and an exit code; anything else is a crash.
@@ -29,5 +33,132 @@ export class TargetUnreachableError extends HarnessError {
 export class EmbeddedServerError extends HarnessError {
   constructor(message: string, options?: ErrorOptions) {
     super('EMBEDDED_SERVER_FAILED', message, options);
+  }
+}
+
+// The doctor before a run
+
+/** The doctor found a problem that would make the run meaningless (exit 2, before anything ran). */
+export class PreflightError extends HarnessError {
+  constructor(message: string) {
+    super('PREFLIGHT_FAILED', message);
+  }
+}
+
+// The runner
+
+/**
+ * A run that reached the target but stopped before any check ran (the preflight found a
+ * certainty that makes the run meaningless, the keys' limits would hold it for hours, ...)
+ * still leaves every report file: a report in which nothing was verified, saying why. Its
+ * verdict can never be conformant (every MUST requirement is unverified), and the error that
+ * stopped the run keeps its exit code: the CLI still exits 2 for a configuration stop.
+ */
+export class StoppedBeforeChecksError extends HarnessError {
+  /** Where the report of the stopped run was written. */
+  readonly written: WrittenReport;
+  readonly report: Report;
+
+  constructor(cause: HarnessError, report: Report, written: WrittenReport) {
+    super(cause.code, cause.message, { cause });
+    this.report = report;
+    this.written = written;
+  }
+}
+
+// A run that stopped
+
+/** A request the run refused to send because it stopped (breaker or deadline). */
+export class RunStoppedError extends HarnessError {
+  readonly kind: StopKind;
+  /** Why the run stopped, without the "not run:" prefix. */
+  readonly reason: string;
+  constructor(kind: StopKind, reason: string) {
+    super(kind === 'breaker' ? 'TARGET_UNHEALTHY' : kind === 'throttled' ? 'THROTTLE_BUDGET_SPENT' : 'RUN_DEADLINE', `not run: ${reason}`);
+    this.kind = kind;
+    this.reason = reason;
+  }
+}
+
+// Requests to the target
+
+/** The request could not be sent or got no answer in time (a harness-side error, not a verdict). */
+export class RequestFailedError extends HarnessError {
+  /** `no-answer`: the target's doing (timeout, reset, refused); `stopped`: the check's own signal ended it. */
+  readonly reason: 'no-answer' | 'stopped';
+  constructor(message: string, options?: ErrorOptions & { reason?: 'no-answer' | 'stopped' }) {
+    super('REQUEST_FAILED', message, options);
+    this.reason = options?.reason ?? 'no-answer';
+  }
+}
+
+/**
+ * The target answered with a body larger than the read bound: the exchange ended there,
+ * so nothing about the body can be judged. Carries the status, headers and a redacted excerpt.
+ */
+export class ResponseTooLargeError extends HarnessError {
+  readonly exchange: ExchangeRecord;
+  constructor(message: string, exchange: ExchangeRecord) {
+    super('RESPONSE_TOO_LARGE', message);
+    this.exchange = exchange;
+  }
+}
+
+/** A functional check stayed throttled after every allowed wait: not the check's failure. */
+export class ThrottledError extends HarnessError {
+  constructor(message: string) {
+    super('THROTTLED', message);
+  }
+}
+
+// The certify, verify and keygen commands
+
+export class CertifyUsageError extends HarnessError {
+  constructor(message: string) {
+    super('USAGE', message);
+  }
+}
+
+// Certification bundles (`conformance verify` turns BundleUnreadableError into exit 2)
+
+/** product.json is missing, not JSON, or a field is missing or malformed (exit 2 in certify). */
+export class ProductError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('PRODUCT_INVALID', message, options);
+  }
+}
+
+/** A MANIFEST.sha256 line is not `<64 hex>  <name>`, or names a file twice. */
+export class ManifestError extends HarnessError {
+  constructor(message: string) {
+    super('MANIFEST_INVALID', message);
+  }
+}
+
+/** A key is not an Ed25519 key in PEM, or a SIGNATURE file is malformed. */
+export class SignatureError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('SIGNATURE_INVALID', message, options);
+  }
+}
+
+/** A .tar.gz is not gzip, not ustar, too large, or holds an entry the reader refuses. */
+export class TarError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('TAR_INVALID', message, options);
+  }
+}
+
+/** writeBundle was refused (the directory is not empty, a file name is not plain). */
+export class BundleError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('BUNDLE_WRITE_FAILED', message, options);
+  }
+}
+
+/** The path is not a bundle (no such path, neither a directory nor a .tar.gz, a bad archive). */
+export class BundleUnreadableError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('BUNDLE_UNREADABLE', message, options);
   }
 }

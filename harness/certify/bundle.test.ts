@@ -1,3 +1,4 @@
+import { BundleError, SignatureError } from '../errors.js';
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,6 @@ import { sampleReport } from '../report/sample-report.js';
 import { renderAll } from '../report/write.js';
 import { REPORT_FILES, REQUIRED_FILES, renderBundleReadme, reproduceCommand, writeBundle } from './bundle.js';
 import { buildEnvironment } from './environment.js';
-import { BundleError, SignatureError } from './errors.js';
 import { parseManifest } from './manifest.js';
 import { generateKeyPair } from './signature.js';
 import { unpackTarGz } from './tar.js';

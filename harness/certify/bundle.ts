@@ -1,3 +1,4 @@
+import { BundleError } from '../errors.js';
 import { createPublicKey } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -6,7 +7,6 @@ import { HAR_FILE } from '../har/write.js';
 import { escapeMarkdownText, formatDuration, markdownCode, markdownFence, plural, verdictLabel, verdictReason } from '../report/escape.js';
 import { STATUSES, type Report } from '../report/model.js';
 import { renderEnvironment, type Environment } from './environment.js';
-import { BundleError } from './errors.js';
 import { MANIFEST_FILE, PLAIN_NAME, renderManifest, SIGNATURE_FILE } from './manifest.js';
 import type { Product } from './product.js';
 import { keyFingerprint, loadPrivateKey, signManifest } from './signature.js';

@@ -1,5 +1,5 @@
+import { ManifestError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
-import { ManifestError } from './errors.js';
 import { compareManifest, parseManifest, renderManifest, sha256Of } from './manifest.js';
 
 const ABC = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';

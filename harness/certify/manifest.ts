@@ -1,5 +1,5 @@
+import { ManifestError } from '../errors.js';
 import { createHash } from 'node:crypto';
-import { ManifestError } from './errors.js';
 
 /*
  * MANIFEST.sha256: the SHA-256 of every file of a bundle in `sha256sum` format, so

@@ -1,8 +1,8 @@
+import { ProductError } from '../errors.js';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProductError } from './errors.js';
 import { parseProduct, productProblem, readProduct } from './product.js';
 
 const VALID = {

@@ -1,7 +1,7 @@
+import { ProductError } from '../errors.js';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { z } from 'zod';
-import { ProductError } from './errors.js';
 
 /*
  * product.json: what was certified and whom to ask about it. The vendor writes it

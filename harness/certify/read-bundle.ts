@@ -1,6 +1,6 @@
+import { BundleUnreadableError, TarError } from '../errors.js';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BundleUnreadableError, TarError } from './errors.js';
 import { DEFAULT_TAR_LIMITS, unpackTarGz, type TarLimits } from './tar.js';
 
 /*

@@ -1,6 +1,6 @@
+import { SignatureError } from '../errors.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SignatureError } from './errors.js';
 import { generateKeyPair, keyFingerprint, loadPublicKey, parseSignature, signManifest, verifyManifestSignature } from './signature.js';
 
 const MANIFEST = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  report.json\n';

@@ -1,5 +1,5 @@
+import { SignatureError } from '../errors.js';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { SignatureError } from './errors.js';
 import { sha256Of } from './manifest.js';
 
 /*

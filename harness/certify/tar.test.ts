@@ -1,7 +1,7 @@
+import { TarError } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TarError } from './errors.js';
 import { packTar, packTarGz, unpackTar, unpackTarGz } from './tar.js';
 
 const FILES = new Map<string, Buffer | string>([

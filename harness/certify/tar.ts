@@ -1,6 +1,6 @@
+import { TarError } from '../errors.js';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
-import { TarError } from './errors.js';
 import { PLAIN_NAME } from './manifest.js';
 
 /*

@@ -1,8 +1,8 @@
+import { BundleUnreadableError, ManifestError, SignatureError } from '../errors.js';
 import { reportSchema, type Report } from '../report/model.js';
 import { formatAgreementProblems } from './agreement.js';
 import { ENVIRONMENT_FILE, HAR_FILE, PRODUCT_FILE, README_FILE, REQUIRED_FILES } from './bundle.js';
 import { environmentSchema, toolInfo, type Environment } from './environment.js';
-import { BundleUnreadableError, ManifestError, SignatureError } from './errors.js';
 import { harEvidenceProblems } from './evidence.js';
 import { harSchema, type Har } from './har.js';
 import { compareManifest, MANIFEST_FILE, parseManifest, SIGNATURE_FILE } from './manifest.js';

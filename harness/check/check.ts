@@ -1,7 +1,7 @@
+import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
 import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
-import { ApiClient, RequestFailedError, ResponseTooLargeError, ThrottledError, type AuthStyle, type ClientStats } from '../http/client.js';
-import { RunStoppedError } from '../http/health.js';
+import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';

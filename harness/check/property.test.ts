@@ -1,6 +1,6 @@
+import { RequestFailedError } from '../errors.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RequestFailedError } from '../http/client.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
 import { SHRINK_BUDGET, runProperty } from './property.js';
 

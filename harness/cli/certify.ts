@@ -9,7 +9,7 @@ import { loadConfig } from '../config/load.js';
 import { DEFAULTS, type Config } from '../config/schema.js';
 import { renderDoctorItem } from '../doctor/render-terminal.js';
 import { runDoctor } from '../doctor/run.js';
-import { HarnessError } from '../errors.js';
+import { CertifyUsageError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
@@ -21,12 +21,6 @@ import { displayUrl } from '../runner/target.js';
  * self-checking bundle), `conformance verify` (checks one without contacting any server) and
  * `conformance keygen` (an Ed25519 key pair for signing).
  */
-
-export class CertifyUsageError extends HarnessError {
-  constructor(message: string) {
-    super('USAGE', message);
-  }
-}
 
 /** Options of the form `--name value` (or `--name=value`); flags listed in `flags` take none. */
 function options(argv: readonly string[], known: readonly string[], flags: readonly string[] = []): { values: Map<string, string>; rest: string[] } {

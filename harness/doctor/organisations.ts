@@ -1,4 +1,4 @@
-import { RequestFailedError } from '../http/client.js';
+import { RequestFailedError } from '../errors.js';
 import { answered, is2xx, listRecords, type DoctorContext } from './context.js';
 import { item, type DoctorItem } from './model.js';
 

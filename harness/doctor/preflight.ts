@@ -1,16 +1,9 @@
 import type { Config } from '../config/schema.js';
-import { HarnessError } from '../errors.js';
+import { PreflightError } from '../errors.js';
 import type { Redactor } from '../http/redact.js';
 import type { DoctorItem, DoctorReport } from './model.js';
 import { runDoctor } from './run.js';
 import { writeDoctorReport } from './write.js';
-
-/** The doctor found a problem that would make the run meaningless (exit 2, before anything ran). */
-export class PreflightError extends HarnessError {
-  constructor(message: string) {
-    super('PREFLIGHT_FAILED', message);
-  }
-}
 
 const ESCAPE = 'conformance doctor shows the whole setup; --skip-doctor (CONFORMANCE_SKIP_DOCTOR=true) runs anyway';
 

@@ -1,4 +1,5 @@
-import { RequestFailedError, type ApiResponse } from '../http/client.js';
+import { RequestFailedError } from '../errors.js';
+import { type ApiResponse } from '../http/client.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { readReset, resetForm } from '../rate/reset.js';
 import { PLAIN_ROUTES, displayUrl, firstPlainAnswer } from '../runner/target.js';

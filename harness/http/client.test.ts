@@ -1,9 +1,10 @@
+import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../report/model.js';
-import { ApiClient, RequestFailedError, ResponseTooLargeError, ThrottledError, buildUrl, formatBytes, type ClientOptions, type ClientStats } from './client.js';
-import { RunStoppedError, TargetHealth } from './health.js';
+import { ApiClient, buildUrl, formatBytes, type ClientOptions, type ClientStats } from './client.js';
+import { TargetHealth } from './health.js';
 import { Redactor } from './redact.js';
 
 const KEY = 'wmk_3be3b5804692ebe4e955884c7b5d1661';

@@ -1,8 +1,8 @@
 import { request } from 'undici';
-import { HarnessError } from '../errors.js';
+import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
 import type { ExchangeRecord } from '../report/model.js';
 import { toCurl } from './curl.js';
-import { RunStoppedError, type TargetHealth } from './health.js';
+import { type TargetHealth } from './health.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs } from './retry-after.js';
 
@@ -98,35 +98,6 @@ export interface RequestGovernor {
   beforeRequest(key: string | undefined, signal?: AbortSignal): Promise<void>;
   /** Waits out one 429 of `key` for `ms`; returns early when `signal` aborts. */
   waitOut429(key: string | undefined, ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-/** The request could not be sent or got no answer in time (a harness-side error, not a verdict). */
-export class RequestFailedError extends HarnessError {
-  /** `no-answer`: the target's doing (timeout, reset, refused); `stopped`: the check's own signal ended it. */
-  readonly reason: 'no-answer' | 'stopped';
-  constructor(message: string, options?: ErrorOptions & { reason?: 'no-answer' | 'stopped' }) {
-    super('REQUEST_FAILED', message, options);
-    this.reason = options?.reason ?? 'no-answer';
-  }
-}
-
-/**
- * The target answered with a body larger than the read bound: the exchange ended there,
- * so nothing about the body can be judged. Carries the status, headers and a redacted excerpt.
- */
-export class ResponseTooLargeError extends HarnessError {
-  readonly exchange: ExchangeRecord;
-  constructor(message: string, exchange: ExchangeRecord) {
-    super('RESPONSE_TOO_LARGE', message);
-    this.exchange = exchange;
-  }
-}
-
-/** A functional check stayed throttled after every allowed wait: not the check's failure. */
-export class ThrottledError extends HarnessError {
-  constructor(message: string) {
-    super('THROTTLED', message);
-  }
 }
 
 const BODY_EXCERPT_CHARS = 2000;

@@ -1,5 +1,6 @@
+import { RunStoppedError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
-import { RunStoppedError, TargetHealth } from './health.js';
+import { TargetHealth } from './health.js';
 
 describe('TargetHealth', () => {
   it('opens after the threshold of failures of requests sent since the last answer', () => {

@@ -1,4 +1,4 @@
-import { HarnessError } from '../errors.js';
+import { RunStoppedError } from '../errors.js';
 
 /*
  * Issue 12, "a run that always ends": the run's view of the target's health, shared by every
@@ -49,18 +49,6 @@ const LAST_FAILURE_OFFSET = PAUSED_AT_OFFSET + 8;
 const ANSWERED_SENT_OFFSET = LAST_FAILURE_OFFSET + 8;
 const REASON_OFFSET = ANSWERED_SENT_OFFSET + 8;
 const REASON_BYTES = 1024;
-
-/** A request the run refused to send because it stopped (breaker or deadline). */
-export class RunStoppedError extends HarnessError {
-  readonly kind: StopKind;
-  /** Why the run stopped, without the "not run:" prefix. */
-  readonly reason: string;
-  constructor(kind: StopKind, reason: string) {
-    super(kind === 'breaker' ? 'TARGET_UNHEALTHY' : kind === 'throttled' ? 'THROTTLE_BUDGET_SPENT' : 'RUN_DEADLINE', `not run: ${reason}`);
-    this.kind = kind;
-    this.reason = reason;
-  }
-}
 
 export interface HealthState {
   readonly kind: StopKind;

@@ -1,4 +1,5 @@
-import { ApiClient, RAW_429, RequestFailedError, type QueryValue } from '../http/client.js';
+import { RequestFailedError } from '../errors.js';
+import { ApiClient, RAW_429, type QueryValue } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 import { advertisedLimit } from '../runner/target.js';
 import type { InitVariableName } from './variables.js';

@@ -1,32 +1,13 @@
 import type { Config } from '../config/schema.js';
-import { HarnessError } from '../errors.js';
+import { type HarnessError, StoppedBeforeChecksError } from '../errors.js';
 import type { Redactor } from '../http/redact.js';
 import type { Report } from '../report/model.js';
-import { writeReport, type WrittenReport } from '../report/write.js';
+import { writeReport } from '../report/write.js';
 import { buildReport, settingsInfo } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { Writable } from 'node:stream';
 import { Progress } from './progress.js';
 import { shippedSpecUnits, type SpecUnit } from '../spec/traceability/units.js';
-
-/**
- * A run that reached the target but stopped before any check ran (the preflight found a
- * certainty that makes the run meaningless, the keys' limits would hold it for hours, ...)
- * still leaves every report file: a report in which nothing was verified, saying why. Its
- * verdict can never be conformant (every MUST requirement is unverified), and the error that
- * stopped the run keeps its exit code: the CLI still exits 2 for a configuration stop.
- */
-export class StoppedBeforeChecksError extends HarnessError {
-  /** Where the report of the stopped run was written. */
-  readonly written: WrittenReport;
-  readonly report: Report;
-
-  constructor(cause: HarnessError, report: Report, written: WrittenReport) {
-    super(cause.code, cause.message, { cause });
-    this.report = report;
-    this.written = written;
-  }
-}
 
 export interface EarlyStopInfo {
   readonly runId: string;

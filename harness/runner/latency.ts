@@ -1,5 +1,6 @@
+import { RequestFailedError, ResponseTooLargeError } from '../errors.js';
 import type { Domain } from '../config/schema.js';
-import { ApiClient, RAW_429, RequestFailedError, ResponseTooLargeError, type AuthStyle } from '../http/client.js';
+import { ApiClient, RAW_429, type AuthStyle } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 
 /*

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/schema.js';
-import { ConfigError, EmbeddedServerError, TargetUnreachableError } from '../errors.js';
-import { ApiClient, RAW_429, RequestFailedError, type ApiResponse } from '../http/client.js';
+import { ConfigError, EmbeddedServerError, RequestFailedError, TargetUnreachableError } from '../errors.js';
+import { ApiClient, RAW_429, type ApiResponse } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 
 /*

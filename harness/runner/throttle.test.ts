@@ -1,8 +1,9 @@
+import { RunStoppedError } from '../errors.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientStats } from '../http/client.js';
-import { RunStoppedError, TargetHealth } from '../http/health.js';
+import { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import { BUDGETED_RETRIES, MAX_PACED_KEYS, PACED_RETRIES, ThrottleGovernor, ThrottleLedger, budgetReason, formatWait, type ThrottlePolicy } from './throttle.js';
 

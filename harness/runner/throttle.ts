@@ -1,5 +1,6 @@
+import { RunStoppedError } from '../errors.js';
 import type { RequestGovernor } from '../http/client.js';
-import { RunStoppedError, type TargetHealth } from '../http/health.js';
+import { type TargetHealth } from '../http/health.js';
 
 /*
  * Issue 12, "throttling is diagnosed, not endured": what every client of a run shares about rate
