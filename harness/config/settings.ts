@@ -18,10 +18,15 @@ export const GROUPS = {
   webhooks: { title: 'Webhook sink' },
   bounds: { title: 'Time, size and throttling bounds' },
   run: { title: 'What runs, and what it writes' },
-  load: { title: 'Load harness (conformance load; it also reads the variables above)' },
-  reference: { title: 'Self-tests only: the embedded reference server (refused with CONFORMANCE_TARGET_URL)' },
+  load: { title: 'Load harness', note: '`conformance load`; it also reads the variables above.' },
+  reference: { title: 'Self-tests only', note: 'The embedded reference server; refused with `CONFORMANCE_TARGET_URL`.' },
 } as const;
 export type Group = keyof typeof GROUPS;
+export interface GroupInfo {
+  readonly title: string;
+  /** One line under the title. */
+  readonly note?: string;
+}
 
 /** Who needs a setting, as the docs table says it. */
 export const NEEDS = {
