@@ -1,181 +1,20 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
+import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_MAX, LOAD_SCENARIOS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
+import type { Domain, LoadEndpoint, LoadScenarioId } from './defaults.js';
+import { SETTINGS, type SettingEntry } from './settings.js';
 
-/** Domains a run can select with CONFORMANCE_SUITES; one suite file each. */
-export const DOMAINS = ['rate-limit', 'auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
-export type Domain = (typeof DOMAINS)[number];
+export { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from './defaults.js';
+export type { Domain, LoadEndpoint, LoadScenarioId } from './defaults.js';
 
-/** Load harness scenarios (`conformance load`), selectable with CONFORMANCE_LOAD_SCENARIOS. */
-export const LOAD_SCENARIOS = ['burst', 'keys', 'sustained', 'throughput'] as const;
-export type LoadScenarioId = (typeof LOAD_SCENARIOS)[number];
-/** Endpoints the throughput scenario measures, selectable with CONFORMANCE_LOAD_ENDPOINTS. */
-export const LOAD_ENDPOINTS = ['list', 'get', 'create'] as const;
-export type LoadEndpoint = (typeof LOAD_ENDPOINTS)[number];
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-
-const positiveInt = (name: string) =>
-  optionalString.pipe(
-    z
-      .string()
-      .regex(/^[0-9]+$/, `${name}: expected a whole number`)
-      .transform(Number)
-      .pipe(z.number().int().positive(`${name}: expected a number greater than 0`))
-      .optional(),
-  );
-
-/** A whole number of 0 or more (0 switches the behaviour off). */
-const wholeNumber = (name: string, max: number) =>
-  optionalString.pipe(
-    z
-      .string()
-      .regex(/^[0-9]+$/, `${name}: expected a whole number from 0 to ${max}`)
-      .transform(Number)
-      .pipe(z.number().int().min(0).max(max, `${name}: expected a whole number from 0 to ${max}`))
-      .optional(),
-  );
-
-const uuid = (name: string) =>
-  optionalString.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${name}: expected a UUID`)
-      .optional(),
-  );
-
-const apiKey = (name: string) =>
-  optionalString.pipe(z.string().regex(/^\S+$/, `${name}: an API key cannot contain spaces`).optional());
+type EnvShape = { [E in SettingEntry as E['name']]: ReturnType<E['kind']['schema']> };
 
 /**
- * The public configuration interface (spec of the CLI): these names are stable.
- * Every variable is listed in .env.example with its default.
+ * The public configuration interface (spec of the CLI): these names are stable. One field per
+ * entry of the settings table (settings.ts), validated by that entry's kind.
  */
-export const envSchema = z.object({
-  CONFORMANCE_TARGET_URL: optionalString.pipe(
-    z
-      .url({ message: 'CONFORMANCE_TARGET_URL: not a valid URL' })
-      .refine((v) => /^https?:/i.test(v), 'CONFORMANCE_TARGET_URL: must be an http or https URL')
-      .refine((v) => /\/api\/v1\/?$/.test(v), 'CONFORMANCE_TARGET_URL: must end with /api/v1')
-      .transform((v) => v.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  CONFORMANCE_ADMIN_KEY: apiKey('CONFORMANCE_ADMIN_KEY'),
-  CONFORMANCE_MEMBER_KEY: apiKey('CONFORMANCE_MEMBER_KEY'),
-  CONFORMANCE_OTHER_ORG_KEY: apiKey('CONFORMANCE_OTHER_ORG_KEY'),
-  CONFORMANCE_LIMITED_KEY: apiKey('CONFORMANCE_LIMITED_KEY'),
-  CONFORMANCE_CUSTOM_LIMIT_KEY: apiKey('CONFORMANCE_CUSTOM_LIMIT_KEY'),
-  /** Load harness: keys with the default limit, bursted in parallel (scenario 2); default CONFORMANCE_LIMITED_KEY. */
-  CONFORMANCE_LIMITED_KEYS: optionalString.pipe(
-    z.string().regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'CONFORMANCE_LIMITED_KEYS: expected comma-separated API keys without spaces').optional(),
-  ),
-  CONFORMANCE_CUSTOM_LIMIT: positiveInt('CONFORMANCE_CUSTOM_LIMIT'),
-  CONFORMANCE_PROJECT_ID: uuid('CONFORMANCE_PROJECT_ID'),
-  CONFORMANCE_VERSION_ID: uuid('CONFORMANCE_VERSION_ID'),
-  CONFORMANCE_OTHER_PROJECT_ID: uuid('CONFORMANCE_OTHER_PROJECT_ID'),
-  CONFORMANCE_SINK_HOST: optionalString,
-  CONFORMANCE_SINK_PORT: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[0-9]+$/, 'CONFORMANCE_SINK_PORT: expected a port number')
-      .transform(Number)
-      .pipe(z.number().int().min(0).max(65535, 'CONFORMANCE_SINK_PORT: expected a port number (0 to 65535)'))
-      .optional(),
-  ),
-  CONFORMANCE_SINK_PUBLIC_URL: optionalString.pipe(
-    z.url({ message: 'CONFORMANCE_SINK_PUBLIC_URL: not a valid URL' }).optional(),
-  ),
-  CONFORMANCE_WEBHOOK_WAIT_S: positiveInt('CONFORMANCE_WEBHOOK_WAIT_S'),
-  /** Longest a list may take to show a write made just before (a search index, a replica); 0 reads it once. */
-  CONFORMANCE_LIST_SETTLE_S: wholeNumber('CONFORMANCE_LIST_SETTLE_S', 600),
-  CONFORMANCE_REQUEST_TIMEOUT_MS: positiveInt('CONFORMANCE_REQUEST_TIMEOUT_MS'),
-  /** Longest response body (or webhook delivery) read, in bytes; past it the exchange ends. */
-  CONFORMANCE_MAX_RESPONSE_BYTES: positiveInt('CONFORMANCE_MAX_RESPONSE_BYTES'),
-  /** Consecutive requests without an answer (timeouts, resets) after which the run stops sending. */
-  CONFORMANCE_BREAKER_FAILURES: positiveInt('CONFORMANCE_BREAKER_FAILURES'),
-  /** Longest outage the run pauses for (probing the target) before it stops; 0 stops at once. */
-  CONFORMANCE_OUTAGE_WAIT_S: wholeNumber('CONFORMANCE_OUTAGE_WAIT_S', 3600),
-  /** Longest a whole run may take, in seconds; what did not run by then is marked and the report written. */
-  CONFORMANCE_RUN_DEADLINE_S: positiveInt('CONFORMANCE_RUN_DEADLINE_S'),
-  /** Checks of one suite file in flight at once, and independent requests one check sends at once. */
-  CONFORMANCE_CONCURRENCY: positiveInt('CONFORMANCE_CONCURRENCY'),
-  CONFORMANCE_SEED: optionalString.pipe(
-    z
-      .string()
-      .regex(/^-?[0-9]+$/, 'CONFORMANCE_SEED: expected an integer')
-      .transform(Number)
-      .pipe(z.number().int().min(-2147483648).max(2147483647, 'CONFORMANCE_SEED: expected a 32-bit integer'))
-      .optional(),
-  ),
-  CONFORMANCE_NUM_RUNS: positiveInt('CONFORMANCE_NUM_RUNS'),
-  CONFORMANCE_SUITES: optionalString,
-  CONFORMANCE_REPORT_DIR: optionalString,
-  /** Run only the checks of these requirement ids (comma-separated), e.g. to re-run a failure. */
-  CONFORMANCE_REQUIREMENTS: optionalString,
-  /** An incomplete run (a MUST requirement not verified) exits 3 instead of 0, so that it fails a CI job. */
-  CONFORMANCE_FAIL_ON_INCOMPLETE: optionalString.pipe(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_FAIL_ON_INCOMPLETE: expected true or false' })
-      .transform((v) => v === 'true' || v === '1' || v === 'yes')
-      .optional(),
-  ),
-  /**
-   * Issue 12: how long the run may be held back waiting out HTTP 429 (wall-clock seconds) before
-   * it stops and says why; a run the keys' advertised limits would hold too long is refused up front.
-   */
-  CONFORMANCE_THROTTLE_BUDGET_S: positiveInt('CONFORMANCE_THROTTLE_BUDGET_S'),
-  /** true: accept a long run paced under the keys' limits (no refusal up front, no throttling budget). */
-  CONFORMANCE_PACED: optionalString.pipe(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_PACED: expected true or false' })
-      .transform((v) => v === 'true' || v === '1' || v === 'yes')
-      .optional(),
-  ),
-  /** A JSON file of requirement ids expected to fail, with a reason and an optional expiry date. */
-  CONFORMANCE_EXPECTED_FAILURES: optionalString,
-  /** true: the run also writes exchanges.har, every HTTP exchange of the run. */
-  CONFORMANCE_HAR: optionalString.pipe(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_HAR: expected true or false' })
-      .transform((v) => v === 'true' || v === '1' || v === 'yes')
-      .optional(),
-  ),
-  /** true: `conformance run` does not run the doctor's cheap checks first. */
-  CONFORMANCE_SKIP_DOCTOR: optionalString.pipe(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'CONFORMANCE_SKIP_DOCTOR: expected true or false' })
-      .transform((v) => v === 'true' || v === '1' || v === 'yes')
-      .optional(),
-  ),
-  /** Self-test only: faults to switch on in the embedded reference server. */
-  CONFORMANCE_REFERENCE_FAULTS: optionalString,
-  /** Self-test only: legitimate alternative choices to switch on in the embedded reference server. */
-  CONFORMANCE_REFERENCE_VARIANTS: optionalString,
-  /**
-   * Self-test only: the embedded reference server's rate window in seconds instead of 60. A short
-   * window makes the reference non-conforming on purpose, so rate-limit self-tests need not wait a minute.
-   */
-  CONFORMANCE_REFERENCE_RATE_WINDOW_S: positiveInt('CONFORMANCE_REFERENCE_RATE_WINDOW_S'),
-  /** Load harness: scenarios to run (comma-separated ids of LOAD_SCENARIOS; default all). */
-  CONFORMANCE_LOAD_SCENARIOS: optionalString,
-  /** Load harness scenarios 1 and 2: requests per key in one burst, and their connections. */
-  CONFORMANCE_LOAD_BURST_REQUESTS: positiveInt('CONFORMANCE_LOAD_BURST_REQUESTS'),
-  CONFORMANCE_LOAD_BURST_CONNECTIONS: positiveInt('CONFORMANCE_LOAD_BURST_CONNECTIONS'),
-  /** Load harness scenario 3: how long, and the fixed arrival rate per minute (just under the limit). */
-  CONFORMANCE_LOAD_SUSTAINED_S: positiveInt('CONFORMANCE_LOAD_SUSTAINED_S'),
-  CONFORMANCE_LOAD_SUSTAINED_PER_MIN: positiveInt('CONFORMANCE_LOAD_SUSTAINED_PER_MIN'),
-  /** Load harness scenario 4: seconds per step, connections per step, endpoints, creates per step at most. */
-  CONFORMANCE_LOAD_STEP_S: positiveInt('CONFORMANCE_LOAD_STEP_S'),
-  CONFORMANCE_LOAD_CONCURRENCY: optionalString,
-  CONFORMANCE_LOAD_ENDPOINTS: optionalString,
-  CONFORMANCE_LOAD_MAX_CREATES: positiveInt('CONFORMANCE_LOAD_MAX_CREATES'),
-  /** Load harness: longest wait for a key's fresh rate window, in seconds. */
-  CONFORMANCE_LOAD_WAIT_S: positiveInt('CONFORMANCE_LOAD_WAIT_S'),
-});
+export const envSchema = z.object(Object.fromEntries(SETTINGS.map((s) => [s.name, s.kind.schema(s.name)])) as EnvShape);
 export type Env = z.infer<typeof envSchema>;
 
 /** Keys the checks may use, by role. */
@@ -255,55 +94,6 @@ export interface LoadSettings {
   readonly freshWaitS: number;
 }
 
-export const DEFAULTS = {
-  webhookWaitS: 60,
-  listSettleS: 6,
-  requestTimeoutMs: 10_000,
-  // A page of 100 records (spec 4 and 8: limit at most 100) is tens of KB, a report page of 500 rows
-  // a few hundred; 8 MiB leaves room for records with long free-text fields several times over,
-  // while a few such bodies in flight at once cost tens of MB, not the machine.
-  maxResponseBytes: 8 * 1024 * 1024,
-  // Five requests in a row without an answer, across every worker: a target that drops one
-  // request in a hundred almost never does that (1e-10), a dead one does it within seconds.
-  breakerFailures: 5,
-  // A deploy or a restart of a staging server takes seconds to a minute: the run waits that out
-  // (and re-runs what it interrupted) rather than ending with every check left unverified.
-  outageWaitS: 60,
-  // A full run takes 1 to 2 minutes against a nearby server, 5 to 10 against a distant or
-  // throttling one (the rate-limit suite alone may wait 2 minutes for fresh windows): 30 minutes
-  // never cuts a working run short, yet a stuck one still ends, with its report, within the hour.
-  runDeadlineS: 1800,
-  // Every request waits a round trip: the functional suites send about 8,800 requests, three
-  // minutes of waiting one after another against a target 20 ms away. 8 checks at a time per
-  // file (4 workers when distant, harness/runner/latency.ts) bring that to 1.4x the local time
-  // (npm run bench); more gained nothing measurable there, and keeps fewer connections open.
-  concurrency: 8,
-  // Beyond the pacing the keys' advertised limits already impose (the run stays under them), two
-  // whole minutes of 429s: two windows of spec 8's per-minute limit. A key still refused after
-  // that is limited below what it advertises or shared with someone else, not briefly unlucky.
-  throttleBudgetS: 120,
-  numRuns: 20,
-  reportDir: 'reports',
-  sinkHost: '127.0.0.1',
-  sinkPort: 0,
-} as const;
-
-export const LOAD_DEFAULTS = {
-  burstRequests: 150,
-  burstConnections: 50,
-  sustainedS: 120,
-  sustainedPerMin: 55,
-  stepS: 3,
-  concurrency: [1, 10, 50, 100],
-  maxCreatesPerStep: 2000,
-  // The moment the headers name (at most a minute) and then a full minute after the key's last
-  // use, for a limiter that gives its budget back gradually (harness/rate/fresh.ts), plus margin.
-  freshWaitS: 135,
-} as const;
-
-/** Upper bounds that keep a mistyped value from turning a load run into an attack on the target. */
-const LOAD_MAX = { burstRequests: 10_000, connections: 1000, sustainedS: 3600, stepS: 600 } as const;
-
 
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
@@ -311,6 +101,9 @@ function splitList(value: string | undefined): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
+
+/** Variables whose value is never shown. */
+const SECRET: ReadonlySet<string> = new Set(SETTINGS.filter((s) => 'secret' in s && s.secret).map((s) => s.name));
 
 /** Validates the environment once; the first problem becomes a ConfigError naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>, randomSeed: () => number): Config {
@@ -322,7 +115,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     const variable = String(issue.path[0] ?? '');
     const message = issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
     // Never echo a key back: it would land in CI logs.
-    const got = /KEY/.test(variable) ? '' : ` (got ${JSON.stringify(picked[variable] ?? '')})`;
+    const got = SECRET.has(variable) ? '' : ` (got ${JSON.stringify(picked[variable] ?? '')})`;
     throw new ConfigError(`${message}${got}`);
   }
   const env = parsed.data;
@@ -394,12 +187,6 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     load,
   };
 }
-
-/** More would open connections by the hundred (two workers, each with this many checks, each sending this many requests). */
-const MAX_CONCURRENCY = 32;
-
-/** Below this even an error body or one record may not fit: the bound would fail correct targets. */
-const MIN_RESPONSE_BYTES = 4096;
 
 function atLeast(name: string, value: number, min: number): number {
   if (value < min) throw new ConfigError(`${name}: at least ${min} (got ${value})`);

@@ -252,7 +252,7 @@ const CHECKS: readonly CheckSpec[] = [
     title: 'MUST sign each delivery with HMAC-SHA256 over the raw body',
     status: 'inconclusive',
     message:
-      'No delivery reached the receiver within 10 s: the target may not reach http://10.0.0.5:8787/hooks (set CONFORMANCE_RECEIVER_URL).',
+      'No delivery reached the receiver within 10 s: the target may not reach http://10.0.0.5:8787/hooks (set CONFORMANCE_SINK_PUBLIC_URL).',
     durationMs: 10_230,
     exchange: exchange('POST', '/webhooks/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/test', 202, '{"data":{"queued":true}}'),
   },
@@ -263,7 +263,7 @@ const CHECKS: readonly CheckSpec[] = [
     section: '6.2',
     title: 'MUST retry a failed delivery, up to five attempts',
     status: 'skip',
-    message: 'Needs a receiver the target can reach: CONFORMANCE_RECEIVER_URL is not set.',
+    message: 'Needs a receiver the target can reach: CONFORMANCE_SINK_PUBLIC_URL is not set.',
     durationMs: 0,
   },
   // --- authentication -------------------------------------------------------------------------

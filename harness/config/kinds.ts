@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * The kinds of value a setting holds: what the docs call it, and the zod piece that validates it.
+ * Every piece reads an empty or blank value as unset, and starts each message with the variable's
+ * name, so a ConfigError says which variable is wrong.
+ */
+export interface Kind<S extends z.ZodType = z.ZodType> {
+  /** What a value is, as .env.example, the docs and --help show it. */
+  readonly type: string;
+  readonly schema: (name: string) => S;
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, `${name}: expected a whole number`)
+      .transform(Number)
+      .pipe(z.number().int().positive(`${name}: expected a number greater than 0`))
+      .optional(),
+  );
+
+/** A whole number of 0 or more (0 switches the behaviour off). */
+const wholeNumber = (name: string, max: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, `${name}: expected a whole number from 0 to ${max}`)
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(max, `${name}: expected a whole number from 0 to ${max}`))
+      .optional(),
+  );
+
+const uuid = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${name}: expected a UUID`)
+      .optional(),
+  );
+
+const apiKey = (name: string) =>
+  optionalString.pipe(z.string().regex(/^\S+$/, `${name}: an API key cannot contain spaces`).optional());
+
+const apiKeys = (name: string) =>
+  optionalString.pipe(
+    z.string().regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, `${name}: expected comma-separated API keys without spaces`).optional(),
+  );
+
+/** Base URL of the API under test: http(s), ending in /api/v1 (a trailing slash is dropped). */
+const apiUrl = (name: string) =>
+  optionalString.pipe(
+    z
+      .url({ message: `${name}: not a valid URL` })
+      .refine((v) => /^https?:/i.test(v), `${name}: must be an http or https URL`)
+      .refine((v) => /\/api\/v1\/?$/.test(v), `${name}: must end with /api/v1`)
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  );
+
+const anyUrl = (name: string) => optionalString.pipe(z.url({ message: `${name}: not a valid URL` }).optional());
+
+const port = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, `${name}: expected a port number`)
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(65535, `${name}: expected a port number (0 to 65535)`))
+      .optional(),
+  );
+
+const int32 = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?[0-9]+$/, `${name}: expected an integer`)
+      .transform(Number)
+      .pipe(z.number().int().min(-2147483648).max(2147483647, `${name}: expected a 32-bit integer`))
+      .optional(),
+  );
+
+const flag = (name: string) =>
+  optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: `${name}: expected true or false` })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+  );
+
+const text = () => optionalString;
+
+/** A whole number greater than 0; `type` says of what (seconds, requests...). */
+export const positive = (type: string) => ({ type, schema: positiveInt }) satisfies Kind;
+/** A whole number from 0 to `max`; 0 switches the behaviour off. */
+export const upTo = (max: number, type: string) => ({ type: `${type}, 0 to ${max}`, schema: (name: string) => wholeNumber(name, max) }) satisfies Kind;
+/** Free text (a host, a path, a comma-separated list checked later by the schema). */
+export const textOf = (type: string) => ({ type, schema: text }) satisfies Kind;
+
+export const KINDS = {
+  apiUrl: { type: 'URL ending in /api/v1', schema: apiUrl },
+  url: { type: 'URL', schema: anyUrl },
+  apiKey: { type: 'API key', schema: apiKey },
+  apiKeys: { type: 'API keys, comma-separated', schema: apiKeys },
+  uuid: { type: 'UUID', schema: uuid },
+  port: { type: 'port, 0 to 65535', schema: port },
+  int32: { type: '32-bit integer', schema: int32 },
+  flag: { type: 'true or false (also 1/0, yes/no)', schema: flag },
+} as const satisfies Record<string, Kind>;

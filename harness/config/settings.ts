@@ -1,0 +1,494 @@
+import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_MAX, LOAD_SCENARIOS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
+import { KINDS, positive, textOf, upTo, type Kind } from './kinds.js';
+import { SPEC_DEFAULT_LIMIT, SPEC_WINDOW_MS } from '../spec/rate-limit.js';
+
+/*
+ * Every CONFORMANCE_* variable, once. The schema validates with each entry's kind; .env.example,
+ * the tables of docs/configuration.md and docs/load.md, `conformance --help` and the questions of
+ * `conformance init` are all made from this table (`npm run settings` rewrites the files), so a
+ * variable is added, renamed or explained here and nowhere else.
+ *
+ * Texts are Markdown-lite: `code` and [links](page.md) relative to docs/; the plain-text outputs
+ * drop the backticks and show a link as its text and the page.
+ */
+
+/** The sections settings are listed under, in this order. */
+export const GROUPS = {
+  target: { title: 'The server under test, its keys and data' },
+  webhooks: { title: 'Webhook sink' },
+  bounds: { title: 'Time, size and throttling bounds' },
+  run: { title: 'What runs, and what it writes' },
+  load: { title: 'Load harness', note: '`conformance load`; it also reads the variables above.' },
+  reference: { title: 'Self-tests only', note: 'The embedded reference server; refused with `CONFORMANCE_TARGET_URL`.' },
+} as const;
+export type Group = keyof typeof GROUPS;
+export interface GroupInfo {
+  readonly title: string;
+  /** One line under the title. */
+  readonly note?: string;
+}
+
+/** Who needs a setting, as the docs table says it. */
+export const NEEDS = {
+  ownServer: 'testing your own server',
+  rateLimit: 'the rate-limit checks',
+  webhooks: 'the webhook checks',
+  distant: 'a slow, distant or fragile target',
+  throttled: 'a target that throttles the run',
+  debugging: 'narrowing or reproducing a run',
+  ci: 'CI jobs',
+  certification: 'certification',
+  load: 'the load harness',
+  selfTests: 'self-tests only',
+} as const;
+export type Need = keyof typeof NEEDS;
+
+/** What `conformance init` does for a variable it fills in. */
+export interface InitQuestion {
+  /** The command-line option that sets it, e.g. `--admin-key`. */
+  readonly option: string;
+  /** What the option's value is, for `init --help`. */
+  readonly meta: string;
+  /** One line for `init --help` and the prompt. */
+  readonly ask: string;
+  /** Asked on a terminal when neither an option nor the environment gave it. */
+  readonly prompted: boolean;
+  /** conformance init can learn it from the target (harness/init/learn.ts). */
+  readonly learnable: boolean;
+}
+
+export interface Setting {
+  readonly name: `CONFORMANCE_${string}`;
+  readonly kind: Kind;
+  /** What applies when it is unset. */
+  readonly default: string;
+  /** One sentence, shown everywhere (--help included). */
+  readonly description: string;
+  /** Further sentences for .env.example and the docs. */
+  readonly more?: string;
+  readonly needs: readonly Need[];
+  readonly group: Group;
+  /** An API key (or a list of them): never echoed in an error, read without echo by init. */
+  readonly secret?: boolean;
+  readonly init?: InitQuestion;
+}
+
+const code = (s: string | number | boolean): string => `\`${s}\``;
+
+export const SETTINGS = [
+  {
+    name: 'CONFORMANCE_TARGET_URL',
+    kind: KINDS.apiUrl,
+    default: 'unset: the embedded reference server on a loopback port',
+    description: 'Base URL of the server under test, ending in `/api/v1`.',
+    more: 'Unset, the run tests the embedded reference server, and every key and id below is taken from `fixtures/seed.json`.',
+    needs: ['ownServer'],
+    group: 'target',
+    init: { option: '--url', meta: 'URL', ask: 'Base URL of the server under test, ending in /api/v1', prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_ADMIN_KEY',
+    kind: KINDS.apiKey,
+    default: 'required with a target URL',
+    description: 'Org A admin key used by the functional checks.',
+    more: 'Give it a high custom per-minute limit on the target: the functional checks send many requests.',
+    needs: ['ownServer'],
+    group: 'target',
+    secret: true,
+    init: { option: '--admin-key', meta: 'KEY', ask: 'Org A admin key with a high custom per-minute limit', prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_MEMBER_KEY',
+    kind: KINDS.apiKey,
+    default: 'unset: the checks that need it are skipped',
+    description: 'Org A key without admin rights.',
+    needs: ['ownServer'],
+    group: 'target',
+    secret: true,
+    init: { option: '--member-key', meta: 'KEY', ask: 'Org A key without admin rights', prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_OTHER_ORG_KEY',
+    kind: KINDS.apiKey,
+    default: 'unset: the isolation checks are skipped',
+    description: 'A key of a second organisation (org B).',
+    needs: ['ownServer'],
+    group: 'target',
+    secret: true,
+    init: { option: '--other-org-key', meta: 'KEY', ask: 'A key of a second organisation (org B)', prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_LIMITED_KEY',
+    kind: KINDS.apiKey,
+    default: 'unset',
+    description: `Org A key without admin rights and with the default ${SPEC_DEFAULT_LIMIT}/min limit, used only by the rate-limit checks (it reads and creates contacts).`,
+    more: 'Nothing else may use it during a run.',
+    needs: ['rateLimit', 'load'],
+    group: 'target',
+    secret: true,
+    init: { option: '--limited-key', meta: 'KEY', ask: `Org A key with the default ${SPEC_DEFAULT_LIMIT}/min limit that nothing else uses`, prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_LIMITED_KEYS',
+    kind: KINDS.apiKeys,
+    default: code('CONFORMANCE_LIMITED_KEY'),
+    description: `Org A keys with the default ${SPEC_DEFAULT_LIMIT}/min limit, comma-separated, that the load harness bursts in parallel.`,
+    more: 'The rate-limit suite also reads the first one other than `CONFORMANCE_LIMITED_KEY` (`RL-PER-KEY-COUNTERS`): nothing else may use it during a run.',
+    needs: ['rateLimit', 'load'],
+    group: 'target',
+    secret: true,
+    init: { option: '--limited-keys', meta: 'KEY,KEY', ask: 'More org A keys with the default limit, comma-separated (load harness)', prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_CUSTOM_LIMIT_KEY',
+    kind: KINDS.apiKey,
+    default: 'unset',
+    description: 'A key with a custom per-minute limit, used only by the rate-limit checks; set it and `CONFORMANCE_CUSTOM_LIMIT`, or neither.',
+    more: 'Nothing else may use it during a run.',
+    needs: ['rateLimit'],
+    group: 'target',
+    secret: true,
+    init: { option: '--custom-limit-key', meta: 'KEY', ask: 'Org A key with a custom per-minute limit that nothing else uses', prompted: true, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_CUSTOM_LIMIT',
+    kind: positive('requests per minute'),
+    default: 'unset',
+    description: "The custom-limit key's per-minute limit; set it and `CONFORMANCE_CUSTOM_LIMIT_KEY`, or neither.",
+    needs: ['rateLimit'],
+    group: 'target',
+    init: { option: '--custom-limit', meta: 'N', ask: "That key's per-minute limit (learnt from X-RateLimit-Limit)", prompted: false, learnable: true },
+  },
+  {
+    name: 'CONFORMANCE_PROJECT_ID',
+    kind: KINDS.uuid,
+    default: 'unset',
+    description: 'A project (root task) of org A.',
+    needs: ['ownServer'],
+    group: 'target',
+    init: { option: '--project-id', meta: 'UUID', ask: 'A project (root task) of org A (learnt: GET /projects)', prompted: false, learnable: true },
+  },
+  {
+    name: 'CONFORMANCE_VERSION_ID',
+    kind: KINDS.uuid,
+    default: 'unset',
+    description: "A versionId valid for the tasks of `CONFORMANCE_PROJECT_ID`'s project.",
+    needs: ['ownServer'],
+    group: 'target',
+    init: { option: '--version-id', meta: 'UUID', ask: "A versionId valid for that project's tasks (learnt when the target shows one)", prompted: false, learnable: true },
+  },
+  {
+    name: 'CONFORMANCE_OTHER_PROJECT_ID',
+    kind: KINDS.uuid,
+    default: 'unset',
+    description: 'A project of org B.',
+    needs: ['ownServer'],
+    group: 'target',
+    init: { option: '--other-project-id', meta: 'UUID', ask: 'A project of org B (learnt: GET /projects with the org B key)', prompted: false, learnable: true },
+  },
+  {
+    name: 'CONFORMANCE_SINK_HOST',
+    kind: textOf('host'),
+    default: code(DEFAULTS.sinkHost),
+    description: 'Where the webhook sink listens.',
+    needs: ['webhooks'],
+    group: 'webhooks',
+    init: { option: '--sink-host', meta: 'HOST', ask: `Where the webhook sink listens (default ${DEFAULTS.sinkHost})`, prompted: false, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_SINK_PORT',
+    kind: KINDS.port,
+    default: `${code(DEFAULTS.sinkPort)}: an ephemeral port`,
+    description: 'The port the webhook sink listens on.',
+    needs: ['webhooks'],
+    group: 'webhooks',
+    init: { option: '--sink-port', meta: 'PORT', ask: `The webhook sink port (default ${DEFAULTS.sinkPort}: ephemeral)`, prompted: false, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_SINK_PUBLIC_URL',
+    kind: KINDS.url,
+    default: 'derived from the host and port',
+    description: 'The URL the target must call to reach the webhook sink; set it when the target runs on another host.',
+    needs: ['webhooks'],
+    group: 'webhooks',
+    init: { option: '--sink-public-url', meta: 'URL', ask: 'The URL the target must call to reach the sink (when it runs elsewhere)', prompted: false, learnable: false },
+  },
+  {
+    name: 'CONFORMANCE_WEBHOOK_WAIT_S',
+    kind: positive('seconds'),
+    default: code(DEFAULTS.webhookWaitS),
+    description: 'Longest wait for an asynchronous webhook behaviour, such as a delivery.',
+    needs: ['webhooks'],
+    group: 'webhooks',
+  },
+  {
+    name: 'CONFORMANCE_LIST_SETTLE_S',
+    kind: upTo(600, 'seconds'),
+    default: `${code(DEFAULTS.listSettleS)} (${code(0)}: read once)`,
+    description: 'Longest a list may take to show a write made just before (a search index, a read replica).',
+    more: 'A check reads the list again until it does, and records the wait as an observation (`list-consistency`).',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_REQUEST_TIMEOUT_MS',
+    kind: positive('milliseconds'),
+    default: code(DEFAULTS.requestTimeoutMs),
+    description: 'Per-request timeout.',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_MAX_RESPONSE_BYTES',
+    kind: positive(`bytes, at least ${MIN_RESPONSE_BYTES}`),
+    default: `${code(DEFAULTS.maxResponseBytes)} (8 MiB: a page of 100 records many times over)`,
+    description: 'Longest response body (and webhook delivery, at most 1 MiB) read.',
+    more: 'A larger answer ends its exchange: its check errs, saying so, and memory stays bounded.',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_BREAKER_FAILURES',
+    kind: positive('requests'),
+    default: code(DEFAULTS.breakerFailures),
+    description: 'Requests in a row without an answer (timeouts, resets, refused connections) after which the run pauses (see [When the target misbehaves](troubleshooting.md)).',
+    more: 'A target still away after `CONFORMANCE_OUTAGE_WAIT_S` stops the run: what did not run is marked with the reason, and the verdict is error.',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_OUTAGE_WAIT_S',
+    kind: upTo(3600, 'seconds'),
+    default: `${code(DEFAULTS.outageWaitS)} (${code(0)}: stop at once)`,
+    description: 'Longest the paused run probes the target, with backoff, before it stops (see [Why did my run stop?](why-did-my-run-stop.md)).',
+    more: 'When the target answers again (a deploy, a restart) the checks the outage interrupted run again from the start.',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_RUN_DEADLINE_S',
+    kind: positive('seconds'),
+    default: code(DEFAULTS.runDeadlineS),
+    description: 'Longest a whole run may take.',
+    more: 'At the deadline the run stops, marks what did not run and writes every report file; the verdict is error.',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_CONCURRENCY',
+    kind: positive(`whole number, at most ${MAX_CONCURRENCY}`),
+    default: code(DEFAULTS.concurrency),
+    description: 'Checks of one suite file that run at once, and independent requests one check sends at once (see [Distance](preparing-your-server.md#distance)).',
+    more: 'Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.',
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_THROTTLE_BUDGET_S',
+    kind: positive('seconds'),
+    default: `${code(DEFAULTS.throttleBudgetS)} (two windows of a per-minute limit)`,
+    description:
+      "Longest the run may be held back waiting out HTTP 429, in wall-clock seconds, beyond the pacing the keys' advertised limits impose (see [When the keys' limits are too low](rate-limiting.md#when-the-keys-limits-are-too-low)).",
+    more: "Past it the run stops, marks what did not run and writes the report; the verdict is error. Before the run, one the keys' limits would hold longer than 10 minutes is refused (exit 2).",
+    needs: ['throttled'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_PACED',
+    kind: KINDS.flag,
+    default: code(false),
+    description: "`true`: accept a long run paced under the keys' limits (no refusal up front, no throttling budget).",
+    more: 'The progress line shows an ETA; the run must still fit `CONFORMANCE_RUN_DEADLINE_S`.',
+    needs: ['throttled'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_SUITES',
+    kind: textOf('domains, comma-separated'),
+    default: 'all',
+    description: `Comma-separated domains to run: ${DOMAINS.map(code).join(', ')}.`,
+    needs: ['debugging'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_REQUIREMENTS',
+    kind: textOf('requirement ids, comma-separated'),
+    default: 'every check',
+    description: 'Run only the checks of these requirement ids, e.g. to re-run a failure.',
+    needs: ['debugging'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_SEED',
+    kind: KINDS.int32,
+    default: 'random, reported',
+    description: 'fast-check seed: set it to the seed a report shows to reproduce that run.',
+    needs: ['debugging'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_NUM_RUNS',
+    kind: positive('runs'),
+    default: code(DEFAULTS.numRuns),
+    description: 'Runs per property.',
+    more: `A certification runs at least ${DEFAULTS.numRuns}.`,
+    needs: ['debugging', 'certification'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_REPORT_DIR',
+    kind: textOf('directory'),
+    default: code(`${DEFAULTS.reportDir}/`),
+    description: 'Where reports are written.',
+    needs: ['ci'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_FAIL_ON_INCOMPLETE',
+    kind: KINDS.flag,
+    default: code(false),
+    description: '`true`: an incomplete run (a MUST requirement not verified: skipped, inconclusive or not selected) exits 3 instead of 0, so that it fails a CI job.',
+    more: 'Applies to the load harness too (see [Verdicts and exit codes](verdicts.md)).',
+    needs: ['ci'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_EXPECTED_FAILURES',
+    kind: textOf('path of a JSON file'),
+    default: 'unset',
+    description: 'A JSON file of requirements expected to fail, each with a reason and an optional expiry date: `[{ "id": "CT-EMAIL-FORMAT", "reason": "…", "expires": "2027-01-31" }]`.',
+    more: 'A failure of a listed requirement is reported as expected and does not fail the exit code (the verdict stays what the checks say); an entry whose requirement passes now (stale: remove it) or whose date has passed fails the run, so the list only shrinks. Never accepted by `conformance certify`.',
+    needs: ['ci'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_HAR',
+    kind: KINDS.flag,
+    default: code(false),
+    description: '`true`: also write `exchanges.har` beside the report, every HTTP exchange of the run in HAR 1.2.',
+    more: "Each entry holds the request, the response status, headers and body (up to the read bound and at most 1 MiB) and timings, redacted like the reports, and names the check that sent it (`_check`: the check's key in `report.json`; `null` for the end-of-file deletes).",
+    needs: ['debugging'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_SKIP_DOCTOR',
+    kind: KINDS.flag,
+    default: code(false),
+    description: "`true`: `conformance run` does not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
+    more: "Against your own server it runs them by default, and stops with exit 2 on a problem that would make the run meaningless: keys swapped, the other-organisation key in org A, a project that is not org A's.",
+    needs: ['ownServer'],
+    group: 'run',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_SCENARIOS',
+    kind: textOf('scenarios, comma-separated'),
+    default: 'all',
+    description: `Scenarios to run, comma-separated: ${LOAD_SCENARIOS.map(code).join(', ')}.`,
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_BURST_REQUESTS',
+    kind: positive(`requests, at most ${LOAD_MAX.burstRequests}`),
+    default: code(LOAD_DEFAULTS.burstRequests),
+    description: 'Requests per key in one burst (the burst and keys scenarios).',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_BURST_CONNECTIONS',
+    kind: positive(`connections, at most ${LOAD_MAX.connections}`),
+    default: code(LOAD_DEFAULTS.burstConnections),
+    description: 'Connections per key in one burst, never more than its requests.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_SUSTAINED_S',
+    kind: positive(`seconds, at most ${LOAD_MAX.sustainedS}`),
+    default: code(LOAD_DEFAULTS.sustainedS),
+    description: 'Length of the sustained run.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_SUSTAINED_PER_MIN',
+    kind: positive('requests per minute'),
+    default: code(LOAD_DEFAULTS.sustainedPerMin),
+    description: 'Fixed arrival rate of the sustained run, just under the limit.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_STEP_S',
+    kind: positive(`seconds, at most ${LOAD_MAX.stepS}`),
+    default: code(LOAD_DEFAULTS.stepS),
+    description: 'Seconds per throughput step.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_CONCURRENCY',
+    kind: textOf(`connections, comma-separated, each at most ${LOAD_MAX.connections}`),
+    default: code(LOAD_DEFAULTS.concurrency.join(',')),
+    description: 'Connections per throughput step, comma-separated.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_ENDPOINTS',
+    kind: textOf('endpoints, comma-separated'),
+    default: 'all',
+    description: `Endpoints the throughput scenario measures: ${LOAD_ENDPOINTS.map(code).join(', ')}.`,
+    more: '`get` creates one contact to read; `list` alone writes nothing.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_MAX_CREATES',
+    kind: positive('creates'),
+    default: code(LOAD_DEFAULTS.maxCreatesPerStep),
+    description: 'Creates per throughput step at most; every contact created is tagged `conformance-run-<run id>` and deleted.',
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_WAIT_S',
+    kind: positive('seconds'),
+    default: code(LOAD_DEFAULTS.freshWaitS),
+    description: "Longest wait for a key's fresh rate window.",
+    more: "The moment the headers name (up to a minute), then a full minute after the key's last use, for a limiter that gives its budget back gradually.",
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_REFERENCE_FAULTS',
+    kind: textOf('fault ids, comma-separated'),
+    default: 'none',
+    description: 'Faults (mutants) to switch on in the embedded reference server (see `reference/faults.ts`).',
+    needs: ['selfTests'],
+    group: 'reference',
+  },
+  {
+    name: 'CONFORMANCE_REFERENCE_VARIANTS',
+    kind: textOf('variant ids, comma-separated'),
+    default: 'none',
+    description: 'Legitimate alternative choices to switch on in the embedded reference server (see `reference/variants.ts`).',
+    needs: ['selfTests'],
+    group: 'reference',
+  },
+  {
+    name: 'CONFORMANCE_REFERENCE_RATE_WINDOW_S',
+    kind: positive('seconds'),
+    default: `${code(SPEC_WINDOW_MS / 1000)}, as the spec says`,
+    description: "The embedded reference server's rate window.",
+    more: 'A short window makes the reference non-conforming on purpose, so rate-limit self-tests need not wait a minute.',
+    needs: ['selfTests'],
+    group: 'reference',
+  },
+] as const satisfies readonly Setting[];
+
+export type SettingEntry = (typeof SETTINGS)[number];
+export type SettingName = SettingEntry['name'];
+/** The settings `conformance init` fills in, in the order it asks. */
+export type InitSettingName = Extract<SettingEntry, { readonly init: InitQuestion }>['name'];
