@@ -111,9 +111,10 @@ export class ThrottledError extends HarnessError {
   }
 }
 
-// The certify, verify and keygen commands
+// The command line
 
-export class CertifyUsageError extends HarnessError {
+/** A command line the CLI cannot act on: an unknown command or option, a missing value (exit 2, one line). */
+export class UsageError extends HarnessError {
   constructor(message: string) {
     super('USAGE', message);
   }
@@ -160,5 +161,23 @@ export class BundleError extends HarnessError {
 export class BundleUnreadableError extends HarnessError {
   constructor(message: string, options?: ErrorOptions) {
     super('BUNDLE_UNREADABLE', message, options);
+  }
+}
+
+/** A problem `conformance init` reports in one line, with its exit code (2, or 130 when cancelled). */
+export class InitStoppedError extends HarnessError {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = 2) {
+    super('INIT_STOPPED', message);
+    this.exitCode = exitCode;
+  }
+}
+
+// The load harness
+
+/** A load scenario's wait ended because the scenario was stopped (its bound, or the user). */
+export class LoadStoppedError extends HarnessError {
+  constructor() {
+    super('LOAD_STOPPED', 'stopped');
   }
 }

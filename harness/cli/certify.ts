@@ -9,7 +9,7 @@ import { loadConfig } from '../config/load.js';
 import { DEFAULTS, type Config } from '../config/schema.js';
 import { renderDoctorItem } from '../doctor/render-terminal.js';
 import { runDoctor } from '../doctor/run.js';
-import { CertifyUsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
@@ -37,9 +37,9 @@ function options(argv: readonly string[], known: readonly string[], flags: reado
       values.set(name, 'true');
       continue;
     }
-    if (!known.includes(name)) throw new CertifyUsageError(`unknown option "${name}" (see conformance --help)`);
+    if (!known.includes(name)) throw new UsageError(`unknown option "${name}" (see conformance --help)`);
     const value = inline ?? argv[++i];
-    if (value === undefined || value === '') throw new CertifyUsageError(`${name} needs a value`);
+    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
     values.set(name, value);
   }
   return { values, rest };
@@ -77,17 +77,17 @@ const say = (line: string): void => {
 export async function certify(argv: readonly string[]): Promise<number> {
   const commandStarted = new Date();
   const { values, rest } = options(argv, ['--product', '--private-key', '--passphrase-env', '--out', '--dotenv']);
-  if (rest.length > 0) throw new CertifyUsageError(`unexpected argument "${rest[0]}" (see conformance --help)`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance --help)`);
   const productPath = values.get('--product');
-  if (productPath === undefined) throw new CertifyUsageError('--product FILE is required: product.json with vendor, product, version, targetUrl and contact');
+  if (productPath === undefined) throw new UsageError('--product FILE is required: product.json with vendor, product, version, targetUrl and contact');
   const product = await readProduct(productPath);
   const keyPath = values.get('--private-key');
   const privateKeyPem = keyPath === undefined ? undefined : await readFile(keyPath, 'utf8').catch((cause: Error) => {
-    throw new CertifyUsageError(`--private-key: cannot read ${keyPath} (${cause.message})`);
+    throw new UsageError(`--private-key: cannot read ${keyPath} (${cause.message})`);
   });
   const passphraseVariable = values.get('--passphrase-env');
   const passphrase = passphraseVariable === undefined ? undefined : process.env[passphraseVariable];
-  if (passphraseVariable !== undefined && passphrase === undefined) throw new CertifyUsageError(`--passphrase-env: ${passphraseVariable} is not set`);
+  if (passphraseVariable !== undefined && passphrase === undefined) throw new UsageError(`--passphrase-env: ${passphraseVariable} is not set`);
   // A key that cannot sign is found now, not after a run of minutes.
   if (privateKeyPem !== undefined) loadPrivateKey(privateKeyPem, passphrase);
   const envFile = values.get('--dotenv');
@@ -138,10 +138,10 @@ export async function certify(argv: readonly string[]): Promise<number> {
 export async function verify(argv: readonly string[]): Promise<number> {
   // --dotenv is accepted like every command's, and unused: verify reads no configuration.
   const { values, rest } = options(argv, ['--public-key', '--dotenv']);
-  if (rest.length !== 1) throw new CertifyUsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE]');
+  if (rest.length !== 1) throw new UsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE]');
   const keyPath = values.get('--public-key');
   const publicKeyPem = keyPath === undefined ? undefined : await readFile(keyPath, 'utf8').catch((cause: Error) => {
-    throw new CertifyUsageError(`--public-key: cannot read ${keyPath} (${cause.message})`);
+    throw new UsageError(`--public-key: cannot read ${keyPath} (${cause.message})`);
   });
   const result = await verifyBundle(rest[0]!, publicKeyPem === undefined ? {} : { publicKeyPem });
   process.stdout.write(`${formatVerifyResult(result).join('\n')}\n`);
@@ -151,7 +151,7 @@ export async function verify(argv: readonly string[]): Promise<number> {
 /** `conformance keygen [--out PREFIX] [--force]`: PREFIX.key (Ed25519 private, mode 0600) and PREFIX.pub. */
 export async function keygen(argv: readonly string[]): Promise<number> {
   const { values, rest } = options(argv, ['--out', '--dotenv'], ['--force']);
-  if (rest.length > 0) throw new CertifyUsageError(`unexpected argument "${rest[0]}" (see conformance --help)`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance --help)`);
   const prefix = resolve(values.get('--out') ?? 'conformance-signing');
   const pair = generateKeyPair();
   const flag = values.has('--force') ? 'w' : 'wx';
@@ -160,7 +160,7 @@ export async function keygen(argv: readonly string[]): Promise<number> {
     await chmod(`${prefix}.key`, 0o600);
     await writeFile(`${prefix}.pub`, pair.publicKeyPem, { flag });
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') throw new CertifyUsageError(`${prefix}.key or .pub already exists; use --force to overwrite, or --out another prefix`);
+    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${prefix}.key or .pub already exists; use --force to overwrite, or --out another prefix`);
     throw cause;
   }
   process.stdout.write(`wrote ${prefix}.key (private: keep it secret, give it to conformance certify --private-key)\nwrote ${prefix}.pub (public: hand it to whoever verifies your bundles)\n`);

@@ -1,9 +1,10 @@
+import { InitStoppedError, UsageError } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULTS } from '../config/schema.js';
 import { Redactor } from '../http/redact.js';
-import { InitUsageError, parseInitArgs, type InitArgs } from '../init/args.js';
+import { parseInitArgs, type InitArgs } from '../init/args.js';
 import { learnFromTarget, targetGetter, type LearnableName, type LearnResult } from '../init/learn.js';
 import { createPrompter, type Prompter } from '../init/prompt.js';
 import { renderEnvFile, type EnvEntry } from '../init/render.js';
@@ -62,33 +63,24 @@ interface Given {
   readonly notes: readonly string[];
 }
 
-/** A problem init reports in one line and exit 2. */
-class InitStop extends Error {
-  readonly exitCode: number;
-  constructor(message: string, exitCode = 2) {
-    super(message);
-    this.exitCode = exitCode;
-  }
-}
-
 const SOURCE_LABEL: Readonly<Record<Source, string>> = { option: 'options', environment: 'the environment', answer: 'your answers' };
 
 function sourceOf(name: InitVariableName, source: Source): string {
   return source === 'option' ? `given with ${initVariable(name).option}` : source === 'environment' ? 'from the environment' : 'your answer';
 }
 
-/** A value checked (and the URL completed to /api/v1); throws InitStop naming where it came from. */
+/** A value checked (and the URL completed to /api/v1); throws InitStoppedError naming where it came from. */
 function accept(name: InitVariableName, raw: string, source: Source): Given {
   let value = raw.trim();
   const notes: string[] = [];
   if (name === 'CONFORMANCE_TARGET_URL' && value !== '') {
     const url = normaliseTargetUrl(value);
-    if ('error' in url) throw new InitStop(`CONFORMANCE_TARGET_URL: ${url.error} (${sourceOf(name, source)})`);
+    if ('error' in url) throw new InitStoppedError(`CONFORMANCE_TARGET_URL: ${url.error} (${sourceOf(name, source)})`);
     value = url.url;
     if (url.note !== undefined) notes.push(`conformance init: ${url.note}`);
   }
   const problem = validateValue(name, value);
-  if (problem !== undefined) throw new InitStop(`${problem} (${sourceOf(name, source)})`);
+  if (problem !== undefined) throw new InitStoppedError(`${problem} (${sourceOf(name, source)})`);
   return { value, source, notes };
 }
 
@@ -111,7 +103,7 @@ async function askMissing(given: Map<InitVariableName, Given>, prompter: Prompte
     if (variable.name !== 'CONFORMANCE_TARGET_URL' && (given.get('CONFORMANCE_TARGET_URL')?.value ?? '') === '') return;
     for (let attempt = 1; ; attempt++) {
       const answer = await prompter.ask(`${variable.name}: ${variable.description}`, { secret: variable.secret });
-      if (prompter.cancelled) throw new InitStop('cancelled; nothing written', 130);
+      if (prompter.cancelled) throw new InitStoppedError('cancelled; nothing written', 130);
       if (answer === undefined) return; // input ended: everything left stays empty
       try {
         const accepted = accept(variable.name, answer, 'answer');
@@ -119,7 +111,7 @@ async function askMissing(given: Map<InitVariableName, Given>, prompter: Prompte
         for (const note of accepted.notes) io.stdout.write(`  ${note.replace(/^conformance init: /, '')}\n`);
         break;
       } catch (error) {
-        if (!(error instanceof InitStop) || attempt >= 3) throw error;
+        if (!(error instanceof InitStoppedError) || attempt >= 3) throw error;
         io.stderr.write(`  ${error.message}; try again (Enter leaves it empty)\n`);
       }
     }
@@ -144,9 +136,9 @@ async function writePrivate(path: string, text: string, force: boolean): Promise
   } catch (error) {
     if (force) await rm(target, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new InitStop(`${path} already exists; use --force to overwrite it`);
-    if (code === 'ENOENT') throw new InitStop(`cannot write ${path}: its directory does not exist`);
-    throw new InitStop(`cannot write ${path} (${code ?? (error as Error).message})`);
+    if (code === 'EEXIST') throw new InitStoppedError(`${path} already exists; use --force to overwrite it`);
+    if (code === 'ENOENT') throw new InitStoppedError(`cannot write ${path}: its directory does not exist`);
+    throw new InitStoppedError(`cannot write ${path} (${code ?? (error as Error).message})`);
   }
 }
 
@@ -205,7 +197,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
     try {
       args = parseInitArgs(argv);
     } catch (error) {
-      if (error instanceof InitUsageError) throw new InitStop(error.message);
+      if (error instanceof UsageError) throw new InitStoppedError(error.message);
       throw error;
     }
     if (args.help) {
@@ -214,7 +206,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
     }
     const envFile = resolve(io.cwd, args.envFile ?? '.env');
     // Before any question: nobody should type their keys only to be told the file exists.
-    if (!args.force && (await exists(envFile))) throw new InitStop(`${envFile} already exists; use --force to overwrite it`);
+    if (!args.force && (await exists(envFile))) throw new InitStoppedError(`${envFile} already exists; use --force to overwrite it`);
     const example = await readFile(ENV_EXAMPLE_URL, 'utf8');
 
     const given = fromOptionsAndEnvironment(args, io.env);
@@ -266,7 +258,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
     io.stdout.write(`\nconformance doctor on ${envFile}:\n`);
     return await doctor(envFile);
   } catch (error) {
-    if (error instanceof InitStop) {
+    if (error instanceof InitStoppedError) {
       io.stderr.write(`conformance init: ${redactor.redact(error.message)}\n`);
       return error.exitCode;
     }

@@ -5,7 +5,7 @@ import { loadDoctorConfig } from '../doctor/config.js';
 import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
 import { runDoctor } from '../doctor/run.js';
 import { writeDoctorReport } from '../doctor/write.js';
-import { HarnessError, StoppedBeforeChecksError } from '../errors.js';
+import { HarnessError, StoppedBeforeChecksError, UsageError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { renderLoadTerminal } from '../load/render-terminal.js';
 import { redactorFor, runLoad } from '../load/run.js';
@@ -25,12 +25,6 @@ interface Parsed {
   readonly skipDoctor: boolean;
   /** `run --rerun-failed [report.json]`: null when not asked; '' for the latest report. */
   readonly rerunFailed: string | null;
-}
-
-class UsageError extends HarnessError {
-  constructor(message: string) {
-    super('USAGE', message);
-  }
 }
 
 export function parseArgs(argv: readonly string[]): Parsed {

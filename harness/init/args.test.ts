@@ -1,5 +1,6 @@
+import { UsageError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
-import { InitUsageError, parseInitArgs } from './args.js';
+import { parseInitArgs } from './args.js';
 
 describe('parseInitArgs', () => {
   it('defaults: no file given, learn, then doctor', () => {
@@ -61,7 +62,7 @@ describe('parseInitArgs', () => {
     [['--force=yes'], '--force takes no value'],
     [['--url', 'a', '--url', 'b'], '--url given twice'],
   ])('refuses %j in one line', (argv, message) => {
-    expect(() => parseInitArgs(argv)).toThrow(InitUsageError);
+    expect(() => parseInitArgs(argv)).toThrow(UsageError);
     expect(() => parseInitArgs(argv)).toThrow(message);
   });
 });

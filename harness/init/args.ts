@@ -1,12 +1,5 @@
-import { HarnessError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { INIT_VARIABLES, type InitVariableName } from './variables.js';
-
-/** A command line init cannot act on (exit 2, one line). */
-export class InitUsageError extends HarnessError {
-  constructor(message: string) {
-    super('USAGE', message);
-  }
-}
 
 export interface InitArgs {
   readonly help: boolean;
@@ -38,7 +31,7 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     if (FLAGS.has(name)) {
-      if (eq > 0) throw new InitUsageError(`${name} takes no value (see conformance init --help)`);
+      if (eq > 0) throw new UsageError(`${name} takes no value (see conformance init --help)`);
       if (name === '--force') force = true;
       else if (name === '--no-doctor') doctor = false;
       else if (name === '--no-learn') learn = false;
@@ -47,20 +40,20 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
     }
     const variable = INIT_VARIABLES.find((v) => v.option === name);
     if (variable === undefined && name !== '--env-file' && name !== '--dotenv') {
-      throw new InitUsageError(`unknown argument "${name}" (see conformance init --help)`);
+      throw new UsageError(`unknown argument "${name}" (see conformance init --help)`);
     }
     let value: string | undefined;
     if (eq > 0) value = arg.slice(eq + 1);
     else {
       value = args[++i];
       // `--admin-key --member-key x`: the value was forgotten, not meant to be "--member-key".
-      if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new InitUsageError(`${name} needs a value`);
+      if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new UsageError(`${name} needs a value`);
     }
     if (variable === undefined) {
-      if (value.trim() === '') throw new InitUsageError(`${name} needs a path`);
+      if (value.trim() === '') throw new UsageError(`${name} needs a path`);
       envFile = value;
     } else {
-      if (values[variable.name] !== undefined) throw new InitUsageError(`${name} given twice`);
+      if (values[variable.name] !== undefined) throw new UsageError(`${name} given twice`);
       values[variable.name] = value.trim();
     }
   }

@@ -1,3 +1,4 @@
+import { LoadStoppedError } from '../errors.js';
 import { readFile } from 'node:fs/promises';
 import { request } from 'undici';
 import type { Config, LoadScenarioId } from '../config/schema.js';
@@ -74,20 +75,18 @@ export interface RunLoadOptions {
   readonly signal?: AbortSignal;
 }
 
-class StoppedError extends Error {}
-
 /** A sleep that rejects when the scenario is stopped, so no wait outlives its bound. */
 function abortableSleep(signal: AbortSignal): (ms: number) => Promise<void> {
   return (ms) =>
     new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(new StoppedError('stopped'));
+      if (signal.aborted) return reject(new LoadStoppedError());
       const timer = setTimeout(() => {
         signal.removeEventListener('abort', onAbort);
         resolve();
       }, ms);
       const onAbort = (): void => {
         clearTimeout(timer);
-        reject(new StoppedError('stopped'));
+        reject(new LoadStoppedError());
       };
       signal.addEventListener('abort', onAbort, { once: true });
     });
@@ -377,7 +376,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
   let message = `${steps.length} steps measured; ${cleanup.deleted} of ${created.length} created contacts deleted`;
   if (failure !== undefined) {
     status = 'error';
-    message = failure instanceof StoppedError || signal.aborted ? 'stopped before every step ran' : `the harness broke: ${failure.message}`;
+    message = failure instanceof LoadStoppedError || signal.aborted ? 'stopped before every step ran' : `the harness broke: ${failure.message}`;
   } else if (steps.length < scenario.steps.length) {
     status = 'error';
     message = `stopped after ${steps.length} of ${scenario.steps.length} steps`;
