@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.setNotFoundHandler(handleNotFound);
       const common = { faults, policy, variants, ajv, now: clock };
       await api.register(contactsRoutes, { store: contacts, ...common });
-      await api.register(projectsRoutes, { projects, faults, policy });
+      await api.register(projectsRoutes, { projects, policy });
       await api.register(resourcesRoutes, { store: resources, ...common });
       await api.register(tasksRoutes, { store: tasks, lookup: taskLookup, events, ...common });
       await api.register(timeEntriesRoutes, { store: timeEntries, lookup: taskLookup, events, ...common });

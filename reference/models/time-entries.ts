@@ -73,6 +73,20 @@ export interface TimeEntryPatchBehaviour extends PatchBehaviour {
   applyEntrySource?: boolean;
 }
 
+/**
+ * The optional fields' create defaults, which a PATCH that replaces the record (resetOmitted)
+ * starts from instead of the stored values (the required ones, and entrySource, stay).
+ */
+const RESET_ON_PATCH: Partial<TimeEntry> = {
+  durationSeconds: null,
+  startTime: null,
+  description: null,
+  isBillable: false,
+  billableRate: null,
+  markedBilled: false,
+  tags: [],
+};
+
 /** `projectId` is the project of the new taskId; only read when the patch changes taskId. */
 export function patchTimeEntry(
   existing: TimeEntry,
@@ -84,7 +98,7 @@ export function patchTimeEntry(
   const fields = [...TIME_ENTRY_UPDATE_FIELDS, ...(behaviour.applyEntrySource ? (['entrySource'] as const) : [])];
   const patch: Partial<Record<keyof TimeEntry, unknown>> = pickFields(input, fields);
   if (patch.taskId !== undefined) patch.projectId = projectId;
-  return applyPatch(existing, patch, now, {}, behaviour);
+  return applyPatch(existing, patch, now, RESET_ON_PATCH, behaviour);
 }
 
 export interface TimeEntryFilter {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { validationFailed, type Issue } from '../errors.js';
-import type { FaultSet } from '../faults.js';
 import { pickFields } from '../models/fields.js';
 import type { TaskLookup } from '../models/tasks.js';
 import { createTimeEntry, patchTimeEntry, type TimeEntry } from '../models/time-entries.js';
@@ -15,7 +14,6 @@ import {
   batchUpdateSchema,
   type BatchCreateBody,
   type BatchDeleteBody,
-  type BatchSchemaLoosening,
   type BatchUpdateBody,
 } from '../schemas/batch.js';
 import type { TimeEntryCreateInput, TimeEntryUpdateInput } from '../schemas/time-entries.js';
@@ -30,20 +28,10 @@ export interface BatchRouteOptions {
   lookup: TaskLookup;
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
-  faults: FaultSet;
   /** What the faults and variants change: this server's policy (reference/policy/). */
   policy: Policy;
   ajv: Ajv;
   now?: () => Date;
-}
-
-function loosening(faults: FaultSet): BatchSchemaLoosening {
-  return {
-    sizeUnbounded: faults.has('batch-size-unbounded'),
-    emptyAccepted: faults.has('batch-empty-accepted'),
-    createDateShapeOnly: faults.has('batch-item-date-unchecked'),
-    startTimeNoSeconds: faults.has('batch-start-time-seconds-rejected'),
-  };
 }
 
 /**
@@ -78,12 +66,12 @@ function resolveIds(store: PartitionedStore<TimeEntry>, organisationId: string, 
  * a fully valid batch is applied. Success is 200 with `data`.
  */
 export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, options) => {
-  const { store, lookup, events, faults, ajv } = options;
+  const { store, lookup, events, ajv } = options;
+  const policy = options.policy.batch;
   const now = options.now ?? (() => new Date());
-  const loose = loosening(faults);
-  const validateCreate = compileBody<BatchCreateBody>(ajv, batchCreateSchema(loose));
-  const validateUpdate = compileBody<BatchUpdateBody>(ajv, batchUpdateSchema(loose));
-  const validateDelete = compileBody<BatchDeleteBody>(ajv, batchDeleteSchema(loose));
+  const validateCreate = compileBody<BatchCreateBody>(ajv, batchCreateSchema(policy.loosened));
+  const validateUpdate = compileBody<BatchUpdateBody>(ajv, batchUpdateSchema(policy.loosened));
+  const validateDelete = compileBody<BatchDeleteBody>(ajv, batchDeleteSchema(policy.loosened));
 
   // Created entries are ordinary time entries: entrySource `manual`, listed by /time-entries.
   app.post('/batch/time-entries', async (request) => {
@@ -98,7 +86,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
     for (const entry of created) store.insert(auth.organisationId, entry);
     // spec 6: batch-created entries are time entries created: one time_entry.created each, in item order
     for (const entry of created) events.publish(auth.organisationId, 'time_entry.created', entry);
-    return faults.has('batch-no-envelope') ? created : { data: created };
+    return policy.createEnvelope ? { data: created } : created;
   });
 
   app.patch('/batch/time-entries', async (request) => {
@@ -107,7 +95,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const { updates } = result.value;
     const existing = resolveIds(store, auth.organisationId, updates.map((u) => u.id), (i) => `updates.${i}.id`);
-    if (faults.has('batch-update-ignored')) return { data: existing };
+    if (!policy.applied.update) return { data: existing };
     const at = now().toISOString();
     const updated = updates.map((item, i) => {
       const before = existing[i] as TimeEntry;
@@ -125,7 +113,7 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
     const result = validateDelete(request.body);
     if (!result.ok) throw validationFailed(result.issues);
     const doomed = resolveIds(store, auth.organisationId, result.value.ids, (i) => `ids.${i}`);
-    if (!faults.has('batch-delete-ignored')) for (const entry of doomed) store.delete(auth.organisationId, entry.id);
+    if (policy.applied.delete) for (const entry of doomed) store.delete(auth.organisationId, entry.id);
     return { data: { deleted: doomed.length, ids: doomed.map((e) => e.id) } };
   });
 };

@@ -159,17 +159,3 @@ export function minimumHoursIssue(body: unknown, allSources = false): Issue | un
   if (entrySource === 'timer' && !allSources) return undefined;
   return { path: 'hours', message: `must be >= ${MIN_HOURS} unless entrySource is timer` };
 }
-
-/** Fault te-entry-source-case-insensitive: a string entrySource is lower-cased before validation. */
-export function lowerCaseEntrySource(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const { entrySource } = body as { entrySource?: unknown };
-  return typeof entrySource === 'string' ? { ...body, entrySource: entrySource.toLowerCase() } : body;
-}
-
-/** Fault te-billable-truthy: any isBillable value (null included) becomes its truthiness before validation. */
-export function truthyIsBillable(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.hasOwn(body, 'isBillable')) return body;
-  const { isBillable } = body as { isBillable?: unknown };
-  return isBillable === undefined || typeof isBillable === 'boolean' ? body : { ...body, isBillable: Boolean(isBillable) };
-}
