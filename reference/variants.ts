@@ -1,6 +1,7 @@
 import type { PolicyPatch } from './policy/patch.js';
 import type { Policy } from './policy/policy.js';
 import { ReferenceServerError } from './reference-error.js';
+import { FINAL_EXPENSE_STATES } from './routes/expenses.faults.js';
 
 /**
  * Legitimate choices the spec leaves open, switchable on the reference server. Unlike a fault,
@@ -82,7 +83,9 @@ export type VariantName = keyof typeof VARIANTS;
  * What a variant changes in the routes, as a patch over the server's policy (reference/policy/),
  * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
  */
-export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {};
+export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
+  'transitions-terminal-409': { expenses: { finalStates: FINAL_EXPENSE_STATES } },
+};
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */
 export const EVENTUAL_LIST_LAG_MS = 2000;

@@ -28,3 +28,6 @@ export interface DeleteRules {
   readonly removes: boolean;
   readonly answer: 'no-content' | 'record';
 }
+
+/** A change made to a valid body before it is applied: what a fault stores differs from what was sent (the spec makes none). */
+export type InputBend<T> = (input: T) => T;

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
-import type { FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
   addRateVersion,
@@ -25,7 +24,6 @@ import {
   rateUpdateSchema,
   rateVersionSchema,
   type RateCreateInput,
-  type RateSchemaLoosening,
   type RateUpdateInput,
   type RateVersionInput,
 } from '../schemas/rates.js';
@@ -35,7 +33,6 @@ import type { Policy } from '../policy/policy.js';
 
 export interface RatesRouteOptions {
   store: PartitionedStore<StoredRate>;
-  faults: FaultSet;
   /** What the faults and variants change: this server's policy (reference/policy/). */
   policy: Policy;
   ajv: Ajv;
@@ -43,47 +40,33 @@ export interface RatesRouteOptions {
   now?: () => Date;
 }
 
-function loosening(faults: FaultSet): RateSchemaLoosening {
-  return {
-    createNotStrict: faults.has('rate-create-not-strict'),
-    updateTakesAmount: faults.has('rate-update-amount-applied'),
-    versionDateShapeOnly: faults.has('rate-version-date-unchecked'),
-    rateTypeUnchecked: faults.has('rate-type-enum-unchecked'),
-    versionNotStrict: faults.has('rate-version-not-strict'),
-    amountNotRequired: faults.has('rate-amount-not-required'),
-    versionAmountPositive: faults.has('rate-version-zero-rejected'),
-  };
-}
-
 /** spec 4.5: rates and their versions, scoped to the key's organisation; DELETE deactivates. */
 export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, options) => {
-  const { store, faults, policy, ajv } = options;
+  const { store, ajv } = options;
+  const policy = options.policy.rates;
+  const lists = options.policy.lists;
   const now = options.now ?? (() => new Date());
-  const loose = loosening(faults);
-  const validateCreate = compileBody<RateCreateInput>(ajv, rateCreateSchema(loose));
-  const validateUpdate = compileBody<RateUpdateInput>(ajv, rateUpdateSchema(loose));
-  const validateVersion = compileBody<RateVersionInput>(ajv, rateVersionSchema(loose));
+  const validateCreate = compileBody<RateCreateInput>(ajv, rateCreateSchema(policy.loosened));
+  const validateUpdate = compileBody<RateUpdateInput>(ajv, rateUpdateSchema(policy.loosened));
+  const validateVersion = compileBody<RateVersionInput>(ajv, rateVersionSchema(policy.loosened));
+  const versionsAnywhere = policy.versionsScope === 'everywhere';
 
   app.get('/rates', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const lenient = policy.lists.lenientBooleans;
+    const lenient = lists.lenientBooleans;
     const filter: RateFilter = {
-      rateType: faults.has('rate-query-type-unchecked') ? query.string('rateType') : query.oneOf('rateType', RATE_TYPES),
+      rateType: policy.typeFilterChecked ? query.oneOf('rateType', RATE_TYPES) : query.string('rateType'),
       isActive: query.boolean('isActive', lenient),
       isDefault: query.boolean('isDefault', lenient),
       search: query.string('search'),
       tags: query.commaList('tags'),
     };
-    const page = readPage(query, policy.lists);
+    const page = readPage(query, lists);
     query.finish();
-    if (faults.has('rate-filter-tags-ignored')) delete filter.tags;
-    if (faults.has('rate-filter-type-ignored')) delete filter.rateType;
-    if (faults.has('rate-filter-active-ignored')) delete filter.isActive;
-    if (faults.has('rate-filter-default-ignored')) delete filter.isDefault;
-    if (faults.has('rate-search-ignored')) delete filter.search;
+    for (const name of policy.ignoredFilters) delete filter[name];
     const today = utcDate(now());
-    const body = paginate(filterRates(store.listed(auth.organisationId), filter), page, policy.lists);
+    const body = paginate(filterRates(store.listed(auth.organisationId), filter), page, lists);
     return { ...body, data: body.data.map((rate) => rateView(rate, today)) };
   });
 
@@ -92,10 +75,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
     const at = now();
-    let input = result.value;
-    // under rate-amount-not-required the schema lets a missing amount through
-    if (faults.has('rate-amount-not-required')) input = { ...input, amount: (input.amount as number | undefined) ?? 0 };
-    if (faults.has('rate-create-hours-dropped')) input = { ...input, hoursPerPeriod: undefined };
+    const input = policy.createBends.reduce((bent, bend) => bend(bent), result.value);
     const rate = createRate(input, { rate: randomUUID(), version: randomUUID() }, at.toISOString(), utcDate(at));
     store.insert(auth.organisationId, rate);
     return reply.code(201).send({ data: rateView(rate, utcDate(at)) });
@@ -104,7 +84,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
   app.get<{ Params: IdParams }>('/rates/:id', async (request) => {
     const rate = findOwned(store, requireAuth(request).organisationId, request.params.id);
     if (rate === undefined) throw notFound('rate');
-    if (faults.has('rate-get-no-version')) {
+    if (!policy.readShowsVersion) {
       const { versions: _versions, ...bare } = rate;
       return { data: bare };
     }
@@ -119,9 +99,9 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('rate');
     const at = now();
-    const changes = faults.has('rate-update-tags-ignored') ? { ...result.value, tags: undefined } : result.value;
+    const changes = policy.updateBends.reduce((bent, bend) => bend(bent), result.value);
     let updated = patchRate(existing, changes, at.toISOString());
-    // only under rate-update-amount-applied does the schema let amount through
+    // amount gets through only a validator loosened to take it (spec 4.5: a new amount is a new version)
     if (result.value.amount !== undefined) {
       updated = addRateVersion(updated, rateVersion({ amount: result.value.amount, effectiveFrom: utcDate(at) }, randomUUID(), at.toISOString()));
     }
@@ -133,17 +113,17 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('rate');
-    if (faults.has('rate-delete-hard')) store.delete(auth.organisationId, existing.id);
+    if (policy.deleteAction === 'remove') store.delete(auth.organisationId, existing.id);
     else store.replace(auth.organisationId, deactivateRate(existing, now().toISOString()));
     return reply.code(204).send();
   });
 
   // spec 4.5: "Lists all versions": every version, in creation order, not paged.
   app.get<{ Params: IdParams }>('/rates/:id/versions', async (request) => {
-    const found = findScoped(store, requireAuth(request).organisationId, request.params.id, faults.has('sec-rate-cross-org-versions'));
+    const found = findScoped(store, requireAuth(request).organisationId, request.params.id, versionsAnywhere);
     if (found === undefined) throw notFound('rate');
     const rate = found.record;
-    const versions = faults.has('rate-versions-only-current') ? [currentVersion(rate.versions, utcDate(now()))] : rate.versions;
+    const versions = policy.versionsListed === 'current' ? [currentVersion(rate.versions, utcDate(now()))] : rate.versions;
     return { data: versions.map((v) => ({ ...v })) };
   });
 
@@ -151,7 +131,7 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
     const auth = requireAuth(request);
     const result = validateVersion(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-rate-cross-org-versions'));
+    const found = findScoped(store, auth.organisationId, request.params.id, versionsAnywhere);
     if (found === undefined) throw notFound('rate');
     const version = rateVersion(result.value, randomUUID(), now().toISOString());
     store.replace(found.organisationId, addRateVersion(found.record, version));
