@@ -1,6 +1,8 @@
 import type { PolicyPatch } from './policy/patch.js';
 import type { Policy } from './policy/policy.js';
 import { ReferenceServerError } from './reference-error.js';
+import { refuseUnsupportedExecute } from './report-choices.js';
+import { FINISHED_TASK_STATUSES } from './routes/tasks.faults.js';
 
 /**
  * Legitimate choices the spec leaves open, switchable on the reference server. Unlike a fault,
@@ -82,7 +84,16 @@ export type VariantName = keyof typeof VARIANTS;
  * What a variant changes in the routes, as a patch over the server's policy (reference/policy/),
  * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
  */
-export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {};
+export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
+  'transitions-terminal-409': {
+    // a finished task keeps its status; work is completed only once it was in progress
+    tasks: { finalStatuses: FINISHED_TASK_STATUSES, completableFrom: ['in_progress'] },
+  },
+  'report-choices': {
+    // the first two definitions refuse an execute they do not support (the answers' forms are a hook of app.ts)
+    reports: { executeChecks: [refuseUnsupportedExecute] },
+  },
+};
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */
 export const EVENTUAL_LIST_LAG_MS = 2000;
