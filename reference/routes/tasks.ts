@@ -110,7 +110,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('task');
-    // Refused before anything is written: a 409 leaves the task as it was.
+    // Refused before anything is written: a 409 leaves the task as it was (unless the policy writes the rest first).
     const sent = result.value.status;
     const final = (policy.finalStatuses as readonly string[]).includes(existing.status);
     if (final && sent !== undefined && sent !== existing.status) {
