@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ratesRoutes, { store: rates, ...common });
       await api.register(allocationsRoutes, { store: allocations, lookup: taskLookup, ...common });
       await api.register(milestonesRoutes, { store: milestones, events, ...common });
-      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), faults, policy, variants, ajv, lookup: taskLookup });
+      await api.register(reportsRoutes, { reports: new ReportDirectory(options.seed), policy, ajv, lookup: taskLookup });
       await api.register(webhooksRoutes, { store: subscriptions, engine: events, ...common });
     },
     { prefix: API_PREFIX },

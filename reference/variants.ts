@@ -1,7 +1,9 @@
 import type { PolicyPatch } from './policy/patch.js';
 import type { Policy } from './policy/policy.js';
 import { ReferenceServerError } from './reference-error.js';
+import { refuseUnsupportedExecute } from './report-choices.js';
 import { FINAL_EXPENSE_STATES } from './routes/expenses.faults.js';
+import { FINISHED_TASK_STATUSES } from './routes/tasks.faults.js';
 
 /**
  * Legitimate choices the spec leaves open, switchable on the reference server. Unlike a fault,
@@ -84,7 +86,16 @@ export type VariantName = keyof typeof VARIANTS;
  * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
  */
 export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
-  'transitions-terminal-409': { expenses: { finalStates: FINAL_EXPENSE_STATES } },
+  'transitions-terminal-409': {
+    // a paid or rejected expense keeps its state; a finished task keeps its status, and work is
+    // completed only once it was in progress
+    expenses: { finalStates: FINAL_EXPENSE_STATES },
+    tasks: { finalStatuses: FINISHED_TASK_STATUSES, completableFrom: ['in_progress'] },
+  },
+  'report-choices': {
+    // the first two definitions refuse an execute they do not support (the answers' forms are a hook of app.ts)
+    reports: { executeChecks: [refuseUnsupportedExecute] },
+  },
 };
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */

@@ -1,4 +1,4 @@
-import { TASK_CREATE_FIELDS, TASK_UPDATE_FIELDS, type TaskCreateInput, type TaskUpdateInput } from '../schemas/tasks.js';
+import { TASK_CREATE_FIELDS, TASK_UPDATE_FIELDS, TASK_UPDATE_NULLABLE_FIELDS, type TaskCreateInput, type TaskUpdateInput } from '../schemas/tasks.js';
 import type { SeedProject } from '../seed.js';
 import type { PartitionedStore } from '../store.js';
 import { applyPatch, matchesSearch, pickFields, sameId } from './fields.js';
@@ -92,11 +92,17 @@ export interface TaskPatchBehaviour {
    * (projectId is left as it was: the faulty server does not re-home the task).
    */
   applyParent?: boolean;
+  /** Fault tk-patch-resets-omitted: the update starts from a record whose nullable fields are cleared. */
+  resetOmitted?: boolean;
+  /** Fault tk-null-ignored: null leaves the old value. */
+  ignoreNull?: boolean;
 }
 
+/** spec 2 general rules: omitted fields stay unchanged; null clears a nullable field. */
 export function patchTask(existing: Task, input: TaskUpdateInput, now: string, behaviour: TaskPatchBehaviour = {}): Task {
   const fields = [...TASK_UPDATE_FIELDS, ...(behaviour.applyParent ? (['parentTaskId'] as const) : [])];
-  return applyPatch(existing, pickFields(input, fields), now, defaults());
+  const base = behaviour.resetOmitted ? { ...existing, ...Object.fromEntries(TASK_UPDATE_NULLABLE_FIELDS.map((f) => [f, null])) } : existing;
+  return applyPatch(base, pickFields(input, fields), now, defaults(), { ignoreNull: behaviour.ignoreNull === true });
 }
 
 /** spec 2, 4.7: soft delete; a second delete keeps the first deletedAt. */

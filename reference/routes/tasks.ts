@@ -3,65 +3,46 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { conflict, notFound, validationFailed } from '../errors.js';
-import type { FaultSet } from '../faults.js';
 import { findOwned, recordKey, type IdParams } from '../lookup.js';
 import { createTask, filterTasks, patchTask, softDeleteTask, type Task, type TaskFilter, type TaskLookup } from '../models/tasks.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {
   LIFECYCLE_SCOPES,
-  TASK_UPDATE_NULLABLE_FIELDS,
   taskCreateSchema,
   taskUpdateSchema,
   type TaskCreateInput,
-  type TaskSchemaLoosening,
   type TaskUpdateInput,
 } from '../schemas/tasks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
-import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
+import type { TasksPolicy } from './tasks.faults.js';
 
 export interface TasksRouteOptions {
   store: PartitionedStore<Task>;
   lookup: TaskLookup;
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
-  faults: FaultSet;
   /** What the faults and variants change: this server's policy (reference/policy/). */
   policy: Policy;
-  /** Legitimate alternative choices (reference/variants.ts). */
-  variants: VariantSet;
   ajv: Ajv;
   now?: () => Date;
 }
 
-/** Variant transitions-terminal-409 (spec 3.2 shows no transitions): a finished task keeps its status. */
-const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'cancelled']);
-
-function loosening(faults: FaultSet): TaskSchemaLoosening {
-  return {
-    statusOnCreate: faults.has('tk-status-on-create'),
-    colorUnchecked: faults.has('tk-color-unchecked'),
-    statusUnchecked: faults.has('tk-status-enum-unchecked'),
-    negativePosition: faults.has('tk-negative-position'),
-    versionNotRequired: faults.has('tk-version-not-required'),
-    parentOnUpdate: faults.has('tk-parent-on-update'),
-    typeIdUnchecked: faults.has('tk-type-id-uuid-unchecked'),
-  };
+/** spec 4.7 lifecycleScope: active or all, all when absent (as the policy reads it). */
+function readLifecycleScope(query: QueryReader, lifecycle: TasksPolicy['lifecycle']): 'active' | 'all' {
+  const scope = lifecycle.checked
+    ? query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? lifecycle.absent
+    : query.string('lifecycleScope') === 'active' ? 'active' : 'all';
+  return lifecycle.activeApplied ? scope : 'all';
 }
 
-/**
- * spec 4.7 lifecycleScope (default `all`); the tk-lifecycle-scope-unchecked fault takes any value, reading all but
- * `active` as `all`; the tk-lifecycle-default-active fault defaults to `active`; the
- * tk-lifecycle-active-lists-deleted fault reads `active` as `all`.
- */
-function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'all' {
-  const scope = faults.has('tk-lifecycle-scope-unchecked')
-    ? query.string('lifecycleScope') === 'active' ? 'active' : 'all'
-    : query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? (faults.has('tk-lifecycle-default-active') ? 'active' : 'all');
-  return faults.has('tk-lifecycle-active-lists-deleted') ? 'all' : scope;
+/** The update without the fields the policy leaves unapplied (none in the spec). */
+function applied(input: TaskUpdateInput, unapplied: TasksPolicy['unappliedUpdates']): TaskUpdateInput {
+  if (unapplied.length === 0) return input;
+  return { ...input, ...Object.fromEntries(unapplied.map((field) => [field, undefined])) };
 }
 
 /**
@@ -71,22 +52,12 @@ function readLifecycleScope(query: QueryReader, faults: FaultSet): 'active' | 'a
  * manage projects (spec 4.12 leaves their endpoints out).
  */
 export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, options) => {
-  const { store, lookup, events, faults, policy, variants, ajv } = options;
-  const terminal = variants.has('transitions-terminal-409');
+  const { store, lookup, events, ajv } = options;
+  const policy = options.policy.tasks;
+  const lists = options.policy.lists;
   const now = options.now ?? (() => new Date());
-  const loose = loosening(faults);
-  const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema(loose));
-  const validateUpdate = compileBody<TaskUpdateInput>(ajv, taskUpdateSchema(loose));
-
-  /** tk-patch-resets-omitted: the update starts from a record whose nullable fields are cleared. */
-  const faultyBase = (existing: Task): Task =>
-    faults.has('tk-patch-resets-omitted') ? { ...existing, ...Object.fromEntries(TASK_UPDATE_NULLABLE_FIELDS.map((f) => [f, null])) } : existing;
-  /** tk-null-ignored drops the nulls; tk-update-description-ignored drops description. */
-  const faultyChanges = (input: TaskUpdateInput): TaskUpdateInput => {
-    if (faults.has('tk-update-description-ignored')) return { ...input, description: undefined };
-    if (faults.has('tk-null-ignored')) return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null)) as TaskUpdateInput;
-    return input;
-  };
+  const validateCreate = compileBody<TaskCreateInput>(ajv, taskCreateSchema(policy.loosened));
+  const validateUpdate = compileBody<TaskUpdateInput>(ajv, taskUpdateSchema(policy.loosened));
 
   app.get('/tasks', async (request) => {
     const auth = requireAuth(request);
@@ -95,16 +66,14 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
       projectId: query.uuid('projectId'),
       parentTaskId: query.uuid('parentTaskId'),
       search: query.string('search'),
-      lifecycleScope: readLifecycleScope(query, faults),
+      lifecycleScope: readLifecycleScope(query, policy.lifecycle),
     };
-    const page = readPage(query, policy.lists);
+    const page = readPage(query, lists);
     query.finish();
-    if (faults.has('tk-filter-parent-ignored')) delete filter.parentTaskId;
-    if (faults.has('tk-filter-project-ignored')) delete filter.projectId;
-    if (faults.has('tk-search-ignored')) delete filter.search;
-    // sec-task-list-leak: a projectId filter searches every organisation's tasks
-    const source = faults.has('sec-task-list-leak') && filter.projectId !== undefined ? store.listAll() : store.listed(auth.organisationId);
-    return paginate(filterTasks(source, filter), page, policy.lists);
+    for (const name of policy.ignoredFilters) delete filter[name];
+    const everywhere = policy.projectFilterScope === 'everywhere' && filter.projectId !== undefined;
+    const source = everywhere ? store.listAll() : store.listed(auth.organisationId);
+    return paginate(filterTasks(source, filter), page, lists);
   });
 
   app.post('/tasks', async (request, reply) => {
@@ -118,10 +87,10 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
       throw validationFailed([{ path: 'parentTaskId', message: 'must name a project or a live task of this organisation' }]);
     }
     // a project is its own root task (projectId === id)
-    if (faults.has('tk-parent-task-refused') && parent.id !== parent.projectId) {
+    if (policy.parents === 'project' && parent.id !== parent.projectId) {
       throw validationFailed([{ path: 'parentTaskId', message: 'must name a project' }]);
     }
-    const task = createTask(result.value, parent, randomUUID(), now().toISOString(), { applyStatus: faults.has('tk-status-on-create') });
+    const task = createTask(result.value, parent, randomUUID(), now().toISOString(), { applyStatus: policy.loosened.statusOnCreate === true });
     store.insert(auth.organisationId, task);
     events.publish(auth.organisationId, 'task.created', task);
     return reply.code(201).send({ data: task });
@@ -141,20 +110,20 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('task');
-    // Refused before anything is written: a 409 leaves the task as it was.
+    // Refused before anything is written: a 409 leaves the task as it was (unless the policy writes the rest first).
     const sent = result.value.status;
-    const halfApply = faults.has('tk-refused-status-half-applied');
-    if ((terminal || halfApply) && TERMINAL_TASK_STATUSES.has(existing.status) && sent !== undefined && sent !== existing.status) {
-      // tk-refused-status-half-applied: the rest of the body is written before the refusal
-      if (halfApply) store.replace(auth.organisationId, patchTask(existing, { ...result.value, status: undefined }, now().toISOString()));
+    const final = (policy.finalStatuses as readonly string[]).includes(existing.status);
+    if (final && sent !== undefined && sent !== existing.status) {
+      if (policy.refusalWritesRest) store.replace(auth.organisationId, patchTask(existing, { ...result.value, status: undefined }, now().toISOString()));
       throw conflict(`the status of a ${existing.status} task cannot be changed`);
     }
-    if (faults.has('tk-status-blocked-refused') && sent === 'blocked') throw conflict('a task cannot be blocked');
-    // The variant's workflow: work is completed only once it was in progress.
-    if (terminal && sent === 'completed' && existing.status !== 'completed' && existing.status !== 'in_progress') {
-      throw conflict(`a ${existing.status} task cannot be completed: move it to in_progress first`);
+    if (sent !== undefined && policy.refusedStatuses.includes(sent)) throw conflict(`a task cannot be ${sent}`);
+    const from = policy.completableFrom;
+    if (from !== 'any' && sent === 'completed' && existing.status !== 'completed' && !(from as readonly string[]).includes(existing.status)) {
+      throw conflict(`a ${existing.status} task cannot be completed: move it to ${from.join(' or ')} first`);
     }
-    const updated = patchTask(faultyBase(existing), faultyChanges(result.value), now().toISOString(), { applyParent: faults.has('tk-parent-on-update') });
+    const behaviour = { applyParent: policy.loosened.parentOnUpdate === true, ...policy.patch };
+    const updated = patchTask(existing, applied(result.value, policy.unappliedUpdates), now().toISOString(), behaviour);
     store.replace(auth.organisationId, updated);
     // spec 6: task.completed when an update moves the status to `completed` from another one
     // (setting `completed` again is no new completion)
@@ -169,7 +138,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRouteOptions> = async (app, op
     if (existing === undefined) throw notFound('task');
     const deleted = softDeleteTask(existing, now().toISOString());
     store.replace(auth.organisationId, deleted);
-    if (faults.has('tk-delete-returns-200')) return { data: deleted };
+    if (policy.deleteAnswer === 'record') return { data: deleted };
     return reply.code(204).send();
   });
 };
