@@ -28,3 +28,9 @@ export interface DeleteRules {
   readonly removes: boolean;
   readonly answer: 'no-content' | 'record';
 }
+
+/**
+ * What a DELETE does to a record that is deleted outright (spec 2): removes it, or only hides it
+ * from lists while a read by id still finds it.
+ */
+export type DeleteEffect = 'removes' | 'hidden-from-lists';
