@@ -1,6 +1,7 @@
 import type { PolicyPatch } from './policy/patch.js';
 import type { Policy } from './policy/policy.js';
 import { ReferenceServerError } from './reference-error.js';
+import { FINAL_MILESTONE_STATES } from './routes/milestones.faults.js';
 
 /**
  * Legitimate choices the spec leaves open, switchable on the reference server. Unlike a fault,
@@ -83,7 +84,7 @@ export type VariantName = keyof typeof VARIANTS;
  * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
  */
 export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
-  'transitions-terminal-409': { milestones: { complete: { final: ['completed', 'missed'] } } },
+  'transitions-terminal-409': { milestones: { complete: { final: FINAL_MILESTONE_STATES } } },
 };
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */

@@ -35,6 +35,9 @@ export interface MilestonesPolicy {
   readonly complete: MilestoneCompleteRules;
 }
 
+/** The states the variant transitions-terminal-409 makes final: a completed or missed milestone refuses complete. */
+export const FINAL_MILESTONE_STATES: readonly MilestoneStatus[] = ['completed', 'missed'];
+
 /** The spec's behaviour. */
 export const MILESTONES_POLICY: MilestonesPolicy = {
   loosened: {},
