@@ -3,6 +3,7 @@ import type { Policy } from './policy/policy.js';
 import { ReferenceServerError } from './reference-error.js';
 import { refuseUnsupportedExecute } from './report-choices.js';
 import { FINAL_EXPENSE_STATES } from './routes/expenses.faults.js';
+import { FINAL_MILESTONE_STATES } from './routes/milestones.faults.js';
 import { FINISHED_TASK_STATUSES } from './routes/tasks.faults.js';
 
 /**
@@ -88,9 +89,10 @@ export type VariantName = keyof typeof VARIANTS;
 export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
   'transitions-terminal-409': {
     // a paid or rejected expense keeps its state; a finished task keeps its status, and work is
-    // completed only once it was in progress
+    // completed only once it was in progress; a completed or missed milestone is not completed again
     expenses: { finalStates: FINAL_EXPENSE_STATES },
     tasks: { finalStatuses: FINISHED_TASK_STATUSES, completableFrom: ['in_progress'] },
+    milestones: { complete: { final: FINAL_MILESTONE_STATES } },
   },
   'report-choices': {
     // the first two definitions refuse an execute they do not support (the answers' forms are a hook of app.ts)

@@ -72,3 +72,14 @@ export function matchesSearch(search: string | undefined, ...values: (string | n
 export function sameId(filter: string | undefined, value: string | null): boolean {
   return filter === undefined || (value !== null && value.toLowerCase() === filter.toLowerCase());
 }
+
+/**
+ * The input with these fields left out, as if they were not sent (the fields a policy drops or
+ * ignores); the input itself when there are none.
+ */
+export function withoutFields<T extends object>(input: T, fields: readonly (keyof T)[]): T {
+  if (fields.length === 0) return input;
+  const out: Partial<T> = { ...input };
+  for (const field of fields) delete out[field];
+  return out as T;
+}

@@ -31,3 +31,9 @@ export interface DeleteRules {
 
 /** A change made to a valid body before it is applied: what a fault stores differs from what was sent (the spec makes none). */
 export type InputBend<T> = (input: T) => T;
+
+/**
+ * What a DELETE does to a record that is deleted outright (spec 2): removes it, or only hides it
+ * from lists while a read by id still finds it.
+ */
+export type DeleteEffect = 'removes' | 'hidden-from-lists';

@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
-import type { FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
+import { withoutFields } from '../models/fields.js';
 import { createAllocation, filterAllocations, patchAllocation, type Allocation, type AllocationFilter } from '../models/allocations.js';
 import type { TaskLookup } from '../models/tasks.js';
 import { paginate, readPage } from '../paging.js';
@@ -14,9 +14,7 @@ import {
   allocationUpdateSchema,
   constraintReasonIssue,
   type AllocationCreateInput,
-  type AllocationSchemaLoosening,
   type AllocationUpdateInput,
-  type ReasonLengthRule,
 } from '../schemas/allocations.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, type BodyValidator } from '../validation.js';
@@ -25,24 +23,14 @@ import type { Policy } from '../policy/policy.js';
 export interface AllocationsRouteOptions {
   store: PartitionedStore<Allocation>;
   lookup: TaskLookup;
-  faults: FaultSet;
   /** What the faults and variants change: this server's policy (reference/policy/). */
   policy: Policy;
   ajv: Ajv;
   now?: () => Date;
 }
 
-function loosening(faults: FaultSet): AllocationSchemaLoosening {
-  return {
-    dateShapeOnly: faults.has('al-date-unchecked'),
-    hoursPerDayUnbounded: faults.has('al-hours-per-day-unbounded'),
-    endDateNotRequired: faults.has('al-end-date-not-required'),
-    resourceUuidUnchecked: faults.has('al-resource-uuid-unchecked'),
-  };
-}
-
 /**
- * Under al-patch-resets-omitted the update starts from these instead of the stored values:
+ * A PATCH that resets omitted fields starts from these instead of the stored values:
  * the optional fields' create defaults (taskId and the dates, required on create, stay).
  */
 const RESET_ON_PATCH: Partial<Allocation> = {
@@ -55,39 +43,35 @@ const RESET_ON_PATCH: Partial<Allocation> = {
   constraintReason: null,
 };
 
-/** Fault al-notes-stringified: a non-null, non-string notes value becomes String(value) before validation. */
-function stringifiedNotes(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const { notes } = body as { notes?: unknown };
-  return notes === undefined || notes === null || typeof notes === 'string' ? body : { ...body, notes: String(notes) };
-}
-
-function reasonRule(faults: FaultSet): ReasonLengthRule {
-  if (faults.has('al-reason-unbounded')) return 'unbounded';
-  return faults.has('al-reason-untrimmed') ? 'untrimmed' : 'trimmed';
-}
-
 /**
  * spec 4.6: allocations CRUD (a real delete), scoped to the key's organisation. taskId,
  * resourceId and groupId need only be UUIDs: the reference does not require them to name
  * existing records (dangling ids are accepted; projectId is then null).
  */
 export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = async (app, options) => {
-  const { store, lookup, faults, policy, ajv } = options;
+  const { store, lookup, ajv } = options;
+  const policy = options.policy.allocations;
+  const lists = options.policy.lists;
   const now = options.now ?? (() => new Date());
-  const loose = loosening(faults);
-  const rule = reasonRule(faults);
-  const validateCreate = compileBody<AllocationCreateInput>(ajv, allocationCreateSchema(loose));
-  const validateUpdate = compileBody<AllocationUpdateInput>(ajv, allocationUpdateSchema(loose));
-  /** Ids deleted under the al-delete-list-only fault (always empty without it). */
-  const listOnlyDeleted = new Set<string>();
+  const validateCreate = compileBody<AllocationCreateInput>(ajv, allocationCreateSchema(policy.loosened));
+  const validateUpdate = compileBody<AllocationUpdateInput>(ajv, allocationUpdateSchema(policy.loosened));
+  /** Ids deleted but only hidden from lists (always empty when DELETE removes). */
+  const hidden = new Set<string>();
+
+  /** The body as the validator sees it, after the policy's bends (none in the spec). */
+  function bent(body: unknown): unknown {
+    if (policy.bends.length === 0 || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+    const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const bend of policy.bends) bend(out);
+    return out;
+  }
 
   /** Schema issues and the constraintReason length issue, reported together. */
   function validated<T>(validate: BodyValidator<T>, raw: unknown): T {
-    const body = faults.has('al-notes-stringified') ? stringifiedNotes(raw) : raw;
+    const body = bent(raw);
     const result = validate(body);
     const issues = result.ok ? [] : [...result.issues];
-    const reason = constraintReasonIssue(body, rule);
+    const reason = constraintReasonIssue(body, policy.reasonLength);
     if (reason !== undefined) issues.push(reason);
     if (!result.ok || issues.length > 0) throw validationFailed(issues);
     return result.value;
@@ -96,8 +80,9 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   app.get('/allocations', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    // al-query-uuid-unchecked: the id filters take any string (a non-UUID matches nothing)
-    const id = faults.has('al-query-uuid-unchecked') ? (name: string) => query.string(name) : (name: string) => query.uuid(name);
+    // an unchecked id filter takes any string (a non-UUID matches nothing)
+    const id = (name: keyof AllocationFilter): string | undefined =>
+      policy.uncheckedFilters.includes(name) ? query.string(name) : query.uuid(name);
     const filter: AllocationFilter = {
       resourceId: id('resourceId'),
       taskId: id('taskId'),
@@ -106,24 +91,18 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
       dateFrom: query.date('dateFrom'),
       dateTo: query.date('dateTo'),
     };
-    const page = readPage(query, policy.lists);
+    const page = readPage(query, lists);
     query.finish();
-    if (faults.has('al-filter-project-ignored')) delete filter.projectId;
-    if (faults.has('al-filter-date-ignored')) {
-      delete filter.dateFrom;
-      delete filter.dateTo;
-    }
+    for (const name of policy.ignoredFilters) delete filter[name];
     const all = store.listed(auth.organisationId);
-    // al-delete-list-only: a deleted allocation stays stored but leaves the lists
-    const listed = faults.has('al-delete-list-only') ? all.filter((a) => !listOnlyDeleted.has(a.id)) : all;
-    return paginate(filterAllocations(listed, filter), page, policy.lists);
+    // a hidden allocation stays stored but leaves the lists
+    const listed = hidden.size === 0 ? all : all.filter((a) => !hidden.has(a.id));
+    return paginate(filterAllocations(listed, filter), page, lists);
   });
 
   app.post('/allocations', async (request, reply) => {
     const auth = requireAuth(request);
-    const validInput = validated(validateCreate, request.body);
-    // al-notes-dropped-on-create: the notes sent are not stored (undefined counts as absent)
-    const input = faults.has('al-notes-dropped-on-create') ? { ...validInput, notes: undefined } : validInput;
+    const input = withoutFields(validated(validateCreate, request.body), policy.droppedOnCreate);
     const allocation = createAllocation(input, lookup.projectIdOf(auth.organisationId, input.taskId), randomUUID(), now().toISOString());
     store.insert(auth.organisationId, allocation);
     return reply.code(201).send({ data: allocation });
@@ -142,8 +121,8 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('allocation');
     const projectId = input.taskId === undefined ? existing.projectId : lookup.projectIdOf(auth.organisationId, input.taskId);
-    const base = faults.has('al-patch-resets-omitted') ? { ...existing, ...RESET_ON_PATCH } : existing;
-    const updated = patchAllocation(base, input, projectId, now().toISOString(), { ignoreNull: faults.has('al-null-ignored') });
+    const base = policy.patch.resetOmitted ? { ...existing, ...RESET_ON_PATCH } : existing;
+    const updated = patchAllocation(base, input, projectId, now().toISOString(), { ignoreNull: policy.patch.ignoreNull });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });
@@ -151,9 +130,9 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   // spec 2: allocations are deleted outright (not a soft delete): GET answers 404 after.
   app.delete<{ Params: IdParams }>('/allocations/:id', async (request, reply) => {
     const auth = requireAuth(request);
-    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-allocation-cross-org-delete'));
+    const found = findScoped(store, auth.organisationId, request.params.id, policy.deleteScope === 'everywhere');
     if (found === undefined) throw notFound('allocation');
-    if (faults.has('al-delete-list-only')) listOnlyDeleted.add(found.record.id);
+    if (policy.deleteEffect === 'hidden-from-lists') hidden.add(found.record.id);
     else store.delete(found.organisationId, found.record.id);
     return reply.code(204).send();
   });

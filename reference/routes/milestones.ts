@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { conflict, notFound, validationFailed } from '../errors.js';
-import type { FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
+import { withoutFields } from '../models/fields.js';
 import {
   completeMilestone,
   createMilestone,
@@ -22,12 +22,10 @@ import {
   milestoneUpdateSchema,
   type MilestoneCompleteInput,
   type MilestoneCreateInput,
-  type MilestoneSchemaLoosening,
   type MilestoneUpdateInput,
 } from '../schemas/milestones.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
-import type { VariantSet } from '../variants.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
 
@@ -35,24 +33,11 @@ export interface MilestonesRouteOptions {
   store: PartitionedStore<Milestone>;
   /** Webhook events of this domain (spec 6) are published here. */
   events: EventPublisher;
-  faults: FaultSet;
   /** What the faults and variants change: this server's policy (reference/policy/). */
   policy: Policy;
-  /** Legitimate alternative choices (reference/variants.ts). */
-  variants: VariantSet;
   ajv: Ajv;
   /** Also decides "today" (UTC), the completedDate of a complete without one. */
   now?: () => Date;
-}
-
-function loosening(faults: FaultSet): MilestoneSchemaLoosening {
-  return {
-    targetDateShapeOnly: faults.has('ms-target-date-unchecked'),
-    projectOnUpdate: faults.has('ms-project-on-update'),
-    typeIdNullRejected: faults.has('ms-type-id-null-rejected'),
-    completedDateShapeOnly: faults.has('ms-complete-date-unchecked'),
-    nameNotRequired: faults.has('ms-name-not-required'),
-  };
 }
 
 /**
@@ -61,24 +46,15 @@ function loosening(faults: FaultSet): MilestoneSchemaLoosening {
  * existing records (any UUID is accepted as projectId).
  */
 export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = async (app, options) => {
-  const { store, events, faults, policy, variants, ajv } = options;
-  /**
-   * Variant transitions-terminal-409 (spec 3.3: which states may be completed, and every other
-   * transition, are not shown): a completed or missed milestone is final. It refuses another
-   * complete with 409; edits stay allowed (2.8 grants updates, and they carry no status).
-   */
-  const refuseIfFinal = (milestone: Milestone, what: string): void => {
-    if (variants.has('transitions-terminal-409') && (milestone.status === 'completed' || milestone.status === 'missed')) {
-      throw conflict(`a ${milestone.status} milestone cannot be ${what}`);
-    }
-  };
+  const { store, events, ajv } = options;
+  const policy = options.policy.milestones;
+  const lists = options.policy.lists;
   const now = options.now ?? (() => new Date());
-  const loose = loosening(faults);
-  const validateCreate = compileBody<MilestoneCreateInput>(ajv, milestoneCreateSchema(loose));
-  const validateUpdate = compileBody<MilestoneUpdateInput>(ajv, milestoneUpdateSchema(loose));
-  const validateComplete = compileBody<MilestoneCompleteInput>(ajv, milestoneCompleteSchema(loose));
-  /** Ids "deleted" under the ms-delete-soft fault: left out of lists, still readable by id. */
-  const softDeleted = new Set<string>();
+  const validateCreate = compileBody<MilestoneCreateInput>(ajv, milestoneCreateSchema(policy.loosened));
+  const validateUpdate = compileBody<MilestoneUpdateInput>(ajv, milestoneUpdateSchema(policy.loosened));
+  const validateComplete = compileBody<MilestoneCompleteInput>(ajv, milestoneCompleteSchema(policy.loosened));
+  /** Ids deleted but only hidden from lists: still readable by id (always empty when DELETE removes). */
+  const hidden = new Set<string>();
 
   app.get('/milestones', async (request) => {
     const auth = requireAuth(request);
@@ -87,27 +63,22 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
       projectId: query.uuid('projectId'),
       status: query.oneOf('status', MILESTONE_STATUSES),
       // spec 4.8, 7: <date> filters, rejected unless real dates
-      dateFrom: query.date('dateFrom', faults.has('ms-query-date-unchecked')),
-      dateTo: query.date('dateTo', faults.has('ms-query-date-unchecked')),
+      dateFrom: query.date('dateFrom', policy.uncheckedFilters.includes('dateFrom')),
+      dateTo: query.date('dateTo', policy.uncheckedFilters.includes('dateTo')),
     };
-    const page = readPage(query, policy.lists);
+    const page = readPage(query, lists);
     query.finish();
-    if (faults.has('ms-filter-status-ignored')) delete filter.status;
-    if (faults.has('ms-filter-project-ignored')) delete filter.projectId;
-    if (faults.has('ms-filter-date-ignored')) {
-      delete filter.dateFrom;
-      delete filter.dateTo;
-    }
+    for (const name of policy.ignoredFilters) delete filter[name];
     const all = store.listed(auth.organisationId);
-    const listed = faults.has('ms-delete-soft') ? all.filter((m) => !softDeleted.has(m.id)) : all;
-    return paginate(filterMilestones(listed, filter), page, policy.lists);
+    const listed = hidden.size === 0 ? all : all.filter((m) => !hidden.has(m.id));
+    return paginate(filterMilestones(listed, filter), page, lists);
   });
 
   app.post('/milestones', async (request, reply) => {
     const auth = requireAuth(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const input = faults.has('ms-create-criteria-dropped') ? { ...result.value, completionCriteria: undefined } : result.value;
+    const input = withoutFields(result.value, policy.droppedOnCreate);
     const milestone = store.insert(auth.organisationId, createMilestone(input, randomUUID(), now().toISOString()));
     return reply.code(201).send({ data: milestone });
   });
@@ -125,7 +96,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('milestone');
-    const updated = patchMilestone(existing, result.value, now().toISOString(), { applyProject: faults.has('ms-project-on-update') });
+    const updated = patchMilestone(existing, result.value, now().toISOString(), { applyProject: policy.loosened.projectOnUpdate === true });
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });
@@ -135,7 +106,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     const auth = requireAuth(request);
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('milestone');
-    if (faults.has('ms-delete-soft')) softDeleted.add(existing.id);
+    if (policy.deleteEffect === 'hidden-from-lists') hidden.add(existing.id);
     else store.delete(auth.organisationId, existing.id);
     return reply.code(204).send();
   });
@@ -144,22 +115,22 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
   // Without a completedDate the milestone is completed today (UTC).
   app.post<{ Params: IdParams }>('/milestones/:id/complete', { config: { bodyOptional: true } }, async (request) => {
     const auth = requireAuth(request);
+    const rules = policy.complete;
     const result = validateComplete(request.body ?? {});
     if (!result.ok) throw validationFailed(result.issues);
-    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-milestone-cross-org-complete'));
+    const found = findScoped(store, auth.organisationId, request.params.id, rules.scope === 'everywhere');
     if (found === undefined) throw notFound('milestone');
-    if (faults.has('ms-refused-complete-keeps-date') && found.record.status === 'completed') {
+    const { status } = found.record;
+    if (rules.finalAfterWrite.includes(status)) {
       // the completedDate sent is stored, then the request is refused anyway
       if (result.value.completedDate !== undefined) store.replace(found.organisationId, { ...found.record, completedDate: result.value.completedDate });
-      throw conflict('a completed milestone cannot be completed');
+      throw conflict(`a ${status} milestone cannot be completed`);
     }
-    refuseIfFinal(found.record, 'completed');
+    // which states may be completed is not shown (spec 3.3): a final state refuses, edits stay allowed
+    if (rules.final.includes(status)) throw conflict(`a ${status} milestone cannot be completed`);
     const at = now();
-    // ms-complete-date-ignored: today whatever was sent
-    const completedDate = faults.has('ms-complete-date-ignored') ? utcDate(at) : (result.value.completedDate ?? utcDate(at));
-    const completed = completeMilestone(found.record, completedDate, at.toISOString(), {
-      keepStatus: faults.has('ms-complete-no-status'),
-    });
+    const completedDate = rules.date === 'today' ? utcDate(at) : (result.value.completedDate ?? utcDate(at));
+    const completed = completeMilestone(found.record, completedDate, at.toISOString(), { keepStatus: !rules.setsStatus });
     store.replace(found.organisationId, completed);
     // spec 3.3, 6: every successful complete fires milestone.completed (a completed milestone
     // completed again too), to the subscribers of the milestone's organisation
