@@ -2,7 +2,7 @@ import type { AllocationFilter } from '../models/allocations.js';
 import { defineFaults } from '../policy/declaration.js';
 import type { DeleteEffect, PatchRules, Scope } from '../policy/kinds.js';
 import type { AllocationCreateInput, AllocationSchemaLoosening, ReasonLengthRule } from '../schemas/allocations.js';
-import type { BodyBend } from './contacts.faults.js';
+import type { BodyBend } from '../policy/bends.js';
 
 /** What may bend in the allocation routes (spec 4.6): each field is one behaviour a fault can change. */
 export interface AllocationsPolicy {

@@ -18,6 +18,7 @@ import {
 } from '../schemas/allocations.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, type BodyValidator } from '../validation.js';
+import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
 
 export interface AllocationsRouteOptions {
@@ -58,17 +59,9 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   /** Ids deleted but only hidden from lists (always empty when DELETE removes). */
   const hidden = new Set<string>();
 
-  /** The body as the validator sees it, after the policy's bends (none in the spec). */
-  function bent(body: unknown): unknown {
-    if (policy.bends.length === 0 || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-    const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-    for (const bend of policy.bends) bend(out);
-    return out;
-  }
-
   /** Schema issues and the constraintReason length issue, reported together. */
   function validated<T>(validate: BodyValidator<T>, raw: unknown): T {
-    const body = bent(raw);
+    const body = bent(raw, policy.bends);
     const result = validate(body);
     const issues = result.ok ? [] : [...result.issues];
     const reason = constraintReasonIssue(body, policy.reasonLength);

@@ -1,10 +1,8 @@
 import type { ContactFilter } from '../models/contacts.js';
+import type { BodyBend } from '../policy/bends.js';
 import { defineFaults } from '../policy/declaration.js';
 import type { DeleteRules, ForeignAnswer, PatchRules, Scope, UnknownIdAnswer } from '../policy/kinds.js';
 import { CONTACT_TYPE_KEY_MAX, type ContactSchemaLoosening } from '../schemas/contacts.js';
-
-/** A change made to a body before it is validated (the spec makes none). */
-export type BodyBend = (body: Record<string, unknown>) => void;
 
 /** What may bend in the contacts routes (spec 4.1): each field is one behaviour a fault can change. */
 export interface ContactsPolicy {

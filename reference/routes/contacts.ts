@@ -16,6 +16,7 @@ import {
 } from '../schemas/contacts.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody, isUuid } from '../validation.js';
+import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
 
 export interface ContactsRouteOptions {
@@ -38,14 +39,6 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   const now = options.now ?? (() => new Date());
   const validateCreate = compileBody<ContactCreateInput>(ajv, contactCreateSchema(policy.loosened));
   const validateUpdate = compileBody<ContactUpdateInput>(ajv, contactUpdateSchema(policy.loosened));
-
-  /** The body as the validator sees it, after the policy's bends (none in the spec). */
-  function bent(body: unknown): unknown {
-    if (policy.bends.length === 0 || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-    const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-    for (const bend of policy.bends) bend(out);
-    return out;
-  }
 
   function bodyRejected(issues: Issue[], operation: 'create' | 'update'): ApiError {
     return validationFailed(issues, policy.refusedStatus[operation]);
@@ -88,7 +81,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
 
   app.post('/contacts', async (request, reply) => {
     const auth = requireAuth(request);
-    const result = validateCreate(bent(request.body));
+    const result = validateCreate(bent(request.body, policy.bends));
     if (!result.ok) throw bodyRejected(result.issues, 'create');
     // a parent looked up in every organisation must exist there
     if (policy.parentLookup === 'everywhere' && result.value.parentContactId !== undefined) {
@@ -112,7 +105,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   app.patch<{ Params: IdParams }>('/contacts/:id', async (request, reply) => {
     const auth = requireAuth(request);
     // the body is judged first: an invalid request is invalid whatever it targets
-    const result = validateUpdate(bent(request.body));
+    const result = validateUpdate(bent(request.body, policy.bends));
     if (!result.ok) throw bodyRejected(result.issues, 'update');
     const existing = find(request);
     if (existing === undefined) return missing(reply);

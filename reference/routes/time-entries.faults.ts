@@ -1,18 +1,16 @@
 import type { Issue } from '../errors.js';
 import type { TimeEntryFilter } from '../models/time-entries.js';
+import type { BodyBend } from '../policy/bends.js';
 import { defineFaults } from '../policy/declaration.js';
 import type { PatchRules, Scope } from '../policy/kinds.js';
 import type { TimeEntrySchemaLoosening } from '../schemas/time-entries.js';
-
-/** A change made to a body before it is validated (the spec makes none): the body itself, or a bent copy. */
-export type TimeEntryBodyBend = (body: unknown) => unknown;
 
 /** What may bend in the time-entry routes (spec 4.2): each field is one behaviour a fault can change. */
 export interface TimeEntriesPolicy {
   /** Body rules of spec 2.3 the validator leaves out (a not-accepted field taken is also applied). */
   readonly loosened: TimeEntrySchemaLoosening;
   /** Changes made to a body before it is validated, per operation. */
-  readonly bends: { readonly create: readonly TimeEntryBodyBend[]; readonly update: readonly TimeEntryBodyBend[] };
+  readonly bends: { readonly create: readonly BodyBend[]; readonly update: readonly BodyBend[] };
   /** Which created entries need at least 0.25 h (spec 2.3: those not from a timer), or none. */
   readonly minimumHoursOn: 'non-timer' | 'every-source' | 'none';
   /** How the create's minimum-hours issue is reported (spec 2.3: as it is, on hours). */
@@ -48,17 +46,14 @@ export const TIME_ENTRIES_POLICY: TimeEntriesPolicy = {
 };
 
 /** A string entrySource is lower-cased before validation. */
-const lowerCaseEntrySource: TimeEntryBodyBend = (body) => {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const { entrySource } = body as { entrySource?: unknown };
-  return typeof entrySource === 'string' ? { ...body, entrySource: entrySource.toLowerCase() } : body;
+const lowerCaseEntrySource: BodyBend = (body) => {
+  if (typeof body['entrySource'] === 'string') body['entrySource'] = body['entrySource'].toLowerCase();
 };
 
 /** Any isBillable value (null included) becomes its truthiness before validation. */
-const truthyIsBillable: TimeEntryBodyBend = (body) => {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.hasOwn(body, 'isBillable')) return body;
-  const { isBillable } = body as { isBillable?: unknown };
-  return isBillable === undefined || typeof isBillable === 'boolean' ? body : { ...body, isBillable: Boolean(isBillable) };
+const truthyIsBillable: BodyBend = (body) => {
+  const isBillable = body['isBillable'];
+  if (Object.hasOwn(body, 'isBillable') && isBillable !== undefined && typeof isBillable !== 'boolean') body['isBillable'] = Boolean(isBillable);
 };
 
 /** The minimum-hours rule reported about the whole body, naming no field. */

@@ -19,8 +19,8 @@ import {
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
+import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
-import type { TimeEntryBodyBend } from './time-entries.faults.js';
 
 export interface TimeEntriesRouteOptions {
   store: PartitionedStore<TimeEntry>;
@@ -31,13 +31,6 @@ export interface TimeEntriesRouteOptions {
   policy: Policy;
   ajv: Ajv;
   now?: () => Date;
-}
-
-/** The body as the validator sees it, after the policy's bends (none in the spec). */
-function bent(body: unknown, bends: readonly TimeEntryBodyBend[]): unknown {
-  let out = body;
-  for (const bend of bends) out = bend(out);
-  return out;
 }
 
 /**
