@@ -588,7 +588,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the first retry spacing is recorded', basis: { observation: 'webhook-first-retry-spacing' } },
   ],
 
-  // --- Rate limiting (suites/rate-limit.test.ts, harness/steps/rate-limit.ts, harness/rate/*.ts) ---
+  // --- Rate limiting (suites/rate-limit.test.ts, harness/steps/rate-limit.ts, harness/steps/rate-limit-verdicts.ts, harness/rate/*.ts) ---
   'RL-HEADERS-SUCCESS': [
     {
       relies: 'every admitted answer of the limited key (or the admin key without it) carries the three headers',
