@@ -67,6 +67,7 @@ import {
   type Subscriber,
 } from '../harness/webhooks/subscriptions.js';
 import { TRIGGERS, expectTriggered } from '../harness/webhooks/triggers.js';
+import { EventLane } from '../harness/webhooks/lane.js';
 
 /**
  * Webhooks (spec 2.10, 3.4, 4.11, 6): subscriptions and their rules, then deliveries as a receiver
@@ -81,6 +82,14 @@ const check = checker('webhooks');
 
 /** A check that waits for deliveries: up to `waits` full waits, plus slack for the requests around them. */
 const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * waits + 60) * 1000 });
+
+/**
+ * The checks that send or judge the retry event (RETRY_EVENT) run side by side through this lane:
+ * a check whose receivers are scripted takes it alone, the others share it (harness/webhooks/lane.ts).
+ */
+const approvals = new EventLane();
+/** A check on the lane may wait for every other one: the waits of all of them (sample 1, trigger 2, retries 12 + 4 + 6 + 3, deliveries list 4). */
+const onLane = waiting(1 + 2 + 4 * TAKEN_ROUNDS + 4 + 2 * TAKEN_ROUNDS + 3 + 4);
 
 /** Where subscriptions that must never be called point: a sink endpoint that answers 200 to anything. */
 // A fresh endpoint each time: a server may keep one subscription per URL (the spec does not say).
@@ -326,7 +335,7 @@ describe('webhooks: secret and event list', () => {
 
 // --- deliveries -------------------------------------------------------------------------------
 
-const deliveredSample = deliveredSampleOf(sink);
+const deliveredSample = deliveredSampleOf(sink, approvals);
 
 describe('webhooks: delivery format', () => {
   check('WH-DELIVERY-FORMAT', 'deliver a JSON POST with event, timestamp (UTC, milliseconds) and a data object', async (t) => {
@@ -346,7 +355,7 @@ describe('webhooks: delivery format', () => {
       const fraction = /\.(\d+)/.exec(parsed.data.timestamp)?.[1]?.length ?? 0;
       t.observe('webhook-timestamp-form', 'delivery timestamp', `${fraction} fraction digits, ${parsed.data.timestamp.endsWith('Z') ? 'Z' : '+00:00'}`);
     }
-  }, waiting(1));
+  }, onLane);
 
   check('WH-DELIVERY-HEADERS', 'carry X-Service-Event equal to the body event and a non-empty X-Service-Delivery', async (t) => {
     const { received } = await deliveredSample(t);
@@ -360,21 +369,21 @@ describe('webhooks: delivery format', () => {
     }
     const ids = received.map((r) => r.headers['x-service-delivery']);
     if (received.length > 1) t.observe('webhook-delivery-id', 'X-Service-Delivery of two events', new Set(ids).size === ids.length ? 'distinct' : 'shared');
-  }, waiting(1));
+  }, onLane);
 
   check('WH-SIGNATURE', 'sign each delivery with sha256=HMAC-SHA256 of the raw body, keyed with the subscription secret', async (t) => {
     const { subscriber, received } = await deliveredSample(t);
     const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
     for (const delivery of received) expectSigned(t, delivery, secret, `the ${eventOf(delivery) ?? 'unnamed'} delivery`);
-  }, waiting(1));
+  }, onLane);
 });
 
 describe('webhooks: triggers', () => {
   for (const event of TRIGGERED_EVENTS) {
     const trigger = TRIGGERS[event];
     check('WH-TRIGGERS', `deliver ${event} to a subscriber after ${trigger.operation}`, async (t) => {
-      await expectTriggered(t, sink(), event);
-    }, waiting(2));
+      await (event === RETRY_EVENT ? approvals.shared(() => expectTriggered(t, sink(), event)) : expectTriggered(t, sink(), event));
+    }, event === RETRY_EVENT ? onLane : waiting(2));
   }
 
   check('SEC-EVENTS-ISOLATED', "deliver no event caused by another organisation's operation to this organisation's subscription", async (t) => {
@@ -514,8 +523,8 @@ describe('webhooks: triggers', () => {
 
 // --- retries ----------------------------------------------------------------------------------
 
-describe.sequential('webhooks: retries', () => {
-  check('WH-RETRY-SUCCESS', 'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered', async (t) => {
+describe('webhooks: retries', () => {
+  check('WH-RETRY-SUCCESS', 'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered', async (t) => approvals.exclusive(async () => {
     await untilNotTaken(t, async () => {
       const scripts = [
         { failFirst: 2, failStatus: 500 },
@@ -527,7 +536,9 @@ describe.sequential('webhooks: retries', () => {
         const marker = await TRIGGERS[RETRY_EVENT].fire(t);
         const fired = Date.now();
         const deadline = new Deadline(waitMs(t));
-        for (const [i, subscriber] of subscribers.entries()) {
+        // The two receivers are independent: each is judged beside the other, and their verdicts
+        // are taken in order, as one after the other would give them.
+        const judge = async (subscriber: Subscriber, i: number): Promise<string | undefined> => {
           const script = scripts[i]!;
           const what = `a receiver answering ${script.failStatus} ${script.failFirst} time(s) then 200`;
           const expectation = `expected ${what} to be retried until it answered 2xx`;
@@ -552,15 +563,20 @@ describe.sequential('webhooks: retries', () => {
             }
             t.inconclusive(`the receiver answered 2xx on attempt ${successAt + 1}; within ${t.run.webhookWaitS} s the deliveries log showed no delivered status for it (${describeRecord(record)})`);
           }
+          return undefined;
+        };
+        for (const outcome of await Promise.allSettled(subscribers.map(judge))) {
+          if (outcome.status === 'rejected') throw outcome.reason;
+          if (outcome.value !== undefined) return outcome.value;
         }
         return undefined;
       } finally {
         await unsubscribe(t, ...subscribers);
       }
     });
-  }, waiting(4 * TAKEN_ROUNDS));
+  }), onLane);
 
-  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => {
+  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => approvals.exclusive(async () => {
     const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
     try {
       const marker = await TRIGGERS[RETRY_EVENT].fire(t);
@@ -610,9 +626,9 @@ describe.sequential('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }, waiting(4));
+  }), onLane);
 
-  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => {
+  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => approvals.exclusive(async () => {
     await untilNotTaken(t, async () => {
       const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
       try {
@@ -632,9 +648,9 @@ describe.sequential('webhooks: retries', () => {
         await unsubscribe(t, subscriber);
       }
     });
-  }, waiting(2 * TAKEN_ROUNDS));
+  }), onLane);
 
-  check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => {
+  check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => approvals.shared(async () => {
     const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];
     // A failing sibling shows how soon this target retries: the grace period is measured on it.
     let failing: Subscriber | undefined;
@@ -676,13 +692,13 @@ describe.sequential('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, ...receivers.map((r) => r.subscriber), failing);
     }
-  }, waiting(3));
+  }), onLane);
 });
 
 // --- the deliveries endpoint ------------------------------------------------------------------
 
-describe.sequential('webhooks: deliveries list', () => {
-  check('WH-DELIVERIES-LIST', 'list deliveries paged, filter them by each status, and reject an unknown status', async (t) => {
+describe('webhooks: deliveries list', () => {
+  check('WH-DELIVERIES-LIST', 'list deliveries paged, filter them by each status, and reject an unknown status', async (t) => approvals.exclusive(async () => {
     const succeeding = sink().endpoint({});
     const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'deliveries list' });
     const path = `/webhooks/${subscriber.id}/deliveries`;
@@ -740,7 +756,7 @@ describe.sequential('webhooks: deliveries list', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }, waiting(4));
+  }), onLane);
 
   check('PAGE-LIMIT-RANGE', 'reject limit outside 1..100 on GET /webhooks/{id}/deliveries (0, 101, -1, abc)', async (t) => {
     const { record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'deliveries paging'));

@@ -11,11 +11,11 @@ import type { Subscriber } from './subscriptions.js';
 
 /**
  * Retry checks use expense.approved: other suites running beside this one rarely send it, so each
- * scripted endpoint sees its own delivery alone. They run one after another for the same reason
- * (with the deliveries list check, which sends it too), after every other check of this file
- * (some of which send it: the delivery format sample, WH-TRIGGERS), and count only requests of
- * that event about their own expense. The expenses suite may still approve one meanwhile: a
- * scenario whose scripted answers went to that delivery runs again (untilNotTaken).
+ * scripted endpoint sees its own delivery alone. Within the file they run beside the other checks
+ * but never beside another check that sends it (the delivery format sample, WH-TRIGGERS, the
+ * deliveries list check, each other): the suite's EventLane (lane.ts) keeps them apart. They
+ * count only requests of that event about their own expense. The expenses suite may still approve
+ * one meanwhile: a scenario whose scripted answers went to that delivery runs again (untilNotTaken).
  */
 export const RETRY_EVENT: TriggeredEvent = 'expense.approved';
 
