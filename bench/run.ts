@@ -5,18 +5,21 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { readSeed, seedDefaults } from '../harness/config/seed.js';
 import { spawnTsx, startServer } from './child-server.js';
+import { SPEC_WINDOW_MS } from '../harness/spec/rate-limit.js';
 import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
 
 /**
  * npm run bench: figures measured in one run, on this machine, as ratios where they compare.
- * 1. wall time of a full conformance run against the embedded reference server (median of 3);
+ * 1. wall time of a full conformance run against the embedded reference server (median of 3;
+ *    target: within 3 s of the 60 s rate window the rate-limit suite waits out);
  * 2. reference GET /contacts/{id} (auth, rate-limit headers, validation) vs a bare Fastify route,
  *    both in their own process, loaded by autocannon from this one (target: at least 60 %);
  * 3. harness overhead: the load harness's GET-by-id throughput step vs the autocannon CLI on the
  *    same route of the same reference process (target: at least 90 %);
  * 4. distance: the functional suites against a reference server reached directly and
- *    through a proxy adding 20 ms to every round trip (target: at most 2x the local time).
+ *    through a proxy adding 20 ms to every round trip (targets: local under 10 s, at most 2x the
+ *    local time far away).
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
  * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),
  * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
@@ -57,7 +60,12 @@ function median(values: number[]): number {
 const runs: number[] = [];
 for (let i = 0; i < FULL_RUNS; i++) runs.push(await timeFullRun());
 if (runs.length > 0) {
-  process.stdout.write(`full run against the embedded reference: median ${median(runs).toFixed(2)} s (${runs.map((s) => s.toFixed(2)).join(', ')})\n`);
+  // The rate-limit suite waits out one 60 s window beside the others: a full run cannot be shorter, and should not be much longer.
+  const over = median(runs) - SPEC_WINDOW_MS / 1000;
+  process.stdout.write(
+    `full run against the embedded reference: median ${median(runs).toFixed(2)} s (${runs.map((s) => s.toFixed(2)).join(', ')}), ` +
+      `${over.toFixed(1)} s past the ${SPEC_WINDOW_MS / 1000} s rate window (target: within 3 s of the 60 s rate window)\n`,
+  );
 } else {
   process.stdout.write('full run against the embedded reference: skipped (BENCH_FULL_RUNS=0)\n');
 }
@@ -73,7 +81,7 @@ if (distance && distanceFigures) {
   process.stdout.write(
     [
       `functional suites (${FUNCTIONAL_SUITES.length} domains: all but rate-limit), local vs ${DISTANCE_MS} ms away (a proxy adding ${DISTANCE_MS} ms to each round trip), ${DISTANCE_ROUNDS} alternating rounds (median):`,
-      `  local             ${distanceFigures.local.toFixed(1).padStart(6)} s  (${seconds(distance.local)})`,
+      `  local             ${distanceFigures.local.toFixed(1).padStart(6)} s  (${seconds(distance.local)}) (target < 10 s)`,
       `  ${`${DISTANCE_MS} ms away`.padEnd(16)}  ${distanceFigures.remote.toFixed(1).padStart(6)} s  (${seconds(distance.remote)})`,
       `  ${distance.requestsPerRun} requests per run, at most ${distance.maxInFlight} in flight at once${inconclusive > 0 ? `; ${inconclusive} inconclusive check(s)` : ''}`,
       `  ratio ${DISTANCE_MS} ms away/local: ${(distanceFigures.remote / distanceFigures.local).toFixed(2)}x (target <= 2x)`,

@@ -23,57 +23,51 @@ import {
 } from '../harness/generators/webhooks.js';
 import type { ApiResponse } from '../harness/http/client.js';
 import { SinkEndpoint, type Received } from '../harness/sink/sink.js';
-import { signingKeyForm, verifySignature } from '../harness/sink/signature.js';
 import {
   DELIVERY_STATUSES,
   EVENT_NAMES,
   MAX_ATTEMPTS,
   QUIET_EVENTS,
   SECRET_PREFIX,
-  SIGNATURE_HEADER,
   TRIGGERED_EVENTS,
   WEBHOOK_NAME_MAX,
   WEBHOOK_URL_MAX,
   deliveryBodySchema,
   type EventName,
-  type TriggeredEvent,
 } from '../harness/spec/webhooks.js';
-import { sameValue } from '../harness/steps/compare.js';
 import { uniqueToken } from '../harness/steps/unique-token.js';
 import { listAll, pagingNumber } from '../harness/steps/lists.js';
+import { secretOf, secretsIn } from '../harness/sink/secrets.js';
+import { describeRecord, rowStatus } from '../harness/webhooks/attempt-record.js';
+import { deliveryRows, expectDeliveryRows, observeLogModel, pollRecord } from '../harness/webhooks/delivery-log.js';
+import { shapeOfList } from '../harness/webhooks/event-list.js';
+import { about, describeAttempts, describeEndpoint, eventOf, intervals, isSuccess } from '../harness/webhooks/received.js';
 import {
-  Deadline,
-  TRIGGERS,
-  about,
-  attemptRecord,
-  deliveryIdReuse,
-  deliveryLogConvention,
-  deliveryRows,
-  describeAttempts,
-  describeEndpoint,
-  describeRecord,
-  endedShort,
-  eventOf,
-  exclusive,
-  expectDeliveryRows,
-  intervals,
-  isSuccess,
-  learnConvention,
-  pollRecord,
-  rowStatus,
-  secretOf,
-  secretsIn,
-  sleep,
+  RETRY_EVENT,
+  TAKEN_ROUNDS,
+  attemptsOf,
+  awaitAttempts,
+  graceMs,
+  observeRetries,
+  untilNotTaken,
+  verdictOnTimeout,
+} from '../harness/webhooks/retry-timing.js';
+import { deliveredSample as deliveredSampleOf } from '../harness/webhooks/samples.js';
+import { expectSigned } from '../harness/webhooks/signing.js';
+import { Deadline, sleep, suiteSink, waitAbout, waitMs } from '../harness/webhooks/sink-use.js';
+import {
+  createSubscription,
+  expectSubscription,
+  readSubscription,
+  remove,
   subscribe,
   subscriptionBody,
   subscriptionsCollection,
-  suiteSink,
   unsubscribe,
-  waitAbout,
-  waitMs,
-  type AttemptRecord,
   type Subscriber,
-} from '../harness/steps/webhooks.js';
+} from '../harness/webhooks/subscriptions.js';
+import { TRIGGERS, expectTriggered } from '../harness/webhooks/triggers.js';
+import { EventLane } from '../harness/webhooks/lane.js';
 
 /**
  * Webhooks (spec 2.10, 3.4, 4.11, 6): subscriptions and their rules, then deliveries as a receiver
@@ -89,6 +83,14 @@ const check = checker('webhooks');
 /** A check that waits for deliveries: up to `waits` full waits, plus slack for the requests around them. */
 const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * waits + 60) * 1000 });
 
+/**
+ * The checks that send or judge the retry event (RETRY_EVENT) run side by side through this lane:
+ * a check whose receivers are scripted takes it alone, the others share it (harness/webhooks/lane.ts).
+ */
+const approvals = new EventLane();
+/** A check on the lane may wait for every other one: the waits of all of them (sample 1, trigger 2, retries 12 + 4 + 6 + 3, deliveries list 4). */
+const onLane = waiting(1 + 2 + 4 * TAKEN_ROUNDS + 4 + 2 * TAKEN_ROUNDS + 3 + 4);
+
 /** Where subscriptions that must never be called point: a sink endpoint that answers 200 to anything. */
 // A fresh endpoint each time: a server may keep one subscription per URL (the spec does not say).
 const quiet = async (_t?: CheckContext): Promise<string> => sink().endpoint({}).url;
@@ -97,64 +99,6 @@ const collection = subscriptionsCollection(quiet, ['quote.created']);
 /** Events no documented operation sends: subscriptions made for CRUD and validation list only these. */
 const QUIET: readonly EventName[] = QUIET_EVENTS;
 
-function eventsMatch(expected: readonly string[], actual: unknown): boolean {
-  return Array.isArray(actual) && JSON.stringify([...actual].map(String).sort()) === JSON.stringify([...expected].sort());
-}
-
-/** The same URL once both are serialised the standard way (a server may normalise, e.g. the host's case). */
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return a === b;
-  }
-}
-
-/**
- * The first field of `expected` the record does not hold. Events compare as a set (a server may
- * keep them in another order); a null description also accepts an absent or empty one (spec 2:
- * response contents beyond the input fields are not shown); text compares up to white space and
- * Unicode normal form.
- */
-function subscriptionMismatch(record: Record<string, unknown>, expected: Record<string, unknown>): string | undefined {
-  for (const [field, value] of Object.entries(expected)) {
-    const actual = record[field];
-    if (field === 'events') {
-      if (!eventsMatch(value as string[], actual)) return `expected events ${JSON.stringify(value)} (in any order), got ${JSON.stringify(actual)}`;
-      continue;
-    }
-    // A cleared text may read back null, absent or "" (a server may store an empty string).
-    if (value === null && (actual === null || actual === undefined || actual === '')) continue;
-    if (field === 'url' && typeof value === 'string' && typeof actual === 'string' && sameUrl(value, actual)) continue;
-    // Text with its white space collapsed or in another Unicode normal form (compare.ts sameValue).
-    if (JSON.stringify(actual) !== JSON.stringify(value) && !sameValue(value, actual)) return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
-  }
-  return undefined;
-}
-
-function expectSubscription(record: Record<string, unknown>, expected: Record<string, unknown>, what: string, res: ApiResponse): void {
-  const problem = subscriptionMismatch(record, expected);
-  ensure(problem === undefined, `${what}: ${problem}`, res);
-}
-
-async function createSubscription(t: CheckContext, body: Record<string, unknown>, what = 'create a webhook subscription'): Promise<{ res: ApiResponse; record: Record<string, unknown> & { id: string } }> {
-  const res = await t.api.post('/webhooks', body);
-  expectStatus(res, 201, what);
-  return { res, record: dataRecord(res) };
-}
-
-async function readSubscription(t: CheckContext, id: string): Promise<{ res: ApiResponse; record: Record<string, unknown> & { id: string } }> {
-  const res = await t.api.get(`/webhooks/${id}`);
-  expectStatus(res, 200, 'read the webhook subscription back');
-  return { res, record: dataRecord(res) };
-}
-
-async function remove(t: CheckContext, id: string): Promise<void> {
-  await t.api.delete(`/webhooks/${id}`);
-}
-
-// First, alone: the other checks of this file make and delete subscriptions side by side, and
-// no filter scopes GET /webhooks to a set of records (spec 4.11), so the paging checks walk the
 // whole list, which must hold still meanwhile.
 describe.sequential('webhooks: paging', () => {
   pagingChecks(check, collection);
@@ -389,32 +333,9 @@ describe('webhooks: secret and event list', () => {
   });
 });
 
-function shapeOfList(value: unknown): string {
-  if (!Array.isArray(value)) return value !== null && typeof value === 'object' ? `object {${Object.keys(value).sort().join(',')}}` : typeof value;
-  const first = value[0];
-  if (typeof first === 'string') return 'data: array of strings';
-  if (first !== null && typeof first === 'object') return `data: array of objects {${Object.keys(first).sort().join(',')}}`;
-  return `data: array of ${typeof first}`;
-}
-
 // --- deliveries -------------------------------------------------------------------------------
 
-/** An expense created and approved while a subscriber of both events listens: two real deliveries. */
-const sampleDeliveries = once(async (t) => {
-  const subscriber = await subscribe(t, sink(), { events: ['expense.created', 'expense.approved'], label: 'delivery format' });
-  const marker = await TRIGGERS['expense.approved'].fire(t);
-  const both = (ours: readonly Received[]) => ['expense.created', 'expense.approved'].every((e) => ours.some((r) => eventOf(r) === e));
-  await waitAbout(subscriber.endpoint, marker, both, waitMs(t));
-  return { subscriber, marker, received: about(subscriber.endpoint, marker) };
-});
-
-async function deliveredSample(t: CheckContext): Promise<{ subscriber: Subscriber; received: Received[] }> {
-  const { subscriber, marker, received } = await sampleDeliveries(t);
-  if (received.length === 0) {
-    t.inconclusive(`no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s of creating and approving it; ${describeEndpoint(subscriber.endpoint, marker)}`);
-  }
-  return { subscriber, received };
-}
+const deliveredSample = deliveredSampleOf(sink, approvals);
 
 describe('webhooks: delivery format', () => {
   check('WH-DELIVERY-FORMAT', 'deliver a JSON POST with event, timestamp (UTC, milliseconds) and a data object', async (t) => {
@@ -434,7 +355,7 @@ describe('webhooks: delivery format', () => {
       const fraction = /\.(\d+)/.exec(parsed.data.timestamp)?.[1]?.length ?? 0;
       t.observe('webhook-timestamp-form', 'delivery timestamp', `${fraction} fraction digits, ${parsed.data.timestamp.endsWith('Z') ? 'Z' : '+00:00'}`);
     }
-  }, waiting(1));
+  }, onLane);
 
   check('WH-DELIVERY-HEADERS', 'carry X-Service-Event equal to the body event and a non-empty X-Service-Delivery', async (t) => {
     const { received } = await deliveredSample(t);
@@ -448,42 +369,21 @@ describe('webhooks: delivery format', () => {
     }
     const ids = received.map((r) => r.headers['x-service-delivery']);
     if (received.length > 1) t.observe('webhook-delivery-id', 'X-Service-Delivery of two events', new Set(ids).size === ids.length ? 'distinct' : 'shared');
-  }, waiting(1));
+  }, onLane);
 
   check('WH-SIGNATURE', 'sign each delivery with sha256=HMAC-SHA256 of the raw body, keyed with the subscription secret', async (t) => {
     const { subscriber, received } = await deliveredSample(t);
     const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
     for (const delivery of received) expectSigned(t, delivery, secret, `the ${eventOf(delivery) ?? 'unnamed'} delivery`);
-  }, waiting(1));
+  }, onLane);
 });
-
-/** Spec 6.2: the header format, then the HMAC over the exact bytes received. */
-function expectSigned(t: CheckContext, delivery: Received, secret: string, label: string): void {
-  const header = delivery.headers['x-service-signature'];
-  ensure(header !== undefined, `expected an X-Service-Signature header on ${label}`);
-  ensure(SIGNATURE_HEADER.test(header.trim()), `expected X-Service-Signature of the form sha256=<64 hex digits> on ${label}, got ${JSON.stringify(header.slice(0, 20))}...`);
-  // Spec 6.2 "keyed with the subscription secret" shows no encoding of the key: the whole string,
-  // the part after whsec_, or its base64 decoding (Standard Webhooks) all verify; which one is recorded.
-  const form = signingKeyForm(secret, delivery.rawBody, header);
-  if (form !== undefined) {
-    t.observe('webhook-signing-key', 'HMAC key of X-Service-Signature', form);
-    return;
-  }
-  // A diagnosis only: the signature fits the parsed object serialised again, not the bytes sent.
-  const reserialised =
-    delivery.json !== undefined && [undefined, 1, 2].some((indent) => verifySignature(secret, Buffer.from(JSON.stringify(delivery.json, null, indent)), header));
-  fail(
-    `the signature of ${label} does not verify over the raw body with the subscription secret` +
-      (reserialised ? ' (it verifies over a re-serialised body: the target signs other bytes than it sends)' : ''),
-  );
-}
 
 describe('webhooks: triggers', () => {
   for (const event of TRIGGERED_EVENTS) {
     const trigger = TRIGGERS[event];
     check('WH-TRIGGERS', `deliver ${event} to a subscriber after ${trigger.operation}`, async (t) => {
-      await expectTriggered(t, event);
-    }, waiting(2));
+      await (event === RETRY_EVENT ? approvals.shared(() => expectTriggered(t, sink(), event)) : expectTriggered(t, sink(), event));
+    }, event === RETRY_EVENT ? onLane : waiting(2));
   }
 
   check('SEC-EVENTS-ISOLATED', "deliver no event caused by another organisation's operation to this organisation's subscription", async (t) => {
@@ -497,8 +397,8 @@ describe('webhooks: triggers', () => {
       const ours = await TRIGGERS['expense.created'].fire(t);
       const fired = Date.now();
       const arrived = await waitAbout(listening.endpoint, ours, (got) => got.length > 0, waitMs(t), 'expense.created');
-      // A grace period after org A's own delivery: org B's, caused earlier, would be as quick.
-      await sleep(Math.min(2000, waitMs(t)));
+      // A grace period after org A's own delivery: org B's, caused earlier, would be as quick (it ends when one arrives).
+      await listening.endpoint.waitFor(() => about(listening.endpoint, theirId).length > 0, Math.min(2000, waitMs(t)));
       const leaked = about(listening.endpoint, theirId);
       ensure(leaked.length === 0, `org B's expense ${theirId} (created with CONFORMANCE_OTHER_ORG_KEY) was delivered to org A's subscription: ${describeAttempts(leaked, fired)}`);
       if (!arrived) {
@@ -528,8 +428,8 @@ describe('webhooks: triggers', () => {
           ['a subscription created with isActive false', () => about(inactive.endpoint, marker)],
         ];
         const arrived = await waitAbout(listening.endpoint, marker, (ours) => ours.length > 0, waitMs(t), 'expense.created');
-        // A grace period after the listening subscriber was served: deliveries to the others would be as quick.
-        await sleep(Math.min(2000, waitMs(t)));
+        // A grace period after the listening subscriber was served: deliveries to the others would be as quick (it ends when one arrives).
+        await sink().waitFor(() => strict.some(([, got]) => got().length > 0), { timeoutMs: Math.min(2000, waitMs(t)) });
         for (const [which, got] of strict) {
           const wrong = got();
           ensure(wrong.length === 0, `expense.created for expense ${marker} was delivered to ${which}: ${describeAttempts(wrong, fired)}`);
@@ -621,177 +521,10 @@ describe('webhooks: triggers', () => {
   }, waiting(3));
 });
 
-/**
- * WH-TRIGGERS for one event. A missing delivery is a violation only when a later control event
- * (an expense created after the operation) arrived at the same subscriber and the whole wait has
- * passed since it did, with no delivery of the event at all: the target was delivering, just not
- * this event. A delivery of the event that does not name the record (spec 6.2: "Content of data
- * for each event: not shown") cannot be tied to the operation: inconclusive, never failed.
- */
-async function expectTriggered(t: CheckContext, event: TriggeredEvent): Promise<void> {
-  const trigger = TRIGGERS[event];
-  const events: EventName[] = event === 'expense.created' ? ['expense.created'] : [event, 'expense.created'];
-  const subscriber = await subscribe(t, sink(), { events, label: `trigger ${event}` });
-  try {
-    const before = Date.now();
-    const marker = await trigger.fire(t);
-    const fired = Date.now();
-    const control = await TRIGGERS['expense.created'].fire(t);
-    if (await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, waitMs(t), event)) return;
-    const controlArrived = about(subscriber.endpoint, control, 'expense.created');
-    // Timing is not shown: some events may come later than others (batched, a background job).
-    // The full wait is also given from the control's arrival.
-    const extra = controlArrived.length > 0 ? controlArrived[0]!.arrivedAt + waitMs(t) - Date.now() : 0;
-    if (extra > 0 && (await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, extra, event))) return;
-    const seen = describeEndpoint(subscriber.endpoint, marker, fired);
-    const unnamed = subscriber.endpoint.received.filter((r) => eventOf(r) === event && r.arrivedAt >= before);
-    if (unnamed.length > 0) {
-      t.observe('webhook-payload-id', `${event} delivery`, 'does not name the record');
-      t.inconclusive(`${unnamed.length} ${event} delivery(ies) arrived after ${trigger.operation}, none naming the record ${marker}: the payload may not carry its id, so the delivery cannot be tied to the operation; ${seen}`);
-    }
-    if (controlArrived.length > 0) {
-      fail(
-        `no ${event} delivery within ${t.run.webhookWaitS} s after ${trigger.operation}, nor within ${t.run.webhookWaitS} s after ` +
-          `expense.created for an expense created afterwards arrived (${controlArrived[0]!.arrivedAt - fired} ms after the operation); ${seen}`,
-      );
-    }
-    t.inconclusive(`no ${event} delivery about ${marker} within ${t.run.webhookWaitS} s after ${trigger.operation}, and no control delivery either; ${seen}`);
-  } finally {
-    await unsubscribe(t, subscriber);
-  }
-}
-
 // --- retries ----------------------------------------------------------------------------------
 
-/**
- * Retry checks use expense.approved: other suites running beside this one rarely send it, so each
- * scripted endpoint sees its own delivery alone. They run one after another for the same reason
- * (with the deliveries list check, which sends it too), after every other check of this file
- * (some of which send it: the delivery format sample, WH-TRIGGERS), and count only requests of
- * that event about their own expense. The expenses suite may still approve one meanwhile: a
- * scenario whose scripted answers went to that delivery runs again (untilNotTaken).
- */
-const RETRY_EVENT: TriggeredEvent = 'expense.approved';
-
-/** The attempts of the retry event about `marker` that reached a subscriber's endpoint. */
-const attemptsOf = (subscriber: Subscriber, marker: string): Received[] => about(subscriber.endpoint, marker, RETRY_EVENT);
-
-/** Grace after the last attempt: twice the longest spacing seen, plus a second (bounded by the wait). */
-function graceMs(t: CheckContext, attempts: readonly Received[]): number {
-  return Math.min(2 * Math.max(0, ...intervals(attempts)) + 1000, waitMs(t));
-}
-
-function observeRetries(t: CheckContext, subject: string, attempts: readonly Received[]): void {
-  if (attempts.length < 2) return;
-  t.observe('webhook-retry-intervals', subject, intervals(attempts).join(', '));
-  t.observe('webhook-delivery-id-on-retry', subject, deliveryIdReuse(attempts));
-}
-
-/**
- * How a lone `failed` attempt row (one attempt, no next attempt named) is read once the wait ran
- * out: `end` takes it as the delivery's end unless the run saw this log mark a failed attempt that
- * another followed (WH-RETRY-SUCCESS: otherwise a target that never retries, marking its one attempt
- * failed, could not be told from one retrying later than the wait); `attempt` never takes it as the
- * end (the other retry checks, whose violations show otherwise).
- */
-type LoneFailed = 'end' | 'attempt';
-
-async function readRecord(t: CheckContext, subscriber: Subscriber, marker: string, lone: LoneFailed = 'end'): Promise<{ res: ApiResponse; record: AttemptRecord } | undefined> {
-  const got = await deliveryRows(t, subscriber.id);
-  if (got === undefined) return undefined;
-  const record = attemptRecord(got.rows, marker, attemptsOf(subscriber, marker), {
-    event: RETRY_EVENT,
-    exclusive: exclusive(subscriber.endpoint, marker),
-    failedNotFinal: lone === 'attempt' || deliveryLogConvention.failedThenRetried,
-  });
-  learnConvention(t, record);
-  return { res: got.res, record };
-}
-
-/**
- * Waits (bounded) until the attempts about `marker` satisfy `enough`, reading the target's record
- * between slices of the wait: a delivery recorded as delivered although the receiver never answered
- * 2xx is a violation proven at once (spec 3.4: only a 2xx answer is success).
- */
-async function awaitAttempts(
-  t: CheckContext,
-  subscriber: Subscriber,
-  marker: string,
-  enough: (attempts: readonly Received[]) => boolean,
-  ms: number,
-  expectation: string,
-): Promise<boolean> {
-  const deadline = new Deadline(ms);
-  let slice = 250;
-  for (;;) {
-    if (await waitAbout(subscriber.endpoint, marker, enough, Math.min(slice, deadline.remaining()), RETRY_EVENT)) return true;
-    if (deadline.remaining() <= 0) return false;
-    const read = await readRecord(t, subscriber, marker);
-    const attempts = attemptsOf(subscriber, marker);
-    if (read !== undefined && read.record.statuses.includes('delivered') && !attempts.some((r) => isSuccess(r.answered))) {
-      fail(`${expectation}, but the target records the delivery as delivered although the receiver never answered 2xx (${describeAttempts(attempts)})`, read.res);
-    }
-    slice = Math.min(slice * 2, 2000);
-  }
-}
-
-/** Spec 4.11 leaves the log's shape open: which model the target uses is recorded, never judged. */
-function observeLogModel(t: CheckContext, subject: string, record: AttemptRecord | undefined): void {
-  if (record?.model !== undefined) t.observe('deliveries-log-model', subject, record.model);
-}
-
-/**
- * After the wait ran out with fewer than `expected` attempts at the sink: the target's log saying
- * the delivery ended (a final status as its current state, read as either log model presents it)
- * while neither the sink nor the log accounts for `expected` attempts proves no attempt will follow
- * (spec 3.4, 6.2). Anything else (the latest state still `retrying` or `pending`, or a log that
- * cannot tell) leaves the check inconclusive.
- */
-async function verdictOnTimeout(
-  t: CheckContext,
-  subscriber: Subscriber,
-  marker: string,
-  expectation: string,
-  fired: number,
-  expected: number,
-  lone: LoneFailed = 'attempt',
-): Promise<never> {
-  const read = await readRecord(t, subscriber, marker, lone);
-  const attempts = attemptsOf(subscriber, marker);
-  const seen = describeAttempts(attempts, fired);
-  observeLogModel(t, 'GET /webhooks/{id}/deliveries when the wait ran out', read?.record);
-  const short = endedShort(read?.record, attempts.length, expected);
-  if (short !== undefined) {
-    fail(
-      `${expectation}, but after ${t.run.webhookWaitS} s the target's log shows the delivery ended ${short.status} after ${short.attempts} attempt(s) ` +
-        `(${describeRecord(read?.record)}); the sink saw ${seen}. Retry spacing is not shown (spec 6): a target that logs each failed attempt failed and retries later than this wait looks the same; a longer CONFORMANCE_WEBHOOK_WAIT_S decides it`,
-      read?.res,
-    );
-  }
-  return t.inconclusive(`${expectation}; within ${t.run.webhookWaitS} s the sink saw ${seen}; the deliveries log: ${describeRecord(read?.record)}`);
-}
-
-/** Rounds a retry scenario gets when another delivery of the same event took what its receiver was scripted to do. */
-const TAKEN_ROUNDS = 3;
-
-/**
- * Runs a retry scenario that answers why it proved nothing (its receiver's scripted failures or
- * held-open answer went to another delivery of the event: another suite running beside this one
- * approved an expense meanwhile) or undefined when it reached a verdict; a scenario that proved
- * nothing is run again on a fresh subscription, TAKEN_ROUNDS times at most, then inconclusive.
- */
-async function untilNotTaken(t: CheckContext, scenario: () => Promise<string | undefined>): Promise<void> {
-  const taken: string[] = [];
-  for (let round = 1; round <= TAKEN_ROUNDS; round++) {
-    const why = await scenario();
-    if (why === undefined) return;
-    taken.push(why);
-  }
-  t.inconclusive(`${taken.at(-1)} (in each of ${TAKEN_ROUNDS} tries)`);
-}
-
-describe.sequential('webhooks: retries', () => {
-  check('WH-RETRY-SUCCESS', 'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered', async (t) => {
+describe('webhooks: retries', () => {
+  check('WH-RETRY-SUCCESS', 'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered', async (t) => approvals.exclusive(async () => {
     await untilNotTaken(t, async () => {
       const scripts = [
         { failFirst: 2, failStatus: 500 },
@@ -803,7 +536,9 @@ describe.sequential('webhooks: retries', () => {
         const marker = await TRIGGERS[RETRY_EVENT].fire(t);
         const fired = Date.now();
         const deadline = new Deadline(waitMs(t));
-        for (const [i, subscriber] of subscribers.entries()) {
+        // The two receivers are independent: each is judged beside the other, and their verdicts
+        // are taken in order, as one after the other would give them.
+        const judge = async (subscriber: Subscriber, i: number): Promise<string | undefined> => {
           const script = scripts[i]!;
           const what = `a receiver answering ${script.failStatus} ${script.failFirst} time(s) then 200`;
           const expectation = `expected ${what} to be retried until it answered 2xx`;
@@ -828,15 +563,20 @@ describe.sequential('webhooks: retries', () => {
             }
             t.inconclusive(`the receiver answered 2xx on attempt ${successAt + 1}; within ${t.run.webhookWaitS} s the deliveries log showed no delivered status for it (${describeRecord(record)})`);
           }
+          return undefined;
+        };
+        for (const outcome of await Promise.allSettled(subscribers.map(judge))) {
+          if (outcome.status === 'rejected') throw outcome.reason;
+          if (outcome.value !== undefined) return outcome.value;
         }
         return undefined;
       } finally {
         await unsubscribe(t, ...subscribers);
       }
     });
-  }, waiting(4 * TAKEN_ROUNDS));
+  }), onLane);
 
-  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => {
+  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => approvals.exclusive(async () => {
     const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
     try {
       const marker = await TRIGGERS[RETRY_EVENT].fire(t);
@@ -886,9 +626,9 @@ describe.sequential('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }, waiting(4));
+  }), onLane);
 
-  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => {
+  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => approvals.exclusive(async () => {
     await untilNotTaken(t, async () => {
       const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
       try {
@@ -908,9 +648,9 @@ describe.sequential('webhooks: retries', () => {
         await unsubscribe(t, subscriber);
       }
     });
-  }, waiting(2 * TAKEN_ROUNDS));
+  }), onLane);
 
-  check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => {
+  check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => approvals.shared(async () => {
     const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];
     // A failing sibling shows how soon this target retries: the grace period is measured on it.
     let failing: Subscriber | undefined;
@@ -952,13 +692,13 @@ describe.sequential('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, ...receivers.map((r) => r.subscriber), failing);
     }
-  }, waiting(3));
+  }), onLane);
 });
 
 // --- the deliveries endpoint ------------------------------------------------------------------
 
-describe.sequential('webhooks: deliveries list', () => {
-  check('WH-DELIVERIES-LIST', 'list deliveries paged, filter them by each status, and reject an unknown status', async (t) => {
+describe('webhooks: deliveries list', () => {
+  check('WH-DELIVERIES-LIST', 'list deliveries paged, filter them by each status, and reject an unknown status', async (t) => approvals.exclusive(async () => {
     const succeeding = sink().endpoint({});
     const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'deliveries list' });
     const path = `/webhooks/${subscriber.id}/deliveries`;
@@ -1016,7 +756,7 @@ describe.sequential('webhooks: deliveries list', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }, waiting(4));
+  }), onLane);
 
   check('PAGE-LIMIT-RANGE', 'reject limit outside 1..100 on GET /webhooks/{id}/deliveries (0, 101, -1, abc)', async (t) => {
     const { record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'deliveries paging'));

@@ -198,7 +198,8 @@ async function waitForDelivery(
       if (rows !== undefined) evidence = logEvidence(rows);
       if ((evidence.failed > 0 || evidence.answer !== undefined) && failedAt === undefined) failedAt = Date.now();
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    // Woken by any request reaching the sink; the bound only paces the log reads above.
+    await sink.waitFor(() => received.length > 0 || strays().length > 0, { timeoutMs: POLL_MS });
   }
   return { received: [...received], strays: strays(), evidence, waitedMs: Date.now() - started };
 }

@@ -124,4 +124,36 @@ describe('WebhookSink', () => {
     expect(await deliver(`${sink.baseUrl}/hooks/ffff`, '{}')).toBe(404);
     expect(sink.strays).toHaveLength(1);
   });
+  it('resolves a wait when the delivery arrives, not at the end of its bound', async () => {
+    const endpoint = sink.endpoint({});
+    const started = performance.now();
+    const waiting = endpoint.waitFor((all) => all.length > 0, { timeoutMs: 10_000 });
+    setTimeout(() => void deliver(endpoint.url, '{}'), 50);
+    expect(await waiting).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('ends a wait on abort with the judgement of what arrived, and never waits on an aborted signal', async () => {
+    const endpoint = sink.endpoint({});
+    const controller = new AbortController();
+    const started = performance.now();
+    const waiting = endpoint.waitFor((all) => all.length > 0, { timeoutMs: 10_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect(await waiting).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await endpoint.waitFor(() => false, { timeoutMs: 10_000, signal: controller.signal })).toBe(false);
+  });
+
+  it('waits across endpoints: any arrival, a stray included, judges again', async () => {
+    const a = sink.endpoint({});
+    const b = sink.endpoint({});
+    const both = sink.waitFor(() => a.received.length > 0 && b.received.length > 0, { timeoutMs: 10_000 });
+    await deliver(a.url, '{}');
+    await deliver(b.url, '{}');
+    expect(await both).toBe(true);
+    const stray = sink.waitFor(() => sink.strays.length > 0, { timeoutMs: 10_000 });
+    await deliver(`${sink.baseUrl}/elsewhere`, '{}');
+    expect(await stray).toBe(true);
+    expect(await sink.waitFor(() => false, { timeoutMs: 30 })).toBe(false);
+  });
 });

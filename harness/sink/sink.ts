@@ -99,24 +99,44 @@ export class SinkEndpoint {
   }
 
   /**
-   * Waits until `done(received)` holds or `timeoutMs` passes; answers whether it held.
-   * Never throws on timeout: the caller decides between fail and inconclusive.
+   * Waits until `done(received)` holds, re-judged on each arrival here (no polling), or until
+   * `timeoutMs` passes or `signal` aborts; answers whether it held. Never throws on timeout:
+   * the caller decides between fail and inconclusive.
    */
-  async waitFor(done: (received: readonly Received[]) => boolean, timeoutMs: number): Promise<boolean> {
-    if (done(this.received)) return true;
-    return new Promise<boolean>((resolve) => {
-      const finish = (result: boolean) => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve(result);
-      };
-      const check = () => {
-        if (done(this.received)) finish(true);
-      };
-      const timer = setTimeout(() => finish(done(this.received)), timeoutMs);
-      this.#waiters.add(check);
-    });
+  waitFor(done: (received: readonly Received[]) => boolean, wait: number | SinkWait): Promise<boolean> {
+    return waitForArrival(this.#waiters, () => done(this.received), typeof wait === 'number' ? { timeoutMs: wait } : wait);
   }
+}
+
+/** How long a wait on the sink may last: always bounded, and ended early when `signal` aborts. */
+export interface SinkWait {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Resolves once `done()` holds, judged now and then each time a waker in `waiters` is called (a
+ * request arrived); at `timeoutMs` or on abort it resolves with a last judgement. Its waker and
+ * timer are removed however it ends, so a settled wait leaves nothing behind.
+ */
+function waitForArrival(waiters: Set<() => void>, done: () => boolean, { timeoutMs, signal }: SinkWait): Promise<boolean> {
+  if (done()) return Promise.resolve(true);
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const finish = (result: boolean): void => {
+      clearTimeout(timer);
+      waiters.delete(wake);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    const wake = (): void => {
+      if (done()) finish(true);
+    };
+    const onAbort = (): void => finish(done());
+    const timer = setTimeout(() => finish(done()), Math.max(0, timeoutMs));
+    waiters.add(wake);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export interface SinkOptions {
@@ -195,6 +215,8 @@ export class WebhookSink {
   readonly listeningOn: string;
   /** Requests to unknown paths (a target calling a URL it was never given). */
   readonly strays: Array<{ readonly path: string; readonly arrivedAt: number }> = [];
+  /** Woken on every request that arrives, at any endpoint or none. */
+  readonly #waiters = new Set<() => void>();
 
   private constructor(server: Server, baseUrl: string, maxBodyBytes: number, listeningOn: string) {
     this.#server = server;
@@ -220,6 +242,15 @@ export class WebhookSink {
     const { port } = server.address() as AddressInfo;
     const shown = host.includes(':') ? `[${host}]` : host;
     return new WebhookSink(server, options.publicUrl ?? `http://${shown}:${port}`, options.maxBodyBytes ?? SINK_MAX_BODY_BYTES, `${shown}:${port}`);
+  }
+
+  /**
+   * Waits until `done()` holds, judged again each time a request arrives anywhere on the sink (an
+   * endpoint's delivery or a stray), bounded by `timeoutMs` and ended by `signal`; answers whether
+   * it held. For a wait across endpoints; `SinkEndpoint.waitFor` waits on one.
+   */
+  waitFor(done: () => boolean, wait: SinkWait): Promise<boolean> {
+    return waitForArrival(this.#waiters, done, wait);
   }
 
   /** A new receiving URL with its own script and (when known) the secret to verify with. */
@@ -248,6 +279,7 @@ export class WebhookSink {
     const endpoint = token === undefined ? undefined : this.#endpoints.get(token);
     if (endpoint === undefined) {
       if (this.strays.length < SINK_MAX_STRAYS) this.strays.push({ path: (req.url ?? '').slice(0, 500), arrivedAt });
+      this.#wake();
       res.writeHead(404).end();
       return;
     }
@@ -258,12 +290,17 @@ export class WebhookSink {
       Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : (v ?? '')]),
     );
     endpoint.record({ attempt, arrivedAt, method: req.method ?? '', headers, rawBody: bytes, answered: answer, truncated });
+    this.#wake();
     if (answer === null) {
       this.#hanging.add(res);
       res.on('close', () => this.#hanging.delete(res));
       return;
     }
     res.writeHead(answer, answer === 204 ? {} : { 'content-type': 'application/json' }).end(answer === 204 ? undefined : '{"ok":true}');
+  }
+
+  #wake(): void {
+    for (const wake of this.#waiters) wake();
   }
 
   async close(): Promise<void> {

@@ -18,7 +18,7 @@ import { findRunnableDefinitions, needDefinitions } from './reports.js';
 import { resourcesCollection } from './resources.js';
 import { tasksCollection } from './tasks.js';
 import { minimalEntry, timeEntriesCollection } from './time-entries.js';
-import { subscriptionsCollection } from './webhooks.js';
+import { subscriptionsCollection } from '../webhooks/subscriptions.js';
 
 /*
  * Where each surface of the input table (harness/spec/inputs/table.ts) is sent: a valid body (or

@@ -310,7 +310,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'whether the member sees the secret is recorded', basis: { observation: 'member-webhook-secret' } },
   ],
 
-  // --- Webhooks (suites/webhooks.test.ts, harness/steps/webhooks.ts, harness/generators/webhooks.ts, harness/sink) ---
+  // --- Webhooks (suites/webhooks.test.ts, harness/webhooks/, harness/generators/webhooks.ts, harness/sink) ---
   'WH-CREATE-VALID': [
     { relies: 'every generated valid create answers exactly 201 with the record in data', basis: { spec: '4.11: "Body: webhook create fields (2.10). 201. Admin key required."' } },
     { relies: 'the target accepts the sink URL (http on the runner host)', basis: { tolerant: 'CONFORMANCE_SINK_PUBLIC_URL lets the run give a public https URL instead' } },
@@ -588,7 +588,7 @@ export const AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE: AuditTable = {
     { relies: 'the first retry spacing is recorded', basis: { observation: 'webhook-first-retry-spacing' } },
   ],
 
-  // --- Rate limiting (suites/rate-limit.test.ts, harness/steps/rate-limit.ts, harness/rate/*.ts) ---
+  // --- Rate limiting (suites/rate-limit.test.ts, harness/steps/rate-limit.ts, harness/steps/rate-limit-verdicts.ts, harness/rate/*.ts) ---
   'RL-HEADERS-SUCCESS': [
     {
       relies: 'every admitted answer of the limited key (or the admin key without it) carries the three headers',

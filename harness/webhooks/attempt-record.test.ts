@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Received } from '../sink/sink.js';
-import { attemptFields, attemptOrder, attemptRecord, deliveryIdReuse, describeRecord, endedShort, eventOf, intervals, secretOf, secretsIn } from './webhooks.js';
+import { attemptFields, attemptOrder, attemptRecord, describeRecord, endedShort } from './attempt-record.js';
 
 const MARKER = '5b0c2f4e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 
@@ -20,19 +20,6 @@ function received(overrides: Partial<Received> & { body?: unknown } = {}): Recei
     ...rest,
   };
 }
-
-describe('secretsIn and secretOf', () => {
-  it('find whsec_ strings wherever they sit, with their path', () => {
-    const json = { id: 'x', secret: 'whsec_abc', nested: { list: [{ key: 'whsec_def' }] }, other: 'sec_whsec_no' };
-    expect(secretsIn(json)).toEqual([
-      { path: 'secret', value: 'whsec_abc' },
-      { path: 'nested.list[].key', value: 'whsec_def' },
-    ]);
-    expect(secretOf({ secret: 'whsec_' })).toBeUndefined();
-    expect(secretOf({ data: { signingSecret: 'whsec_123' } })).toEqual({ path: 'data.signingSecret', value: 'whsec_123' });
-    expect(secretOf(undefined)).toBeUndefined();
-  });
-});
 
 describe('attemptRecord', () => {
   const ours = [received({ arrivedAt: 1000 }), received({ arrivedAt: 1100, attempt: 2 })];
@@ -196,17 +183,5 @@ describe('attemptRecord', () => {
     expect(attemptRecord(rows, MARKER, ours).ended).toBeUndefined();
     expect(endedShort(attemptRecord(rows, MARKER, ours), 2, 5)).toBeUndefined();
     expect(attemptRecord(rows, MARKER, ours, { exclusive: true })).toMatchObject({ attributed: true, statuses: ['failed'] });
-  });
-});
-
-describe('delivery helpers', () => {
-  it('measure spacing, delivery id reuse and the event a request carries', () => {
-    const attempts = [received({ arrivedAt: 0 }), received({ arrivedAt: 100 }), received({ arrivedAt: 300 })];
-    expect(intervals(attempts)).toEqual([100, 200]);
-    expect(deliveryIdReuse(attempts)).toBe('the same X-Service-Delivery on every attempt');
-    const fresh = attempts.map((r, i) => ({ ...r, headers: { ...r.headers, 'x-service-delivery': `d${i}` } }));
-    expect(deliveryIdReuse(fresh)).toBe('a new X-Service-Delivery on every attempt');
-    expect(eventOf(received())).toBe('expense.approved');
-    expect(eventOf(received({ body: 'not json', json: undefined }))).toBe('expense.approved');
   });
 });
