@@ -111,6 +111,15 @@ export class ThrottledError extends HarnessError {
   }
 }
 
+// The webhook sink
+
+/** The sink could not listen, or a receiving URL could not be made. */
+export class SinkError extends HarnessError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('SINK_FAILED', message, options);
+  }
+}
+
 // The command line
 
 /** A command line the CLI cannot act on: an unknown command or option, a missing value (exit 2, one line). */

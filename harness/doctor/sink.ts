@@ -1,4 +1,5 @@
-import { SinkError, WebhookSink, SINK_MAX_BODY_BYTES, type Received } from '../sink/sink.js';
+import { SinkError } from '../errors.js';
+import { WebhookSink, SINK_MAX_BODY_BYTES, type Received } from '../sink/sink.js';
 import { secretOf } from '../sink/secrets.js';
 import { answered, is2xx, listRecords, type DoctorContext } from './context.js';
 import { item, type DoctorItem } from './model.js';

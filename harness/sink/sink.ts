@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HarnessError } from '../errors.js';
+import { SinkError } from '../errors.js';
 import { verifySignature } from './signature.js';
 
 /** How one endpoint answers, attempt by attempt (1-based). */
@@ -33,12 +33,6 @@ export interface Received {
   readonly answered: number | null;
   /** The body exceeded the size bound and was cut. */
   readonly truncated: boolean;
-}
-
-export class SinkError extends HarnessError {
-  constructor(message: string, options?: ErrorOptions) {
-    super('SINK_FAILED', message, options);
-  }
 }
 
 /** One receiving URL, usually one per webhook subscription. */

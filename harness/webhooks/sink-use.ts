@@ -1,7 +1,8 @@
+import { SinkError } from '../errors.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { CheckContext } from '../check/check.js';
 import { runContext } from '../check/run-context.js';
-import { SINK_MAX_BODY_BYTES, SinkError, WebhookSink, type Received, type SinkEndpoint } from '../sink/sink.js';
+import { SINK_MAX_BODY_BYTES, WebhookSink, type Received, type SinkEndpoint } from '../sink/sink.js';
 import { eventOf, mentions } from './received.js';
 
 /*
