@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
   const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs, variants });
-  const ajv = sharedBodyAjv({ coerceTypes: faults.has('body-types-coerced'), laxUuid: faults.has('uuid-lax') });
+  const ajv = sharedBodyAjv(policy.body.loosened);
   const projects = new ProjectDirectory(options.seed);
   // Variant eventual-lists: the list endpoints follow the writes 2 s behind (a search index).
   const storeOptions = { listLagMs: variants.has('eventual-lists') ? EVENTUAL_LIST_LAG_MS : 0, now };
@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 2048 },
   });
   app.decorateRequest('auth', null);
-  installJsonParser(app, faults);
+  installJsonParser(app, policy.body);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   // deliveries run in the background: closing the app stops their retries (tests, CLI exit)
