@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('onResponse', guard.onResponse);
       }
       // order matters: the limiter counts per accepted key (spec 5.6, 8)
-      api.addHook('onRequest', authHook(registry, faults));
+      api.addHook('onRequest', authHook(registry, policy.auth));
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
       if (variants.has('business-rules')) {
