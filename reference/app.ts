@@ -17,7 +17,7 @@ import type { Resource } from './models/resources.js';
 import { TaskLookup, type Task } from './models/tasks.js';
 import type { TimeEntry } from './models/time-entries.js';
 import type { StoredSubscription } from './models/webhooks.js';
-import { rateLimitHooks } from './rate-limit-faults.js';
+import { rateLimitHooks } from './rate-limit-hooks.js';
 import { allocationsRoutes } from './routes/allocations.js';
 import { batchRoutes } from './routes/batch.js';
 import { contactsRoutes } from './routes/contacts.js';
@@ -76,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? Date.now;
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
-  const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs, variants });
+  const rateLimit = rateLimitHooks(policy.rateLimit, { now, windowMs: options.rateWindowMs, variants });
   const ajv = sharedBodyAjv(policy.body.loosened);
   const projects = new ProjectDirectory(options.seed);
   // Variant eventual-lists: the list endpoints follow the writes 2 s behind (a search index).
