@@ -82,7 +82,10 @@ export type VariantName = keyof typeof VARIANTS;
  * What a variant changes in the routes, as a patch over the server's policy (reference/policy/),
  * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
  */
-export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {};
+export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
+  'deliveries-per-delivery': { webhooks: { deliveriesLog: 'per-delivery' } },
+  'webhook-choices': { webhooks: { retriedAttemptStatus: 'failed' } },
+};
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */
 export const EVENTUAL_LIST_LAG_MS = 2000;
