@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const milestones = new PartitionedStore<Milestone>(storeOptions);
   const allocations = new PartitionedStore<Allocation>(storeOptions);
   const expenses = new PartitionedStore<Expense>(storeOptions);
-  const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
+  const events = new DeliveryEngine({ subscriptions, policy: policy.deliveries, now: clock, ...options.webhooks });
 
   const app = Fastify({
     logger: options.logger ?? false,

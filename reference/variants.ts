@@ -84,7 +84,7 @@ export type VariantName = keyof typeof VARIANTS;
  */
 export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy> } = {
   'deliveries-per-delivery': { webhooks: { deliveriesLog: 'per-delivery' } },
-  'webhook-choices': { webhooks: { retriedAttemptStatus: 'failed' } },
+  'webhook-choices': { webhooks: { retriedAttemptStatus: 'failed' }, deliveries: { lateChanges: true } },
 };
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */
