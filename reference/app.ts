@@ -17,7 +17,7 @@ import type { Resource } from './models/resources.js';
 import { TaskLookup, type Task } from './models/tasks.js';
 import type { TimeEntry } from './models/time-entries.js';
 import type { StoredSubscription } from './models/webhooks.js';
-import { rateLimitHooks } from './rate-limit-faults.js';
+import { rateLimitHooks } from './rate-limit-hooks.js';
 import { allocationsRoutes } from './routes/allocations.js';
 import { batchRoutes } from './routes/batch.js';
 import { contactsRoutes } from './routes/contacts.js';
@@ -76,8 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? Date.now;
   const clock = (): Date => new Date(now());
   const registry = new KeyRegistry(options.seed);
-  const rateLimit = rateLimitHooks(faults, { now, windowMs: options.rateWindowMs, variants });
-  const ajv = sharedBodyAjv({ coerceTypes: faults.has('body-types-coerced'), laxUuid: faults.has('uuid-lax') });
+  const rateLimit = rateLimitHooks(policy.rateLimit, { now, windowMs: options.rateWindowMs, variants });
+  const ajv = sharedBodyAjv(policy.body.loosened);
   const projects = new ProjectDirectory(options.seed);
   // Variant eventual-lists: the list endpoints follow the writes 2 s behind (a search index).
   const storeOptions = { listLagMs: variants.has('eventual-lists') ? EVENTUAL_LIST_LAG_MS : 0, now };
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const milestones = new PartitionedStore<Milestone>(storeOptions);
   const allocations = new PartitionedStore<Allocation>(storeOptions);
   const expenses = new PartitionedStore<Expense>(storeOptions);
-  const events = new DeliveryEngine({ subscriptions, faults, variants, now: clock, ...options.webhooks });
+  const events = new DeliveryEngine({ subscriptions, policy: policy.deliveries, now: clock, ...options.webhooks });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 2048 },
   });
   app.decorateRequest('auth', null);
-  installJsonParser(app, faults);
+  installJsonParser(app, policy.body);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   // deliveries run in the background: closing the app stops their retries (tests, CLI exit)
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         api.addHook('onResponse', guard.onResponse);
       }
       // order matters: the limiter counts per accepted key (spec 5.6, 8)
-      api.addHook('onRequest', authHook(registry, faults));
+      api.addHook('onRequest', authHook(registry, policy.auth));
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
       if (variants.has('business-rules')) {

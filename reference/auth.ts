@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError, forbidden } from './errors.js';
-import type { FaultSet } from './faults.js';
+import type { AuthPolicy } from './auth.faults.js';
 import { KEY_FORMAT, type Seed } from './seed.js';
 
 /** What a request knows about its caller once the key is accepted (spec 5.4, 5.6). */
@@ -23,7 +23,7 @@ declare module 'fastify' {
 export class KeyRegistry {
   readonly #byKey = new Map<string, AuthContext>();
   readonly #byLowerKey = new Map<string, AuthContext>();
-  /** The first organisation's admin key: who a request becomes under the auth-*-allowed faults. */
+  /** The first organisation's admin key: who a request the auth policy admits without a known key becomes. */
   readonly fallback: AuthContext;
 
   constructor(seed: Seed) {
@@ -48,11 +48,11 @@ export class KeyRegistry {
     this.fallback = fallback;
   }
 
-  /** Exact, case-sensitive lookup unless a fault loosens the match (see `KeyMatching`). */
+  /** Exact, case-sensitive lookup unless the auth policy loosens the match (see `KeyMatching`). */
   lookup(key: string, matching: KeyMatching = {}): AuthContext | undefined {
     const exact = matching.caseInsensitive ? this.#byLowerKey.get(key.toLowerCase()) : this.#byKey.get(key);
     if (exact !== undefined) return exact;
-    // The faults below take the first seeded key (seed order) that their loose comparison finds.
+    // A loose comparison takes the first seeded key (seed order) it finds.
     for (const [known, context] of this.#byKey) {
       if (matching.secretOnly && secretOf(known) === secretOf(key)) return context;
       if (matching.shorter && known.startsWith(key)) return context;
@@ -62,16 +62,16 @@ export class KeyRegistry {
   }
 }
 
-/** How loosely a key is matched: every flag is a fault; none set is the exact match of spec 5.2. */
+/** How loosely a key is matched (the auth policy): none set is the exact match of spec 5.2. */
 export interface KeyMatching {
-  /** auth-key-case-insensitive. */
-  caseInsensitive?: boolean;
-  /** auth-key-prefix-ignored: the part after the first `_` alone is compared. */
-  secretOnly?: boolean;
-  /** auth-key-shorter-accepted: a key that a known key starts with is taken as that key. */
-  shorter?: boolean;
-  /** auth-key-longer-accepted: a key that starts with a known key is taken as that key. */
-  longer?: boolean;
+  /** Keys compare case-insensitively. */
+  readonly caseInsensitive?: boolean;
+  /** The part after the first `_` alone is compared. */
+  readonly secretOnly?: boolean;
+  /** A key that a known key starts with is taken as that key. */
+  readonly shorter?: boolean;
+  /** A key that starts with a known key is taken as that key. */
+  readonly longer?: boolean;
 }
 
 /** spec 5.2 `<prefix>_<secret>`: the part after the first underscore. */
@@ -81,7 +81,7 @@ function secretOf(key: string): string {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-function singleHeader(value: string | string[] | undefined): string | undefined {
+export function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
@@ -98,61 +98,35 @@ export function extractKey(request: FastifyRequest, bearerRecognised = true, api
   return match?.[1];
 }
 
-/** `Authorization: Bearer` with nothing after it (the sec-empty-bearer-allowed fault takes it as a key). */
-function emptyBearer(request: FastifyRequest): boolean {
-  const authorization = singleHeader(request.headers.authorization);
-  return authorization !== undefined && /^Bearer[ \t]*$/i.test(authorization.trim());
-}
-
-/** The route the sec-auth-skipped-categories fault leaves unauthenticated. */
-function categoriesRoute(request: FastifyRequest): boolean {
-  return request.method === 'GET' && (request.routeOptions.url ?? '').endsWith('/reports/categories');
-}
-
-/** Every /webhooks route, reads included (the sec-member-webhook-read-denied fault asks admin rights for all). */
-function webhooksRoute(request: FastifyRequest): boolean {
-  return /\/webhooks(\/|$)/.test(request.routeOptions.url ?? '');
-}
-
-/** onRequest hook: refuses a missing, malformed or unknown key with 401 (spec 5). */
-export function authHook(registry: KeyRegistry, faults: FaultSet): onRequestAsyncHookHandler {
+/** onRequest hook: refuses a missing, malformed or unknown key with 401 (spec 5), as the auth policy says. */
+export function authHook(registry: KeyRegistry, policy: AuthPolicy): onRequestAsyncHookHandler {
   return async (request) => {
-    const apiKeyRecognised = !faults.has('auth-x-api-key-ignored') && !(faults.has('auth-x-api-key-reads-only') && request.method !== 'GET');
-    const key = extractKey(request, !faults.has('auth-bearer-ignored'), apiKeyRecognised);
+    const apiKeyRecognised = policy.apiKeyHeader === 'every-method' || (policy.apiKeyHeader === 'reads-only' && request.method === 'GET');
+    const key = extractKey(request, policy.bearerRecognised, apiKeyRecognised);
     if (key === undefined) {
-      if (
-        faults.has('auth-missing-key-allowed') ||
-        (faults.has('sec-empty-bearer-allowed') && emptyBearer(request)) ||
-        (faults.has('sec-auth-skipped-categories') && categoriesRoute(request))
-      ) {
+      if (policy.keylessAdmitted.some((admitted) => admitted(request))) {
         request.auth = registry.fallback;
         return;
       }
       throw new ApiError(401, 'UNAUTHORIZED', 'missing API key: send X-API-Key or Authorization: Bearer');
     }
     if (!KEY_FORMAT.test(key)) {
-      if (faults.has('auth-malformed-key-allowed')) {
+      if (policy.malformedKeyAdmitted) {
         request.auth = registry.fallback;
         return;
       }
       throw new ApiError(401, 'UNAUTHORIZED', 'malformed API key: expected <prefix>_<secret>');
     }
-    const context = registry.lookup(key, {
-      caseInsensitive: faults.has('auth-key-case-insensitive'),
-      secretOnly: faults.has('auth-key-prefix-ignored'),
-      shorter: faults.has('auth-key-shorter-accepted'),
-      longer: faults.has('auth-key-longer-accepted'),
-    });
+    const context = registry.lookup(key, policy.matching);
     if (context === undefined) {
-      if (faults.has('auth-unknown-key-allowed')) {
+      if (policy.unknownKeyAdmitted) {
         request.auth = registry.fallback;
         return;
       }
       throw new ApiError(401, 'UNAUTHORIZED', 'unknown API key');
     }
-    if (!context.admin && faults.has('sec-member-webhook-read-denied') && webhooksRoute(request)) {
-      throw forbidden('an admin key is required for webhook subscriptions');
-    }
+    const adminOnly = context.admin ? undefined : policy.adminOnly.find((routes) => routes.matches(request));
+    if (adminOnly !== undefined) throw forbidden(adminOnly.message);
     request.auth = context;
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
-import type { FaultSet } from './faults.js';
+import type { BodyPolicy } from './body.faults.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,10 +17,10 @@ const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Replaces Fastify's JSON parser so that a malformed body is always a 400 INVALID_JSON
- * (the malformed-json-500 fault turns it into a 500). Records are built from known
+ * (or what the body policy answers instead). Records are built from known
  * fields only, so a `__proto__` key in the input is never merged anywhere.
  */
-export function installJsonParser(app: FastifyInstance, faults: FaultSet): void {
+export function installJsonParser(app: FastifyInstance, policy: BodyPolicy): void {
   // JSON only: any other media type is a 415 rather than a string body
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -30,18 +30,18 @@ export function installJsonParser(app: FastifyInstance, faults: FaultSet): void 
         done(null, undefined);
         return;
       }
-      done(malformed(faults, 'request body is empty; expected JSON'), undefined);
+      done(malformed(policy, 'request body is empty; expected JSON'), undefined);
       return;
     }
     try {
       done(null, JSON.parse(text));
     } catch (error) {
-      done(malformed(faults, `request body is not valid JSON: ${(error as Error).message}`), undefined);
+      done(malformed(policy, `request body is not valid JSON: ${(error as Error).message}`), undefined);
     }
   });
 }
 
-function malformed(faults: FaultSet, message: string): ApiError {
-  if (faults.has('malformed-json-500')) return new ApiError(500, 'INTERNAL_ERROR', message);
+function malformed(policy: BodyPolicy, message: string): ApiError {
+  if (policy.malformedJsonStatus === 500) return new ApiError(500, 'INTERNAL_ERROR', message);
   return new ApiError(400, 'INVALID_JSON', message);
 }

@@ -51,11 +51,11 @@ export const HH_MM_SS_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$';
 /** A UUID a lax parser would take too: 32 hex digits without hyphens, or the canonical form in braces (the uuid-lax fault). */
 const LAX_UUID_PATTERN = /^(?:[0-9a-f]{32}|\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?)$/i;
 
-/** Faults that change how every body is read (reference/faults.ts). */
-export interface BodyAjvFaults {
-  /** body-types-coerced: Ajv's coerceTypes ("5" is a number, "true" a boolean, null an empty string). */
+/** How every body may be read more loosely than the spec says (the body policy, body.faults.ts). */
+export interface BodyAjvLoosening {
+  /** Ajv's coerceTypes ("5" is a number, "true" a boolean, null an empty string). */
   readonly coerceTypes?: boolean;
-  /** uuid-lax: UUIDs without hyphens or in braces pass. */
+  /** UUIDs without hyphens or in braces pass. */
   readonly laxUuid?: boolean;
 }
 
@@ -64,17 +64,17 @@ export interface BodyAjvFaults {
  * removed, every error reported. Formats: email, uri (which requires a scheme), uuid,
  * date (a real calendar date, see isRealDate).
  */
-export function createBodyAjv(faults: BodyAjvFaults = {}): Ajv {
+export function createBodyAjv(loosened: BodyAjvLoosening = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
-    coerceTypes: faults.coerceTypes === true,
+    coerceTypes: loosened.coerceTypes === true,
     removeAdditional: false,
     useDefaults: false,
     allowUnionTypes: true,
     strict: true,
   });
   addFormats(ajv, ['email', 'uri']);
-  ajv.addFormat('uuid', faults.laxUuid === true ? LAX_UUID_PATTERN : UUID_PATTERN);
+  ajv.addFormat('uuid', loosened.laxUuid === true ? LAX_UUID_PATTERN : UUID_PATTERN);
   ajv.addFormat('date', { type: 'string', validate: isRealDate });
   return ajv;
 }
@@ -86,11 +86,11 @@ const shared = new Map<string, Ajv>();
  * schemas only (no request state), and compileBody caches by schema text, so apps built
  * one after another (the tests build hundreds) compile each schema once.
  */
-export function sharedBodyAjv(faults: BodyAjvFaults = {}): Ajv {
-  const key = `${faults.coerceTypes === true}/${faults.laxUuid === true}`;
+export function sharedBodyAjv(loosened: BodyAjvLoosening = {}): Ajv {
+  const key = `${loosened.coerceTypes === true}/${loosened.laxUuid === true}`;
   let ajv = shared.get(key);
   if (ajv === undefined) {
-    ajv = createBodyAjv(faults);
+    ajv = createBodyAjv(loosened);
     shared.set(key, ajv);
   }
   return ajv;

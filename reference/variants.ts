@@ -98,6 +98,8 @@ export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy
     // the first two definitions refuse an execute they do not support (the answers' forms are a hook of app.ts)
     reports: { executeChecks: [refuseUnsupportedExecute] },
   },
+  'deliveries-per-delivery': { webhooks: { deliveriesLog: 'per-delivery' } },
+  'webhook-choices': { webhooks: { retriedAttemptStatus: 'failed' }, deliveries: { lateChanges: true } },
 };
 
 /** Variant eventual-lists: how far the list endpoints lag behind the writes. */

@@ -1,10 +1,54 @@
+import type { DeliveryFilter, SubscriptionFilter } from '../models/webhooks.js';
 import { defineFaults } from '../policy/declaration.js';
+import type { Scope } from '../policy/kinds.js';
+import type { WebhookEvent, WebhookSchemaLoosening } from '../schemas/webhooks.js';
 
-/** What may bend in the webhook subscription routes (spec 6): each field is one behaviour a fault can change. */
-export interface WebhooksPolicy {}
+/** What may bend in the webhook subscription routes (spec 6): each field is one behaviour a fault or a variant can change. */
+export interface WebhooksPolicy {
+  /** Body rules of spec 2.10 the validator leaves out. */
+  readonly loosened: WebhookSchemaLoosening;
+  /** Create, update and delete need an admin key (spec 4.11, 5.5), or any key of the organisation. */
+  readonly adminWrites: boolean;
+  /** A subscription created without isActive is active (spec 2.10), or inactive. */
+  readonly activeByDefault: boolean;
+  /** An update's events replace the listed ones (spec 4), or join them. */
+  readonly updatedEvents: 'replace' | 'merge';
+  /** A DELETE removes the subscription (spec 2), or only deactivates it (both answer 204). */
+  readonly deleteAction: 'remove' | 'deactivate';
+  /** GET /webhooks/{id} shows the secret (spec 6.2), or leaves it out. */
+  readonly secretOnRead: boolean;
+  /** Event names GET /webhooks/events leaves out (spec 6.1: none). */
+  readonly unlistedEvents: readonly WebhookEvent[];
+  /** Where rotate-secret finds the subscription: the key's organisation (spec 5.7), or every organisation. */
+  readonly rotateScope: Scope;
+  /** After rotate-secret the old secret stops signing (spec 4.11), or deliveries keep signing with it. */
+  readonly rotationKeepsOldSecret: boolean;
+  /** GET /webhooks filters read but not applied. */
+  readonly ignoredFilters: readonly (keyof SubscriptionFilter)[];
+  /** GET /webhooks/{id}/deliveries filters read but not applied. */
+  readonly ignoredDeliveryFilters: readonly (keyof DeliveryFilter)[];
+  /** The deliveries log lists one row per attempt (spec 4.11: "Lists delivery attempts"), or one record per delivery. */
+  readonly deliveriesLog: 'per-attempt' | 'per-delivery';
+  /** A failed attempt that a retry follows is logged `retrying` (the reference's choice), or `failed`. */
+  readonly retriedAttemptStatus: 'retrying' | 'failed';
+}
 
 /** The spec's behaviour. */
-export const WEBHOOKS_POLICY: WebhooksPolicy = {};
+export const WEBHOOKS_POLICY: WebhooksPolicy = {
+  loosened: {},
+  adminWrites: true,
+  activeByDefault: true,
+  updatedEvents: 'replace',
+  deleteAction: 'remove',
+  secretOnRead: true,
+  unlistedEvents: [],
+  rotateScope: 'organisation',
+  rotationKeepsOldSecret: false,
+  ignoredFilters: [],
+  ignoredDeliveryFilters: [],
+  deliveriesLog: 'per-attempt',
+  retriedAttemptStatus: 'retrying',
+};
 
 /** The faults of the webhook subscription routes (spec 6) (policy slot `webhooks`). */
 export const WEBHOOK_FAULTS = defineFaults({
@@ -13,60 +57,72 @@ export const WEBHOOK_FAULTS = defineFaults({
     suite: 'security',
     breaks: 'SEC-ADMIN-WEBHOOK-WRITE',
     also: ['SEC-ADMIN-403'],
+    policy: { webhooks: { adminWrites: false } },
   },
   'sec-webhook-cross-org-rotate': {
     changes: "POST /webhooks/{id}/rotate-secret works on other organisations' subscriptions",
     suite: 'security',
     breaks: 'SEC-ISOLATION-WRITE',
+    policy: { webhooks: { rotateScope: 'everywhere' } },
   },
   'wh-old-secret-after-rotate': {
     changes: 'webhook deliveries keep signing with the old secret after rotate-secret',
     suite: 'webhooks',
     breaks: 'WH-ROTATE',
+    policy: { webhooks: { rotationKeepsOldSecret: true } },
   },
   'wh-events-list-incomplete': {
     changes: 'GET /webhooks/events lists 15 names, without milestone.completed',
     suite: 'webhooks',
     breaks: 'WH-EVENTS-LIST',
+    policy: { webhooks: { unlistedEvents: ['milestone.completed'] } },
   },
   'wh-secret-hidden-on-get': {
     changes: 'GET /webhooks/{id} omits the secret',
     suite: 'webhooks',
     breaks: 'WH-SECRET',
+    policy: { webhooks: { secretOnRead: false } },
   },
   'wh-name-unbounded': {
     changes: 'webhook names longer than 255 characters are accepted',
     suite: 'webhooks',
     breaks: 'WH-FIELD-RULES',
+    policy: { webhooks: { loosened: { nameUnbounded: true } } },
   },
   'wh-unknown-event-accepted': {
     changes: 'webhook events accepts names outside spec 6.1',
     suite: 'webhooks',
     breaks: 'WH-FIELD-RULES',
+    policy: { webhooks: { loosened: { unknownEventAccepted: true } } },
   },
   'wh-deliveries-filter-ignored': {
     changes: 'GET /webhooks/{id}/deliveries ignores the status filter',
     suite: 'webhooks',
     breaks: 'WH-DELIVERIES-LIST',
+    policy: { webhooks: { ignoredDeliveryFilters: ['status'] } },
   },
   'wh-active-default-false': {
     changes: 'webhook subscriptions created without isActive are inactive',
     suite: 'webhooks',
     breaks: 'WH-CREATE-VALID',
+    policy: { webhooks: { activeByDefault: false } },
   },
   'wh-update-events-merged': {
     changes: 'webhook update adds the events sent to the listed ones instead of replacing them',
     suite: 'webhooks',
     breaks: 'WH-UPDATE-VALID',
+    policy: { webhooks: { updatedEvents: 'merge' } },
   },
   'wh-filter-active-ignored': {
     changes: 'GET /webhooks ignores the isActive filter',
     suite: 'webhooks',
     breaks: 'WH-FILTER-ACTIVE',
+    policy: { webhooks: { ignoredFilters: ['isActive'] } },
   },
   'wh-delete-deactivates': {
     changes: 'DELETE /webhooks/{id} answers 204 but only sets isActive false: GET still returns the subscription',
     suite: 'webhooks',
     breaks: 'WH-DELETE',
+    policy: { webhooks: { deleteAction: 'deactivate' } },
   },
 });

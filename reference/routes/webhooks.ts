@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth, type AuthContext } from '../auth.js';
 import { forbidden, notFound, validationFailed } from '../errors.js';
-import type { FaultSet } from '../faults.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import {
   attemptRows,
@@ -28,12 +27,10 @@ import {
   webhookCreateSchema,
   webhookUpdateSchema,
   type WebhookCreateInput,
-  type WebhookSchemaLoosening,
   type WebhookUpdateInput,
 } from '../schemas/webhooks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
-import type { VariantSet } from '../variants.js';
 import type { DeliveryEngine } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
 
@@ -41,20 +38,10 @@ export interface WebhooksRouteOptions {
   store: PartitionedStore<StoredSubscription>;
   /** Sends test deliveries, keeps the deliveries, forgets them on delete. */
   engine: DeliveryEngine;
-  faults: FaultSet;
   /** What the faults and variants change: this server's policy (reference/policy/). */
   policy: Policy;
-  /** Legitimate alternative choices: `deliveries-per-delivery` changes the deliveries log. */
-  variants: VariantSet;
   ajv: Ajv;
   now?: () => Date;
-}
-
-function loosening(faults: FaultSet): WebhookSchemaLoosening {
-  return {
-    nameUnbounded: faults.has('wh-name-unbounded'),
-    unknownEventAccepted: faults.has('wh-unknown-event-accepted'),
-  };
 }
 
 /**
@@ -74,22 +61,22 @@ function loosening(faults: FaultSet): WebhookSchemaLoosening {
  *   with its own id, the delivery's id (`deliveryId`, the X-Service-Delivery value), the
  *   attempt number and that attempt's status (earlier attempts of a delivery that went on
  *   stay `retrying`); a delivery not attempted yet shows one `pending` row. The status filter
- *   applies to the rows. Under the `deliveries-per-delivery` variant the log has one record per
- *   delivery instead (its current status, `attempts[]` and `attemptCount`), filtered by the
- *   delivery's status;
+ *   applies to the rows. The policy may list one record per delivery instead (its current
+ *   status, `attempts[]` and `attemptCount`), filtered by the delivery's status;
  * - deliveries are listed oldest first, the attempts of one delivery in order.
  */
 export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (app, options) => {
-  const { store, engine, faults, policy, variants, ajv } = options;
+  const { store, engine, ajv } = options;
+  const policy = options.policy.webhooks;
+  const lists = options.policy.lists;
   const now = options.now ?? (() => new Date());
-  const loose = loosening(faults);
-  const validateCreate = compileBody<WebhookCreateInput>(ajv, webhookCreateSchema(loose));
-  const validateUpdate = compileBody<WebhookUpdateInput>(ajv, webhookUpdateSchema(loose));
+  const validateCreate = compileBody<WebhookCreateInput>(ajv, webhookCreateSchema(policy.loosened));
+  const validateUpdate = compileBody<WebhookUpdateInput>(ajv, webhookUpdateSchema(policy.loosened));
 
-  /** spec 4.11, 5.5: writes need an admin key (the sec-member-webhook-write fault lets any key write). */
+  /** spec 4.11, 5.5: writes need an admin key (unless the policy lets any key write). */
   function requireAdmin(request: FastifyRequest): AuthContext {
     const auth = requireAuth(request);
-    if (!auth.admin && !faults.has('sec-member-webhook-write')) {
+    if (!auth.admin && policy.adminWrites) {
       throw forbidden('an admin key is required to create, update or delete webhook subscriptions');
     }
     return auth;
@@ -104,11 +91,11 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   app.get('/webhooks', async (request) => {
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
-    const filter: SubscriptionFilter = { isActive: query.boolean('isActive', policy.lists.lenientBooleans) };
-    const page = readPage(query, policy.lists);
+    const filter: SubscriptionFilter = { isActive: query.boolean('isActive', lists.lenientBooleans) };
+    const page = readPage(query, lists);
     query.finish();
-    if (faults.has('wh-filter-active-ignored')) delete filter.isActive;
-    const body = paginate(filterSubscriptions(store.listed(auth.organisationId), filter), page, policy.lists);
+    for (const name of policy.ignoredFilters) delete filter[name];
+    const body = paginate(filterSubscriptions(store.listed(auth.organisationId), filter), page, lists);
     return { ...body, data: body.data.map(subscriptionSummary) };
   });
 
@@ -116,8 +103,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const auth = requireAdmin(request);
     const result = validateCreate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    // wh-active-default-false: a subscription created without isActive starts inactive
-    const input = faults.has('wh-active-default-false') && result.value.isActive === undefined ? { ...result.value, isActive: false } : result.value;
+    const input = !policy.activeByDefault && result.value.isActive === undefined ? { ...result.value, isActive: false } : result.value;
     const subscription = createSubscription(input, randomUUID(), newSecret(), now().toISOString());
     store.insert(auth.organisationId, subscription);
     return reply.code(201).send({ data: subscriptionView(subscription) });
@@ -126,13 +112,13 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   // spec 4.11: the fixed path coexists with /webhooks/{id}; the router prefers the static segment.
   app.get('/webhooks/events', async (request) => {
     requireAuth(request);
-    const events = faults.has('wh-events-list-incomplete') ? WEBHOOK_EVENTS.filter((e) => e !== 'milestone.completed') : [...WEBHOOK_EVENTS];
+    const events = WEBHOOK_EVENTS.filter((e) => !policy.unlistedEvents.includes(e));
     return { data: events };
   });
 
   app.get<{ Params: IdParams }>('/webhooks/:id', async (request) => {
     const subscription = findSubscription(request);
-    return { data: faults.has('wh-secret-hidden-on-get') ? subscriptionSummary(subscription) : subscriptionView(subscription) };
+    return { data: policy.secretOnRead ? subscriptionView(subscription) : subscriptionSummary(subscription) };
   });
 
   app.patch<{ Params: IdParams }>('/webhooks/:id', async (request) => {
@@ -142,8 +128,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findSubscription(request);
     const { events } = result.value;
-    // wh-update-events-merged: the events sent join the listed ones instead of replacing them
-    const input = faults.has('wh-update-events-merged') && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
+    const input = policy.updatedEvents === 'merge' && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
     const updated = patchSubscription(existing, input, now().toISOString());
     store.replace(auth.organisationId, updated);
     if (existing.isActive && !updated.isActive) engine.choices?.deactivated(updated.id);
@@ -154,8 +139,8 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   app.delete<{ Params: IdParams }>('/webhooks/:id', async (request, reply) => {
     const auth = requireAdmin(request);
     const existing = findSubscription(request);
-    if (faults.has('wh-delete-deactivates')) {
-      // the fault: a soft delete that only deactivates (GET still answers 200)
+    if (policy.deleteAction === 'deactivate') {
+      // a soft delete that only deactivates (GET still answers 200)
       store.replace(auth.organisationId, patchSubscription(existing, { isActive: false }, now().toISOString()));
       return reply.code(204).send();
     }
@@ -168,23 +153,23 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
     const filter: DeliveryFilter = { status: query.oneOf('status', DELIVERY_STATUSES) };
-    const page = readPage(query, policy.lists);
+    const page = readPage(query, lists);
     query.finish();
     const subscription = findSubscription(request);
-    if (faults.has('wh-deliveries-filter-ignored')) delete filter.status;
+    for (const name of policy.ignoredDeliveryFilters) delete filter[name];
     const deliveries = engine.deliveries(auth.organisationId, subscription.id);
-    if (variants.has('deliveries-per-delivery')) return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, policy.lists);
-    // webhook-choices: a failed attempt is logged failed even when a retry follows it
-    const rows = deliveries.flatMap(attemptRows).map((row) => (variants.has('webhook-choices') && row.status === 'retrying' ? { ...row, status: 'failed' as const } : row));
-    return paginate(filterDeliveries(rows, filter), page, policy.lists);
+    if (policy.deliveriesLog === 'per-delivery') return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, lists);
+    const retried = policy.retriedAttemptStatus;
+    const rows = deliveries.flatMap(attemptRows).map((row) => (row.status === 'retrying' ? { ...row, status: retried } : row));
+    return paginate(filterDeliveries(rows, filter), page, lists);
   });
 
   // spec 4.11: "No body"; whatever body arrives is ignored. The old secret stops signing at once.
   app.post<{ Params: IdParams }>('/webhooks/:id/rotate-secret', { config: { bodyOptional: true } }, async (request) => {
     const auth = requireAuth(request);
-    const found = findScoped(store, auth.organisationId, request.params.id, faults.has('sec-webhook-cross-org-rotate'));
+    const found = findScoped(store, auth.organisationId, request.params.id, policy.rotateScope === 'everywhere');
     if (found === undefined) throw notFound('webhook subscription');
-    const rotated = rotateSecret(found.record, newSecret(), now().toISOString(), faults.has('wh-old-secret-after-rotate'));
+    const rotated = rotateSecret(found.record, newSecret(), now().toISOString(), policy.rotationKeepsOldSecret);
     store.replace(found.organisationId, rotated);
     engine.choices?.rotated(rotated.id, found.record.signingSecret);
     return { data: { secret: rotated.secret } };

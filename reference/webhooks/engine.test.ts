@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseFaults } from '../faults.js';
 import { createSubscription, rotateSecret, type StoredSubscription } from '../models/webhooks.js';
 import type { WebhookCreateInput } from '../schemas/webhooks.js';
 import { PartitionedStore } from '../store.js';
 import { ORG_A, ORG_B, startReceiver, type ReceiverAnswer, type TestReceiver } from '../testing.js';
+import { DELIVERIES_POLICY } from './delivery.faults.js';
 import { DeliveryEngine, MAX_ATTEMPTS, signatureOf, type WebhookOptions } from './engine.js';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
@@ -26,7 +26,7 @@ interface Setup {
 async function setup(answer?: (index: number) => ReceiverAnswer, options: Partial<WebhookOptions> & { now?: () => Date } = {}): Promise<Setup> {
   const receiver = await startReceiver(answer);
   const subscriptions = new PartitionedStore<StoredSubscription>();
-  const engine = new DeliveryEngine({ subscriptions, faults: parseFaults([]), backoffBaseMs: 5, timeoutMs: 1000, ...options });
+  const engine = new DeliveryEngine({ subscriptions, policy: DELIVERIES_POLICY, backoffBaseMs: 5, timeoutMs: 1000, ...options });
   // the engine first: closing it aborts what the receiver still holds
   running.push(receiver, engine);
   let n = 0;

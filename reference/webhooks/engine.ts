@@ -21,8 +21,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import type { FaultSet } from '../faults.js';
-import type { VariantSet } from '../variants.js';
+import type { DeliveriesPolicy } from './delivery.faults.js';
 import { WebhookChoices, decodedSigningKey } from '../webhook-choices.js';
 import {
   createDelivery,
@@ -60,10 +59,10 @@ export function signatureOf(body: Buffer | string, secret: string | Buffer): str
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-/** spec 6.2: ISO 8601 in UTC with milliseconds; the wh-timestamp-no-ms fault drops them. */
-function timestampOf(at: Date, withoutMs: boolean): string {
+/** spec 6.2: ISO 8601 in UTC with milliseconds (unless the policy drops them). */
+function timestampOf(at: Date, withMs: boolean): string {
   const iso = at.toISOString();
-  return withoutMs ? iso.replace(/\.\d{3}Z$/, 'Z') : iso;
+  return withMs ? iso : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
 interface Job {
@@ -88,9 +87,8 @@ interface Outcome {
 export interface DeliveryEngineOptions extends Partial<WebhookOptions> {
   /** The subscriptions store shared with the /webhooks routes. */
   subscriptions: PartitionedStore<StoredSubscription>;
-  faults: FaultSet;
-  /** Legitimate alternative choices (reference/variants.ts). */
-  variants?: VariantSet;
+  /** What the faults and variants change in the deliveries (the app's policy.deliveries; DELIVERIES_POLICY is the spec's). */
+  policy: DeliveriesPolicy;
   now?: () => Date;
 }
 
@@ -102,7 +100,7 @@ export interface DeliveryEngineOptions extends Partial<WebhookOptions> {
 export class DeliveryEngine implements EventPublisher {
   readonly #subscriptions: PartitionedStore<StoredSubscription>;
   readonly #deliveries = new PartitionedStore<Delivery>();
-  readonly #faults: FaultSet;
+  readonly #policy: DeliveriesPolicy;
   readonly #now: () => Date;
   readonly #backoffBaseMs: number;
   readonly #timeoutMs: number;
@@ -113,28 +111,27 @@ export class DeliveryEngine implements EventPublisher {
   // own connection pool, destroyed on close, so that no keep-alive socket outlives the app
   readonly #agent = new Agent();
   #closed = false;
-  /** Variant webhook-choices: late deactivation, a rotation grace, the decoded signing key. */
+  /** Late deactivation, a rotation grace, the decoded signing key (when the policy asks for late changes). */
   readonly choices: WebhookChoices | undefined;
 
   constructor(options: DeliveryEngineOptions) {
     this.#subscriptions = options.subscriptions;
-    this.#faults = options.faults;
+    this.#policy = options.policy;
     this.#now = options.now ?? (() => new Date());
     this.#backoffBaseMs = options.backoffBaseMs ?? DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_OPTIONS.timeoutMs;
-    this.choices = options.variants?.has('webhook-choices') ? new WebhookChoices(() => this.#now().getTime()) : undefined;
+    this.choices = options.policy.lateChanges ? new WebhookChoices(() => this.#now().getTime()) : undefined;
   }
 
   /** spec 2.10, 6: one delivery per active subscription of the organisation that lists the event. */
   publish(organisationId: string, event: WebhookEvent, data: unknown): void {
     if (this.#closed) return;
-    if (event === 'expense.approved' && this.#faults.has('wh-no-expense-approved')) return;
-    // sec-events-cross-org: every organisation's subscribers get the event, not only its own organisation's
-    const owners = this.#faults.has('sec-events-cross-org') ? this.#subscriptions.organisationIds() : [organisationId];
+    if (this.#policy.silentEvents.includes(event)) return;
+    const owners = this.#policy.scope === 'everywhere' ? this.#subscriptions.organisationIds() : [organisationId];
     for (const owner of owners) {
       const subscribers = subscribersOf(this.#subscriptions.list(owner), event, {
-        includeInactive: this.#faults.has('wh-inactive-delivers'),
-        anyEvent: this.#faults.has('wh-all-events'),
+        includeInactive: this.#policy.toInactive,
+        anyEvent: this.#policy.toUnlisted,
         ...(this.choices !== undefined ? { active: (s: StoredSubscription) => this.choices!.stillActive(s) } : {}),
       });
       for (const subscription of subscribers) this.#enqueue(owner, subscription.id, event, data);
@@ -191,22 +188,15 @@ export class DeliveryEngine implements EventPublisher {
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
-  #maxAttempts(): number {
-    if (this.#faults.has('wh-no-retry')) return 1;
-    // the fault gives up early and says so: the third attempt's status is a final `failed`
-    if (this.#faults.has('wh-retry-gives-up-after-3')) return 3;
-    return this.#faults.has('wh-retry-six') ? MAX_ATTEMPTS + 1 : MAX_ATTEMPTS;
-  }
-
-  /** spec 3.4, 6.2: any 2xx is success; the wh-only-200-success fault takes 200 alone. */
+  /** spec 3.4, 6.2: any 2xx is success (unless the policy takes 200 alone). */
   #successful(status: number): boolean {
-    return this.#faults.has('wh-only-200-success') ? status === 200 : status >= 200 && status < 300;
+    return this.#policy.success === 'only-200' ? status === 200 : status >= 200 && status < 300;
   }
 
   #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown, test = false): Delivery {
     const at = this.#now();
     const delivery = this.#deliveries.insert(organisationId, createDelivery(randomUUID(), subscriptionId, event, at.toISOString(), randomUUID()));
-    const body = Buffer.from(JSON.stringify({ event, timestamp: timestampOf(at, this.#faults.has('wh-timestamp-no-ms')), data }));
+    const body = Buffer.from(JSON.stringify({ event, timestamp: timestampOf(at, this.#policy.timestampMs), data }));
     // even the first attempt waits for the next turn of the event loop: the API answers first
     this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0, test }, 0);
     return deliveryView(delivery);
@@ -239,8 +229,9 @@ export class DeliveryEngine implements EventPublisher {
 
     const delivered =
       (outcome.responseStatus !== null && this.#successful(outcome.responseStatus)) ||
-      (outcome.timedOut && this.#faults.has('wh-timeout-not-retried'));
-    const status: DeliveryAttempt['status'] = delivered ? 'delivered' : number >= this.#maxAttempts() ? 'failed' : 'retrying';
+      (outcome.timedOut && this.#policy.timedOut === 'delivered');
+    // a policy that gives up early says so: the last attempt's status is a final `failed`
+    const status: DeliveryAttempt['status'] = delivered ? 'delivered' : number >= this.#policy.maxAttempts ? 'failed' : 'retrying';
     const completedAt = this.#now().toISOString();
     // the first attempt takes the id its pending row showed
     const id = number === 1 ? current.firstAttemptId : randomUUID();
@@ -255,15 +246,11 @@ export class DeliveryEngine implements EventPublisher {
   }
 
   async #send(subscription: StoredSubscription, job: Job): Promise<Outcome> {
-    // wh-signature-reserialised signs a re-serialised body instead of the bytes sent
-    const signed = this.#faults.has('wh-signature-reserialised')
-      ? Buffer.from(JSON.stringify(JSON.parse(job.body.toString('utf8')), null, 1))
-      : job.body;
-    // wh-test-unsigned leaves the signature off test deliveries
-    const unsigned = job.test && this.#faults.has('wh-test-unsigned');
+    const signed = this.#policy.signed(job.body);
+    const unsigned = job.test && !this.#policy.testSigned;
     const headers = {
       'content-type': 'application/json',
-      'x-service-event': this.#faults.has('wh-event-header-mismatch') ? 'task.created' : job.event,
+      'x-service-event': this.#policy.fixedEventHeader ?? job.event,
       ...(unsigned ? {} : { 'x-service-signature': signatureOf(signed, this.#signingKey(subscription)) }),
       'x-service-delivery': job.deliveryId,
     };
