@@ -1,35 +1,11 @@
 import { createHash } from 'node:crypto';
-import { html, trusted, type Html, type Part } from './html.js';
-import {
-  compareChecksBySeverity,
-  compareNatural,
-  compareText,
-  failureKind,
-  formatDuration,
-  formatProperty,
-  formatResponse,
-  plural,
-  verdictLabel,
-  verdictReason,
-} from './escape.js';
-import {
-  LEVELS,
-  STATUSES,
-  type CheckResult,
-  type Observation,
-  type Report,
-  type RequirementCoverage,
-  type Status,
-  type StatusCounts,
-} from './model.js';
-import { checkAnchors, requirementAnchor, uniqueAnchors } from './anchors.js';
-import { domainStatusView } from './domain-status.js';
-import { pivotMatrix } from './matrix.js';
-import { inputSurfaceRows, notRejected } from './input-classes.js';
-import { groupObservations } from './observations.js';
+import { html, trusted, type Html } from './html.js';
+import { failureKind, formatDuration, formatProperty, formatResponse, plural, verdictLabel, verdictReason } from './escape.js';
+import { LEVELS, STATUSES, type CheckResult, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
-import { detailAfterReason, groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
+import { detailAfterReason, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
+import { reportView, type ReportView } from './view.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
 
 /* ----------------------------------------------------------------------------------------------
@@ -260,40 +236,12 @@ function countCells(counts: StatusCounts): Html[] {
   return STATUSES.map((s) => html`<td class="n${counts[s] === 0 ? ' zero' : ''}">${counts[s]}</td>`);
 }
 
-function total(counts: StatusCounts): number {
-  return STATUSES.reduce((n, s) => n + counts[s], 0);
-}
-
 function statusSeries(): BarSeries[] {
   return STATUSES.map((s) => ({ label: s, color: STATUS_COLORS[s] }));
 }
 
-interface Anchors {
-  readonly checkId: Map<CheckResult, string>;
-  readonly requirementId: Map<string, string>;
-}
-
-function renderHeader(report: Report, failedMust: readonly CheckResult[], anchors: Anchors): Html {
-  const meta: [string, Part][] = [
-    ['Target', report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url],
-    ['Run', report.runId],
-    ['Started', report.startedAt],
-    ['Finished', report.finishedAt],
-    ['Duration', formatDuration(report.durationMs)],
-    ['Checks', `${report.counts.total}`],
-    ['Tool', `${report.tool.name} ${report.tool.version}`],
-    ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
-    ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
-  ];
-  if (report.settings.requirements.length > 0) meta.push(['Requirements selected', report.settings.requirements.join(', ')]);
-  if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
-  if (report.target.variants.length > 0) meta.push(['Reference variants', report.target.variants.join(', ')]);
-  if (report.throttling.waits > 0) {
-    meta.push([
-      'Throttling',
-      `waited out HTTP 429 ${plural(report.throttling.waits, 'time')}, ${formatDuration(report.throttling.totalWaitMs)} in total`,
-    ]);
-  }
+function renderHeader(view: ReportView): Html {
+  const { report, failedMust } = view;
   const summaryBar = renderStackedBar(
     STATUSES.map((s) => ({ label: s, value: report.counts.byStatus[s], color: STATUS_COLORS[s] })),
     { title: `All checks by status: ${STATUSES.map((s) => `${report.counts.byStatus[s]} ${s}`).join(', ')}`, width: 480, height: 14 },
@@ -307,7 +255,7 @@ ${
     ? html`<p class="failed-must">Failed MUST requirements: ${failedMust
         // one link per requirement, to its first failing check
         .filter((c, i) => failedMust.findIndex((d) => d.requirementId === c.requirementId) === i)
-        .map((c) => html`<a class="mono" href="#${anchors.checkId.get(c) ?? ''}">${c.requirementId}</a> `)}</p>`
+        .map((c) => html`<a class="mono" href="#${view.checkAnchors.get(c) ?? ''}">${c.requirementId}</a> `)}</p>`
     : ''
 }
 ${
@@ -318,7 +266,7 @@ ${
 <div class="summary-bar">${trusted(summaryBar)}</div>
 ${renderHeaderCounts(report)}
 <dl class="meta">
-${meta.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>\n`)}</dl>
+${view.meta.map((m) => html`<dt>${m.label}</dt><dd>${m.value}</dd>\n`)}</dl>
 </header>`;
 }
 
@@ -344,37 +292,39 @@ ${item('skip', 'skip')}
 </ul>`;
 }
 
-function renderCounts(report: Report): Html {
+function renderCounts(view: ReportView): Html {
+  const { report } = view;
   return html`<section id="results">
 <h2>Results</h2>
 <table>
 <thead><tr><th>Level</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}<th class="n">total</th></tr></thead>
 <tbody>
-${LEVELS.map((level) => {
-  const counts = report.counts.byLevel[level];
-  return html`<tr><th>${level}</th>${countCells(counts)}<td class="n">${total(counts)}</td></tr>\n`;
-})}<tr class="total"><th>all</th>${countCells(report.counts.byStatus)}<td class="n">${report.counts.total}</td></tr>
+${view.levels.map((l) => html`<tr><th>${l.level}</th>${countCells(l.counts)}<td class="n">${l.total}</td></tr>\n`)}<tr class="total"><th>all</th>${countCells(report.counts.byStatus)}<td class="n">${report.counts.total}</td></tr>
 </tbody>
 </table>
 <p class="muted">A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. Conformance requires every MUST requirement of the catalogue to be verified and to pass.</p>
 </section>`;
 }
 
+/** A requirement id, linked to its row of the catalogue when it has one. */
+function requirementLink(view: ReportView, id: string): Html {
+  const anchor = view.requirementAnchors.get(id);
+  return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
+}
+
 /** Which MUST requirements the run did not verify, and why: what keeps a run from being conformant. */
-function renderUnverified(report: Report, anchors: Anchors): Html {
+function renderUnverified(view: ReportView): Html {
+  const { report } = view;
   if (report.unverified.length === 0) return html``;
-  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
-  const link = (id: string): Html => {
-    const anchor = anchors.requirementId.get(id);
-    return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
-  };
+  const { mustTotal, groups } = view.unverified;
+  const link = (id: string): Html => requirementLink(view, id);
   return html`<section id="unverified">
 <h2>Unverified MUST requirements</h2>
 <p>${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run. Set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.</p>
 <table>
 <thead><tr><th>Reason</th><th>Detail</th><th class="n">Count</th><th>Requirements</th></tr></thead>
 <tbody>
-${groupUnverified(report.unverified).map(
+${groups.map(
   (g) =>
     html`<tr><td>${UNVERIFIED_LABEL[g.reason]}</td><td>${detailAfterReason(g)}</td><td class="n">${g.ids.length}</td><td>${g.ids.map((id, i) => html`${i > 0 ? ', ' : ''}${link(id)}`)}</td></tr>
 `,
@@ -384,12 +334,10 @@ ${groupUnverified(report.unverified).map(
 }
 
 /** CONFORMANCE_EXPECTED_FAILURES: each entry and how it fared. */
-function renderExpected(report: Report, anchors: Anchors): Html {
+function renderExpected(view: ReportView): Html {
+  const { report } = view;
   if (report.expectedFailures.length === 0) return html``;
-  const link = (id: string): Html => {
-    const anchor = anchors.requirementId.get(id);
-    return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
-  };
+  const link = (id: string): Html => requirementLink(view, id);
   return html`<section id="expected">
 <h2>Expected failures</h2>
 <p>${expectedSummary(report) ?? ''}. A failure listed here does not fail the exit code; a stale or expired entry does. The verdict is what the checks say.</p>
@@ -404,9 +352,9 @@ ${report.expectedFailures.map(
 </section>`;
 }
 
-function renderDomains(report: Report): Html {
-  if (report.domains.length === 0) return html``;
-  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+function renderDomains(view: ReportView): Html {
+  if (view.domains.length === 0) return html``;
+  const domains = view.domains.map((d) => d.summary);
   const chart = renderBarChart({
     title: 'Checks per domain by status',
     series: statusSeries(),
@@ -420,10 +368,9 @@ ${trusted(chart)}
 <table>
 <thead><tr><th>Domain</th><th>Status</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}</tr></thead>
 <tbody>
-${domains.map((d) => {
-  const view = domainStatusView(d, report.checks);
-  const chip = view.warning ? statusChip('fail', 'SHOULD') : statusChip(view.status);
-  const note = view.note === '' ? '' : html` <span class="muted">${view.note}</span>`;
+${view.domains.map(({ summary: d, view: status }) => {
+  const chip = status.warning ? statusChip('fail', 'SHOULD') : statusChip(status.status);
+  const note = status.note === '' ? '' : html` <span class="muted">${status.note}</span>`;
   return html`<tr data-domain="${d.domain}"><td><a href="#checks" data-filter="domain" data-value="${d.domain}">${d.domain}</a></td><td>${chip}${note}</td>${countCells(d.counts)}</tr>\n`;
 })}</tbody>
 </table>
@@ -453,12 +400,12 @@ function renderEvidence(check: CheckResult): Html | null {
   return html`<div class="evidence">${blocks}</div>`;
 }
 
-function renderChecks(report: Report, checks: readonly CheckResult[], anchors: Anchors): Html {
-  const domains = [...new Set(report.checks.map((c) => c.domain))].sort(compareText);
-  const rows = checks.map((c) => {
+function renderChecks(view: ReportView): Html {
+  const domains = view.checkDomains;
+  const rows = view.checks.map((c) => {
     const evidence = renderEvidence(c);
-    const requirementAnchor = anchors.requirementId.get(c.requirementId);
-    const anchor = anchors.checkId.get(c) ?? '';
+    const requirementAnchor = view.requirementAnchors.get(c.requirementId);
+    const anchor = view.checkAnchors.get(c) ?? '';
     const permalink = html`<a class="permalink" href="#${anchor}" title="Link to this check">#<span class="sr"> link to this check</span></a>`;
     const title =
       evidence === null ? html`${permalink}${c.title}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>`;
@@ -499,12 +446,12 @@ ${rows}</tbody>
 </section>`;
 }
 
-function renderObservations(observations: readonly Observation[]): Html {
-  if (observations.length === 0) return html``;
+function renderObservations(view: ReportView): Html {
+  if (view.observations.length === 0) return html``;
   return html`<section id="observations">
 <h2>Observations</h2>
 <p class="muted">What the target chose where the specification leaves the choice open.</p>
-${groupObservations(observations).map(
+${view.observations.map(
   ({ topic, values }) => html`<h3 class="mono">${topic}</h3>
 <table>
 <thead><tr><th>Value</th><th>Seen at</th><th>Requirement</th></tr></thead>
@@ -518,14 +465,9 @@ ${values.map(
 )}</section>`;
 }
 
-function sortedRequirements(requirements: readonly RequirementCoverage[]): RequirementCoverage[] {
-  return [...requirements].sort((a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id));
-}
-
-function renderRequirements(requirements: readonly RequirementCoverage[], unverified: Report['unverified'], anchors: Anchors): Html {
-  const why = new Map(unverified.map((u) => [u.id, u]));
+function renderRequirements(view: ReportView): Html {
+  const { rows: requirements, uncovered, unverifiedById: why } = view.requirements;
   if (requirements.length === 0) return html``;
-  const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
   return html`<section id="requirements">
 <h2>Requirement catalogue</h2>
 <p>${plural(requirements.length, 'requirement')}: ${requirements.length - uncovered} covered by this run, <strong>${uncovered} not covered</strong>.</p>
@@ -542,15 +484,15 @@ ${requirements.map((r) => {
     r.status === null
       ? html`<span class="st st-uncovered" title="${missing?.detail ?? ''}">${missing === undefined ? 'not covered' : `not covered: ${UNVERIFIED_LABEL[missing.reason]}`}</span>`
       : html`${statusChip(r.status, r.level)}${missing === undefined || r.status === 'pass' ? '' : html` <span class="muted">${missing.detail}</span>`}`;
-  return html`<tr id="${anchors.requirementId.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td class="sec">${r.section}</td><td>${r.domain}</td><td class="statement">${r.statement}</td><td class="n count">${r.checks}</td><td>${result}</td></tr>\n`;
+  return html`<tr id="${view.requirementAnchors.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td class="sec">${r.section}</td><td>${r.domain}</td><td class="statement">${r.statement}</td><td class="n count">${r.checks}</td><td>${result}</td></tr>\n`;
 })}</tbody>
 </table>
 </section>`;
 }
 
-function renderMatrix(report: Report): Html {
-  if (report.matrix.length === 0) return html``;
-  const { operations, rows } = pivotMatrix(report.matrix);
+function renderMatrix(view: ReportView): Html {
+  if (view.matrix === null) return html``;
+  const { operations, rows } = view.matrix;
   return html`<section id="matrix">
 <h2>Isolation and permission matrix</h2>
 <p class="muted">Resource x operation x key: pass when refused (or allowed) as spec 5 requires; the status answered is shown.</p>
@@ -571,10 +513,9 @@ ${rows.map(
 </section>`;
 }
 
-function renderInputClasses(report: Report): Html {
-  const cells = report.inputClasses ?? [];
-  if (cells.length === 0) return html``;
-  const missed = notRejected(cells);
+function renderInputClasses(view: ReportView): Html {
+  if (view.inputClasses === null) return html``;
+  const { cells, missed, surfaces } = view.inputClasses;
   return html`<section id="input-classes">
 <h2>Invalid input classes</h2>
 <p class="muted">Every field of every request body and query, each invalid class derived from the spec's field table sent once: ${String(cells.length)} sent, ${String(cells.length - missed.length)} rejected with a 4xx, ${String(missed.length)} not.</p>
@@ -584,19 +525,16 @@ ${missed.length === 0 ? '' : html`<ul>${missed.slice(0, 50).map((c) => html`<li>
 <table>
 <thead><tr><th>Surface</th><th>Fields</th><th>Sent</th><th>Rejected</th><th>Accepted</th><th>Other</th><th>Classes</th></tr></thead>
 <tbody>
-${inputSurfaceRows(cells).map((r) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
+${surfaces.map((r) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
 `)}</tbody>
 </table>
 </div>
 </section>`;
 }
 
-function renderSpecCoverage(report: Report): Html {
-  const rows = report.specCoverage ?? [];
-  if (rows.length === 0) return html``;
-  const units = rows.reduce((n, r) => n + r.units, 0);
-  const traced = rows.reduce((n, r) => n + r.traced, 0);
-  const verified = rows.reduce((n, r) => n + r.verified, 0);
+function renderSpecCoverage(view: ReportView): Html {
+  if (view.specCoverage === null) return html``;
+  const { rows, units, traced, verified } = view.specCoverage;
   return html`<section id="spec-coverage">
 <h2>Spec coverage by section</h2>
 <p>The spec cut into ${plural(units, 'unit')} (table rows, bullets, sentences; docs/traceability.md): ${String(traced)} traced to requirements, ${String(verified)} of them verified by this run (every requirement they name passed).</p>
@@ -609,9 +547,10 @@ ${rows.map((r) => html`<tr><td>${r.section}</td><td class="n">${String(r.units)}
 </section>`;
 }
 
-function renderEndpoints(report: Report): Html {
+function renderEndpoints(view: ReportView): Html {
+  const { report } = view;
   if (report.endpoints.length === 0 && report.notTestable.length === 0) return html``;
-  const exercised = report.endpoints.filter((e) => e.checks > 0).length;
+  const { exercised } = view.endpoints;
   return html`<section id="endpoints">
 <h2>Endpoint coverage</h2>
 <p>${exercised} of ${plural(report.endpoints.length, 'documented endpoint')} exercised by this run.</p>
@@ -640,15 +579,7 @@ ${
  * Deterministic: everything is sorted, no clock is read.
  */
 export function renderHtml(report: Report): string {
-  const checks = [...report.checks].sort(compareChecksBySeverity);
-  const requirements = sortedRequirements(report.requirements);
-  // Anchors come from what identifies a check or requirement (anchors.ts): the same in every run,
-  // and safe whatever the ids contain.
-  const anchors: Anchors = {
-    checkId: checkAnchors(checks),
-    requirementId: new Map([...uniqueAnchors(requirements, (r) => requirementAnchor(r.id))].map(([r, a]) => [r.id, a])),
-  };
-  const failedMust = checks.filter((c) => c.status === 'fail' && c.level === 'MUST');
+  const view = reportView(report);
   const title = `${verdictLabel(report)}: conformance report for ${report.target.url}`;
 
   const page = html`<!DOCTYPE html>
@@ -662,21 +593,21 @@ export function renderHtml(report: Report): string {
 <style>${trusted(CSS)}</style>
 </head>
 <body>
-${renderHeader(report, failedMust, anchors)}
+${renderHeader(view)}
 <nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}${report.expectedFailures.length > 0 ? html`<a href="#expected">Expected failures</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a>${(report.inputClasses ?? []).length > 0 ? html`<a href="#input-classes">Input classes</a>` : ''}<a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
-${renderCounts(report)}
-${renderUnverified(report, anchors)}
-${renderExpected(report, anchors)}
-${renderDomains(report)}
-${renderChecks(report, checks, anchors)}
-${renderObservations(report.observations)}
+${renderCounts(view)}
+${renderUnverified(view)}
+${renderExpected(view)}
+${renderDomains(view)}
+${renderChecks(view)}
+${renderObservations(view)}
 ${trusted(renderTransitionsHtml(report))}
-${renderMatrix(report)}
-${renderInputClasses(report)}
-${renderRequirements(requirements, report.unverified, anchors)}
-${renderSpecCoverage(report)}
-${renderEndpoints(report)}
+${renderMatrix(view)}
+${renderInputClasses(view)}
+${renderRequirements(view)}
+${renderSpecCoverage(view)}
+${renderEndpoints(view)}
 </main>
 <footer>Generated by ${report.tool.name} ${report.tool.version} · run ${report.runId} · finished ${report.finishedAt}</footer>
 <script>${trusted(SCRIPT)}</script>
