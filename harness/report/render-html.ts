@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html, trusted, type Html } from './html.js';
-import { failureKind, formatDuration, formatProperty, formatResponse, plural, verdictLabel, verdictReason } from './escape.js';
+import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { failureKind, verdictLabel, verdictReason } from './verdict.js';
 import { LEVELS, STATUSES, type CheckResult, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';

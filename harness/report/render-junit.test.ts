@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripUnsafeChars } from './escape.js';
+import { stripUnsafeChars } from './escape/unsafe.js';
 import type { Report } from './model.js';
 import { renderJunit } from './render-junit.js';
 import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';

@@ -1,17 +1,6 @@
-import {
-  checkLabel,
-  escapeMarkdownCell,
-  escapeMarkdownText,
-  failureKind,
-  formatDuration,
-  formatProperty,
-  formatResponse,
-  markdownCode,
-  markdownFence,
-  plural,
-  verdictLabel,
-  verdictReason,
-} from './escape.js';
+import { escapeMarkdownCell, escapeMarkdownText, markdownCode, markdownFence } from './escape/markdown.js';
+import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { checkLabel, failureKind, verdictLabel, verdictReason } from './verdict.js';
 import { STATUSES, type CheckResult, type Level, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsMarkdown } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';

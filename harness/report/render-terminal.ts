@@ -1,4 +1,7 @@
-import { compareText, escapeTerminal, formatDuration, plural, verdictLabel, verdictReason } from './escape.js';
+import { escapeTerminal } from './escape/terminal.js';
+import { formatDuration, plural } from './format.js';
+import { compareText } from './order.js';
+import { verdictLabel, verdictReason } from './verdict.js';
 import type { Report, Status, StatusCounts } from './model.js';
 import { expectedSummary } from './expected.js';
 import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';

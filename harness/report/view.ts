@@ -1,6 +1,7 @@
 import { checkAnchors, requirementAnchor, uniqueAnchors } from './anchors.js';
 import { domainStatusView, type DomainStatusView } from './domain-status.js';
-import { compareChecksBySeverity, compareNatural, compareText, formatDuration, plural } from './escape.js';
+import { formatDuration, plural } from './format.js';
+import { compareChecksBySeverity, compareNatural, compareText } from './order.js';
 import { inputSurfaceRows, notRejected, type InputSurfaceRow } from './input-classes.js';
 import { pivotMatrix, type MatrixTable } from './matrix.js';
 import {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkLabel,
-  compareNatural,
-  escapeHtml,
-  escapeMarkdownCell,
-  escapeMarkdownText,
-  escapeTerminal,
-  escapeXml,
-  escapeXmlAttribute,
-  formatDuration,
-  formatNumber,
-  formatResponse,
-  markdownCode,
-  markdownFence,
-  stripUnsafeChars,
-} from './escape.js';
-import { HOSTILE_TEXT } from './sample-report.js';
+import { escapeHtml } from './html.js';
+import { escapeMarkdownCell, escapeMarkdownText, markdownCode, markdownFence } from './markdown.js';
+import { escapeTerminal } from './terminal.js';
+import { stripUnsafeChars } from './unsafe.js';
+import { escapeXml, escapeXmlAttribute } from './xml.js';
+import { HOSTILE_TEXT } from '../sample-report.js';
 
 /** Outside the XML 1.0 Char production. */
 const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
@@ -144,46 +133,5 @@ describe('escapeTerminal', () => {
   it('removes ESC and other control characters but keeps text', () => {
     expect(escapeTerminal('a\u001b[31mred\u001b[0m\u0007\u009b2Jb')).toBe('a[31mred[0m2Jb');
     expect(escapeTerminal('a\r\nb\nc\td')).toBe('a b c d');
-  });
-});
-
-describe('shared text helpers', () => {
-  it('orders naturally and deterministically', () => {
-    const sections = ['2.10', '10', '2.9', '2.1', '4', '2.3'];
-    expect([...sections].sort(compareNatural)).toEqual(['2.1', '2.3', '2.9', '2.10', '4', '10']);
-    expect(['R-10', 'R-2', 'R-02'].sort(compareNatural)).toEqual(['R-02', 'R-2', 'R-10']);
-  });
-
-  it('formats numbers and durations without the locale', () => {
-    expect(formatNumber(1234.5678)).toBe('1234.57');
-    expect(formatNumber(2)).toBe('2');
-    expect(formatNumber(-0.001)).toBe('0');
-    expect(formatDuration(840.4)).toBe('840 ms');
-    expect(formatDuration(12_449)).toBe('12.4 s');
-    expect(formatDuration(187_000)).toBe('3 min 07 s');
-    expect(formatDuration(999.7)).toBe('1.0 s');
-    expect(formatDuration(59_960)).toBe('1 min 00 s');
-  });
-
-  it('formats a response with sorted headers', () => {
-    const text = formatResponse({
-      curl: 'curl',
-      method: 'GET',
-      url: 'u',
-      status: 404,
-      responseHeaders: { 'x-b': '2', 'content-type': 'application/json', 'x-a': '1' },
-      bodyExcerpt: '{}',
-      durationMs: 5,
-    });
-    expect(text).toBe('HTTP 404 (5 ms)\ncontent-type: application/json\nx-a: 1\nx-b: 2\n\n{}');
-  });
-
-  it('does not repeat the level already at the start of a title', () => {
-    expect(checkLabel({ requirementId: 'TE-DATE-REAL', level: 'MUST', title: 'MUST reject a bad date' })).toBe(
-      '[TE-DATE-REAL] MUST reject a bad date',
-    );
-    expect(checkLabel({ requirementId: 'X-1', level: 'SHOULD', title: 'send rate headers' })).toBe(
-      '[X-1] SHOULD send rate headers',
-    );
   });
 });
