@@ -10,7 +10,7 @@ import { formatResponse } from '../harness/report/format.js';
 import { verdictLabel } from '../harness/report/verdict.js';
 import { STATUSES, type CheckResult, type Report } from '../harness/report/model.js';
 import { renderHtml } from '../harness/report/render-html.js';
-import { hostileReport } from '../harness/report/sample-report.js';
+import { hostileReport } from '../harness/report/testing/sample-report.js';
 import {
   axeAudit,
   browserMissing,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkAnchor } from './anchors.js';
 import { renderHtml } from './render-html.js';
-import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 
 /** Tags the renderer itself writes; anything else in the output came from data. */
 const OUR_TAGS = new Set(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stripUnsafeChars } from './escape/unsafe.js';
 import type { Report } from './model.js';
 import { renderJunit } from './render-junit.js';
-import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 import { renderBarChart, renderStackedBar } from './svg.js';
 
 /* A deliberately strict, minimal XML 1.0 parser (elements, attributes, text, comments, CDATA,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAnchor } from './anchors.js';
 import type { CheckResult, Report } from './model.js';
 import { renderMarkdown, renderSummaryMarkdown, SUMMARY_MAX_CHARS } from './render-markdown.js';
-import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 
 /** Pipes that split a GFM table row: those not preceded by an odd number of backslashes. */
 function cellSeparators(line: string): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTerminalSummary } from './render-terminal.js';
-import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 

@@ -4,7 +4,7 @@ import { parseFaults } from '../faults.js';
 import { createSubscription, rotateSecret, type StoredSubscription } from '../models/webhooks.js';
 import type { WebhookCreateInput } from '../schemas/webhooks.js';
 import { PartitionedStore } from '../store.js';
-import { ORG_A, ORG_B, startReceiver, type ReceiverAnswer, type TestReceiver } from '../testing.js';
+import { ORG_A, ORG_B, startReceiver, type ReceiverAnswer, type TestReceiver } from '../testing/test-api.js';
 import { DeliveryEngine, MAX_ATTEMPTS, signatureOf, type WebhookOptions } from './engine.js';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';

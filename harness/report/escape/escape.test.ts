@@ -4,7 +4,7 @@ import { escapeMarkdownCell, escapeMarkdownText, markdownCode, markdownFence } f
 import { escapeTerminal } from './terminal.js';
 import { stripUnsafeChars } from './unsafe.js';
 import { escapeXml, escapeXmlAttribute } from './xml.js';
-import { HOSTILE_TEXT } from '../sample-report.js';
+import { HOSTILE_TEXT } from '../testing/sample-report.js';
 
 /** Outside the XML 1.0 Char production. */
 const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;

@@ -1,4 +1,4 @@
-import { KEY_A_MEMBER, KEY_B_ADMIN, MINIMAL, PROJECT_B1, type TestApi } from '../testing.js';
+import { KEY_A_MEMBER, KEY_B_ADMIN, MINIMAL, PROJECT_B1, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';

@@ -1,15 +1,15 @@
-import { DOMAINS } from '../config/schema.js';
-import type { CheckResult, Report, Status } from '../report/model.js';
-import { renderAll } from '../report/write.js';
-import { buildReport } from '../runner/build-report.js';
-import { ENDPOINTS, endpointKey } from '../spec/endpoints.js';
-import { REQUIREMENTS } from '../spec/requirements.js';
-import { assembleBundle, renderBundleReadme } from './bundle.js';
-import { buildEnvironment, type Environment } from './environment.js';
-import { HAR_VERSION, type Har, type HarEntry } from './har.js';
-import { MANIFEST_FILE, renderManifest, SIGNATURE_FILE } from './manifest.js';
-import type { Product } from './product.js';
-import { signManifest } from './signature.js';
+import { DOMAINS } from '../../config/schema.js';
+import type { CheckResult, Report, Status } from '../../report/model.js';
+import { renderAll } from '../../report/write.js';
+import { buildReport } from '../../runner/build-report.js';
+import { ENDPOINTS, endpointKey } from '../../spec/endpoints.js';
+import { REQUIREMENTS } from '../../spec/requirements.js';
+import { assembleBundle, renderBundleReadme } from '../bundle.js';
+import { buildEnvironment, type Environment } from '../environment.js';
+import { HAR_VERSION, type Har, type HarEntry } from '../har.js';
+import { MANIFEST_FILE, renderManifest, SIGNATURE_FILE } from '../manifest.js';
+import type { Product } from '../product.js';
+import { signManifest } from '../signature.js';
 
 /*
  * Test helpers (not used by the tool): reports, HARs and whole bundles made without a run, and

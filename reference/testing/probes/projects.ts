@@ -1,4 +1,4 @@
-import type { TestApi } from '../testing.js';
+import type { TestApi } from '../test-api.js';
 import type { ProbesFor } from './probe.js';
 
 const names = async (api: TestApi, query: string) => ((await api.get(`/projects${query}`)).json().data as { name: string }[]).map((p) => p.name);

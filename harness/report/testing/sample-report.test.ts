@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS, STATUSES, reportSchema } from './model.js';
+import { LEVELS, STATUSES, reportSchema } from '../model.js';
 import { HOSTILE_TEXT, hostileReport, sampleReport } from './sample-report.js';
 
 describe('sampleReport', () => {

@@ -3,7 +3,7 @@
  * every design spec 8 allows, each with either meaning of X-RateLimit-Reset, behind headers in
  * any unit.
  */
-import type { RateProbe } from './fresh.js';
+import type { RateProbe } from '../fresh.js';
 
 /** A request's answer from a simulated limiter, before the headers are written. */
 export interface Decision {

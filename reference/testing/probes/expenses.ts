@@ -1,4 +1,4 @@
-import { MINIMAL, type TestApi } from '../testing.js';
+import { MINIMAL, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/expenses', { ...MINIMAL.expense, ...body }));

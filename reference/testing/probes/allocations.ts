@@ -1,4 +1,4 @@
-import { MINIMAL, PROJECT_A1, PROJECT_A2, type TestApi } from '../testing.js';
+import { MINIMAL, PROJECT_A1, PROJECT_A2, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/allocations', { ...MINIMAL.allocation, ...body }));

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_B_ADMIN, type TestApi } from '../testing.js';
+import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_B_ADMIN, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';

@@ -1,4 +1,4 @@
-import { MINIMAL, type TestApi } from '../testing.js';
+import { MINIMAL, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const ROLE = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';

@@ -1,5 +1,5 @@
-import { LOAD_DEFAULTS } from '../config/schema.js';
-import { loadReportSchema, type BurstKeyRecord, type LoadReport, type ThroughputStepRecord } from './model.js';
+import { LOAD_DEFAULTS } from '../../config/schema.js';
+import { loadReportSchema, type BurstKeyRecord, type LoadReport, type ThroughputStepRecord } from '../model.js';
 
 /*
  * A valid `LoadReport` for renderer and writer tests: a third-party target whose second limited

@@ -12,7 +12,7 @@ import {
   type RequirementCoverage,
   type Status,
   type StatusCounts,
-} from './model.js';
+} from '../model.js';
 
 /*
  * A realistic, valid `Report` for renderer tests and for anyone who needs report-shaped data:

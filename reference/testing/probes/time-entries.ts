@@ -1,4 +1,4 @@
-import { MINIMAL, PROJECT_A1, PROJECT_A2, type TestApi } from '../testing.js';
+import { MINIMAL, PROJECT_A1, PROJECT_A2, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 /** A resource id other than MINIMAL.timeEntry's (references need only be UUIDs). */

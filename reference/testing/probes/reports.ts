@@ -1,4 +1,4 @@
-import { PROJECT_A1, REPORT_A_HOURS, REPORT_A_PROFIT, type TestApi } from '../testing.js';
+import { PROJECT_A1, REPORT_A_HOURS, REPORT_A_PROFIT, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const execute = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post(`/reports/${REPORT_A_PROFIT}/execute`, body));

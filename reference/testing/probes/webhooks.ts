@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { DeliveryAttemptRow } from '../models/webhooks.js';
-import { MINIMAL, poll, startReceiver, type ReceiverAnswer, type TestApi, type TestReceiver, type TestRecord } from '../testing.js';
+import type { DeliveryAttemptRow } from '../../models/webhooks.js';
+import { MINIMAL, poll, startReceiver, type ReceiverAnswer, type TestApi, type TestReceiver, type TestRecord } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 /** A URL nothing listens on, for probes that fire no event. */

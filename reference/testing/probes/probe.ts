@@ -2,8 +2,8 @@
  * Fault probes for reference/faults.test.ts, one file per domain: each probe is one
  * observation that must differ between the clean server and the server with the fault.
  */
-import type { FaultName } from '../faults.js';
-import type { TestApi } from '../testing.js';
+import type { FaultName } from '../../faults.js';
+import type { TestApi } from '../test-api.js';
 
 export interface Probe {
   probe(api: TestApi): Promise<unknown>;

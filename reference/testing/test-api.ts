@@ -5,9 +5,9 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_PREFIX, buildApp, type BuildAppOptions } from './app.js';
-import { parseSeed, type Seed } from './seed.js';
-import type { WebhookOptions } from './webhooks/engine.js';
+import { API_PREFIX, buildApp, type BuildAppOptions } from '../app.js';
+import { parseSeed, type Seed } from '../seed.js';
+import type { WebhookOptions } from '../webhooks/engine.js';
 
 export const ORG_A = 'ca0f74ca-2a19-45e6-9acb-425a9407f415';
 export const ORG_B = '71766c2d-6778-4971-ac34-10b0eb3970b3';
