@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS, STATUSES, reportSchema } from '../model.js';
-import { HOSTILE_TEXT, hostileReport, sampleReport } from './sample-report.js';
+import { isRequirementId, requirement, REQUIREMENTS, type RequirementId } from '../../spec/requirements.js';
+import { HOSTILE_TEXT, hostileReport, sampleReport, withLevel } from './sample-report.js';
 
 describe('sampleReport', () => {
   it('is a valid report', () => {
@@ -25,12 +26,35 @@ describe('sampleReport', () => {
     expect(new Set(report.checks.map((c) => c.key)).size).toBe(report.checks.length);
   });
 
-  it('exercises every status, every level and uncovered requirements', () => {
+  it('exercises every status, every level the catalogue holds, warnings and uncovered requirements', () => {
     const report = sampleReport();
     expect(new Set(report.checks.map((c) => c.status))).toEqual(new Set(STATUSES));
-    expect(new Set(report.checks.map((c) => c.level))).toEqual(new Set(LEVELS));
-    expect(report.requirements.some((r) => r.status === null)).toBe(true);
+    const catalogueLevels = new Set(Object.values(REQUIREMENTS).map((r) => r.level));
+    expect(new Set(report.checks.map((c) => c.level))).toEqual(catalogueLevels);
+    expect(catalogueLevels).toEqual(new Set(['MUST', 'SHOULD']));
+    expect(report.counts.byLevel.MUST.fail).toBe(4);
+    expect(report.counts.byLevel.SHOULD.fail).toBe(1);
+    expect(report.requirements.filter((r) => r.status === null).map((r) => r.id)).toEqual(['BATCH-SIZE', 'WH-DELIVERY-HEADERS']);
     expect(report.verdict).toBe('non-conformant');
+  });
+
+  it("names only requirements of the catalogue, with the catalogue's level, section and statement", () => {
+    const report = sampleReport();
+    const named = [
+      ...report.checks.map((c) => c.requirementId),
+      ...report.requirements.map((r) => r.id),
+      ...report.unverified.map((u) => u.id),
+      ...report.observations.flatMap((o) => (o.requirementId === null ? [] : [o.requirementId])),
+    ];
+    expect(named.filter((id) => !isRequirementId(id))).toEqual([]);
+    for (const c of report.checks) {
+      const r = requirement(c.requirementId as RequirementId);
+      expect([c.requirementId, c.level, c.section]).toEqual([c.requirementId, r.level, r.section]);
+    }
+    for (const row of report.requirements) {
+      const r = requirement(row.id as RequirementId);
+      expect([row.id, row.level, row.section, row.statement]).toEqual([row.id, r.level, r.section, r.statement]);
+    }
   });
 
   it('returns a fresh copy each time', () => {
@@ -47,5 +71,14 @@ describe('hostileReport', () => {
     expect(report.checks.every((c) => STATUSES.includes(c.status))).toBe(true);
     const ids = new Set(report.requirements.map((r) => r.id));
     expect(report.checks.every((c) => ids.has(c.requirementId))).toBe(true);
+  });
+});
+
+describe('withLevel', () => {
+  it('overrides the level of one row, visibly, and leaves the rest and the original alone', () => {
+    const check = sampleReport().checks.find((c) => c.requirementId === 'VALIDATION-STATUS-CONSISTENT')!;
+    const may = withLevel(check, 'MAY');
+    expect(may).toEqual({ ...check, level: 'MAY' });
+    expect(check.level).toBe('SHOULD');
   });
 });

@@ -1,3 +1,4 @@
+import { requirement, type RequirementId } from '../../spec/requirements.js';
 import {
   LEVELS,
   emptyCounts,
@@ -15,11 +16,14 @@ import {
 } from '../model.js';
 
 /*
- * A realistic, valid `Report` for renderer tests and for anyone who needs report-shaped data:
- * a non-conformant third-party target with MUST failures (one found by a property), SHOULD and
- * MAY warnings, a harness error caused by an HTML 502 page, an inconclusive webhook check, a
- * skipped check, throttling, observations and uncovered requirements. Counts, domain summaries
- * and coverage are derived from the checks below, so they always agree with them.
+ * A realistic, valid `Report` for renderer tests (test-only, not shipped): a non-conformant
+ * third-party target with MUST failures (one found by a property), a SHOULD warning, a harness
+ * error caused by an HTML 502 page, an inconclusive webhook check, a skipped check, throttling,
+ * observations and uncovered requirements. Every requirement id is one of the catalogue
+ * (`RequirementId`: a wrong id does not compile) and its level, section and statement are the
+ * catalogue's, so the sample cannot disagree with it. The catalogue has no MAY requirement, so
+ * neither has the sample: a test of a MAY row builds one with `withLevel`. Counts, domain
+ * summaries and coverage are derived from the checks below, so they always agree with them.
  */
 
 const BASE = 'https://staging.acme-projects.example/api/v1';
@@ -34,9 +38,7 @@ const JSON_HEADERS = {
 
 interface CheckSpec {
   readonly domain: string;
-  readonly requirementId: string;
-  readonly level: Level;
-  readonly section: string;
+  readonly requirementId: RequirementId;
   readonly title: string;
   readonly status: Status;
   readonly message?: string;
@@ -46,12 +48,9 @@ interface CheckSpec {
   readonly throttled?: number;
 }
 
-interface RequirementSpec {
-  readonly id: string;
-  readonly level: Level;
-  readonly section: string;
+interface UncoveredSpec {
+  readonly id: RequirementId;
   readonly domain: string;
-  readonly statement: string;
 }
 
 function exchange(
@@ -78,9 +77,7 @@ const CHECKS: readonly CheckSpec[] = [
   // --- contacts -------------------------------------------------------------------------------
   {
     domain: 'contacts',
-    requirementId: 'CT-CREATE-201',
-    level: 'MUST',
-    section: '4.1',
+    requirementId: 'CT-CREATE-VALID',
     title: 'MUST answer a valid contact create with 201 and the record in data',
     status: 'pass',
     durationMs: 2140,
@@ -96,8 +93,6 @@ const CHECKS: readonly CheckSpec[] = [
   {
     domain: 'contacts',
     requirementId: 'CT-EMAIL-FORMAT',
-    level: 'MUST',
-    section: '2.1',
     title: 'MUST reject a contact whose email is not an e-mail address',
     status: 'fail',
     message:
@@ -119,9 +114,7 @@ const CHECKS: readonly CheckSpec[] = [
   },
   {
     domain: 'contacts',
-    requirementId: 'CT-LIST-LIMIT-RANGE',
-    level: 'MUST',
-    section: '4',
+    requirementId: 'PAGE-LIMIT-RANGE',
     title: 'MUST reject a list limit outside 1 to 100',
     status: 'pass',
     durationMs: 410,
@@ -129,9 +122,7 @@ const CHECKS: readonly CheckSpec[] = [
   },
   {
     domain: 'contacts',
-    requirementId: 'CT-DELETE-204',
-    level: 'MUST',
-    section: '7',
+    requirementId: 'CT-DELETE',
     title: 'MUST answer a successful delete with 204 and no body',
     status: 'pass',
     durationMs: 95,
@@ -141,8 +132,6 @@ const CHECKS: readonly CheckSpec[] = [
   {
     domain: 'time-entries',
     requirementId: 'TE-DATE-REAL',
-    level: 'MUST',
-    section: '2.3',
     title: 'MUST reject a time entry whose date does not exist',
     status: 'fail',
     message:
@@ -166,9 +155,7 @@ const CHECKS: readonly CheckSpec[] = [
   },
   {
     domain: 'time-entries',
-    requirementId: 'TE-HOURS-MIN-NONTIMER',
-    level: 'MUST',
-    section: '2.3',
+    requirementId: 'TE-HOURS-MIN-NON-TIMER',
     title: 'MUST reject a non-timer time entry under 0.25 hours',
     status: 'pass',
     durationMs: 1502,
@@ -176,9 +163,7 @@ const CHECKS: readonly CheckSpec[] = [
   },
   {
     domain: 'time-entries',
-    requirementId: 'TE-TIMER-SHORT',
-    level: 'MUST',
-    section: '2.3',
+    requirementId: 'TE-HOURS-TIMER-ACCEPTED',
     title: 'MUST accept a timer time entry under 0.25 hours',
     status: 'pass',
     durationMs: 120,
@@ -186,8 +171,6 @@ const CHECKS: readonly CheckSpec[] = [
   {
     domain: 'time-entries',
     requirementId: 'TE-START-TIME-FORMAT',
-    level: 'MUST',
-    section: '2.3',
     title: 'MUST reject a startTime that is not HH:MM on a 24-hour clock',
     status: 'pass',
     durationMs: 1655,
@@ -196,18 +179,14 @@ const CHECKS: readonly CheckSpec[] = [
   // --- expenses -------------------------------------------------------------------------------
   {
     domain: 'expenses',
-    requirementId: 'EX-CREATE-201',
-    level: 'MUST',
-    section: '4.2',
+    requirementId: 'EX-CREATE-VALID',
     title: 'MUST answer a valid expense create with 201 and the record in data',
     status: 'pass',
     durationMs: 88,
   },
   {
     domain: 'expenses',
-    requirementId: 'EX-APPROVE-200',
-    level: 'MUST',
-    section: '4.2',
+    requirementId: 'EX-APPROVE',
     title: 'MUST answer an expense approval with 200 and the expense',
     status: 'error',
     message:
@@ -228,27 +207,21 @@ const CHECKS: readonly CheckSpec[] = [
   // --- webhooks -------------------------------------------------------------------------------
   {
     domain: 'webhooks',
-    requirementId: 'WH-ADMIN-ONLY',
-    level: 'MUST',
-    section: '5',
+    requirementId: 'SEC-ADMIN-WEBHOOK-WRITE',
     title: 'MUST refuse webhook subscription changes made with a non-admin key',
     status: 'pass',
     durationMs: 240,
   },
   {
     domain: 'webhooks',
-    requirementId: 'WH-EVENT-NAMES',
-    level: 'MUST',
-    section: '6.1',
+    requirementId: 'WH-EVENTS-LIST',
     title: 'MUST list exactly the event names of spec 6.1 at GET /webhooks/events',
     status: 'pass',
     durationMs: 41,
   },
   {
     domain: 'webhooks',
-    requirementId: 'WH-SIGNATURE-HMAC',
-    level: 'MUST',
-    section: '6.2',
+    requirementId: 'WH-SIGNATURE',
     title: 'MUST sign each delivery with HMAC-SHA256 over the raw body',
     status: 'inconclusive',
     message:
@@ -258,9 +231,7 @@ const CHECKS: readonly CheckSpec[] = [
   },
   {
     domain: 'webhooks',
-    requirementId: 'WH-RETRY-5',
-    level: 'MUST',
-    section: '6.2',
+    requirementId: 'WH-RETRY-LIMIT',
     title: 'MUST retry a failed delivery, up to five attempts',
     status: 'skip',
     message: 'Needs a receiver the target can reach: CONFORMANCE_RECEIVER_URL is not set.',
@@ -270,8 +241,6 @@ const CHECKS: readonly CheckSpec[] = [
   {
     domain: 'authentication',
     requirementId: 'AUTH-X-API-KEY',
-    level: 'MUST',
-    section: '5',
     title: 'MUST accept the key in the X-API-Key header',
     status: 'pass',
     durationMs: 35,
@@ -279,8 +248,6 @@ const CHECKS: readonly CheckSpec[] = [
   {
     domain: 'authentication',
     requirementId: 'AUTH-BEARER',
-    level: 'MUST',
-    section: '5',
     title: 'MUST accept the key as Authorization: Bearer',
     status: 'pass',
     durationMs: 37,
@@ -288,8 +255,6 @@ const CHECKS: readonly CheckSpec[] = [
   {
     domain: 'authentication',
     requirementId: 'AUTH-ORG-SCOPE',
-    level: 'MUST',
-    section: '5',
     title: "MUST NOT show one organisation's records to another organisation's key",
     status: 'pass',
     durationMs: 64_410,
@@ -298,19 +263,15 @@ const CHECKS: readonly CheckSpec[] = [
   // --- limits ---------------------------------------------------------------------------------
   {
     domain: 'limits',
-    requirementId: 'LIM-429-RETRY-AFTER',
-    level: 'MUST',
-    section: '7',
+    requirementId: 'RL-OVER-429',
     title: 'MUST answer an over-limit request with 429 and Retry-After',
     status: 'pass',
     durationMs: 5230,
   },
   {
     domain: 'limits',
-    requirementId: 'LIM-RATE-HEADERS',
-    level: 'SHOULD',
-    section: '8',
-    title: 'SHOULD send X-RateLimit-Limit, -Remaining and -Reset on every response',
+    requirementId: 'RL-HEADERS-SUCCESS',
+    title: 'MUST send X-RateLimit-Limit, -Remaining and -Reset on every successful response',
     status: 'fail',
     message: 'X-RateLimit-Reset is missing from GET /contacts (X-RateLimit-Limit and -Remaining are present).',
     durationMs: 52,
@@ -318,24 +279,20 @@ const CHECKS: readonly CheckSpec[] = [
   },
   {
     domain: 'limits',
-    requirementId: 'LIM-RETRY-AFTER-SECONDS',
-    level: 'MAY',
-    section: '8',
-    title: 'MAY give Retry-After in seconds rather than as an HTTP date',
+    requirementId: 'RL-RETRY-AFTER',
+    title: 'MUST send Retry-After on every 429, at most 60 seconds',
     status: 'fail',
-    message: 'Retry-After was an HTTP date: "Tue, 14 May 2024 09:13:00 GMT".',
+    message: 'Retry-After was "Tue, 14 May 2024 10:13:00 GMT": 3600 seconds away, more than 60.',
     durationMs: 5110,
     exchange: exchange('GET', '/contacts', 429, '{"error":{"code":"RATE_LIMITED","message":"Too many requests"}}', {
-      headers: { ...JSON_HEADERS, 'retry-after': 'Tue, 14 May 2024 09:13:00 GMT', 'x-ratelimit-remaining': '0' },
+      headers: { ...JSON_HEADERS, 'retry-after': 'Tue, 14 May 2024 10:13:00 GMT', 'x-ratelimit-remaining': '0' },
     }),
     throttled: 1,
   },
   // --- errors ---------------------------------------------------------------------------------
   {
     domain: 'errors',
-    requirementId: 'ERR-CONSISTENT-VALIDATION',
-    level: 'SHOULD',
-    section: '7',
+    requirementId: 'VALIDATION-STATUS-CONSISTENT',
     title: 'SHOULD answer every validation failure with the same status code',
     status: 'fail',
     message: 'Validation failures used 2 status codes: 422 (POST /contacts, POST /time-entries), 400 (POST /expenses).',
@@ -344,32 +301,23 @@ const CHECKS: readonly CheckSpec[] = [
 ];
 
 /** Requirements of the catalogue that no check in this run names (coverage gaps). */
-const UNCOVERED: readonly RequirementSpec[] = [
-  {
-    id: 'BATCH-SIZE-RANGE',
-    level: 'MUST',
-    section: '8',
-    domain: 'batch-operations',
-    statement: 'Batch create, update and delete accept 1 to 100 items and reject other sizes.',
-  },
-  {
-    id: 'WH-DELIVERY-HEADERS',
-    level: 'MUST',
-    section: '6.2',
-    domain: 'webhooks',
-    statement: 'Each delivery carries X-Service-Event, X-Service-Signature and X-Service-Delivery.',
-  },
+const UNCOVERED: readonly UncoveredSpec[] = [
+  { id: 'BATCH-SIZE', domain: 'batch-operations' },
+  { id: 'WH-DELIVERY-HEADERS', domain: 'webhooks' },
 ];
 
-const OBSERVATIONS: readonly Observation[] = [
-  { topic: 'validation-status', domain: 'contacts', subject: 'POST /contacts', value: '422', requirementId: 'ERR-CONSISTENT-VALIDATION' },
-  { topic: 'validation-status', domain: 'time-entries', subject: 'POST /time-entries', value: '422', requirementId: 'ERR-CONSISTENT-VALIDATION' },
-  { topic: 'validation-status', domain: 'expenses', subject: 'POST /expenses', value: '400', requirementId: 'ERR-CONSISTENT-VALIDATION' },
+/** An observation whose requirement, when it names one, is of the catalogue. */
+type SampleObservation = Observation & { readonly requirementId: RequirementId | null };
+
+const OBSERVATIONS: readonly SampleObservation[] = [
+  { topic: 'validation-status', domain: 'contacts', subject: 'POST /contacts', value: '422', requirementId: 'VALIDATION-STATUS-CONSISTENT' },
+  { topic: 'validation-status', domain: 'time-entries', subject: 'POST /time-entries', value: '422', requirementId: 'VALIDATION-STATUS-CONSISTENT' },
+  { topic: 'validation-status', domain: 'expenses', subject: 'POST /expenses', value: '400', requirementId: 'VALIDATION-STATUS-CONSISTENT' },
   { topic: 'unknown-id-status', domain: 'contacts', subject: 'GET /contacts/{id}', value: '404', requirementId: null },
   { topic: 'unknown-id-status', domain: 'time-entries', subject: 'GET /time-entries/{id}', value: '404', requirementId: null },
   { topic: 'unknown-id-status', domain: 'expenses', subject: 'GET /expenses/{id}', value: '404', requirementId: null },
   { topic: 'missing-key-status', domain: 'authentication', subject: 'GET /contacts', value: '401', requirementId: null },
-  { topic: 'non-admin-status', domain: 'webhooks', subject: 'POST /webhooks', value: '403', requirementId: 'WH-ADMIN-ONLY' },
+  { topic: 'non-admin-status', domain: 'webhooks', subject: 'POST /webhooks', value: '403', requirementId: 'SEC-ADMIN-WEBHOOK-WRITE' },
   { topic: 'paging-total-name', domain: 'contacts', subject: 'GET /contacts', value: 'pagination.total', requirementId: null },
   { topic: 'paging-total-name', domain: 'time-entries', subject: 'GET /time-entries', value: 'pagination.total', requirementId: null },
   {
@@ -379,7 +327,7 @@ const OBSERVATIONS: readonly Observation[] = [
     value: '{"error":{"code":string,"message":string,"details":[{"path":string,"message":string}]}}',
     requirementId: null,
   },
-  { topic: 'retry-after-format', domain: 'limits', subject: 'GET /contacts', value: 'HTTP date', requirementId: 'LIM-RETRY-AFTER-SECONDS' },
+  { topic: 'retry-after-format', domain: 'limits', subject: 'GET /contacts', value: 'HTTP date', requirementId: 'RL-RETRY-AFTER' },
 ];
 
 function count(checks: readonly CheckResult[]): StatusCounts {
@@ -389,11 +337,12 @@ function count(checks: readonly CheckResult[]): StatusCounts {
 }
 
 function toCheck(spec: CheckSpec): CheckResult {
+  const { level, section } = requirement(spec.requirementId);
   return {
     key: `${spec.domain} › ${spec.requirementId} › ${spec.title}`,
     requirementId: spec.requirementId,
-    level: spec.level,
-    section: spec.section,
+    level,
+    section,
     domain: spec.domain,
     title: spec.title,
     status: spec.status,
@@ -439,21 +388,26 @@ export function sampleReport(): Report {
   });
 
   const covered = new Map<string, RequirementCoverage>();
-  for (const c of checks) {
+  for (const spec of CHECKS) {
+    const c = toCheck(spec);
+    const { level, section, statement } = requirement(spec.requirementId);
     const seen = covered.get(c.requirementId);
     covered.set(c.requirementId, {
       id: c.requirementId,
-      level: c.level,
-      section: c.section,
+      level,
+      section,
       domain: c.domain,
-      statement: `The target ${c.title.replace(/^(MUST NOT|MUST|SHOULD|MAY) /, (m) => m.toLowerCase())}.`,
+      statement,
       checks: (seen?.checks ?? 0) + 1,
       status: seen?.status ? worstStatus(seen.status, c.status) : c.status,
     });
   }
   const requirements: RequirementCoverage[] = [
     ...covered.values(),
-    ...UNCOVERED.map((r) => ({ ...r, checks: 0, status: null })),
+    ...UNCOVERED.map(({ id, domain }) => {
+      const { level, section, statement } = requirement(id);
+      return { id, level, section, domain, statement, checks: 0, status: null };
+    }),
   ];
 
   const byLevel = {
@@ -502,6 +456,15 @@ export function sampleReport(): Report {
       { resource: 'expenses', operation: 'POST /expenses/{id}/approve', key: 'other organisation', status: 'fail', answered: 200 },
     ],
   };
+}
+
+/**
+ * `row` (a check or a requirement's coverage) at another level than the catalogue gives it: for a
+ * test of how a renderer shows a level the catalogue holds no requirement of (MAY), named so that
+ * the override shows in the test. The report's counts are not recomputed.
+ */
+export function withLevel<T extends { readonly level: Level }>(row: T, level: Level): T {
+  return { ...row, level };
 }
 
 /**
