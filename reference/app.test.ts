@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { UnknownFaultError } from './faults.js';
-import { KEY_A_ADMIN, testApi, testSeed } from './testing.js';
+import { KEY_A_ADMIN, testApi, testSeed } from './testing/test-api.js';
 
 describe('buildApp', () => {
   it('refuses an unknown fault name', async () => {

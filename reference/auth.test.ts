@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_A_ADMIN, KEY_B_ADMIN, testApi } from './testing.js';
+import { KEY_A_ADMIN, KEY_B_ADMIN, testApi } from './testing/test-api.js';
 
 describe('authentication (spec 5)', () => {
   it('accepts X-API-Key and Authorization: Bearer', async () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES, FAULTS, parseFaults, UnknownFaultError, type FaultName } from './faults.js';
-import { ALLOCATION_PROBES } from './probes/allocations.js';
-import { BATCH_PROBES } from './probes/batch.js';
-import { EXPENSE_PROBES } from './probes/expenses.js';
-import { MILESTONE_PROBES } from './probes/milestones.js';
-import type { Probe } from './probes/probe.js';
-import { PROJECT_PROBES } from './probes/projects.js';
-import { RATE_LIMIT_PROBES } from './probes/rate-limit.js';
-import { RATE_PROBES } from './probes/rates.js';
-import { REPORT_PROBES } from './probes/reports.js';
-import { RESOURCE_PROBES } from './probes/resources.js';
-import { SECURITY_PROBES } from './probes/security.js';
-import { TASK_PROBES } from './probes/tasks.js';
-import { TIME_ENTRY_PROBES } from './probes/time-entries.js';
-import { WEBHOOK_PROBES } from './probes/webhooks.js';
-import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing.js';
+import { ALLOCATION_PROBES } from './testing/probes/allocations.js';
+import { BATCH_PROBES } from './testing/probes/batch.js';
+import { EXPENSE_PROBES } from './testing/probes/expenses.js';
+import { MILESTONE_PROBES } from './testing/probes/milestones.js';
+import type { Probe } from './testing/probes/probe.js';
+import { PROJECT_PROBES } from './testing/probes/projects.js';
+import { RATE_LIMIT_PROBES } from './testing/probes/rate-limit.js';
+import { RATE_PROBES } from './testing/probes/rates.js';
+import { REPORT_PROBES } from './testing/probes/reports.js';
+import { RESOURCE_PROBES } from './testing/probes/resources.js';
+import { SECURITY_PROBES } from './testing/probes/security.js';
+import { TASK_PROBES } from './testing/probes/tasks.js';
+import { TIME_ENTRY_PROBES } from './testing/probes/time-entries.js';
+import { WEBHOOK_PROBES } from './testing/probes/webhooks.js';
+import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const PARENT_ID = '3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60';
@@ -29,7 +29,7 @@ const jsonHeaders = { 'content-type': 'application/json' };
 
 /**
  * One observation per fault; it must differ between the clean server and the faulty one.
- * Contacts and cross-cutting faults are probed here, the other domains under probes/.
+ * Contacts and cross-cutting faults are probed here, the other domains under testing/probes/.
  */
 const PROBES: Record<FaultName, Probe> = {
   'contacts-empty-name': { probe: (api) => create(api, { name: '' }), clean: 400, faulty: 201 },

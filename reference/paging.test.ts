@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApi } from './testing.js';
+import { testApi } from './testing/test-api.js';
 
 describe('paging (spec 4 common rules, 8)', () => {
   it('defaults to limit 50 offset 0 and slices the list', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MINIMAL, PROJECT_A1, testApi } from './testing.js';
+import { MINIMAL, PROJECT_A1, testApi } from './testing/test-api.js';
 
 /** A fixed "today" (UTC noon), so that past and horizon are stable. */
 const NOW = Date.parse('2026-06-15T12:00:00Z');

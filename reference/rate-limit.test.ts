@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readRetryAfter } from '../harness/rate/retry-after.js';
 import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter, RefillingBucketLimiter, SlidingWindowLimiter } from './rate-limit.js';
 import { startReferenceServer } from './server.js';
-import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_A_MEMBER, KEY_B_ADMIN, testApi, testSeed } from './testing.js';
+import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_A_MEMBER, KEY_B_ADMIN, testApi, testSeed } from './testing/test-api.js';
 
 function clock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
   let t = start;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSeed, parseSeed, SeedError } from './seed.js';
 import { DEFAULT_SEED_PATH } from './server.js';
-import { testSeed } from './testing.js';
+import { testSeed } from './testing/test-api.js';
 
 async function tempFile(content: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'seed-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from './server.js';
-import { startReceiver } from './testing.js';
+import { startReceiver } from './testing/test-api.js';
 
 describe('startReferenceServer', () => {
   it('listens on an ephemeral port with the fixture seed and closes', async () => {

@@ -6,10 +6,11 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnchors } from '../harness/report/anchors.js';
 import { domainStatusView } from '../harness/report/domain-status.js';
-import { formatResponse, verdictLabel } from '../harness/report/escape.js';
+import { formatResponse } from '../harness/report/format.js';
+import { verdictLabel } from '../harness/report/verdict.js';
 import { STATUSES, type CheckResult, type Report } from '../harness/report/model.js';
 import { renderHtml } from '../harness/report/render-html.js';
-import { hostileReport } from '../harness/report/sample-report.js';
+import { hostileReport } from '../harness/report/testing/sample-report.js';
 import {
   axeAudit,
   browserMissing,

@@ -7,7 +7,7 @@ import { buildEnvironment } from '../harness/certify/environment.js';
 import { readBundleFiles } from '../harness/certify/read-bundle.js';
 import { generateKeyPair, signManifest } from '../harness/certify/signature.js';
 import { packTarGz } from '../harness/certify/tar.js';
-import { editFile, productFor, reseal, syntheticHar } from '../harness/certify/testing.js';
+import { editFile, productFor, reseal, syntheticHar } from '../harness/certify/testing/synthetic-bundle.js';
 import { verifyBundle, type VerifyResult } from '../harness/certify/verify.js';
 import type { Report } from '../harness/report/model.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';

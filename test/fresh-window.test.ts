@@ -4,7 +4,7 @@ import { waitForFreshWindows } from '../harness/load/fresh-windows.js';
 import type { RateProbe } from '../harness/rate/fresh.js';
 import { request } from 'undici';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
-import { KEY_A_DEFAULT, testSeed } from '../reference/testing.js';
+import { KEY_A_DEFAULT, testSeed } from '../reference/testing/test-api.js';
 
 /*
  * Issue 16 against the real reference limiters (a 5 s window, self-test only): a key whose

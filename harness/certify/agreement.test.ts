@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../report/model.js';
 import { renderJunit } from '../report/render-junit.js';
 import { renderMarkdown, renderSummaryMarkdown } from '../report/render-markdown.js';
-import { hostileReport, incompleteReport, sampleReport } from '../report/sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from '../report/testing/sample-report.js';
 import { formatAgreementProblems } from './agreement.js';
 import { parseJunit } from './junit.js';
 import { parseReportMarkdown } from './markdown.js';
-import { syntheticReport } from './testing.js';
+import { syntheticReport } from './testing/synthetic-bundle.js';
 
 function agree(report: Report, junit = renderJunit(report), markdown = { name: 'summary-full.md', text: renderMarkdown(report) }): string[] {
   return formatAgreementProblems({ report, junit, markdown, readme: `# x\n\n**Verdict: ✅ ${report.verdict.toUpperCase()}**\n` });

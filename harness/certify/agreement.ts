@@ -1,4 +1,6 @@
-import { checkLabel, escapeMarkdownCell, stripUnsafeChars, verdictLabel } from '../report/escape.js';
+import { escapeMarkdownCell } from '../report/escape/markdown.js';
+import { stripUnsafeChars } from '../report/escape/unsafe.js';
+import { checkLabel, verdictLabel } from '../report/verdict.js';
 import { LEVELS, STATUSES, type CheckResult, type Report, type Status } from '../report/model.js';
 import { parseJunit } from './junit.js';
 import { CHECK_SECTIONS, parseReportMarkdown, type CheckSection } from './markdown.js';

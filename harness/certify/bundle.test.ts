@@ -3,14 +3,14 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/sample-report.js';
+import { sampleReport } from '../report/testing/sample-report.js';
 import { renderAll } from '../report/write.js';
 import { REPORT_FILES, REQUIRED_FILES, renderBundleReadme, reproduceCommand, writeBundle } from './bundle.js';
 import { buildEnvironment } from './environment.js';
 import { parseManifest } from './manifest.js';
 import { generateKeyPair } from './signature.js';
 import { unpackTarGz } from './tar.js';
-import { productFor, syntheticHar, syntheticReport } from './testing.js';
+import { productFor, syntheticHar, syntheticReport } from './testing/synthetic-bundle.js';
 
 const report = syntheticReport();
 const environment = await buildEnvironment({ report, startedAt: report.startedAt, finishedAt: report.finishedAt, mode: 'certify' });

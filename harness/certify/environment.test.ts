@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { syntheticReport } from './testing.js';
+import { syntheticReport } from './testing/synthetic-bundle.js';
 import {
   buildEnvironment,
   canonicalJson,

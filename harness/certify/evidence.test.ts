@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harEvidenceProblems } from './evidence.js';
 import type { Har } from './har.js';
-import { syntheticHar, syntheticReport } from './testing.js';
+import { syntheticHar, syntheticReport } from './testing/synthetic-bundle.js';
 
 const report = syntheticReport({ statuses: { 'CT-NAME-MIN': 'fail', 'PAGE-DEFAULTS': 'error', 'PAGE-TOTAL': 'inconclusive' } });
 const failed = report.checks.find((c) => c.requirementId === 'CT-NAME-MIN')!;

@@ -9,7 +9,7 @@ import {
   reportConsistencyProblems,
   specHashProblems,
 } from './report-checks.js';
-import { syntheticReport } from './testing.js';
+import { syntheticReport } from './testing/synthetic-bundle.js';
 
 const report = syntheticReport();
 const environment = await buildEnvironment({ report, startedAt: report.startedAt, finishedAt: report.finishedAt, mode: 'certify' });

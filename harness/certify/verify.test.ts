@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toolInfo } from './environment.js';
 import { generateKeyPair } from './signature.js';
-import { bundleFor, editFile, reseal, syntheticReport } from './testing.js';
+import { bundleFor, editFile, reseal, syntheticReport } from './testing/synthetic-bundle.js';
 import { formatVerifyResult, VERIFY_CHECKS, verifyBundle, verifyBundleFiles, type VerifyResult } from './verify.js';
 import { writeBundle, renderBundleReadme } from './bundle.js';
 

@@ -1,4 +1,5 @@
-import { escapeTerminal, formatDuration } from '../report/escape.js';
+import { escapeTerminal } from '../report/escape/terminal.js';
+import { formatDuration } from '../report/format.js';
 import type { DoctorItem, DoctorReport, DoctorStatus } from './model.js';
 
 const LABEL: Readonly<Record<DoctorStatus, string>> = {

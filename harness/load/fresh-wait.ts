@@ -1,5 +1,5 @@
 import type { LoadScenarioId } from '../config/schema.js';
-import { formatDuration, plural } from '../report/escape.js';
+import { formatDuration, plural } from '../report/format.js';
 import type { FreshWaitRecord } from './model.js';
 
 /** The fresh-window waits of one scenario, added up (run.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateProbe } from '../rate/fresh.js';
-import { bucket, fixedWindow, SimClock, simulate, slidingLog, START, type Simulated } from '../rate/testing.js';
+import { bucket, fixedWindow, SimClock, simulate, slidingLog, START, type Simulated } from '../rate/testing/simulated-limiters.js';
 import { FRESH_PROBES_PER_KEY, staleKeys, waitForFreshWindows, type FreshKey } from './fresh-windows.js';
 
 /** A fixed 60 s window per key on a fake clock, as the reference server keeps them. */

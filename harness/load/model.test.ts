@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf, loadReportSchema, runStatusOf, worstStatus } from './model.js';
-import { sampleLoadReport } from './sample-report.js';
+import { sampleLoadReport } from './testing/sample-report.js';
 
 describe('load report model', () => {
   it('accepts the sample report and round-trips it through JSON', () => {

@@ -1,4 +1,4 @@
-import { escapeTerminal } from '../report/escape.js';
+import { escapeTerminal } from '../report/escape/terminal.js';
 
 /**
  * The load run's progress on stderr: one line per event (a scenario starts, waits, ends; a

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LoadReport } from './model.js';
 import { renderLoadHtml, timelineChart } from './render-html.js';
-import { sampleLoadReport } from './sample-report.js';
+import { sampleLoadReport } from './testing/sample-report.js';
 
 /** A report whose strings try to break out of the markup. */
 function hostile(): LoadReport {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatDuration, formatNumber } from '../report/escape.js';
+import { formatDuration, formatNumber } from '../report/format.js';
 import { html, trusted, type Html } from '../report/html.js';
 import { renderBarChart, type BarSeries } from '../report/svg.js';
 import { sharedKeyCost } from './fresh-wait.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderLoadTerminal, renderTable } from './render-terminal.js';
-import { sampleLoadReport } from './sample-report.js';
+import { sampleLoadReport } from './testing/sample-report.js';
 
 describe('renderLoadTerminal', () => {
   const text = renderLoadTerminal(sampleLoadReport(), { color: false });

@@ -1,4 +1,5 @@
-import { escapeTerminal, formatDuration, formatNumber } from '../report/escape.js';
+import { escapeTerminal } from '../report/escape/terminal.js';
+import { formatDuration, formatNumber } from '../report/format.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
 

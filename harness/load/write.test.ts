@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../http/redact.js';
 import { loadReportSchema } from './model.js';
-import { sampleLoadReport } from './sample-report.js';
+import { sampleLoadReport } from './testing/sample-report.js';
 import { writeLoadReport } from './write.js';
 
 const KEY = 'wmk_3be3b5804692ebe4e955884c7b5d1661';

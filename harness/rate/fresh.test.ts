@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitForFreshWindow, type RateProbe } from './fresh.js';
-import { bucket, fixedWindow, simulate, slidingLog, START, type Limiter, type Simulated, type Unit } from './testing.js';
+import { bucket, fixedWindow, simulate, slidingLog, START, type Limiter, type Simulated, type Unit } from './testing/simulated-limiters.js';
 
 const answer = (status: number, limit: number, remaining: number, reset: number, extra: Record<string, string> = {}): RateProbe => ({
   status,

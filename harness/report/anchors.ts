@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compareText } from './escape.js';
+import { compareText } from './order.js';
 import type { CheckResult } from './model.js';
 
 /*

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from './escape/html.js';
 
 /*
  * Markup building for the self-contained HTML pages (report.html, load.html): every interpolated

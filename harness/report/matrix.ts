@@ -1,5 +1,5 @@
 import type { MatrixCell } from './model.js';
-import { compareNatural } from './escape.js';
+import { compareNatural } from './order.js';
 
 export interface MatrixTable {
   readonly operations: readonly string[];

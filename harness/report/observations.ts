@@ -1,5 +1,5 @@
 import type { Observation } from './model.js';
-import { compareNatural } from './escape.js';
+import { compareNatural } from './order.js';
 
 export interface ObservedValue {
   readonly value: string;

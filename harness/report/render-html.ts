@@ -1,248 +1,13 @@
-import { createHash } from 'node:crypto';
-import { html, trusted, type Html, type Part } from './html.js';
-import {
-  compareChecksBySeverity,
-  compareNatural,
-  compareText,
-  failureKind,
-  formatDuration,
-  formatProperty,
-  formatResponse,
-  plural,
-  verdictLabel,
-  verdictReason,
-} from './escape.js';
-import {
-  LEVELS,
-  STATUSES,
-  type CheckResult,
-  type Observation,
-  type Report,
-  type RequirementCoverage,
-  type Status,
-  type StatusCounts,
-} from './model.js';
-import { checkAnchors, requirementAnchor, uniqueAnchors } from './anchors.js';
-import { domainStatusView } from './domain-status.js';
-import { pivotMatrix } from './matrix.js';
-import { inputSurfaceRows, notRejected } from './input-classes.js';
-import { groupObservations } from './observations.js';
+import { html, trusted, type Html } from './html.js';
+import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { failureKind, verdictLabel, verdictReason } from './verdict.js';
+import { LEVELS, STATUSES, type CheckResult, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
-import { detailAfterReason, groupUnverified, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
+import { detailAfterReason, UNVERIFIED_LABEL, unverifiedSummary } from './unverified.js';
+import { reportView, type ReportView } from './view.js';
 import { renderBarChart, renderStackedBar, type BarSeries } from './svg.js';
-
-/* ----------------------------------------------------------------------------------------------
- * Static assets. They hold no data, so their CSP hashes are constant.
- * -------------------------------------------------------------------------------------------- */
-
-const STATUS_COLORS: Readonly<Record<Status, string>> = {
-  pass: '#2e7d32',
-  skip: '#9e9e9e',
-  inconclusive: '#f9a825',
-  fail: '#c62828',
-  error: '#6a1b9a',
-};
-
-const CSS = `
-:root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--alt:#f6f8fa;--pass:#1a7f37;--fail:#c62828;--warn:#9a6700;--skip:#6e7781;--inc:#8a6100;--err:#6a1b9a}
-*{box-sizing:border-box}
-[hidden]{display:none!important}
-body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg)}
-header.top{padding:20px 28px;border-bottom:1px solid var(--line);background:var(--alt)}
-main{padding:0 28px 40px}
-footer{padding:16px 28px;color:var(--muted);border-top:1px solid var(--line);font-size:12px}
-h1{font-size:13px;font-weight:600;color:var(--muted);margin:0 0 8px;text-transform:uppercase;letter-spacing:.04em}
-h2{font-size:20px;margin:32px 0 12px;padding-bottom:4px;border-bottom:1px solid var(--line)}
-h3{font-size:15px;margin:20px 0 8px}
-h4{font-size:12px;margin:12px 0 4px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-.badge{display:inline-block;font-size:32px;font-weight:800;letter-spacing:.03em;padding:8px 20px;border-radius:8px;color:#fff}
-.v-conformant .badge{background:var(--pass)}
-.v-non-conformant .badge{background:var(--fail)}
-.v-error .badge{background:var(--err)}
-.v-incomplete .badge{background:var(--warn)}
-.reason{font-size:16px;margin:10px 0 6px}
-.failed-must{margin:6px 0}
-.failed-must a{margin-right:8px}
-dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:12px 0 0}
-dl.meta dt{color:var(--muted)}
-dl.meta dd{margin:0;overflow-wrap:anywhere}
-nav{padding:8px 28px;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg);z-index:1}
-nav a{margin-right:16px}
-a{color:#0969da;text-decoration:none}
-a:hover{text-decoration:underline}
-table{border-collapse:collapse;margin:8px 0}
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
-th{background:var(--alt);font-weight:600}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-td.zero{color:var(--muted)}
-tr.total td{font-weight:600}
-.st{display:inline-block;min-width:6.5em;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;text-align:center;white-space:nowrap}
-.st-pass{background:var(--pass)}
-.st-fail{background:var(--fail)}
-.st-warn{background:var(--warn)}
-.st-skip{background:var(--skip)}
-.st-inconclusive{background:var(--inc)}
-.st-error{background:var(--err)}
-.st-uncovered{background:#fff;color:var(--fail);border:1px solid var(--fail)}
-.lvl{font-weight:600;font-size:12px}
-.mono,pre,code{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:12px}
-.msg{white-space:pre-wrap;overflow-wrap:anywhere;max-width:42em}
-td.title{min-width:22em;max-width:48em}
-details summary{cursor:pointer}
-.evidence{margin:6px 0 4px;padding:8px 10px;border-left:3px solid var(--line);background:var(--alt)}
-.evidence pre{margin:0;padding:8px;background:var(--bg);border:1px solid var(--line);white-space:pre-wrap;overflow-wrap:anywhere;max-height:28em;overflow:auto}
-.muted{color:var(--muted)}
-tr.uncovered td{background:#fff8f8}
-form.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:8px 0;padding:8px;background:var(--alt);border:1px solid var(--line)}
-form.filters label{display:flex;gap:6px;align-items:center}
-svg.chart,svg.bar{display:block;max-width:100%;height:auto}
-.summary-bar{margin:10px 0 0;max-width:480px}
-ul.counts{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;margin:10px 0 0;padding:0;font-size:15px}
-ul.counts li::before{content:"";display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:6px;vertical-align:-.05em;background:var(--line)}
-ul.counts li.c-pass::before{background:${STATUS_COLORS.pass}}
-ul.counts li.c-skip::before{background:${STATUS_COLORS.skip}}
-ul.counts li.c-inconclusive::before{background:${STATUS_COLORS.inconclusive}}
-ul.counts li.c-fail::before{background:${STATUS_COLORS.fail}}
-ul.counts li.c-error::before{background:${STATUS_COLORS.error}}
-ul.counts li.c-total::before{display:none}
-.wrap,td.msg,td.title{overflow-wrap:anywhere}
-.wide{max-width:100%;overflow-x:auto}
-tr[id],section[id]{scroll-margin-top:4em}
-tr:target>td{background:#fff8c5}
-a.permalink{float:right;margin-left:8px;color:var(--muted);font-weight:600}
-.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-h4 .mono{text-transform:none;letter-spacing:0}
-@media print{
-@page{margin:12mm}
-body{font-size:10pt;color:#000}
-nav,form.filters,a.permalink{display:none!important}
-header.top{background:none;border-bottom:2px solid #000}
-header.top,main,footer{padding-left:0;padding-right:0}
-.badge,.st,ul.counts li::before,svg{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-a{color:inherit}
-.muted,dl.meta dt{color:#444}
-td.title{min-width:0}
-.msg{max-width:none}
-.wide{overflow:visible}
-.evidence pre{max-height:none;overflow:visible}
-thead{display:table-header-group}
-h2,h3,h4{break-after:avoid}
-tr:target>td{background:none}
-.st{min-width:0;white-space:normal}
-#check-table,#check-table>tbody,#requirements table,#requirements tbody{display:block;width:100%}
-#check-table>thead,#requirements thead{display:none}
-#check-table>tbody>tr,#requirements tbody>tr{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:8px;border-top:1px solid #999;padding:3px 0}
-#check-table>tbody>tr:not(:has(details[open])),#requirements tbody>tr{break-inside:avoid}
-#check-table>tbody>tr>td,#requirements tbody>tr>td{display:block;border:0;padding:0;background:none}
-#check-table td.title,#check-table td.msg,#requirements td.statement{flex:0 0 100%;padding:2px 0 0;max-width:none}
-#check-table td.msg{order:1}
-#check-table td.title{order:2}
-#check-table td.msg:empty{display:none}
-td.sec::before{content:"spec "}
-#requirements td.count::before{content:"checks: "}
-#matrix table{font-size:7pt;table-layout:fixed;width:100%}
-#matrix th,#matrix td{padding:2px;overflow-wrap:anywhere}
-#matrix .st{display:block;padding:0 2px;font-size:7pt}
-}
-`.trim();
-
-const SCRIPT = `
-(function () {
-  'use strict';
-  var form = document.getElementById('filters');
-  var table = document.getElementById('check-table');
-  var shown = document.getElementById('shown');
-  if (!form || !table || !shown) return;
-  form.hidden = false;
-  var body = table.tBodies[0];
-  var rows = Array.prototype.slice.call(body.rows);
-  var problems = { fail: true, error: true, inconclusive: true };
-  var fields = ['status', 'level', 'domain', 'q'];
-  function value(name) { return form.elements[name].value; }
-  function clear() { fields.forEach(function (f) { form.elements[f].value = ''; }); }
-  function apply() {
-    var s = value('status'), l = value('level'), d = value('domain'), q = value('q').trim().toLowerCase();
-    var n = 0;
-    rows.forEach(function (r) {
-      var st = r.getAttribute('data-status');
-      var ok = (!s || (s === 'problems' ? problems[st] === true : st === s)) &&
-        (!l || r.getAttribute('data-level') === l) &&
-        (!d || r.getAttribute('data-domain') === d) &&
-        (!q || r.textContent.toLowerCase().indexOf(q) !== -1);
-      r.hidden = !ok;
-      if (ok) n += 1;
-    });
-    shown.textContent = n + ' of ' + rows.length + ' checks shown';
-  }
-  // report.html#check-...: open that check's evidence and bring it into view, clearing a filter that hid it.
-  function reveal() {
-    var id;
-    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
-    var row = id ? document.getElementById(id) : null;
-    if (!row || row.parentNode !== body) return;
-    if (row.hidden) { clear(); apply(); }
-    var details = row.querySelector('details');
-    if (details) details.open = true;
-    row.scrollIntoView();
-  }
-  form.addEventListener('input', apply);
-  form.addEventListener('change', apply);
-  form.addEventListener('submit', function (e) { e.preventDefault(); });
-  form.addEventListener('click', function (e) {
-    var b = e.target.closest('button[data-expand]');
-    if (!b) return;
-    var open = b.getAttribute('data-expand') === 'open';
-    rows.forEach(function (r) {
-      if (r.hidden) return;
-      r.querySelectorAll('details').forEach(function (x) { x.open = open; });
-    });
-  });
-  document.addEventListener('click', function (e) {
-    var a = e.target.closest('a[data-filter]');
-    if (!a) return;
-    clear();
-    form.elements[a.getAttribute('data-filter')].value = a.getAttribute('data-value');
-    apply();
-  });
-  window.addEventListener('hashchange', reveal);
-  // On paper, the evidence of every problem shown is printed open; what was opened for it closes after.
-  var openedForPrint = [];
-  window.addEventListener('beforeprint', function () {
-    rows.forEach(function (r) {
-      var details = r.querySelector('details');
-      if (r.hidden || !details || details.open || problems[r.getAttribute('data-status')] !== true) return;
-      details.open = true;
-      openedForPrint.push(details);
-    });
-  });
-  window.addEventListener('afterprint', function () {
-    openedForPrint.forEach(function (x) { x.open = false; });
-    openedForPrint = [];
-  });
-  apply();
-  reveal();
-})();
-`.trim();
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/**
- * Nothing may load from anywhere: the file must read the same offline, and a hostile string that
- * slipped past escaping still could not run script or fetch anything.
- */
-function contentSecurityPolicy(): string {
-  return [
-    "default-src 'none'",
-    `style-src ${sha256(CSS)}`,
-    `script-src ${sha256(SCRIPT)}`,
-    "img-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+import { contentSecurityPolicy, CSS, SCRIPT, STATUS_COLORS } from './html-assets.js';
 
 /* ----------------------------------------------------------------------------------------------
  * Pieces
@@ -260,40 +25,12 @@ function countCells(counts: StatusCounts): Html[] {
   return STATUSES.map((s) => html`<td class="n${counts[s] === 0 ? ' zero' : ''}">${counts[s]}</td>`);
 }
 
-function total(counts: StatusCounts): number {
-  return STATUSES.reduce((n, s) => n + counts[s], 0);
-}
-
 function statusSeries(): BarSeries[] {
   return STATUSES.map((s) => ({ label: s, color: STATUS_COLORS[s] }));
 }
 
-interface Anchors {
-  readonly checkId: Map<CheckResult, string>;
-  readonly requirementId: Map<string, string>;
-}
-
-function renderHeader(report: Report, failedMust: readonly CheckResult[], anchors: Anchors): Html {
-  const meta: [string, Part][] = [
-    ['Target', report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url],
-    ['Run', report.runId],
-    ['Started', report.startedAt],
-    ['Finished', report.finishedAt],
-    ['Duration', formatDuration(report.durationMs)],
-    ['Checks', `${report.counts.total}`],
-    ['Tool', `${report.tool.name} ${report.tool.version}`],
-    ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
-    ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
-  ];
-  if (report.settings.requirements.length > 0) meta.push(['Requirements selected', report.settings.requirements.join(', ')]);
-  if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
-  if (report.target.variants.length > 0) meta.push(['Reference variants', report.target.variants.join(', ')]);
-  if (report.throttling.waits > 0) {
-    meta.push([
-      'Throttling',
-      `waited out HTTP 429 ${plural(report.throttling.waits, 'time')}, ${formatDuration(report.throttling.totalWaitMs)} in total`,
-    ]);
-  }
+function renderHeader(view: ReportView): Html {
+  const { report, failedMust } = view;
   const summaryBar = renderStackedBar(
     STATUSES.map((s) => ({ label: s, value: report.counts.byStatus[s], color: STATUS_COLORS[s] })),
     { title: `All checks by status: ${STATUSES.map((s) => `${report.counts.byStatus[s]} ${s}`).join(', ')}`, width: 480, height: 14 },
@@ -307,7 +44,7 @@ ${
     ? html`<p class="failed-must">Failed MUST requirements: ${failedMust
         // one link per requirement, to its first failing check
         .filter((c, i) => failedMust.findIndex((d) => d.requirementId === c.requirementId) === i)
-        .map((c) => html`<a class="mono" href="#${anchors.checkId.get(c) ?? ''}">${c.requirementId}</a> `)}</p>`
+        .map((c) => html`<a class="mono" href="#${view.checkAnchors.get(c) ?? ''}">${c.requirementId}</a> `)}</p>`
     : ''
 }
 ${
@@ -318,7 +55,7 @@ ${
 <div class="summary-bar">${trusted(summaryBar)}</div>
 ${renderHeaderCounts(report)}
 <dl class="meta">
-${meta.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>\n`)}</dl>
+${view.meta.map((m) => html`<dt>${m.label}</dt><dd>${m.value}</dd>\n`)}</dl>
 </header>`;
 }
 
@@ -344,37 +81,39 @@ ${item('skip', 'skip')}
 </ul>`;
 }
 
-function renderCounts(report: Report): Html {
+function renderCounts(view: ReportView): Html {
+  const { report } = view;
   return html`<section id="results">
 <h2>Results</h2>
 <table>
 <thead><tr><th>Level</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}<th class="n">total</th></tr></thead>
 <tbody>
-${LEVELS.map((level) => {
-  const counts = report.counts.byLevel[level];
-  return html`<tr><th>${level}</th>${countCells(counts)}<td class="n">${total(counts)}</td></tr>\n`;
-})}<tr class="total"><th>all</th>${countCells(report.counts.byStatus)}<td class="n">${report.counts.total}</td></tr>
+${view.levels.map((l) => html`<tr><th>${l.level}</th>${countCells(l.counts)}<td class="n">${l.total}</td></tr>\n`)}<tr class="total"><th>all</th>${countCells(report.counts.byStatus)}<td class="n">${report.counts.total}</td></tr>
 </tbody>
 </table>
 <p class="muted">A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. Conformance requires every MUST requirement of the catalogue to be verified and to pass.</p>
 </section>`;
 }
 
+/** A requirement id, linked to its row of the catalogue when it has one. */
+function requirementLink(view: ReportView, id: string): Html {
+  const anchor = view.requirementAnchors.get(id);
+  return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
+}
+
 /** Which MUST requirements the run did not verify, and why: what keeps a run from being conformant. */
-function renderUnverified(report: Report, anchors: Anchors): Html {
+function renderUnverified(view: ReportView): Html {
+  const { report } = view;
   if (report.unverified.length === 0) return html``;
-  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
-  const link = (id: string): Html => {
-    const anchor = anchors.requirementId.get(id);
-    return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
-  };
+  const { mustTotal, groups } = view.unverified;
+  const link = (id: string): Html => requirementLink(view, id);
   return html`<section id="unverified">
 <h2>Unverified MUST requirements</h2>
 <p>${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run. Set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.</p>
 <table>
 <thead><tr><th>Reason</th><th>Detail</th><th class="n">Count</th><th>Requirements</th></tr></thead>
 <tbody>
-${groupUnverified(report.unverified).map(
+${groups.map(
   (g) =>
     html`<tr><td>${UNVERIFIED_LABEL[g.reason]}</td><td>${detailAfterReason(g)}</td><td class="n">${g.ids.length}</td><td>${g.ids.map((id, i) => html`${i > 0 ? ', ' : ''}${link(id)}`)}</td></tr>
 `,
@@ -384,12 +123,10 @@ ${groupUnverified(report.unverified).map(
 }
 
 /** CONFORMANCE_EXPECTED_FAILURES: each entry and how it fared. */
-function renderExpected(report: Report, anchors: Anchors): Html {
+function renderExpected(view: ReportView): Html {
+  const { report } = view;
   if (report.expectedFailures.length === 0) return html``;
-  const link = (id: string): Html => {
-    const anchor = anchors.requirementId.get(id);
-    return anchor === undefined ? html`<span class="mono">${id}</span>` : html`<a class="mono" href="#${anchor}">${id}</a>`;
-  };
+  const link = (id: string): Html => requirementLink(view, id);
   return html`<section id="expected">
 <h2>Expected failures</h2>
 <p>${expectedSummary(report) ?? ''}. A failure listed here does not fail the exit code; a stale or expired entry does. The verdict is what the checks say.</p>
@@ -404,9 +141,9 @@ ${report.expectedFailures.map(
 </section>`;
 }
 
-function renderDomains(report: Report): Html {
-  if (report.domains.length === 0) return html``;
-  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+function renderDomains(view: ReportView): Html {
+  if (view.domains.length === 0) return html``;
+  const domains = view.domains.map((d) => d.summary);
   const chart = renderBarChart({
     title: 'Checks per domain by status',
     series: statusSeries(),
@@ -420,10 +157,9 @@ ${trusted(chart)}
 <table>
 <thead><tr><th>Domain</th><th>Status</th>${STATUSES.map((s) => html`<th class="n">${s}</th>`)}</tr></thead>
 <tbody>
-${domains.map((d) => {
-  const view = domainStatusView(d, report.checks);
-  const chip = view.warning ? statusChip('fail', 'SHOULD') : statusChip(view.status);
-  const note = view.note === '' ? '' : html` <span class="muted">${view.note}</span>`;
+${view.domains.map(({ summary: d, view: status }) => {
+  const chip = status.warning ? statusChip('fail', 'SHOULD') : statusChip(status.status);
+  const note = status.note === '' ? '' : html` <span class="muted">${status.note}</span>`;
   return html`<tr data-domain="${d.domain}"><td><a href="#checks" data-filter="domain" data-value="${d.domain}">${d.domain}</a></td><td>${chip}${note}</td>${countCells(d.counts)}</tr>\n`;
 })}</tbody>
 </table>
@@ -453,12 +189,12 @@ function renderEvidence(check: CheckResult): Html | null {
   return html`<div class="evidence">${blocks}</div>`;
 }
 
-function renderChecks(report: Report, checks: readonly CheckResult[], anchors: Anchors): Html {
-  const domains = [...new Set(report.checks.map((c) => c.domain))].sort(compareText);
-  const rows = checks.map((c) => {
+function renderChecks(view: ReportView): Html {
+  const domains = view.checkDomains;
+  const rows = view.checks.map((c) => {
     const evidence = renderEvidence(c);
-    const requirementAnchor = anchors.requirementId.get(c.requirementId);
-    const anchor = anchors.checkId.get(c) ?? '';
+    const requirementAnchor = view.requirementAnchors.get(c.requirementId);
+    const anchor = view.checkAnchors.get(c) ?? '';
     const permalink = html`<a class="permalink" href="#${anchor}" title="Link to this check">#<span class="sr"> link to this check</span></a>`;
     const title =
       evidence === null ? html`${permalink}${c.title}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>`;
@@ -499,12 +235,12 @@ ${rows}</tbody>
 </section>`;
 }
 
-function renderObservations(observations: readonly Observation[]): Html {
-  if (observations.length === 0) return html``;
+function renderObservations(view: ReportView): Html {
+  if (view.observations.length === 0) return html``;
   return html`<section id="observations">
 <h2>Observations</h2>
 <p class="muted">What the target chose where the specification leaves the choice open.</p>
-${groupObservations(observations).map(
+${view.observations.map(
   ({ topic, values }) => html`<h3 class="mono">${topic}</h3>
 <table>
 <thead><tr><th>Value</th><th>Seen at</th><th>Requirement</th></tr></thead>
@@ -518,14 +254,9 @@ ${values.map(
 )}</section>`;
 }
 
-function sortedRequirements(requirements: readonly RequirementCoverage[]): RequirementCoverage[] {
-  return [...requirements].sort((a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id));
-}
-
-function renderRequirements(requirements: readonly RequirementCoverage[], unverified: Report['unverified'], anchors: Anchors): Html {
-  const why = new Map(unverified.map((u) => [u.id, u]));
+function renderRequirements(view: ReportView): Html {
+  const { rows: requirements, uncovered, unverifiedById: why } = view.requirements;
   if (requirements.length === 0) return html``;
-  const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
   return html`<section id="requirements">
 <h2>Requirement catalogue</h2>
 <p>${plural(requirements.length, 'requirement')}: ${requirements.length - uncovered} covered by this run, <strong>${uncovered} not covered</strong>.</p>
@@ -542,15 +273,15 @@ ${requirements.map((r) => {
     r.status === null
       ? html`<span class="st st-uncovered" title="${missing?.detail ?? ''}">${missing === undefined ? 'not covered' : `not covered: ${UNVERIFIED_LABEL[missing.reason]}`}</span>`
       : html`${statusChip(r.status, r.level)}${missing === undefined || r.status === 'pass' ? '' : html` <span class="muted">${missing.detail}</span>`}`;
-  return html`<tr id="${anchors.requirementId.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td class="sec">${r.section}</td><td>${r.domain}</td><td class="statement">${r.statement}</td><td class="n count">${r.checks}</td><td>${result}</td></tr>\n`;
+  return html`<tr id="${view.requirementAnchors.get(r.id) ?? ''}"${covered ? '' : html` class="uncovered"`}><td>${id}</td><td class="lvl">${r.level}</td><td class="sec">${r.section}</td><td>${r.domain}</td><td class="statement">${r.statement}</td><td class="n count">${r.checks}</td><td>${result}</td></tr>\n`;
 })}</tbody>
 </table>
 </section>`;
 }
 
-function renderMatrix(report: Report): Html {
-  if (report.matrix.length === 0) return html``;
-  const { operations, rows } = pivotMatrix(report.matrix);
+function renderMatrix(view: ReportView): Html {
+  if (view.matrix === null) return html``;
+  const { operations, rows } = view.matrix;
   return html`<section id="matrix">
 <h2>Isolation and permission matrix</h2>
 <p class="muted">Resource x operation x key: pass when refused (or allowed) as spec 5 requires; the status answered is shown.</p>
@@ -571,10 +302,9 @@ ${rows.map(
 </section>`;
 }
 
-function renderInputClasses(report: Report): Html {
-  const cells = report.inputClasses ?? [];
-  if (cells.length === 0) return html``;
-  const missed = notRejected(cells);
+function renderInputClasses(view: ReportView): Html {
+  if (view.inputClasses === null) return html``;
+  const { cells, missed, surfaces } = view.inputClasses;
   return html`<section id="input-classes">
 <h2>Invalid input classes</h2>
 <p class="muted">Every field of every request body and query, each invalid class derived from the spec's field table sent once: ${String(cells.length)} sent, ${String(cells.length - missed.length)} rejected with a 4xx, ${String(missed.length)} not.</p>
@@ -584,19 +314,16 @@ ${missed.length === 0 ? '' : html`<ul>${missed.slice(0, 50).map((c) => html`<li>
 <table>
 <thead><tr><th>Surface</th><th>Fields</th><th>Sent</th><th>Rejected</th><th>Accepted</th><th>Other</th><th>Classes</th></tr></thead>
 <tbody>
-${inputSurfaceRows(cells).map((r) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
+${surfaces.map((r) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
 `)}</tbody>
 </table>
 </div>
 </section>`;
 }
 
-function renderSpecCoverage(report: Report): Html {
-  const rows = report.specCoverage ?? [];
-  if (rows.length === 0) return html``;
-  const units = rows.reduce((n, r) => n + r.units, 0);
-  const traced = rows.reduce((n, r) => n + r.traced, 0);
-  const verified = rows.reduce((n, r) => n + r.verified, 0);
+function renderSpecCoverage(view: ReportView): Html {
+  if (view.specCoverage === null) return html``;
+  const { rows, units, traced, verified } = view.specCoverage;
   return html`<section id="spec-coverage">
 <h2>Spec coverage by section</h2>
 <p>The spec cut into ${plural(units, 'unit')} (table rows, bullets, sentences; docs/traceability.md): ${String(traced)} traced to requirements, ${String(verified)} of them verified by this run (every requirement they name passed).</p>
@@ -609,9 +336,10 @@ ${rows.map((r) => html`<tr><td>${r.section}</td><td class="n">${String(r.units)}
 </section>`;
 }
 
-function renderEndpoints(report: Report): Html {
+function renderEndpoints(view: ReportView): Html {
+  const { report } = view;
   if (report.endpoints.length === 0 && report.notTestable.length === 0) return html``;
-  const exercised = report.endpoints.filter((e) => e.checks > 0).length;
+  const { exercised } = view.endpoints;
   return html`<section id="endpoints">
 <h2>Endpoint coverage</h2>
 <p>${exercised} of ${plural(report.endpoints.length, 'documented endpoint')} exercised by this run.</p>
@@ -640,15 +368,7 @@ ${
  * Deterministic: everything is sorted, no clock is read.
  */
 export function renderHtml(report: Report): string {
-  const checks = [...report.checks].sort(compareChecksBySeverity);
-  const requirements = sortedRequirements(report.requirements);
-  // Anchors come from what identifies a check or requirement (anchors.ts): the same in every run,
-  // and safe whatever the ids contain.
-  const anchors: Anchors = {
-    checkId: checkAnchors(checks),
-    requirementId: new Map([...uniqueAnchors(requirements, (r) => requirementAnchor(r.id))].map(([r, a]) => [r.id, a])),
-  };
-  const failedMust = checks.filter((c) => c.status === 'fail' && c.level === 'MUST');
+  const view = reportView(report);
   const title = `${verdictLabel(report)}: conformance report for ${report.target.url}`;
 
   const page = html`<!DOCTYPE html>
@@ -662,21 +382,21 @@ export function renderHtml(report: Report): string {
 <style>${trusted(CSS)}</style>
 </head>
 <body>
-${renderHeader(report, failedMust, anchors)}
+${renderHeader(view)}
 <nav><a href="#results">Results</a>${report.unverified.length > 0 ? html`<a href="#unverified">Unverified</a>` : ''}${report.expectedFailures.length > 0 ? html`<a href="#expected">Expected failures</a>` : ''}<a href="#domains">Domains</a><a href="#checks">Checks</a><a href="#observations">Observations</a>${transitionMatrix(report.observations).length > 0 ? html`<a href="#transitions">Transitions</a>` : ''}<a href="#matrix">Matrix</a>${(report.inputClasses ?? []).length > 0 ? html`<a href="#input-classes">Input classes</a>` : ''}<a href="#requirements">Requirements</a><a href="#endpoints">Endpoints</a></nav>
 <main>
-${renderCounts(report)}
-${renderUnverified(report, anchors)}
-${renderExpected(report, anchors)}
-${renderDomains(report)}
-${renderChecks(report, checks, anchors)}
-${renderObservations(report.observations)}
+${renderCounts(view)}
+${renderUnverified(view)}
+${renderExpected(view)}
+${renderDomains(view)}
+${renderChecks(view)}
+${renderObservations(view)}
 ${trusted(renderTransitionsHtml(report))}
-${renderMatrix(report)}
-${renderInputClasses(report)}
-${renderRequirements(requirements, report.unverified, anchors)}
-${renderSpecCoverage(report)}
-${renderEndpoints(report)}
+${renderMatrix(view)}
+${renderInputClasses(view)}
+${renderRequirements(view)}
+${renderSpecCoverage(view)}
+${renderEndpoints(view)}
 </main>
 <footer>Generated by ${report.tool.name} ${report.tool.version} · run ${report.runId} · finished ${report.finishedAt}</footer>
 <script>${trusted(SCRIPT)}</script>

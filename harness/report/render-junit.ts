@@ -1,16 +1,8 @@
 import { checkAnchors } from './anchors.js';
-import {
-  checkLabel,
-  compareChecksByRequirement,
-  compareText,
-  escapeXml,
-  escapeXmlAttribute,
-  failureKind,
-  formatProperty,
-  formatResponse,
-  plural,
-  verdictLabel,
-} from './escape.js';
+import { escapeXml, escapeXmlAttribute } from './escape/xml.js';
+import { formatProperty, formatResponse, plural } from './format.js';
+import { compareChecksByRequirement, compareText } from './order.js';
+import { checkLabel, failureKind, verdictLabel } from './verdict.js';
 import type { CheckResult, Report } from './model.js';
 import { EXPECTED_LABEL } from './expected.js';
 import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';

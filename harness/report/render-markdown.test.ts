@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAnchor } from './anchors.js';
 import type { CheckResult, Report } from './model.js';
 import { renderMarkdown, renderSummaryMarkdown, SUMMARY_MAX_CHARS } from './render-markdown.js';
-import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 
 /** Pipes that split a GFM table row: those not preceded by an odd number of backslashes. */
 function cellSeparators(line: string): number {
@@ -87,15 +87,16 @@ describe('renderMarkdown', () => {
 
   it('lists errors and inconclusive checks, observations by topic and uncovered requirements', () => {
     const md = renderMarkdown(sampleReport());
-    expect(section(md, 'Errors')).toContain('EX-APPROVE-200');
-    expect(section(md, 'Inconclusive')).toContain('WH-SIGNATURE-HMAC');
+    expect(section(md, 'Errors')).toContain('EX-APPROVE');
+    expect(section(md, 'Inconclusive')).toContain('WH-SIGNATURE');
     const observations = section(md, 'Observations');
     expect(observations).toContain('**validation-status**');
-    expect(observations).toContain('| 422 | POST /contacts, POST /time-entries | ERR-CONSISTENT-VALIDATION |');
+    expect(observations).toContain('| 422 | POST /contacts, POST /time-entries | VALIDATION-STATUS-CONSISTENT |');
     const coverage = section(md, 'Requirement coverage');
     expect(coverage).toContain('2 not covered');
     expect(coverage.match(/not covered\*\*/g)).toHaveLength(2);
-    expect(coverage).toMatch(/LIM-RATE-HEADERS .*⚠️ fail \(warning\)/);
+    expect(coverage).toMatch(/VALIDATION-STATUS-CONSISTENT .*⚠️ fail \(warning\)/);
+    expect(coverage).toMatch(/RL-HEADERS-SUCCESS .*❌ fail/);
   });
 
   it('keeps every table intact', () => {
@@ -124,7 +125,7 @@ describe('renderMarkdown', () => {
   it('keeps a leaked secret verbatim wherever it appears, so the writer can redact it', () => {
     const secret = 'wmk_3be3b5804692ebe4e955884c7b5d1661';
     const report = sampleReport();
-    const check = report.checks.find((c) => c.requirementId === 'LIM-RATE-HEADERS');
+    const check = report.checks.find((c) => c.requirementId === 'RL-HEADERS-SUCCESS');
     if (!check?.exchange) throw new Error('fixture changed');
     check.title = `${check.title} (${secret})`;
     check.message = `key ${secret} echoed`;

@@ -1,29 +1,26 @@
-import { checkAnchors } from './anchors.js';
-import { domainStatusView } from './domain-status.js';
-import {
-  checkLabel,
-  compareChecksBySeverity,
-  compareNatural,
-  compareText,
-  escapeMarkdownCell,
-  escapeMarkdownText,
-  failureKind,
-  formatDuration,
-  formatProperty,
-  formatResponse,
-  markdownCode,
-  markdownFence,
-  plural,
-  verdictLabel,
-  verdictReason,
-} from './escape.js';
-import { LEVELS, STATUSES, type CheckResult, type Level, type Observation, type Report, type Status, type StatusCounts } from './model.js';
-import { pivotMatrix } from './matrix.js';
-import { inputSurfaceRows, notRejected } from './input-classes.js';
-import { groupObservations } from './observations.js';
+import { escapeMarkdownCell, escapeMarkdownText, markdownCode, markdownFence } from './escape/markdown.js';
+import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { checkLabel, failureKind, verdictLabel, verdictReason } from './verdict.js';
+import { STATUSES, type CheckResult, type Level, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsMarkdown } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
-import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
+import { detailAfterReason, idList, UNVERIFIED_LABEL } from './unverified.js';
+import { reportView, type ReportView } from './view.js';
+import {
+  clip,
+  clipBlock,
+  renderDocument,
+  renderSection,
+  row,
+  section,
+  SUMMARY_LIMITS,
+  tableHead,
+  UNLIMITED,
+  type Form,
+  type Item,
+  type Limits,
+  type Section,
+} from './markdown-sections.js';
 
 /**
  * Longest `summary.md`, in UTF-16 code units (never fewer than characters): a pull-request
@@ -47,52 +44,8 @@ const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = {
   error: '💥',
 };
 
-/**
- * How long one piece of data may be. The complete Markdown shows everything (Infinity); the
- * summary cuts each value so that no single failure can fill the page.
- */
-interface Limits {
-  /** A header value, a table cell, a one-line message. */
-  readonly cell: number;
-  /** A fenced block: curl command, response, counterexample, multi-line message. */
-  readonly block: number;
-  /** Requirement ids listed in one cell. */
-  readonly ids: number;
-}
-
-const UNLIMITED: Limits = { cell: Infinity, block: Infinity, ids: Infinity };
-const SUMMARY_LIMITS: Limits = { cell: 400, block: 2_500, ids: 30 };
-
-/** `s` cut to `max` code units (never inside a surrogate pair), marked when cut. */
-function clip(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let end = Math.max(0, max - 1);
-  const last = s.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${s.slice(0, end)}…`;
-}
-
-function clipBlock(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${clip(s, max)}\n[… ${s.length - max} more characters: see report.html]`;
-}
-
-function row(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`;
-}
-
-/** The header row and separator of a GFM table. */
-function tableHead(header: readonly string[], align?: readonly ('l' | 'r')[]): string[] {
-  const separator = header.map((_h, i) => (align?.[i] === 'r' ? '---:' : '---'));
-  return [row(header.map(escapeMarkdownCell)), row(separator)];
-}
-
 function countCells(counts: StatusCounts): string[] {
   return STATUSES.map((s) => String(counts[s]));
-}
-
-function total(counts: StatusCounts): number {
-  return STATUSES.reduce((n, s) => n + counts[s], 0);
 }
 
 /** A failed SHOULD/MAY is a warning: it never wears the icon of a conformance failure. */
@@ -101,94 +54,11 @@ function checkStatusLabel(status: Status, level: Level): string {
 }
 
 /* ----------------------------------------------------------------------------------------------
- * Sections: a lead always shown, then items a length budget may cut from the end (table rows,
- * failures), each with an optional brief form (a failure in one line, without its evidence).
- * -------------------------------------------------------------------------------------------- */
-
-interface Item {
-  readonly full: string;
-  /** A shorter form the summary may show instead. */
-  readonly brief?: string;
-}
-
-interface Section {
-  /** Named in the summary's closing note when it is left out. */
-  readonly name: string;
-  /** Heading and introduction: shown whenever the section is. */
-  readonly lead: readonly string[];
-  /** Shown only with at least one item (a table's header row). */
-  readonly itemsHead: readonly string[];
-  readonly items: readonly Item[];
-  /** Between items, and between the lead (or items head) and the first item. */
-  readonly join: '\n' | '\n\n';
-  /** After the items: a note that belongs to the section. */
-  readonly tail: readonly string[];
-  /** What the summary says for items it left out. */
-  readonly omitted: (n: number) => string;
-}
-
-type Form = 'none' | 'brief' | 'full';
-
-function section(init: Partial<Section> & Pick<Section, 'name' | 'lead'>): Section {
-  return {
-    itemsHead: [],
-    items: [],
-    join: '\n',
-    tail: [],
-    omitted: (n) => `_… and ${plural(n, 'more row')}: see report.html._`,
-    ...init,
-  };
-}
-
-function renderSection(s: Section, forms: readonly Form[]): string {
-  const shown = s.items
-    .map((item, i) => (forms[i] === 'full' ? { text: item.full, line: false } : forms[i] === 'brief' ? { text: item.brief ?? item.full, line: item.brief !== undefined } : null))
-    .filter((x): x is { text: string; line: boolean } => x !== null);
-  const omitted = forms.filter((f) => f === 'none').length;
-  let text = s.lead.join('\n');
-  if (shown.length > 0) {
-    const head = s.itemsHead.join('\n');
-    text += (text === '' ? '' : head === '' ? s.join : '\n\n') + (head === '' ? '' : head + s.join);
-    // One-line forms next to each other make one tight list.
-    text += shown.map((x, i) => (i === 0 ? '' : x.line && shown[i - 1]!.line ? '\n' : s.join) + x.text).join('');
-  }
-  if (omitted > 0) text += `${text === '' ? '' : '\n\n'}${s.omitted(omitted)}`;
-  if (s.tail.length > 0) text += `${text === '' ? '' : '\n\n'}${s.tail.join('\n')}`;
-  return text;
-}
-
-function renderDocument(sections: readonly Section[], forms: readonly (readonly Form[])[], shown: readonly boolean[]): string {
-  const text = sections
-    .map((s, i) => (shown[i] ? renderSection(s, forms[i] ?? []) : ''))
-    .filter((t) => t !== '')
-    .join('\n\n');
-  return `${text}\n`;
-}
-
-/* ----------------------------------------------------------------------------------------------
  * The sections
  * -------------------------------------------------------------------------------------------- */
 
-function headerSection(report: Report, limits: Limits): Section {
-  const target = report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url;
-  const meta: [string, string][] = [
-    ['Target', target],
-    ['Run', report.runId],
-    ['Started', report.startedAt],
-    ['Duration', formatDuration(report.durationMs)],
-    ['Tool', `${report.tool.name} ${report.tool.version}`],
-    ['Seed', `${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`],
-    ['Suites', report.settings.suites.length === 0 ? '(all)' : report.settings.suites.join(', ')],
-  ];
-  if (report.settings.requirements.length > 0) meta.push(['Requirements selected', report.settings.requirements.join(', ')]);
-  if (report.target.faults.length > 0) meta.push(['Injected faults', report.target.faults.join(', ')]);
-  if (report.target.variants.length > 0) meta.push(['Reference variants', report.target.variants.join(', ')]);
-  if (report.throttling.waits > 0) {
-    meta.push([
-      'Throttling',
-      `waited out HTTP 429 ${plural(report.throttling.waits, 'time')}, ${formatDuration(report.throttling.totalWaitMs)} in total`,
-    ]);
-  }
+function headerSection(view: ReportView, limits: Limits): Section {
+  const { report } = view;
   return section({
     name: 'Header',
     lead: [
@@ -196,18 +66,16 @@ function headerSection(report: Report, limits: Limits): Section {
       '',
       escapeMarkdownText(clip(verdictReason(report), limits.block)),
       '',
-      ...meta.map(([k, v]) => `- **${k}:** ${escapeMarkdownCell(clip(v, limits.cell))}`),
+      ...view.meta.filter((m) => m.inSummary).map((m) => `- **${m.label}:** ${escapeMarkdownCell(clip(m.value, limits.cell))}`),
     ],
   });
 }
 
-function countsSection(report: Report): Section {
+function countsSection(view: ReportView): Section {
+  const { report } = view;
   const header = ['Level', ...STATUSES, 'total'];
   const align = header.map((_h, i) => (i === 0 ? 'l' : 'r') as 'l' | 'r');
-  const rows = LEVELS.map((level) => {
-    const counts = report.counts.byLevel[level];
-    return row([level, ...countCells(counts), String(total(counts))]);
-  });
+  const rows = view.levels.map((l) => row([l.level, ...countCells(l.counts), String(l.total)]));
   rows.push(row(['**all**', ...countCells(report.counts.byStatus).map((c) => `**${c}**`), `**${report.counts.total}**`]));
   return section({
     name: 'Results',
@@ -220,10 +88,11 @@ function countsSection(report: Report): Section {
 }
 
 /** Which MUST requirements the run did not verify, and why: what keeps a run from being conformant. */
-function unverifiedSection(report: Report, limits: Limits): Section | null {
+function unverifiedSection(view: ReportView, limits: Limits): Section | null {
+  const { report } = view;
   if (report.unverified.length === 0) return null;
-  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
-  const rows = groupUnverified(report.unverified).map((g) =>
+  const { mustTotal, groups } = view.unverified;
+  const rows = groups.map((g) =>
     row([
       UNVERIFIED_LABEL[g.reason],
       escapeMarkdownCell(clip(detailAfterReason(g), limits.cell)),
@@ -263,15 +132,13 @@ function expectedSection(report: Report, limits: Limits): Section | null {
   });
 }
 
-function domainsSection(report: Report, limits: Limits): Section | null {
-  if (report.domains.length === 0) return null;
-  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+function domainsSection(view: ReportView, limits: Limits): Section | null {
+  if (view.domains.length === 0) return null;
   const header = ['Domain', 'Status', ...STATUSES];
   const align = header.map((_h, i) => (i < 2 ? 'l' : 'r') as 'l' | 'r');
-  const rows = domains.map((d) => {
-    const view = domainStatusView(d, report.checks);
-    const label = view.warning ? '⚠️ fail (warnings only)' : `${STATUS_ICON[view.status]} ${view.status}`;
-    return row([escapeMarkdownCell(clip(d.domain, limits.cell)), view.note === '' ? label : `${label}, ${view.note}`, ...countCells(d.counts)]);
+  const rows = view.domains.map(({ summary: d, view: status }) => {
+    const label = status.warning ? '⚠️ fail (warnings only)' : `${STATUS_ICON[status.status]} ${status.status}`;
+    return row([escapeMarkdownCell(clip(d.domain, limits.cell)), status.note === '' ? label : `${label}, ${status.note}`, ...countCells(d.counts)]);
   });
   return section({ name: 'Domains', lead: ['## Domains'], itemsHead: tableHead(header, align), items: rows.map((full) => ({ full })) });
 }
@@ -329,11 +196,8 @@ function checkItems(checks: readonly CheckResult[], anchors: ReadonlyMap<CheckRe
 
 const moreChecks = (n: number): string => `_… and ${plural(n, 'more check')}: see report.html._`;
 
-function failureSections(report: Report, anchors: ReadonlyMap<CheckResult, string>, limits: Limits): { must: Section; warnings: Section | null; errors: Section | null } {
-  const failed = report.checks.filter((c) => c.status === 'fail').sort(compareChecksBySeverity);
-  const must = failed.filter((c) => c.level === 'MUST');
-  const warnings = failed.filter((c) => c.level !== 'MUST');
-  const errors = report.checks.filter((c) => c.status === 'error').sort(compareChecksBySeverity);
+function failureSections(view: ReportView, limits: Limits): { must: Section; warnings: Section | null; errors: Section | null } {
+  const { failedMust: must, warnings, errors, checkAnchors: anchors } = view;
   return {
     must: section({
       name: 'Failures (MUST)',
@@ -365,8 +229,8 @@ function failureSections(report: Report, anchors: ReadonlyMap<CheckResult, strin
   };
 }
 
-function inconclusiveSection(report: Report, limits: Limits): Section | null {
-  const checks = report.checks.filter((c) => c.status === 'inconclusive').sort(compareChecksBySeverity);
+function inconclusiveSection(view: ReportView, limits: Limits): Section | null {
+  const checks = view.inconclusive;
   if (checks.length === 0) return null;
   return section({
     name: 'Inconclusive',
@@ -377,13 +241,13 @@ function inconclusiveSection(report: Report, limits: Limits): Section | null {
   });
 }
 
-function observationsSection(observations: readonly Observation[], limits: Limits): Section | null {
-  if (observations.length === 0) return null;
+function observationsSection(view: ReportView, limits: Limits): Section | null {
+  if (view.observations.length === 0) return null;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
     name: 'Observations',
     lead: ['## Observations', '', 'What the target chose where the specification leaves the choice open.'],
-    items: groupObservations(observations).map(({ topic, values }) => ({
+    items: view.observations.map(({ topic, values }) => ({
       full: [
         `**${cell(topic)}**`,
         '',
@@ -402,10 +266,9 @@ function transitionsSection(report: Report): Section | null {
   return section({ name: 'Status transitions', lead: [], items: [{ full: text }], omitted: () => '' });
 }
 
-function coverageSection(report: Report, limits: Limits): Section | null {
-  if (report.requirements.length === 0) return null;
-  const requirements = [...report.requirements].sort((a, b) => compareNatural(a.section, b.section) || compareNatural(a.id, b.id));
-  const uncovered = requirements.filter((r) => r.status === null || r.checks === 0).length;
+function coverageSection(view: ReportView, limits: Limits): Section | null {
+  const { rows: requirements, uncovered } = view.requirements;
+  if (requirements.length === 0) return null;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
     name: 'Requirement coverage',
@@ -430,9 +293,10 @@ function coverageSection(report: Report, limits: Limits): Section | null {
   });
 }
 
-function endpointsSection(report: Report, limits: Limits): Section | null {
+function endpointsSection(view: ReportView, limits: Limits): Section | null {
+  const { report } = view;
   if (report.endpoints.length === 0 && report.notTestable.length === 0) return null;
-  const exercised = report.endpoints.filter((e) => e.checks > 0).length;
+  const { exercised } = view.endpoints;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
     name: 'Endpoint coverage',
@@ -449,12 +313,9 @@ function endpointsSection(report: Report, limits: Limits): Section | null {
 }
 
 /** The spec's units per section and how the run accounted for them (harness/spec/traceability). */
-function specCoverageSection(report: Report, limits: Limits): Section | null {
-  const rows = report.specCoverage ?? [];
-  if (rows.length === 0) return null;
-  const units = rows.reduce((n, r) => n + r.units, 0);
-  const verified = rows.reduce((n, r) => n + r.verified, 0);
-  const traced = rows.reduce((n, r) => n + r.traced, 0);
+function specCoverageSection(view: ReportView, limits: Limits): Section | null {
+  if (view.specCoverage === null) return null;
+  const { rows, units, traced, verified } = view.specCoverage;
   return section({
     name: 'Spec coverage by section',
     lead: [
@@ -467,10 +328,9 @@ function specCoverageSection(report: Report, limits: Limits): Section | null {
   });
 }
 
-function matrixSection(report: Report, limits: Limits): Section | null {
-  if (report.matrix.length === 0) return null;
-  const { operations, rows } = pivotMatrix(report.matrix);
-  const failed = report.matrix.filter((c) => c.status === 'fail').length;
+function matrixSection(view: ReportView, limits: Limits): Section | null {
+  if (view.matrix === null) return null;
+  const { operations, rows, failed } = view.matrix;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
     name: 'Isolation and permission matrix',
@@ -490,11 +350,10 @@ function matrixSection(report: Report, limits: Limits): Section | null {
   });
 }
 
-function inputClassesSection(report: Report, limits: Limits): Section | null {
-  const cells = report.inputClasses ?? [];
-  if (cells.length === 0) return null;
+function inputClassesSection(view: ReportView, limits: Limits): Section | null {
+  if (view.inputClasses === null) return null;
+  const { cells, missed, surfaces } = view.inputClasses;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
-  const missed = notRejected(cells);
   return section({
     name: 'Invalid input classes',
     lead: [
@@ -504,7 +363,7 @@ function inputClassesSection(report: Report, limits: Limits): Section | null {
       ...missed.slice(0, 20).map((c) => `- ❌ ${cell(c.surface)} \`${cell(c.field)}\` ${cell(c.class)}: sent ${cell(c.sent)}, answered ${c.answered ?? 'nothing'}`),
     ],
     itemsHead: tableHead(['Surface', 'Fields', 'Sent', 'Rejected', 'Accepted', 'Other', 'Classes']),
-    items: inputSurfaceRows(cells).map((r) => ({
+    items: surfaces.map((r) => ({
       full: row([cell(r.surface), String(r.fields), String(r.sent), String(r.rejected), String(r.accepted), String(r.other), cell(r.classes)]),
     })),
   });
@@ -527,25 +386,25 @@ function footerSection(report: Report, limits: Limits): Section {
  * checks, observations and requirement coverage. Deterministic: everything is sorted, no clock.
  */
 export function renderMarkdown(report: Report): string {
-  const anchors = checkAnchors(report.checks);
-  const failures = failureSections(report, anchors, UNLIMITED);
+  const view = reportView(report);
+  const failures = failureSections(view, UNLIMITED);
   const sections = [
-    headerSection(report, UNLIMITED),
-    countsSection(report),
-    domainsSection(report, UNLIMITED),
+    headerSection(view, UNLIMITED),
+    countsSection(view),
+    domainsSection(view, UNLIMITED),
     failures.must,
     failures.warnings,
     failures.errors,
-    unverifiedSection(report, UNLIMITED),
+    unverifiedSection(view, UNLIMITED),
     expectedSection(report, UNLIMITED),
-    inconclusiveSection(report, UNLIMITED),
-    observationsSection(report.observations, UNLIMITED),
+    inconclusiveSection(view, UNLIMITED),
+    observationsSection(view, UNLIMITED),
     transitionsSection(report),
-    matrixSection(report, UNLIMITED),
-    inputClassesSection(report, UNLIMITED),
-    coverageSection(report, UNLIMITED),
-    specCoverageSection(report, UNLIMITED),
-    endpointsSection(report, UNLIMITED),
+    matrixSection(view, UNLIMITED),
+    inputClassesSection(view, UNLIMITED),
+    coverageSection(view, UNLIMITED),
+    specCoverageSection(view, UNLIMITED),
+    endpointsSection(view, UNLIMITED),
     footerSection(report, UNLIMITED),
   ].filter((s): s is Section => s !== null);
   return renderDocument(
@@ -575,21 +434,21 @@ const CLOSING_NOTE_RESERVE = 900;
 export function renderSummaryMarkdown(report: Report, options: SummaryOptions = {}): string {
   const maxChars = options.maxChars ?? SUMMARY_MAX_CHARS;
   const limits = SUMMARY_LIMITS;
-  const anchors = checkAnchors(report.checks);
-  const failures = failureSections(report, anchors, limits);
-  const header = headerSection(report, limits);
-  const counts = countsSection(report);
-  const domains = domainsSection(report, limits);
-  const unverified = unverifiedSection(report, limits);
+  const view = reportView(report);
+  const failures = failureSections(view, limits);
+  const header = headerSection(view, limits);
+  const counts = countsSection(view);
+  const domains = domainsSection(view, limits);
+  const unverified = unverifiedSection(view, limits);
   const expected = expectedSection(report, limits);
-  const inconclusive = inconclusiveSection(report, limits);
+  const inconclusive = inconclusiveSection(view, limits);
   const rest = [
-    observationsSection(report.observations, limits),
+    observationsSection(view, limits),
     transitionsSection(report),
-    matrixSection(report, limits),
-    inputClassesSection(report, limits),
-    coverageSection(report, limits),
-    endpointsSection(report, limits),
+    matrixSection(view, limits),
+    inputClassesSection(view, limits),
+    coverageSection(view, limits),
+    endpointsSection(view, limits),
   ];
   const footer = footerSection(report, limits);
   const sections = [header, counts, domains, failures.must, failures.errors, unverified, expected, failures.warnings, inconclusive, ...rest].filter(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTerminalSummary } from './render-terminal.js';
-import { hostileReport, incompleteReport, sampleReport } from './sample-report.js';
+import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -14,7 +14,7 @@ describe('renderTerminalSummary', () => {
     const table = lines.slice(0, report.domains.length + 2);
     expect(new Set(table.map((l) => l.length)).size).toBe(1);
     expect(table.at(-1)).toMatch(/^total +13 +5 +1 +1 +1$/);
-    expect(text).toMatch(/^NON-CONFORMANT {2}2 MUST checks failed/m);
+    expect(text).toMatch(/^NON-CONFORMANT {2}4 MUST checks failed/m);
     expect(text).toContain(report.runId);
   });
 
@@ -27,9 +27,11 @@ describe('renderTerminalSummary', () => {
 
   it('shows a domain whose only failures are SHOULD/MAY in yellow, not red', () => {
     const coloured = renderTerminalSummary(sampleReport(), { color: true });
-    const limits = coloured.split('\n').find((l) => l.startsWith('limits'));
-    expect(limits).toContain('\u001b[33m   2');
-    expect(limits).not.toContain('\u001b[31m');
+    // errors: one failed check, VALIDATION-STATUS-CONSISTENT (SHOULD); limits: failed MUST checks.
+    const errors = coloured.split('\n').find((l) => l.startsWith('errors'));
+    expect(errors).toContain('\u001b[33m   1');
+    expect(errors).not.toContain('\u001b[31m');
+    expect(coloured.split('\n').find((l) => l.startsWith('limits'))).toContain('\u001b[31m\u001b[1m   2');
   });
 
   it('strips control characters and line breaks from data, keeping the table aligned', () => {

@@ -1,7 +1,10 @@
-import { compareText, escapeTerminal, formatDuration, plural, verdictLabel, verdictReason } from './escape.js';
+import { escapeTerminal } from './escape/terminal.js';
+import { formatDuration, plural } from './format.js';
+import { verdictLabel, verdictReason } from './verdict.js';
 import type { Report, Status, StatusCounts } from './model.js';
 import { expectedSummary } from './expected.js';
-import { detailAfterReason, groupUnverified, idList, UNVERIFIED_LABEL } from './unverified.js';
+import { detailAfterReason, idList, UNVERIFIED_LABEL } from './unverified.js';
+import { reportView } from './view.js';
 
 /** At most this many groups of unverified requirements, and ids per group, in the terminal. */
 const MAX_GROUPS = 8;
@@ -34,7 +37,8 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
   const paint = (text: string, ...styles: Paint[]): string =>
     options.color && styles.length > 0 ? `${styles.map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
 
-  const domains = [...report.domains].sort((a, b) => compareText(a.domain, b.domain));
+  const view = reportView(report);
+  const domains = view.domains.map((d) => d.summary);
   const names = domains.map((d) => escapeTerminal(d.domain));
   const nameWidth = Math.max('domain'.length, 'total'.length, ...names.map((n) => n.length));
   const widths = COLUMNS.map((c) =>
@@ -88,7 +92,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
           : ['magenta', 'bold'];
   lines.push(`${paint(verdictLabel(report), ...verdictStyle)}  ${escapeTerminal(verdictReason(report))}`);
   if (report.unverified.length > 0) {
-    const groups = groupUnverified(report.unverified);
+    const { groups } = view.unverified;
     lines.push('Unverified MUST requirements:');
     for (const g of groups.slice(0, MAX_GROUPS)) {
       lines.push(`  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(detailAfterReason(g))}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`);

@@ -1,4 +1,5 @@
-import { escapeXml, formatNumber } from './escape.js';
+import { escapeXml } from './escape/xml.js';
+import { formatNumber } from './format.js';
 
 /*
  * Small, generic inline-SVG charts for the HTML report: no script, no external resources, only

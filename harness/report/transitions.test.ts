@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation, Report } from './model.js';
-import { HOSTILE_TEXT, sampleReport } from './sample-report.js';
+import { HOSTILE_TEXT, sampleReport } from './testing/sample-report.js';
 import {
   parseTransition,
   renderTransitionsHtml,

@@ -1,7 +1,9 @@
 import { EXPENSE_STATUSES } from '../spec/expenses.js';
 import { MILESTONE_STATUSES } from '../spec/milestones.js';
 import { TASK_STATUSES } from '../spec/tasks.js';
-import { compareNatural, escapeMarkdownCell, plural } from './escape.js';
+import { escapeMarkdownCell } from './escape/markdown.js';
+import { plural } from './format.js';
+import { compareNatural } from './order.js';
 import { html } from './html.js';
 import type { Observation, Report } from './model.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS, STATUSES, reportSchema, type CheckResult, type Observation, type Report } from '../report/model.js';
-import { verdictReason } from '../report/escape.js';
+import { verdictReason } from '../report/verdict.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import { buildReport, type RunInfo } from './build-report.js';
 import type { CollectedRun } from './collector.js';

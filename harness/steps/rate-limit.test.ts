@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.js';
-import { KEY_A_LIMITED, testSeed } from '../../reference/testing.js';
+import { KEY_A_LIMITED, testSeed } from '../../reference/testing/test-api.js';
 import { ApiClient, RAW_429 } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import { WindowEstimate } from '../rate/window.js';

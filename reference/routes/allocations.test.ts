@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_B_ADMIN, MINIMAL, PROJECT_A1, PROJECT_A2, PROJECT_B1, testApi, type TestApi } from '../testing.js';
+import { KEY_B_ADMIN, MINIMAL, PROJECT_A1, PROJECT_A2, PROJECT_B1, testApi, type TestApi } from '../testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const RESOURCE = '5d7e9f10-2b3c-4d5e-8f60-718293a4b5c6';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_A_MEMBER, KEY_B_ADMIN, testApi } from '../testing.js';
+import { KEY_A_MEMBER, KEY_B_ADMIN, testApi } from '../testing/test-api.js';
 
 const FULL = {
   contactType: 'individual',

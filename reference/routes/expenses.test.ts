@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_B_ADMIN, MINIMAL, testApi, type TestApi } from '../testing.js';
+import { KEY_B_ADMIN, MINIMAL, testApi, type TestApi } from '../testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const REF = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_B_ADMIN, MINIMAL, testApi, type TestApi } from '../testing.js';
+import { KEY_B_ADMIN, MINIMAL, testApi, type TestApi } from '../testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const NOW = Date.parse('2024-06-15T23:30:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_B_ADMIN, PROJECT_A1, REPORT_A_HOURS, REPORT_A_PROFIT, REPORT_B1, testApi } from '../testing.js';
+import { KEY_B_ADMIN, PROJECT_A1, REPORT_A_HOURS, REPORT_A_PROFIT, REPORT_B1, testApi } from '../testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const jsonHeaders = { 'content-type': 'application/json' };

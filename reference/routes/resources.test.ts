@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_B_ADMIN, testApi } from '../testing.js';
+import { KEY_B_ADMIN, testApi } from '../testing/test-api.js';
 
 const ROLE = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
 const OFFICE = '1a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_B_ADMIN, MINIMAL, PROJECT_A1, PROJECT_A2, PROJECT_B1, testApi } from '../testing.js';
+import { KEY_B_ADMIN, MINIMAL, PROJECT_A1, PROJECT_A2, PROJECT_B1, testApi } from '../testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const TYPE_ID = '4c5d6e7f-8091-4a2b-9c3d-4e5f60718293';

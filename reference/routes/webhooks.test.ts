@@ -14,7 +14,7 @@ import {
   type TestApi,
   type TestReceiver,
   type TestRecord,
-} from '../testing.js';
+} from '../testing/test-api.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 /** Nothing listens here; used where no event fires. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSubscription, rotateSecret, type StoredSubscription } from '../models/webhooks.js';
 import type { WebhookCreateInput } from '../schemas/webhooks.js';
 import { PartitionedStore } from '../store.js';
-import { ORG_A, ORG_B, startReceiver, type ReceiverAnswer, type TestReceiver } from '../testing.js';
+import { ORG_A, ORG_B, startReceiver, type ReceiverAnswer, type TestReceiver } from '../testing/test-api.js';
 import { DELIVERIES_POLICY } from './delivery.faults.js';
 import { DeliveryEngine, MAX_ATTEMPTS, signatureOf, type WebhookOptions } from './engine.js';
 

@@ -1,0 +1,48 @@
+import type { ExchangeRecord, PropertyRecord } from './model.js';
+import { compareText } from './order.js';
+
+/*
+ * Numbers, durations and evidence as text, worded the same in every format. Pure and
+ * locale-independent (no toLocaleString): same report, same bytes, on any machine.
+ */
+
+/** Deterministic number text: at most `decimals` places, no trailing zeros, no locale. */
+export function formatNumber(n: number, decimals = 2): string {
+  if (!Number.isFinite(n)) return String(n);
+  const fixed = n.toFixed(decimals);
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** `840 ms`, `12.4 s`, `3 min 07 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 999.5) return `${Math.round(ms)} ms`;
+  // Below 59.95 s so that rounding never prints "60.0 s".
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** `1 check`, `3 checks`. */
+export function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n} ${n === 1 ? word : words}`;
+}
+
+/** The response of an exchange as plain text: status line, sorted headers, blank line, body. */
+export function formatResponse(exchange: ExchangeRecord): string {
+  const statusLine =
+    exchange.status === null
+      ? `no response (${formatDuration(exchange.durationMs)})`
+      : `HTTP ${exchange.status} (${formatDuration(exchange.durationMs)})`;
+  const headers = Object.keys(exchange.responseHeaders)
+    .sort(compareText)
+    .map((name) => `${name}: ${exchange.responseHeaders[name]}`);
+  const body = exchange.bodyExcerpt === '' ? [] : ['', exchange.bodyExcerpt];
+  return [statusLine, ...headers, ...body].join('\n');
+}
+
+/** fast-check details as one line: enough to replay the exact failing run. */
+export function formatProperty(property: PropertyRecord): string {
+  const path = property.path === null ? '' : `, path "${property.path}"`;
+  return `seed ${property.seed}${path}, ${plural(property.numRuns, 'run')}`;
+}

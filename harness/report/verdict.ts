@@ -1,0 +1,91 @@
+import { STOPPED_EARLY, type CheckResult, type Level, type Report } from './model.js';
+import { plural } from './format.js';
+import { unverifiedSummary } from './unverified.js';
+
+/* The verdict and each result in words, shared by every format so they never disagree. */
+
+/** What a failed check means at its level: MUST fails conformance, SHOULD and MAY only warn. */
+export function failureKind(level: Level): 'failure' | 'warning' | 'notice' {
+  return level === 'MUST' ? 'failure' : level === 'SHOULD' ? 'warning' : 'notice';
+}
+
+/** The verdict in words, shared by every format so they never disagree. */
+export function verdictLabel(report: Pick<Report, 'verdict'>): string {
+  switch (report.verdict) {
+    case 'conformant':
+      return 'CONFORMANT';
+    case 'incomplete':
+      return 'INCOMPLETE';
+    case 'non-conformant':
+      return 'NON-CONFORMANT';
+    case 'error':
+      return 'ERROR';
+  }
+}
+
+/**
+ * One sentence under the verdict: why, and what else a reader should know. The word
+ * "conformant" never describes an incomplete run.
+ */
+export function verdictReason(report: Report): string {
+  const { byLevel } = report.counts;
+  const mustFails = byLevel.MUST.fail;
+  const warnings = byLevel.SHOULD.fail + byLevel.MAY.fail;
+  const errors = report.counts.byStatus.error;
+  const inconclusive = report.counts.byStatus.inconclusive;
+  const mustTotal = report.requirements.filter((r) => r.level === 'MUST').length;
+  const unverified = report.unverified.length;
+  const parts: string[] = [];
+  const stopped = report.checks.find((c) => c.requirementId === 'HARNESS' && c.message?.startsWith(STOPPED_EARLY) === true)?.message;
+  if (report.verdict === 'error' && stopped !== undefined && stopped !== null) {
+    parts.push(`The run stopped early: ${stopped.slice(STOPPED_EARLY.length)}.`);
+  } else if (report.verdict === 'error') {
+    parts.push(
+      errors > 0
+        ? `The run could not reach a verdict: ${plural(errors, 'check')} ended in a harness or transport error.`
+        : 'The run could not reach a verdict.',
+    );
+  } else if (report.verdict === 'non-conformant') {
+    parts.push(`${plural(mustFails, 'MUST check')} failed: the target is not conformant.`);
+  } else if (report.verdict === 'incomplete') {
+    parts.push(
+      `No MUST check failed, but ${unverified} of ${plural(mustTotal, 'MUST requirement')} ${unverified === 1 ? 'was' : 'were'} not verified ` +
+        `(${unverifiedSummary(report)}): this run does not establish conformance.`,
+    );
+  } else {
+    parts.push(`Every MUST requirement (${mustTotal}) was verified and passed.`);
+  }
+  if (warnings > 0) {
+    parts.push(`${plural(warnings, 'SHOULD/MAY check')} failed (warnings, not conformance failures).`);
+  }
+  if (report.verdict !== 'error' && errors > 0) parts.push(`${plural(errors, 'check')} errored.`);
+  if (inconclusive > 0) parts.push(`${plural(inconclusive, 'check')} inconclusive.`);
+  if ((report.verdict === 'non-conformant' || report.verdict === 'error') && unverified > 0) {
+    parts.push(`${unverified} of ${plural(mustTotal, 'MUST requirement')} not verified (${unverifiedSummary(report)}).`);
+  }
+  if (report.verdict === 'incomplete' && report.exitCode !== 0) parts.push('CONFORMANCE_FAIL_ON_INCOMPLETE is set: exit code 3.');
+  const outages = outageSentence(report);
+  if (outages !== undefined) parts.push(outages);
+  return parts.join(' ');
+}
+
+/**
+ * The times the target went away during the run and what was done about it, e.g. "The target
+ * was unreachable for 8.2 s at 2026-11-25T03:04:05.000Z; 14 checks ran again from the start."
+ */
+export function outageSentence(report: Pick<Report, 'outages' | 'checks'>): string | undefined {
+  const outages = report.outages ?? [];
+  if (outages.length === 0) return undefined;
+  const windows = outages.map((o) => `${(o.durationMs / 1000).toFixed(1)} s at ${o.startedAt}${o.recovered ? '' : ' (it did not come back)'}`).join(', ');
+  const reruns = report.checks.filter((c) => (c.reruns ?? 0) > 0).length;
+  return `The target was unreachable for ${windows}; ${plural(reruns, 'check')} ran again from the start.`;
+}
+
+/**
+ * `[REQ-ID] LEVEL title`. Titles normally start with their level already ("MUST reject ..."),
+ * so the level is only prefixed when the title does not begin with it.
+ */
+export function checkLabel(check: Pick<CheckResult, 'requirementId' | 'level' | 'title'>): string {
+  const startsWithLevel = check.title === check.level || check.title.startsWith(`${check.level} `);
+  return `[${check.requirementId}] ${startsWithLevel ? check.title : `${check.level} ${check.title}`}`;
+}
