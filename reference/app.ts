@@ -2,9 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook, KeyRegistry } from './auth.js';
 import { handleError, handleFrameworkError, handleNotFound } from './error-handler.js';
 import { parseFaults, policyFor } from './faults.js';
-import { EVENTUAL_LIST_LAG_MS, parseVariants } from './variants.js';
-import { webhookChoicesHook } from './webhook-choices.js';
-import { guardedSecurityHook, ssrfGuardHook } from './guarded-security.js';
+import { installVariantHooks, type VariantContext } from './variant-hooks.js';
+import { parseVariants } from './variants.js';
 import { installJsonParser } from './json-body.js';
 import type { Allocation } from './models/allocations.js';
 import type { Contact } from './models/contacts.js';
@@ -33,22 +32,6 @@ import { webhooksRoutes } from './routes/webhooks.js';
 import type { Seed } from './seed.js';
 import { PartitionedStore } from './store.js';
 import { sharedBodyAjv } from './validation.js';
-import { uniqueNamesHook } from './unique-names.js';
-import { briefListsHook } from './brief-lists.js';
-import { stringPagingHook } from './string-paging.js';
-import { batchItemRefusalsHook } from './batch-item-refusals.js';
-import { laxFormatsHook } from './lax-formats.js';
-import { normalisedValuesHook } from './normalised-values.js';
-import { sparseRecordsHook } from './sparse-records.js';
-import { recordRulesHook, recordRulesOnSend } from './record-rules.js';
-import { businessRulesHook, oneDefaultRateHook } from './business-rules.js';
-import { planningRulesHook, planningRulesShow } from './planning-rules.js';
-import { expenseRulesHook, expenseRulesOnSend, expenseSelfReviewHooks } from './expense-rules.js';
-import { timeEntryAssignmentHook, timeEntryRulesHook } from './time-entry-rules.js';
-import { throttledRefusalsHooks } from './throttled-refusals.js';
-import { reportChoicesHook } from './report-choices.js';
-import { readOnlyKeysHook } from './read-only-keys.js';
-import { loadSheddingHooks } from './load-shedding.js';
 import { DeliveryEngine, type WebhookOptions } from './webhooks/engine.js';
 
 export const API_PREFIX = '/api/v1';
@@ -79,8 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimit = rateLimitHooks(policy.rateLimit, { now, windowMs: options.rateWindowMs, variants });
   const ajv = sharedBodyAjv(policy.body.loosened);
   const projects = new ProjectDirectory(options.seed);
-  // Variant eventual-lists: the list endpoints follow the writes 2 s behind (a search index).
-  const storeOptions = { listLagMs: variants.has('eventual-lists') ? EVENTUAL_LIST_LAG_MS : 0, now };
+  const storeOptions = { listLagMs: policy.lists.lagMs, now };
   const tasks = new PartitionedStore<Task>(storeOptions);
   const taskLookup = new TaskLookup(projects, tasks, clock().toISOString());
   const timeEntries = new PartitionedStore<TimeEntry>(storeOptions);
@@ -92,6 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const allocations = new PartitionedStore<Allocation>(storeOptions);
   const expenses = new PartitionedStore<Expense>(storeOptions);
   const events = new DeliveryEngine({ subscriptions, policy: policy.deliveries, now: clock, ...options.webhooks });
+  const variantContext: VariantContext = {
+    registry,
+    projects,
+    lookup: taskLookup,
+    ajv,
+    now,
+    clock,
+    stores: { contacts, resources, rates, allocations, tasks, milestones, timeEntries, expenses, subscriptions },
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -110,58 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      if (variants.has('load-shedding')) {
-        const shedding = loadSheddingHooks();
-        api.addHook('onRequest', shedding.onRequest);
-        api.addHook('onResponse', shedding.onResponse);
-      }
-      if (variants.has('throttled-refusals')) {
-        const guard = throttledRefusalsHooks(registry, now);
-        api.addHook('onRequest', guard.onRequest);
-        api.addHook('onResponse', guard.onResponse);
-      }
+      installVariantHooks(api, 'before-auth', variants, variantContext);
       // order matters: the limiter counts per accepted key (spec 5.6, 8)
       api.addHook('onRequest', authHook(registry, policy.auth));
       api.addHook('onRequest', rateLimit.onRequest);
       if (rateLimit.onSend !== undefined) api.addHook('onSend', rateLimit.onSend);
-      if (variants.has('business-rules')) {
-        api.addHook('preHandler', businessRulesHook({ timeEntries, allocations, subscriptions }));
-        api.addHook('onSend', oneDefaultRateHook(rates));
-      }
-      if (variants.has('expense-rules')) {
-        api.addHook('preHandler', expenseRulesHook({ expenses, projects, lookup: taskLookup, ajv, now: clock }));
-        api.addHook('onSend', expenseRulesOnSend);
-      }
-      if (variants.has('expense-self-review')) {
-        const selfReview = expenseSelfReviewHooks();
-        api.addHook('preHandler', selfReview.preHandler);
-        api.addHook('onSend', selfReview.onSend);
-      }
-      if (variants.has('time-entry-rules')) api.addHook('preHandler', timeEntryRulesHook({ timeEntries, ajv }));
-      if (variants.has('time-entry-assignment')) api.addHook('preHandler', timeEntryAssignmentHook({ allocations, ajv }));
-      if (variants.has('normalised-values')) api.addHook('onSend', normalisedValuesHook);
-      if (variants.has('brief-lists')) api.addHook('onSend', briefListsHook);
-      if (variants.has('string-paging')) api.addHook('onSend', stringPagingHook);
-      if (variants.has('batch-item-refusals')) api.addHook('onSend', batchItemRefusalsHook);
-      if (variants.has('lax-formats')) api.addHook('preHandler', laxFormatsHook);
-      if (variants.has('planning-rules')) {
-        api.addHook('preHandler', planningRulesHook(projects, clock));
-        api.addHook('onSend', planningRulesShow);
-      }
-      if (variants.has('sparse-records')) api.addHook('onSend', sparseRecordsHook);
-      if (variants.has('record-rules')) {
-        api.addHook('preHandler', recordRulesHook({ contacts, resources, rates, allocations }, clock));
-        api.addHook('onSend', recordRulesOnSend(rates));
-      }
-      if (variants.has('webhook-choices')) api.addHook('onSend', webhookChoicesHook);
-      if (variants.has('guarded-security')) {
-        api.addHook('preHandler', ssrfGuardHook);
-        const stores = { contacts, resources, rates, tasks, 'time-entries': timeEntries, milestones, allocations, expenses, webhooks: subscriptions };
-        api.addHook('onSend', guardedSecurityHook(stores));
-      }
-      if (variants.has('report-choices')) api.addHook('onSend', reportChoicesHook);
-      if (variants.has('read-only-keys')) api.addHook('preHandler', readOnlyKeysHook);
-      if (variants.has('unique-names')) api.addHook('preHandler', uniqueNamesHook({ contacts, resources, rates, tasks, milestones, webhooks: subscriptions }));
+      installVariantHooks(api, 'after-limit', variants, variantContext);
       // unknown routes under the prefix answer 404 after authentication
       api.setNotFoundHandler(handleNotFound);
       const common = { faults, policy, variants, ajv, now: clock };

@@ -18,6 +18,8 @@ export interface ListsPolicy {
   readonly pagingQueryNotFound: boolean;
   /** Boolean filters take only true and false (spec 4), or also TRUE, 1 and yes. */
   readonly lenientBooleans: boolean;
+  /** How far lists lag behind the writes, in milliseconds (0: a write shows at once; spec 4 says nothing of when). */
+  readonly lagMs: number;
 }
 
 /** The spec's behaviour. */
@@ -30,6 +32,7 @@ export const LISTS_POLICY: ListsPolicy = {
   echoedLimit: 'asked',
   pagingQueryNotFound: false,
   lenientBooleans: false,
+  lagMs: 0,
 };
 
 /** The faults of every list: paging (paging.ts) and query filters (query.ts) (policy slot `lists`). */

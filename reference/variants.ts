@@ -82,6 +82,9 @@ export const VARIANTS = {
 
 export type VariantName = keyof typeof VARIANTS;
 
+/** Variant eventual-lists: how far the list endpoints lag behind the writes. */
+export const EVENTUAL_LIST_LAG_MS = 2000;
+
 /**
  * What a variant changes in the routes, as a patch over the server's policy (reference/policy/),
  * for the variants a route reads; the others are hooks of their own file, installed by app.ts.
@@ -94,6 +97,8 @@ export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy
     tasks: { finalStatuses: FINISHED_TASK_STATUSES, completableFrom: ['in_progress'] },
     milestones: { complete: { final: FINAL_MILESTONE_STATES } },
   },
+  // a search index or read replica: lists show the writes of 2 s ago
+  'eventual-lists': { lists: { lagMs: EVENTUAL_LIST_LAG_MS } },
   'report-choices': {
     // the first two definitions refuse an execute they do not support (the answers' forms are a hook of app.ts)
     reports: { executeChecks: [refuseUnsupportedExecute] },
@@ -101,9 +106,6 @@ export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy
   'deliveries-per-delivery': { webhooks: { deliveriesLog: 'per-delivery' } },
   'webhook-choices': { webhooks: { retriedAttemptStatus: 'failed' }, deliveries: { lateChanges: true } },
 };
-
-/** Variant eventual-lists: how far the list endpoints lag behind the writes. */
-export const EVENTUAL_LIST_LAG_MS = 2000;
 
 /** Read-only view of the switched-on variants, passed to every plugin beside the faults. */
 export type VariantSet = ReadonlySet<VariantName>;
