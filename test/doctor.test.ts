@@ -87,6 +87,14 @@ describe('conformance doctor against the reference server', () => {
     expect(report.exitCode).toBe(1);
   });
 
+  it('says a refused admin key is the key\'s problem, never a proxy\'s', async () => {
+    const report = await doctorWith({ CONFORMANCE_ADMIN_KEY: 'wmk_notarealkey0000' });
+    const target = find(report, 'target');
+    expect(target.detail).toMatch(/answered 401 to the admin key/);
+    expect(target.fix).toMatch(/^check CONFORMANCE_ADMIN_KEY: a key this target issued/);
+    for (const found of report.items) expect(`${found.detail} ${found.fix ?? ''}`).not.toMatch(/proxy/);
+  });
+
   it('names an other-organisation key that belongs to org A', async () => {
     const [, second, third] = seedKeys.limited;
     const report = await doctorWith({ CONFORMANCE_OTHER_ORG_KEY: third!, CONFORMANCE_LIMITED_KEYS: `${seedKeys.limited[0]},${second}` });
