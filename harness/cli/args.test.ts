@@ -57,6 +57,7 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs('doctor', ['--no-dotenv']).envFile).toBeNull();
     expect(parseRunArgs('run', ['--skip-doctor', '--rerun-failed']).rerunFailed).toBe('');
     expect(parseRunArgs('run', ['--rerun-failed', 'r.json', '--skip-doctor'])).toMatchObject({ rerunFailed: 'r.json', skipDoctor: true });
+    expect(parseRunArgs('load', ['--skip-doctor']).skipDoctor).toBe(true);
   });
 
   it.each([
@@ -65,7 +66,7 @@ describe('parseRunArgs', () => {
     ['run', ['--suites', '--seed', '1'], /^--suites needs a value/],
     ['doctor', ['--dotenv'], '--dotenv needs a path (see conformance doctor --help)'],
     ['run', ['--dotenv', 'a', '--no-dotenv'], /contradict each other; give one/],
-    ['load', ['--skip-doctor'], '--skip-doctor applies to conformance run only; leave it out of conformance load'],
+    ['doctor', ['--skip-doctor'], '--skip-doctor applies to conformance run and load; leave it out of conformance doctor'],
     ['doctor', ['--rerun-failed'], /applies to conformance run only/],
     ['load', ['--frobnicate'], 'unknown option "--frobnicate" (see conformance load --help)'],
     ['run', ['stray'], 'unknown argument "stray" (see conformance run --help)'],

@@ -48,7 +48,7 @@ export interface RunArgs {
   readonly envFile: string | null | undefined;
   /** Variables set by flags (`--url` => CONFORMANCE_TARGET_URL): they win over the environment. */
   readonly overrides: Readonly<Record<string, string>>;
-  /** `run --skip-doctor`: no preflight (also CONFORMANCE_SKIP_DOCTOR=true). */
+  /** `run`/`load --skip-doctor`: no preflight (also CONFORMANCE_SKIP_DOCTOR=true). */
   readonly skipDoctor: boolean;
   /** `run --rerun-failed [report.json]`: null when not asked; '' for the latest report. */
   readonly rerunFailed: string | null;
@@ -80,12 +80,14 @@ export function parseRunArgs(command: 'run' | 'doctor' | 'load', argv: readonly 
     } else if (name === '--no-dotenv') {
       if (typeof envFile === 'string') throw new UsageError(`--dotenv and --no-dotenv contradict each other; give one (${see})`);
       envFile = null;
-    } else if (name === '--skip-doctor' && command === 'run') skipDoctor = true;
+    } else if (name === '--skip-doctor' && command !== 'doctor') skipDoctor = true;
     else if (name === '--rerun-failed' && command === 'run') {
       const next = inline ?? argv[i + 1];
       rerunFailed = inline ?? (next !== undefined && !next.startsWith('-') ? argv[++i]! : '');
-    } else if (name === '--skip-doctor' || name === '--rerun-failed') {
-      throw new UsageError(`${name} applies to conformance run only; leave it out of conformance ${command}`);
+    } else if (name === '--skip-doctor') {
+      throw new UsageError(`--skip-doctor applies to conformance run and load; leave it out of conformance ${command}`);
+    } else if (name === '--rerun-failed') {
+      throw new UsageError(`--rerun-failed applies to conformance run only; leave it out of conformance ${command}`);
     } else if (arg.startsWith('-')) throw new UsageError(`unknown option "${name}" (${see})`);
     else throw new UsageError(`unknown argument "${arg}" (${see})`);
   }

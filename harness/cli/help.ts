@@ -68,8 +68,10 @@ Options of every command:
 
 Options of run, doctor and load (they win over the environment and .env):
 ${FLAG_LINES}
-run only:
+run and load:
   --skip-doctor       Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
+
+run only:
   --rerun-failed [report.json]
                       Only the requirements that failed or erred in that report (default
                       the latest in the report directory), with its seed and runs per property
@@ -151,6 +153,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'the CONFORMANCE_LOAD_* variables (conformance --help, docs/load.md).\n\n' +
     'Options:\n' +
     FLAG_LINES +
+    line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
     COMMON_LINES +
     '\n' +
     FLAGS_NOTE +

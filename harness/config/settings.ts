@@ -382,7 +382,7 @@ export const SETTINGS = [
     name: 'CONFORMANCE_SKIP_DOCTOR',
     kind: KINDS.flag,
     default: code(false),
-    description: "`true`: `conformance run` does not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
+    description: "`true`: `conformance run` and `conformance load` do not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
     more: "Against your own server it runs them by default, and stops with exit 2 on a problem that would make the run meaningless: keys swapped, the other-organisation key in org A, a project that is not org A's.",
     needs: ['ownServer'],
     group: 'run',
