@@ -42,7 +42,7 @@ export async function timeSuites(env: Record<string, string>, suites: readonly s
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-distance-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', 'run', '--dotenv', join(reportDir, 'absent.env')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', 'run', '--no-dotenv'], {
     cwd: ROOT,
     env: { ...clean, ...env, CONFORMANCE_SUITES: suites.join(','), CONFORMANCE_REPORT_DIR: reportDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,7 +35,7 @@ const DISTANCE_MS = Number(process.env['BENCH_DISTANCE_MS'] ?? 20);
 async function timeFullRun(): Promise<number> {
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
   const started = performance.now();
-  const child = spawnTsx(['harness/cli/bin.ts', 'run', '--dotenv', join(reportDir, 'absent.env')], { CONFORMANCE_REPORT_DIR: reportDir });
+  const child = spawnTsx(['harness/cli/bin.ts', 'run', '--no-dotenv'], { CONFORMANCE_REPORT_DIR: reportDir });
   child.stdout!.resume();
   child.stderr!.resume();
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

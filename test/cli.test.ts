@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/server.js';
@@ -41,6 +42,31 @@ describe('CLI', () => {
     expect(oneLine(stderr)).toHaveLength(1);
     expect(stderr).toMatch(message);
     expect(stdout).toBe('');
+  });
+
+  it('refuses a named --dotenv file that does not exist: one line, exit 2, no run (never a false CONFORMANT)', async () => {
+    const { code, stderr, stdout } = await runCli(['run', '--dotenv', '/nonexistent/typo.env']);
+    expect(code).toBe(2);
+    expect(oneLine(stderr)).toEqual(['conformance: --dotenv /nonexistent/typo.env: no such file; check the path, or give --no-dotenv to read no file']);
+    expect(stdout).toBe('');
+  });
+
+  it('load runs the same preflight as run: a target answering HTML is not the API base (exit 2, one line), never a broken harness', async () => {
+    const html = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'));
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    const { port } = html.address() as { port: number };
+    try {
+      const env = { CONFORMANCE_TARGET_URL: `http://127.0.0.1:${port}/api/v1`, CONFORMANCE_ADMIN_KEY: 'wmk_0123456789abcdef', CONFORMANCE_LOAD_SCENARIOS: 'burst' };
+      const [load, run] = await Promise.all([runCli(['load'], env), runCli(['run'], env)]);
+      expect(load.code).toBe(2);
+      expect(oneLine(load.stderr).filter((l) => l.startsWith('conformance: '))).toEqual([expect.stringMatching(/^conformance: CONFORMANCE_TARGET_URL: GET \/contacts .*not JSON: is this the API's \/api\/v1 base\?/)]);
+      expect(load.stderr).not.toMatch(/internal error|the harness broke|could not create/);
+      // The same line as run's.
+      expect(oneLine(run.stderr).filter((l) => l.startsWith('conformance: '))).toEqual(oneLine(load.stderr).filter((l) => l.startsWith('conformance: ')));
+      expect(load.stderr).not.toContain('wmk_0123456789abcdef');
+    } finally {
+      html.close();
+    }
   });
 
   it('rejects an unknown argument with exit 2', async () => {

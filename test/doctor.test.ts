@@ -43,7 +43,7 @@ afterAll(async () => {
 async function doctorWith(overrides: Record<string, string | undefined>, scope: 'full' | 'preflight' = 'full'): Promise<DoctorReport> {
   const merged = { ...env, ...overrides };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  const { config, urlFix } = await loadDoctorConfig({ env: merged, envFile: '/nonexistent/.env' });
+  const { config, urlFix } = await loadDoctorConfig({ env: merged, envFile: null });
   return runDoctor(config, { scope, urlFix });
 }
 
@@ -85,6 +85,14 @@ describe('conformance doctor against the reference server', () => {
     expect(member.blocksRun).toBe(true);
     expect(report.created).toEqual([expect.objectContaining({ path: expect.stringMatching(/^\/webhooks\//), deleted: true })]);
     expect(report.exitCode).toBe(1);
+  });
+
+  it('says a refused admin key is the key\'s problem, never a proxy\'s', async () => {
+    const report = await doctorWith({ CONFORMANCE_ADMIN_KEY: 'wmk_notarealkey0000' });
+    const target = find(report, 'target');
+    expect(target.detail).toMatch(/answered 401 to the admin key/);
+    expect(target.fix).toMatch(/^check CONFORMANCE_ADMIN_KEY: a key this target issued/);
+    for (const found of report.items) expect(`${found.detail} ${found.fix ?? ''}`).not.toMatch(/proxy/);
   });
 
   it('names an other-organisation key that belongs to org A', async () => {
@@ -205,7 +213,7 @@ describe('conformance doctor against the reference server', () => {
   it('exits 2 in one line when the configuration itself cannot be read', async () => {
     const result = await runCli(['doctor'], { ...env, CONFORMANCE_SEED: 'soon' });
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: CONFORMANCE_SEED: expected an integer/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: CONFORMANCE_SEED: expected a whole number from -2147483648 to 2147483647/)]);
   });
 });
 

@@ -113,7 +113,7 @@ describe('conformance init against the reference server', () => {
     const run = io(dir, { CONFORMANCE_ADMIN_KEY: defaults.keys.admin, CONFORMANCE_MEMBER_KEY: '' });
     const { doctor, checked } = stubDoctor();
     const origin = server.baseUrl.replace(/\/api\/v1$/, '');
-    const code = await runInit(['--force', '--env-file', 'custom.env', '--url', origin, '--no-doctor'], run.io, doctor);
+    const code = await runInit(['--force', '--output', 'custom.env', '--url', origin, '--no-doctor'], run.io, doctor);
     expect(run.err()).toBe('');
     expect(code).toBe(0);
     expect(checked).toEqual([]);
@@ -127,7 +127,7 @@ describe('conformance init against the reference server', () => {
   it('refuses a malformed value in one line without showing the key, and writes nothing', async () => {
     const run = io(dir);
     const { doctor } = stubDoctor();
-    expect(await runInit(['--env-file', 'bad.env', '--url', server.baseUrl, '--admin-key', 'wmk_with space'], run.io, doctor)).toBe(2);
+    expect(await runInit(['--output', 'bad.env', '--url', server.baseUrl, '--admin-key', 'wmk_with space'], run.io, doctor)).toBe(2);
     expect(run.err()).toBe('conformance init: CONFORMANCE_ADMIN_KEY: an API key cannot contain spaces (given with --admin-key)\n');
     await expect(stat(join(dir, 'bad.env'))).rejects.toThrow(/ENOENT/);
   });

@@ -20,7 +20,7 @@ export interface CliResult {
  */
 export function spawnCli(args: readonly string[], reportDir: string, env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Omit<CliResult, 'reportDir'>> } {
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
-  const withEnvFile = args.includes('--dotenv') ? args : [...args, '--dotenv', join(reportDir, 'absent.env')];
+  const withEnvFile = args.includes('--dotenv') || args.includes('--no-dotenv') ? args : [...args, '--no-dotenv'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...withEnvFile], {
     cwd: ROOT,
     env: { ...cleanEnv, NODE_ENV: 'production', CONFORMANCE_REPORT_DIR: reportDir, ...env },
@@ -78,7 +78,7 @@ export class DriverPool {
       if (driver === undefined) return;
       const { env, reportDir, settle } = this.#queue.shift()!;
       driver.job = { settle, reportDir, output: '' };
-      driver.child.stdin!.write(`${JSON.stringify({ env, args: ['run', '--dotenv', join(reportDir, 'absent.env')] })}\n`);
+      driver.child.stdin!.write(`${JSON.stringify({ env, args: ['run', '--no-dotenv'] })}\n`);
     }
   }
 

@@ -23,7 +23,7 @@ import { displayUrl } from '../runner/target.js';
  */
 
 /** Options of the form `--name value` (or `--name=value`); flags listed in `flags` take none. */
-function options(argv: readonly string[], known: readonly string[], flags: readonly string[] = []): { values: Map<string, string>; rest: string[] } {
+function options(command: string, argv: readonly string[], known: readonly string[], flags: readonly string[] = []): { values: Map<string, string>; rest: string[] } {
   const values = new Map<string, string>();
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -37,9 +37,9 @@ function options(argv: readonly string[], known: readonly string[], flags: reado
       values.set(name, 'true');
       continue;
     }
-    if (!known.includes(name)) throw new UsageError(`unknown option "${name}" (see conformance --help)`);
+    if (!known.includes(name)) throw new UsageError(`unknown option "${name}" (see conformance ${command} --help)`);
     const value = inline ?? argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
+    if (value === undefined || value === '') throw new UsageError(`${name} needs a value (see conformance ${command} --help)`);
     values.set(name, value);
   }
   return { values, rest };
@@ -76,8 +76,8 @@ const say = (line: string): void => {
 /** `conformance certify --product FILE [--private-key FILE] [--passphrase-env VAR] [--out DIR] [--dotenv PATH]`. */
 export async function certify(argv: readonly string[]): Promise<number> {
   const commandStarted = new Date();
-  const { values, rest } = options(argv, ['--product', '--private-key', '--passphrase-env', '--out', '--dotenv']);
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance --help)`);
+  const { values, rest } = options('certify', argv, ['--product', '--private-key', '--passphrase-env', '--out', '--dotenv'], ['--no-dotenv']);
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance certify --help)`);
   const productPath = values.get('--product');
   if (productPath === undefined) throw new UsageError('--product FILE is required: product.json with vendor, product, version, targetUrl and contact');
   const product = await readProduct(productPath);
@@ -90,8 +90,8 @@ export async function certify(argv: readonly string[]): Promise<number> {
   if (passphraseVariable !== undefined && passphrase === undefined) throw new UsageError(`--passphrase-env: ${passphraseVariable} is not set`);
   // A key that cannot sign is found now, not after a run of minutes.
   if (privateKeyPem !== undefined) loadPrivateKey(privateKeyPem, passphrase);
-  const envFile = values.get('--dotenv');
-  const config = await loadConfig(envFile === undefined ? {} : { envFile });
+  if (values.has('--dotenv') && values.has('--no-dotenv')) throw new UsageError('--dotenv and --no-dotenv contradict each other; give one (see conformance certify --help)');
+  const config = await loadConfig({ envFile: values.has('--no-dotenv') ? null : values.get('--dotenv') });
 
   const refusals = certifyRefusals(config);
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
@@ -137,8 +137,8 @@ export async function certify(argv: readonly string[]): Promise<number> {
 /** `conformance verify <bundle dir or .tar.gz> [--public-key FILE]`: 0 valid, 1 invalid, 2 unreadable. */
 export async function verify(argv: readonly string[]): Promise<number> {
   // --dotenv is accepted like every command's, and unused: verify reads no configuration.
-  const { values, rest } = options(argv, ['--public-key', '--dotenv']);
-  if (rest.length !== 1) throw new UsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE]');
+  const { values, rest } = options('verify', argv, ['--public-key', '--dotenv'], ['--no-dotenv']);
+  if (rest.length !== 1) throw new UsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE] (see conformance verify --help)');
   const keyPath = values.get('--public-key');
   const publicKeyPem = keyPath === undefined ? undefined : await readFile(keyPath, 'utf8').catch((cause: Error) => {
     throw new UsageError(`--public-key: cannot read ${keyPath} (${cause.message})`);
@@ -150,8 +150,8 @@ export async function verify(argv: readonly string[]): Promise<number> {
 
 /** `conformance keygen [--out PREFIX] [--force]`: PREFIX.key (Ed25519 private, mode 0600) and PREFIX.pub. */
 export async function keygen(argv: readonly string[]): Promise<number> {
-  const { values, rest } = options(argv, ['--out', '--dotenv'], ['--force']);
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance --help)`);
+  const { values, rest } = options('keygen', argv, ['--out', '--dotenv'], ['--force', '--no-dotenv']);
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance keygen --help)`);
   const prefix = resolve(values.get('--out') ?? 'conformance-signing');
   const pair = generateKeyPair();
   const flag = values.has('--force') ? 'w' : 'wx';

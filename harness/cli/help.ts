@@ -1,4 +1,43 @@
 import { renderSettingsHelp } from '../config/settings-help.js';
+import { FLAG_SETTINGS, type CommandName } from './args.js';
+import { INIT_VARIABLES } from '../init/variables.js';
+
+/** `conformance init --help`. */
+const optionColumn = Math.max(...INIT_VARIABLES.map((v) => `${v.option} ${v.meta}`.length), '-o, --output PATH'.length) + 2;
+const optionLine = (left: string, right: string): string => `  ${left.padEnd(optionColumn)}${right}\n`;
+
+export const INIT_HELP =
+  'Usage: conformance init [options]\n\n' +
+  'Writes a commented .env (from .env.example) for testing your own server, learns what it can\n' +
+  'from the target (project id, versionId, org B project id, the custom limit), then checks the\n' +
+  'file with conformance doctor. A value comes from its option, else from the environment\n' +
+  '(CONFORMANCE_*), else, on a terminal, from a question (keys are read without echo; Enter\n' +
+  'leaves it empty). Every other variable stays empty: its default applies.\n\n' +
+  'Options:\n' +
+  optionLine('-o, --output PATH', 'Where to write (default ./.env; --dotenv PATH is the same)') +
+  optionLine('--force', 'Overwrite the file if it exists') +
+  optionLine('--no-learn', 'Do not ask the target anything') +
+  optionLine('--no-doctor', 'Do not run conformance doctor on the written file') +
+  INIT_VARIABLES.map((v) => optionLine(`${v.option} ${v.meta}`, `${v.name}: ${v.description}`)).join('') +
+  optionLine('-h, --help', 'Show this help') +
+  '\nKeys on the command line end up in your shell history and the process list: prefer the\n' +
+  'environment or the questions. An option given as "" leaves its variable empty.\n' +
+  'The file is written with mode 0600. Exit code: that of conformance doctor (0 when it found\n' +
+  'nothing wrong, see conformance doctor --help), 0 with --no-doctor; 2 for a bad option or\n' +
+  'value, or an existing file without --force; 130 when cancelled.\n' +
+  '\nExamples:\n' +
+  '  conformance init --url https://api.example.com/api/v1 --output staging.env\n' +
+  '  CONFORMANCE_ADMIN_KEY=... conformance init --url https://api.example.com/api/v1 --no-doctor\n';
+
+const line = (left: string, right: string): string => `  ${left.padEnd(20)}${right}`.trimEnd() + '\n';
+
+/** `--url URL  CONFORMANCE_TARGET_URL: ...`, one per setting with a flag in the settings table. */
+const FLAG_LINES = FLAG_SETTINGS.map((s) => line(`${s.flag.name} ${s.flag.meta}`, `${s.name} (${s.kind.type})`)).join('');
+
+const COMMON_LINES =
+  line('--dotenv PATH', 'Read variables from this file instead of ./.env (it must exist)') +
+  line('--no-dotenv', 'Read no file of variables, only the environment') +
+  line('-h, --help', 'Show this help');
 
 /** `conformance --help`: the variables come from the settings table; keep the rest in step with docs/verdicts.md. */
 export const HELP = `Usage: conformance <command> [options]
@@ -19,16 +58,23 @@ Commands:
              verify <bundle directory or .tar.gz> [--public-key FILE]; exit 0 valid, 1 invalid,
              2 unreadable
   keygen     Write an Ed25519 key pair for signing bundles: keygen [--out PREFIX] [--force]
-  help       Show this help
+  help       Show this help, or a command's: conformance help run
 
-Options:
-  -h, --help      Show this help
-  -v, --version   Show the version
-  --dotenv <path> Read variables from this file instead of ./.env
-  --skip-doctor   run: do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
+Options of every command:
+  -h, --help          Show the command's own help (also: conformance help <command>)
+  -V, --version       Show the version
+  --dotenv PATH       Read variables from this file instead of ./.env (it must exist)
+  --no-dotenv         Read no file of variables, only the environment
+
+Options of run, doctor and load (they win over the environment and .env):
+${FLAG_LINES}
+run and load:
+  --skip-doctor       Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
+
+run only:
   --rerun-failed [report.json]
-                  run: only the requirements that failed or erred in that report (default
-                  the latest in the report directory), with its seed and runs per property
+                      Only the requirements that failed or erred in that report (default
+                      the latest in the report directory), with its seed and runs per property
 
 Configuration comes from the environment or .env (the environment wins); every variable,
 with its kind and bounds, is in .env.example and docs/configuration.md.
@@ -55,3 +101,109 @@ Exit codes:
   2  configuration error, or the target cannot be reached
   3  incomplete, with CONFORMANCE_FAIL_ON_INCOMPLETE=true
 `;
+
+const FLAGS_NOTE = 'A flag wins over the environment, which wins over the file (./.env or --dotenv).\nEvery variable: conformance --help, .env.example, docs/configuration.md.\n';
+
+/**
+ * Each command's own `--help` (`conformance <command> --help`, `conformance help <command>`): its
+ * options and examples. A new command adds its entry here.
+ */
+export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>> = {
+  run:
+    'Usage: conformance run [options]\n\n' +
+    'Runs the conformance suites and writes the report (the default command). Against your own\n' +
+    "server it runs the doctor's quick checks first and stops (exit 2) on a problem that would\n" +
+    'make the run meaningless. Without a target URL it tests the embedded reference server.\n\n' +
+    'Options:\n' +
+    FLAG_LINES +
+    line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
+    line('--rerun-failed [report.json]', '') +
+    line('', 'Only the requirements that failed or erred in that report (default') +
+    line('', 'the latest in the report directory), with its seed and runs per property') +
+    COMMON_LINES +
+    '\n' +
+    FLAGS_NOTE +
+    '\nExamples:\n' +
+    '  conformance run --url https://api.example.com/api/v1     (CONFORMANCE_ADMIN_KEY set)\n' +
+    '  conformance run --suites contacts,tasks --report-dir out\n' +
+    '  conformance run --requirements CT-NAME-MIN --seed 1234\n' +
+    '  conformance run --rerun-failed\n\n' +
+    'Exit codes: 0 conformant (also incomplete, unless CONFORMANCE_FAIL_ON_INCOMPLETE), 1\n' +
+    'non-conformant or error, 2 configuration error or unreachable target, 3 incomplete with\n' +
+    'CONFORMANCE_FAIL_ON_INCOMPLETE=true.\n',
+  doctor:
+    'Usage: conformance doctor [options]\n\n' +
+    'Checks the configuration against the target, item by item, with the fix for every\n' +
+    'problem; writes doctor.json to the report directory. Sends a few requests, runs no suite.\n\n' +
+    'Options:\n' +
+    FLAG_LINES +
+    COMMON_LINES +
+    '\n' +
+    FLAGS_NOTE +
+    '\nExamples:\n' +
+    '  conformance doctor\n' +
+    '  conformance doctor --url https://api.example.com/api/v1 --dotenv staging.env\n\n' +
+    'Exit codes: 0 nothing is a problem (warnings allowed), 1 something is a problem, 2 the\n' +
+    'configuration cannot be read.\n',
+  init: INIT_HELP,
+  load:
+    'Usage: conformance load [options]\n\n' +
+    'Runs the load harness: rate-limit exactness under load, and throughput. Against your own\n' +
+    "server it first runs the doctor's quick checks, like conformance run. Its own settings are\n" +
+    'the CONFORMANCE_LOAD_* variables (conformance --help, docs/load.md).\n\n' +
+    'Options:\n' +
+    FLAG_LINES +
+    line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
+    COMMON_LINES +
+    '\n' +
+    FLAGS_NOTE +
+    '\nExamples:\n' +
+    '  conformance load\n' +
+    '  CONFORMANCE_LOAD_SCENARIOS=burst conformance load --url https://api.example.com/api/v1\n\n' +
+    'Exit codes: 0 every rate scenario ran and held (also incomplete, unless\n' +
+    'CONFORMANCE_FAIL_ON_INCOMPLETE), 1 a rate scenario failed or the harness broke, 2\n' +
+    'configuration error or the target is not the API, 3 incomplete with\n' +
+    'CONFORMANCE_FAIL_ON_INCOMPLETE=true.\n',
+  certify:
+    'Usage: conformance certify --product FILE [options]\n\n' +
+    'A full, unnarrowed run written as a signed, self-checking bundle. Refuses a narrowed\n' +
+    'configuration (CONFORMANCE_SUITES, CONFORMANCE_REQUIREMENTS, fewer runs per property...).\n\n' +
+    'Options:\n' +
+    line('--product FILE', 'product.json: vendor, product, version, targetUrl, contact (required)') +
+    line('--private-key FILE', 'Sign the bundle with this Ed25519 key (conformance keygen makes one)') +
+    line('--passphrase-env VAR', "The variable holding the private key's passphrase") +
+    line('--out DIR', 'Where to write the bundle (default <report dir>/certification-<run id>)') +
+    COMMON_LINES +
+    '\nExamples:\n' +
+    '  conformance certify --product product.json --private-key vendor.key\n' +
+    '  conformance certify --product product.json --out bundle --dotenv prod.env\n\n' +
+    'Exit codes: 0 conformant (bundle written), 1 not conformant (bundle written, not certified),\n' +
+    '2 configuration refused or unreadable.\n',
+  verify:
+    'Usage: conformance verify <bundle directory or .tar.gz> [options]\n\n' +
+    'Checks a certification bundle without contacting any server: every file against the\n' +
+    'manifest, the report against its checks, and the signature when a public key is given.\n\n' +
+    'Options:\n' +
+    line('--public-key FILE', 'The signer\'s public key (PEM); without it the signature is not checked') +
+    line('-h, --help', 'Show this help') +
+    '\nExamples:\n' +
+    '  conformance verify certification-20250101.tar.gz --public-key vendor.pub\n' +
+    '  conformance verify reports/certification-20250101\n\n' +
+    'Exit codes: 0 valid, 1 invalid, 2 unreadable.\n',
+  keygen:
+    'Usage: conformance keygen [options]\n\n' +
+    'Writes an Ed25519 key pair for signing certification bundles: PREFIX.key (private, mode\n' +
+    '0600) and PREFIX.pub (public).\n\n' +
+    'Options:\n' +
+    line('--out PREFIX', 'Where to write (default ./conformance-signing)') +
+    line('--force', 'Overwrite an existing pair') +
+    line('-h, --help', 'Show this help') +
+    '\nExamples:\n' +
+    '  conformance keygen --out vendor\n\n' +
+    'Exit codes: 0 written, 2 a file exists (give --force or another --out).\n',
+};
+
+/** The help for `conformance help [command]` or `conformance [command] --help`. */
+export function helpFor(command: CommandName | undefined): string {
+  return command === undefined || command === 'help' ? HELP : COMMAND_HELP[command];
+}

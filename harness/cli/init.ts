@@ -10,6 +10,7 @@ import { createPrompter, type Prompter } from '../init/prompt.js';
 import { renderEnvFile, type EnvEntry } from '../init/render.js';
 import { normaliseTargetUrl, showUrl, validateValue } from '../init/validate.js';
 import { INIT_VARIABLES, initVariable, type InitVariableName } from '../init/variables.js';
+import { INIT_HELP } from './help.js';
 
 /*
  * Issue 13, `conformance init`: writes a commented .env from .env.example with what it is given
@@ -29,30 +30,6 @@ export interface InitIo {
 
 /** The template init fills in: every comment and line of it is kept. */
 export const ENV_EXAMPLE_URL = new URL('../../.env.example', import.meta.url);
-
-const optionColumn = Math.max(...INIT_VARIABLES.map((v) => `${v.option} ${v.meta}`.length), '--env-file PATH'.length) + 2;
-const optionLine = (left: string, right: string): string => `  ${left.padEnd(optionColumn)}${right}\n`;
-
-/** `conformance init --help`. */
-export const INIT_HELP =
-  'Usage: conformance init [options]\n\n' +
-  'Writes a commented .env (from .env.example) for testing your own server, learns what it can\n' +
-  'from the target (project id, versionId, org B project id, the custom limit), then checks the\n' +
-  'file with conformance doctor. A value comes from its option, else from the environment\n' +
-  '(CONFORMANCE_*), else, on a terminal, from a question (keys are read without echo; Enter\n' +
-  'leaves it empty). Every other variable stays empty: its default applies.\n\n' +
-  'Options:\n' +
-  optionLine('--env-file PATH', 'Where to write (default ./.env; --dotenv PATH is the same)') +
-  optionLine('--force', 'Overwrite the file if it exists') +
-  optionLine('--no-learn', 'Do not ask the target anything') +
-  optionLine('--no-doctor', 'Do not run conformance doctor on the written file') +
-  INIT_VARIABLES.map((v) => optionLine(`${v.option} ${v.meta}`, `${v.name}: ${v.description}`)).join('') +
-  optionLine('-h, --help', 'Show this help') +
-  '\nKeys on the command line end up in your shell history and the process list: prefer the\n' +
-  'environment or the questions. An option given as "" leaves its variable empty.\n' +
-  'The file is written with mode 0600. Exit code: that of conformance doctor (0 when it found\n' +
-  'nothing wrong, see conformance doctor --help), 0 with --no-doctor; 2 for a bad option or\n' +
-  'value, or an existing file without --force; 130 when cancelled.\n';
 
 type Source = 'option' | 'environment' | 'answer';
 
@@ -204,7 +181,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
       io.stdout.write(INIT_HELP);
       return 0;
     }
-    const envFile = resolve(io.cwd, args.envFile ?? '.env');
+    const envFile = resolve(io.cwd, args.output ?? '.env');
     // Before any question: nobody should type their keys only to be told the file exists.
     if (!args.force && (await exists(envFile))) throw new InitStoppedError(`${envFile} already exists; use --force to overwrite it`);
     const example = await readFile(ENV_EXAMPLE_URL, 'utf8');

@@ -5,7 +5,7 @@ import { loadDoctorConfig } from '../doctor/config.js';
 import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
 import { runDoctor } from '../doctor/run.js';
 import { writeDoctorReport } from '../doctor/write.js';
-import { HarnessError, StoppedBeforeChecksError, UsageError } from '../errors.js';
+import { HarnessError, StoppedBeforeChecksError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { renderLoadTerminal } from '../load/render-terminal.js';
 import { redactorFor, runLoad } from '../load/run.js';
@@ -15,51 +15,16 @@ import { readPastReport, rerunConfig, rerunSource } from '../runner/rerun.js';
 import { runConformance } from '../runner/run.js';
 import { displayUrl } from '../runner/target.js';
 import { certify, keygen, verify } from './certify.js';
-import { HELP } from './help.js';
+import { parseRequest, parseRunArgs, type RunArgs } from './args.js';
+import { helpFor } from './help.js';
 import { runInit } from './init.js';
-
-interface Parsed {
-  readonly command: 'run' | 'load' | 'doctor' | 'help' | 'version';
-  readonly envFile?: string | undefined;
-  /** `run --skip-doctor`: no preflight (also CONFORMANCE_SKIP_DOCTOR=true). */
-  readonly skipDoctor: boolean;
-  /** `run --rerun-failed [report.json]`: null when not asked; '' for the latest report. */
-  readonly rerunFailed: string | null;
-}
-
-export function parseArgs(argv: readonly string[]): Parsed {
-  let command: Parsed['command'] | undefined;
-  let envFile: string | undefined;
-  let skipDoctor = false;
-  let rerunFailed: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help' || arg === 'help') command = 'help';
-    else if (arg === '-v' || arg === '--version') command = 'version';
-    else if (arg === '--dotenv') {
-      envFile = argv[++i];
-      if (envFile === undefined) throw new UsageError('--dotenv needs a path');
-    } else if (arg === '--skip-doctor') skipDoctor = true;
-    else if (arg === '--rerun-failed') {
-      const next = argv[i + 1];
-      rerunFailed = next !== undefined && !next.startsWith('-') && !['run', 'load', 'doctor'].includes(next) ? argv[++i]! : '';
-    } else if (arg === 'run') command ??= 'run';
-    else if (arg === 'load') command ??= 'load';
-    else if (arg === 'doctor') command ??= 'doctor';
-    else throw new UsageError(`unknown argument "${arg}" (see conformance --help)`);
-  }
-  for (const [flag, given] of [['--skip-doctor', skipDoctor], ['--rerun-failed', rerunFailed !== null]] as const) {
-    if (given && command !== undefined && command !== 'run') throw new UsageError(`${flag} applies to conformance run only`);
-  }
-  return { command: command ?? 'run', envFile, skipDoctor, rerunFailed };
-}
 
 /**
  * `conformance doctor`: every item as it is decided, then the counts; doctor.json in the report
  * directory. Exit 0 when nothing is a problem, 1 when something is (2: the configuration cannot be read).
  */
-async function doctor(envFile: string | undefined): Promise<number> {
-  const { config, urlFix } = await loadDoctorConfig(envFile === undefined ? {} : { envFile });
+async function doctor(args: Pick<RunArgs, 'envFile' | 'overrides'>): Promise<number> {
+  const { config, urlFix } = await loadDoctorConfig(args);
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
   const color = process.stdout.isTTY === true;
   process.stdout.write(`conformance doctor: checking ${config.targetUrl === null ? 'the embedded reference server' : displayUrl(config.targetUrl, redactor)}\n`);
@@ -96,29 +61,32 @@ async function load(config: Config): Promise<number> {
 /** The CLI: returns the exit code; one readable line for every expected problem. */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
-    // `conformance init` has options of its own (harness/cli/init.ts).
-    if (argv[0] === 'init') {
-      const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, interactive: process.stdin.isTTY === true && process.stdout.isTTY === true, cwd: process.cwd(), env: process.env };
-      return await runInit(argv.slice(1), io, (envFile) => doctor(envFile));
-    }
-    // Issue 14: certification commands, each with options of its own (harness/cli/certify.ts).
-    if (argv[0] === 'certify') return await certify(argv.slice(1));
-    if (argv[0] === 'verify') return await verify(argv.slice(1));
-    if (argv[0] === 'keygen') return await keygen(argv.slice(1));
-    const args = parseArgs(argv);
-    if (args.command === 'help') {
-      process.stdout.write(HELP);
+    const request = parseRequest(argv);
+    if (request.kind === 'help') {
+      process.stdout.write(helpFor(request.command));
       return 0;
     }
-    if (args.command === 'version') {
+    if (request.kind === 'version') {
       const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
       process.stdout.write(`${pkg.version}\n`);
       return 0;
     }
-    if (args.command === 'doctor') return await doctor(args.envFile);
-    const loaded = await loadConfig(args.envFile ? { envFile: args.envFile } : {});
+    const { command, rest } = request;
+    // `conformance init` has options of its own (harness/init/args.ts).
+    if (command === 'init') {
+      const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, interactive: process.stdin.isTTY === true && process.stdout.isTTY === true, cwd: process.cwd(), env: process.env };
+      return await runInit(rest, io, (envFile) => doctor({ envFile, overrides: {} }));
+    }
+    // Certification commands, each with options of its own (harness/cli/certify.ts).
+    if (command === 'certify') return await certify(rest);
+    if (command === 'verify') return await verify(rest);
+    if (command === 'keygen') return await keygen(rest);
+    if (command === 'help') throw new Error('help is answered above');
+    const args = parseRunArgs(command, rest);
+    if (command === 'doctor') return await doctor(args);
+    const loaded = await loadConfig({ envFile: args.envFile, overrides: args.overrides });
     let config = args.skipDoctor ? { ...loaded, skipDoctor: true } : loaded;
-    if (args.command === 'load') return await load(config);
+    if (command === 'load') return await load(config);
     if (args.rerunFailed !== null) {
       const source = rerunSource(config, args.rerunFailed === '' ? undefined : args.rerunFailed);
       const past = await readPastReport(source);

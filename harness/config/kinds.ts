@@ -17,13 +17,30 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const positiveInt = (name: string) =>
+/** Bounds of a whole number, said in every message about it. */
+export interface Range {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** "a whole number from 1 to 8", "a whole number of 1 or more". */
+export function rangeText({ min = 1, max }: Range): string {
+  return max === undefined ? `a whole number of ${min} or more` : `a whole number from ${min} to ${max}`;
+}
+
+const positiveInt = (range: Range) => (name: string) =>
   optionalString.pipe(
     z
       .string()
-      .regex(/^[0-9]+$/, `${name}: expected a whole number`)
+      .regex(/^[0-9]+$/, `${name}: expected ${rangeText(range)}`)
       .transform(Number)
-      .pipe(z.number().int().positive(`${name}: expected a number greater than 0`))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(range.min ?? 1, `${name}: expected ${rangeText(range)}`)
+          .max(range.max ?? Number.MAX_SAFE_INTEGER, `${name}: expected ${rangeText(range)}`),
+      )
       .optional(),
   );
 
@@ -71,9 +88,9 @@ const port = (name: string) =>
   optionalString.pipe(
     z
       .string()
-      .regex(/^[0-9]+$/, `${name}: expected a port number`)
+      .regex(/^[0-9]+$/, `${name}: expected a port number from 0 to 65535`)
       .transform(Number)
-      .pipe(z.number().int().min(0).max(65535, `${name}: expected a port number (0 to 65535)`))
+      .pipe(z.number().int().min(0).max(65535, `${name}: expected a port number from 0 to 65535`))
       .optional(),
   );
 
@@ -81,9 +98,9 @@ const int32 = (name: string) =>
   optionalString.pipe(
     z
       .string()
-      .regex(/^-?[0-9]+$/, `${name}: expected an integer`)
+      .regex(/^-?[0-9]+$/, `${name}: expected a whole number from -2147483648 to 2147483647`)
       .transform(Number)
-      .pipe(z.number().int().min(-2147483648).max(2147483647, `${name}: expected a 32-bit integer`))
+      .pipe(z.number().int().min(-2147483648, `${name}: expected a whole number from -2147483648 to 2147483647`).max(2147483647, `${name}: expected a whole number from -2147483648 to 2147483647`))
       .optional(),
   );
 
@@ -97,8 +114,8 @@ const flag = (name: string) =>
 
 const text = () => optionalString;
 
-/** A whole number greater than 0; `type` says of what (seconds, requests...). */
-export const positive = (type: string) => ({ type, schema: positiveInt }) satisfies Kind;
+/** A whole number greater than 0 (or within `range`); `type` says of what (seconds, requests...). */
+export const positive = (type: string, range: Range = {}) => ({ type, schema: positiveInt(range) }) satisfies Kind;
 /** A whole number from 0 to `max`; 0 switches the behaviour off. */
 export const upTo = (max: number, type: string) => ({ type: `${type}, 0 to ${max}`, schema: (name: string) => wholeNumber(name, max) }) satisfies Kind;
 /** Free text (a host, a path, a comma-separated list checked later by the schema). */

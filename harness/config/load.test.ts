@@ -49,16 +49,30 @@ describe('loadConfig', () => {
     expect(config.targetUrl).toBe(TARGET);
   });
 
-  it('is fine without a .env file', async () => {
-    const config = await loadConfig({ env: { CONFORMANCE_NUM_RUNS: '4' }, envFile: join(dir, 'missing.env') });
+  it('is fine without a file when none is named (--no-dotenv)', async () => {
+    const config = await loadConfig({ env: { CONFORMANCE_NUM_RUNS: '4' }, envFile: null });
     expect(config.numRuns).toBe(4);
     expect(config.targetUrl).toBeNull();
+  });
+
+  it('refuses a named file that does not exist: a typo must not become a run against the embedded server', async () => {
+    const missing = join(dir, 'missing.env');
+    const refused = loadConfig({ env: { CONFORMANCE_NUM_RUNS: '4' }, envFile: missing });
+    await expect(refused).rejects.toThrow(ConfigError);
+    await expect(loadConfig({ env: {}, envFile: missing })).rejects.toThrow(`--dotenv ${missing}: no such file; check the path, or give --no-dotenv to read no file`);
   });
 
   it('validates values from the file like those from the environment', async () => {
     await writeFile(envFile, 'CONFORMANCE_NUM_RUNS=zero\n');
     await expect(loadConfig({ env: {}, envFile })).rejects.toThrow(ConfigError);
     await expect(loadConfig({ env: {}, envFile })).rejects.toThrow(/^CONFORMANCE_NUM_RUNS:/);
+  });
+
+  it('lets flags win over the environment and the file', async () => {
+    await writeFile(envFile, 'CONFORMANCE_NUM_RUNS=7\nCONFORMANCE_SEED=1\n');
+    const config = await loadConfig({ env: { CONFORMANCE_NUM_RUNS: '9' }, envFile, overrides: { CONFORMANCE_NUM_RUNS: '3' } });
+    expect(config.numRuns).toBe(3);
+    expect(config.seed).toBe(1);
   });
 
   it('reports an unreadable .env path as a ConfigError', async () => {
@@ -70,7 +84,7 @@ describe('loadConfig', () => {
     const projectId = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
     const config = await loadConfig({
       env: { CONFORMANCE_TARGET_URL: TARGET, CONFORMANCE_ADMIN_KEY: 'wmk_mine', CONFORMANCE_PROJECT_ID: projectId },
-      envFile,
+      envFile: null,
     });
     expect(config.keys.admin).toBe('wmk_mine');
     expect(config.keys.member).toBeUndefined();

@@ -7,23 +7,31 @@ import { readSeed, seedDefaults } from './seed.js';
 
 export interface LoadOptions {
   readonly env?: Record<string, string | undefined>;
-  /** Path of the .env file; a missing file is fine. */
-  readonly envFile?: string;
+  /**
+   * The file of variables: unset, ./.env when there is one; a path named by the user (--dotenv),
+   * which must exist; null, no file at all (--no-dotenv).
+   */
+  readonly envFile?: string | null | undefined;
+  /** Values given as command-line flags (`--url`...): they win over the environment and the file. */
+  readonly overrides?: Readonly<Record<string, string>>;
 }
 
-async function readDotenv(path: string): Promise<Record<string, string>> {
+/** `named`: the user asked for this file, so its absence is an error, never a silent fallback. */
+async function readDotenv(path: string, named: boolean): Promise<Record<string, string>> {
   try {
     return parseDotenv(await readFile(path, 'utf8'));
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError(`${path}: cannot be read (${(cause as Error).message})`);
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !named) return {};
+    if (code === 'ENOENT') throw new ConfigError(`--dotenv ${path}: no such file; check the path, or give --no-dotenv to read no file`);
+    throw new ConfigError(`${path}: cannot be read (${(cause as Error).message}); check the path and its permissions`);
   }
 }
 
 /** The variables a run sees: `.env` (or `envFile`) under the environment (the environment wins). */
 export async function readEnv(options: LoadOptions = {}): Promise<Record<string, string | undefined>> {
-  const fromFile = await readDotenv(options.envFile ?? '.env');
-  return { ...fromFile, ...(options.env ?? process.env) };
+  const fromFile = options.envFile === null ? {} : await readDotenv(options.envFile ?? '.env', options.envFile !== undefined);
+  return { ...fromFile, ...(options.env ?? process.env), ...options.overrides };
 }
 
 /**

@@ -354,16 +354,48 @@ describe('CONFORMANCE_LOAD_* (conformance load)', () => {
     ['CONFORMANCE_LOAD_ENDPOINTS', 'list,delete', /unknown value "delete"/],
     ['CONFORMANCE_LOAD_CONCURRENCY', '1,ten', /expected comma-separated whole numbers/],
     ['CONFORMANCE_LOAD_CONCURRENCY', '0', /expected comma-separated whole numbers/],
-    ['CONFORMANCE_LOAD_CONCURRENCY', '5000', /at most 1000/],
-    ['CONFORMANCE_LOAD_BURST_REQUESTS', '0', /greater than 0/],
-    ['CONFORMANCE_LOAD_BURST_REQUESTS', '1000000', /at most 10000/],
+    ['CONFORMANCE_LOAD_CONCURRENCY', '5000', /expected a whole number from 1 to 1000 \(got 5000\)/],
+    ['CONFORMANCE_LOAD_BURST_REQUESTS', '0', /expected a whole number from 1 to 10000 \(got "0"\)/],
+    ['CONFORMANCE_LOAD_BURST_REQUESTS', '1000000', /expected a whole number from 1 to 10000 \(got "1000000"\)/],
     ['CONFORMANCE_LOAD_SUSTAINED_S', '2.5', /expected a whole number/],
-    ['CONFORMANCE_LOAD_STEP_S', '601', /at most 600/],
+    ['CONFORMANCE_LOAD_STEP_S', '601', /expected a whole number from 1 to 600/],
     ['CONFORMANCE_LOAD_WAIT_S', 'long', /expected a whole number/],
   ])('%s=%j is one ConfigError line naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value });
     expect(error.message.startsWith(`${variable}:`)).toBe(true);
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain('\n');
+  });
+
+  it.each([
+    ['CONFORMANCE_NUM_RUNS', '-5', 'CONFORMANCE_NUM_RUNS: expected a whole number of 1 or more (got "-5")'],
+    ['CONFORMANCE_NUM_RUNS', '0', 'CONFORMANCE_NUM_RUNS: expected a whole number of 1 or more (got "0")'],
+    ['CONFORMANCE_CONCURRENCY', '0', 'CONFORMANCE_CONCURRENCY: expected a whole number from 1 to 32 (got "0")'],
+    ['CONFORMANCE_MAX_RESPONSE_BYTES', '10', /^CONFORMANCE_MAX_RESPONSE_BYTES: expected a whole number of \d+ or more \(got "10"\)$/],
+    ['CONFORMANCE_SINK_PORT', '70000', 'CONFORMANCE_SINK_PORT: expected a port number from 0 to 65535 (got "70000")'],
+    ['CONFORMANCE_SEED', '9999999999', 'CONFORMANCE_SEED: expected a whole number from -2147483648 to 2147483647 (got "9999999999")'],
+  ])('%s=%j says the allowed range', (variable, value, message) => {
+    const error = configError({ [variable]: value });
+    if (typeof message === 'string') expect(error.message).toBe(message);
+    else expect(error.message).toMatch(message);
+  });
+});
+
+describe('a selection that selects nothing', () => {
+  it.each([
+    ['CONFORMANCE_SUITES', ','],
+    ['CONFORMANCE_SUITES', ' , ,'],
+    ['CONFORMANCE_REQUIREMENTS', ','],
+    ['CONFORMANCE_LOAD_SCENARIOS', ','],
+    ['CONFORMANCE_LOAD_ENDPOINTS', ' ,'],
+  ])('%s=%j is refused, never read as "everything"', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.message).toMatch(new RegExp(`^${variable}: selects nothing \\(got ".*"\\); name at least .+, or unset it to run everything$`));
+  });
+
+  it('an unset or blank selection still selects everything', () => {
+    expect(parseEnv({ CONFORMANCE_SUITES: '' }, () => 1).allSuites).toBe(true);
+    expect(parseEnv({ CONFORMANCE_SUITES: '   ' }, () => 1).allSuites).toBe(true);
+    expect(parseEnv({}, () => 1).requirements).toEqual([]);
   });
 });

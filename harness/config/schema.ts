@@ -119,13 +119,13 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     throw new ConfigError(`${message}${got}`);
   }
   const env = parsed.data;
-  const suites = splitList(env.CONFORMANCE_SUITES);
+  const suites = selection('CONFORMANCE_SUITES', env.CONFORMANCE_SUITES, `a domain: ${DOMAINS.join(', ')}`);
   for (const suite of suites) {
     if (!(DOMAINS as readonly string[]).includes(suite)) {
       throw new ConfigError(`CONFORMANCE_SUITES: unknown domain "${suite}" (known: ${DOMAINS.join(', ')})`);
     }
   }
-  const requirements = splitList(env.CONFORMANCE_REQUIREMENTS);
+  const requirements = selection('CONFORMANCE_REQUIREMENTS', env.CONFORMANCE_REQUIREMENTS, 'a requirement id (the catalogue in any report lists them)');
   for (const id of requirements) {
     if (!isRequirementId(id)) throw new ConfigError(`CONFORMANCE_REQUIREMENTS: unknown requirement id "${id}" (see the catalogue in any report)`);
   }
@@ -188,18 +188,30 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
   };
 }
 
+/**
+ * A narrowing list: unset (or blank) selects everything, but a value that names nothing (",")
+ * is a mistake, and running everything instead would hide it.
+ */
+function selection(name: string, value: string | undefined, what: string): string[] {
+  const picked = splitList(value);
+  if (value !== undefined && picked.length === 0) {
+    throw new ConfigError(`${name}: selects nothing (got ${JSON.stringify(value)}); name at least ${what}, or unset it to run everything`);
+  }
+  return picked;
+}
+
 function atLeast(name: string, value: number, min: number): number {
-  if (value < min) throw new ConfigError(`${name}: at least ${min} (got ${value})`);
+  if (value < min) throw new ConfigError(`${name}: expected a whole number of ${min} or more (got ${value})`);
   return value;
 }
 
 function atMost(name: string, value: number, max: number): number {
-  if (value > max) throw new ConfigError(`${name}: at most ${max} (got ${value})`);
+  if (value > max) throw new ConfigError(`${name}: expected a whole number from 1 to ${max} (got ${value})`);
   return value;
 }
 
 function oneOf<T extends string>(name: string, value: string | undefined, known: readonly T[]): T[] {
-  const picked = splitList(value);
+  const picked = selection(name, value, `one of ${known.join(', ')}`);
   for (const item of picked) {
     if (!(known as readonly string[]).includes(item)) throw new ConfigError(`${name}: unknown value "${item}" (known: ${known.join(', ')})`);
   }
@@ -209,7 +221,7 @@ function oneOf<T extends string>(name: string, value: string | undefined, known:
 function parseLoadSettings(env: Env): LoadSettings {
   const concurrency = splitList(env.CONFORMANCE_LOAD_CONCURRENCY).map((item) => {
     if (!/^[0-9]+$/.test(item) || Number(item) < 1) {
-      throw new ConfigError(`CONFORMANCE_LOAD_CONCURRENCY: expected comma-separated whole numbers greater than 0 (got ${JSON.stringify(item)})`);
+      throw new ConfigError(`CONFORMANCE_LOAD_CONCURRENCY: expected comma-separated whole numbers from 1 to ${LOAD_MAX.connections} (got ${JSON.stringify(item)})`);
     }
     return atMost('CONFORMANCE_LOAD_CONCURRENCY', Number(item), LOAD_MAX.connections);
   });

@@ -15,7 +15,8 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 function table(group: Group): string[] {
   const [only] = settingsByGroup([group]);
   const rows = (only?.settings ?? []).map((s) => {
-    const meaning = [s.description, s.more].filter((t) => t !== undefined).join(' ');
+    const flag = s.flag === undefined ? undefined : `Flag: \`${s.flag.name} ${s.flag.meta}\` (wins over the variable).`;
+    const meaning = [s.description, s.more, flag].filter((t) => t !== undefined).join(' ');
     const needs = s.needs.map((n) => NEEDS[n]).join(', ');
     return `| \`${s.name}\` | ${cell(meaning)} | ${cell(s.kind.type)} | ${cell(s.default)} | ${cell(needs)} |`;
   });

@@ -12,7 +12,8 @@ export function renderSettingsHelp(): string {
     out.push('', `${info.title}${note === '' ? '' : ` (${note[0]!.toLowerCase()}${note.slice(1)})`}:`);
     for (const s of settings) {
       const head = `  ${s.name}`;
-      const text = `${plain(s.description, { brief: true })} Default: ${plain(s.default)}.`;
+      const flag = s.flag === undefined ? '' : ` Flag: ${s.flag.name}.`;
+      const text = `${plain(s.description, { brief: true })} Default: ${plain(s.default)}.${flag}`;
       // A name as long as the column keeps two spaces before its text; the rest lines up.
       const first = head.length + 2 > COLUMN ? head.length + 2 : COLUMN;
       const [line, ...rest] = wrap(text, WIDTH - first);

@@ -71,6 +71,8 @@ export interface Setting {
   /** An API key (or a list of them): never echoed in an error, read without echo by init. */
   readonly secret?: boolean;
   readonly init?: InitQuestion;
+  /** The option of `run`, `doctor` and `load` that sets it for one command, over the environment and .env. */
+  readonly flag?: { readonly name: `--${string}`; readonly meta: string };
 }
 
 const code = (s: string | number | boolean): string => `\`${s}\``;
@@ -84,6 +86,7 @@ export const SETTINGS = [
     more: 'Unset, the run tests the embedded reference server, and every key and id below is taken from `fixtures/seed.json`.',
     needs: ['ownServer'],
     group: 'target',
+    flag: { name: '--url', meta: 'URL' },
     init: { option: '--url', meta: 'URL', ask: 'Base URL of the server under test, ending in /api/v1', prompted: true, learnable: false },
   },
   {
@@ -240,7 +243,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_MAX_RESPONSE_BYTES',
-    kind: positive(`bytes, at least ${MIN_RESPONSE_BYTES}`),
+    kind: positive(`bytes, at least ${MIN_RESPONSE_BYTES}`, { min: MIN_RESPONSE_BYTES }),
     default: `${code(DEFAULTS.maxResponseBytes)} (8 MiB: a page of 100 records many times over)`,
     description: 'Longest response body (and webhook delivery, at most 1 MiB) read.',
     more: 'A larger answer ends its exchange: its check errs, saying so, and memory stays bounded.',
@@ -276,7 +279,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_CONCURRENCY',
-    kind: positive(`whole number, at most ${MAX_CONCURRENCY}`),
+    kind: positive(`whole number, at most ${MAX_CONCURRENCY}`, { max: MAX_CONCURRENCY }),
     default: code(DEFAULTS.concurrency),
     description: 'Checks of one suite file that run at once, and independent requests one check sends at once (see [Distance](preparing-your-server.md#distance)).',
     more: 'Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.',
@@ -309,6 +312,7 @@ export const SETTINGS = [
     description: `Comma-separated domains to run: ${DOMAINS.map(code).join(', ')}.`,
     needs: ['debugging'],
     group: 'run',
+    flag: { name: '--suites', meta: 'LIST' },
   },
   {
     name: 'CONFORMANCE_REQUIREMENTS',
@@ -317,6 +321,7 @@ export const SETTINGS = [
     description: 'Run only the checks of these requirement ids, e.g. to re-run a failure.',
     needs: ['debugging'],
     group: 'run',
+    flag: { name: '--requirements', meta: 'IDS' },
   },
   {
     name: 'CONFORMANCE_SEED',
@@ -325,6 +330,7 @@ export const SETTINGS = [
     description: 'fast-check seed: set it to the seed a report shows to reproduce that run.',
     needs: ['debugging'],
     group: 'run',
+    flag: { name: '--seed', meta: 'N' },
   },
   {
     name: 'CONFORMANCE_NUM_RUNS',
@@ -334,6 +340,7 @@ export const SETTINGS = [
     more: `A certification runs at least ${DEFAULTS.numRuns}.`,
     needs: ['debugging', 'certification'],
     group: 'run',
+    flag: { name: '--num-runs', meta: 'N' },
   },
   {
     name: 'CONFORMANCE_REPORT_DIR',
@@ -342,6 +349,7 @@ export const SETTINGS = [
     description: 'Where reports are written.',
     needs: ['ci'],
     group: 'run',
+    flag: { name: '--report-dir', meta: 'DIR' },
   },
   {
     name: 'CONFORMANCE_FAIL_ON_INCOMPLETE',
@@ -374,7 +382,7 @@ export const SETTINGS = [
     name: 'CONFORMANCE_SKIP_DOCTOR',
     kind: KINDS.flag,
     default: code(false),
-    description: "`true`: `conformance run` does not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
+    description: "`true`: `conformance run` and `conformance load` do not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
     more: "Against your own server it runs them by default, and stops with exit 2 on a problem that would make the run meaningless: keys swapped, the other-organisation key in org A, a project that is not org A's.",
     needs: ['ownServer'],
     group: 'run',
@@ -389,7 +397,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_LOAD_BURST_REQUESTS',
-    kind: positive(`requests, at most ${LOAD_MAX.burstRequests}`),
+    kind: positive(`requests, at most ${LOAD_MAX.burstRequests}`, { max: LOAD_MAX.burstRequests }),
     default: code(LOAD_DEFAULTS.burstRequests),
     description: 'Requests per key in one burst (the burst and keys scenarios).',
     needs: ['load'],
@@ -397,7 +405,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_LOAD_BURST_CONNECTIONS',
-    kind: positive(`connections, at most ${LOAD_MAX.connections}`),
+    kind: positive(`connections, at most ${LOAD_MAX.connections}`, { max: LOAD_MAX.connections }),
     default: code(LOAD_DEFAULTS.burstConnections),
     description: 'Connections per key in one burst, never more than its requests.',
     needs: ['load'],
@@ -405,7 +413,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_LOAD_SUSTAINED_S',
-    kind: positive(`seconds, at most ${LOAD_MAX.sustainedS}`),
+    kind: positive(`seconds, at most ${LOAD_MAX.sustainedS}`, { max: LOAD_MAX.sustainedS }),
     default: code(LOAD_DEFAULTS.sustainedS),
     description: 'Length of the sustained run.',
     needs: ['load'],
@@ -421,7 +429,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_LOAD_STEP_S',
-    kind: positive(`seconds, at most ${LOAD_MAX.stepS}`),
+    kind: positive(`seconds, at most ${LOAD_MAX.stepS}`, { max: LOAD_MAX.stepS }),
     default: code(LOAD_DEFAULTS.stepS),
     description: 'Seconds per throughput step.',
     needs: ['load'],

@@ -60,6 +60,7 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
     };
   }
   const adminAnswer: KeyAnswer = { status: res.status, headers: res.headers };
+  const refused = res.status === 401 || res.status === 403;
   const missing = RATE_HEADERS.filter((h) => res.headers[h] === undefined);
   let status: 'ok' | 'warning' | 'problem' = 'ok';
   let detail: string;
@@ -132,7 +133,9 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
     adminAnswer,
     item: item('target', TITLE, status, detail, {
       ...(status === 'problem' ? { fix: 'set CONFORMANCE_TARGET_URL to the API\'s base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1' } : {}),
-      ...(status === 'warning' && missing.length > 0 ? { fix: 'if a proxy sits in front of the server, let it pass the X-RateLimit-* headers through' } : {}),
+      // A refused key says nothing about a proxy: the fix is the key's (its own item tells more).
+      ...(refused ? { fix: 'check CONFORMANCE_ADMIN_KEY: a key this target issued, copied whole, not revoked, of an admin of organisation A (its item says more)' } : {}),
+      ...(!refused && status === 'warning' && missing.length > 0 ? { fix: 'if a proxy sits in front of the server, let it pass the X-RateLimit-* headers through' } : {}),
       variables: VARIABLES,
       blocksRun: status === 'problem',
     }),

@@ -4,7 +4,7 @@ import { parseInitArgs } from './args.js';
 
 describe('parseInitArgs', () => {
   it('defaults: no file given, learn, then doctor', () => {
-    expect(parseInitArgs([])).toEqual({ help: false, force: false, doctor: true, learn: true, envFile: undefined, values: {} });
+    expect(parseInitArgs([])).toEqual({ help: false, force: false, doctor: true, learn: true, output: undefined, values: {} });
   });
 
   it('maps every value option to its variable, in both spellings', () => {
@@ -42,9 +42,15 @@ describe('parseInitArgs', () => {
     });
   });
 
-  it('reads the flags, the file (--env-file or --dotenv) and tolerates a leading "init"', () => {
-    expect(parseInitArgs(['init', '--force', '--no-doctor', '--no-learn', '--env-file', 'x.env'])).toMatchObject({ force: true, doctor: false, learn: false, envFile: 'x.env' });
-    expect(parseInitArgs(['--dotenv=y.env']).envFile).toBe('y.env');
+  it('reads the flags, the file (--output, -o or --dotenv) and tolerates a leading "init"', () => {
+    expect(parseInitArgs(['init', '--force', '--no-doctor', '--no-learn', '--output', 'x.env'])).toMatchObject({ force: true, doctor: false, learn: false, output: 'x.env' });
+    expect(parseInitArgs(['-o', 'z.env']).output).toBe('z.env');
+    expect(parseInitArgs(['--dotenv=y.env']).output).toBe('y.env');
+  });
+
+  it('refuses --env-file, which Node 20 takes for itself, naming the option to use', () => {
+    expect(() => parseInitArgs(['--env-file', 'x.env'])).toThrow('--env-file is an option of Node itself; give --output PATH (or -o PATH) instead');
+    expect(() => parseInitArgs(['-o', 'a.env', '--output', 'b.env'])).toThrow(/already given/);
     expect(parseInitArgs(['-h']).help).toBe(true);
     expect(parseInitArgs(['--help']).help).toBe(true);
   });
@@ -58,7 +64,7 @@ describe('parseInitArgs', () => {
     [['extra'], 'unknown argument "extra"'],
     [['--url'], '--url needs a value'],
     [['--admin-key', '--member-key', 'x'], '--admin-key needs a value'],
-    [['--env-file', ''], '--env-file needs a path'],
+    [['--output', ''], '--output needs a path'],
     [['--force=yes'], '--force takes no value'],
     [['--url', 'a', '--url', 'b'], '--url given twice'],
   ])('refuses %j in one line', (argv, message) => {

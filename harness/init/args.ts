@@ -9,13 +9,15 @@ export interface InitArgs {
   readonly doctor: boolean;
   /** Do not ask the target anything. */
   readonly learn: boolean;
-  /** As given (relative to the working directory); undefined: `<cwd>/.env`. */
-  readonly envFile: string | undefined;
+  /** Where to write, as given (relative to the working directory); undefined: `<cwd>/.env`. */
+  readonly output: string | undefined;
   /** Values given on the command line; an empty string means "leave it empty" (no prompt, no environment). */
   readonly values: Readonly<Partial<Record<InitVariableName, string>>>;
 }
 
 const FLAGS = new Set(['--force', '--no-doctor', '--no-learn', '-h', '--help']);
+/** Where to write; --dotenv is kept for the scripts that already use it. */
+const OUTPUT = new Set(['--output', '-o', '--dotenv']);
 
 /** Pure: the arguments after `init` (a leading `init` is tolerated). */
 export function parseInitArgs(argv: readonly string[]): InitArgs {
@@ -24,7 +26,7 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
   let force = false;
   let doctor = true;
   let learn = true;
-  let envFile: string | undefined;
+  let output: string | undefined;
   const values: Partial<Record<InitVariableName, string>> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -38,8 +40,10 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
       else help = true;
       continue;
     }
+    // Node 20 reads --env-file itself, even after the script's name, and exits before we run.
+    if (name === '--env-file') throw new UsageError('--env-file is an option of Node itself; give --output PATH (or -o PATH) instead');
     const variable = INIT_VARIABLES.find((v) => v.option === name);
-    if (variable === undefined && name !== '--env-file' && name !== '--dotenv') {
+    if (variable === undefined && !OUTPUT.has(name)) {
       throw new UsageError(`unknown argument "${name}" (see conformance init --help)`);
     }
     let value: string | undefined;
@@ -51,11 +55,12 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
     }
     if (variable === undefined) {
       if (value.trim() === '') throw new UsageError(`${name} needs a path`);
-      envFile = value;
+      if (output !== undefined) throw new UsageError(`${name}: where to write is already given; give one of --output, -o, --dotenv`);
+      output = value;
     } else {
       if (values[variable.name] !== undefined) throw new UsageError(`${name} given twice`);
       values[variable.name] = value.trim();
     }
   }
-  return { help, force, doctor, learn, envFile, values };
+  return { help, force, doctor, learn, output, values };
 }

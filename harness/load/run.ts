@@ -6,6 +6,7 @@ import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { RateProbe } from '../rate/fresh.js';
 import { refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
+import { preflight } from '../doctor/preflight.js';
 import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
 import { fireBurst, judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
 import { cleanUpContacts } from './cleanup.js';
@@ -475,6 +476,9 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
   const target = await startTarget(config);
   try {
     await probe(target.baseUrl, config, redactor);
+    // The same quick checks as conformance run: a target that is not this API (an HTML page, a
+    // wrong base) stops here in one line, instead of as a broken scenario later.
+    if (!target.embedded && !config.skipDoctor) await preflight(config, target, redactor, (line) => progress.line(line));
     const selfTestWindowMs = config.referenceRateWindowS === undefined || !target.embedded ? undefined : config.referenceRateWindowS * 1000;
     const windowMs = selfTestWindowMs ?? SPEC_WINDOW_MS;
     const ctx: Context = {

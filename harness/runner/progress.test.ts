@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../report/model.js';
-import { Progress, estimateEta, statusText } from './progress.js';
+import { EtaClock, Progress, estimateEta, statusText } from './progress.js';
 
 /** Collects what is written; enough of a stream for Progress. */
 function fakeStream(): { stream: NodeJS.WritableStream; text: () => string } {
@@ -240,7 +240,8 @@ describe('Progress status', () => {
     progress.checkDone(check({ status: 'skip' }));
     time.advance(1000);
     progress.tick();
-    expect(screen(text())).toEqual(['...s', '[31 s] 4 of ~100 checks, 10 of ~100 admin-key requests, ETA 4 min 39 s']);
+    // Nothing finished or sent in that second: the estimate counts down rather than grow with the time elapsed.
+    expect(screen(text())).toEqual(['...s', '[31 s] 4 of ~100 checks, 10 of ~100 admin-key requests, ETA 4 min 29 s']);
     progress.checkDone(check({ status: 'fail', message: 'got 201' }));
     expect(screen(text())).toEqual([
       '...s',
@@ -296,5 +297,39 @@ describe('Progress status', () => {
     progress.finish();
     // Whole, though longer than the 240 characters other messages are cut to: it is the cause.
     expect(text()).toContain(`       not run: ${reason}\n       (every further check this stop ends is shown as "-")\n- 2\n`);
+  });
+});
+
+describe('EtaClock', () => {
+  const at = (elapsedMs: number, checksDone: number) => ({ elapsedMs, checksDone, checksExpected: 20, requestsSent: 0, requestsExpected: undefined });
+
+  it('never grows while nothing finishes: the last estimate counts down, then names the check it waits for', () => {
+    const clock = new EtaClock();
+    // 10 of 20 checks in 10 s: 10 s left.
+    expect(clock.read(at(10_000, 10))).toEqual({ kind: 'eta', ms: 10_000 });
+    // One slow check holds the run: a fresh estimate would say 13 s, then 16 s; the clock counts down.
+    const readings = [13_000, 16_000, 19_000].map((t) => clock.read(at(t, 10)));
+    expect(readings).toEqual([
+      { kind: 'eta', ms: 7000 },
+      { kind: 'eta', ms: 4000 },
+      { kind: 'eta', ms: 1000 },
+    ]);
+    expect(estimateEta(at(19_000, 10))).toBe(19_000);
+    const pending = { name: 'CT-LIST-PAGING walks every page', forMs: 12_000 };
+    expect(clock.read(at(25_000, 10), pending)).toEqual({ kind: 'overdue', pending });
+    expect(statusText({ ...at(25_000, 10), throttledMs: 0, eta: clock.read(at(26_000, 10), pending) })).toBe(
+      '[25 s] 10 of ~20 checks, slower than estimated: waiting for CT-LIST-PAGING walks every page (running for 12 s)',
+    );
+  });
+
+  it('estimates afresh once a check finishes', () => {
+    const clock = new EtaClock();
+    clock.read(at(10_000, 10));
+    clock.read(at(30_000, 10));
+    expect(clock.read(at(30_000, 15))).toEqual({ kind: 'eta', ms: 10_000 });
+  });
+
+  it('says unknown with nothing to extrapolate from', () => {
+    expect(new EtaClock().read(at(5000, 0))).toEqual({ kind: 'unknown' });
   });
 });

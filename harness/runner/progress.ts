@@ -1,4 +1,4 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckResult } from '../report/model.js';
 import { formatWait } from './throttle.js';
 
@@ -66,6 +66,39 @@ export function estimateEta(input: EtaInput): number | undefined {
 
 export interface StatusInput extends EtaInput {
   readonly throttledMs: number;
+  /** The ETA to show (from an EtaClock); undefined: estimated afresh from this input. */
+  readonly eta?: EtaReading | undefined;
+}
+
+/** What the status line says about the time left. */
+export type EtaReading = { readonly kind: 'eta'; readonly ms: number } | { readonly kind: 'overdue'; readonly pending?: { readonly name: string; readonly forMs: number } | undefined } | { readonly kind: 'unknown' };
+
+/**
+ * The ETA as shown: it never grows while nothing finishes. The rate-based estimate grows with
+ * the time elapsed when one slow check holds the run, which reads as a run going backwards;
+ * instead, between two finishes the last estimate counts down, and once spent the line says the
+ * run is past its estimate and which check it is waiting for. Pure apart from its memory.
+ */
+export class EtaClock {
+  #last: { readonly ms: number; readonly at: number; readonly done: number; readonly sent: number } | undefined;
+
+  read(input: EtaInput, pending?: { readonly name: string; readonly forMs: number }): EtaReading {
+    const last = this.#last;
+    const moved = last === undefined || input.checksDone !== last.done || input.requestsSent !== last.sent;
+    if (moved) {
+      const fresh = estimateEta(input);
+      this.#last = fresh === undefined ? undefined : { ms: fresh, at: input.elapsedMs, done: input.checksDone, sent: input.requestsSent };
+      return fresh === undefined ? { kind: 'unknown' } : { kind: 'eta', ms: fresh };
+    }
+    const left = last.ms - (input.elapsedMs - last.at);
+    return left > 0 ? { kind: 'eta', ms: left } : { kind: 'overdue', pending };
+  }
+}
+
+function etaText(eta: EtaReading): string {
+  if (eta.kind === 'unknown') return 'ETA unknown';
+  if (eta.kind === 'eta') return `ETA ${formatWait(eta.ms)}`;
+  return eta.pending === undefined ? 'slower than estimated: waiting for the checks in flight' : `slower than estimated: waiting for ${eta.pending.name} (running for ${formatWait(eta.pending.forMs)})`;
 }
 
 /** `[2 min 30 s] 412 of ~574 checks, 2,410 of ~7,600 admin-key requests, paced at 54/min, ETA 5 min 10 s` */
@@ -76,8 +109,11 @@ export function statusText(input: StatusInput): string {
   }
   if (input.pacedPerMinute !== undefined) parts.push(`paced at ${Math.floor(input.pacedPerMinute).toLocaleString('en-US')}/min`);
   if (input.throttledMs >= 1000) parts.push(`held back ${formatWait(input.throttledMs)} by 429s`);
-  const eta = estimateEta(input);
-  parts.push(eta === undefined ? 'ETA unknown' : `ETA ${formatWait(eta)}`);
+  if (input.eta !== undefined) parts.push(etaText(input.eta));
+  else {
+    const eta = estimateEta(input);
+    parts.push(eta === undefined ? 'ETA unknown' : `ETA ${formatWait(eta)}`);
+  }
   return parts.join(', ');
 }
 
@@ -108,6 +144,9 @@ export class Progress {
   #count = 0;
   #startedAt: number | undefined;
   #expected = new Map<string, number>();
+  readonly #eta = new EtaClock();
+  /** Checks in flight, by name, with when they began. */
+  readonly #running = new Map<string, number>();
   #gauge: RunGauge | undefined;
   #timer: NodeJS.Timeout | undefined;
   /** The status line on screen (terminal), and whether it sits under an unfinished dots line. */
@@ -217,15 +256,27 @@ export class Progress {
 
   #status(elapsedMs: number): string {
     const requests = this.#gauge?.requests() ?? { sent: 0, expected: undefined };
-    return statusText({
+    const input = {
       elapsedMs,
       checksDone: this.#count,
       checksExpected: [...this.#expected.values()].reduce((a, b) => a + b, 0),
       requestsSent: requests.sent,
       requestsExpected: requests.expected,
       pacedPerMinute: this.#gauge?.pacedPerMinute,
-      throttledMs: this.#gauge?.throttledMs() ?? 0,
-    });
+    };
+    const [oldest] = [...this.#running].sort((a, b) => a[1] - b[1]);
+    const pending = oldest === undefined ? undefined : { name: oldest[0], forMs: this.#now() - oldest[1] };
+    return statusText({ ...input, throttledMs: this.#gauge?.throttledMs() ?? 0, eta: this.#eta.read(input, pending) });
+  }
+
+  /** A check began (its name as the report shows it): the status can say which one a slow run waits for. */
+  started(name: string): void {
+    this.#running.set(name, this.#now());
+  }
+
+  /** A check ended, whatever its verdict. */
+  ended(name: string): void {
+    this.#running.delete(name);
   }
 
   #inPlace(): boolean {
@@ -272,6 +323,14 @@ export class ProgressReporter implements Reporter {
 
   constructor(progress: Progress) {
     this.#progress = progress;
+  }
+
+  onTestCaseReady(testCase: TestCase): void {
+    this.#progress.started(testCase.name);
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    this.#progress.ended(testCase.name);
   }
 
   onTestModuleCollected(testModule: TestModule): void {

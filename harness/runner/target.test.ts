@@ -51,7 +51,9 @@ describe('probe', () => {
 
   it('calls a key refused both ways a refused key', async () => {
     const error = await probed(await target({ xApiKey: false, bearer: false }), true);
-    expect((error as Error).message).toBe('CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered 401)');
+    expect((error as Error).message).toBe(
+      'CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered 401); check that it is a key this target issued, copied whole, not revoked, of an admin of organisation A (conformance doctor checks every key)',
+    );
   });
 });
 

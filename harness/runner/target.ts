@@ -115,7 +115,10 @@ export async function probeTarget(baseUrl: string, config: Config, redactor: Red
           'spec 5.1 requires both, and the suite sends X-API-Key',
       );
     }
-    throw new ConfigError(`CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered ${status})`);
+    throw new ConfigError(
+      `CONFORMANCE_ADMIN_KEY: the target refused the admin key (GET /contacts answered ${status}); check that it is a key this target issued, copied whole, ` +
+        'not revoked, of an admin of organisation A (conformance doctor checks every key)',
+    );
   }
   if (status === 404) {
     const plain = await firstPlainAnswer((path) => client.get(path));

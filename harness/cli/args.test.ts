@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../errors.js';
+import { COMMANDS, parseRequest, parseRunArgs } from './args.js';
+import { COMMAND_HELP, HELP, helpFor } from './help.js';
+
+describe('parseRequest', () => {
+  it.each([
+    [['--help'], undefined],
+    [['-h'], undefined],
+    [['help'], undefined],
+    [['help', 'run'], 'run'],
+    [['run', '--help'], 'run'],
+    [['doctor', '-h'], 'doctor'],
+    [['load', '--help'], 'load'],
+    [['certify', '--help'], 'certify'],
+    [['verify', '-h'], 'verify'],
+    [['keygen', '--help'], 'keygen'],
+    [['init', '-h'], 'init'],
+    [['--dotenv', 'x.env', 'run', '-h'], 'run'],
+  ] as const)('%j asks for the help of %s', (argv, command) => {
+    expect(parseRequest(argv)).toEqual({ kind: 'help', command });
+  });
+
+  it.each([['-V'], ['-v'], ['--version']])('%s asks for the version', (flag) => {
+    expect(parseRequest([flag])).toEqual({ kind: 'version' });
+  });
+
+  it('finds run, doctor and load after their options, as before; run is the default', () => {
+    expect(parseRequest(['--dotenv', 'x.env', 'doctor'])).toEqual({ kind: 'command', command: 'doctor', rest: ['--dotenv', 'x.env'] });
+    expect(parseRequest([])).toEqual({ kind: 'command', command: 'run', rest: [] });
+    expect(parseRequest(['verify', 'b.tar.gz'])).toEqual({ kind: 'command', command: 'verify', rest: ['b.tar.gz'] });
+  });
+
+  it('refuses an unknown command or help topic, naming the commands', () => {
+    expect(() => parseRequest(['frobnicate'])).toThrow(UsageError);
+    expect(() => parseRequest(['frobnicate'])).toThrow(/unknown argument "frobnicate": not a command; the commands are run, doctor, .* \(see conformance --help\)$/);
+    expect(() => parseRequest(['help', 'nope'])).toThrow(/help: unknown command "nope"; the commands are run/);
+  });
+});
+
+describe('parseRunArgs', () => {
+  it('maps the flags of the settings table to their variables', () => {
+    const args = parseRunArgs('run', ['--url', 'http://h/api/v1', '--suites=contacts,tasks', '--requirements', 'CT-NAME-MIN', '--seed', '-3', '--num-runs', '5', '--report-dir', 'out']);
+    expect(args.overrides).toEqual({
+      CONFORMANCE_TARGET_URL: 'http://h/api/v1',
+      CONFORMANCE_SUITES: 'contacts,tasks',
+      CONFORMANCE_REQUIREMENTS: 'CT-NAME-MIN',
+      CONFORMANCE_SEED: '-3',
+      CONFORMANCE_NUM_RUNS: '5',
+      CONFORMANCE_REPORT_DIR: 'out',
+    });
+    expect(args.envFile).toBeUndefined();
+  });
+
+  it('reads --dotenv, --no-dotenv, --skip-doctor and --rerun-failed', () => {
+    expect(parseRunArgs('run', ['--dotenv', 'a.env']).envFile).toBe('a.env');
+    expect(parseRunArgs('doctor', ['--no-dotenv']).envFile).toBeNull();
+    expect(parseRunArgs('run', ['--skip-doctor', '--rerun-failed']).rerunFailed).toBe('');
+    expect(parseRunArgs('run', ['--rerun-failed', 'r.json', '--skip-doctor'])).toMatchObject({ rerunFailed: 'r.json', skipDoctor: true });
+    expect(parseRunArgs('load', ['--skip-doctor']).skipDoctor).toBe(true);
+  });
+
+  it.each([
+    ['run', ['--url'], '--url needs a value: URL, URL ending in /api/v1 (see conformance run --help)'],
+    ['run', ['--suites', ''], /^--suites needs a value/],
+    ['run', ['--suites', '--seed', '1'], /^--suites needs a value/],
+    ['doctor', ['--dotenv'], '--dotenv needs a path (see conformance doctor --help)'],
+    ['run', ['--dotenv', 'a', '--no-dotenv'], /contradict each other; give one/],
+    ['doctor', ['--skip-doctor'], '--skip-doctor applies to conformance run and load; leave it out of conformance doctor'],
+    ['doctor', ['--rerun-failed'], /applies to conformance run only/],
+    ['load', ['--frobnicate'], 'unknown option "--frobnicate" (see conformance load --help)'],
+    ['run', ['stray'], 'unknown argument "stray" (see conformance run --help)'],
+  ] as const)('%s %j is refused with what to do', (command, argv, message) => {
+    expect(() => parseRunArgs(command, argv)).toThrow(UsageError);
+    expect(() => parseRunArgs(command, argv)).toThrow(message);
+  });
+});
+
+describe('help', () => {
+  it('every command but help has its own text, naming itself and its options', () => {
+    for (const command of COMMANDS.filter((c) => c !== 'help')) {
+      const text = helpFor(command);
+      expect(text).toMatch(new RegExp(`^Usage: conformance ${command}`));
+      expect(text).toContain('-h, --help');
+      expect(text).toContain('Examples:');
+      expect(text).not.toBe(HELP);
+    }
+    expect(helpFor(undefined)).toBe(HELP);
+    expect(helpFor('help')).toBe(HELP);
+  });
+
+  it('run, doctor and load show the flags of the settings table; certify, verify and keygen their own options', () => {
+    for (const command of ['run', 'doctor', 'load'] as const) for (const flag of ['--url URL', '--suites LIST', '--requirements IDS', '--report-dir DIR', '--seed N', '--num-runs N']) expect(COMMAND_HELP[command]).toContain(flag);
+    expect(COMMAND_HELP.run).toContain('--rerun-failed');
+    expect(COMMAND_HELP.doctor).not.toContain('--rerun-failed');
+    expect(COMMAND_HELP.certify).toContain('--product FILE');
+    expect(COMMAND_HELP.verify).toContain('--public-key FILE');
+    expect(COMMAND_HELP.keygen).toContain('--out PREFIX');
+    expect(COMMAND_HELP.init).toContain('-o, --output PATH');
+    expect(COMMAND_HELP.init).not.toContain('--env-file');
+  });
+
+  it('the general help names -V and every flag, and no option Node takes for itself', () => {
+    expect(HELP).toContain('-V, --version');
+    expect(HELP).toContain('--no-dotenv');
+    for (const text of [HELP, ...Object.values(COMMAND_HELP)]) expect(text).not.toMatch(/--env-file\b|--import\b|--require\b|--inspect\b/);
+  });
+});
