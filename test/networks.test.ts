@@ -1,9 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../harness/config/load.js';
 import { loadDoctorConfig } from '../harness/doctor/config.js';
 import type { DoctorReport } from '../harness/doctor/model.js';
 import { runDoctor } from '../harness/doctor/run.js';
+import type { LoadReport } from '../harness/load/model.js';
+import { LoadProgress } from '../harness/load/progress.js';
+import { runLoad } from '../harness/load/run.js';
 import { startForwardProxy, type ForwardProxy } from '../harness/http/testing/forward-proxy.js';
 import { makeTestPki, startTlsTerminator, type RunningTlsServer, type TestPki } from '../harness/http/testing/tls.js';
+import { Writable } from 'node:stream';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { externalTargetEnv } from './target-env.js';
 
@@ -103,5 +111,63 @@ describe('the doctor behind a proxy', () => {
     const item = target(await doctor({ ...plainEnv, CONFORMANCE_BREAKER_FAILURES: '1' }));
     expect(item.status).toBe('problem');
     expect(item.fix).toContain('the proxy http://127.0.0.1:9 (HTTP_PROXY / HTTPS_PROXY) is up and reaches it; list the target');
+  });
+});
+
+/** A short load run against `env`'s target: one burst, one 1 s throughput step of lists; quiet, into a temporary directory. */
+async function load(env: Record<string, string>): Promise<LoadReport> {
+  const reportDir = await mkdtemp(join(tmpdir(), 'conformance-net-load-'));
+  const config = await configFromEnv({
+    ...env,
+    CONFORMANCE_REPORT_DIR: reportDir,
+    CONFORMANCE_LOAD_SCENARIOS: 'burst,throughput',
+    CONFORMANCE_LOAD_BURST_REQUESTS: '70',
+    CONFORMANCE_LOAD_BURST_CONNECTIONS: '4',
+    CONFORMANCE_LOAD_STEP_S: '1',
+    CONFORMANCE_LOAD_CONCURRENCY: '1',
+    CONFORMANCE_LOAD_ENDPOINTS: 'list',
+    CONFORMANCE_LOAD_WAIT_S: '5',
+  });
+  const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+  try {
+    return (await runLoad(config, { progress: new LoadProgress(quiet) })).report;
+  } finally {
+    await rm(reportDir, { recursive: true, force: true });
+  }
+}
+
+describe('conformance load behind a proxy', () => {
+  it('the burst goes through HTTPS_PROXY to the private-CA target; throughput is skipped, saying autocannon cannot use the proxy', async () => {
+    // A server of its own: the burst spends the limited key's window.
+    const own = await startReferenceServer();
+    const front = await startTlsTerminator(pki, new URL(own.baseUrl).origin);
+    try {
+      useProxyEnv({ HTTPS_PROXY: proxy.url });
+      const env = { ...(await externalTargetEnv(own.baseUrl)), CONFORMANCE_TARGET_URL: `${front.origin}${new URL(own.baseUrl).pathname}`, CONFORMANCE_CA_FILE: pki.caFile };
+      const report = await load(env);
+      const [burst, throughput] = report.scenarios;
+      expect([burst!.id, burst!.status], burst!.message).toEqual(['burst', 'passed']);
+      expect(proxy.tunnels.get(new URL(front.origin).host)).toBeGreaterThanOrEqual(2);
+      expect(throughput!.status).toBe('skipped');
+      expect(throughput!.message).toMatch(/autocannon\) cannot go through the proxy http:\/\/127\.0\.0\.1:\d+ .*NO_PROXY/);
+    } finally {
+      await front.close();
+      await own.close();
+    }
+  });
+
+  it('with NO_PROXY naming the target, burst and throughput reach it directly: nothing through the proxy', async () => {
+    const own = await startReferenceServer();
+    try {
+      useProxyEnv({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+      const report = await load(await externalTargetEnv(own.baseUrl));
+      expect(report.scenarios.map((s) => [s.id, s.status])).toEqual([
+        ['burst', 'passed'],
+        ['throughput', 'passed'],
+      ]);
+      expect(proxy.total()).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 });
