@@ -157,6 +157,7 @@ function buildContext(
       onExchange,
       ...(onWire === undefined ? {} : { onWire }),
       maxResponseBytes: run.maxResponseBytes,
+      ...(run.network === undefined ? {} : { network: run.network }),
       health,
       signal,
       ...(governor ? { governor } : {}),

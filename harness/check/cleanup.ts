@@ -32,7 +32,7 @@ export class CreatedRecords {
    * Answers how many records were not deleted for sure.
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network'>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
   ): Promise<number> {
@@ -53,6 +53,7 @@ export class CreatedRecords {
         timeoutMs: run.requestTimeoutMs,
         redactor,
         maxResponseBytes: run.maxResponseBytes,
+        ...(run.network === undefined ? {} : { network: run.network }),
         ...(run.harDir === undefined ? {} : { onWire: harRecorder(run.harDir).for({ check: null, requirement: null }) }),
         ...(health ? { health } : {}),
       });

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import type { Keys } from '../config/schema.js';
 import { TargetHealth } from '../http/health.js';
+import type { TargetNetwork } from '../http/network.js';
 
 /** What a run hands to every suite worker (through vitest's provide/inject). */
 export interface RunContext {
@@ -38,6 +39,8 @@ export interface RunContext {
   readonly rateWindowMs?: number | undefined;
   /** CONFORMANCE_HAR: where the workers append the run's exchanges (harness/har/recorder.ts); unset: none recorded. */
   readonly harDir?: string | undefined;
+  /** CONFORMANCE_CA_FILE and whether HTTP(S)_PROXY / NO_PROXY apply (harness/http/network.ts); unset: undici's defaults. */
+  readonly network?: TargetNetwork | undefined;
   /** Where the webhook sink listens, and the base URL the target must call (spec 6). */
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
 }

@@ -221,7 +221,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
           customLimitKey: value('CONFORMANCE_CUSTOM_LIMIT_KEY'),
           known,
         },
-        targetGetter(url, requestTimeoutMs(io.env), redactor),
+        targetGetter(url, requestTimeoutMs(io.env), redactor, { caFile: io.env['CONFORMANCE_CA_FILE']?.trim() || undefined, viaProxy: true }),
       );
       for (const message of learnt.messages) io.stdout.write(`conformance init: ${redactor.redact(message)}\n`);
     }

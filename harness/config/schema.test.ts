@@ -45,6 +45,7 @@ describe('parseEnv defaults', () => {
     const config = parseEnv({}, () => 4242);
     expect(config).toEqual({
       targetUrl: null,
+      network: { caFile: undefined, viaProxy: false },
       keys: { admin: undefined, member: undefined, otherOrg: undefined, limited: undefined, customLimit: undefined },
       limitedKeys: [],
       customLimit: undefined,
@@ -238,6 +239,15 @@ describe('parseEnv never echoes an API key', () => {
 });
 
 describe('parseEnv CONFORMANCE_TARGET_URL', () => {
+  it('a target URL makes the proxy variables apply; CONFORMANCE_CA_FILE must name a PEM file', () => {
+    const base = { CONFORMANCE_TARGET_URL: 'https://api.example.com/api/v1', CONFORMANCE_ADMIN_KEY: 'k' };
+    expect(parseEnv(base, () => 1).network).toEqual({ caFile: undefined, viaProxy: true });
+    expect(() => parseEnv({ ...base, CONFORMANCE_CA_FILE: '/nonexistent/ca.pem' }, () => 1)).toThrow(ConfigError);
+    expect(() => parseEnv({ ...base, CONFORMANCE_CA_FILE: '/nonexistent/ca.pem' }, () => 1)).toThrow(
+      /^CONFORMANCE_CA_FILE: \/nonexistent\/ca\.pem: no such file; name the PEM file of the CA that signed the target's certificate$/,
+    );
+  });
+
   it('strips a trailing slash after /api/v1', () => {
     expect(parseEnv({ CONFORMANCE_TARGET_URL: `${TARGET}/`, CONFORMANCE_ADMIN_KEY: ADMIN }, () => 1).targetUrl).toBe(TARGET);
   });

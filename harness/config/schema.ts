@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
+import { readCaFile } from './ca-file.js';
 import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_MAX, LOAD_SCENARIOS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
 import type { Domain, LoadEndpoint, LoadScenarioId } from './defaults.js';
 import { SETTINGS, type SettingEntry } from './settings.js';
@@ -29,6 +30,11 @@ export interface Keys {
 export interface Config {
   /** null: start the embedded reference server. */
   readonly targetUrl: string | null;
+  /**
+   * How the clients reach the target (harness/http/network.ts): CONFORMANCE_CA_FILE, and whether
+   * HTTP(S)_PROXY / NO_PROXY apply (not to the embedded server, which is on loopback).
+   */
+  readonly network: { readonly caFile?: string | undefined; readonly viaProxy: boolean };
   readonly keys: Partial<Keys>;
   /** Load harness scenario 2: keys with the default limit (CONFORMANCE_LIMITED_KEYS, else the limited key). */
   readonly limitedKeys: readonly string[];
@@ -142,8 +148,11 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
   }
   const limitedKeys = splitList(env.CONFORMANCE_LIMITED_KEYS);
   const load = parseLoadSettings(env);
+  // Read now, so a missing or malformed file is a configuration error before anything is sent.
+  if (env.CONFORMANCE_CA_FILE !== undefined) readCaFile(env.CONFORMANCE_CA_FILE);
   return {
     targetUrl: env.CONFORMANCE_TARGET_URL ?? null,
+    network: { caFile: env.CONFORMANCE_CA_FILE, viaProxy: env.CONFORMANCE_TARGET_URL !== undefined },
     keys: {
       admin: env.CONFORMANCE_ADMIN_KEY,
       member: env.CONFORMANCE_MEMBER_KEY,

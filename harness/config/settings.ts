@@ -34,6 +34,7 @@ export const NEEDS = {
   rateLimit: 'the rate-limit checks',
   webhooks: 'the webhook checks',
   distant: 'a slow, distant or fragile target',
+  network: 'a target behind a private CA or a proxy',
   throttled: 'a target that throttles the run',
   debugging: 'narrowing or reproducing a run',
   ci: 'CI jobs',
@@ -188,6 +189,16 @@ export const SETTINGS = [
     needs: ['ownServer'],
     group: 'target',
     init: { option: '--other-project-id', meta: 'UUID', ask: 'A project of org B (learnt: GET /projects with the org B key)', prompted: false, learnable: true },
+  },
+  {
+    name: 'CONFORMANCE_CA_FILE',
+    kind: textOf('path of a PEM file'),
+    default: "unset: Node's own CAs (and `NODE_EXTRA_CA_CERTS`)",
+    description: "A PEM file of the CA that signed an https target's certificate (a private or company CA), trusted on top of Node's own by every client of the run.",
+    more:
+      '`NODE_EXTRA_CA_CERTS` works too, for the whole process. Proxies come from `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` (see [Networks](troubleshooting.md#networks)).',
+    needs: ['network'],
+    group: 'target',
   },
   {
     name: 'CONFORMANCE_SINK_HOST',

@@ -62,6 +62,7 @@ export function doctorContext(baseUrl: string, config: Config, redactor: Redacto
         timeoutMs: config.requestTimeoutMs,
         redactor,
         maxResponseBytes: config.maxResponseBytes,
+        network: config.network,
         health,
         throttle: options.raw429 === true ? RAW_429 : DOCTOR_THROTTLE,
       }),

@@ -1,5 +1,6 @@
 import { RequestFailedError } from '../errors.js';
 import { type ApiResponse } from '../http/client.js';
+import { diagnoseTls, proxyFor, shownProxy } from '../http/network.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { readReset, resetForm } from '../rate/reset.js';
 import { PLAIN_ROUTES, displayUrl, firstPlainAnswer } from '../runner/target.js';
@@ -24,6 +25,25 @@ export interface TargetFinding {
 
 const TITLE = 'Target URL answers like this API';
 const VARIABLES = ['CONFORMANCE_TARGET_URL'];
+
+/**
+ * When the request failed on the way (an untrusted certificate, a proxy in between), the fix is a
+ * network setting rather than the URL: say which.
+ */
+function networkFix(ctx: DoctorContext, failure: RequestFailedError): { fix: string; variables: string[] } | undefined {
+  if (diagnoseTls(failure.cause) !== undefined && /not trusted/.test(failure.message)) {
+    return {
+      fix: "set CONFORMANCE_CA_FILE to the PEM file of the CA that signed the target's certificate (or NODE_EXTRA_CA_CERTS, for the whole process)",
+      variables: ['CONFORMANCE_CA_FILE'],
+    };
+  }
+  const proxy = proxyFor(ctx.baseUrl, ctx.config.network);
+  if (proxy === undefined) return undefined;
+  return {
+    fix: `check CONFORMANCE_TARGET_URL and that the proxy ${shownProxy(proxy)} (HTTP_PROXY / HTTPS_PROXY) is up and reaches it; list the target's host in NO_PROXY to reach it directly`,
+    variables: [...VARIABLES, 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'],
+  };
+}
 
 /** What is wrong with a 2xx answer to GET /contacts?limit=1, or undefined when it is a spec 4 list. */
 export function notAList(res: ApiResponse): string | undefined {
@@ -50,11 +70,14 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
   } catch (cause) {
     if (!(cause instanceof RequestFailedError)) throw cause;
     const detail = fix === undefined ? `cannot reach ${shownBase}: ${cause.message}` : urlFixDetail(fix, ctx, `it does not answer either (${cause.message})`);
+    const network = networkFix(ctx, cause);
     return {
       answers: false,
       item: item('target', TITLE, 'problem', detail, {
-        fix: fix === undefined ? 'check CONFORMANCE_TARGET_URL (scheme, host, port, the /api/v1 base) and that the server is running and reachable from here' : fixLine(fix, ctx, false),
-        variables: VARIABLES,
+        fix:
+          network?.fix ??
+          (fix === undefined ? 'check CONFORMANCE_TARGET_URL (scheme, host, port, the /api/v1 base) and that the server is running and reachable from here' : fixLine(fix, ctx, false)),
+        variables: network?.variables ?? VARIABLES,
         blocksRun: true,
       }),
     };

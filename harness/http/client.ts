@@ -3,6 +3,7 @@ import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledEr
 import type { ExchangeRecord } from '../report/model.js';
 import { toCurl } from './curl.js';
 import { type TargetHealth } from './health.js';
+import { diagnoseTls, proxyFor, shownProxy, targetDispatcher, type TargetNetwork } from './network.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs } from './retry-after.js';
 
@@ -84,6 +85,8 @@ export interface ClientOptions {
   readonly signal?: AbortSignal;
   /** The run's rate-limit policy (harness/runner/throttle.ts): pacing, the throttling budget, 429 retries. */
   readonly governor?: RequestGovernor;
+  /** The CA file and proxy use of the run (harness/http/network.ts); unset: undici's global dispatcher. */
+  readonly network?: TargetNetwork;
 }
 
 /**
@@ -268,11 +271,13 @@ export class ApiClient {
     let responseHeaders: Record<string, string>;
     let read: BoundedBody;
     try {
+      const { network } = this.#options;
       const res = await request(url, {
         method: options.method,
         headers,
         body,
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        ...(network === undefined ? {} : { dispatcher: targetDispatcher(network) }),
       });
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
@@ -280,7 +285,7 @@ export class ApiClient {
     } catch (cause) {
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
       if (signal?.aborted && !timeout.aborted) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
-      const reason = timeout.aborted || (cause as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause as Error).message;
+      const reason = this.#failure(url, cause, timeout.aborted || (cause as Error).name === 'TimeoutError');
       this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status: null, responseHeaders: {}, text: '', truncated: false, error: redactor.redact(reason) });
       health?.recordFailure(`${options.method} ${shownUrl}: ${reason}`, sentAt);
       throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
@@ -345,6 +350,14 @@ export class ApiClient {
       durationMs: Math.round((performance.now() - raw.started) * 100) / 100,
       ...(raw.error === undefined ? {} : { error: raw.error }),
     });
+  }
+
+  /** Why a request got no answer, in one line: a TLS failure says which setting fixes it, and a proxied request names its proxy. */
+  #failure(url: string, cause: unknown, timedOut: boolean): string {
+    const { network, timeoutMs } = this.#options;
+    const reason = timedOut ? `no answer within ${timeoutMs} ms` : (diagnoseTls(cause) ?? (cause as Error).message);
+    const proxy = network === undefined ? undefined : proxyFor(url, network);
+    return proxy === undefined ? reason : `${reason} (through the proxy ${shownProxy(proxy)}; NO_PROXY lists the hosts reached directly)`;
   }
 
   /** A request the check's own signal ended: the run's stop (deadline, breaker) when there is one, else the signal's reason. */

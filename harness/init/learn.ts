@@ -1,5 +1,6 @@
 import { RequestFailedError } from '../errors.js';
 import { ApiClient, RAW_429, type QueryValue } from '../http/client.js';
+import { targetDispatcher, type TargetNetwork } from '../http/network.js';
 import type { Redactor } from '../http/redact.js';
 import { advertisedLimit } from '../runner/target.js';
 import type { InitVariableName } from './variables.js';
@@ -239,10 +240,14 @@ async function learnCustomLimit(key: string, ask: Ask): Promise<Learnt> {
   return limit === 60 ? { value: String(limit), note: `${note}; 60 is the spec's default limit: give this key a custom one` } : { value: String(limit), note };
 }
 
-/** The real requests: one ApiClient per key, no 429 waited out, a bounded body. */
-export function targetGetter(baseUrl: string, timeoutMs: number, redactor: Redactor): LearnGet {
+/**
+ * The real requests: one ApiClient per key, no 429 waited out, a bounded body, through the
+ * run's network (CA file, proxies): the dispatcher is made now, so a bad CA file stops init at once.
+ */
+export function targetGetter(baseUrl: string, timeoutMs: number, redactor: Redactor, network?: TargetNetwork): LearnGet {
+  if (network !== undefined) targetDispatcher(network);
   return async (key, path, query) => {
-    const client = new ApiClient({ baseUrl, key, timeoutMs, redactor, throttle: RAW_429, maxResponseBytes: 1024 * 1024 });
+    const client = new ApiClient({ baseUrl, key, timeoutMs, redactor, throttle: RAW_429, maxResponseBytes: 1024 * 1024, ...(network ? { network } : {}) });
     try {
       return await client.get(path, query);
     } catch (error) {

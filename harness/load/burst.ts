@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { DIRECT, targetDispatcher, type TargetNetwork } from '../http/network.js';
 import { judgeAdmission } from '../rate/tolerance.js';
 import { readRetryAfter } from '../rate/retry-after.js';
 import type { BurstKeyRecord, LoadStatus } from './model.js';
@@ -34,11 +35,13 @@ export interface SendTarget {
   readonly origin: string;
   /** Base path plus the request's path and query, e.g. `/api/v1/contacts?limit=1`. */
   readonly path: string;
+  /** The CA file and proxies of the run (harness/http/network.ts); unset: direct, Node's CAs. */
+  readonly network?: TargetNetwork | undefined;
 }
 
-export function splitUrl(baseUrl: string, path: string): SendTarget {
+export function splitUrl(baseUrl: string, path: string, network?: TargetNetwork): SendTarget {
   const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-  return { origin: url.origin, path: `${url.pathname}${url.search}` };
+  return { origin: url.origin, path: `${url.pathname}${url.search}`, ...(network ? { network } : {}) };
 }
 
 /**
@@ -46,7 +49,7 @@ export function splitUrl(baseUrl: string, path: string): SendTarget {
  * TOOLCHAIN.md); never throws: a failure is a sample without status.
  */
 export async function sendOne(
-  pool: Pool,
+  pool: Dispatcher,
   target: SendTarget,
   key: string,
   options: { readonly timeoutMs: number; readonly t0: number; readonly signal?: AbortSignal },
@@ -58,6 +61,7 @@ export async function sendOne(
   const signals = [timeout, ...(options.signal ? [options.signal] : [])];
   try {
     const res = await pool.request({
+      origin: target.origin,
       method: 'GET',
       path: target.path,
       headers: { 'x-api-key': key, accept: 'application/json' },
@@ -87,7 +91,8 @@ export async function fireBurst(
   key: string,
   options: { readonly requests: number; readonly connections: number; readonly timeoutMs: number; readonly signal?: AbortSignal },
 ): Promise<FiredBurst> {
-  const pool = new Pool(target.origin, { connections: options.connections, pipelining: 1 });
+  // Its own connections to the target, through the run's CA file and proxy.
+  const pool = targetDispatcher(target.network ?? DIRECT, { connections: options.connections });
   try {
     const t0 = performance.now();
     const samples = await Promise.all(

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'undici';
 import type { Config, LoadScenarioId } from '../config/schema.js';
 import { ApiClient } from '../http/client.js';
+import { proxyFor, shownProxy, targetDispatcher } from '../http/network.js';
 import { Redactor } from '../http/redact.js';
 import type { RateProbe } from '../rate/fresh.js';
 import { refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
@@ -103,6 +104,7 @@ async function probeRate(target: SendTarget, key: string, timeoutMs: number, sig
       method: 'GET',
       headers: { 'x-api-key': key, accept: 'application/json' },
       signal: AbortSignal.any([timeout, signal]),
+      ...(target.network === undefined ? {} : { dispatcher: targetDispatcher(target.network) }),
     });
     await res.body.dump();
     return { status: res.statusCode, headers: keptHeaders(res.headers) };
@@ -144,7 +146,7 @@ function noFreshWindow(label: string, reason: string, freshWaitMs: number, ctx: 
 
 /** Fresh windows on every key at once (fresh-windows.ts), with what the run knows of the target's limiter. */
 async function freshWindows(scenario: Scenario, keys: readonly ResolvedKey[], path: string, freshWaitMs: number, ctx: Context, signal: AbortSignal): Promise<FreshWindows> {
-  const target = splitUrl(ctx.baseUrl, path);
+  const target = splitUrl(ctx.baseUrl, path, ctx.config.network);
   const fresh = await waitForFreshWindows(keys.length, (i) => probeRate(target, keys[i]!.key, ctx.config.requestTimeoutMs, signal), {
     maxWaitMs: freshWaitMs,
     minResetMs: ctx.minResetMs,
@@ -160,7 +162,7 @@ async function freshWindows(scenario: Scenario, keys: readonly ResolvedKey[], pa
 /** One burst on every key at once, on fresh windows; an outcome instead when that cannot be done. */
 async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<{ judged: Judged[] | Outcome; waited: Waited }> {
   const { config, progress } = ctx;
-  const target = splitUrl(ctx.baseUrl, scenario.path);
+  const target = splitUrl(ctx.baseUrl, scenario.path, ctx.config.network);
   progress.line(`${scenario.id}: waiting for a fresh rate window on ${labels(keys)}`);
   const fresh = await freshWindows(scenario, keys, scenario.path, scenario.freshWaitMs, ctx, signal);
   const waited = waitedOf(keys, fresh);
@@ -259,7 +261,7 @@ async function runBurstScenario(scenario: BurstScenario, keys: readonly Resolved
 
 async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKey, ctx: Context, signal: AbortSignal): Promise<Outcome> {
   const { config, progress } = ctx;
-  const target = splitUrl(ctx.baseUrl, scenario.path);
+  const target = splitUrl(ctx.baseUrl, scenario.path, ctx.config.network);
   progress.line(`${scenario.id}: waiting for a fresh rate window on ${key.label}`);
   const fresh = await freshWindows(scenario, [key], scenario.path, scenario.freshWaitMs, ctx, signal);
   const waited = waitedOf([key], fresh);
@@ -333,6 +335,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     redactor: ctx.redactor,
     throttle: { maxWaitMs: 65_000, maxRetries: 3 },
     maxResponseBytes: config.maxResponseBytes,
+    network: config.network,
   });
   const created: string[] = [];
   const steps: ThroughputStepRecord[] = [];
@@ -410,6 +413,14 @@ async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSig
   if (!resolved.ok) return skipped(resolved.reason);
   if (scenario.id === 'keys' && resolved.keys.length < 2) {
     return skipped('needs at least two limited keys: set CONFORMANCE_LIMITED_KEYS');
+  }
+  // autocannon opens its own sockets and knows no proxy: rather than bypass the one the user set.
+  const proxy = scenario.kind === 'throughput' ? proxyFor(ctx.baseUrl, ctx.config.network) : undefined;
+  if (proxy !== undefined) {
+    return skipped(
+      `the load generator (autocannon) cannot go through the proxy ${shownProxy(proxy)} that HTTP_PROXY/HTTPS_PROXY set for the target; ` +
+        "list the target's host in NO_PROXY to measure its throughput directly",
+    );
   }
   const bounds = { ...scenario.bounds, maxRequests: scenario.bounds.maxRequests * resolved.keys.length };
   const startedAt = new Date();

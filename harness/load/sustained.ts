@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { DIRECT, targetDispatcher } from '../http/network.js';
 import type { LoadStatus } from './model.js';
 import { refusalFindings, round, sendOne, statusCounts, type Sample, type SendTarget } from './burst.js';
 import { arrivalOffsets, runOpenModel, type Clock } from './schedule.js';
@@ -29,7 +29,7 @@ export async function runSustained(
   },
 ): Promise<SustainedRun> {
   const offsets = arrivalOffsets(options.ratePerMin, options.durationS);
-  const pool = new Pool(target.origin, { connections: 8, pipelining: 1 });
+  const pool = targetDispatcher(target.network ?? DIRECT, { connections: 8 });
   try {
     const t0 = performance.now();
     const run = await runOpenModel(

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { targetDispatcher, type TargetNetwork } from '../http/network.js';
 import type { TargetHealth } from '../http/health.js';
 
 /*
@@ -117,13 +118,18 @@ export class OutageWatch {
 }
 
 /** A probe of the target: GET {base}/contacts with the admin key; any HTTP answer means it is back. */
-export function httpProbe(baseUrl: string, key: string | undefined, authStyle: 'x-api-key' | 'bearer', timeoutMs: number): () => Promise<boolean> {
+export function httpProbe(baseUrl: string, key: string | undefined, authStyle: 'x-api-key' | 'bearer', timeoutMs: number, network?: TargetNetwork): () => Promise<boolean> {
   return async () => {
     const timeout = AbortSignal.timeout(Math.min(timeoutMs, 2000));
     try {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (key !== undefined) headers[authStyle === 'bearer' ? 'authorization' : 'x-api-key'] = authStyle === 'bearer' ? `Bearer ${key}` : key;
-      const res = await request(`${baseUrl.replace(/\/+$/, '')}/contacts?limit=1`, { method: 'GET', headers, signal: timeout });
+      const res = await request(`${baseUrl.replace(/\/+$/, '')}/contacts?limit=1`, {
+        method: 'GET',
+        headers,
+        signal: timeout,
+        ...(network === undefined ? {} : { dispatcher: targetDispatcher(network) }),
+      });
       await res.body.dump();
       return true;
     } catch {

@@ -113,7 +113,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const planned = planLine(plan, config.paced);
   if (planned !== undefined) progress.line(planned);
   // Issue 12: a distant target gets the functional suites more workers (harness/runner/latency.ts).
-  const roundTrip = await roundTripMs(target.baseUrl, { key: config.keys.admin, authStyle, timeoutMs: config.requestTimeoutMs, redactor });
+  const roundTrip = await roundTripMs(target.baseUrl, { key: config.keys.admin, authStyle, timeoutMs: config.requestTimeoutMs, redactor, network: config.network });
   let context: RunContext = {
     runId,
     baseUrl: target.baseUrl,
@@ -135,6 +135,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     listSettleS: config.listSettleS,
     rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
     sink: config.sink,
+    network: config.network,
   };
   // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
   const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;
@@ -146,7 +147,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   // Past the breaker the run pauses; this watch probes the target and resumes or stops it.
   const outages = new OutageWatch(health, {
     waitMs: config.outageWaitS * 1000,
-    probe: httpProbe(target.baseUrl, config.keys.admin, authStyle, config.requestTimeoutMs),
+    probe: httpProbe(target.baseUrl, config.keys.admin, authStyle, config.requestTimeoutMs, config.network),
     say: (line) => progress.line(line),
   });
   const deadlineReason = `the run deadline (${formatDuration(config.runDeadlineS)}, CONFORMANCE_RUN_DEADLINE_S) passed`;

@@ -96,7 +96,7 @@ export function advertisedLimit(headers: Readonly<Record<string, string>>): numb
  * still authenticates, and its answer still carries the limit the run has to plan with).
  */
 export async function probeTarget(baseUrl: string, config: Config, redactor: Redactor, options: { bearerFallback?: boolean } = {}): Promise<ProbeResult> {
-  const client = new ApiClient({ baseUrl, key: config.keys.admin, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429 });
+  const client = new ApiClient({ baseUrl, key: config.keys.admin, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429, network: config.network });
   let response: ApiResponse;
   try {
     response = await client.get('/contacts', { limit: 1 });
@@ -150,10 +150,10 @@ export async function probeKeyLimit(
   baseUrl: string,
   key: string,
   authStyle: 'x-api-key' | 'bearer',
-  config: Pick<Config, 'requestTimeoutMs'>,
+  config: Pick<Config, 'requestTimeoutMs'> & Partial<Pick<Config, 'network'>>,
   redactor: Redactor,
 ): Promise<number | undefined> {
-  const client = new ApiClient({ baseUrl, key, authStyle, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429 });
+  const client = new ApiClient({ baseUrl, key, authStyle, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429, ...(config.network ? { network: config.network } : {}) });
   const response = await client.get('/contacts', { limit: 1 }).catch(() => undefined);
   if (response === undefined || !((response.status >= 200 && response.status < 300) || response.status === 429)) return undefined;
   return advertisedLimit(response.headers);
