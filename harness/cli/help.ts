@@ -19,6 +19,8 @@ Commands:
              verify <bundle directory or .tar.gz> [--public-key FILE]; exit 0 valid, 1 invalid,
              2 unreadable
   keygen     Write an Ed25519 key pair for signing bundles: keygen [--out PREFIX] [--force]
+  reference  Start the embedded reference server alone and print its URL, keys and the
+             variables that point a run at it: reference [--port N]; Ctrl-C stops it
   help       Show this help
 
 Options:

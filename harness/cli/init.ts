@@ -10,6 +10,7 @@ import { createPrompter, type Prompter } from '../init/prompt.js';
 import { renderEnvFile, type EnvEntry } from '../init/render.js';
 import { normaliseTargetUrl, showUrl, validateValue } from '../init/validate.js';
 import { INIT_VARIABLES, initVariable, type InitVariableName } from '../init/variables.js';
+import { packageFile } from '../package-root.js';
 
 /*
  * Issue 13, `conformance init`: writes a commented .env from .env.example with what it is given
@@ -28,7 +29,7 @@ export interface InitIo {
 }
 
 /** The template init fills in: every comment and line of it is kept. */
-export const ENV_EXAMPLE_URL = new URL('../../.env.example', import.meta.url);
+export const ENV_EXAMPLE_URL = packageFile('.env.example');
 
 const optionColumn = Math.max(...INIT_VARIABLES.map((v) => `${v.option} ${v.meta}`.length), '--env-file PATH'.length) + 2;
 const optionLine = (left: string, right: string): string => `  ${left.padEnd(optionColumn)}${right}\n`;
