@@ -8,6 +8,7 @@ import { spawnTsx, startServer } from './child-server.js';
 import { SPEC_WINDOW_MS } from '../harness/spec/rate-limit.js';
 import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
+import { measureStartup } from './startup.js';
 
 /**
  * npm run bench: figures measured in one run, on this machine, as ratios where they compare.
@@ -20,6 +21,10 @@ import { measureHarnessOverhead } from './harness-overhead.js';
  * 4. distance: the functional suites against a reference server reached directly and
  *    through a proxy adding 20 ms to every round trip (targets: local under 10 s, at most 2x the
  *    local time far away).
+ * 5. start-up of the installed package (packed and installed into a temporary project):
+ *    `conformance --help` (target under 0.3 s; the clone's tsx start beside it) and
+ *    `conformance doctor` against the embedded reference server (target under 2 s).
+ * BENCH_STARTUP_ROUNDS (measurement 5, default 5; 0 skips it),
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
  * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),
  * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
@@ -31,6 +36,7 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DISTANCE_ROUNDS = Number(process.env['BENCH_DISTANCE_ROUNDS'] ?? 3);
 const DISTANCE_MS = Number(process.env['BENCH_DISTANCE_MS'] ?? 20);
+const STARTUP_ROUNDS = Number(process.env['BENCH_STARTUP_ROUNDS'] ?? 5);
 
 async function timeFullRun(): Promise<number> {
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
@@ -55,6 +61,27 @@ async function load(url: string, headers: Record<string, string>): Promise<{ rps
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const startup = STARTUP_ROUNDS > 0 ? await measureStartup(STARTUP_ROUNDS) : undefined;
+const startupFigures = startup && {
+  packageHelp: median(startup.packageHelp),
+  cloneHelp: median(startup.cloneHelp),
+  packageDoctor: median(startup.packageDoctor),
+};
+if (startup && startupFigures) {
+  const seconds = (values: readonly number[]) => values.map((s) => s.toFixed(2)).join(', ');
+  process.stdout.write(
+    [
+      `start-up, ${STARTUP_ROUNDS} alternating rounds (median):`,
+      `  conformance --help, installed package (dist/)      ${startupFigures.packageHelp.toFixed(2).padStart(5)} s  (${seconds(startup.packageHelp)}) (target < 0.3 s; before: 2.1 s, tsx at every start)`,
+      `  conformance --help, clone (sources through tsx)    ${startupFigures.cloneHelp.toFixed(2).padStart(5)} s  (${seconds(startup.cloneHelp)})`,
+      `  conformance doctor, installed, embedded reference  ${startupFigures.packageDoctor.toFixed(2).padStart(5)} s  (${seconds(startup.packageDoctor)}) (target < 2 s)`,
+      '',
+    ].join('\n'),
+  );
+} else {
+  process.stdout.write('start-up of the installed package: skipped (BENCH_STARTUP_ROUNDS=0)\n');
 }
 
 const runs: number[] = [];
@@ -138,6 +165,9 @@ try {
       harnessRatio: Number(overhead.ratio.toFixed(3)),
       distanceLocalSeconds: distanceFigures?.local ?? null,
       distanceRemoteSeconds: distanceFigures?.remote ?? null,
+      packageHelpSeconds: startupFigures?.packageHelp ?? null,
+      cloneHelpSeconds: startupFigures?.cloneHelp ?? null,
+      packageDoctorSeconds: startupFigures?.packageDoctor ?? null,
       distanceRatio: distanceFigures ? Number((distanceFigures.remote / distanceFigures.local).toFixed(3)) : null,
     })}\n`,
   );

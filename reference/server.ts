@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { API_PREFIX, buildApp } from './app.js';
 import { loadSeed, type Seed } from './seed.js';
 import type { WebhookOptions } from './webhooks/engine.js';
+import { packageFile } from './package-root.js';
 
-export const DEFAULT_SEED_URL = new URL('../fixtures/seed.json', import.meta.url);
+export const DEFAULT_SEED_URL = packageFile('fixtures/seed.json');
 export const DEFAULT_HOST = '127.0.0.1';
 
 export interface StartReferenceServerOptions {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Report } from '../report/model.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
+import { packageFile } from '../package-root.js';
 
 /*
  * environment.json: what judged the target. A certification names the tool, the spec
@@ -52,7 +53,7 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 /** The spec document shipped with the package. */
 export function specPath(): string {
-  return fileURLToPath(new URL(`../../${SPEC_FILE}`, import.meta.url));
+  return fileURLToPath(packageFile(SPEC_FILE));
 }
 
 export function sha256(data: string | Uint8Array): string {
@@ -102,7 +103,7 @@ export function catalogueSha256(entries: readonly CatalogueEntry[] = catalogueEn
 
 /** The tool's name and version from package.json. */
 export async function toolInfo(): Promise<{ name: string; version: string }> {
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(await readFile(packageFile('package.json'), 'utf8')) as { name: string; version: string };
   return { name: pkg.name, version: pkg.version };
 }
 

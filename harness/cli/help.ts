@@ -58,6 +58,8 @@ Commands:
              verify <bundle directory or .tar.gz> [--public-key FILE]; exit 0 valid, 1 invalid,
              2 unreadable
   keygen     Write an Ed25519 key pair for signing bundles: keygen [--out PREFIX] [--force]
+  reference  Start the embedded reference server alone and print its URL, keys and the
+             variables that point a run at it: reference [--port N]; Ctrl-C stops it
   help       Show this help, or a command's: conformance help run
 
 Options of every command:
@@ -201,6 +203,21 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '\nExamples:\n' +
     '  conformance keygen --out vendor\n\n' +
     'Exit codes: 0 written, 2 a file exists (give --force or another --out).\n',
+  reference:
+    'Usage: conformance reference [options]\n\n' +
+    'Starts the embedded reference server (in memory, seeded from fixtures/seed.json) on its own\n' +
+    'and prints its URL, its keys and the CONFORMANCE_* variables that point a run at it. It runs\n' +
+    'until Ctrl-C.\n\n' +
+    'Options:\n' +
+    line('--port N', 'Port to listen on; 0 (the default) picks a free one') +
+    line('--host HOST', 'Interface to listen on (default 127.0.0.1)') +
+    line('--faults a,b', 'Switch on deliberate faults (the self-tests\' mutants)') +
+    line('--variants a,b', 'Switch on legitimate choices the spec leaves open') +
+    line('-h, --help', 'Show this help') +
+    '\nExamples:\n' +
+    '  conformance reference --port 8080\n' +
+    '  conformance reference --variants eventual-lists\n\n' +
+    'Exit codes: 0 stopped by Ctrl-C, 2 a bad option or a port in use.\n',
 };
 
 /** The help for `conformance help [command]` or `conformance [command] --help`. */

@@ -10,6 +10,7 @@ import { createPrompter, type Prompter } from '../init/prompt.js';
 import { renderEnvFile, type EnvEntry } from '../init/render.js';
 import { normaliseTargetUrl, showUrl, validateValue } from '../init/validate.js';
 import { INIT_VARIABLES, initVariable, type InitVariableName } from '../init/variables.js';
+import { packageFile } from '../package-root.js';
 import { INIT_HELP } from './help.js';
 
 /*
@@ -29,7 +30,7 @@ export interface InitIo {
 }
 
 /** The template init fills in: every comment and line of it is kept. */
-export const ENV_EXAMPLE_URL = new URL('../../.env.example', import.meta.url);
+export const ENV_EXAMPLE_URL = packageFile('.env.example');
 
 type Source = 'option' | 'environment' | 'answer';
 

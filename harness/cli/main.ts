@@ -1,29 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { loadDoctorConfig } from '../doctor/config.js';
-import { renderDoctorItem, renderDoctorSummary } from '../doctor/render-terminal.js';
-import { runDoctor } from '../doctor/run.js';
-import { writeDoctorReport } from '../doctor/write.js';
 import { HarnessError, StoppedBeforeChecksError } from '../errors.js';
-import { Redactor } from '../http/redact.js';
-import { renderLoadTerminal } from '../load/render-terminal.js';
-import { redactorFor, runLoad } from '../load/run.js';
-import { renderTerminalSummary } from '../report/render-terminal.js';
-import { Progress } from '../runner/progress.js';
-import { readPastReport, rerunConfig, rerunSource } from '../runner/rerun.js';
-import { runConformance } from '../runner/run.js';
-import { displayUrl } from '../runner/target.js';
-import { certify, keygen, verify } from './certify.js';
+import { packageFile } from '../package-root.js';
 import { parseRequest, parseRunArgs, type RunArgs } from './args.js';
 import { helpFor } from './help.js';
-import { runInit } from './init.js';
+
+// Every command imports what it needs when it runs (`await import(...)` below): `--help` and
+// `--version` then start without loading vitest, fastify or undici.
 
 /**
  * `conformance doctor`: every item as it is decided, then the counts; doctor.json in the report
  * directory. Exit 0 when nothing is a problem, 1 when something is (2: the configuration cannot be read).
  */
 async function doctor(args: Pick<RunArgs, 'envFile' | 'overrides'>): Promise<number> {
+  const [{ loadDoctorConfig }, { Redactor }, { renderDoctorItem, renderDoctorSummary }, { runDoctor }, { writeDoctorReport }, { displayUrl }] = await Promise.all([
+    import('../doctor/config.js'),
+    import('../http/redact.js'),
+    import('../doctor/render-terminal.js'),
+    import('../doctor/run.js'),
+    import('../doctor/write.js'),
+    import('../runner/target.js'),
+  ]);
   const { config, urlFix } = await loadDoctorConfig(args);
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
   const color = process.stdout.isTTY === true;
@@ -40,6 +37,7 @@ async function doctor(args: Pick<RunArgs, 'envFile' | 'overrides'>): Promise<num
  * still writes the report; a second one ends the process at once.
  */
 async function load(config: Config): Promise<number> {
+  const [{ renderLoadTerminal }, { redactorFor, runLoad }] = await Promise.all([import('../load/render-terminal.js'), import('../load/run.js')]);
   const controller = new AbortController();
   const onSigint = (): void => {
     process.stderr.write('conformance: stopping the load run (cleaning up; Ctrl-C again to quit at once)\n');
@@ -67,7 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     if (request.kind === 'version') {
-      const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      const pkg = JSON.parse(await readFile(packageFile('package.json'), 'utf8')) as { version: string };
       process.stdout.write(`${pkg.version}\n`);
       return 0;
     }
@@ -75,19 +73,30 @@ export async function main(argv: readonly string[]): Promise<number> {
     // `conformance init` has options of its own (harness/init/args.ts).
     if (command === 'init') {
       const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, interactive: process.stdin.isTTY === true && process.stdout.isTTY === true, cwd: process.cwd(), env: process.env };
+      const { runInit } = await import('./init.js');
       return await runInit(rest, io, (envFile) => doctor({ envFile, overrides: {} }));
     }
+    // The embedded reference server on its own, until Ctrl-C (reference/command.ts).
+    if (command === 'reference') {
+      const { referenceErrorLine, runReference } = await import('../../reference/command.js');
+      return await runReference(rest, process.env, { stdout: process.stdout, stderr: process.stderr, program: 'conformance reference' }).catch((error: unknown) => {
+        process.stderr.write(`conformance ${referenceErrorLine(error)}\n`);
+        return 2;
+      });
+    }
     // Certification commands, each with options of its own (harness/cli/certify.ts).
-    if (command === 'certify') return await certify(rest);
-    if (command === 'verify') return await verify(rest);
-    if (command === 'keygen') return await keygen(rest);
+    if (command === 'certify') return await (await import('./certify.js')).certify(rest);
+    if (command === 'verify') return await (await import('./certify.js')).verify(rest);
+    if (command === 'keygen') return await (await import('./certify.js')).keygen(rest);
     if (command === 'help') throw new Error('help is answered above');
     const args = parseRunArgs(command, rest);
     if (command === 'doctor') return await doctor(args);
+    const { loadConfig } = await import('../config/load.js');
     const loaded = await loadConfig({ envFile: args.envFile, overrides: args.overrides });
     let config = args.skipDoctor ? { ...loaded, skipDoctor: true } : loaded;
     if (command === 'load') return await load(config);
     if (args.rerunFailed !== null) {
+      const { readPastReport, rerunConfig, rerunSource } = await import('../runner/rerun.js');
       const source = rerunSource(config, args.rerunFailed === '' ? undefined : args.rerunFailed);
       const past = await readPastReport(source);
       const again = rerunConfig(config, past);
@@ -98,6 +107,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`re-running the ${again.requirements.length} requirement${again.requirements.length === 1 ? '' : 's'} that failed or erred in run ${past.runId} (seed ${again.seed}, ${again.numRuns} runs per property): ${again.requirements.join(', ')}\n`);
       config = again;
     }
+    const [{ runConformance }, { Progress }, { Redactor }, { renderTerminalSummary }] = await Promise.all([
+      import('../runner/run.js'),
+      import('../runner/progress.js'),
+      import('../http/redact.js'),
+      import('../report/render-terminal.js'),
+    ]);
     const { report, written } = await runConformance(config, new Progress());
     const redactor = new Redactor(Object.values(config.keys));
     process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));

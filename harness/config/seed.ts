@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { packageFile } from '../package-root.js';
 
 /** fixtures/seed.json: the data a target must hold; the embedded reference server loads the same file. */
-export const SEED_PATH = new URL('../../fixtures/seed.json', import.meta.url);
+export const SEED_PATH = packageFile('fixtures/seed.json');
 
 const seedSchema = z.object({
   organisations: z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { doctorReportSchema } from './model.js';
+import { packageFile } from '../package-root.js';
 
-export const DOCTOR_SCHEMA_PATH = new URL('../../schemas/doctor.schema.json', import.meta.url);
+export const DOCTOR_SCHEMA_PATH = packageFile('schemas/doctor.schema.json');
 
 /** The published JSON Schema (2020-12) of doctor.json, generated from the zod model. */
 export function doctorJsonSchema(): Record<string, unknown> {

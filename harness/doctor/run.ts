@@ -13,6 +13,7 @@ import { checkRights } from './rights.js';
 import { checkSink } from './sink.js';
 import { checkTarget, type UrlFix } from './target.js';
 import { checkVersion } from './version.js';
+import { packageFile } from '../package-root.js';
 
 export interface DoctorOptions {
   /** full: every item (`conformance doctor`); preflight: the cheap part `conformance run` runs first. */
@@ -32,7 +33,7 @@ function couldNotCheck(cause: unknown): string | undefined {
 }
 
 async function toolVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(await readFile(packageFile('package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 

@@ -40,6 +40,7 @@ import {
 import { judgeSustained, runSustained } from './sustained.js';
 import { createBody, runTag, runThroughputStep, stepRequest } from './throughput.js';
 import { writeLoadReport, type WrittenLoadReport } from './write.js';
+import { packageFile } from '../package-root.js';
 
 /** What a scenario hands back; the runner adds id, name, timing, bounds and who shared its keys. */
 interface Outcome {
@@ -464,7 +465,7 @@ async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSig
 }
 
 async function toolVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(await readFile(packageFile('package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 

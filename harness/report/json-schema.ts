@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { reportSchema } from './model.js';
+import { packageFile } from '../package-root.js';
 
-export const REPORT_SCHEMA_PATH = new URL('../../schemas/report.schema.json', import.meta.url);
+export const REPORT_SCHEMA_PATH = packageFile('schemas/report.schema.json');
 
 /** The published JSON Schema (2020-12) of report.json, generated from the zod model. */
 export function reportJsonSchema(): Record<string, unknown> {

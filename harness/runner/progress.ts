@@ -307,9 +307,9 @@ export class Progress {
   }
 }
 
-/** `suites/contacts.test.ts` -> `contacts`. */
+/** `suites/contacts.test.ts` (or compiled `.js`) -> `contacts`. */
 function suiteOf(moduleId: string): string {
-  return /([^\\/]+)\.test\.ts$/.exec(moduleId)?.[1] ?? moduleId;
+  return /([^\\/]+)\.test\.[jt]s$/.exec(moduleId)?.[1] ?? moduleId;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { cp, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startVitest, type Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
 import type { Config } from '../config/schema.js';
@@ -26,8 +25,7 @@ import { ThrottleLedger, pacedRate } from './throttle.js';
 import { OutageWatch, httpProbe } from './outage.js';
 import { shippedSpecUnits } from '../spec/traceability/units.js';
 import type { ThrottleHandoff } from './throttle-worker.js';
-
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { CODE_EXTENSION, CODE_ROOT, packageFile } from '../package-root.js';
 
 export interface RunOutcome {
   readonly report: Report;
@@ -35,7 +33,7 @@ export interface RunOutcome {
 }
 
 async function toolVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(await readFile(packageFile('package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 
@@ -140,7 +138,8 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
   const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;
   if (harDir !== undefined) context = { ...context, harDir };
-  const files = config.suites.map((domain) => `suites/${domain}.test.ts`);
+  // From a clone the TypeScript suites, from the installed package the compiled ones (dist/suites/).
+  const files = config.suites.map((domain) => `suites/${domain}.test${CODE_EXTENSION}`);
   // Issue 12: the breaker every worker's clients share, and through which the deadline stops them.
   const health = new TargetHealth(config.breakerFailures);
   const collector = new ResultCollector(progress, { filtered: config.requirements.length > 0, stopped: () => health.stopped?.reason ?? null });
@@ -154,7 +153,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const options: Parameters<typeof startVitest>[2] = {
       watch: false,
       config: false,
-      root: PACKAGE_ROOT,
+      root: CODE_ROOT,
       include: files,
       // Test names start with `[REQ-ID]` (harness/check/check.ts).
       ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),

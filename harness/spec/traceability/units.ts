@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { packageFile } from '../../package-root.js';
 
 /*
  * The shipped spec (spec/work-management-api-v1.md) cut into units, mechanically: each table row,
@@ -103,5 +104,5 @@ export function specUnits(markdown: string): SpecUnit[] {
 
 /** The units of the spec document that ships with the tool (spec/work-management-api-v1.md). */
 export async function shippedSpecUnits(): Promise<SpecUnit[]> {
-  return specUnits(await readFile(new URL('../../../spec/work-management-api-v1.md', import.meta.url), 'utf8'));
+  return specUnits(await readFile(packageFile('spec/work-management-api-v1.md'), 'utf8'));
 }

@@ -1,0 +1,185 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair } from '../harness/certify/signature.js';
+import { bundleFor, editFile, syntheticReport } from '../harness/certify/testing/synthetic-bundle.js';
+import type { Report } from '../harness/report/model.js';
+import { ROOT } from './run-cli.js';
+
+/*
+ * The tool as people get it: `npm pack` (which builds dist/), the tarball installed into an empty
+ * project outside the repository, then every command a newcomer tries first, run from that
+ * project with the installed package only. One pack and one install serve every check.
+ */
+
+const run = promisify(execFile);
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+interface Result {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The environment of a user's shell: none of the developer's CONFORMANCE_ settings or vitest's own. */
+function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+  return { ...clean, NODE_ENV: 'production', ...extra };
+}
+
+let work: string;
+let project: string;
+let installed: string;
+let packed: { filename: string; files: Array<{ path: string }> };
+let install: Result;
+let reference: ChildProcess | undefined;
+let referenceOut = '';
+/** CONFORMANCE_* lines printed by `conformance reference`. */
+let runVariables: Record<string, string> = {};
+
+/** The installed command, from the project, as `npx conformance` runs it. */
+function conformance(args: readonly string[], env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = spawn(join(project, 'node_modules', '.bin', 'conformance'), args, { cwd: project, env: userEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Every file below a folder, as paths relative to it. */
+async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    const path = join(prefix, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesBelow(dir, path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'conformance-package-'));
+  const pack = await run(NPM, ['pack', '--json', '--pack-destination', work], { cwd: ROOT, env: userEnv(), maxBuffer: 64 * 1024 * 1024 });
+  [packed] = JSON.parse(pack.stdout) as [typeof packed];
+  project = join(work, 'project');
+  await mkdir(project);
+  await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'tryout', version: '1.0.0', private: true }, null, 2)}\n`);
+  // The cache is warm from the repository's own `npm ci`: no download in the usual case.
+  install = await run(NPM, ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, env: userEnv() }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+  installed = join(project, 'node_modules', 'work-management-conformance');
+  reference = spawn(join(project, 'node_modules', '.bin', 'conformance'), ['reference', '--port', '0'], { cwd: project, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`conformance reference did not start: ${referenceOut}`)), 20_000);
+    reference!.stdout!.on('data', (d: Buffer) => {
+      referenceOut += d.toString();
+      if (referenceOut.includes('Ctrl-C stops the server')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    reference!.stderr!.on('data', (d: Buffer) => (referenceOut += d.toString()));
+    reference!.on('exit', () => reject(new Error(`conformance reference ended: ${referenceOut}`)));
+  });
+  runVariables = Object.fromEntries([...referenceOut.matchAll(/^(CONFORMANCE_[A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+}, 240_000);
+
+afterAll(async () => {
+  if (reference !== undefined && reference.exitCode === null) {
+    const closed = new Promise((resolve) => reference!.on('exit', resolve));
+    reference.kill('SIGTERM');
+    await closed;
+  }
+  if (work !== undefined) await rm(work, { recursive: true, force: true });
+});
+
+describe('the published package', () => {
+  it('ships what the commands need and no test file but the conformance suites', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const needed of ['bin/conformance.js', 'dist/harness/cli/bin.js', 'dist/reference/command.js', 'dist/suites/contacts.test.js', '.env.example', 'fixtures/seed.json', 'spec/work-management-api-v1.md', 'schemas/report.schema.json', 'LICENSE', 'README.md', 'docs/commands.md']) {
+      expect(paths).toContain(needed);
+    }
+    expect(paths.filter((p) => /\.test\.[jt]s$/.test(p) && !/^dist\/suites\/[a-z-]+\.test\.js$/.test(p))).toEqual([]);
+    expect(paths.filter((p) => p.includes('/testing/') || p.startsWith('test/'))).toEqual([]);
+    // Compiled: no TypeScript to load at start, so no tsx.
+    expect(paths.filter((p) => p.endsWith('.ts'))).toEqual([]);
+  });
+
+  it('installs into an empty project without a warning', () => {
+    expect(install.code, install.stderr).toBe(0);
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/npm warn|EBADENGINE|allowScripts/i);
+  });
+
+  it('is a copy with no path back to the repository', async () => {
+    expect((await lstat(installed)).isSymbolicLink()).toBe(false);
+    expect(await realpath(join(project, 'node_modules', '.bin', 'conformance'))).toBe(join(await realpath(installed), 'bin', 'conformance.js'));
+    const repo = ROOT.replace(/[\\/]$/, '');
+    const pointing: string[] = [];
+    for (const file of await filesBelow(installed)) {
+      if ((await readFile(join(installed, file), 'utf8')).includes(repo)) pointing.push(file);
+    }
+    expect(pointing).toEqual([]);
+  });
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const result = await conformance(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('starts the reference server and prints its URL and seeded keys', () => {
+    expect(referenceOut).toMatch(/^reference server listening at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
+    expect(runVariables['CONFORMANCE_TARGET_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    for (const key of ['CONFORMANCE_ADMIN_KEY', 'CONFORMANCE_MEMBER_KEY', 'CONFORMANCE_OTHER_ORG_KEY', 'CONFORMANCE_LIMITED_KEY']) {
+      expect(runVariables[key], key).toMatch(/^wmk_[0-9a-f]{32}$/);
+    }
+  });
+
+  it('init writes .env from the environment without asking, and the doctor finds it ready', async () => {
+    const init = await conformance(['init', '--no-doctor'], runVariables);
+    expect(init.code, init.stderr).toBe(0);
+    const env = await readFile(join(project, '.env'), 'utf8');
+    expect(env).toContain(`CONFORMANCE_TARGET_URL=${runVariables['CONFORMANCE_TARGET_URL']}\n`);
+    expect(env).toContain(`CONFORMANCE_ADMIN_KEY=${runVariables['CONFORMANCE_ADMIN_KEY']}\n`);
+    // From here on the commands read that .env, as a user's would.
+    const doctor = await conformance(['doctor']);
+    expect(doctor.code, `${doctor.stdout}${doctor.stderr}`).toBe(0);
+    expect(doctor.stdout).toContain(`checking ${runVariables['CONFORMANCE_TARGET_URL']}`);
+    expect(doctor.stdout).toMatch(/\d+ ok, 0 warnings, 0 problems/);
+  }, 60_000);
+
+  it('runs the compiled contacts suite against that server', async () => {
+    const result = await conformance(['run'], { CONFORMANCE_SUITES: 'contacts' });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    const report = JSON.parse(await readFile(join(project, 'reports', 'latest', 'report.json'), 'utf8')) as Report;
+    expect(report.target.url).toBe(runVariables['CONFORMANCE_TARGET_URL']);
+    expect(report.settings.suites).toEqual(['contacts']);
+    const statuses = report.checks.map((c) => c.status);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((s) => s !== 'pass')).toEqual([]);
+  }, 120_000);
+
+  it('verifies a bundle offline: exit 0 when intact, 1 when tampered', async () => {
+    const keys = generateKeyPair();
+    const { files } = await bundleFor(syntheticReport(), { privateKeyPem: keys.privateKeyPem });
+    const write = async (name: string, content: ReadonlyMap<string, Buffer>): Promise<string> => {
+      const dir = join(work, name);
+      await mkdir(dir);
+      for (const [file, data] of content) await writeFile(join(dir, file), data);
+      return dir;
+    };
+    await writeFile(join(work, 'vendor.pub'), keys.publicKeyPem);
+    const intact = await conformance(['verify', await write('bundle', files), '--public-key', join(work, 'vendor.pub')]);
+    expect(intact.code, `${intact.stdout}${intact.stderr}`).toBe(0);
+    const tampered = await conformance(['verify', await write('tampered', editFile(files, 'junit.xml', (t) => t.replace(/<testcase[^]*?<\/testcase>\n/, ''))), '--public-key', join(work, 'vendor.pub')]);
+    expect(tampered.code, tampered.stdout).toBe(1);
+  }, 60_000);
+});
