@@ -61,7 +61,7 @@ function useProxyEnv(values: Partial<Record<(typeof PROXY_VARIABLES)[number], st
 }
 
 async function doctor(env: Record<string, string>): Promise<DoctorReport> {
-  const { config, urlFix } = await loadDoctorConfig({ env, envFile: '/nonexistent/.env' });
+  const { config, urlFix } = await loadDoctorConfig({ env, envFile: null });
   return runDoctor(config, { scope: 'preflight', urlFix });
 }
 
