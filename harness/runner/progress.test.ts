@@ -320,6 +320,11 @@ describe('EtaClock', () => {
     expect(statusText({ ...at(25_000, 10), throttledMs: 0, eta: clock.read(at(26_000, 10), pending) })).toBe(
       '[25 s] 10 of ~20 checks, slower than estimated: waiting for CT-LIST-PAGING walks every page (running for 12 s)',
     );
+    // With its bound known, the line says how long it may still take.
+    const bounded = { ...pending, boundMs: 130_000 };
+    expect(statusText({ ...at(25_000, 10), throttledMs: 0, eta: clock.read(at(26_000, 10), bounded) })).toBe(
+      '[25 s] 10 of ~20 checks, slower than estimated: waiting for CT-LIST-PAGING walks every page (running for 12 s, at most 1 min 58 s more)',
+    );
   });
 
   it('estimates afresh once a check finishes', () => {

@@ -71,7 +71,14 @@ export interface StatusInput extends EtaInput {
 }
 
 /** What the status line says about the time left. */
-export type EtaReading = { readonly kind: 'eta'; readonly ms: number } | { readonly kind: 'overdue'; readonly pending?: { readonly name: string; readonly forMs: number } | undefined } | { readonly kind: 'unknown' };
+/** The check a slow run waits for: how long it has run, and its bound (its timeout), when known. */
+export interface PendingCheck {
+  readonly name: string;
+  readonly forMs: number;
+  readonly boundMs?: number | undefined;
+}
+
+export type EtaReading = { readonly kind: 'eta'; readonly ms: number } | { readonly kind: 'overdue'; readonly pending?: PendingCheck | undefined } | { readonly kind: 'unknown' };
 
 /**
  * The ETA as shown: it never grows while nothing finishes. The rate-based estimate grows with
@@ -82,7 +89,7 @@ export type EtaReading = { readonly kind: 'eta'; readonly ms: number } | { reado
 export class EtaClock {
   #last: { readonly ms: number; readonly at: number; readonly done: number; readonly sent: number } | undefined;
 
-  read(input: EtaInput, pending?: { readonly name: string; readonly forMs: number }): EtaReading {
+  read(input: EtaInput, pending?: PendingCheck): EtaReading {
     const last = this.#last;
     const moved = last === undefined || input.checksDone !== last.done || input.requestsSent !== last.sent;
     if (moved) {
@@ -98,7 +105,10 @@ export class EtaClock {
 function etaText(eta: EtaReading): string {
   if (eta.kind === 'unknown') return 'ETA unknown';
   if (eta.kind === 'eta') return `ETA ${formatWait(eta.ms)}`;
-  return eta.pending === undefined ? 'slower than estimated: waiting for the checks in flight' : `slower than estimated: waiting for ${eta.pending.name} (running for ${formatWait(eta.pending.forMs)})`;
+  if (eta.pending === undefined) return 'slower than estimated: waiting for the checks in flight';
+  const { name, forMs, boundMs } = eta.pending;
+  const more = boundMs === undefined ? '' : `, at most ${formatWait(Math.max(0, boundMs - forMs))} more`;
+  return `slower than estimated: waiting for ${name} (running for ${formatWait(forMs)}${more})`;
 }
 
 /** `[2 min 30 s] 412 of ~574 checks, 2,410 of ~7,600 admin-key requests, paced at 54/min, ETA 5 min 10 s` */
@@ -146,7 +156,7 @@ export class Progress {
   #expected = new Map<string, number>();
   readonly #eta = new EtaClock();
   /** Checks in flight, by name, with when they began. */
-  readonly #running = new Map<string, number>();
+  readonly #running = new Map<string, { readonly at: number; readonly boundMs: number | undefined }>();
   #gauge: RunGauge | undefined;
   #timer: NodeJS.Timeout | undefined;
   /** The status line on screen (terminal), and whether it sits under an unfinished dots line. */
@@ -264,14 +274,14 @@ export class Progress {
       requestsExpected: requests.expected,
       pacedPerMinute: this.#gauge?.pacedPerMinute,
     };
-    const [oldest] = [...this.#running].sort((a, b) => a[1] - b[1]);
-    const pending = oldest === undefined ? undefined : { name: oldest[0], forMs: this.#now() - oldest[1] };
+    const [oldest] = [...this.#running].sort((a, b) => a[1].at - b[1].at);
+    const pending = oldest === undefined ? undefined : { name: oldest[0], forMs: this.#now() - oldest[1].at, boundMs: oldest[1].boundMs };
     return statusText({ ...input, throttledMs: this.#gauge?.throttledMs() ?? 0, eta: this.#eta.read(input, pending) });
   }
 
-  /** A check began (its name as the report shows it): the status can say which one a slow run waits for. */
-  started(name: string): void {
-    this.#running.set(name, this.#now());
+  /** A check began (its name as the report shows it, its timeout): the status can say which one a slow run waits for, and for how long at most. */
+  started(name: string, boundMs?: number): void {
+    this.#running.set(name, { at: this.#now(), boundMs });
   }
 
   /** A check ended, whatever its verdict. */
@@ -326,7 +336,7 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestCaseReady(testCase: TestCase): void {
-    this.#progress.started(testCase.name);
+    this.#progress.started(testCase.name, testCase.options.timeout);
   }
 
   onTestCaseResult(testCase: TestCase): void {
