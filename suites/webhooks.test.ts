@@ -34,6 +34,7 @@ import {
   WEBHOOK_URL_MAX,
   deliveryBodySchema,
   type EventName,
+  type TriggeredEvent,
 } from '../harness/spec/webhooks.js';
 import { uniqueToken } from '../harness/steps/unique-token.js';
 import { listAll, pagingNumber } from '../harness/steps/lists.js';
@@ -49,6 +50,7 @@ import {
   awaitAttempts,
   graceMs,
   observeRetries,
+  retryLimitEvent,
   untilNotTaken,
   verdictOnTimeout,
 } from '../harness/webhooks/retry-timing.js';
@@ -67,7 +69,7 @@ import {
   type Subscriber,
 } from '../harness/webhooks/subscriptions.js';
 import { TRIGGERS, expectTriggered } from '../harness/webhooks/triggers.js';
-import { EventLane } from '../harness/webhooks/lane.js';
+import { EventLanes } from '../harness/webhooks/lane.js';
 
 /**
  * Webhooks (spec 2.10, 3.4, 4.11, 6): subscriptions and their rules, then deliveries as a receiver
@@ -84,12 +86,26 @@ const check = checker('webhooks');
 const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * waits + 60) * 1000 });
 
 /**
- * The checks that send or judge the retry event (RETRY_EVENT) run side by side through this lane:
- * a check whose receivers are scripted takes it alone, the others share it (harness/webhooks/lane.ts).
+ * The checks that send or judge one event run side by side through that event's lane: a check
+ * whose receivers are scripted takes it alone, the others share it (harness/webhooks/lane.ts).
  */
-const approvals = new EventLane();
-/** A check on the lane may wait for every other one: the waits of all of them (sample 1, trigger 2, retries 12 + 4 + 6 + 3, deliveries list 4). */
-const onLane = waiting(1 + 2 + 4 * TAKEN_ROUNDS + 4 + 2 * TAKEN_ROUNDS + 3 + 4);
+const lanes = new EventLanes();
+/** The lane of the retry event (RETRY_EVENT): the delivery format sample, most retry checks, the deliveries list. */
+const approvals = lanes.of(RETRY_EVENT);
+/** WH-RETRY-LIMIT's event, on a lane of its own: milestone.completed, or RETRY_EVENT when no project is configured. */
+const LIMIT_EVENT = retryLimitEvent(runContext().projectId);
+
+/**
+ * A check on a lane may wait for every other one on it: the waits of all of them. WH-TRIGGERS 2 on
+ * each event's lane; on the retry event's, the sample 1, retries 12 (success) + 6 (timeout) + 3
+ * (2xx) and the deliveries list 4; WH-RETRY-LIMIT 4 on its event's.
+ */
+const laneWaits = new Map<TriggeredEvent, number>();
+const takesLane = (event: TriggeredEvent, waits: number): void => void laneWaits.set(event, (laneWaits.get(event) ?? 0) + waits);
+for (const event of TRIGGERED_EVENTS) takesLane(event, 2);
+takesLane(RETRY_EVENT, 1 + 4 * TAKEN_ROUNDS + 2 * TAKEN_ROUNDS + 3 + 4);
+takesLane(LIMIT_EVENT, 4);
+const onLane = (event: TriggeredEvent) => waiting(laneWaits.get(event) ?? 0);
 
 /** Where subscriptions that must never be called point: a sink endpoint that answers 200 to anything. */
 // A fresh endpoint each time: a server may keep one subscription per URL (the spec does not say).
@@ -355,7 +371,7 @@ describe('webhooks: delivery format', () => {
       const fraction = /\.(\d+)/.exec(parsed.data.timestamp)?.[1]?.length ?? 0;
       t.observe('webhook-timestamp-form', 'delivery timestamp', `${fraction} fraction digits, ${parsed.data.timestamp.endsWith('Z') ? 'Z' : '+00:00'}`);
     }
-  }, onLane);
+  }, onLane(RETRY_EVENT));
 
   check('WH-DELIVERY-HEADERS', 'carry X-Service-Event equal to the body event and a non-empty X-Service-Delivery', async (t) => {
     const { received } = await deliveredSample(t);
@@ -369,21 +385,22 @@ describe('webhooks: delivery format', () => {
     }
     const ids = received.map((r) => r.headers['x-service-delivery']);
     if (received.length > 1) t.observe('webhook-delivery-id', 'X-Service-Delivery of two events', new Set(ids).size === ids.length ? 'distinct' : 'shared');
-  }, onLane);
+  }, onLane(RETRY_EVENT));
 
   check('WH-SIGNATURE', 'sign each delivery with sha256=HMAC-SHA256 of the raw body, keyed with the subscription secret', async (t) => {
     const { subscriber, received } = await deliveredSample(t);
     const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
     for (const delivery of received) expectSigned(t, delivery, secret, `the ${eventOf(delivery) ?? 'unnamed'} delivery`);
-  }, onLane);
+  }, onLane(RETRY_EVENT));
 });
 
 describe('webhooks: triggers', () => {
   for (const event of TRIGGERED_EVENTS) {
     const trigger = TRIGGERS[event];
+    // Shared on its event's lane: never while a check with scripted receivers of that event runs.
     check('WH-TRIGGERS', `deliver ${event} to a subscriber after ${trigger.operation}`, async (t) => {
-      await (event === RETRY_EVENT ? approvals.shared(() => expectTriggered(t, sink(), event)) : expectTriggered(t, sink(), event));
-    }, event === RETRY_EVENT ? onLane : waiting(2));
+      await lanes.of(event).shared(() => expectTriggered(t, sink(), event));
+    }, onLane(event));
   }
 
   check('SEC-EVENTS-ISOLATED', "deliver no event caused by another organisation's operation to this organisation's subscription", async (t) => {
@@ -574,26 +591,26 @@ describe('webhooks: retries', () => {
         await unsubscribe(t, ...subscribers);
       }
     });
-  }), onLane);
+  }), onLane(RETRY_EVENT));
 
-  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => approvals.exclusive(async () => {
-    const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
+  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => lanes.of(LIMIT_EVENT).exclusive(async () => {
+    const subscriber = await subscribe(t, sink(), { events: [LIMIT_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
     try {
-      const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+      const marker = await TRIGGERS[LIMIT_EVENT].fire(t);
       const fired = Date.now();
       const expectation = `expected ${MAX_ATTEMPTS} attempts to a receiver that always answers 500`;
-      if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation))) {
+      if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation, LIMIT_EVENT))) {
         // Fewer than five: a log showing the delivery ended (e.g. failed after 3) is the violation.
-        await verdictOnTimeout(t, subscriber, marker, expectation, fired, MAX_ATTEMPTS);
+        await verdictOnTimeout(t, subscriber, marker, expectation, fired, MAX_ATTEMPTS, 'attempt', LIMIT_EVENT);
       }
-      const grace = graceMs(t, attemptsOf(subscriber, marker));
-      await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, RETRY_EVENT);
-      const attempts = attemptsOf(subscriber, marker);
+      const grace = graceMs(t, attemptsOf(subscriber, marker, LIMIT_EVENT));
+      await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, LIMIT_EVENT);
+      const attempts = attemptsOf(subscriber, marker, LIMIT_EVENT);
       observeRetries(t, 'ms between attempts (a receiver that always answers 500)', attempts);
       ensure(attempts.length === MAX_ATTEMPTS, `expected exactly ${MAX_ATTEMPTS} attempts in total (watched ${grace} ms after the fifth); ${describeAttempts(attempts, fired)}`);
 
       // A failed row (the latest of one row per attempt) or a failed record (one per delivery), and every attempt.
-      const { record, done } = await pollRecord(t, subscriber, marker, RETRY_EVENT, (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS, waitMs(t));
+      const { record, done } = await pollRecord(t, subscriber, marker, LIMIT_EVENT, (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS, waitMs(t));
       const rows = await expectDeliveryRows(t, subscriber.id);
       observeLogModel(t, 'GET /webhooks/{id}/deliveries after the attempts ran out', record);
       ensure(record !== undefined && rows.rows.length > 0, 'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery, it lists nothing', rows.res);
@@ -601,7 +618,7 @@ describe('webhooks: retries', () => {
         // Spec 4.11 shows no row contents: rows carrying neither the expense id nor an X-Service-Delivery
         // value cannot be told from those of the other requests that reached this endpoint.
         t.inconclusive(
-          `no row of the deliveries log (${rows.rows.length} listed) names expense ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
+          `no row of the deliveries log (${rows.rows.length} listed) names ${LIMIT_EVENT.split('.')[0]} ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
         );
       }
       if (record.statuses.includes('delivered')) fail(`every attempt was answered 500, yet the target's log shows the delivery as delivered (${describeRecord(record)})`, rows.res);
@@ -626,7 +643,7 @@ describe('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }), onLane);
+  }), onLane(LIMIT_EVENT));
 
   check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => approvals.exclusive(async () => {
     await untilNotTaken(t, async () => {
@@ -648,7 +665,7 @@ describe('webhooks: retries', () => {
         await unsubscribe(t, subscriber);
       }
     });
-  }), onLane);
+  }), onLane(RETRY_EVENT));
 
   check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => approvals.shared(async () => {
     const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];
@@ -692,7 +709,7 @@ describe('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, ...receivers.map((r) => r.subscriber), failing);
     }
-  }), onLane);
+  }), onLane(RETRY_EVENT));
 });
 
 // --- the deliveries endpoint ------------------------------------------------------------------
@@ -756,7 +773,7 @@ describe('webhooks: deliveries list', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }), onLane);
+  }), onLane(RETRY_EVENT));
 
   check('PAGE-LIMIT-RANGE', 'reject limit outside 1..100 on GET /webhooks/{id}/deliveries (0, 101, -1, abc)', async (t) => {
     const { record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'deliveries paging'));

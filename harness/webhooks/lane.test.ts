@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventLane } from './lane.js';
+import { EventLane, EventLanes } from './lane.js';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,5 +39,31 @@ describe('EventLane', () => {
     const lane = new EventLane();
     await expect(lane.exclusive(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await lane.exclusive(async () => 'next')).toBe('next');
+  });
+});
+
+describe('EventLanes', () => {
+  it('gives one lane per event: the same lane for the same event, an independent one for another', async () => {
+    const lanes = new EventLanes();
+    expect(lanes.of('expense.approved')).toBe(lanes.of('expense.approved'));
+    expect(lanes.of('milestone.completed')).not.toBe(lanes.of('expense.approved'));
+
+    const log: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const long = lanes.of('milestone.completed').exclusive(async () => {
+      log.push('+long');
+      await held;
+      log.push('-long');
+    });
+    // Another event's exclusive user runs while the first is still held ...
+    await lanes.of('expense.approved').exclusive(async () => log.push('other'));
+    // ... while a second user of the held event waits for it.
+    const same = lanes.of('milestone.completed').shared(async () => log.push('same'));
+    await tick(10);
+    expect(log).toEqual(['+long', 'other']);
+    release();
+    await Promise.all([long, same]);
+    expect(log).toEqual(['+long', 'other', '-long', 'same']);
   });
 });

@@ -47,3 +47,20 @@ export class EventLane {
     }
   }
 }
+
+/**
+ * One EventLane per event, made when first asked for: checks that send different events never wait
+ * for each other, so a long scripted check on one event does not hold up those on another.
+ */
+export class EventLanes {
+  readonly #lanes = new Map<string, EventLane>();
+
+  of(event: string): EventLane {
+    let lane = this.#lanes.get(event);
+    if (lane === undefined) {
+      lane = new EventLane();
+      this.#lanes.set(event, lane);
+    }
+    return lane;
+  }
+}

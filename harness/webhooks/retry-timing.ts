@@ -10,17 +10,28 @@ import { Deadline, waitAbout, waitMs } from './sink-use.js';
 import type { Subscriber } from './subscriptions.js';
 
 /**
- * Retry checks use expense.approved: other suites running beside this one rarely send it, so each
- * scripted endpoint sees its own delivery alone. Within the file they run beside the other checks
- * but never beside another check that sends it (the delivery format sample, WH-TRIGGERS, the
- * deliveries list check, each other): the suite's EventLane (lane.ts) keeps them apart. They
- * count only requests of that event about their own expense. The expenses suite may still approve
- * one meanwhile: a scenario whose scripted answers went to that delivery runs again (untilNotTaken).
+ * Retry checks use expense.approved unless they name another event: other suites running beside
+ * this one rarely send it, so each scripted endpoint sees its own delivery alone. Within the file
+ * they run beside the other checks but never beside another check that sends their event (the
+ * delivery format sample, WH-TRIGGERS, the deliveries list check, each other): the suite keeps one
+ * EventLane (lane.ts) per event for that. They count only requests of their event about their own
+ * record. The expenses suite may still approve one meanwhile: a scenario whose scripted answers
+ * went to that delivery runs again (untilNotTaken).
  */
 export const RETRY_EVENT: TriggeredEvent = 'expense.approved';
 
-/** The attempts of the retry event about `marker` that reached a subscriber's endpoint. */
-export const attemptsOf = (subscriber: Subscriber, marker: string): Received[] => about(subscriber.endpoint, marker, RETRY_EVENT);
+/**
+ * WH-RETRY-LIMIT, the longest retry check, runs on an event of its own so that it does not queue
+ * behind the other retry checks: milestone.completed, which its receiver (failing every attempt)
+ * takes whatever delivery of it comes. Completing a milestone needs CONFORMANCE_PROJECT_ID; without
+ * it the check keeps RETRY_EVENT, so it is never skipped for the lack of a project.
+ */
+export function retryLimitEvent(projectId: string | undefined): TriggeredEvent {
+  return projectId === undefined || projectId === '' ? RETRY_EVENT : 'milestone.completed';
+}
+
+/** The attempts of `event` (the retry event unless named) about `marker` that reached a subscriber's endpoint. */
+export const attemptsOf = (subscriber: Subscriber, marker: string, event: TriggeredEvent = RETRY_EVENT): Received[] => about(subscriber.endpoint, marker, event);
 
 /** Grace after the last attempt: twice the longest spacing seen, plus a second (bounded by the wait). */
 export function graceMs(t: CheckContext, attempts: readonly Received[]): number {
@@ -42,11 +53,17 @@ export function observeRetries(t: CheckContext, subject: string, attempts: reado
  */
 export type LoneFailed = 'end' | 'attempt';
 
-export async function readRecord(t: CheckContext, subscriber: Subscriber, marker: string, lone: LoneFailed = 'end'): Promise<{ res: ApiResponse; record: AttemptRecord } | undefined> {
+export async function readRecord(
+  t: CheckContext,
+  subscriber: Subscriber,
+  marker: string,
+  lone: LoneFailed = 'end',
+  event: TriggeredEvent = RETRY_EVENT,
+): Promise<{ res: ApiResponse; record: AttemptRecord } | undefined> {
   const got = await deliveryRows(t, subscriber.id);
   if (got === undefined) return undefined;
-  const record = attemptRecord(got.rows, marker, attemptsOf(subscriber, marker), {
-    event: RETRY_EVENT,
+  const record = attemptRecord(got.rows, marker, attemptsOf(subscriber, marker, event), {
+    event,
     exclusive: exclusive(subscriber.endpoint, marker),
     failedNotFinal: lone === 'attempt' || deliveryLogConvention.failedThenRetried,
   });
@@ -66,14 +83,15 @@ export async function awaitAttempts(
   enough: (attempts: readonly Received[]) => boolean,
   ms: number,
   expectation: string,
+  event: TriggeredEvent = RETRY_EVENT,
 ): Promise<boolean> {
   const deadline = new Deadline(ms);
   let slice = 250;
   for (;;) {
-    if (await waitAbout(subscriber.endpoint, marker, enough, Math.min(slice, deadline.remaining()), RETRY_EVENT)) return true;
+    if (await waitAbout(subscriber.endpoint, marker, enough, Math.min(slice, deadline.remaining()), event)) return true;
     if (deadline.remaining() <= 0) return false;
-    const read = await readRecord(t, subscriber, marker);
-    const attempts = attemptsOf(subscriber, marker);
+    const read = await readRecord(t, subscriber, marker, 'end', event);
+    const attempts = attemptsOf(subscriber, marker, event);
     if (read !== undefined && read.record.statuses.includes('delivered') && !attempts.some((r) => isSuccess(r.answered))) {
       fail(`${expectation}, but the target records the delivery as delivered although the receiver never answered 2xx (${describeAttempts(attempts)})`, read.res);
     }
@@ -96,9 +114,10 @@ export async function verdictOnTimeout(
   fired: number,
   expected: number,
   lone: LoneFailed = 'attempt',
+  event: TriggeredEvent = RETRY_EVENT,
 ): Promise<never> {
-  const read = await readRecord(t, subscriber, marker, lone);
-  const attempts = attemptsOf(subscriber, marker);
+  const read = await readRecord(t, subscriber, marker, lone, event);
+  const attempts = attemptsOf(subscriber, marker, event);
   const seen = describeAttempts(attempts, fired);
   observeLogModel(t, 'GET /webhooks/{id}/deliveries when the wait ran out', read?.record);
   const short = endedShort(read?.record, attempts.length, expected);
