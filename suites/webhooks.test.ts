@@ -50,7 +50,7 @@ import {
   awaitAttempts,
   graceMs,
   observeRetries,
-  retryLimitEvent,
+  secondRetryEvent,
   untilNotTaken,
   verdictOnTimeout,
 } from '../harness/webhooks/retry-timing.js';
@@ -90,21 +90,21 @@ const waiting = (waits: number) => ({ timeoutMs: (runContext().webhookWaitS * wa
  * whose receivers are scripted takes it alone, the others share it (harness/webhooks/lane.ts).
  */
 const lanes = new EventLanes();
-/** The lane of the retry event (RETRY_EVENT): the delivery format sample, most retry checks, the deliveries list. */
+/** The lane of the retry event (RETRY_EVENT): the delivery format sample, WH-RETRY-SUCCESS, WH-2XX-SUCCESS, the deliveries list. */
 const approvals = lanes.of(RETRY_EVENT);
-/** WH-RETRY-LIMIT's event, on a lane of its own: milestone.completed, or RETRY_EVENT when no project is configured. */
-const LIMIT_EVENT = retryLimitEvent(runContext().projectId);
+/** WH-RETRY-LIMIT's and WH-RETRY-TIMEOUT's event, on a lane of its own: milestone.completed, or RETRY_EVENT when no project is configured. */
+const SECOND_EVENT = secondRetryEvent(runContext().projectId);
 
 /**
  * A check on a lane may wait for every other one on it: the waits of all of them. WH-TRIGGERS 2 on
- * each event's lane; on the retry event's, the sample 1, retries 12 (success) + 6 (timeout) + 3
- * (2xx) and the deliveries list 4; WH-RETRY-LIMIT 4 on its event's.
+ * each event's lane; on the retry event's, the sample 1, retries 12 (success) + 3 (2xx) and the
+ * deliveries list 4; on the second retry event's, retries 4 (limit) + 6 (timeout).
  */
 const laneWaits = new Map<TriggeredEvent, number>();
 const takesLane = (event: TriggeredEvent, waits: number): void => void laneWaits.set(event, (laneWaits.get(event) ?? 0) + waits);
 for (const event of TRIGGERED_EVENTS) takesLane(event, 2);
-takesLane(RETRY_EVENT, 1 + 4 * TAKEN_ROUNDS + 2 * TAKEN_ROUNDS + 3 + 4);
-takesLane(LIMIT_EVENT, 4);
+takesLane(RETRY_EVENT, 1 + 4 * TAKEN_ROUNDS + 3 + 4);
+takesLane(SECOND_EVENT, 4 + 2 * TAKEN_ROUNDS);
 const onLane = (event: TriggeredEvent) => waiting(laneWaits.get(event) ?? 0);
 
 /** Where subscriptions that must never be called point: a sink endpoint that answers 200 to anything. */
@@ -593,24 +593,24 @@ describe('webhooks: retries', () => {
     });
   }), onLane(RETRY_EVENT));
 
-  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => lanes.of(LIMIT_EVENT).exclusive(async () => {
-    const subscriber = await subscribe(t, sink(), { events: [LIMIT_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
+  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => lanes.of(SECOND_EVENT).exclusive(async () => {
+    const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
     try {
-      const marker = await TRIGGERS[LIMIT_EVENT].fire(t);
+      const marker = await TRIGGERS[SECOND_EVENT].fire(t);
       const fired = Date.now();
       const expectation = `expected ${MAX_ATTEMPTS} attempts to a receiver that always answers 500`;
-      if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation, LIMIT_EVENT))) {
+      if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation, SECOND_EVENT))) {
         // Fewer than five: a log showing the delivery ended (e.g. failed after 3) is the violation.
-        await verdictOnTimeout(t, subscriber, marker, expectation, fired, MAX_ATTEMPTS, 'attempt', LIMIT_EVENT);
+        await verdictOnTimeout(t, subscriber, marker, expectation, fired, MAX_ATTEMPTS, 'attempt', SECOND_EVENT);
       }
-      const grace = graceMs(t, attemptsOf(subscriber, marker, LIMIT_EVENT));
-      await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, LIMIT_EVENT);
-      const attempts = attemptsOf(subscriber, marker, LIMIT_EVENT);
+      const grace = graceMs(t, attemptsOf(subscriber, marker, SECOND_EVENT));
+      await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, SECOND_EVENT);
+      const attempts = attemptsOf(subscriber, marker, SECOND_EVENT);
       observeRetries(t, 'ms between attempts (a receiver that always answers 500)', attempts);
       ensure(attempts.length === MAX_ATTEMPTS, `expected exactly ${MAX_ATTEMPTS} attempts in total (watched ${grace} ms after the fifth); ${describeAttempts(attempts, fired)}`);
 
       // A failed row (the latest of one row per attempt) or a failed record (one per delivery), and every attempt.
-      const { record, done } = await pollRecord(t, subscriber, marker, LIMIT_EVENT, (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS, waitMs(t));
+      const { record, done } = await pollRecord(t, subscriber, marker, SECOND_EVENT, (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS, waitMs(t));
       const rows = await expectDeliveryRows(t, subscriber.id);
       observeLogModel(t, 'GET /webhooks/{id}/deliveries after the attempts ran out', record);
       ensure(record !== undefined && rows.rows.length > 0, 'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery, it lists nothing', rows.res);
@@ -618,7 +618,7 @@ describe('webhooks: retries', () => {
         // Spec 4.11 shows no row contents: rows carrying neither the expense id nor an X-Service-Delivery
         // value cannot be told from those of the other requests that reached this endpoint.
         t.inconclusive(
-          `no row of the deliveries log (${rows.rows.length} listed) names ${LIMIT_EVENT.split('.')[0]} ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
+          `no row of the deliveries log (${rows.rows.length} listed) names ${SECOND_EVENT.split('.')[0]} ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
         );
       }
       if (record.statuses.includes('delivered')) fail(`every attempt was answered 500, yet the target's log shows the delivery as delivered (${describeRecord(record)})`, rows.res);
@@ -643,29 +643,29 @@ describe('webhooks: retries', () => {
     } finally {
       await unsubscribe(t, subscriber);
     }
-  }), onLane(LIMIT_EVENT));
+  }), onLane(SECOND_EVENT));
 
-  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => approvals.exclusive(async () => {
+  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => lanes.of(SECOND_EVENT).exclusive(async () => {
     await untilNotTaken(t, async () => {
-      const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
+      const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
       try {
-        const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+        const marker = await TRIGGERS[SECOND_EVENT].fire(t);
         const fired = Date.now();
         const expectation = 'expected a delivery the receiver held open without answering to be retried';
         // Stops early when the held-open answer went to another delivery (nothing to learn then).
-        const retried = await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= 2 || (ours[0] !== undefined && ours[0].answered !== null), waitMs(t), expectation);
-        const attempts = attemptsOf(subscriber, marker);
+        const retried = await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= 2 || (ours[0] !== undefined && ours[0].answered !== null), waitMs(t), expectation, SECOND_EVENT);
+        const attempts = attemptsOf(subscriber, marker, SECOND_EVENT);
         if (attempts.length > 0 && attempts[0]!.answered !== null) {
           return `the endpoint's held-open answer was taken by another delivery, so this one was answered at once; ${describeEndpoint(subscriber.endpoint, marker, fired)}`;
         }
-        if (!retried || attempts.length < 2) await verdictOnTimeout(t, subscriber, marker, expectation, fired, 2);
+        if (!retried || attempts.length < 2) await verdictOnTimeout(t, subscriber, marker, expectation, fired, 2, 'attempt', SECOND_EVENT);
         t.observe('webhook-timeout-retry-after', 'ms from a held-open attempt to the next attempt', attempts[1]!.arrivedAt - attempts[0]!.arrivedAt);
         return undefined;
       } finally {
         await unsubscribe(t, subscriber);
       }
     });
-  }), onLane(RETRY_EVENT));
+  }), onLane(SECOND_EVENT));
 
   check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => approvals.shared(async () => {
     const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];

@@ -15,18 +15,19 @@ import type { Subscriber } from './subscriptions.js';
  * they run beside the other checks but never beside another check that sends their event (the
  * delivery format sample, WH-TRIGGERS, the deliveries list check, each other): the suite keeps one
  * EventLane (lane.ts) per event for that. They count only requests of their event about their own
- * record. The expenses suite may still approve one meanwhile: a scenario whose scripted answers
- * went to that delivery runs again (untilNotTaken).
+ * record. The expenses or milestones suite may still send one meanwhile: a scenario whose scripted
+ * answers went to that delivery runs again (untilNotTaken).
  */
 export const RETRY_EVENT: TriggeredEvent = 'expense.approved';
 
 /**
- * WH-RETRY-LIMIT, the longest retry check, runs on an event of its own so that it does not queue
- * behind the other retry checks: milestone.completed, which its receiver (failing every attempt)
- * takes whatever delivery of it comes. Completing a milestone needs CONFORMANCE_PROJECT_ID; without
- * it the check keeps RETRY_EVENT, so it is never skipped for the lack of a project.
+ * The retry checks' second event, on a lane of its own so that they do not all queue behind each
+ * other: milestone.completed, which no other check of the file but its WH-TRIGGERS sends.
+ * WH-RETRY-LIMIT (the longest: its receiver fails every attempt, whatever delivery of the event
+ * comes) and WH-RETRY-TIMEOUT run on it. Completing a milestone needs CONFORMANCE_PROJECT_ID;
+ * without it they keep RETRY_EVENT, so neither is skipped for the lack of a project.
  */
-export function retryLimitEvent(projectId: string | undefined): TriggeredEvent {
+export function secondRetryEvent(projectId: string | undefined): TriggeredEvent {
   return projectId === undefined || projectId === '' ? RETRY_EVENT : 'milestone.completed';
 }
 
@@ -137,7 +138,7 @@ export const TAKEN_ROUNDS = 3;
 /**
  * Runs a retry scenario that answers why it proved nothing (its receiver's scripted failures or
  * held-open answer went to another delivery of the event: another suite running beside this one
- * approved an expense meanwhile) or undefined when it reached a verdict; a scenario that proved
+ * sent the event meanwhile) or undefined when it reached a verdict; a scenario that proved
  * nothing is run again on a fresh subscription, TAKEN_ROUNDS times at most, then inconclusive.
  */
 export async function untilNotTaken(t: CheckContext, scenario: () => Promise<string | undefined>): Promise<void> {
