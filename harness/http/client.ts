@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
 import type { ExchangeRecord } from '../report/model.js';
+import { RequestDeadline } from './deadline.js';
 import { BODY_EXCERPT_CHARS, answeredExchange } from './exchange.js';
 import { type TargetHealth } from './health.js';
 import { diagnoseTls, proxyFor, shownProxy, targetDispatcher, type TargetNetwork } from './network.js';
@@ -267,7 +268,7 @@ export class ApiClient {
     if (signal?.aborted) this.#stopped(options.method, shownUrl, signal, 'not sent');
     const maxBytes = this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     // One deadline for headers and body alike (undici's own timers fire late, see TOOLCHAIN.md).
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const deadline = new RequestDeadline(timeoutMs, signal);
     const sentAt = Date.now();
     let status: number;
     let responseHeaders: Record<string, string>;
@@ -278,7 +279,7 @@ export class ApiClient {
         method: options.method,
         headers,
         body,
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        signal: deadline.signal,
         ...(network === undefined ? {} : { dispatcher: targetDispatcher(network) }),
       });
       status = res.statusCode;
@@ -286,11 +287,13 @@ export class ApiClient {
       read = await readBounded(res.body, responseHeaders['content-length'], maxBytes);
     } catch (cause) {
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
-      if (signal?.aborted && !timeout.aborted) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
-      const reason = this.#failure(url, cause, timeout.aborted || (cause as Error).name === 'TimeoutError');
+      if (signal?.aborted && !deadline.timedOut) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
+      const reason = this.#failure(url, cause, deadline.timedOut || (cause as Error).name === 'TimeoutError');
       this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status: null, responseHeaders: {}, text: '', truncated: false, error: redactor.redact(reason) });
       health?.recordFailure(`${options.method} ${shownUrl}: ${reason}`, sentAt);
       throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
+    } finally {
+      deadline.dispose();
     }
     // An answer, even one too large to read: the target is alive.
     health?.recordAnswer(Date.now(), sentAt);
