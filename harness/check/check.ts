@@ -317,6 +317,9 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
         }
         meta.status = 'pass';
         meta.message = null;
+        // A pass shows no exchange (harness/runner/collector.ts): not sent to the reporter, so
+        // its curl command and redacted excerpt are never built.
+        meta.exchange = null;
       } catch (error) {
         if (error instanceof CheckSkipped) {
           meta.status = 'skip';

@@ -1,7 +1,8 @@
 import { request } from 'undici';
 import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
 import type { ExchangeRecord } from '../report/model.js';
-import { toCurl } from './curl.js';
+import { RequestDeadline } from './deadline.js';
+import { BODY_EXCERPT_CHARS, answeredExchange } from './exchange.js';
 import { type TargetHealth } from './health.js';
 import { diagnoseTls, proxyFor, shownProxy, targetDispatcher, type TargetNetwork } from './network.js';
 import type { Redactor } from './redact.js';
@@ -103,7 +104,6 @@ export interface RequestGovernor {
   waitOut429(key: string | undefined, ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-const BODY_EXCERPT_CHARS = 2000;
 /** The default of CONFORMANCE_MAX_RESPONSE_BYTES (see harness/config/schema.ts for why). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const DEFAULT_THROTTLE = { maxWaitMs: 65_000, maxRetries: 3 } as const;
@@ -117,6 +117,9 @@ export function buildUrl(baseUrl: string, path: string, query?: Readonly<Record<
   }
   return url.toString();
 }
+
+/** Stateless between calls (no stream), so one serves every response. */
+const UTF8 = new TextDecoder();
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
@@ -265,7 +268,7 @@ export class ApiClient {
     if (signal?.aborted) this.#stopped(options.method, shownUrl, signal, 'not sent');
     const maxBytes = this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     // One deadline for headers and body alike (undici's own timers fire late, see TOOLCHAIN.md).
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const deadline = new RequestDeadline(timeoutMs, signal);
     const sentAt = Date.now();
     let status: number;
     let responseHeaders: Record<string, string>;
@@ -276,7 +279,7 @@ export class ApiClient {
         method: options.method,
         headers,
         body,
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        signal: deadline.signal,
         ...(network === undefined ? {} : { dispatcher: targetDispatcher(network) }),
       });
       status = res.statusCode;
@@ -284,27 +287,28 @@ export class ApiClient {
       read = await readBounded(res.body, responseHeaders['content-length'], maxBytes);
     } catch (cause) {
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
-      if (signal?.aborted && !timeout.aborted) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
-      const reason = this.#failure(url, cause, timeout.aborted || (cause as Error).name === 'TimeoutError');
+      if (signal?.aborted && !deadline.timedOut) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
+      const reason = this.#failure(url, cause, deadline.timedOut || (cause as Error).name === 'TimeoutError');
       this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status: null, responseHeaders: {}, text: '', truncated: false, error: redactor.redact(reason) });
       health?.recordFailure(`${options.method} ${shownUrl}: ${reason}`, sentAt);
       throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
+    } finally {
+      deadline.dispose();
     }
     // An answer, even one too large to read: the target is alive.
     health?.recordAnswer(Date.now(), sentAt);
-    const text = new TextDecoder().decode(read.bytes);
-    const exchange: ExchangeRecord = {
-      curl: toCurl({ method: options.method, url, headers, body }, redactor),
-      method: options.method,
-      url: shownUrl,
-      status,
-      responseHeaders: Object.fromEntries(
-        Object.entries(responseHeaders).map(([name, value]) => [name, redactor.redactHeader(name, value)]),
-      ),
-      // Redacted before it is cut: a key across the cut would no longer match.
-      bodyExcerpt: redactor.redact(text).slice(0, BODY_EXCERPT_CHARS),
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-    };
+    const text = UTF8.decode(read.bytes);
+    const exchange = answeredExchange(
+      {
+        request: { method: options.method, url, headers, body },
+        shownUrl,
+        status,
+        responseHeaders,
+        text,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+      },
+      redactor,
+    );
     this.#options.onExchange?.(exchange);
     this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status, responseHeaders, text, truncated: read.tooLarge });
     if (read.tooLarge) {
