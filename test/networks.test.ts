@@ -1,3 +1,4 @@
+import { proxyEnvironment } from '../harness/http/testing/proxy-env.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../harness/config/load.js';
 import { loadDoctorConfig } from '../harness/doctor/config.js';
@@ -21,8 +22,7 @@ import { externalTargetEnv } from './target-env.js';
  * client here; harness/http/network.test.ts shows the suite's client on its own.
  */
 
-const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'] as const;
-const saved = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, process.env[name]]));
+const proxyEnv = proxyEnvironment();
 
 let server: RunningReferenceServer;
 let pki: TestPki;
@@ -48,17 +48,9 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  for (const name of PROXY_VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  proxyEnv.restore();
   proxy.reset();
 });
-
-function useProxyEnv(values: Partial<Record<(typeof PROXY_VARIABLES)[number], string>>): void {
-  for (const name of PROXY_VARIABLES) delete process.env[name];
-  Object.assign(process.env, values);
-}
 
 async function doctor(env: Record<string, string>): Promise<DoctorReport> {
   const { config, urlFix } = await loadDoctorConfig({ env, envFile: null });
@@ -69,7 +61,7 @@ const target = (report: DoctorReport) => report.items.find((i) => i.id === 'targ
 
 describe('the doctor against an https target signed by a private CA', () => {
   it('without CONFORMANCE_CA_FILE: one problem, the certificate is not trusted, the fix names the setting', async () => {
-    useProxyEnv({});
+    proxyEnv.use({});
     const item = target(await doctor(tlsEnv));
     expect(item.status).toBe('problem');
     expect(item.detail).toMatch(/TLS certificate is not trusted/);
@@ -78,7 +70,7 @@ describe('the doctor against an https target signed by a private CA', () => {
   });
 
   it('with CONFORMANCE_CA_FILE: the target answers like this API and no item is a problem', async () => {
-    useProxyEnv({});
+    proxyEnv.use({});
     const report = await doctor({ ...tlsEnv, CONFORMANCE_CA_FILE: pki.caFile });
     expect(target(report).status).toBe('ok');
     expect(report.items.filter((i) => i.status === 'problem').map((i) => `${i.id}: ${i.detail}`)).toEqual([]);
@@ -87,27 +79,27 @@ describe('the doctor against an https target signed by a private CA', () => {
 
 describe('the doctor behind a proxy', () => {
   it('HTTPS_PROXY set: every request to the https target goes through the proxy, CA applied in the tunnel', async () => {
-    useProxyEnv({ HTTPS_PROXY: proxy.url });
+    proxyEnv.use({ HTTPS_PROXY: proxy.url });
     const report = await doctor({ ...tlsEnv, CONFORMANCE_CA_FILE: pki.caFile });
     expect(target(report).status).toBe('ok');
     expect(proxy.tunnels.get(new URL(tls.origin).host)).toBeGreaterThan(0);
   });
 
   it('HTTP_PROXY set, NO_PROXY unset: a loopback http target is proxied too (as curl and undici do)', async () => {
-    useProxyEnv({ HTTP_PROXY: proxy.url });
+    proxyEnv.use({ HTTP_PROXY: proxy.url });
     expect(target(await doctor(plainEnv)).status).toBe('ok');
     expect(proxy.total()).toBeGreaterThan(0);
   });
 
   it('NO_PROXY naming the target host: nothing goes through the proxy', async () => {
-    useProxyEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+    proxyEnv.use({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
     expect(target(await doctor(plainEnv)).status).toBe('ok');
     expect(target(await doctor({ ...tlsEnv, CONFORMANCE_CA_FILE: pki.caFile })).status).toBe('ok');
     expect(proxy.total()).toBe(0);
   });
 
   it('a proxy that is down: the fix names the proxy and NO_PROXY', async () => {
-    useProxyEnv({ HTTP_PROXY: 'http://127.0.0.1:9' });
+    proxyEnv.use({ HTTP_PROXY: 'http://127.0.0.1:9' });
     const item = target(await doctor({ ...plainEnv, CONFORMANCE_BREAKER_FAILURES: '1' }));
     expect(item.status).toBe('problem');
     expect(item.fix).toContain('the proxy http://127.0.0.1:9 (HTTP_PROXY / HTTPS_PROXY) is up and reaches it; list the target');
@@ -142,7 +134,7 @@ describe('conformance load behind a proxy', () => {
     const own = await startReferenceServer();
     const front = await startTlsTerminator(pki, new URL(own.baseUrl).origin);
     try {
-      useProxyEnv({ HTTPS_PROXY: proxy.url });
+      proxyEnv.use({ HTTPS_PROXY: proxy.url });
       const env = { ...(await externalTargetEnv(own.baseUrl)), CONFORMANCE_TARGET_URL: `${front.origin}${new URL(own.baseUrl).pathname}`, CONFORMANCE_CA_FILE: pki.caFile };
       const report = await load(env);
       const [burst, throughput] = report.scenarios;
@@ -159,7 +151,7 @@ describe('conformance load behind a proxy', () => {
   it('with NO_PROXY naming the target, burst and throughput reach it directly: nothing through the proxy', async () => {
     const own = await startReferenceServer();
     try {
-      useProxyEnv({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+      proxyEnv.use({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
       const report = await load(await externalTargetEnv(own.baseUrl));
       expect(report.scenarios.map((s) => [s.id, s.status])).toEqual([
         ['burst', 'passed'],

@@ -1,3 +1,4 @@
+import { proxyEnvironment } from './testing/proxy-env.js';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,14 +13,13 @@ import { startForwardProxy, type ForwardProxy } from './testing/forward-proxy.js
 import { makeTestPki, startTlsServer, type RunningTlsServer, type TestPki } from './testing/tls.js';
 
 const KEY = 'wmk_0d4c2b1a9e8f7a6b5c4d3e2f1a0b9c8d';
-const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'] as const;
 
 let pki: TestPki;
 let tls: RunningTlsServer;
 let plain: Server;
 let plainOrigin: string;
 let proxy: ForwardProxy;
-const saved = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, process.env[name]]));
+const proxyEnv = proxyEnvironment();
 
 const answer = JSON.stringify({ data: [] });
 
@@ -47,18 +47,9 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  for (const name of PROXY_VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  proxyEnv.restore();
   proxy.reset();
 });
-
-/** Proxy variables for this test only; every other one is cleared, so the machine's own do not leak in. */
-function useProxyEnv(values: Partial<Record<(typeof PROXY_VARIABLES)[number], string>>): void {
-  for (const name of PROXY_VARIABLES) delete process.env[name];
-  Object.assign(process.env, values);
-}
 
 function client(origin: string, network?: TargetNetwork): ApiClient {
   return new ApiClient({ baseUrl: `${origin}/api/v1`, key: KEY, timeoutMs: 5000, redactor: new Redactor([KEY]), ...(network ? { network } : {}) });
@@ -66,7 +57,7 @@ function client(origin: string, network?: TargetNetwork): ApiClient {
 
 describe('CONFORMANCE_CA_FILE: an https target signed by a private CA', () => {
   it('without the CA the request fails with a one-line diagnosis that names the setting', async () => {
-    useProxyEnv({});
+    proxyEnv.use({});
     const error = await client(tls.origin, { viaProxy: true }).get('/contacts').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailedError);
     expect((error as Error).message).toMatch(/TLS certificate is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN)\)/);
@@ -76,7 +67,7 @@ describe('CONFORMANCE_CA_FILE: an https target signed by a private CA', () => {
   });
 
   it('with the CA file the same request succeeds', async () => {
-    useProxyEnv({});
+    proxyEnv.use({});
     const res = await client(tls.origin, { caFile: pki.caFile, viaProxy: true }).get('/contacts');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ data: [] });
@@ -103,7 +94,7 @@ describe('CONFORMANCE_CA_FILE: an https target signed by a private CA', () => {
 
 describe('HTTP_PROXY / HTTPS_PROXY / NO_PROXY', () => {
   it('an http target goes through HTTP_PROXY', async () => {
-    useProxyEnv({ HTTP_PROXY: proxy.url });
+    proxyEnv.use({ HTTP_PROXY: proxy.url });
     const res = await client(plainOrigin, { viaProxy: true }).get('/contacts');
     expect(res.status).toBe(200);
     expect(proxy.total()).toBeGreaterThan(0);
@@ -111,27 +102,27 @@ describe('HTTP_PROXY / HTTPS_PROXY / NO_PROXY', () => {
   });
 
   it('an https target signed by the private CA goes through HTTPS_PROXY in a CONNECT tunnel, the CA still applied', async () => {
-    useProxyEnv({ https_proxy: proxy.url });
+    proxyEnv.use({ https_proxy: proxy.url });
     const res = await client(tls.origin, { caFile: pki.caFile, viaProxy: true }).get('/contacts');
     expect(res.status).toBe(200);
     expect(proxy.tunnels.get(new URL(tls.origin).host)).toBe(1);
   });
 
   it('a host NO_PROXY names is reached directly', async () => {
-    useProxyEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' });
+    proxyEnv.use({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' });
     expect((await client(plainOrigin, { viaProxy: true }).get('/contacts')).status).toBe(200);
     expect((await client(tls.origin, { caFile: pki.caFile, viaProxy: true }).get('/contacts')).status).toBe(200);
     expect(proxy.total()).toBe(0);
   });
 
   it('the embedded server (viaProxy false) is never proxied', async () => {
-    useProxyEnv({ HTTP_PROXY: proxy.url });
+    proxyEnv.use({ HTTP_PROXY: proxy.url });
     expect((await client(plainOrigin, { viaProxy: false }).get('/contacts')).status).toBe(200);
     expect(proxy.total()).toBe(0);
   });
 
   it('a failure through a proxy names the proxy, without its password', async () => {
-    useProxyEnv({ HTTP_PROXY: 'http://user:secret@127.0.0.1:9' });
+    proxyEnv.use({ HTTP_PROXY: 'http://user:secret@127.0.0.1:9' });
     const error = await client(plainOrigin, { viaProxy: true }).get('/contacts').catch((e: unknown) => e);
     expect((error as Error).message).toContain('through the proxy http://127.0.0.1:9; NO_PROXY lists the hosts reached directly');
     expect((error as Error).message).not.toContain('secret');
