@@ -117,10 +117,13 @@ const neverRecovers: LimiterWrapper = (inner) => {
 };
 
 /**
- * rl-concurrent-over-admission: read the count, yield to the event loop, write count + 1.
- * Requests that arrive together all read the same count (lost updates); one at a time
- * they are counted exactly.
+ * rl-concurrent-over-admission: read the count, wait as for a remote counter store, write count + 1.
+ * Requests that arrive within that wait of each other all read the same count (lost updates); one
+ * at a time they are counted exactly. The wait is a store's round trip, not one event-loop turn, so
+ * that a burst overlaps on a loaded machine too.
  */
+const STORE_ROUND_TRIP_MS = 20;
+
 const racyCount: CountingHook = (windows, policy) => async (request, reply) => {
   const auth = requireAuth(request);
   const limit = policy.limitOf(auth);
@@ -130,7 +133,7 @@ const racyCount: CountingHook = (windows, policy) => async (request, reply) => {
   }
   const window = windows.current(auth.key);
   const seen = window.count;
-  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, STORE_ROUND_TRIP_MS));
   window.count = seen + 1;
   answerRate(reply, windows.decide(window, limit), policy);
 };
