@@ -54,11 +54,37 @@ export function judgeAdmission(options: {
   const floor = Math.max(0, Math.min(sent, expected) - shed);
   const ok = admitted >= floor && admitted <= ceiling;
   const oneOver = admitted === ceiling + 1;
+  const multiple = ok ? undefined : budgetMultiple({ sent, admitted, expected: floor, allowance });
   const summary =
     `admitted ${admitted} of ${sent}; expected ${floor}` +
     ` (tolerance +${allowance} for ${Math.round(elapsedMs)} ms at ${limit}/${windowMs === SPEC_WINDOW_MS ? 'min' : `${windowMs / 1000} s`})` +
-    (shed > 0 ? `; ${shed} answered 503 (load shed), each taken as sparing the budget` : '');
+    (shed > 0 ? `; ${shed} answered 503 (load shed), each taken as sparing the budget` : '') +
+    (multiple === undefined ? '' : `; ${perReplicaHint(multiple)}`);
   return { expected: floor, allowance, admitted, ok, oneOver, summary };
+}
+
+/** Below this many times the budget an over-admission is a miscount, not a budget granted again. */
+const MULTIPLE_FROM = 1.8;
+
+/**
+ * How many whole budgets a burst was admitted, when that is what it looks like: at least 1.8 times
+ * the budget, within k times the refill allowance and a slack of k requests or a tenth of k budgets
+ * of k × budget (the harness's own probes land on one replica or another, so each replica's share
+ * may be short by a few), and some requests refused, so the admissions did stop somewhere. That is
+ * what k replicas behind a load balancer admit when each counts on its own. undefined otherwise.
+ */
+export function budgetMultiple(options: { sent: number; admitted: number; expected: number; allowance: number }): number | undefined {
+  const { sent, admitted, expected, allowance } = options;
+  // Everything admitted: the admissions never stopped, so they show no multiple, only a missing limit.
+  if (expected <= 0 || admitted >= sent || admitted < MULTIPLE_FROM * expected) return undefined;
+  const k = Math.round(admitted / expected);
+  const slack = k * allowance + Math.max(k, Math.ceil(0.1 * k * expected));
+  return Math.abs(admitted - k * expected) <= slack ? k : undefined;
+}
+
+/** The likely cause of a burst admitted `k` budgets, in the words a finding gives it. */
+export function perReplicaHint(k: number): string {
+  return `about ${k}x the limit admitted: per-replica counters? (each replica behind a load balancer counting on its own)`;
 }
 
 /**
