@@ -1,5 +1,7 @@
 import { renderSettingsHelp } from '../config/settings-help.js';
-import { FLAG_SETTINGS, type CommandName } from './args.js';
+import { flagUsage } from '../config/settings-text.js';
+import type { FlagCommand } from '../config/settings.js';
+import { FLAG_SETTINGS, takesFlag, type CommandName } from './args.js';
 import { INIT_VARIABLES } from '../init/variables.js';
 
 /** `conformance init --help`. */
@@ -31,8 +33,16 @@ export const INIT_HELP =
 
 const line = (left: string, right: string): string => `  ${left.padEnd(20)}${right}`.trimEnd() + '\n';
 
-/** `--url URL  CONFORMANCE_TARGET_URL: ...`, one per setting with a flag in the settings table. */
-const FLAG_LINES = FLAG_SETTINGS.map((s) => line(`${s.flag.name} ${s.flag.meta}`, `${s.name} (${s.kind.type})`)).join('');
+/** `--url URL  CONFORMANCE_TARGET_URL: ...`, one per setting with a flag in the settings table that the command takes. */
+const flagLines = (command: FlagCommand): string =>
+  FLAG_SETTINGS.filter((s) => takesFlag(command, s.flag))
+    .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
+    .join('');
+const FLAG_LINES = flagLines('run');
+/** The flags of `load` alone (the engine and its workers). */
+const LOAD_ONLY_LINES = FLAG_SETTINGS.filter((s) => !takesFlag('run', s.flag))
+  .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
+  .join('');
 
 const COMMON_LINES =
   line('--dotenv PATH', 'Read variables from this file instead of ./.env (it must exist)') +
@@ -73,6 +83,8 @@ ${FLAG_LINES}
 run and load:
   --skip-doctor       Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
 
+load only:
+${LOAD_ONLY_LINES}
 run only:
   --rerun-failed [report.json]
                       Only the requirements that failed or erred in that report (default
@@ -154,7 +166,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     "server it first runs the doctor's quick checks, like conformance run. Its own settings are\n" +
     'the CONFORMANCE_LOAD_* variables (conformance --help, docs/load.md).\n\n' +
     'Options:\n' +
-    FLAG_LINES +
+    flagLines('load') +
     line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
     COMMON_LINES +
     '\n' +
