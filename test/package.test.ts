@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../harness/certify/signature.js';
 import { bundleFor, editFile, syntheticReport } from '../harness/certify/testing/synthetic-bundle.js';
+import { readYaml } from '../harness/load/export/testing/read-yaml.js';
 import type { Report } from '../harness/report/model.js';
 import { ROOT } from './run-cli.js';
 
@@ -104,13 +105,15 @@ afterAll(async () => {
 describe('the published package', () => {
   it('ships what the commands need and no test file but the conformance suites', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const needed of ['bin/conformance.js', 'dist/harness/cli/bin.js', 'dist/reference/command.js', 'dist/suites/contacts.test.js', '.env.example', 'fixtures/seed.json', 'spec/work-management-api-v1.md', 'schemas/report.schema.json', 'LICENSE', 'README.md', 'docs/commands.md']) {
+    for (const needed of ['bin/conformance.js', 'dist/harness/cli/bin.js', 'dist/reference/command.js', 'dist/suites/contacts.test.js', '.env.example', 'fixtures/seed.json', 'spec/work-management-api-v1.md', 'schemas/report.schema.json', 'LICENSE', 'README.md', 'docs/commands.md', 'harness/load/locust/locustfile.py']) {
       expect(paths).toContain(needed);
     }
     expect(paths.filter((p) => /\.test\.[jt]s$/.test(p) && !/^dist\/suites\/[a-z-]+\.test\.js$/.test(p))).toEqual([]);
     expect(paths.filter((p) => p.includes('/testing/') || p.startsWith('test/'))).toEqual([]);
     // Compiled: no TypeScript to load at start, so no tsx.
     expect(paths.filter((p) => p.endsWith('.ts'))).toEqual([]);
+    // The locustfile ships as Python source at its clone path (locustfilePath()); of harness/ only it and the READMEs npm always takes.
+    expect(paths.filter((p) => p.startsWith('harness/') && !p.endsWith('/README.md'))).toEqual(['harness/load/locust/locustfile.py']);
   });
 
   it('installs into an empty project without a warning', () => {
@@ -181,5 +184,16 @@ describe('the published package', () => {
     expect(intact.code, `${intact.stdout}${intact.stderr}`).toBe(0);
     const tampered = await conformance(['verify', await write('tampered', editFile(files, 'junit.xml', (t) => t.replace(/<testcase[^]*?<\/testcase>\n/, ''))), '--public-key', join(work, 'vendor.pub')]);
     expect(tampered.code, tampered.stdout).toBe(1);
+  }, 60_000);
+
+  it('exports the Kubernetes manifests with the shipped locustfile in their ConfigMap', async () => {
+    const out = join(work, 'k8s');
+    const result = await conformance(['load', 'export', '--kubernetes', out, '--workers', '3']);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    const locustfile = await readFile(join(installed, 'harness', 'load', 'locust', 'locustfile.py'), 'utf8');
+    expect(locustfile).toMatch(/^LOCUSTFILE_VERSION = /m);
+    const configMap = readYaml((await readFile(join(out, 'locustfile-configmap.yaml'), 'utf8')).replace(/^(#.*\n)+/, '')) as { data: Record<string, string> };
+    expect(configMap.data['locustfile.py']).toBe(locustfile);
+    expect(await readFile(join(out, 'worker-job.yaml'), 'utf8')).toContain('  parallelism: 3\n');
   }, 60_000);
 });

@@ -60,6 +60,21 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs('load', ['--skip-doctor']).skipDoctor).toBe(true);
   });
 
+  it('reads the engine flags of load, a switch without a value', () => {
+    const args = parseRunArgs('load', ['--engine=locust', '--workers', '4', '--external-workers', '--master-host', 'm.internal', '--master-bind=0.0.0.0', '--master-port', '5557']);
+    expect(args.overrides).toEqual({
+      CONFORMANCE_LOAD_ENGINE: 'locust',
+      CONFORMANCE_LOAD_WORKERS: '4',
+      CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true',
+      CONFORMANCE_LOCUST_MASTER_HOST: 'm.internal',
+      CONFORMANCE_LOCUST_MASTER_BIND: '0.0.0.0',
+      CONFORMANCE_LOCUST_MASTER_PORT: '5557',
+    });
+    // The switch never swallows the next argument as its value.
+    expect(parseRunArgs('load', ['--external-workers', '--workers', '2']).overrides).toEqual({ CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true', CONFORMANCE_LOAD_WORKERS: '2' });
+    expect(parseRunArgs('load', ['--external-workers=false']).overrides).toEqual({ CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'false' });
+  });
+
   it.each([
     ['run', ['--url'], '--url needs a value: URL, URL ending in /api/v1 (see conformance run --help)'],
     ['run', ['--suites', ''], /^--suites needs a value/],
@@ -70,6 +85,8 @@ describe('parseRunArgs', () => {
     ['doctor', ['--rerun-failed'], /applies to conformance run only/],
     ['load', ['--frobnicate'], 'unknown option "--frobnicate" (see conformance load --help)'],
     ['run', ['stray'], 'unknown argument "stray" (see conformance run --help)'],
+    ['run', ['--workers', '2'], '--workers applies to conformance load only; leave it out of conformance run'],
+    ['doctor', ['--engine=locust'], '--engine applies to conformance load only; leave it out of conformance doctor'],
   ] as const)('%s %j is refused with what to do', (command, argv, message) => {
     expect(() => parseRunArgs(command, argv)).toThrow(UsageError);
     expect(() => parseRunArgs(command, argv)).toThrow(message);
@@ -92,6 +109,11 @@ describe('help', () => {
   it('run, doctor and load show the flags of the settings table; certify, verify and keygen their own options', () => {
     for (const command of ['run', 'doctor', 'load'] as const) for (const flag of ['--url URL', '--suites LIST', '--requirements IDS', '--report-dir DIR', '--seed N', '--num-runs N']) expect(COMMAND_HELP[command]).toContain(flag);
     expect(COMMAND_HELP.run).toContain('--rerun-failed');
+    for (const flag of ['--engine ENGINE', '--workers N', '--external-workers ', '--master-host HOST']) {
+      expect(COMMAND_HELP.load).toContain(flag);
+      expect(COMMAND_HELP.run).not.toContain(flag);
+      expect(COMMAND_HELP.doctor).not.toContain(flag);
+    }
     expect(COMMAND_HELP.doctor).not.toContain('--rerun-failed');
     expect(COMMAND_HELP.certify).toContain('--product FILE');
     expect(COMMAND_HELP.verify).toContain('--public-key FILE');

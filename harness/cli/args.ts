@@ -1,4 +1,4 @@
-import { SETTINGS, type Setting } from '../config/settings.js';
+import { SETTINGS, type FlagCommand, type Setting, type SettingFlag } from '../config/settings.js';
 import { UsageError } from '../errors.js';
 
 /** The commands `conformance` knows, in the order help lists them. */
@@ -8,7 +8,10 @@ export type CommandName = (typeof COMMANDS)[number];
 export const isCommand = (word: string | undefined): word is CommandName => (COMMANDS as readonly string[]).includes(word ?? '');
 
 /** Settings with a flag of their own (`--url`, `--suites`...), from the settings table. */
-export const FLAG_SETTINGS = (SETTINGS as readonly Setting[]).filter((s): s is Setting & { flag: NonNullable<Setting['flag']> } => s.flag !== undefined);
+export const FLAG_SETTINGS = (SETTINGS as readonly Setting[]).filter((s): s is Setting & { flag: SettingFlag } => s.flag !== undefined);
+
+/** Whether `command` takes the setting's flag (`--workers` is for `load` only). */
+export const takesFlag = (command: FlagCommand, flag: SettingFlag): boolean => flag.commands === undefined || flag.commands.includes(command);
 
 export const HELP_FLAGS: readonly string[] = ['-h', '--help'];
 export const VERSION_FLAGS: readonly string[] = ['-V', '-v', '--version'];
@@ -72,7 +75,12 @@ export function parseRunArgs(command: 'run' | 'doctor' | 'load', argv: readonly 
       return v;
     };
     const setting = FLAG_SETTINGS.find((s) => s.flag.name === name);
-    if (setting !== undefined) {
+    if (setting !== undefined && !takesFlag(command, setting.flag)) {
+      throw new UsageError(`${name} applies to conformance ${(setting.flag.commands ?? []).join(', ')} only; leave it out of conformance ${command}`);
+    } else if (setting?.flag.meta === undefined && setting !== undefined) {
+      // A switch: present means true; `--external-workers=false` still says it outright.
+      overrides[setting.name] = inline ?? 'true';
+    } else if (setting !== undefined) {
       overrides[setting.name] = value(`a value: ${setting.flag.meta}, ${setting.kind.type}`);
     } else if (name === '--dotenv') {
       if (envFile === null) throw new UsageError(`--dotenv and --no-dotenv contradict each other; give one (${see})`);

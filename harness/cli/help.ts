@@ -1,5 +1,7 @@
 import { renderSettingsHelp } from '../config/settings-help.js';
-import { FLAG_SETTINGS, type CommandName } from './args.js';
+import { flagUsage } from '../config/settings-text.js';
+import type { FlagCommand } from '../config/settings.js';
+import { FLAG_SETTINGS, takesFlag, type CommandName } from './args.js';
 import { INIT_VARIABLES } from '../init/variables.js';
 
 /** `conformance init --help`. */
@@ -31,8 +33,16 @@ export const INIT_HELP =
 
 const line = (left: string, right: string): string => `  ${left.padEnd(20)}${right}`.trimEnd() + '\n';
 
-/** `--url URL  CONFORMANCE_TARGET_URL: ...`, one per setting with a flag in the settings table. */
-const FLAG_LINES = FLAG_SETTINGS.map((s) => line(`${s.flag.name} ${s.flag.meta}`, `${s.name} (${s.kind.type})`)).join('');
+/** `--url URL  CONFORMANCE_TARGET_URL: ...`, one per setting with a flag in the settings table that the command takes. */
+const flagLines = (command: FlagCommand): string =>
+  FLAG_SETTINGS.filter((s) => takesFlag(command, s.flag))
+    .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
+    .join('');
+const FLAG_LINES = flagLines('run');
+/** The flags of `load` alone (the engine and its workers). */
+const LOAD_ONLY_LINES = FLAG_SETTINGS.filter((s) => !takesFlag('run', s.flag))
+  .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
+  .join('');
 
 const COMMON_LINES =
   line('--dotenv PATH', 'Read variables from this file instead of ./.env (it must exist)') +
@@ -50,7 +60,9 @@ Commands:
              every problem; writes doctor.json to the report directory (npm run doctor)
   init       Write a commented .env for your own server (learns ids from it), then run
              the doctor; "conformance init --help" for its options
-  load       Run the load harness (rate-limit exactness under load, throughput)
+  load       Run the load harness (rate-limit exactness under load, throughput), from this
+             process or Locust workers; load keys-file and load export --kubernetes prepare
+             a run across machines (conformance load --help)
   certify    A full, unnarrowed run written as a signed, self-checking bundle:
              certify --product product.json [--private-key FILE] [--passphrase-env VAR]
              [--out DIR]; exit 0 only when conformant
@@ -73,6 +85,8 @@ ${FLAG_LINES}
 run and load:
   --skip-doctor       Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
 
+load only:
+${LOAD_ONLY_LINES}
 run only:
   --rerun-failed [report.json]
                       Only the requirements that failed or erred in that report (default
@@ -149,19 +163,37 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'configuration cannot be read.\n',
   init: INIT_HELP,
   load:
-    'Usage: conformance load [options]\n\n' +
+    'Usage: conformance load [options]\n' +
+    '       conformance load keys-file [PATH] [options]\n' +
+    '       conformance load export --kubernetes DIR [--image IMAGE] [options]\n\n' +
     'Runs the load harness: rate-limit exactness under load, and throughput. Against your own\n' +
     "server it first runs the doctor's quick checks, like conformance run. Its own settings are\n" +
-    'the CONFORMANCE_LOAD_* variables (conformance --help, docs/load.md).\n\n' +
+    'the CONFORMANCE_LOAD_* and CONFORMANCE_LOCUST_* variables (conformance --help, docs/load.md).\n' +
+    'With --engine=locust, Locust workers send the traffic (--workers N started here, or\n' +
+    'elsewhere with --external-workers: it prints what to start on each machine); this\n' +
+    'process still probes the keys and judges, so the verdict does not depend on the engine.\n\n' +
+    'For a run across machines:\n' +
+    line('keys-file [PATH]', 'Write the workers\' keys file (a JSON array, mode 0600) from this') +
+    line('', 'configuration, to CONFORMANCE_LOCUST_KEYS_FILE when PATH is left out;') +
+    line('', 'no key is printed') +
+    line('export --kubernetes DIR', '') +
+    line('', 'Write Kubernetes manifests (master Job and Service, worker Job, the') +
+    line('', 'locustfile as a ConfigMap, Secret shapes without keys) and README.txt;') +
+    line('', '--image IMAGE sets the image (default a placeholder to replace)') +
+    '\n' +
     'Options:\n' +
-    FLAG_LINES +
+    flagLines('load') +
     line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
     COMMON_LINES +
     '\n' +
     FLAGS_NOTE +
     '\nExamples:\n' +
     '  conformance load\n' +
-    '  CONFORMANCE_LOAD_SCENARIOS=burst conformance load --url https://api.example.com/api/v1\n\n' +
+    '  CONFORMANCE_LOAD_SCENARIOS=burst conformance load --url https://api.example.com/api/v1\n' +
+    '  conformance load --engine=locust --workers 2\n' +
+    '  conformance load --engine=locust --external-workers --workers 8 --master-host 10.0.0.5\n' +
+    '  conformance load keys-file /etc/conformance/locust-keys.json\n' +
+    '  conformance load export --kubernetes k8s --workers 8\n\n' +
     'Exit codes: 0 every rate scenario ran and held (also incomplete, unless\n' +
     'CONFORMANCE_FAIL_ON_INCOMPLETE), 1 a rate scenario failed or the harness broke, 2\n' +
     'configuration error or the target is not the API, 3 incomplete with\n' +

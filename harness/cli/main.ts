@@ -89,6 +89,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command === 'verify') return await (await import('./certify.js')).verify(rest);
     if (command === 'keygen') return await (await import('./certify.js')).keygen(rest);
     if (command === 'help') throw new Error('help is answered above');
+    // `load keys-file` and `load export`: the tools of a run across machines (harness/cli/load-tools.ts).
+    if (command === 'load' && (rest[0] === 'keys-file' || rest[0] === 'export')) {
+      const { runLoadTool } = await import('./load-tools.js');
+      return await runLoadTool(rest[0], rest.slice(1));
+    }
     const args = parseRunArgs(command, rest);
     if (command === 'doctor') return await doctor(args);
     const { loadConfig } = await import('../config/load.js');

@@ -48,7 +48,12 @@ export const DEFAULTS = {
   sinkPort: 0,
 } as const;
 
+/** What sends the load scenarios' traffic (CONFORMANCE_LOAD_ENGINE). */
+export const LOAD_ENGINES = ['node', 'locust'] as const;
+export type LoadEngine = (typeof LOAD_ENGINES)[number];
+
 export const LOAD_DEFAULTS = {
+  engine: 'node',
   burstRequests: 150,
   burstConnections: 50,
   sustainedS: 120,
@@ -60,6 +65,26 @@ export const LOAD_DEFAULTS = {
   // use, for a limiter that gives its budget back gradually (harness/rate/fresh.ts), plus margin.
   freshWaitS: 135,
 } as const;
+
+export const LOCUST_DEFAULTS = {
+  // Two workers on one machine already show whether adding senders adds throughput; a cluster says more.
+  workers: 2,
+  masterHost: '127.0.0.1',
+  // Local workers reach the master on loopback; workers on other machines need it on every interface.
+  masterBind: '127.0.0.1',
+  externalMasterBind: '0.0.0.0',
+  // Locust's own default master port: the port a cluster's firewall rules and manifests expect.
+  masterPort: 5557,
+  // Starting a worker machine, or a pod pulling its image, takes tens of seconds; two minutes
+  // covers that, yet a worker that never comes ends the run within a few minutes.
+  workerWaitS: 120,
+  // Debian's python3-locust installs for Debian's own interpreter, which a pyenv python3 first on
+  // PATH would hide.
+  debianPython: '/usr/bin/python3',
+  python: 'python3',
+} as const;
+
+export const LOCUST_MAX = { workers: 1000, workerWaitS: 3600 } as const;
 
 /** Upper bounds that keep a mistyped value from turning a load run into an attack on the target. */
 export const LOAD_MAX = { burstRequests: 10_000, connections: 1000, sustainedS: 3600, stepS: 600 } as const;

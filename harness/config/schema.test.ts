@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS, parseEnv } from './schema.js';
@@ -87,6 +88,17 @@ describe('parseEnv defaults', () => {
         endpoints: [...LOAD_ENDPOINTS],
         maxCreatesPerStep: LOAD_DEFAULTS.maxCreatesPerStep,
         freshWaitS: LOAD_DEFAULTS.freshWaitS,
+      },
+      loadEngine: 'node',
+      locust: {
+        workers: 2,
+        externalWorkers: false,
+        masterHost: '127.0.0.1',
+        masterBind: '127.0.0.1',
+        masterPort: 5557,
+        workerWaitS: 120,
+        python: existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
+        keysFile: undefined,
       },
     });
     expect(config.sink).toEqual({ host: '127.0.0.1', port: 0, publicUrl: undefined });
@@ -321,6 +333,46 @@ describe('parseEnv seed', () => {
     });
     expect(config.seed).toBe(987654);
     expect(calls).toBe(1);
+  });
+});
+
+describe('the load engine and the Locust settings', () => {
+  it('reads a cluster run: external workers listen on every interface unless told otherwise', () => {
+    const config = parseEnv(
+      {
+        CONFORMANCE_LOAD_ENGINE: 'locust',
+        CONFORMANCE_LOAD_WORKERS: '8',
+        CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true',
+        CONFORMANCE_LOCUST_MASTER_HOST: 'master.internal',
+        CONFORMANCE_LOCUST_MASTER_PORT: '6557',
+        CONFORMANCE_LOCUST_WORKER_WAIT_S: '30',
+        CONFORMANCE_LOCUST_PYTHON: '/opt/py/bin/python',
+        CONFORMANCE_LOCUST_KEYS_FILE: '/etc/conformance/keys.json',
+      },
+      () => 1,
+    );
+    expect(config.loadEngine).toBe('locust');
+    expect(config.locust).toEqual({
+      workers: 8,
+      externalWorkers: true,
+      masterHost: 'master.internal',
+      masterBind: '0.0.0.0',
+      masterPort: 6557,
+      workerWaitS: 30,
+      python: '/opt/py/bin/python',
+      keysFile: '/etc/conformance/keys.json',
+    });
+    expect(parseEnv({ CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'yes', CONFORMANCE_LOCUST_MASTER_BIND: '10.0.0.5' }, () => 1).locust.masterBind).toBe('10.0.0.5');
+  });
+
+  it.each([
+    ['CONFORMANCE_LOAD_ENGINE', 'k6', /^CONFORMANCE_LOAD_ENGINE: expected node or locust \(got "k6"\)$/],
+    ['CONFORMANCE_LOAD_WORKERS', '1001', /^CONFORMANCE_LOAD_WORKERS: expected a whole number from 1 to 1000/],
+    ['CONFORMANCE_LOAD_WORKERS', '0', /^CONFORMANCE_LOAD_WORKERS: expected a whole number from 1 to 1000/],
+    ['CONFORMANCE_LOCUST_MASTER_PORT', '70000', /^CONFORMANCE_LOCUST_MASTER_PORT: expected a whole number from 1 to 65535/],
+    ['CONFORMANCE_LOCUST_EXTERNAL_WORKERS', 'maybe', /^CONFORMANCE_LOCUST_EXTERNAL_WORKERS: expected true or false/],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value }, () => 1)).toThrow(message);
   });
 });
 

@@ -1,13 +1,14 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
 import { readCaFile } from './ca-file.js';
-import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_MAX, LOAD_SCENARIOS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
-import type { Domain, LoadEndpoint, LoadScenarioId } from './defaults.js';
+import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_MAX, LOAD_SCENARIOS, LOCUST_DEFAULTS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
+import type { Domain, LoadEndpoint, LoadEngine, LoadScenarioId } from './defaults.js';
 import { SETTINGS, type SettingEntry } from './settings.js';
 
-export { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS } from './defaults.js';
-export type { Domain, LoadEndpoint, LoadScenarioId } from './defaults.js';
+export { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_SCENARIOS, LOCUST_DEFAULTS } from './defaults.js';
+export type { Domain, LoadEndpoint, LoadEngine, LoadScenarioId } from './defaults.js';
 
 type EnvShape = { [E in SettingEntry as E['name']]: ReturnType<E['kind']['schema']> };
 
@@ -84,6 +85,29 @@ export interface Config {
   readonly requirements: readonly string[];
   /** `conformance load` only. */
   readonly load: LoadSettings;
+  /** CONFORMANCE_LOAD_ENGINE: what sends the load scenarios' traffic (`conformance load` only). */
+  readonly loadEngine: LoadEngine;
+  /** The Locust engine's settings (CONFORMANCE_LOAD_WORKERS, CONFORMANCE_LOCUST_*). */
+  readonly locust: LocustSettings;
+}
+
+/** How the Locust engine runs: where its master listens, where its workers are. */
+export interface LocustSettings {
+  /** CONFORMANCE_LOAD_WORKERS: workers expected (and, unless external, started here). */
+  readonly workers: number;
+  /** CONFORMANCE_LOCUST_EXTERNAL_WORKERS: start none; print what to start where and wait for them. */
+  readonly externalWorkers: boolean;
+  /** CONFORMANCE_LOCUST_MASTER_HOST: the address workers reach the master at. */
+  readonly masterHost: string;
+  /** CONFORMANCE_LOCUST_MASTER_BIND: the address the master listens on. */
+  readonly masterBind: string;
+  readonly masterPort: number;
+  /** CONFORMANCE_LOCUST_WORKER_WAIT_S: bound on the wait for the expected workers. */
+  readonly workerWaitS: number;
+  /** CONFORMANCE_LOCUST_PYTHON: the interpreter that runs `-m locust`. */
+  readonly python: string;
+  /** CONFORMANCE_LOCUST_KEYS_FILE: the workers' keys file (undefined: the run writes one of its own for local workers). */
+  readonly keysFile?: string | undefined;
 }
 
 /** The load harness's settings (CONFORMANCE_LOAD_*); the scenarios are built from them. */
@@ -194,7 +218,33 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     referenceRateWindowS: env.CONFORMANCE_REFERENCE_RATE_WINDOW_S,
     requirements,
     load,
+    loadEngine: oneValue('CONFORMANCE_LOAD_ENGINE', env.CONFORMANCE_LOAD_ENGINE ?? LOAD_DEFAULTS.engine, LOAD_ENGINES),
+    locust: parseLocustSettings(env),
   };
+}
+
+function oneValue<T extends string>(name: string, value: string, known: readonly T[]): T {
+  if (!(known as readonly string[]).includes(value)) throw new ConfigError(`${name}: expected ${known.join(' or ')} (got ${JSON.stringify(value)})`);
+  return value as T;
+}
+
+function parseLocustSettings(env: Env): LocustSettings {
+  const externalWorkers = env.CONFORMANCE_LOCUST_EXTERNAL_WORKERS ?? false;
+  return {
+    workers: env.CONFORMANCE_LOAD_WORKERS ?? LOCUST_DEFAULTS.workers,
+    externalWorkers,
+    masterHost: env.CONFORMANCE_LOCUST_MASTER_HOST ?? LOCUST_DEFAULTS.masterHost,
+    masterBind: env.CONFORMANCE_LOCUST_MASTER_BIND ?? (externalWorkers ? LOCUST_DEFAULTS.externalMasterBind : LOCUST_DEFAULTS.masterBind),
+    masterPort: env.CONFORMANCE_LOCUST_MASTER_PORT ?? LOCUST_DEFAULTS.masterPort,
+    workerWaitS: env.CONFORMANCE_LOCUST_WORKER_WAIT_S ?? LOCUST_DEFAULTS.workerWaitS,
+    python: env.CONFORMANCE_LOCUST_PYTHON ?? defaultPython(),
+    keysFile: env.CONFORMANCE_LOCUST_KEYS_FILE,
+  };
+}
+
+/** Debian's own interpreter when there is one: its python3-locust is not importable from another python3 first on PATH. */
+export function defaultPython(): string {
+  return existsSync(LOCUST_DEFAULTS.debianPython) ? LOCUST_DEFAULTS.debianPython : LOCUST_DEFAULTS.python;
 }
 
 /**

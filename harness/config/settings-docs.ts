@@ -1,6 +1,6 @@
 import type { Group } from './settings.js';
 import { NEEDS } from './settings.js';
-import { settingsByGroup } from './settings-text.js';
+import { flagCommands, flagUsage, settingsByGroup } from './settings-text.js';
 
 /*
  * The generated part of a documentation page: between `<!-- settings:begin -->` and
@@ -15,7 +15,7 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 function table(group: Group): string[] {
   const [only] = settingsByGroup([group]);
   const rows = (only?.settings ?? []).map((s) => {
-    const flag = s.flag === undefined ? undefined : `Flag: \`${s.flag.name} ${s.flag.meta}\` (wins over the variable).`;
+    const flag = s.flag === undefined ? undefined : `Flag: \`${flagUsage(s.flag)}\`${flagCommands(s.flag)} (wins over the variable).`;
     const meaning = [s.description, s.more, flag].filter((t) => t !== undefined).join(' ');
     const needs = s.needs.map((n) => NEEDS[n]).join(', ');
     return `| \`${s.name}\` | ${cell(meaning)} | ${cell(s.kind.type)} | ${cell(s.default)} | ${cell(needs)} |`;

@@ -1,4 +1,4 @@
-import { plain, settingsByGroup, wrap } from './settings-text.js';
+import { flagCommands, plain, settingsByGroup, wrap } from './settings-text.js';
 
 /** Where the description starts: two spaces, the name, at least two spaces. */
 const COLUMN = 32;
@@ -12,7 +12,7 @@ export function renderSettingsHelp(): string {
     out.push('', `${info.title}${note === '' ? '' : ` (${note[0]!.toLowerCase()}${note.slice(1)})`}:`);
     for (const s of settings) {
       const head = `  ${s.name}`;
-      const flag = s.flag === undefined ? '' : ` Flag: ${s.flag.name}.`;
+      const flag = s.flag === undefined ? '' : ` Flag: ${s.flag.name}${flagCommands(s.flag)}.`;
       const text = `${plain(s.description, { brief: true })} Default: ${plain(s.default)}.${flag}`;
       // A name as long as the column keeps two spaces before its text; the rest lines up.
       const first = head.length + 2 > COLUMN ? head.length + 2 : COLUMN;

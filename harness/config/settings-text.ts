@@ -1,4 +1,4 @@
-import { GROUPS, SETTINGS, type Group, type GroupInfo, type Setting } from './settings.js';
+import { GROUPS, SETTINGS, type Group, type GroupInfo, type Setting, type SettingFlag } from './settings.js';
 
 /*
  * Pure helpers the settings renderers share: the table's Markdown-lite texts made plain, and
@@ -37,4 +37,14 @@ export function settingsByGroup(only?: readonly Group[]): { readonly group: Grou
     .filter((group) => only === undefined || only.includes(group))
     .map((group) => ({ group, info: GROUPS[group] as GroupInfo, settings: (SETTINGS as readonly Setting[]).filter((s) => s.group === group) }))
     .filter((g) => g.settings.length > 0);
+}
+
+/** `--url URL`, or `--external-workers` for a switch. */
+export function flagUsage(flag: SettingFlag): string {
+  return flag.meta === undefined ? flag.name : `${flag.name} ${flag.meta}`;
+}
+
+/** ` of conformance load` for a flag only some commands take, else nothing. */
+export function flagCommands(flag: SettingFlag): string {
+  return flag.commands === undefined ? '' : ` of ${flag.commands.map((c) => `conformance ${c}`).join(', ')}`;
 }

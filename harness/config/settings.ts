@@ -1,4 +1,4 @@
-import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_MAX, LOAD_SCENARIOS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
+import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_MAX, LOAD_SCENARIOS, LOCUST_DEFAULTS, LOCUST_MAX, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
 import { KINDS, positive, textOf, upTo, type Kind } from './kinds.js';
 import { SPEC_DEFAULT_LIMIT, SPEC_WINDOW_MS } from '../spec/rate-limit.js';
 
@@ -19,6 +19,7 @@ export const GROUPS = {
   bounds: { title: 'Time, size and throttling bounds' },
   run: { title: 'What runs, and what it writes' },
   load: { title: 'Load harness', note: '`conformance load`; it also reads the variables above.' },
+  locust: { title: 'Load across machines', note: 'The Locust engine of `conformance load --engine=locust` only.' },
   reference: { title: 'Self-tests only', note: 'The embedded reference server; refused with `CONFORMANCE_TARGET_URL`.' },
 } as const;
 export type Group = keyof typeof GROUPS;
@@ -40,6 +41,7 @@ export const NEEDS = {
   ci: 'CI jobs',
   certification: 'certification',
   load: 'the load harness',
+  locust: 'the Locust engine',
   selfTests: 'self-tests only',
 } as const;
 export type Need = keyof typeof NEEDS;
@@ -73,7 +75,18 @@ export interface Setting {
   readonly secret?: boolean;
   readonly init?: InitQuestion;
   /** The option of `run`, `doctor` and `load` that sets it for one command, over the environment and .env. */
-  readonly flag?: { readonly name: `--${string}`; readonly meta: string };
+  readonly flag?: SettingFlag;
+}
+
+/** The commands whose options come from the settings table. */
+export type FlagCommand = 'run' | 'doctor' | 'load';
+
+export interface SettingFlag {
+  readonly name: `--${string}`;
+  /** What its value is, e.g. `URL`; absent: a switch that sets the variable to `true` (`--name=false` still sets it). */
+  readonly meta?: string;
+  /** The commands that take it; absent: `run`, `doctor` and `load`. */
+  readonly commands?: readonly FlagCommand[];
 }
 
 const code = (s: string | number | boolean): string => `\`${s}\``;
@@ -479,6 +492,90 @@ export const SETTINGS = [
     more: "The moment the headers name (up to a minute), then a full minute after the key's last use, for a limiter that gives its budget back gradually.",
     needs: ['load'],
     group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_ENGINE',
+    kind: textOf(LOAD_ENGINES.join(' or ')),
+    default: code(LOAD_DEFAULTS.engine),
+    description: "What sends the scenarios' traffic: `node` (this process) or `locust` (Locust master and workers, see [Load across machines](load.md#load-across-machines)).",
+    more: 'Either way this process probes the keys and judges the counts: the verdict does not depend on the engine.',
+    needs: ['load'],
+    group: 'load',
+    flag: { name: '--engine', meta: 'ENGINE', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOAD_WORKERS',
+    kind: positive(`workers, at most ${LOCUST_MAX.workers}`, { max: LOCUST_MAX.workers }),
+    default: code(LOCUST_DEFAULTS.workers),
+    description: "Locust workers that share each scenario's traffic.",
+    more: 'Started on this machine, unless `CONFORMANCE_LOCUST_EXTERNAL_WORKERS` says they run elsewhere; the `node` engine ignores it.',
+    needs: ['locust'],
+    group: 'load',
+    flag: { name: '--workers', meta: 'N', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_EXTERNAL_WORKERS',
+    kind: KINDS.flag,
+    default: code(false),
+    description: '`true`: start no worker here; print what to start on each worker machine (also `locust-workers.txt` in the report directory) and wait for the workers.',
+    more: 'The wait is bounded by `CONFORMANCE_LOCUST_WORKER_WAIT_S`.',
+    needs: ['locust'],
+    group: 'locust',
+    flag: { name: '--external-workers', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_MASTER_HOST',
+    kind: textOf('host name or address'),
+    default: code(LOCUST_DEFAULTS.masterHost),
+    description: 'The address worker machines reach the Locust master at, as the printed worker command gives it.',
+    needs: ['locust'],
+    group: 'locust',
+    flag: { name: '--master-host', meta: 'HOST', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_MASTER_BIND',
+    kind: textOf('address'),
+    default: `${code(LOCUST_DEFAULTS.masterBind)}; ${code(LOCUST_DEFAULTS.externalMasterBind)} with external workers`,
+    description: 'The address the Locust master listens on.',
+    more: 'Its port carries jobs and counts, never a key; still, keep it reachable by the workers only.',
+    needs: ['locust'],
+    group: 'locust',
+    flag: { name: '--master-bind', meta: 'ADDR', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_MASTER_PORT',
+    kind: positive('port, 1 to 65535', { max: 65535 }),
+    default: code(LOCUST_DEFAULTS.masterPort),
+    description: 'The port the Locust master listens on and workers connect to.',
+    needs: ['locust'],
+    group: 'locust',
+    flag: { name: '--master-port', meta: 'PORT', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_WORKER_WAIT_S',
+    kind: positive(`seconds, at most ${LOCUST_MAX.workerWaitS}`, { max: LOCUST_MAX.workerWaitS }),
+    default: code(LOCUST_DEFAULTS.workerWaitS),
+    description: 'Longest the master waits for the expected workers to connect; then the run stops with an error saying how many came.',
+    needs: ['locust'],
+    group: 'locust',
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_PYTHON',
+    kind: textOf('path of a Python 3 with Locust'),
+    default: `${code(LOCUST_DEFAULTS.debianPython)} when it exists, else ${code(LOCUST_DEFAULTS.python)}`,
+    description: "The Python that runs Locust's master and the local workers (`python -m locust`).",
+    more: "Debian's `python3-locust` needs Debian's own `/usr/bin/python3`, not another `python3` first on `PATH`.",
+    needs: ['locust'],
+    group: 'locust',
+  },
+  {
+    name: 'CONFORMANCE_LOCUST_KEYS_FILE',
+    kind: textOf('path of a JSON file'),
+    default: 'a file of the run, mode 0600, for the local workers',
+    description: 'On each worker machine: the file of API keys the workers send with, a JSON array (`conformance load keys-file PATH` writes it, mode 0600).',
+    more: 'Jobs name keys by their place in it: a key never travels on a command line, in a Locust message or in a result. `conformance load keys-file` without a path writes here.',
+    needs: ['locust'],
+    group: 'locust',
   },
   {
     name: 'CONFORMANCE_REFERENCE_FAULTS',
