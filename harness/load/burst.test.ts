@@ -101,3 +101,22 @@ describe('fireBurst against the reference server', () => {
     expect(refusalFindings(tallied(fired.samples)).findings).toEqual([]);
   });
 });
+
+describe('refusalFindings past the Retry-After cap', () => {
+  const overflowed = (overflow: Partial<ReturnType<typeof tallied>['retryAfter']['overflow']>) => {
+    const t = tallied([sample(429, 1, { 'retry-after': '42' })]);
+    return { ...t, statusCounts: { '429': 600 }, retryAfter: { ...t.retryAfter, overflow: { ...t.retryAfter.overflow, count: 599, ...overflow } } };
+  };
+
+  it('accepts numeric deltas whose smallest and largest are valid', () => {
+    expect(refusalFindings(overflowed({ minDelta: 1, maxDelta: 60 }))).toEqual({ findings: [], invalidRetryAfter: 0 });
+  });
+
+  it('counts an invalid edge or a non-numeric example once, as a lower bound', () => {
+    const r = refusalFindings(overflowed({ minDelta: 0, maxDelta: 500, nonNumeric: 0 }));
+    expect(r.invalidRetryAfter).toBe(2);
+    expect(r.findings).toEqual([expect.stringMatching(/^at least 2 of 600 429 answers lack a valid Retry-After \(first: Retry-After "0" is not positive/)]);
+    const n = refusalFindings(overflowed({ minDelta: null, maxDelta: null, nonNumeric: 599, firstNonNumeric: { value: 'soon', date: null, receivedAt: 0 } }));
+    expect(n.findings[0]).toMatch(/^at least 1 of 600 .*"soon" is neither delta-seconds nor an HTTP date/);
+  });
+});

@@ -44,7 +44,7 @@ describe('the judge on tallies gives the verdicts it gave on samples', () => {
     ['requests without an answer', burstSamples(150, 58, (i) => (i === 149 || i === 3 ? { status: null, headers: {}, error: `socket hang up ${i}` } : undefined)), {}],
   ];
   it('names as the first invalid Retry-After the one answered first', () => {
-    const samples = burstSamples(150, 59, (i) => (i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': 'soon' } } : undefined));
+    const samples = burstSamples(150, 59, (i): Partial<Sample> | undefined => (i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': 'soon' } } : undefined));
     const firstAnswered = samples[90]!.receivedAt < samples[91]!.receivedAt ? 'Retry-After missing' : 'Retry-After "soon" is neither';
     const { findings } = judgeBurstKey({ label: 'k', limit: 60, remaining: 59, waitedMs: 0, tally: tallyOf(samples) });
     expect(findings).toEqual([expect.stringContaining(`2 of 91 429 answers lack a valid Retry-After (first: ${firstAnswered}`)]);
