@@ -37,7 +37,7 @@ describe('the judge on tallies gives the verdicts it gave on samples', () => {
     ['503s among the refusals', burstSamples(150, 59, (i) => (i % 5 === 0 && i > 59 ? { status: 503, headers: {} } : undefined)), {}],
     [
       'missing and invalid Retry-After',
-      burstSamples(150, 59, (i) => (i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': '57000' } } : i === 92 ? { headers: { 'retry-after': 'soon' } } : undefined)),
+      burstSamples(150, 59, (i): Partial<Sample> | undefined => (i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': '57000' } } : i === 92 ? { headers: { 'retry-after': 'soon' } } : undefined)),
       {},
     ],
     ['HTTP-date Retry-After against Date', burstSamples(150, 59, (i) => (i > 100 ? { headers: { 'retry-after': new Date(T0 + 30_000).toUTCString(), date: DATE } } : undefined)), {}],
