@@ -82,6 +82,12 @@ function keyAt(keys: readonly string[], index: number): string {
 export class NodeEngine implements LoadEngine {
   readonly name = 'node' as const;
   readonly version = process.versions.node;
+  readonly #maxResponseBytes: number | undefined;
+
+  /** `maxResponseBytes`: what is kept of one throughput answer's body at most (CONFORMANCE_MAX_RESPONSE_BYTES). */
+  constructor(options: { readonly maxResponseBytes?: number | undefined } = {}) {
+    this.#maxResponseBytes = options.maxResponseBytes;
+  }
 
   async start(): Promise<void> {}
 
@@ -128,6 +134,7 @@ export class NodeEngine implements LoadEngine {
       {
         timeoutMs: job.timeoutMs,
         ...(signal ? { signal } : {}),
+        ...(this.#maxResponseBytes === undefined ? {} : { maxResponseBytes: this.#maxResponseBytes }),
         ...(options.onTick ? { onTick: options.onTick } : {}),
         onAnswer: (status, latencyMs, atMs) => builder.add({ startMs: Math.max(0, atMs - latencyMs), endMs: atMs, receivedAt: Date.now(), status, headers: {} }),
         ...(job.method === 'POST'

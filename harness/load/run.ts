@@ -552,7 +552,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const target = await startTarget(config);
-  const engine = options.engine ?? new NodeEngine();
+  const engine = options.engine ?? new NodeEngine({ maxResponseBytes: config.maxResponseBytes });
   try {
     await probe(target.baseUrl, config, redactor);
     // The same quick checks as conformance run: a target that is not this API (an HTML page, a
