@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.js';
 import { fireBurst, judgeBurstKey, refusalFindings, splitUrl, type FiredBurst, type Sample } from './burst.js';
+import { tallySamples } from './tally-samples.js';
+
+const tallied = (samples: readonly Sample[]) => tallySamples(samples, { keyIndex: 0, bucketMs: 1 });
 
 const LIMITED = 'wmk_1c92cffb5b45f3227219789a041be7d8';
 
@@ -19,7 +22,7 @@ function burst(sent: number, admitted: number, elapsedMs = 200, refusal: (i: num
 }
 
 describe('judgeBurstKey', () => {
-  const judge = (fired: FiredBurst, remaining = 59) => judgeBurstKey({ label: 'limited key 1 of 1', fired, limit: 60, remaining, waitedMs: 10 });
+  const judge = (fired: FiredBurst, remaining = 59) => judgeBurstKey({ label: 'limited key 1 of 1', tally: tallied(fired.samples), limit: 60, remaining, waitedMs: 10 });
 
   it('passes when exactly the budget left after the probe is admitted and the rest refused with 429', () => {
     const { record, findings } = judge(burst(150, 59));
@@ -41,11 +44,11 @@ describe('judgeBurstKey', () => {
 
   it('counts, for a limiter whose Reset names a refill, what it earned from its fresh probe on, at the window it refills over', () => {
     // 100 ms of burst, 400 ms between the probe and the burst, a self-test's 4 s window: 60 × 0.5 / 4 = 7 more.
-    const refilling = judgeBurstKey({ label: 'k', fired: burst(150, 66, 100), limit: 60, remaining: 59, waitedMs: 10, sinceFreshMs: 400, refillWindowMs: 4000 });
+    const refilling = judgeBurstKey({ label: 'k', tally: tallied(burst(150, 66, 100).samples), limit: 60, remaining: 59, waitedMs: 10, sinceFreshMs: 400, refillWindowMs: 4000 });
     expect(refilling.record).toMatchObject({ status: 'passed', allowance: 7 });
     expect(refilling.record.summary).toBe('admitted 66 of 150; expected 59 (tolerance +7 for 500 ms at 60/4 s)');
     // At the spec's minute none of that is a request yet: one over a fixed window still fails (then repeats once).
-    expect(judgeBurstKey({ label: 'k', fired: burst(150, 60, 100), limit: 60, remaining: 59, waitedMs: 10 })).toMatchObject({ record: { status: 'failed', allowance: 0 }, oneOver: true });
+    expect(judgeBurstKey({ label: 'k', tally: tallied(burst(150, 60, 100).samples), limit: 60, remaining: 59, waitedMs: 10 })).toMatchObject({ record: { status: 'failed', allowance: 0 }, oneOver: true });
   });
 
   it('fails a refusal that is not 429, naming the statuses', () => {
@@ -75,7 +78,7 @@ describe('judgeBurstKey', () => {
 describe('refusalFindings', () => {
   it('accepts an HTTP-date Retry-After measured from the response Date', () => {
     const s = sample(429, 1, { 'retry-after': 'Tue, 14 Nov 2023 22:14:00 GMT', date: 'Tue, 14 Nov 2023 22:13:20 GMT' });
-    expect(refusalFindings([s])).toEqual({ findings: [], invalidRetryAfter: 0 });
+    expect(refusalFindings(tallied([s]))).toEqual({ findings: [], invalidRetryAfter: 0 });
   });
 });
 
@@ -95,6 +98,25 @@ describe('fireBurst against the reference server', () => {
     expect(fired.samples.filter((s) => s.status === 429)).toHaveLength(30);
     expect(fired.samples.find((s) => s.status === 429)!.headers['retry-after']).toMatch(/^\d+$/);
     expect(fired.elapsedMs).toBeGreaterThan(0);
-    expect(refusalFindings(fired.samples).findings).toEqual([]);
+    expect(refusalFindings(tallied(fired.samples)).findings).toEqual([]);
+  });
+});
+
+describe('refusalFindings past the Retry-After cap', () => {
+  const overflowed = (overflow: Partial<ReturnType<typeof tallied>['retryAfter']['overflow']>) => {
+    const t = tallied([sample(429, 1, { 'retry-after': '42' })]);
+    return { ...t, statusCounts: { '429': 600 }, retryAfter: { ...t.retryAfter, overflow: { ...t.retryAfter.overflow, count: 599, ...overflow } } };
+  };
+
+  it('accepts numeric deltas whose smallest and largest are valid', () => {
+    expect(refusalFindings(overflowed({ minDelta: 1, maxDelta: 60 }))).toEqual({ findings: [], invalidRetryAfter: 0 });
+  });
+
+  it('counts an invalid edge or a non-numeric example once, as a lower bound', () => {
+    const r = refusalFindings(overflowed({ minDelta: 0, maxDelta: 500, nonNumeric: 0 }));
+    expect(r.invalidRetryAfter).toBe(2);
+    expect(r.findings).toEqual([expect.stringMatching(/^at least 2 of 600 429 answers lack a valid Retry-After \(first: Retry-After "0" is not positive/)]);
+    const n = refusalFindings(overflowed({ minDelta: null, maxDelta: null, nonNumeric: 599, firstNonNumeric: { value: 'soon', date: null, receivedAt: 0 } }));
+    expect(n.findings[0]).toMatch(/^at least 1 of 600 .*"soon" is neither delta-seconds nor an HTTP date/);
   });
 });

@@ -3,7 +3,9 @@ import { DIRECT, targetDispatcher, type TargetNetwork } from '../http/network.js
 import { judgeAdmission } from '../rate/tolerance.js';
 import { readRetryAfter } from '../rate/retry-after.js';
 import type { BurstKeyRecord, LoadStatus } from './model.js';
-import { bucketOutcomes, outcomeOf } from './timeline.js';
+import type { KeyTally, RetryAfterTally } from './tally.js';
+import { workerRowOf, type WorkerRow } from './tally-merge.js';
+import { outcomeOf, timelineOf } from './timeline.js';
 
 /** One request of a burst or a sustained run, as far as judging needs it. */
 export interface Sample {
@@ -106,42 +108,85 @@ export async function fireBurst(
   }
 }
 
-export function statusCounts(samples: readonly Sample[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const s of samples) if (s.status !== null) counts[String(s.status)] = (counts[String(s.status)] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => Number(a) - Number(b)));
+/** A tally's answers that are neither 2xx nor 429, per status. */
+function otherCounts(statusCounts: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(statusCounts).filter(([status]) => outcomeOf(Number(status)) === 'other'));
 }
 
+/** Answers per status in numeric order (a tally's `statusCounts`, summed over workers, is one). */
+export function sortedStatusCounts(statusCounts: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(statusCounts).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+const sum = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((n, c) => n + c, 0);
+
+type Invalid = { readonly count: number; readonly problem: string; readonly atLeast: boolean };
+
+/**
+ * The 429s of a tally whose Retry-After is missing or invalid. Each distinct (Retry-After, Date)
+ * pair is read once, at the instant its first answer came (on the harness's clock), and counts as
+ * many answers as carried it. Past the tally's cap only a summary is left: numeric deltas are valid
+ * if their smallest and largest are (every value between is), and the first other value stands
+ * for the rest; an invalid edge or example counts once, so the count is then a lower bound.
+ */
+function invalidRetryAfter(retryAfter: RetryAfterTally): Invalid[] {
+  const invalid: Invalid[] = [];
+  const read = (value: string | null, date: string | null, receivedAt: number): string | undefined => {
+    const reading = readRetryAfter(value ?? undefined, date ?? undefined, receivedAt);
+    return reading.ok ? undefined : reading.problem;
+  };
+  for (const v of retryAfter.values) {
+    const problem = read(v.value, v.date, v.receivedAt);
+    if (problem !== undefined) invalid.push({ count: v.count, problem, atLeast: false });
+  }
+  const o = retryAfter.overflow;
+  const edges = [...new Set([o.minDelta, o.maxDelta].filter((d): d is number => d !== null))];
+  for (const delta of edges) {
+    const problem = read(String(delta), null, 0);
+    if (problem !== undefined) invalid.push({ count: 1, problem, atLeast: true });
+  }
+  if (o.firstNonNumeric !== null) {
+    const problem = read(o.firstNonNumeric.value, o.firstNonNumeric.date, o.firstNonNumeric.receivedAt);
+    if (problem !== undefined) invalid.push({ count: 1, problem, atLeast: o.nonNumeric > 1 });
+  }
+  return invalid;
+}
+
+/** What of a tally the refusal rules read. */
+export type RefusalTally = Pick<KeyTally, 'statusCounts' | 'errors' | 'firstError' | 'retryAfter'>;
+
 /** The findings every refusal must not produce: a status other than 429, a 429 without valid Retry-After. */
-export function refusalFindings(samples: readonly Sample[]): { findings: string[]; invalidRetryAfter: number } {
+export function refusalFindings(tally: RefusalTally): { findings: string[]; invalidRetryAfter: number } {
   const findings: string[] = [];
-  const others = samples.filter((s) => outcomeOf(s.status) === 'other');
-  if (others.length > 0) {
-    const byStatus = statusCounts(others);
+  const byStatus = sortedStatusCounts(otherCounts(tally.statusCounts));
+  const others = sum(byStatus);
+  if (others > 0) {
     const list = Object.entries(byStatus).map(([status, n]) => `${n} × ${status}`).join(', ');
-    findings.push(`${others.length} ${others.length === 1 ? 'answer was' : 'answers were'} neither 2xx nor 429 (${list}); spec 7: over the limit is 429`);
+    findings.push(`${others} ${others === 1 ? 'answer was' : 'answers were'} neither 2xx nor 429 (${list}); spec 7: over the limit is 429`);
   }
-  const rejected = samples.filter((s) => s.status === 429);
-  const invalid = rejected
-    .map((s) => readRetryAfter(s.headers['retry-after'], s.headers['date'], s.receivedAt))
-    .filter((r): r is Extract<typeof r, { ok: false }> => !r.ok);
-  if (invalid.length > 0) {
-    findings.push(`${invalid.length} of ${rejected.length} 429 answers lack a valid Retry-After (first: ${invalid[0]!.problem}); spec 7`);
+  const rejected = tally.statusCounts['429'] ?? 0;
+  const invalid = invalidRetryAfter(tally.retryAfter);
+  const invalidCount = invalid.reduce((n, i) => n + i.count, 0);
+  if (invalidCount > 0) {
+    const atLeast = invalid.some((i) => i.atLeast) ? 'at least ' : '';
+    findings.push(`${atLeast}${invalidCount} of ${rejected} 429 answers lack a valid Retry-After (first: ${invalid[0]!.problem}); spec 7`);
   }
-  const errors = samples.filter((s) => s.status === null);
-  if (errors.length > 0) findings.push(`${errors.length} ${errors.length === 1 ? 'request got' : 'requests got'} no answer (first: ${errors[0]!.error ?? 'unknown'})`);
-  return { findings, invalidRetryAfter: invalid.length };
+  if (tally.errors > 0) findings.push(`${tally.errors} ${tally.errors === 1 ? 'request got' : 'requests got'} no answer (first: ${tally.firstError ?? 'unknown'})`);
+  return { findings, invalidRetryAfter: invalidCount };
 }
 
 /**
- * Judges one key's burst: exactly the budget left after the fresh probe is admitted (plus the
- * refill a continuously refilling limiter could earn while the burst lasts), the rest refused
- * with 429 and a valid Retry-After. Requests without an answer make the count uncertain: an
- * error, unless the admissions already exceed the ceiling.
+ * Judges one key's burst from its tally (every worker's, merged): exactly the budget left after
+ * the fresh probe is admitted (plus the refill a continuously refilling limiter could earn while
+ * the burst lasts), the rest refused with 429 and a valid Retry-After. Requests without an answer
+ * make the count uncertain: an error, unless the admissions already exceed the ceiling.
  */
 export function judgeBurstKey(input: {
   readonly label: string;
-  readonly fired: FiredBurst;
+  /** The key's traffic, merged over the engine's workers (tally-merge.ts). */
+  readonly tally: KeyTally;
+  /** Each worker's share, for the report (tally-merge.ts workerRows). */
+  readonly workers?: readonly WorkerRow[] | undefined;
   readonly limit: number;
   readonly remaining: number;
   readonly waitedMs: number;
@@ -154,23 +199,20 @@ export function judgeBurstKey(input: {
   /** The window the limit refills over (tolerance.ts refillWindowMs); the spec's minute by default. */
   readonly refillWindowMs?: number | undefined;
 }): { record: BurstKeyRecord; findings: string[]; oneOver: boolean } {
-  const { samples, elapsedMs } = input.fired;
-  const outcomes = samples.map((s) => outcomeOf(s.status));
-  const admitted = outcomes.filter((o) => o === 'admitted').length;
-  const rejected = outcomes.filter((o) => o === 'rejected').length;
-  const other = outcomes.filter((o) => o === 'other').length;
-  const errors = outcomes.filter((o) => o === 'error').length;
+  const { tally } = input;
+  const elapsedMs = tally.lastAnswerMs ?? 0;
+  const { admitted, rejected, other, errors } = workerRowOf(0, tally);
   const verdict = judgeAdmission({
-    sent: samples.length,
+    sent: tally.sent,
     admitted,
     expected: input.remaining,
     limit: input.limit,
     elapsedMs: elapsedMs + (input.sinceFreshMs ?? 0),
     windowMs: input.refillWindowMs,
   });
-  const refusals = refusalFindings(samples);
+  const refusals = refusalFindings(tally);
   const findings = [...(verdict.ok ? [] : [`${input.label}: ${verdict.summary}`]), ...refusals.findings.map((f) => `${input.label}: ${f}`)];
-  const overCeiling = admitted > Math.min(samples.length, verdict.expected + verdict.allowance);
+  const overCeiling = admitted > Math.min(tally.sent, verdict.expected + verdict.allowance);
   let status: LoadStatus;
   if (errors > 0 && !overCeiling) status = 'error';
   else status = verdict.ok && refusals.findings.length === 0 ? 'passed' : 'failed';
@@ -181,7 +223,7 @@ export function judgeBurstKey(input: {
       limit: input.limit,
       expected: verdict.expected,
       allowance: verdict.allowance,
-      sent: samples.length,
+      sent: tally.sent,
       admitted,
       rejected,
       other,
@@ -190,8 +232,9 @@ export function judgeBurstKey(input: {
       waitedMs: round(input.waitedMs),
       invalidRetryAfter: refusals.invalidRetryAfter,
       summary: verdict.summary,
-      statusCounts: statusCounts(samples),
-      timeline: bucketOutcomes(samples.map((s, i) => ({ atMs: s.endMs, outcome: outcomes[i]! }))),
+      statusCounts: sortedStatusCounts(tally.statusCounts),
+      timeline: timelineOf(tally),
+      workers: [...(input.workers ?? [workerRowOf(0, tally)])],
     },
     findings,
     // Only the count is off, by exactly one: a whole-request refill tick may explain it (see run.ts).

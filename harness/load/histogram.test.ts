@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LatencyHistogram } from './histogram.js';
+import { HistogramFormatError, LatencyHistogram } from './histogram.js';
 
 describe('LatencyHistogram', () => {
   it('is exact below 128 µs and reports zeros when empty', () => {
@@ -48,5 +48,26 @@ describe('LatencyHistogram', () => {
     h.record(10 * 3600 * 1000);
     expect(h.count).toBe(1);
     expect(h.percentile(50)).toBeGreaterThan(2_000_000);
+  });
+});
+
+describe('LatencyHistogram sparse form', () => {
+  it('round-trips, and adding two gives the histogram of all their values', () => {
+    const a = new LatencyHistogram();
+    const b = new LatencyHistogram();
+    const all = new LatencyHistogram();
+    for (let i = 0; i < 500; i++) {
+      const v = 0.05 + ((i * 7919) % 1000) / 13;
+      (i % 2 === 0 ? a : b).record(v);
+      all.record(v);
+    }
+    expect(LatencyHistogram.fromSparse(a.toSparse()).summary()).toEqual(a.summary());
+    expect(LatencyHistogram.fromSparse(a.toSparse()).addSparse(b.toSparse()).summary()).toEqual(all.summary());
+    expect(a.toSparse().buckets.every(([, n]) => n > 0)).toBe(true);
+  });
+
+  it('refuses buckets it does not have and counts that do not add up', () => {
+    expect(() => LatencyHistogram.fromSparse({ count: 1, sumMicros: 1, maxMicros: 1, buckets: [[-1, 1]] })).toThrow(HistogramFormatError);
+    expect(() => LatencyHistogram.fromSparse({ count: 2, sumMicros: 1, maxMicros: 1, buckets: [[1, 1]] })).toThrow(/hold 1 values/);
   });
 });

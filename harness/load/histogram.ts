@@ -1,3 +1,5 @@
+import { HarnessError } from '../errors.js';
+
 /**
  * Latency percentiles with sub-millisecond resolution. autocannon's own histogram holds whole
  * milliseconds, which turns every loopback latency into 0 or 1 ms; its `response` event carries
@@ -12,6 +14,21 @@ const EXACT_BELOW = 2 * SUB_BUCKETS;
 /** Up to 2^31 µs (about 36 minutes): far beyond any request timeout. */
 const MAX_MICROS = 2 ** 31 - 1;
 const BUCKETS = EXACT_BELOW + (31 - 7) * SUB_BUCKETS;
+
+/** The sparse form a tally carries (harness/load/tally.ts LatencyTally): `[bucket index, count]` of non-empty buckets. */
+export interface SparseLatency {
+  readonly count: number;
+  readonly sumMicros: number;
+  readonly maxMicros: number;
+  readonly buckets: readonly (readonly [number, number])[];
+}
+
+/** A sparse histogram (from another engine's result) that does not fit this one's buckets. */
+export class HistogramFormatError extends HarnessError {
+  constructor(message: string) {
+    super('LOAD_HISTOGRAM_FORMAT', message);
+  }
+}
 
 export interface LatencySummary {
   readonly count: number;
@@ -51,6 +68,32 @@ export class LatencyHistogram {
     this.#count += 1;
     this.#sumMicros += micros;
     if (micros > this.#maxMicros) this.#maxMicros = micros;
+  }
+
+  /** The non-empty buckets by this histogram's own indexes: what an engine hands back instead of samples. */
+  toSparse(): SparseLatency {
+    const buckets: [number, number][] = [];
+    for (let i = 0; i < BUCKETS; i++) if (this.#counts[i]! > 0) buckets.push([i, this.#counts[i]!]);
+    return { count: this.#count, sumMicros: this.#sumMicros, maxMicros: this.#maxMicros, buckets };
+  }
+
+  /** Adds a sparse histogram (another worker's, or a tally's) to this one; indexes are this class's. */
+  addSparse(sparse: SparseLatency): this {
+    let counted = 0;
+    for (const [index, n] of sparse.buckets) {
+      if (!Number.isInteger(index) || index < 0 || index >= BUCKETS) throw new HistogramFormatError(`latency bucket ${index} is outside 0..${BUCKETS - 1}`);
+      this.#counts[index]! += n;
+      counted += n;
+    }
+    if (counted !== sparse.count) throw new HistogramFormatError(`latency buckets hold ${counted} values, the histogram says ${sparse.count}`);
+    this.#count += sparse.count;
+    this.#sumMicros += sparse.sumMicros;
+    if (sparse.maxMicros > this.#maxMicros) this.#maxMicros = sparse.maxMicros;
+    return this;
+  }
+
+  static fromSparse(sparse: SparseLatency): LatencyHistogram {
+    return new LatencyHistogram().addSparse(sparse);
   }
 
   get count(): number {

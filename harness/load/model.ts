@@ -40,6 +40,30 @@ export const timelineSchema = z.strictObject({
 });
 export type TimelineRecord = z.infer<typeof timelineSchema>;
 
+/** One sender's share of a key's traffic (the Node engine is worker 0 of 1). */
+export const workerRowSchema = z.strictObject({ worker: count, sent: count, admitted: count, rejected: count, other: count, errors: count });
+export type WorkerRowRecord = z.infer<typeof workerRowSchema>;
+
+/** The engine that sent the traffic: the verdicts do not depend on it, the per-worker rows show how it was spread. */
+export const engineSchema = z.strictObject({
+  name: z.enum(['node', 'locust']),
+  /** Node's version for the Node engine, Locust's for Locust. */
+  version: z.string(),
+  workers: z.array(
+    z.strictObject({
+      index: count,
+      host: z.string(),
+      /** Worker wall clock minus the harness's, measured at the start, ms. */
+      clockOffsetMs: z.number(),
+      clockRttMs: ms,
+      goSpreadMs: ms,
+    }),
+  ),
+  /** Largest minus smallest clock offset over the workers, ms: how far their clocks were apart. */
+  clockSpreadMs: ms,
+});
+export type EngineRecord = z.infer<typeof engineSchema>;
+
 /** One key of a burst (scenario 1 has one, scenario 2 one per limited key). */
 export const burstKeySchema = z.strictObject({
   /** `limited key 2 of 3`: never the key. */
@@ -66,6 +90,8 @@ export const burstKeySchema = z.strictObject({
   summary: z.string(),
   statusCounts: statusCountsSchema,
   timeline: timelineSchema,
+  /** Each worker's share of this key's burst. */
+  workers: z.array(workerRowSchema),
 });
 export type BurstKeyRecord = z.infer<typeof burstKeySchema>;
 
@@ -96,6 +122,8 @@ export const sustainedDetailSchema = z.strictObject({
   maxLagMs: ms,
   statusCounts: statusCountsSchema,
   timeline: timelineSchema,
+  /** Each worker's share of the schedule. */
+  workers: z.array(workerRowSchema),
 });
 
 export const latencySchema = z.strictObject({ mean: ms, p50: ms, p95: ms, p99: ms, max: ms });
@@ -201,6 +229,7 @@ export const loadReportSchema = z.strictObject({
     /** Self-test only: the embedded reference's rate window when it is not 60 s. */
     rateWindowS: z.number().positive().nullable(),
   }),
+  engine: engineSchema,
   settings: z.strictObject({
     scenarios: z.array(z.enum(LOAD_SCENARIOS)),
     burstRequests: count,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LoadReport } from './model.js';
 import { renderLoadHtml, timelineChart } from './render-html.js';
-import { sampleLoadReport } from './testing/sample-report.js';
+import { sampleLoadReport, sampleNodeLoadReport } from './testing/sample-report.js';
 
 /** A report whose strings try to break out of the markup. */
 function hostile(): LoadReport {
@@ -53,6 +53,18 @@ describe('renderLoadHtml', () => {
     const page = renderLoadHtml(hostile());
     expect(page).not.toContain('<script>');
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;');
+  });
+
+  it('names the engine in the header, with per-worker tables only when there was more than one worker', () => {
+    const page = renderLoadHtml(sampleLoadReport());
+    expect(page).toContain('<dt>Engine</dt><dd>Locust 2.12.1, 2 workers, clocks within 3 ms</dd>');
+    // burst (1 key), keys (2 keys) and sustained each have their per-worker table.
+    expect(page.match(/<h3>Per worker<\/h3>/g)).toHaveLength(3);
+    expect(page).toContain('<tr><td>limited key 2 of 2</td><td>1 (load-worker-b)</td><td class="n">75</td><td class="n">30</td><td class="n">45</td><td class="n">0</td><td class="n">0</td></tr>');
+    const node = renderLoadHtml(sampleNodeLoadReport());
+    expect(node).toContain('<dt>Engine</dt><dd>Node 20.19.0, 1 worker</dd>');
+    expect(node).not.toContain('Per worker');
+    expect(node.match(/<svg /g)!.length).toBe(6);
   });
 
   it('is deterministic', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatDuration, formatNumber } from '../report/format.js';
 import { html, trusted, type Html } from '../report/html.js';
 import { renderBarChart, type BarSeries } from '../report/svg.js';
+import { engineLine, workerLines, type WorkerLine } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
 
@@ -84,12 +85,21 @@ function burstKeyTable(keys: readonly BurstKeyRecord[]): Html {
   )}</tbody></table>`;
 }
 
+/** Each worker's share of the scenario's keys; nothing when one worker sent everything. */
+function workerTable(lines: readonly WorkerLine[]): Html | string {
+  if (lines.length === 0) return '';
+  return html`<h3>Per worker</h3><table><thead><tr><th>Key</th><th>Worker</th><th class="n">Sent</th><th class="n">Admitted</th><th class="n">Rejected</th><th class="n">Other</th><th class="n">No answer</th></tr></thead><tbody>${lines.map(
+    (l) =>
+      html`<tr><td>${l.key}</td><td>${l.worker}</td><td class="n">${l.row.sent}</td><td class="n">${l.row.admitted}</td><td class="n">${l.row.rejected}</td><td class="n">${l.row.other}</td><td class="n">${l.row.errors}</td></tr>`,
+  )}</tbody></table>`;
+}
+
 function freshWaitPart(w: FreshWaitRecord | null): Html | string {
   if (w === null) return '';
   return html`<p>Fresh rate window: ${w.summary}.</p>${w.steps.length > 0 ? html`<ul class="muted">${w.steps.map((step) => html`<li>${step}</li>`)}</ul>` : ''}`;
 }
 
-function scenarioSection(s: ScenarioResult, embedded: boolean): Html {
+function scenarioSection(s: ScenarioResult, embedded: boolean, workers: readonly WorkerLine[]): Html {
   const head = html`<h2 id="${s.id}">${s.id}: ${s.name}</h2><p>${status(s.status)} ${s.message}</p>
 <p class="muted">Bounds: at most ${s.bounds.maxRequests} requests and ${formatDuration(s.bounds.maxDurationMs)}; took ${formatDuration(s.durationMs)}.</p>
 ${freshWaitPart(s.freshWait)}
@@ -99,6 +109,7 @@ ${s.findings.length > 0 ? html`<ul class="findings">${s.findings.map((f) => html
   if (d.kind === 'burst') {
     return html`${head}<p>${d.requestsPerKey} requests over ${d.connectionsPerKey} connections per key, <code>GET ${d.path}</code>, on a fresh window.</p>
 ${burstKeyTable(d.keys)}
+${workerTable(workers)}
 ${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p class="muted">${k.summary}</p>${trusted(timelineChart(`${s.id}, ${k.key}: answers per ${formatNumber(k.timeline.bucketMs)} ms`, k.timeline))}`)}`;
   }
   if (d.kind === 'sustained') {
@@ -109,6 +120,7 @@ ${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p
 <tr><th>Admitted / rejected / other / no answer</th><td class="n">${d.admitted} / ${d.rejected} / ${d.other} / ${d.errors}</td></tr>
 <tr><th>Latest start after its slot</th><td class="n">${formatNumber(d.maxLagMs, 1)} ms</td></tr>
 </tbody></table>
+${workerTable(workers)}
 <h3>Admitted versus rejected over time</h3>${trusted(timelineChart(`sustained, ${d.key}: answers per ${formatNumber(d.timeline.bucketMs / 1000, 1)} s`, d.timeline))}`;
   }
   const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.connections}`;
@@ -149,6 +161,7 @@ function sharedCost(report: LoadReport): Html | string {
 
 /** The whole page. Deterministic: same report, same bytes. */
 export function renderLoadHtml(report: LoadReport): string {
+  const workers = workerLines(report);
   const page = html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${trusted(contentSecurityPolicy())}">
@@ -161,6 +174,7 @@ export function renderLoadHtml(report: LoadReport): string {
 ${report.target.faults.length > 0 ? html`<dt>Faults</dt><dd>${report.target.faults.join(', ')}</dd>` : ''}
 ${report.target.rateWindowS !== null ? html`<dt>Rate window</dt><dd>${report.target.rateWindowS} s (self-test; the spec says a minute)</dd>` : ''}
 ${sharedCost(report)}
+<dt>Engine</dt><dd>${engineLine(report.engine)}</dd>
 <dt>Started</dt><dd>${report.startedAt}</dd><dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd><dt>Tool</dt><dd>${report.toolVersion}</dd></dl></header>
 <main><h2>Scenarios</h2>
 <table><thead><tr><th>Scenario</th><th>Status</th><th class="n">Time</th><th>Result</th></tr></thead><tbody>${report.scenarios.map(
@@ -173,7 +187,7 @@ ${
 <ul>${report.notRun.map((n) => html`<li><strong>${n.id}</strong>: ${n.reason}</li>`)}</ul>`
     : ''
 }
-${report.scenarios.map((s) => scenarioSection(s, report.target.embedded))}
+${report.scenarios.map((s) => scenarioSection(s, report.target.embedded, workers.filter((w) => w.scenario === s.id)))}
 </main></body></html>
 `;
   return page.value;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderLoadTerminal, renderTable } from './render-terminal.js';
-import { sampleLoadReport } from './testing/sample-report.js';
+import { sampleLoadReport, sampleNodeLoadReport } from './testing/sample-report.js';
 
 describe('renderLoadTerminal', () => {
   const text = renderLoadTerminal(sampleLoadReport(), { color: false });
@@ -38,6 +38,19 @@ describe('renderLoadTerminal', () => {
     expect(out.split('\n')[0]).toMatch(/: INCOMPLETE in /);
     expect(out).toContain('Not run (the rate-limit rules they assert were not verified; CONFORMANCE_FAIL_ON_INCOMPLETE: exit 3)\n  - keys: skipped: needs at least two limited keys');
     expect(text).not.toContain('Not run');
+  });
+
+  it('names the engine, and shows per-worker rows only when there was more than one worker', () => {
+    expect(text.split('\n')[1]).toBe('Engine: Locust 2.12.1, 2 workers, clocks within 3 ms');
+    expect(text).toContain('Per worker');
+    expect(text).toMatch(/^  keys\s+limited key 2 of 2\s+1 \(load-worker-b\)\s+75\s+30\s+45\s+0\s+0$/m);
+    expect(text).toMatch(/^  sustained\s+limited key 2 of 2\s+0 \(load-worker-a\)\s+55\s+55\s+0/m);
+    const node = renderLoadTerminal(sampleNodeLoadReport(), { color: false });
+    expect(node.split('\n')[1]).toBe('Engine: Node 20.19.0, 1 worker');
+    expect(node).not.toContain('Per worker');
+    // The verdicts and tables are the same whichever engine sent the traffic.
+    const body = (t: string) => t.split('\n').filter((_line, i) => i !== 1).join('\n').split('\nPer worker')[0]!.split('\nThroughput')[0];
+    expect(body(node)).toBe(body(text));
   });
 
   it('has no colour unless asked, and strips control characters from data', () => {

@@ -1,5 +1,6 @@
 import { escapeTerminal } from '../report/escape/terminal.js';
 import { formatDuration, formatNumber } from '../report/format.js';
+import { engineLine, workerLines } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
 
@@ -33,6 +34,7 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
     `Load run ${escapeTerminal(report.runId)} against ${escapeTerminal(report.target.url)}${report.target.embedded ? ' (embedded reference server)' : ''}: ` +
       `${paint(report.status.toUpperCase(), report.status)} in ${formatDuration(report.durationMs)}`,
   );
+  out.push(`Engine: ${escapeTerminal(engineLine(report.engine))}`);
   out.push('');
   out.push(
     renderTable(
@@ -82,6 +84,17 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
     if (s.detail?.kind !== 'sustained') continue;
     const d = s.detail;
     out.push('', `Sustained: ${d.key}, ${d.ratePerMin}/min for ${d.durationS} s: ${d.sent} sent, ${d.admitted} admitted, ${paint(`${d.rejected} refused`, d.rejected > 0 ? 'failed' : 'passed')}, latest start ${formatNumber(d.maxLagMs, 1)} ms after its slot`);
+  }
+  const perWorker = workerLines(report);
+  if (perWorker.length > 0) {
+    out.push('', 'Per worker');
+    out.push(
+      renderTable(
+        ['Scenario', 'Key', 'Worker', 'Sent', 'Admitted', 'Rejected', 'Other', 'Errors'],
+        perWorker.map((l) => [l.scenario, l.key, l.worker, String(l.row.sent), String(l.row.admitted), String(l.row.rejected), String(l.row.other), String(l.row.errors)]),
+        ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right'],
+      ),
+    );
   }
   for (const s of report.scenarios) {
     if (s.detail?.kind !== 'throughput') continue;

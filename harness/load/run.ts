@@ -9,7 +9,9 @@ import type { RateProbe } from '../rate/fresh.js';
 import { refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import { preflight } from '../doctor/preflight.js';
 import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
-import { fireBurst, judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
+import { judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
+import { EngineKeyMissingError, NodeEngine, type LoadEngine } from './engine.js';
+import { engineKeys } from './locust/paths.js';
 import { cleanUpContacts } from './cleanup.js';
 import { waitForFreshWindows, type FreshWindows } from './fresh-windows.js';
 import { freshWaitRecord, type Waited } from './fresh-wait.js';
@@ -37,8 +39,10 @@ import {
   type SustainedScenario,
   type ThroughputScenario,
 } from './scenarios.js';
-import { judgeSustained, runSustained } from './sustained.js';
-import { createBody, runTag, runThroughputStep, stepRequest } from './throughput.js';
+import { judgeSustained } from './sustained.js';
+import type { Job } from './tally.js';
+import { tallyOfKey } from './tally-merge.js';
+import { createBody, runTag, stepRequest, throughputStepOf } from './throughput.js';
 import { writeLoadReport, type WrittenLoadReport } from './write.js';
 import { packageFile } from '../package-root.js';
 
@@ -65,6 +69,32 @@ interface Context {
   readonly selfTestWindowMs: number | undefined;
   /** What the waits learnt about the target's limiter: X-RateLimit-Reset names a refill (one design for every key). */
   readonly limiter: { refills: boolean };
+  /** Sends every scenario's traffic (the fresh-window probes stay here). */
+  readonly engine: LoadEngine;
+  /** The engine's key list: jobs name keys by their index in it. */
+  readonly keys: readonly string[];
+  /** Numbers the run's jobs. */
+  readonly jobs: { count: number };
+}
+
+/**
+ * Tally bucket widths. 1 ms for bursts and schedules: their charts come out as the samples
+ * themselves would give (a few hundred answers per key at most); a second for throughput steps,
+ * whose answers are only counted (a million requests stay a small result).
+ */
+const BURST_BUCKET_MS = 1;
+const SCHEDULE_BUCKET_MS = 1;
+const THROUGHPUT_BUCKET_MS = 1000;
+
+function jobId(ctx: Context, scenario: Scenario): string {
+  ctx.jobs.count += 1;
+  return `${scenario.id}-${ctx.jobs.count}`;
+}
+
+function keyIndex(ctx: Context, key: string): number {
+  const index = ctx.keys.indexOf(key);
+  if (index < 0) throw new EngineKeyMissingError();
+  return index;
 }
 
 export interface LoadOutcome {
@@ -76,6 +106,8 @@ export interface RunLoadOptions {
   readonly progress?: LoadProgress;
   /** Stops every scenario early (Ctrl-C); cleanup still runs and the report is still written. */
   readonly signal?: AbortSignal;
+  /** Sends the traffic; the Node engine in this process by default. runLoad starts and closes it. */
+  readonly engine?: LoadEngine;
 }
 
 /** A sleep that rejects when the scenario is stopped, so no wait outlives its bound. */
@@ -187,14 +219,24 @@ async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], 
   }
   progress.line(`${scenario.id}: ${scenario.requestsPerKey} requests over ${scenario.connectionsPerKey} connections on ${labels(keys)} at once`);
   const burstStartedAt = Date.now();
-  const fired = await Promise.all(
-    keys.map((k) => fireBurst(target, k.key, { requests: scenario.requestsPerKey, connections: scenario.connectionsPerKey, timeoutMs: config.requestTimeoutMs, signal })),
-  );
+  const job: Job = {
+    kind: 'burst',
+    id: jobId(ctx, scenario),
+    path: target.path,
+    keyIndexes: keys.map((k) => keyIndex(ctx, k.key)),
+    requestsPerKey: scenario.requestsPerKey,
+    connectionsPerKey: scenario.connectionsPerKey,
+    timeoutMs: config.requestTimeoutMs,
+    bucketMs: BURST_BUCKET_MS,
+  };
+  const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
   const judged = keys.map((k, i) => {
     const state = fresh.keys[i]!;
+    const { tally, workers } = tallyOfKey(result, job.keyIndexes[i]!, job.bucketMs);
     return judgeBurstKey({
       label: k.label,
-      fired: fired[i]!,
+      tally,
+      workers,
       limit: state.limit,
       remaining: state.remaining,
       waitedMs: fresh.waitedMs,
@@ -283,18 +325,26 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
   progress.line(`${scenario.id}: ${offsets.length} requests at ${scenario.ratePerMin}/min for ${scenario.durationS} s on ${key.label}`);
   let answered = 0;
   let refused = 0;
-  const run = await runSustained(target, key.key, {
-    ratePerMin: scenario.ratePerMin,
-    durationS: scenario.durationS,
+  const job: Job = {
+    kind: 'schedule',
+    id: jobId(ctx, scenario),
+    path: target.path,
+    keyIndex: keyIndex(ctx, key.key),
+    offsetsMs: offsets,
     timeoutMs: config.requestTimeoutMs,
+    bucketMs: SCHEDULE_BUCKET_MS,
+  };
+  const planned = offsets.length;
+  const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, {
     signal,
-    onSample: (sample, _i, planned) => {
+    onAnswer: (status) => {
       answered += 1;
-      if (sample.status === 429) refused += 1;
+      if (status === 429) refused += 1;
       if (answered % 10 === 0 || answered === planned) progress.line(`${scenario.id}: ${answered}/${planned} answered, ${refused} refused`);
     },
   });
-  const verdict = judgeSustained(run, key.label);
+  const { tally, workers } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+  const verdict = judgeSustained({ planned, tally, workers }, key.label);
   return {
     status: verdict.status,
     message: verdict.message,
@@ -306,12 +356,13 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
       ratePerMin: scenario.ratePerMin,
       durationS: scenario.durationS,
       limit,
-      planned: run.planned,
+      planned,
       ...verdict.counts,
       waitedMs: round(fresh.waitedMs),
-      maxLagMs: round(run.maxLagMs),
+      maxLagMs: round(verdict.maxLagMs),
       statusCounts: verdict.statusCounts,
       timeline: verdict.timeline,
+      workers: verdict.workers,
     },
     waited,
   };
@@ -354,14 +405,29 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     }
     for (const step of scenario.steps) {
       if (signal.aborted) break;
-      const record = await runThroughputStep(ctx.baseUrl, key.key, step, stepRequest(step.endpoint, runId, fixtureId), {
+      const request = stepRequest(step.endpoint, runId, fixtureId);
+      const target = splitUrl(ctx.baseUrl, request.path, config.network);
+      const job: Job = {
+        kind: 'throughput',
+        id: jobId(ctx, scenario),
+        keyIndex: keyIndex(ctx, key.key),
+        method: request.method,
+        path: target.path,
+        body: request.body ?? null,
+        connections: step.connections,
+        durationS: step.durationS,
+        maxRequests: step.maxRequests,
         timeoutMs: config.requestTimeoutMs,
+        bucketMs: THROUGHPUT_BUCKET_MS,
+      };
+      const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, {
         signal,
-        maxResponseBytes: config.maxResponseBytes,
         onTick: (answers, elapsedS) =>
           progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
-        onCreated: (id) => created.push(id),
       });
+      const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+      created.push(...tally.createdIds);
+      const record = throughputStepOf(step, tally);
       progress.done();
       progress.line(formatStep(record));
       steps.push(record);
@@ -486,6 +552,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const target = await startTarget(config);
+  const engine = options.engine ?? new NodeEngine({ maxResponseBytes: config.maxResponseBytes });
   try {
     await probe(target.baseUrl, config, redactor);
     // The same quick checks as conformance run: a target that is not this API (an HTML page, a
@@ -503,8 +570,12 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       windowMs,
       selfTestWindowMs,
       limiter: { refills: false },
+      engine,
+      keys: engineKeys(config),
+      jobs: { count: 0 },
     };
     const scenarios = buildScenarios(config.load, config.requestTimeoutMs);
+    await engine.start();
     progress.line(
       `conformance load ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
         ` (scenarios: ${scenarios.map((s) => s.id).join(', ') || 'none'})`,
@@ -547,6 +618,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
         variants: [...config.referenceVariants],
         rateWindowS: target.embedded ? (config.referenceRateWindowS ?? null) : null,
       },
+      engine: engineRecord(engine),
       settings: {
         ...config.load,
         scenarios: [...config.load.scenarios],
@@ -562,6 +634,17 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     const written = await writeLoadReport(report, config.reportDir, redactor);
     return { report, written };
   } finally {
-    await target.close();
+    try {
+      await engine.close();
+    } finally {
+      await target.close();
+    }
   }
+}
+
+/** The report's engine line: who sent the traffic, over how many workers, how far their clocks were apart. */
+export function engineRecord(engine: LoadEngine): LoadReport['engine'] {
+  const workers = engine.workers().map((w) => ({ index: w.index, host: w.host, clockOffsetMs: round(w.clockOffsetMs), clockRttMs: round(w.clockRttMs), goSpreadMs: round(w.goSpreadMs) }));
+  const offsets = workers.map((w) => w.clockOffsetMs);
+  return { name: engine.name, version: engine.version, workers, clockSpreadMs: offsets.length === 0 ? 0 : round(Math.max(...offsets) - Math.min(...offsets)) };
 }

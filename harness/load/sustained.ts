@@ -1,8 +1,10 @@
 import { DIRECT, targetDispatcher } from '../http/network.js';
 import type { LoadStatus } from './model.js';
-import { refusalFindings, round, sendOne, statusCounts, type Sample, type SendTarget } from './burst.js';
+import { refusalFindings, round, sendOne, sortedStatusCounts, type Sample, type SendTarget } from './burst.js';
 import { arrivalOffsets, runOpenModel, type Clock } from './schedule.js';
-import { bucketOutcomes, outcomeOf, type Timeline } from './timeline.js';
+import type { KeyTally } from './tally.js';
+import { workerRowOf, type WorkerRow } from './tally-merge.js';
+import { timelineOf, type Timeline } from './timeline.js';
 
 export interface SustainedRun {
   readonly planned: number;
@@ -18,17 +20,21 @@ export interface SustainedRun {
 export async function runSustained(
   target: SendTarget,
   key: string,
-  options: {
-    readonly ratePerMin: number;
-    readonly durationS: number;
-    readonly timeoutMs: number;
-    readonly signal?: AbortSignal;
-    readonly clock?: Clock;
-    /** Called after each answer, for the progress display. */
-    readonly onSample?: (sample: Sample, index: number, planned: number) => void;
-  },
+  options: ScheduleOptions & { readonly ratePerMin: number; readonly durationS: number },
 ): Promise<SustainedRun> {
-  const offsets = arrivalOffsets(options.ratePerMin, options.durationS);
+  return runSchedule(target, key, arrivalOffsets(options.ratePerMin, options.durationS), options);
+}
+
+export interface ScheduleOptions {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly clock?: Clock;
+  /** Called after each answer, for the progress display. */
+  readonly onSample?: ((sample: Sample, index: number, planned: number) => void) | undefined;
+}
+
+/** The open model over given start offsets (ms after the first): what a schedule job asks for. */
+export async function runSchedule(target: SendTarget, key: string, offsets: readonly number[], options: ScheduleOptions): Promise<SustainedRun> {
   const pool = targetDispatcher(target.network ?? DIRECT, { connections: 8 });
   try {
     const t0 = performance.now();
@@ -54,41 +60,47 @@ export interface SustainedVerdict {
   readonly counts: { sent: number; admitted: number; rejected: number; other: number; errors: number };
   readonly statusCounts: Record<string, number>;
   readonly timeline: Timeline;
+  readonly maxLagMs: number;
+  readonly workers: WorkerRow[];
+}
+
+/** A sustained run as the judge reads it: how many requests the schedule holds, and the key's merged tally. */
+export interface SustainedTally {
+  readonly planned: number;
+  readonly tally: KeyTally;
+  /** Each worker's share (tally-merge.ts workerRows); one row of the whole tally when unset. */
+  readonly workers?: readonly WorkerRow[] | undefined;
 }
 
 /** Any 429 fails the scenario: the offered rate stays under the key's limit in every minute. */
-export function judgeSustained(run: SustainedRun, label: string): SustainedVerdict {
-  const outcomes = run.samples.map((s) => outcomeOf(s.status));
-  const counts = {
-    sent: run.samples.length,
-    admitted: outcomes.filter((o) => o === 'admitted').length,
-    rejected: outcomes.filter((o) => o === 'rejected').length,
-    other: outcomes.filter((o) => o === 'other').length,
-    errors: outcomes.filter((o) => o === 'error').length,
-  };
+export function judgeSustained(run: SustainedTally, label: string): SustainedVerdict {
+  const { tally } = run;
+  const { worker: _worker, ...counts } = workerRowOf(0, tally);
   const findings: string[] = [];
   if (counts.rejected > 0) {
-    const first = run.samples.find((s) => s.status === 429)!;
-    findings.push(`${label}: ${counts.rejected} of ${counts.sent} requests were refused with 429 under the limit (first after ${round(first.startMs / 1000, 1)} s)`);
+    const firstS = round((tally.first429SentMs ?? 0) / 1000, 1);
+    findings.push(`${label}: ${counts.rejected} of ${counts.sent} requests were refused with 429 under the limit (first after ${firstS} s)`);
   }
   // A 429 here is already the failure; its Retry-After is not what this scenario is about.
-  findings.push(...refusalFindings(run.samples).findings.filter((f) => !f.includes('Retry-After')).map((f) => `${label}: ${f}`));
+  findings.push(...refusalFindings(tally).findings.filter((f) => !f.includes('Retry-After')).map((f) => `${label}: ${f}`));
   let status: LoadStatus = findings.length === 0 ? 'passed' : 'failed';
   if (status === 'failed' && counts.rejected === 0 && counts.other === 0) status = 'error';
-  if (run.samples.length < run.planned) {
-    findings.push(`${label}: stopped after ${run.samples.length} of ${run.planned} planned requests`);
+  if (tally.sent < run.planned) {
+    findings.push(`${label}: stopped after ${tally.sent} of ${run.planned} planned requests`);
     if (status === 'passed') status = 'error';
   }
   const message =
     status === 'passed'
-      ? `${counts.admitted} of ${counts.sent} requests admitted, none refused (latest start ${round(run.maxLagMs, 1)} ms after its slot)`
+      ? `${counts.admitted} of ${counts.sent} requests admitted, none refused (latest start ${round(tally.maxLagMs, 1)} ms after its slot)`
       : findings[0]!;
   return {
     status,
     message,
     findings,
     counts,
-    statusCounts: statusCounts(run.samples),
-    timeline: bucketOutcomes(run.samples.map((s, i) => ({ atMs: s.endMs, outcome: outcomes[i]! }))),
+    statusCounts: sortedStatusCounts(tally.statusCounts),
+    timeline: timelineOf(tally),
+    maxLagMs: tally.maxLagMs,
+    workers: [...(run.workers ?? [workerRowOf(0, tally)])],
   };
 }

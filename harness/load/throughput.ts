@@ -5,6 +5,7 @@ import { round } from './burst.js';
 import { LatencyHistogram } from './histogram.js';
 import type { ThroughputStepRecord } from './model.js';
 import { ENDPOINTS, type ThroughputStep } from './scenarios.js';
+import type { KeyTally } from './tally.js';
 
 /** What one step sends: path relative to the base URL, and a JSON body for creates. */
 export interface StepRequest {
@@ -22,6 +23,19 @@ export interface StepOptions {
   readonly onCreated?: (id: string) => void;
   /** What is kept of one answer's body at most (CONFORMANCE_MAX_RESPONSE_BYTES); default 8 MiB. */
   readonly maxResponseBytes?: number;
+  /** Each answer: its status, its latency and when it came (ms since the step started); for an engine's tally. */
+  readonly onAnswer?: (status: number, latencyMs: number, atMs: number) => void;
+}
+
+/** What autocannon measured in one step, before it becomes a record or a tally. */
+export interface DrivenStep {
+  readonly histogram: LatencyHistogram;
+  /** From the start to the last answer. */
+  readonly elapsedMs: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly non2xx: number;
+  readonly statusCounts: Record<string, number>;
 }
 
 /** The part of autocannon's per-connection state `boundBodies` reaches into (autocannon 9). */
@@ -105,6 +119,33 @@ export async function runThroughputStep(
   request: StepRequest,
   options: StepOptions,
 ): Promise<ThroughputStepRecord> {
+  const driven = await driveStep(baseUrl, key, step, request, options);
+  const latency = driven.histogram.summary();
+  return {
+    endpoint: step.endpoint,
+    label: ENDPOINTS[step.endpoint].label,
+    connections: step.connections,
+    durationS: step.durationS,
+    requests: latency.count,
+    elapsedMs: round(driven.elapsedMs),
+    requestsPerSecond: driven.elapsedMs > 0 ? round((latency.count * 1000) / driven.elapsedMs, 1) : 0,
+    latencyMs: { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
+    errors: driven.errors,
+    timeouts: driven.timeouts,
+    non2xx: driven.non2xx,
+    statusCounts: driven.statusCounts,
+    capped: latency.count >= step.maxRequests,
+  };
+}
+
+/** One closed-model step through autocannon (see runThroughputStep), as measured. */
+export async function driveStep(
+  baseUrl: string,
+  key: string,
+  step: Pick<ThroughputStep, 'connections' | 'durationS' | 'maxRequests'>,
+  request: StepRequest,
+  options: StepOptions,
+): Promise<DrivenStep> {
   const base = baseUrl.replace(/\/+$/, '');
   const url = `${base}${request.path}`;
   const headers: Record<string, string> = { 'x-api-key': key, accept: 'application/json' };
@@ -147,9 +188,11 @@ export async function runThroughputStep(
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(opts, (error: unknown, result: autocannon.Result) => (error ? reject(error as Error) : resolve(result)));
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+  const onAnswer = options.onAnswer;
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     histogram.record(responseTime);
     lastAnswer = performance.now();
+    onAnswer?.(status, responseTime, lastAnswer - started);
   });
   if (options.onTick) {
     const onTick = options.onTick;
@@ -165,9 +208,22 @@ export async function runThroughputStep(
     options.signal?.removeEventListener('abort', stop);
   }
   const elapsedMs = Math.max(0, lastAnswer - started);
-  const latency = histogram.summary();
   const statusCounts: Record<string, number> = {};
   for (const [status, entry] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = (entry as { count: number }).count;
+  // Answers cut at the read bound count as errors: nothing about them could be used.
+  return { histogram, elapsedMs, errors: result.errors + oversize, timeouts: result.timeouts, non2xx: result.non2xx, statusCounts };
+}
+
+/**
+ * A step's record from its tally (every worker's, merged): what the report shows whichever engine
+ * sent the traffic. Requests are answers; req/s is answers over the time from go to the last
+ * answer; connection errors and timeouts are both `errors` (a tally does not tell them apart).
+ */
+export function throughputStepOf(step: ThroughputStep, tally: KeyTally): ThroughputStepRecord {
+  const latency = LatencyHistogram.fromSparse(tally.latency).summary();
+  const elapsedMs = tally.lastAnswerMs ?? 0;
+  const statusCounts = Object.fromEntries(Object.entries(tally.statusCounts).sort(([a], [b]) => Number(a) - Number(b)));
+  const non2xx = Object.entries(statusCounts).reduce((n, [status, c]) => (Number(status) >= 200 && Number(status) < 300 ? n : n + c), 0);
   return {
     endpoint: step.endpoint,
     label: ENDPOINTS[step.endpoint].label,
@@ -177,10 +233,9 @@ export async function runThroughputStep(
     elapsedMs: round(elapsedMs),
     requestsPerSecond: elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
     latencyMs: { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
-    // Answers cut at the read bound count as errors: nothing about them could be used.
-    errors: result.errors + oversize,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    errors: tally.errors,
+    timeouts: 0,
+    non2xx,
     statusCounts,
     capped: latency.count >= step.maxRequests,
   };

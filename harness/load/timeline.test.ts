@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOutcomes, chooseBucketMs, outcomeOf } from './timeline.js';
+import { bucketOutcomes, chooseBucketMs, outcomeOf, timelineOf } from './timeline.js';
 
 describe('chooseBucketMs', () => {
   it('picks 1, 2 or 5 times a power of ten for at most 20 buckets', () => {
@@ -50,5 +50,47 @@ describe('bucketOutcomes', () => {
 describe('outcomeOf', () => {
   it('maps 2xx to admitted, 429 to rejected (spec 7), other statuses to other and no answer to error', () => {
     expect([200, 201, 204, 429, 503, 401, null].map(outcomeOf)).toEqual(['admitted', 'admitted', 'admitted', 'rejected', 'other', 'other', 'error']);
+  });
+});
+
+describe('timelineOf', () => {
+  const outcomes = Array.from({ length: 150 }, (_, i) => ({ atMs: 3 + ((i * 37) % 211) + (i % 3) / 3, outcome: (['admitted', 'rejected', 'other', 'error'] as const)[i % 4]! }));
+  /** The same outcomes counted in tally buckets of `bucketMs` (tally-samples.ts does this from samples). */
+  const tallied = (bucketMs: number) => {
+    const buckets = new Map<number, { startMs: number; admitted: number; rejected: number; other: number; error: number }>();
+    for (const o of outcomes) {
+      const i = Math.floor(o.atMs / bucketMs);
+      const b = buckets.get(i) ?? { startMs: i * bucketMs, admitted: 0, rejected: 0, other: 0, error: 0 };
+      b[o.outcome] += 1;
+      buckets.set(i, b);
+    }
+    return { bucketMs, lastAnswerMs: Math.max(...outcomes.map((o) => o.atMs)), buckets: [...buckets.values()] };
+  };
+
+  it('gives, from 1 ms tally buckets, the chart the samples themselves give', () => {
+    expect(timelineOf(tallied(1))).toEqual(bucketOutcomes(outcomes));
+  });
+
+  it('is never finer than the tally, and a whole number of its buckets', () => {
+    const coarse = timelineOf(tallied(50));
+    expect(coarse.bucketMs).toBe(50);
+    const odd = timelineOf(tallied(3));
+    expect(odd.bucketMs % 3).toBe(0);
+    expect(odd.bucketMs).toBeGreaterThanOrEqual(chooseBucketMs(214));
+    for (const t of [coarse, odd]) {
+      expect(t.buckets.reduce((n, b) => n + b.admitted + b.rejected + b.other + b.error, 0)).toBe(150);
+      expect(t.buckets.every((b, i) => b.startMs === i * t.bucketMs)).toBe(true);
+    }
+  });
+
+  it('keeps a long run to about 20 chart buckets', () => {
+    const t = timelineOf({ bucketMs: 1000, lastAnswerMs: 600_000, buckets: [{ startMs: 0, admitted: 1, rejected: 0, other: 0, error: 0 }, { startMs: 599_000, admitted: 0, rejected: 1, other: 0, error: 0 }] });
+    expect(t.bucketMs).toBe(50_000);
+    expect(t.buckets).toHaveLength(13);
+    expect(t.buckets[11]).toMatchObject({ startMs: 550_000, rejected: 1 });
+  });
+
+  it('has no buckets without answers', () => {
+    expect(timelineOf({ bucketMs: 1, lastAnswerMs: null, buckets: [] }).buckets).toEqual([]);
   });
 });

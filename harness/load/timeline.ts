@@ -52,3 +52,31 @@ export function outcomeOf(status: number | null): Outcome {
   if (status >= 200 && status < 300) return 'admitted';
   return status === 429 ? 'rejected' : 'other';
 }
+
+/**
+ * A tally's buckets (tally.ts) re-bucketed to the chart's width: the width `bucketOutcomes` would
+ * choose for the same span, never finer than the tally's own and always a whole number of them,
+ * so every tally bucket falls into exactly one chart bucket. With 1 ms tally buckets the chart is
+ * the one the samples themselves give.
+ */
+export function timelineOf(tally: {
+  readonly bucketMs: number;
+  readonly lastAnswerMs: number | null;
+  readonly buckets: readonly TimelineBucket[];
+}): Timeline {
+  const span = Math.max(0, tally.lastAnswerMs ?? 0, ...tally.buckets.map((b) => b.startMs));
+  const chosen = chooseBucketMs(span);
+  const width = chosen <= tally.bucketMs ? tally.bucketMs : Math.ceil(chosen / tally.bucketMs - 1e-9) * tally.bucketMs;
+  const count = tally.buckets.length === 0 ? 0 : Math.floor(span / width) + 1;
+  const buckets = Array.from({ length: count }, (_, i) => ({ startMs: i * width, admitted: 0, rejected: 0, other: 0, error: 0 }));
+  for (const b of tally.buckets) {
+    // The tally bucket's index, then the chart bucket holding it (integers: no rounding at a boundary).
+    const index = Math.round(b.startMs / tally.bucketMs);
+    const into = buckets[Math.min(count - 1, Math.floor((index * tally.bucketMs) / width + 1e-9))]!;
+    into.admitted += b.admitted;
+    into.rejected += b.rejected;
+    into.other += b.other;
+    into.error += b.error;
+  }
+  return { bucketMs: width, buckets };
+}

@@ -24,6 +24,11 @@ function burstKey(key: string, admitted: number, overrides: Partial<BurstKeyReco
     invalidRetryAfter: 0,
     summary: `admitted ${admitted} of 150; expected 59 (tolerance +0 for 212 ms at 60/min)`,
     statusCounts: { '200': admitted, '429': 150 - admitted },
+    // Two Locust workers, each sending every other request.
+    workers: [
+      { worker: 0, sent: 75, admitted: Math.ceil(admitted / 2), rejected: 75 - Math.ceil(admitted / 2), other: 0, errors: 0 },
+      { worker: 1, sent: 75, admitted: Math.floor(admitted / 2), rejected: 75 - Math.floor(admitted / 2), other: 0, errors: 0 },
+    ],
     timeline: {
       bucketMs: 20,
       buckets: [
@@ -56,6 +61,32 @@ function step(endpoint: ThroughputStepRecord['endpoint'], connections: number, r
   };
 }
 
+/** The engine of the sample: Locust with two workers whose clocks were 3 ms apart. */
+const LOCUST_ENGINE: LoadReport['engine'] = {
+  name: 'locust',
+  version: '2.12.1',
+  workers: [
+    { index: 0, host: 'load-worker-a', clockOffsetMs: 0.4, clockRttMs: 0.3, goSpreadMs: 0 },
+    { index: 1, host: 'load-worker-b', clockOffsetMs: -2.6, clockRttMs: 0.5, goSpreadMs: 1.1 },
+  ],
+  clockSpreadMs: 3,
+};
+
+/** The sample as the Node engine would have recorded it: one worker, one row per key. */
+export function sampleNodeLoadReport(): LoadReport {
+  const report = sampleLoadReport();
+  return loadReportSchema.parse({
+    ...report,
+    engine: { name: 'node', version: '20.19.0', workers: [{ index: 0, host: 'harness-host', clockOffsetMs: 0, clockRttMs: 0, goSpreadMs: 0 }], clockSpreadMs: 0 },
+    scenarios: report.scenarios.map((s) => {
+      const d = s.detail;
+      if (d?.kind === 'burst') return { ...s, detail: { ...d, keys: d.keys.map((k) => ({ ...k, workers: [{ worker: 0, sent: k.sent, admitted: k.admitted, rejected: k.rejected, other: k.other, errors: k.errors }] })) } };
+      if (d?.kind === 'sustained') return { ...s, detail: { ...d, workers: [{ worker: 0, sent: d.sent, admitted: d.admitted, rejected: d.rejected, other: d.other, errors: d.errors }] } };
+      return s;
+    }),
+  } satisfies LoadReport);
+}
+
 export function sampleLoadReport(): LoadReport {
   const tag = 'conformance-run-20260514T091203Z-a1b2';
   return loadReportSchema.parse({
@@ -66,6 +97,7 @@ export function sampleLoadReport(): LoadReport {
     finishedAt: '2026-05-14T09:15:10.000Z',
     durationMs: 187_000,
     target: { url: 'https://staging.acme-projects.example/api/v1', embedded: false, faults: [], variants: [], rateWindowS: null },
+    engine: LOCUST_ENGINE,
     settings: {
       scenarios: ['burst', 'keys', 'sustained', 'throughput'],
       burstRequests: 150,
@@ -149,6 +181,10 @@ export function sampleLoadReport(): LoadReport {
           waitedMs: 60_100,
           maxLagMs: 2.1,
           statusCounts: { '200': 110 },
+          workers: [
+            { worker: 0, sent: 55, admitted: 55, rejected: 0, other: 0, errors: 0 },
+            { worker: 1, sent: 55, admitted: 55, rejected: 0, other: 0, errors: 0 },
+          ],
           timeline: {
             bucketMs: 10_000,
             buckets: Array.from({ length: 12 }, (_, i) => ({ startMs: i * 10_000, admitted: i === 11 ? 0 : 10, rejected: 0, other: 0, error: 0 })),
