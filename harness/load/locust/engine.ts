@@ -175,6 +175,11 @@ export class LocustEngine {
     return this.#workers;
   }
 
+  /** The engine's temp directory (keys file, results); removed by close(). */
+  get workDir(): string {
+    return this.#dir;
+  }
+
   get port(): number {
     return this.#port;
   }

@@ -757,6 +757,9 @@ class Master:
                         self.emit({"event": "error", "message": "a command line is not JSON"})
 
     def main(self):
+        # Commands are read from the start, so a quit ends the master while it still waits for workers.
+        queue = gevent.queue.Queue()
+        gevent.spawn(self.read_commands, queue)
         try:
             self.workers = self.wait_for_workers()
             self.emit(
@@ -769,13 +772,9 @@ class Master:
                     "workers": [self.worker_info(i, c) for i, c in enumerate(self.workers)],
                 }
             )
-            queue = gevent.queue.Queue()
-            reader = gevent.spawn(self.read_commands, queue)
             while True:
                 command = queue.get()
                 kind = command.get("cmd") if isinstance(command, dict) else None
-                if kind == "quit":
-                    break
                 if kind == "job":
                     try:
                         self.run_job(command)
@@ -783,16 +782,21 @@ class Master:
                         self.emit({"event": "error", "jobId": str(command.get("job", {}).get("id")), "message": f"{type(error).__name__}: {error}"})
                 else:
                     self.emit({"event": "error", "message": f"unknown command {kind!r}"})
-            reader.kill(block=False)
         except Exception as error:
             self.emit({"event": "error", "message": f"{type(error).__name__}: {error}"})
+            self.quit()
+
+    def quit(self):
         self.environment.process_exit_code = 0
         self.runner.quit()
 
     def read_commands(self, queue):
         for command in self.commands():
-            # A stop is acted on at once, even while a job runs; everything else in order.
-            if isinstance(command, dict) and command.get("cmd") == "stop":
+            kind = command.get("cmd") if isinstance(command, dict) else None
+            if kind == "quit":
+                return self.quit()
+            # A stop is acted on at once, even while a job runs; jobs in order.
+            if kind == "stop":
                 job = self.job
                 if job is not None and job["id"] == str(command.get("jobId")):
                     job["stop"] = True
