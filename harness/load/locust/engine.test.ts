@@ -7,6 +7,7 @@ import { startReferenceServer, type RunningReferenceServer } from '../../../refe
 import { LocustResultError, LocustStartError } from '../../errors.js';
 import type { KeyTally, LocustResult } from '../tally.js';
 import { DEFAULT_PYTHON, LocustEngine, locustAvailable, readLocustResult } from './engine.js';
+import { createBody } from '../throughput.js';
 import { KEYS_FILE_ENV } from './paths.js';
 
 /*
@@ -159,6 +160,19 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(total(result, 3, (t) => t.latency.buckets.reduce((n, [, c]) => n + c, 0))).toBe(answers);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(1000);
     expect(result.elapsedMs).toBeLessThan(4000);
+  });
+
+  it('runs a throughput POST step up to its request bound and collects the ids it created', async () => {
+    const body = createBody('locust-engine-test');
+    const result = await engine.runJob(
+      { kind: 'throughput', id: 'creates', keyIndex: 3, method: 'POST', path: '/api/v1/contacts', body, connections: 4, durationS: 10, maxRequests: 41, timeoutMs: 5000, bucketMs: 1000 },
+      target(),
+    );
+    expect(total(result, 3, (t) => t.sent)).toBe(41);
+    expect(total(result, 3, status('201'))).toBe(41);
+    const ids = tallies(result, 3).flatMap((t) => t.tally.createdIds);
+    expect(new Set(ids).size).toBe(41);
+    expect(result.elapsedMs).toBeLessThan(5000);
   });
 
   it('stops a job when its signal aborts and hands back what was sent, marked stopped', async () => {
