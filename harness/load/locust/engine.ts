@@ -19,6 +19,8 @@ import { LOCUSTFILE_VERSION } from './version.js';
 
 export const DEFAULT_PYTHON = '/usr/bin/python3';
 export const RESULT_DIR_ENV = 'CONFORMANCE_LOCUST_RESULT_DIR';
+/** The workers the master waits for (not Locust's --expect-workers, whose wait a quit cannot end). */
+export const EXPECT_WORKERS_ENV = 'CONFORMANCE_LOCUST_EXPECT_WORKERS';
 /** The fix named whenever Locust cannot be started: Debian's package works with Debian's python3. */
 export const LOCUST_INSTALL_HINT = 'apt-get install -y python3-locust';
 
@@ -247,8 +249,8 @@ export class LocustEngine {
 
     this.#master = this.#spawn(
       'master',
-      ['--master', '--headless', '-u', '0', '-r', '1', '--only-summary', '--expect-workers', String(o.workers), '--master-bind-host', bindHost, '--master-bind-port', String(this.#port)],
-      cleanEnv({ ...extra, [RESULT_DIR_ENV]: resultDir }),
+      ['--master', '--headless', '-u', '0', '-r', '1', '--only-summary', '--master-bind-host', bindHost, '--master-bind-port', String(this.#port)],
+      cleanEnv({ ...extra, [RESULT_DIR_ENV]: resultDir, [EXPECT_WORKERS_ENV]: String(o.workers) }),
       true,
     );
     // The master's stdin is the command channel; a write after it died must not crash the harness.

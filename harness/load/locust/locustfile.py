@@ -3,7 +3,7 @@
 It only sends, counts and timestamps; the TypeScript harness decides (harness/load/tally.ts is the
 contract of what it hands back, harness/load/locust/engine.ts the driver).
 
-Master (`locust -f locustfile.py --master --headless -u 0 --expect-workers N`):
+Master (`CONFORMANCE_LOCUST_EXPECT_WORKERS=N locust -f locustfile.py --master --headless -u 0`):
   - stdout carries ONLY JSON lines, one per event: {"event":"ready","workers":[...]} once the
     expected workers answered and their clocks were measured, {"event":"done","jobId":..,"file":..}
     per job, {"event":"error",...}. Locust's own output goes to stderr.
@@ -65,6 +65,11 @@ PING_RESEND_S = 1.0
 PREPARE_BOUND_S = 30.0
 # A command line on stdin longer than this is refused (a job is a few kB at most).
 MAX_COMMAND_BYTES = 8 * 1024 * 1024
+# How long the master may take to shut down after a quit before it ends itself.
+QUIT_BOUND_S = 5.0
+# The workers the master waits for. Not Locust's --expect-workers: with it, Locust's headless start
+# waits for them in a loop of its own that a quit cannot end.
+EXPECT_WORKERS_ENV = "CONFORMANCE_LOCUST_EXPECT_WORKERS"
 # Slack on top of a job's own duration before the master or a worker cuts it short.
 JOB_SLACK_S = 10.0
 # Throughput POST answers parsed for data.id are read at most this far.
@@ -584,7 +589,7 @@ class Master:
         self.environment = environment
         self.runner = runner
         options = environment.parsed_options
-        self.expected = max(1, int(getattr(options, "expect_workers", 1) or 1))
+        self.expected = max(1, int(os.environ.get(EXPECT_WORKERS_ENV) or getattr(options, "expect_workers", 1) or 1))
         self.result_dir = os.environ.get(RESULT_DIR_ENV) or tempfile.mkdtemp(prefix="conformance-locust-")
         # stdout is the harness's event channel alone: keep a private handle on it, and send
         # everything else written to fd 1 (Locust's statistics, prints) to stderr.
@@ -788,6 +793,9 @@ class Master:
 
     def quit(self):
         self.environment.process_exit_code = 0
+        # Locust's own shutdown can stall (its stdout gone with the harness, a wait for workers
+        # that left): the process ends within a bound whatever happens.
+        gevent.spawn_later(QUIT_BOUND_S, os._exit, 0)
         self.runner.quit()
 
     def read_commands(self, queue):
