@@ -209,4 +209,20 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(pids.filter(alive)).toEqual([]);
     expect(existsSync(dir)).toBe(false);
   }, 15_000);
+
+  it('fails a job whose master dies, and close() still ends the orphaned worker', async () => {
+    const lone = await LocustEngine.start({ workers: 1, keys, workerWaitMs: 15_000 });
+    const pids = lone.pids();
+    try {
+      const job = lone.runJob(
+        { kind: 'throughput', id: 'orphaned', keyIndex: 3, method: 'GET', path: '/api/v1/contacts?limit=1', body: null, connections: 1, durationS: 20, maxRequests: 1_000_000, timeoutMs: 5000, bucketMs: 1000 },
+        target(),
+      );
+      setTimeout(() => process.kill(pids[0]!, 'SIGKILL'), 300);
+      await expect(job).rejects.toThrow(/master exited during the job/);
+    } finally {
+      await lone.close();
+    }
+    expect(pids.filter(alive)).toEqual([]);
+  }, 20_000);
 });

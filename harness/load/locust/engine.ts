@@ -388,12 +388,13 @@ export class LocustEngine {
 
   async #close(): Promise<void> {
     const master = this.#master as Proc | undefined;
+    const bounded = (p: Promise<void>, ms: number): Promise<void> => Promise.race([p, new Promise<void>((r) => setTimeout(r, ms).unref())]);
     if (master !== undefined && master.exit === undefined) {
+      // A live master tells its workers to quit; without one there is nobody to ask.
       this.#send({ cmd: 'quit' });
       master.child.stdin?.end();
+      await bounded(Promise.all(this.#procs.map((p) => p.exited)).then(() => undefined), QUIT_WAIT_MS);
     }
-    const bounded = (p: Promise<void>, ms: number): Promise<void> => Promise.race([p, new Promise<void>((r) => setTimeout(r, ms).unref())]);
-    await bounded(Promise.all(this.#procs.map((p) => p.exited)).then(() => undefined), QUIT_WAIT_MS);
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const alive = this.#procs.filter((p) => p.exit === undefined && p.child.pid !== undefined);
       if (alive.length === 0) break;
