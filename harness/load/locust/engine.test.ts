@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -225,4 +226,42 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     }
     expect(pids.filter(alive)).toEqual([]);
   }, 20_000);
+
+  it('waits for external workers started from the command it prints, and writes no keys file of its own', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'locust-external-'));
+    const keysFile = join(dir, 'keys.json');
+    await writeFile(keysFile, JSON.stringify(keys), { mode: 0o600 });
+    let worker: ChildProcess | undefined;
+    let external: LocustEngine | undefined;
+    try {
+      external = await LocustEngine.start({
+        workers: 1,
+        externalWorkers: true,
+        keys,
+        workerWaitMs: 15_000,
+        onListening: ({ workerCommand }) => {
+          const command = workerCommand('127.0.0.1');
+          expect(command).not.toContain(keys[0]!);
+          worker = spawn('sh', ['-c', command.replace('/path/to/keys.json', keysFile)], { detached: true, stdio: 'ignore' });
+        },
+      });
+      expect(external.workers).toHaveLength(1);
+      expect(existsSync(join(external.workDir, 'keys.json'))).toBe(false);
+      const result = await external.runJob(
+        { kind: 'burst', id: 'external', path: '/api/v1/contacts?limit=1', keyIndexes: [3], requestsPerKey: 10, connectionsPerKey: 2, timeoutMs: 5000, bucketMs: 100 },
+        target(),
+      );
+      expect(total(result, 3, status('200'))).toBe(10);
+    } finally {
+      await external?.close();
+      if (worker?.pid !== undefined) {
+        try {
+          process.kill(-worker.pid, 'SIGKILL');
+        } catch {
+          // It quit with its master.
+        }
+      }
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 25_000);
 });
