@@ -190,3 +190,33 @@ export class LoadStoppedError extends HarnessError {
     super('LOAD_STOPPED', 'stopped');
   }
 }
+
+// The Locust engine
+
+/** Python or Locust is not installed where the engine looks (one line naming the fix). */
+export class LocustUnavailableError extends HarnessError {
+  constructor(message: string) {
+    super('LOCUST_UNAVAILABLE', message);
+  }
+}
+
+/** The Locust master or its workers did not come up (a process exited, or the workers did not all connect in time). */
+export class LocustStartError extends HarnessError {
+  constructor(message: string) {
+    super('LOCUST_START_FAILED', message);
+  }
+}
+
+/** A job sent to Locust failed, or gave no result within its bound. */
+export class LocustJobError extends HarnessError {
+  constructor(message: string) {
+    super('LOCUST_JOB_FAILED', message);
+  }
+}
+
+/** The master's result file is missing, not JSON, or not a LocustResult of this locustfile's version. */
+export class LocustResultError extends HarnessError {
+  constructor(message: string) {
+    super('LOCUST_RESULT_INVALID', message);
+  }
+}

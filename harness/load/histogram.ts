@@ -39,7 +39,8 @@ export interface LatencySummary {
   readonly max: number;
 }
 
-function indexOf(micros: number): number {
+/** The bucket a value in µs falls in (exported so other engines' histograms can be checked against it). */
+export function indexOf(micros: number): number {
   if (micros < EXACT_BELOW) return micros;
   // Highest set bit, at least 7 here; the top 7 bits select the sub-bucket.
   const shift = 31 - Math.clz32(micros) - 6;
