@@ -10,7 +10,8 @@ import { refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import { preflight } from '../doctor/preflight.js';
 import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
 import { judgeBurstKey, keptHeaders, round, splitUrl, type SendTarget } from './burst.js';
-import { EngineKeyMissingError, NodeEngine, type LoadEngine } from './engine.js';
+import { EngineKeyMissingError, type LoadEngine } from './engine.js';
+import { engineFor } from './engine-choice.js';
 import { engineKeys } from './locust/paths.js';
 import { cleanUpContacts } from './cleanup.js';
 import { waitForFreshWindows, type FreshWindows } from './fresh-windows.js';
@@ -552,7 +553,13 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const target = await startTarget(config);
-  const engine = options.engine ?? new NodeEngine({ maxResponseBytes: config.maxResponseBytes });
+  const engine =
+    options.engine ??
+    engineFor(config, {
+      line: (text) => progress.line(text),
+      targetUrl: target.baseUrl,
+      shownTarget: target.embedded ? `the embedded reference server at ${target.baseUrl}` : displayUrl(target.baseUrl, redactor),
+    });
   try {
     await probe(target.baseUrl, config, redactor);
     // The same quick checks as conformance run: a target that is not this API (an HTML page, a
