@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LoadScenarioId } from '../harness/config/schema.js';
+import type { LoadEngine as LoadEngineName, LoadScenarioId } from '../harness/config/schema.js';
+import { locustAvailable } from '../harness/load/locust/engine.js';
 import { configFromEnv } from '../harness/config/load.js';
 import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad } from '../harness/load/run.js';
@@ -27,7 +28,7 @@ interface Observed {
   readonly perReplica: [number, number];
 }
 
-async function loadThroughNginx(shared: boolean, scenario: LoadScenarioId): Promise<Observed> {
+async function loadThroughNginx(shared: boolean, scenario: LoadScenarioId, engine: LoadEngineName = 'node'): Promise<Observed> {
   const replicas = await startReplicas({ shared });
   const reportDir = await mkdtemp(join(tmpdir(), 'conformance-replicas-'));
   try {
@@ -42,6 +43,8 @@ async function loadThroughNginx(shared: boolean, scenario: LoadScenarioId): Prom
         // The doctor's preflight is run by conformance run's own tests; here it would only add requests.
         CONFORMANCE_SKIP_DOCTOR: 'true',
         CONFORMANCE_LOAD_WAIT_S: '5',
+        CONFORMANCE_LOAD_ENGINE: engine,
+        CONFORMANCE_LOAD_WORKERS: '2',
       });
       let log = '';
       const out = { write: (text: string) => ((log += text), true) } as unknown as NodeJS.WritableStream;
@@ -87,6 +90,32 @@ describe.skipIf(missing !== undefined)('two replicas behind nginx', () => {
       ['limited key 2 of 3', 'failed', true],
       ['limited key 3 of 3', 'failed', true],
     ]);
+  });
+});
+
+const noLocust = await locustAvailable();
+if (noLocust !== undefined) console.warn(`test/replicas.test.ts: the Locust engine's runs skipped: ${noLocust}`);
+
+/**
+ * The same two servers, the traffic sent by Locust's master and two workers: the verdicts must not
+ * depend on the engine (the judge reads the workers' merged tallies).
+ */
+describe.skipIf(missing !== undefined || noLocust !== undefined)('two replicas behind nginx, load sent by Locust (2 workers)', () => {
+  it('a shared limiter passes the burst, and each worker sent half of it', { timeout: 60_000 }, async () => {
+    const { report, log, perReplica } = await loadThroughNginx(true, 'burst', 'locust');
+    const burst = report.scenarios.find((s) => s.id === 'burst')!;
+    expect([burst.status, burst.message], log).toEqual(['passed', expect.stringMatching(/^limited key 1 of 3: admitted 59 of 150; expected 59 /)]);
+    expect(report.engine).toMatchObject({ name: 'locust', workers: [{ index: 0 }, { index: 1 }] });
+    if (burst.detail?.kind !== 'burst') throw new Error('no burst detail');
+    expect(burst.detail.keys[0]!.workers.map((w) => w.sent)).toEqual([75, 75]);
+    expect(Math.min(...perReplica), `requests per replica: ${perReplica.join(', ')}`).toBeGreaterThanOrEqual(60);
+  });
+
+  it('a limiter in each replica fails the burst with the same finding as the Node engine', { timeout: 60_000 }, async () => {
+    const { report, log } = await loadThroughNginx(false, 'burst', 'locust');
+    const burst = report.scenarios.find((s) => s.id === 'burst')!;
+    expect(burst.status, log).toBe('failed');
+    expect(burst.message).toMatch(/^limited key 1 of 3: admitted 1(19|20) of 150; expected 59 .*; about 2x the limit admitted: per-replica counters\?/);
   });
 });
 

@@ -67,6 +67,8 @@ PREPARE_BOUND_S = 30.0
 MAX_COMMAND_BYTES = 8 * 1024 * 1024
 # How long the master may take to shut down after a quit before it ends itself.
 QUIT_BOUND_S = 5.0
+# After a quit, how long the master waits for its workers to leave before it ends itself.
+WORKERS_GONE_BOUND_S = 1.5
 # The workers the master waits for. Not Locust's --expect-workers: with it, Locust's headless start
 # waits for them in a loop of its own that a quit cannot end.
 EXPECT_WORKERS_ENV = "CONFORMANCE_LOCUST_EXPECT_WORKERS"
@@ -797,6 +799,18 @@ class Master:
         # that left): the process ends within a bound whatever happens.
         gevent.spawn_later(QUIT_BOUND_S, os._exit, 0)
         self.runner.quit()
+        # A quit that comes before Locust's headless start has begun (right after "ready") leaves
+        # Locust waiting for a worker that just left; every event is written and flushed by now, so
+        # the master ends as soon as its workers are gone (or within a short bound).
+        gevent.spawn(self.exit_when_workers_gone)
+
+    def exit_when_workers_gone(self):
+        deadline = time.monotonic() + WORKERS_GONE_BOUND_S
+        while self.runner.clients.all and time.monotonic() < deadline:
+            gevent.sleep(0.05)
+        self.events_out.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
     def read_commands(self, queue):
         for command in self.commands():
