@@ -8,6 +8,7 @@ import { spawnTsx, startServer } from './child-server.js';
 import { SPEC_WINDOW_MS } from '../harness/spec/rate-limit.js';
 import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
+import { locustJson, measureLocust } from './locust.js';
 import { measureStartup } from './startup.js';
 
 /**
@@ -24,11 +25,16 @@ import { measureStartup } from './startup.js';
  * 5. start-up of the installed package (packed and installed into a temporary project):
  *    `conformance --help` (target under 0.3 s; the clone's tsx start beside it) and
  *    `conformance doctor` against the embedded reference server (target under 2 s).
+ * 6. the Locust engine (locust.ts): the same throughput job sent by the Node engine and by Locust
+ *    with 1 and 2 workers against the reference (ratios Locust-2/Node and Locust-2/Locust-1), and
+ *    a million-request result file tallied by the locustfile: its size (target under 10 MB) and
+ *    the time the harness takes to read and judge it (target under 1 s).
  * BENCH_STARTUP_ROUNDS (measurement 5, default 5; 0 skips it),
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
  * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),
  * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
- * BENCH_DISTANCE_MS (measurement 4, the added round trip, default 20).
+ * BENCH_DISTANCE_MS (measurement 4, the added round trip, default 20),
+ * BENCH_LOCUST_ROUNDS (measurement 6, default 3; 0 skips it; skipped, saying why, without Locust).
  */
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 const FULL_RUNS = Number(process.env['BENCH_FULL_RUNS'] ?? 3);
@@ -154,6 +160,7 @@ try {
       '',
     ].join('\n'),
   );
+  const locust = await measureLocust(reference.baseUrl, adminKey, id);
   process.stdout.write(
     `${JSON.stringify({
       fullRunSeconds: runs.length > 0 ? median(runs) : null,
@@ -169,6 +176,7 @@ try {
       cloneHelpSeconds: startupFigures?.cloneHelp ?? null,
       packageDoctorSeconds: startupFigures?.packageDoctor ?? null,
       distanceRatio: distanceFigures ? Number((distanceFigures.remote / distanceFigures.local).toFixed(3)) : null,
+      ...locustJson(locust),
     })}\n`,
   );
 } finally {
