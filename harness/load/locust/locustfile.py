@@ -26,6 +26,7 @@ count a 429 as a failure) and the tallies are the statistics.
 import json
 import math
 import os
+import re
 import socket
 import sys
 import tempfile
@@ -117,11 +118,17 @@ def histogram_index(micros):
     return EXACT_BELOW + (shift - 1) * SUB_BUCKETS + ((micros >> shift) - SUB_BUCKETS)
 
 
+DELTA_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
 def _numeric_delta(value):
     if value is None:
         return None
+    # The same rule as the harness's (tally-samples.ts numericDelta): whole or fractional seconds, ASCII digits only.
     text = value.strip()
-    return int(text) if text.isdigit() else None
+    if not DELTA_SECONDS.fullmatch(text):
+        return None
+    return int(text) if text.isdigit() else float(text)
 
 
 class KeyTally:

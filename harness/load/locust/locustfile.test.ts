@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexOf } from '../histogram.js';
 import { MAX_RETRY_AFTER_VALUES, keyTallySchema } from '../tally.js';
+import { numericDelta } from '../tally-samples.js';
 import { DEFAULT_PYTHON, locustAvailable } from './engine.js';
 import { locustfilePath } from './paths.js';
 import { LOCUSTFILE_VERSION } from './version.js';
@@ -51,6 +52,12 @@ describe('locustfile.py', () => {
       const ints = values.map((v) => Math.floor(v));
       const fromPython = python(`print(json.dumps([lf.histogram_index(v) for v in ${JSON.stringify(ints)}]))`) as number[];
       expect(fromPython).toEqual(ints.map((v) => indexOf(v)));
+    });
+
+    it('reads a Retry-After as numeric seconds exactly when the harness does (tally-samples.ts numericDelta)', () => {
+      const values = ['12', '0', '1.5', ' 3 ', '007', '1e3', '-1', '1.', '.5', '\u0663', 'Wed, 21 Oct 2015 07:28:00 GMT', ''];
+      const fromPython = python(`print(json.dumps([lf._numeric_delta(v) for v in ${JSON.stringify(values)}]))`) as (number | null)[];
+      expect(fromPython).toEqual(values.map((v) => numericDelta(v)));
     });
 
     it('rounds a duration to microseconds like Math.round and clamps it', () => {
