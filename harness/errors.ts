@@ -220,3 +220,40 @@ export class LocustResultError extends HarnessError {
     super('LOCUST_RESULT_INVALID', message);
   }
 }
+
+/* The load engines (harness/load/): tallies, jobs and the Locust engine behind the one interface. */
+
+/** A job that names a key the engine's key list does not hold: a harness bug, never the target's. */
+export class JobKeyError extends HarnessError {
+  constructor(index: number, count: number) {
+    super('LOAD_JOB_KEY', `the job names key ${index}; the engine holds ${count} keys`);
+  }
+}
+
+/** A scenario's key that is not in the engine's key list (locust/paths.ts engineKeys): a harness bug. */
+export class EngineKeyMissingError extends HarnessError {
+  constructor() {
+    super('LOAD_ENGINE_KEY_MISSING', "a scenario's key is missing from the engine's key list");
+  }
+}
+
+/** A sparse histogram (from another engine's result) that does not fit this one's buckets. */
+export class HistogramFormatError extends HarnessError {
+  constructor(message: string) {
+    super('LOAD_HISTOGRAM_FORMAT', message);
+  }
+}
+
+/** The Locust workers send straight to the target: they know neither the run's CA file nor its proxy. */
+export class LocustNetworkError extends HarnessError {
+  constructor(what: string) {
+    super('LOCUST_NETWORK', `the Locust engine cannot send through ${what}: its workers connect to the target directly; use --engine=node, or make the target reachable directly`);
+  }
+}
+
+/** Tallies that cannot be one key's: different keys or bucket widths. */
+export class TallyMergeError extends HarnessError {
+  constructor(message: string) {
+    super('LOAD_TALLY_MERGE', message);
+  }
+}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.js';
 import { judgeBurstKey } from './burst.js';
-import { JobKeyError, NodeEngine } from './engine.js';
+import { JobKeyError } from '../errors.js';
+import { NodeEngine } from './engine.js';
 import { keyTallySchema } from './tally.js';
 import { tallyOfKey } from './tally-merge.js';
 import { throughputStepOf } from './throughput.js';

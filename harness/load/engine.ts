@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { HarnessError } from '../errors.js';
+import { JobKeyError } from '../errors.js';
 import type { TargetNetwork } from '../http/network.js';
 import { fireBurst } from './burst.js';
 import { runSchedule } from './sustained.js';
@@ -58,19 +58,7 @@ export interface LoadEngine {
 /** The Node engine's only worker: this process, on the harness's own clock. */
 const SELF: WorkerInfo = { index: 0, host: hostname(), clockOffsetMs: 0, clockRttMs: 0, goSpreadMs: 0 };
 
-/** A job that names a key the engine's key list does not hold: a harness bug, never the target's. */
-export class JobKeyError extends HarnessError {
-  constructor(index: number, count: number) {
-    super('LOAD_JOB_KEY', `the job names key ${index}; the engine holds ${count} keys`);
-  }
-}
 
-/** A scenario's key that is not in the engine's key list (locust/paths.ts engineKeys): a harness bug. */
-export class EngineKeyMissingError extends HarnessError {
-  constructor() {
-    super('LOAD_ENGINE_KEY_MISSING', "a scenario's key is missing from the engine's key list");
-  }
-}
 
 function keyAt(keys: readonly string[], index: number): string {
   const key = keys[index];

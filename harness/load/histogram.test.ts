@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HistogramFormatError, LatencyHistogram } from './histogram.js';
+import { HistogramFormatError } from '../errors.js';
+import { LatencyHistogram } from './histogram.js';
 
 describe('LatencyHistogram', () => {
   it('is exact below 128 µs and reports zeros when empty', () => {

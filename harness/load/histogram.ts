@@ -1,4 +1,4 @@
-import { HarnessError } from '../errors.js';
+import { HistogramFormatError } from '../errors.js';
 
 /**
  * Latency percentiles with sub-millisecond resolution. autocannon's own histogram holds whole
@@ -23,12 +23,6 @@ export interface SparseLatency {
   readonly buckets: readonly (readonly [number, number])[];
 }
 
-/** A sparse histogram (from another engine's result) that does not fit this one's buckets. */
-export class HistogramFormatError extends HarnessError {
-  constructor(message: string) {
-    super('LOAD_HISTOGRAM_FORMAT', message);
-  }
-}
 
 export interface LatencySummary {
   readonly count: number;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { refusalFindings, type Sample } from './burst.js';
-import { HistogramFormatError, LatencyHistogram } from './histogram.js';
+import { HistogramFormatError, TallyMergeError } from '../errors.js';
+import { LatencyHistogram } from './histogram.js';
 import { keyTallySchema, type WorkerInfo } from './tally.js';
-import { mergeTallies, tallyOfKey, TallyMergeError } from './tally-merge.js';
+import { mergeTallies, tallyOfKey } from './tally-merge.js';
 import { tallySamples } from './tally-samples.js';
 
 const T0 = Date.parse('2026-05-14T09:13:00.000Z');

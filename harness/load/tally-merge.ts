@@ -1,4 +1,4 @@
-import { HarnessError } from '../errors.js';
+import { TallyMergeError } from '../errors.js';
 import { LatencyHistogram } from './histogram.js';
 import type { KeyTally, WorkerInfo } from './tally.js';
 import { emptyTally, RetryAfterCounter } from './tally-samples.js';
@@ -10,12 +10,6 @@ import { emptyTally, RetryAfterCounter } from './tally-samples.js';
  * own "go", and the master lines those up within a few ms, WorkerInfo.goSpreadMs).
  */
 
-/** Tallies that cannot be one key's: different keys or bucket widths. */
-export class TallyMergeError extends HarnessError {
-  constructor(message: string) {
-    super('LOAD_TALLY_MERGE', message);
-  }
-}
 
 export interface WorkerTally {
   readonly worker: Pick<WorkerInfo, 'index' | 'clockOffsetMs'>;

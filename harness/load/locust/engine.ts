@@ -18,9 +18,13 @@ import { LOCUSTFILE_VERSION } from './version.js';
  */
 
 export const DEFAULT_PYTHON = '/usr/bin/python3';
-export const RESULT_DIR_ENV = 'CONFORMANCE_LOCUST_RESULT_DIR';
+/**
+ * Between the harness and the master it starts, not settings a user sets (hence not CONFORMANCE_*):
+ * where the master writes its results, and how many workers it waits for.
+ */
+export const RESULT_DIR_ENV = 'WMC_LOCUST_RESULT_DIR';
 /** The workers the master waits for (not Locust's --expect-workers, whose wait a quit cannot end). */
-export const EXPECT_WORKERS_ENV = 'CONFORMANCE_LOCUST_EXPECT_WORKERS';
+export const EXPECT_WORKERS_ENV = 'WMC_LOCUST_EXPECT_WORKERS';
 /** The fix named whenever Locust cannot be started: Debian's package works with Debian's python3. */
 export const LOCUST_INSTALL_HINT = 'apt-get install -y python3-locust';
 
@@ -125,8 +129,9 @@ interface Proc {
 }
 
 function cleanEnv(extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
-  // Locust reads LOCUST_* settings from the environment: only the engine's arguments count.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LOCUST_')));
+  // Locust reads LOCUST_* settings from the environment: only the engine's arguments count. The
+  // harness's own CONFORMANCE_* variables (keys among them) stay here: a worker reads its keys file only.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LOCUST_') && !name.startsWith('CONFORMANCE_')));
   return { ...env, PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1', ...extra };
 }
 

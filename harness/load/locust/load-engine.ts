@@ -1,5 +1,5 @@
 import type { LocustSettings } from '../../config/schema.js';
-import { HarnessError } from '../../errors.js';
+import { LocustNetworkError } from '../../errors.js';
 import { proxyFor, shownProxy } from '../../http/network.js';
 import type { EngineTarget, JobResult, LoadEngine, RunJobOptions } from '../engine.js';
 import type { Job, WorkerInfo } from '../tally.js';
@@ -11,12 +11,6 @@ import { LocustEngine } from './engine.js';
  * back the master's merged result as it came. The harness still probes, decides and judges.
  */
 
-/** The Locust workers send straight to the target: they know neither the run's CA file nor its proxy. */
-export class LocustNetworkError extends HarnessError {
-  constructor(what: string) {
-    super('LOCUST_NETWORK', `the Locust engine cannot send through ${what}: its workers connect to the target directly; use --engine=node, or make the target reachable directly`);
-  }
-}
 
 export interface LocustLoadEngineOptions {
   readonly settings: LocustSettings;

@@ -3,7 +3,7 @@
 It only sends, counts and timestamps; the TypeScript harness decides (harness/load/tally.ts is the
 contract of what it hands back, harness/load/locust/engine.ts the driver).
 
-Master (`CONFORMANCE_LOCUST_EXPECT_WORKERS=N locust -f locustfile.py --master --headless -u 0`):
+Master (`WMC_LOCUST_EXPECT_WORKERS=N locust -f locustfile.py --master --headless -u 0`):
   - stdout carries ONLY JSON lines, one per event: {"event":"ready","workers":[...]} once the
     expected workers answered and their clocks were measured, {"event":"done","jobId":..,"file":..}
     per job, {"event":"error",...}. Locust's own output goes to stderr.
@@ -11,7 +11,7 @@ Master (`CONFORMANCE_LOCUST_EXPECT_WORKERS=N locust -f locustfile.py --master --
     {"cmd":"stop","jobId":..}, {"cmd":"quit"}. End of stdin is a quit too (the harness is gone).
   - each job goes to every worker, with its index; once all workers prepared their connections a
     "go" lines their first requests up; their tallies are written as one LocustResult JSON file in
-    $CONFORMANCE_LOCUST_RESULT_DIR.
+    $WMC_LOCUST_RESULT_DIR.
 Worker (`locust -f locustfile.py --worker --master-host HOST`):
   - reads the API keys from the JSON array in the file named by $CONFORMANCE_LOCUST_KEYS_FILE;
     jobs, messages and results name keys by index only, so a key is never printed or sent.
@@ -54,7 +54,7 @@ RESULT_VERSION = 1
 MAX_RETRY_AFTER_VALUES = 512
 
 KEYS_FILE_ENV = "CONFORMANCE_LOCUST_KEYS_FILE"
-RESULT_DIR_ENV = "CONFORMANCE_LOCUST_RESULT_DIR"
+RESULT_DIR_ENV = "WMC_LOCUST_RESULT_DIR"
 # For tests only: shifts this worker's wall clock (receivedAt values and its clock pong) by this many
 # ms, so the harness's handling of workers whose clocks disagree can be tested on one machine.
 CLOCK_SKEW_ENV = "CONFORMANCE_LOCUST_CLOCK_SKEW_MS"
@@ -72,7 +72,7 @@ QUIT_BOUND_S = 5.0
 WORKERS_GONE_BOUND_S = 1.5
 # The workers the master waits for. Not Locust's --expect-workers: with it, Locust's headless start
 # waits for them in a loop of its own that a quit cannot end.
-EXPECT_WORKERS_ENV = "CONFORMANCE_LOCUST_EXPECT_WORKERS"
+EXPECT_WORKERS_ENV = "WMC_LOCUST_EXPECT_WORKERS"
 # Slack on top of a job's own duration before the master or a worker cuts it short.
 JOB_SLACK_S = 10.0
 # Throughput POST answers parsed for data.id are read at most this far.
