@@ -58,6 +58,8 @@ const KEY_VARIABLES: Record<KeyRole, string> = {
 /** Everything a check body may use. */
 export interface CheckContext {
   readonly run: RunContext;
+  /** The suite file's domain: what per-file state (fixtures, statuses seen) is kept by. */
+  readonly domain: Domain;
   /** Org A admin key (CONFORMANCE_ADMIN_KEY), X-API-Key style. */
   readonly api: ApiClient;
   /** A client for another configured key; skips the check when that key is not configured. */
@@ -101,8 +103,18 @@ function reportKeyOf(domain: Domain, task: { readonly name: string; readonly sui
   return `${domain} ${names.join(' > ')}`;
 }
 
-/** Validation statuses seen by this suite file (for VALIDATION-STATUS-CONSISTENT). */
-export const validationStatuses: Array<{ subject: string; status: number }> = [];
+const validationByDomain = new Map<Domain, Array<{ subject: string; status: number }>>();
+
+/**
+ * Validation statuses seen by one suite file (for VALIDATION-STATUS-CONSISTENT), by its domain:
+ * the files of a worker share their modules (the runner does not isolate them), so per-file
+ * state is keyed by the file's domain, never kept in a module's variable.
+ */
+export function validationStatusesOf(domain: Domain): Array<{ subject: string; status: number }> {
+  let statuses = validationByDomain.get(domain);
+  if (statuses === undefined) validationByDomain.set(domain, (statuses = []));
+  return statuses;
+}
 
 function buildContext(
   domain: Domain,
@@ -176,6 +188,7 @@ function buildContext(
     value === undefined || value === null ? skip(`not configured: ${variable} is not set`) : value;
   return {
     run,
+    domain,
     api: client(need(run.keys.admin, KEY_VARIABLES.admin)),
     as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle),
     // A key made up by a check (another case or prefix of a configured key, say) is no configured

@@ -1,5 +1,5 @@
 import type { checker, CheckContext } from '../check/check.js';
-import { validationStatuses } from '../check/check.js';
+import { validationStatusesOf } from '../check/check.js';
 import { CheckFailure } from '../check/outcomes.js';
 import type { Domain } from '../config/schema.js';
 import type { ApiResponse } from '../http/client.js';
@@ -77,7 +77,7 @@ async function sendCase(t: CheckContext, target: InputTarget, c: InputCase): Pro
   });
   t.observe('validation-status', c.surface.operation, res.status);
   t.observe('error-body-shape', c.surface.operation, shapeOf(res.json, res.text));
-  validationStatuses.push({ subject: c.surface.operation, status: res.status });
+  validationStatusesOf(t.domain).push({ subject: c.surface.operation, status: res.status });
   if (outcome === 'rejected') return undefined;
   if (outcome === 'accepted' && target.accepted !== undefined) await target.accepted(t, input);
   const what = `${c.field.name} = ${excerpt(query ? String(c.invalid.value) : c.invalid.value)} (${c.invalid.name})`;

@@ -1,5 +1,5 @@
 import type { checker, CheckContext } from '../check/check.js';
-import { validationStatuses } from '../check/check.js';
+import { validationStatusesOf } from '../check/check.js';
 import { ensure, expectRejected } from '../check/expect.js';
 import type { ApiResponse } from '../http/client.js';
 import type { ViolationCase } from '../generators/violations.js';
@@ -32,7 +32,7 @@ export async function expectInvalid(
   const res = await send();
   t.observe('validation-status', subject, res.status);
   t.observe('error-body-shape', subject, shapeOf(res.json, res.text));
-  validationStatuses.push({ subject, status: res.status });
+  validationStatusesOf(t.domain).push({ subject, status: res.status });
   expectRejected(res, rule);
 }
 
@@ -79,7 +79,7 @@ export function validationConsistencyCheck(check: Check, domainLabel: string): v
     // Accepted invalid input is the failure of its own rule; consistency is about the rejections.
     // A 409 speaks of the records' state (a taken name, a rule over several records a server may
     // check before the schema), not of the body's validity.
-    const rejected = validationStatuses.filter((s) => s.status >= 400 && s.status !== 409 && isBodySubject(s.subject));
+    const rejected = validationStatusesOf(t.domain).filter((s) => s.status >= 400 && s.status !== 409 && isBodySubject(s.subject));
     if (rejected.length === 0) t.skip('not applicable: no invalid body was rejected in this run');
     const byStatus = new Map<number, string[]>();
     for (const { subject, status } of rejected) {

@@ -159,6 +159,11 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
       ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),
       reporters: [collector, new ProgressReporter(progress)],
       pool: 'threads',
+      // The files of a worker share their modules instead of loading them again for each file
+      // (the harness is CPU-bound on loading: about 4 s of the functional suites' 13 s): per-file
+      // state is kept by the file's domain (harness/check/once.ts, validationStatusesOf), never in
+      // a module's variable.
+      isolate: false,
       // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
       // against a distant target.
       maxWorkers: workersFor(config.suites, roundTrip),

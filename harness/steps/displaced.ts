@@ -6,9 +6,10 @@ type Body = Record<string, unknown>;
 /*
  * Flags another record may take away: one default rate, say (spec 2.5 does not say how many
  * rates may be default, so a server may keep one and clear the flag of the rate that had it).
- * The suite notes every record it set such a flag on (per suite file: a file runs in one
- * worker); a record read back without the flag it was set with is not a failure when another
- * record got the flag after it, by this run or as the target shows now.
+ * The suite notes every record it set such a flag on (per worker: the files of a worker share
+ * their modules, and a record another file flagged later displaces just the same); a record read
+ * back without the flag it was set with is not a failure when another record got the flag after
+ * it, by this run or as the target shows now.
  */
 
 const noted = new Map<string, Array<{ readonly id: string; readonly at: number }>>();

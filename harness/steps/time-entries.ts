@@ -43,7 +43,7 @@ export const sharedReferences = once(async (t): Promise<TimeEntryConstraints> =>
 let nextDay: number | undefined;
 
 /**
- * A past day no other call in this suite file returns (2001 to about 2012). The spec sets no
+ * A past day no other call in this worker returns (2001 to about 2012). The spec sets no
  * daily total, but a server may cap a resource's day at 24 hours, and the minimal entries all go
  * to one shared resource.
  */
