@@ -34,6 +34,10 @@ describe('a full run against the embedded reference server', () => {
     expect(result.code).toBe(0);
   });
 
+  it('prints no warning of Node or of a library on its way (a burst of requests in one check is no listener leak)', () => {
+    expect(result.stderr.split('\n').filter((line) => /Warning|\(node:\d+\)/.test(line))).toEqual([]);
+  });
+
   it('writes every format into the run directory and into latest/', async () => {
     const dirs = (await readdir(result.reportDir)).sort();
     expect(dirs).toEqual([report.runId, 'latest'].sort());

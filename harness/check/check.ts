@@ -1,4 +1,5 @@
 import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
+import { setMaxListeners } from 'node:events';
 import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
 import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
@@ -126,6 +127,9 @@ function buildContext(
 ): CheckContext {
   const run = runContext();
   const health = targetHealth();
+  // Each request of the check listens to its signal while it lasts (harness/http/deadline.ts): a
+  // check that sends a burst has dozens at once, which is no leak; Node would warn past 10.
+  setMaxListeners(0, signal);
   // Pacing under the keys' limits and the throttling budget, shared by the run's clients.
   const governor = runGovernor();
   const redactor = new Redactor(Object.values(run.keys));
