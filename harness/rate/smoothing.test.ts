@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { admittedTooFew, PACED_REQUESTS, pacedIntervalMs, pacedSummary, smoothingRefusal, smoothingWaitMs } from './smoothing.js';
+import { admittedTooFew, PACED_REQUESTS, pacedIntervalMs, pacedSummary, SPEC_PACED_RUN_MS, smoothingRefusal, smoothingWaitMs } from './smoothing.js';
 import { judgeAdmission, SPEC_WINDOW_MS } from './tolerance.js';
 
 describe('smoothingRefusal', () => {
   it('paces a little slower than one request per share of the window', () => {
     expect(pacedIntervalMs(60, SPEC_WINDOW_MS)).toBe(1250);
     expect(pacedIntervalMs(60, 4000)).toBeCloseTo(83.33, 2);
+    // The scenarios' time bound: the longest wait, a quarter second, ten requests 1.25 s apart.
+    expect(SPEC_PACED_RUN_MS).toBe(3000 + 250 + 12_500);
   });
 
   it("takes a wait of up to two shares, in whole seconds, plus a second, for a smoothing limiter's", () => {

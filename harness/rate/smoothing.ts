@@ -1,3 +1,4 @@
+import { SPEC_DEFAULT_LIMIT, SPEC_WINDOW_MS } from '../spec/rate-limit.js';
 import type { AdmissionVerdict } from './tolerance.js';
 
 /*
@@ -27,6 +28,14 @@ export function pacedIntervalMs(limit: number, windowMs: number): number {
 export function smoothingWaitMs(limit: number, windowMs: number): number {
   return Math.ceil((2 * windowMs) / limit / 1000) * 1000 + 1000;
 }
+
+/** The longest a paced run takes, its wait included (without its requests' answer times). */
+export function pacedRunMs(limit: number, windowMs: number): number {
+  return smoothingWaitMs(limit, windowMs) + 250 + PACED_REQUESTS * pacedIntervalMs(limit, windowMs);
+}
+
+/** A paced run at spec 8's default limit of 60 a minute: 3.25 s of wait and 12.5 s of requests. */
+export const SPEC_PACED_RUN_MS = pacedRunMs(SPEC_DEFAULT_LIMIT, SPEC_WINDOW_MS);
 
 /** Fewer admitted than the budget: a smoothing limiter, or an under-admission; only a paced run tells them apart. */
 export function admittedTooFew(verdict: Pick<AdmissionVerdict, 'ok' | 'admitted' | 'expected'>): boolean {
