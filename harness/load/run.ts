@@ -41,7 +41,7 @@ import {
   type SustainedScenario,
   type ThroughputScenario,
 } from './scenarios.js';
-import { judgePaced, pacedPlan } from './smoothing.js';
+import { judgePaced, pacedAnswer, pacedPlan } from './smoothing.js';
 import { judgeSustained } from './sustained.js';
 import type { Job } from './tally.js';
 import { tallyOfKey } from './tally-merge.js';
@@ -279,19 +279,32 @@ async function pacedRuns(
   );
   // The refusals' wait, from after the burst's last answer, and a quarter second for rounding.
   await abortableSleep(signal)(Math.max(...paced.map((p) => p.plan.waitMs)) + 250);
+  const sleep = abortableSleep(signal);
   const results = await Promise.all(
     paced.map(async ({ plan, i }) => {
-      const job: Job = {
-        kind: 'schedule',
-        id: jobId(ctx, scenario),
-        path: target.path,
-        keyIndex: keyIndex(ctx, keys[i]!.key),
-        offsetsMs: Array.from({ length: plan.requests }, (_, n) => round(n * plan.intervalMs)),
-        timeoutMs: ctx.config.requestTimeoutMs,
-        bucketMs: SCHEDULE_BUCKET_MS,
-      };
-      const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
-      return { i, judged: judgePaced(judged[i]!, plan, tallyOfKey(result, job.keyIndex, job.bucketMs).tally) };
+      // One request per job, the next an interval after the answer, as the rate-limit suite's
+      // pacedRun: a request the engine or the machine delayed never brings the next one closer.
+      let sent = 0;
+      let admitted = 0;
+      let last: ReturnType<typeof pacedAnswer> = { admitted: true };
+      while (sent < plan.requests && last.admitted) {
+        if (sent > 0) await sleep(plan.intervalMs);
+        const job: Job = {
+          kind: 'schedule',
+          id: jobId(ctx, scenario),
+          path: target.path,
+          keyIndex: keyIndex(ctx, keys[i]!.key),
+          offsetsMs: [0],
+          timeoutMs: ctx.config.requestTimeoutMs,
+          bucketMs: SCHEDULE_BUCKET_MS,
+        };
+        const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
+        last = pacedAnswer(tallyOfKey(result, job.keyIndex, job.bucketMs).tally);
+        sent += 1;
+        if (last.admitted) admitted += 1;
+      }
+      const outcome = { sent, admitted, ...(last.error === undefined ? { refusedStatus: last.admitted ? undefined : last.status } : { error: last.error }) };
+      return { i, judged: judgePaced(judged[i]!, plan, outcome) };
     }),
   );
   return judged.map((j, i) => results.find((r) => r.i === i)?.judged ?? j);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeBurstKey, type Sample } from './burst.js';
-import { judgePaced, longestRetryAfterMs, pacedPlan } from './smoothing.js';
+import { judgePaced, longestRetryAfterMs, pacedAnswer, pacedPlan } from './smoothing.js';
 import { tallySamples } from './tally-samples.js';
 
 const T0 = 1_700_000_000_000;
@@ -41,27 +41,36 @@ describe('a burst that admitted too few', () => {
   });
 });
 
+describe('pacedAnswer', () => {
+  it("reads a one-request job's tally: admitted, refused with its status, or no answer", () => {
+    expect(pacedAnswer(tallied([answer(200)]))).toEqual({ admitted: true, status: 200 });
+    expect(pacedAnswer(tallied([answer(429, { 'retry-after': '1' })]))).toEqual({ admitted: false, status: 429 });
+    expect(pacedAnswer(tallied([answer(null)]))).toEqual({ admitted: false, error: 'socket hang up' });
+    expect(pacedAnswer(tallied([]))).toEqual({ admitted: false, error: 'not sent (stopped)' });
+  });
+});
+
 describe('judgePaced', () => {
   const plan = { smoothing: true, waitMs: 1000, intervalMs: 1250, requests: 10 } as const;
-  const paced = (statuses: readonly (number | null)[]) => tallied(statuses.map((s) => answer(s, s === 429 ? { 'retry-after': '1' } : {})));
 
   it('passes a smoothing limiter whose paced run was all admitted, and says so', () => {
-    const judged = judgePaced(judge(burst(5)), plan, paced(Array(10).fill(200)));
+    const judged = judgePaced(judge(burst(5)), plan, { sent: 10, admitted: 10 });
     expect(judged).toMatchObject({ record: { status: 'passed', admitted: 5, expected: 59 }, findings: [] });
     expect(judged.record.summary).toBe('smoothing limiter: admitted 5 of 150 at once (budget 59), its refusals asking for 1000 ms at most; paced at one request every 1250 ms, all 10 were admitted');
   });
 
   it('fails an under-admission: too few at once, and the paced run refused too', () => {
-    const judged = judgePaced(judge(burst(5)), plan, paced([200, 200, 429, 429, 200, 200, 200, 200, 200, 200]));
+    const judged = judgePaced(judge(burst(5)), plan, { sent: 3, admitted: 2, refusedStatus: 429 });
     expect(judged.record.status).toBe('failed');
     expect(judged.findings).toEqual([
-      'limited key 1 of 1: admitted 5 of 150; expected 59 (tolerance +0 for 5 ms at 60/min), and the key does not keep its rate when paced either (paced at one request every 1250 ms, 2 of 10 were refused (2 × 429)): it admits fewer than its limit (spec 8)',
+      'limited key 1 of 1: admitted 5 of 150; expected 59 (tolerance +0 for 5 ms at 60/min), and the key does not keep its rate when paced either (paced at one request every 1250 ms, request 3 was refused (429)): it admits fewer than its limit (spec 8)',
     ]);
   });
 
-  it('is an error when paced requests got no answer and none was refused', () => {
-    const judged = judgePaced(judge(burst(5)), plan, paced([200, null, 200, 200, 200, 200, 200, 200, 200, 200]));
+  it('is an error when a paced request got no answer, or the run stopped early', () => {
+    const judged = judgePaced(judge(burst(5)), plan, { sent: 2, admitted: 1, error: 'socket hang up' });
     expect(judged).toMatchObject({ record: { status: 'error' }, findings: [] });
-    expect(judged.record.summary).toMatch(/a smoothing limiter\? paced at one request every 1250 ms, 1 of 10 got no answer \(first: socket hang up\)$/);
+    expect(judged.record.summary).toMatch(/a smoothing limiter\? paced at one request every 1250 ms, request 2 got no answer \(socket hang up\)$/);
+    expect(judgePaced(judge(burst(5)), plan, { sent: 4, admitted: 4 }).record.summary).toMatch(/4 of 10 were sent and admitted \(stopped early\)$/);
   });
 });

@@ -1,7 +1,6 @@
 import { readRetryAfter } from '../rate/retry-after.js';
 import { pacedSummary, smoothingRefusal, type SmoothingRefusal } from '../rate/smoothing.js';
 import type { BurstKeyRecord } from './model.js';
-import { sortedStatusCounts } from './burst.js';
 import type { KeyTally, RetryAfterTally } from './tally.js';
 
 /*
@@ -50,30 +49,45 @@ export interface JudgedKey {
 }
 
 /**
+ * A paced run as run.ts sends it: one request at a time, the next `intervalMs` after the answer
+ * (so a late request never brings the next one closer), stopping at the first not admitted.
+ */
+export interface PacedOutcome {
+  readonly sent: number;
+  readonly admitted: number;
+  /** The status of the request that was not admitted (the last one sent), if one was. */
+  readonly refusedStatus?: number | undefined;
+  /** Why the last request got no answer, if it got none. */
+  readonly error?: string | undefined;
+}
+
+/** One answer of a paced run, from the tally of its one-request job: admitted, refused with a status, or no answer. */
+export function pacedAnswer(tally: Pick<KeyTally, 'sent' | 'statusCounts' | 'errors' | 'firstError'>): { admitted: boolean; status?: number; error?: string } {
+  if (tally.errors > 0 || tally.sent === 0) return { admitted: false, error: tally.firstError ?? (tally.sent === 0 ? 'not sent (stopped)' : 'unknown') };
+  const status = Number(Object.keys(tally.statusCounts)[0]);
+  return { admitted: status >= 200 && status < 300, status };
+}
+
+/**
  * The burst key once its paced run is back: passed when every paced request was admitted (the
  * summary says it was a smoothing limiter, what the burst admitted and the pace), failed when one
  * was refused (admitting fewer than the budget and refusing the key's own rate is an
- * under-admission), an error when a paced request got no answer and none was refused.
+ * under-admission), an error when a paced request got no answer.
  */
-export function judgePaced<J extends JudgedKey>(judged: J, plan: Extract<SmoothingRefusal, { smoothing: true }>, paced: Pick<KeyTally, 'sent' | 'statusCounts' | 'errors' | 'firstError'>): J {
+export function judgePaced<J extends JudgedKey>(judged: J, plan: Extract<SmoothingRefusal, { smoothing: true }>, paced: PacedOutcome): J {
   const { record } = judged;
-  const counts = sortedStatusCounts(paced.statusCounts);
-  const admitted = Object.entries(counts).filter(([status]) => Number(status) >= 200 && Number(status) < 300).reduce((n, [, c]) => n + c, 0);
-  const refused = Object.entries(counts).filter(([status]) => Number(status) < 200 || Number(status) >= 300);
-  const refusedCount = refused.reduce((n, [, c]) => n + c, 0);
   const burst = `admitted ${record.admitted} of ${record.sent} at once (budget ${record.expected}), its refusals asking for ${Math.round(plan.waitMs)} ms at most`;
-  if (refusedCount === 0 && paced.errors === 0 && admitted === plan.requests) {
-    return { ...judged, record: { ...record, status: 'passed', summary: `smoothing limiter: ${burst}; ${pacedSummary(plan.intervalMs, admitted)}` }, findings: [] };
+  if (paced.refusedStatus === undefined && paced.error === undefined && paced.admitted === plan.requests) {
+    return { ...judged, record: { ...record, status: 'passed', summary: `smoothing limiter: ${burst}; ${pacedSummary(plan.intervalMs, paced.admitted)}` }, findings: [] };
   }
-  const list = refused.map(([status, n]) => `${n} × ${status}`).join(', ');
   const outcome =
-    refusedCount > 0
-      ? `${refusedCount} of ${paced.sent} were refused (${list})`
-      : paced.errors > 0
-        ? `${paced.errors} of ${paced.sent} got no answer (first: ${paced.firstError ?? 'unknown'})`
-        : `${admitted} of ${plan.requests} were sent and admitted (stopped early)`;
-  const pace = pacedSummary(plan.intervalMs, admitted, outcome);
-  if (refusedCount === 0) {
+    paced.refusedStatus !== undefined
+      ? `request ${paced.sent} was refused (${paced.refusedStatus})`
+      : paced.error !== undefined
+        ? `request ${paced.sent} got no answer (${paced.error})`
+        : `${paced.admitted} of ${plan.requests} were sent and admitted (stopped early)`;
+  const pace = pacedSummary(plan.intervalMs, paced.admitted, outcome);
+  if (paced.refusedStatus === undefined) {
     return { ...judged, record: { ...record, status: 'error', summary: `${record.summary}; a smoothing limiter? ${pace}` }, findings: [] };
   }
   const finding = `${record.key}: ${record.summary}, and the key does not keep its rate when paced either (${pace}): it admits fewer than its limit (spec 8)`;
