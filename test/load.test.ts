@@ -26,12 +26,11 @@ const SHORT = {
 
 /**
  * The reference variants that replace the limiter (reference/variants.ts): another design the
- * harness must measure, not fail. Not yet limiter-smoothing: the load harness's burst and keys
- * scenarios still expect a burst capacity of the limit, where the conformance suite already
- * judges a smoothing limiter by a paced run (harness/steps/rate-limit.ts pacedRun). Known open:
- * the load harness fails a smoothing limiter (admitted 5 of 150 in a burst) until it learns that.
+ * harness must measure, not fail. limiter-smoothing among them: it admits one request per share of
+ * the window, so a burst gets about one request and refusals asking for a second; the load harness
+ * then paces a run on the key (harness/load/smoothing.ts), as the rate-limit suite does (pacedRun).
  */
-const LIMITER_VARIANTS = VARIANT_NAMES.filter((v) => v.startsWith('limiter-') && v !== 'limiter-smoothing');
+const LIMITER_VARIANTS = VARIANT_NAMES.filter((v) => v.startsWith('limiter-'));
 /**
  * Instants in other notations than the reference's own delta seconds: an ISO 8601 date-time and
  * epoch milliseconds (the load harness reads every form through the one reader the rate-limit
@@ -167,8 +166,51 @@ describe.concurrent('every limiter design and every form of the rate headers the
         // Sparing: a handful of probes per key, however the limiter gives its budget back.
         expect(s.freshWait!.probes, `${s.id}: ${s.freshWait!.steps.join('; ')}`).toBeLessThanOrEqual(6 * s.freshWait!.keys.length);
       }
+      if (variant === 'limiter-smoothing') {
+        // Every bursted key: about one request at once, then the paced run all admitted, said in its record.
+        const burstKeys = report.scenarios.flatMap((s) => (s.detail?.kind === 'burst' ? s.detail.keys : []));
+        expect(burstKeys).toHaveLength(4);
+        for (const k of burstKeys) {
+          expect(k.summary).toMatch(/^smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 83 ms, all 10 were admitted$/);
+          expect(k).toMatchObject({ status: 'passed', rejected: 150 - k.admitted, invalidRetryAfter: 0 });
+        }
+      }
     });
   }
+
+  /*
+   * The smoothing limiter's pass must not hide a fault. rl-concurrent-over-admission counts on a
+   * racy fixed window in place of any limiter: the burst admits more than its budget, over the
+   * ceiling that holds whatever the limiter. rl-never-recovers refuses a key for good once it was
+   * refused: too few at once with a smoothing limiter's short Retry-After, then the paced run is
+   * refused too, an under-admission. (rl-one-too-many adds one to a limit a smoothing limiter's
+   * burst never reaches: a burst shows nothing of it, and only a paced run faster than the limit
+   * for a whole window could, which a load check under the limit never sends.)
+   */
+  it('still fails a smoothing limiter that over-admits (fault rl-concurrent-over-admission)', { timeout: 90_000 }, async () => {
+    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing', CONFORMANCE_REFERENCE_FAULTS: 'rl-concurrent-over-admission', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(1);
+    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    expect(report.scenarios[0], result.stderr).toMatchObject({ id: 'burst', status: 'failed', message: expect.stringMatching(/^limited key 1 of 3: admitted (\d+) of 150; expected 59 /) });
+    expect(report.scenarios[0]!.message).not.toMatch(/smoothing|paced/);
+    expect(result.stderr).not.toMatch(/pacing 10 requests/);
+  });
+
+  it('fails a smoothing limiter that refuses the paced run too: an under-admission (fault rl-never-recovers)', { timeout: 90_000 }, async () => {
+    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing', CONFORMANCE_REFERENCE_FAULTS: 'rl-never-recovers', CONFORMANCE_LOAD_SCENARIOS: 'keys' });
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(1);
+    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    const keys = report.scenarios[0]!;
+    expect(keys, result.stderr).toMatchObject({ id: 'keys', status: 'failed' });
+    expect(keys.message).toMatch(
+      /^limited key \d of 3: admitted \d+ of 150; expected 59 \(.+\), and the key does not keep its rate when paced either \(paced at one request every 83 ms, request \d+ was refused \(429\)\): it admits fewer than its limit \(spec 8\)$/,
+    );
+    if (keys.detail?.kind !== 'burst') throw new Error('no keys detail');
+    expect(keys.detail.keys.map((k) => k.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(keys.findings).toHaveLength(3);
+  });
 
   it('still fails a refilling bucket that admits one request too many: its refill tolerance does not hide it', { timeout: 90_000 }, async () => {
     // The spec's minute, not the shortened window: a bucket refilling 60 a minute earns nothing back in a burst under a

@@ -102,6 +102,15 @@ describe.skipIf(noLocust !== undefined)('conformance load on Locust (master and 
     expect([node.report.status, locust.report.status]).toEqual(['failed', 'failed']);
   });
 
+  it('passes a smoothing limiter as the Node engine does: too few at once, then a paced run all admitted (variant limiter-smoothing)', { timeout: 60_000 }, async () => {
+    // A 2 s window: the reference's Reset of 1 s is then not near its end, and the key is fresh at once.
+    const { report, log } = await load({ CONFORMANCE_LOAD_ENGINE: 'locust', CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing', CONFORMANCE_REFERENCE_RATE_WINDOW_S: '2', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
+    expect([scenario(report, 'burst').status, scenario(report, 'burst').message], log).toEqual([
+      'passed',
+      expect.stringMatching(/^limited key 1 of 3: smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 42 ms, all 10 were admitted$/),
+    ]);
+  });
+
   it('judges the same when the workers\' clocks are a second apart, and the report says how far apart they were', { timeout: 90_000 }, async () => {
     const { report, log } = await load({ CONFORMANCE_LOAD_ENGINE: 'locust', CONFORMANCE_LOAD_SCENARIOS: 'keys' }, (config) =>
       new LocustLoadEngine({

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { DIRECT, targetDispatcher, type TargetNetwork } from '../http/network.js';
+import { admittedTooFew } from '../rate/smoothing.js';
 import { judgeAdmission } from '../rate/tolerance.js';
 import { readRetryAfter } from '../rate/retry-after.js';
 import type { BurstKeyRecord, LoadStatus } from './model.js';
@@ -179,7 +180,8 @@ export function refusalFindings(tally: RefusalTally): { findings: string[]; inva
  * Judges one key's burst from its tally (every worker's, merged): exactly the budget left after
  * the fresh probe is admitted (plus the refill a continuously refilling limiter could earn while
  * the burst lasts), the rest refused with 429 and a valid Retry-After. Requests without an answer
- * make the count uncertain: an error, unless the admissions already exceed the ceiling.
+ * make the count uncertain: an error, unless the admissions already exceed the ceiling. Fewer
+ * than the budget fails here; `tooFew` says a paced run may still show a smoothing limiter (run.ts).
  */
 export function judgeBurstKey(input: {
   readonly label: string;
@@ -198,7 +200,7 @@ export function judgeBurstKey(input: {
   readonly sinceFreshMs?: number | undefined;
   /** The window the limit refills over (tolerance.ts refillWindowMs); the spec's minute by default. */
   readonly refillWindowMs?: number | undefined;
-}): { record: BurstKeyRecord; findings: string[]; oneOver: boolean } {
+}): { record: BurstKeyRecord; findings: string[]; oneOver: boolean; tooFew: boolean } {
   const { tally } = input;
   const elapsedMs = tally.lastAnswerMs ?? 0;
   const { admitted, rejected, other, errors } = workerRowOf(0, tally);
@@ -239,6 +241,9 @@ export function judgeBurstKey(input: {
     findings,
     // Only the count is off, by exactly one: a whole-request refill tick may explain it (see run.ts).
     oneOver: verdict.oneOver && errors === 0 && refusals.findings.length === 0,
+    // Fewer than the budget, every refusal a 429 with a valid Retry-After: a smoothing limiter's
+    // burst, or an under-admission; run.ts tells them apart by a paced run (smoothing.ts).
+    tooFew: admittedTooFew(verdict) && errors === 0 && refusals.findings.length === 0,
   };
 }
 

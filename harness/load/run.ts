@@ -6,6 +6,7 @@ import { ApiClient } from '../http/client.js';
 import { proxyFor, shownProxy, targetDispatcher } from '../http/network.js';
 import { Redactor } from '../http/redact.js';
 import type { RateProbe } from '../rate/fresh.js';
+import type { SmoothingRefusal } from '../rate/smoothing.js';
 import { refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import { preflight } from '../doctor/preflight.js';
 import { displayUrl, newRunId, probe, startTarget } from '../runner/target.js';
@@ -41,6 +42,7 @@ import {
   type SustainedScenario,
   type ThroughputScenario,
 } from './scenarios.js';
+import { judgePaced, pacedAnswer, pacedPlan } from './smoothing.js';
 import { judgeSustained } from './sustained.js';
 import type { Job } from './tally.js';
 import { tallyOfKey } from './tally-merge.js';
@@ -232,9 +234,10 @@ async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], 
     bucketMs: BURST_BUCKET_MS,
   };
   const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
+  const tallies = keys.map((_, i) => tallyOfKey(result, job.keyIndexes[i]!, job.bucketMs));
   const judged = keys.map((k, i) => {
     const state = fresh.keys[i]!;
-    const { tally, workers } = tallyOfKey(result, job.keyIndexes[i]!, job.bucketMs);
+    const { tally, workers } = tallies[i]!;
     return judgeBurstKey({
       label: k.label,
       tally,
@@ -247,7 +250,65 @@ async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], 
       refillWindowMs: refillWindowMs(state.refills, ctx.selfTestWindowMs),
     });
   });
-  return { judged, waited };
+  const plans = judged.map((j, i) => (j.tooFew ? pacedPlan(tallies[i]!.tally.retryAfter, fresh.keys[i]!.limit, ctx.windowMs) : undefined));
+  return { judged: await pacedRuns(scenario, keys, judged, plans, ctx, signal), waited };
+}
+
+/**
+ * Keys whose burst admitted fewer than the budget, their refusals asking for about one request's
+ * share of the window, may be a smoothing limiter's (harness/rate/smoothing.ts): correct by spec 8.
+ * Each gets a short paced run, sent by the engine like any job and judged from its tally
+ * (smoothing.ts): all admitted passes the key, a refusal fails it as an under-admission. Its own
+ * run on the bursted key rather than the sustained scenario's: that one may not be selected, runs
+ * on another key when there are several, and never on every key of the keys scenario.
+ */
+async function pacedRuns(
+  scenario: BurstScenario,
+  keys: readonly ResolvedKey[],
+  judged: Judged[],
+  plans: readonly (SmoothingRefusal | undefined)[],
+  ctx: Context,
+  signal: AbortSignal,
+): Promise<Judged[]> {
+  const paced = plans.flatMap((p, i) => (p?.smoothing === true ? [{ plan: p, i }] : []));
+  if (paced.length === 0) return judged;
+  const target = splitUrl(ctx.baseUrl, scenario.path, ctx.config.network);
+  const first = paced[0]!.plan;
+  ctx.progress.line(
+    `${scenario.id}: ${paced.length === 1 ? keys[paced[0]!.i]!.label : `${paced.length} keys`} admitted fewer than the budget, asking for a short wait (a smoothing limiter?); ` +
+      `pacing ${first.requests} requests at one every ${Math.round(first.intervalMs)} ms`,
+  );
+  // The refusals' wait, from after the burst's last answer, and a quarter second for rounding.
+  await abortableSleep(signal)(Math.max(...paced.map((p) => p.plan.waitMs)) + 250);
+  const sleep = abortableSleep(signal);
+  const results = await Promise.all(
+    paced.map(async ({ plan, i }) => {
+      // One request per job, the next an interval after the answer, as the rate-limit suite's
+      // pacedRun: a request the engine or the machine delayed never brings the next one closer.
+      let sent = 0;
+      let admitted = 0;
+      let last: ReturnType<typeof pacedAnswer> = { admitted: true };
+      while (sent < plan.requests && last.admitted) {
+        if (sent > 0) await sleep(plan.intervalMs);
+        const job: Job = {
+          kind: 'schedule',
+          id: jobId(ctx, scenario),
+          path: target.path,
+          keyIndex: keyIndex(ctx, keys[i]!.key),
+          offsetsMs: [0],
+          timeoutMs: ctx.config.requestTimeoutMs,
+          bucketMs: SCHEDULE_BUCKET_MS,
+        };
+        const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
+        last = pacedAnswer(tallyOfKey(result, job.keyIndex, job.bucketMs).tally);
+        sent += 1;
+        if (last.admitted) admitted += 1;
+      }
+      const outcome = { sent, admitted, ...(last.error === undefined ? { refusedStatus: last.admitted ? undefined : last.status } : { error: last.error }) };
+      return { i, judged: judgePaced(judged[i]!, plan, outcome) };
+    }),
+  );
+  return judged.map((j, i) => results.find((r) => r.i === i)?.judged ?? j);
 }
 
 /**
@@ -324,6 +385,10 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
       waited,
     };
   }
+  // The probe that found the window fresh is the schedule's first arrival: the next one comes an
+  // interval after it, so that a limiter that smooths (one request per share of the window) sees
+  // the steady rate the scenario promises, not two requests at once.
+  await abortableSleep(signal)(Math.max(0, fresh.keys[0]!.probeSentAt + 60_000 / scenario.ratePerMin - Date.now()));
   progress.line(`${scenario.id}: ${offsets.length} requests at ${scenario.ratePerMin}/min for ${scenario.durationS} s on ${key.label}`);
   let answered = 0;
   let refused = 0;

@@ -1,4 +1,5 @@
 import type { Config, LoadEndpoint, LoadScenarioId, LoadSettings } from '../config/schema.js';
+import { PACED_REQUESTS, SPEC_PACED_RUN_MS } from '../rate/smoothing.js';
 import { FRESH_PROBES_PER_KEY } from './fresh-windows.js';
 
 /*
@@ -87,21 +88,25 @@ const SLACK_MS = 30_000;
  */
 export function buildScenarios(settings: LoadSettings, requestTimeoutMs: number): Scenario[] {
   const freshWaitMs = settings.freshWaitS * 1000;
-  const burstDurationMs = freshWaitMs + Math.ceil(settings.burstRequests / settings.burstConnections) * requestTimeoutMs + SLACK_MS;
+  // A key that admits fewer than its budget with short refusals gets a paced run (run.ts, a smoothing limiter).
+  const pacedMs = SPEC_PACED_RUN_MS + requestTimeoutMs;
+  const burstDurationMs = freshWaitMs + Math.ceil(settings.burstRequests / settings.burstConnections) * requestTimeoutMs + pacedMs + SLACK_MS;
   const all: Scenario[] = [
     {
       id: 'burst',
       kind: 'burst',
-      name: `MUST admit exactly the key's budget of a burst of ${settings.burstRequests} requests over ${settings.burstConnections} connections, and refuse the rest with 429 and Retry-After`,
+      name:
+        `MUST admit exactly the key's budget of a burst of ${settings.burstRequests} requests over ${settings.burstConnections} connections, and refuse the rest with 429 and Retry-After` +
+        ' (a smoothing limiter may admit fewer, asking for a short wait, if it then admits a paced run)',
       keys: { role: 'limited', which: 'first' },
       path: PROBE_PATH,
       requestsPerKey: settings.burstRequests,
       connectionsPerKey: settings.burstConnections,
       freshWaitMs,
       background: false,
-      // The burst and the probes of its fresh-window wait (fresh-windows.ts), twice: a burst one
-      // over its tolerance is repeated once (run.ts).
-      bounds: { maxRequests: 2 * (settings.burstRequests + FRESH_PROBES_PER_KEY), maxDurationMs: 2 * burstDurationMs },
+      // The burst, the probes of its fresh-window wait (fresh-windows.ts) and a paced run, twice:
+      // a burst one over its tolerance is repeated once (run.ts).
+      bounds: { maxRequests: 2 * (settings.burstRequests + FRESH_PROBES_PER_KEY + PACED_REQUESTS), maxDurationMs: 2 * burstDurationMs },
     },
     {
       id: 'keys',
@@ -114,7 +119,7 @@ export function buildScenarios(settings: LoadSettings, requestTimeoutMs: number)
       freshWaitMs,
       background: false,
       // Per key; the runner multiplies by the number of keys.
-      bounds: { maxRequests: 2 * (settings.burstRequests + FRESH_PROBES_PER_KEY), maxDurationMs: 2 * (burstDurationMs + freshWaitMs) },
+      bounds: { maxRequests: 2 * (settings.burstRequests + FRESH_PROBES_PER_KEY + PACED_REQUESTS), maxDurationMs: 2 * (burstDurationMs + freshWaitMs) },
     },
     {
       id: 'sustained',

@@ -5,6 +5,7 @@ import { judgeOwnCounter, type CounterVerdict } from '../rate/counters.js';
 import type { BudgetReturn, FreshWindow } from '../rate/fresh.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { WINDOW_S } from '../rate/retry-after.js';
+import { admittedTooFew } from '../rate/smoothing.js';
 import { judgeAdmission, refillAllowance, type AdmissionVerdict } from '../rate/tolerance.js';
 import { isAdmitted, pacedRun, rawClient, type Bystander, type BystanderReading, type ConcurrentBurst, type SequentialBurst, type Timed } from './rate-limit.js';
 
@@ -119,7 +120,7 @@ export async function confirmed(t: CheckContext, what: string, verdict: Admissio
  * (pacedRun). It passes when a paced run keeps the key's rate; the finding is recorded.
  */
 export async function smoothed(t: CheckContext, what: string, verdict: AdmissionVerdict, client: ApiClient, limit: number, refusal: ApiResponse | undefined): Promise<boolean> {
-  if (verdict.ok || verdict.admitted >= verdict.expected || refusal === undefined) return false;
+  if (!admittedTooFew(verdict) || refusal === undefined) return false;
   const paced = await pacedRun(client, limit, refusal, windowMs(t));
   t.observe('rate-limit-smoothing', what, `${verdict.summary}; ${paced.summary}`);
   return paced.smoothing && paced.admitted === paced.sent;

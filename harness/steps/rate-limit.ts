@@ -6,6 +6,7 @@ import { waitForFreshWindow, type FreshWindow } from '../rate/fresh.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { interpretReset } from '../rate/reset.js';
 import { readRetryAfter } from '../rate/retry-after.js';
+import { pacedSummary, smoothingRefusal } from '../rate/smoothing.js';
 import { refillAllowance, refillWindowMs, SPEC_WINDOW_MS } from '../rate/tolerance.js';
 import { SPEC_DEFAULT_LIMIT } from '../spec/rate-limit.js';
 import type { WindowEstimate } from '../rate/window.js';
@@ -365,11 +366,6 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
   };
 }
 
-/** Requests a paced run sends: enough to show the key keeps its rate, few enough to last seconds. */
-export const PACED_REQUESTS = 10;
-/** A paced run goes this much slower than the limit's rate. */
-const PACE_SLACK = 1.25;
-
 export interface PacedRun {
   /** Whether the burst's refusal asked for a wait of about one request's share of the window (a smoothing limiter's). */
   readonly smoothing: boolean;
@@ -385,25 +381,23 @@ export interface PacedRun {
  * A smoothing limiter (nginx limit_req without a burst) refuses a fast burst early, with a wait of
  * about one request's share of the window (1 s at 60 a minute), yet never refuses a key that keeps
  * to its rate: spec 8 says "60 requests per minute", not how fast they may come. When the burst's
- * refusal asks for so short a wait (at most two shares, rounded up to whole seconds, plus a second
- * of precision), PACED_REQUESTS requests sent a little slower than the rate must all be admitted.
+ * refusal asks for so short a wait (harness/rate/smoothing.ts smoothingRefusal, as the load harness
+ * decides it too), its PACED_REQUESTS requests sent a little slower than the rate must all be admitted.
  */
 export async function pacedRun(client: ApiClient, limit: number, refusal: ApiResponse, windowMs: number): Promise<PacedRun> {
-  const intervalMs = (windowMs / limit) * PACE_SLACK;
   const retry = readRetryAfter(refusal.headers['retry-after'], refusal.headers['date']);
-  const shortMs = Math.ceil((2 * windowMs) / limit / 1000) * 1000 + 1000;
-  if (!retry.ok || retry.ms > shortMs) {
-    return { smoothing: false, sent: 0, admitted: 0, intervalMs, summary: `the refusal asked for ${retry.ok ? `${retry.ms} ms` : 'no readable wait'}, more than a smoothing limiter's ${shortMs} ms` };
-  }
-  await sleep(retry.ms + 250);
+  const decision = smoothingRefusal(retry.ok ? retry.ms : undefined, limit, windowMs);
+  const { intervalMs } = decision;
+  if (!decision.smoothing) return { smoothing: false, sent: 0, admitted: 0, intervalMs, summary: decision.summary };
+  await sleep(decision.waitMs + 250);
   let admitted = 0;
   let sent = 0;
-  for (; sent < PACED_REQUESTS; ) {
+  for (; sent < decision.requests; ) {
     const res = await client.get('/contacts', { limit: 1 });
     sent += 1;
-    if (!isAdmitted(res)) return { smoothing: true, sent, admitted, intervalMs, refusal: res, summary: `paced at one request every ${Math.round(intervalMs)} ms, request ${sent} was refused (${res.status})` };
+    if (!isAdmitted(res)) return { smoothing: true, sent, admitted, intervalMs, refusal: res, summary: pacedSummary(intervalMs, admitted, `request ${sent} was refused (${res.status})`) };
     admitted += 1;
     await sleep(intervalMs);
   }
-  return { smoothing: true, sent, admitted, intervalMs, summary: `paced at one request every ${Math.round(intervalMs)} ms, all ${admitted} were admitted` };
+  return { smoothing: true, sent, admitted, intervalMs, summary: pacedSummary(intervalMs, admitted) };
 }
