@@ -22,8 +22,12 @@ const SHARED_ON_PURPOSE: Record<string, string> = {
 };
 
 const DIRS = ['suites', 'harness/check', 'harness/steps', 'harness/crosscutting', 'harness/webhooks', 'harness/sink', 'harness/generators', 'harness/spec', 'harness/http', 'harness/rate', 'harness/har', 'harness/config'];
-/** A top-level `let`/`var`, or a top-level collection built empty or from a computation (not a literal table). */
-const MUTABLE = /^(?:export )?(?:(?:let|var) (\w+)|const (\w+)(?:: [^=]+)? = (?:new (?:Map|Set|WeakMap|WeakSet)\b(?!\(\[)|\[\]))/gm;
+/**
+ * A top-level `let`/`var`, an empty array, or an object made by `new` (a collection built empty
+ * or computed, a class instance holding state); not a literal table (`new Set([...])`) nor a
+ * stateless helper (a text decoder, a URL, a pattern).
+ */
+const MUTABLE = /^(?:export )?(?:(?:let|var) (\w+)|const (\w+)(?:: [^=]+)? = (?:new (?!(?:TextDecoder|TextEncoder|URL|RegExp)\b)[A-Z]\w*\b(?!\(\[)|\[\]))/gm;
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
