@@ -14,6 +14,8 @@ export interface StartupFigures {
   readonly cloneHelp: number[];
   /** `conformance doctor` from the installed package against the embedded reference server. */
   readonly packageDoctor: number[];
+  /** A full `conformance run` from the installed package against the embedded reference server. */
+  readonly packageFullRun: number[];
 }
 
 /** Wall time of one command, which must exit 0. */
@@ -31,9 +33,9 @@ async function timed(command: string, args: readonly string[], cwd: string, env:
 /**
  * The start-up figures of the command as people install it: the package is packed (which builds
  * dist/) and installed into an empty project in a temporary folder, then each command runs
- * `rounds` times, alternating with the clone's own command.
+ * `rounds` times, alternating with the clone's own command; then `fullRuns` full runs.
  */
-export async function measureStartup(rounds: number): Promise<StartupFigures> {
+export async function measureStartup(rounds: number, fullRuns = 0): Promise<StartupFigures> {
   const work = await mkdtemp(join(tmpdir(), 'bench-package-'));
   try {
     const pack = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
@@ -43,7 +45,7 @@ export async function measureStartup(rounds: number): Promise<StartupFigures> {
     await writeFile(join(project, 'package.json'), '{ "name": "bench", "version": "1.0.0", "private": true }\n');
     await run('npm', ['install', join(work, filename), '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project });
     const installed = join(project, 'node_modules', 'work-management-conformance', 'bin', 'conformance.js');
-    const figures: StartupFigures = { packageHelp: [], cloneHelp: [], packageDoctor: [] };
+    const figures: StartupFigures = { packageHelp: [], cloneHelp: [], packageDoctor: [], packageFullRun: [] };
     const reportDir = join(work, 'reports');
     for (let i = 0; i < rounds; i++) {
       figures.packageHelp.push(await timed(process.execPath, [installed, '--help'], project));
@@ -51,6 +53,8 @@ export async function measureStartup(rounds: number): Promise<StartupFigures> {
       // No .env in the project and no target: the doctor checks the embedded reference server.
       figures.packageDoctor.push(await timed(process.execPath, [installed, 'doctor'], project, { CONFORMANCE_REPORT_DIR: reportDir }));
     }
+    // What a user's `npx conformance run` costs: the compiled suites, no tsx.
+    for (let i = 0; i < fullRuns; i++) figures.packageFullRun.push(await timed(process.execPath, [installed, 'run'], project, { CONFORMANCE_REPORT_DIR: reportDir }));
     return figures;
   } finally {
     await rm(work, { recursive: true, force: true });
