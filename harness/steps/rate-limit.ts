@@ -326,6 +326,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * Spends the key's budget (or finds it spent), waits as long as the refusal's Retry-After says
  * (X-RateLimit-Reset, then a minute, when Retry-After is unreadable), and sends one more request.
  */
+/** What the recovery waits beyond Retry-After. */
+const RECOVERY_MARGIN_MS = 100;
+
 export async function recover(client: ApiClient, limit: number, window?: WindowEstimate): Promise<Recovery> {
   const timed = timer(window);
   const send = (): Promise<Timed> => timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
@@ -351,11 +354,13 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
     waitMs = SPEC_WINDOW_MS;
     waitBasis = 'the spec window (no Retry-After, no X-RateLimit-Reset)';
   }
-  // Whole seconds are rounded by the server: a quarter second more than asked is still "after".
-  await sleep(waitMs + 250);
+  // The wait starts once the refusal arrived, after the server counted it: Retry-After rounded up
+  // is over by then; a tenth of a second more covers a timer firing a hair early. A server that
+  // rounds down is refused once more and asked again below.
+  await sleep(waitMs + RECOVERY_MARGIN_MS);
   const after = await send();
   const again = after.res.status === 429 ? readRetryAfter(after.res.headers['retry-after'], after.res.headers['date']) : undefined;
-  if (again === undefined || !again.ok || again.ms > shortWaitMs(waitMs)) return { refusal, waitedMs: waitMs + 250, waitBasis, after };
+  if (again === undefined || !again.ok || again.ms > shortWaitMs(waitMs)) return { refusal, waitedMs: waitMs + RECOVERY_MARGIN_MS, waitBasis, after };
   await sleep(again.ms + 250);
   return {
     refusal,
