@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReportSchema, type LoadReport } from '../harness/load/model.js';
 import { axeAudit, browserMissing, launchChromium, screenshotPath, serious, warnNotRun, watchPage, type PageWatch } from './browser/chromium.js';
 import { readLatestLoadJson, runCli, type CliResult } from './run-cli.js';
+import { SHORT_LOAD } from './testing/short-load.js';
 
 /*
  * Issue 15: load.html in headless Chromium, from a real `conformance load` run against the
@@ -18,14 +19,7 @@ declare const document: any;
 const missing = browserMissing();
 if (missing !== null) warnNotRun('test/browser-load.test.ts', missing);
 
-const SHORT = {
-  CONFORMANCE_REFERENCE_RATE_WINDOW_S: '4',
-  CONFORMANCE_LOAD_SUSTAINED_S: '3',
-  CONFORMANCE_LOAD_STEP_S: '1',
-  CONFORMANCE_LOAD_CONCURRENCY: '1,4',
-  CONFORMANCE_LOAD_MAX_CREATES: '50',
-  CONFORMANCE_LOAD_WAIT_S: '10',
-};
+const SHORT = SHORT_LOAD;
 
 /** The charts load.html must draw for a report: one per burst key, the sustained run, two for throughput. */
 function expectedCharts(report: LoadReport): number {

@@ -9,20 +9,10 @@ import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad } from '../harness/load/run.js';
 import { VARIANT_NAMES } from '../reference/variants.js';
 import { readLatestLoadJson, runCli } from './run-cli.js';
+import { SHORT_LOAD } from './testing/short-load.js';
 
-/*
- * `conformance load` end to end against the embedded reference server, shortened: a 4 s rate
- * window instead of a minute (self-test only), a 3 s sustained run, 1 s throughput steps.
- */
-const SHORT = {
-  CONFORMANCE_REFERENCE_RATE_WINDOW_S: '4',
-  CONFORMANCE_LOAD_SUSTAINED_S: '3',
-  CONFORMANCE_LOAD_STEP_S: '1',
-  CONFORMANCE_LOAD_CONCURRENCY: '1,4',
-  CONFORMANCE_LOAD_MAX_CREATES: '50',
-  // The moment the headers name and a full window after the last probe, with room (2 × 4 s + margin).
-  CONFORMANCE_LOAD_WAIT_S: '20',
-};
+/* `conformance load` end to end against the embedded reference server, shortened (testing/short-load.ts). */
+const SHORT = SHORT_LOAD;
 
 /**
  * The reference variants that replace the limiter (reference/variants.ts): another design the

@@ -11,23 +11,16 @@ import { engineKeys } from '../harness/load/locust/paths.js';
 import type { LoadReport, ScenarioResult } from '../harness/load/model.js';
 import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad, type RunLoadOptions } from '../harness/load/run.js';
+import { SHORT_LOAD } from './testing/short-load.js';
 
 /*
  * `conformance load --engine=locust` against the embedded reference: Locust's master and two
  * workers on loopback send the traffic, the harness judges their merged tallies. The verdicts must
  * be the Node engine's: a correct server passes every scenario, an over-admitting one fails the
  * same way, and workers whose clocks are a second apart change nothing but the report's clock line.
- * Shortened like test/load.test.ts: a 4 s rate window (self-test only), 1 s throughput steps.
+ * Shortened like test/load.test.ts (testing/short-load.ts).
  */
-const SHORT = {
-  CONFORMANCE_REFERENCE_RATE_WINDOW_S: '4',
-  CONFORMANCE_LOAD_SUSTAINED_S: '3',
-  CONFORMANCE_LOAD_STEP_S: '1',
-  CONFORMANCE_LOAD_CONCURRENCY: '1,4',
-  CONFORMANCE_LOAD_MAX_CREATES: '50',
-  CONFORMANCE_LOAD_WAIT_S: '20',
-  CONFORMANCE_LOAD_WORKERS: '2',
-};
+const SHORT = { ...SHORT_LOAD, CONFORMANCE_LOAD_WORKERS: '2' };
 
 interface Run {
   readonly report: LoadReport;

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import type { LoadEndpoint } from '../config/schema.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../http/client.js';
 import { round } from './burst.js';
-import { LatencyHistogram } from './histogram.js';
+import { LatencyHistogram, type LatencySummary } from './histogram.js';
 import type { ThroughputStepRecord } from './model.js';
 import { ENDPOINTS, type ThroughputStep } from './scenarios.js';
 import type { KeyTally } from './tally.js';
@@ -120,20 +120,29 @@ export async function runThroughputStep(
   options: StepOptions,
 ): Promise<ThroughputStepRecord> {
   const driven = await driveStep(baseUrl, key, step, request, options);
-  const latency = driven.histogram.summary();
+  return stepRecord(step, driven.histogram.summary(), driven.elapsedMs, driven);
+}
+
+/** A step's record from its latencies (one per answer) and counts, whichever way they were gathered. */
+function stepRecord(
+  step: ThroughputStep,
+  latency: LatencySummary,
+  elapsedMs: number,
+  counts: Pick<ThroughputStepRecord, 'errors' | 'timeouts' | 'non2xx' | 'statusCounts'>,
+): ThroughputStepRecord {
   return {
     endpoint: step.endpoint,
     label: ENDPOINTS[step.endpoint].label,
     connections: step.connections,
     durationS: step.durationS,
     requests: latency.count,
-    elapsedMs: round(driven.elapsedMs),
-    requestsPerSecond: driven.elapsedMs > 0 ? round((latency.count * 1000) / driven.elapsedMs, 1) : 0,
+    elapsedMs: round(elapsedMs),
+    requestsPerSecond: elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
     latencyMs: { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
-    errors: driven.errors,
-    timeouts: driven.timeouts,
-    non2xx: driven.non2xx,
-    statusCounts: driven.statusCounts,
+    errors: counts.errors,
+    timeouts: counts.timeouts,
+    non2xx: counts.non2xx,
+    statusCounts: counts.statusCounts,
     capped: latency.count >= step.maxRequests,
   };
 }
@@ -224,19 +233,5 @@ export function throughputStepOf(step: ThroughputStep, tally: KeyTally): Through
   const elapsedMs = tally.lastAnswerMs ?? 0;
   const statusCounts = Object.fromEntries(Object.entries(tally.statusCounts).sort(([a], [b]) => Number(a) - Number(b)));
   const non2xx = Object.entries(statusCounts).reduce((n, [status, c]) => (Number(status) >= 200 && Number(status) < 300 ? n : n + c), 0);
-  return {
-    endpoint: step.endpoint,
-    label: ENDPOINTS[step.endpoint].label,
-    connections: step.connections,
-    durationS: step.durationS,
-    requests: latency.count,
-    elapsedMs: round(elapsedMs),
-    requestsPerSecond: elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
-    latencyMs: { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
-    errors: tally.errors,
-    timeouts: 0,
-    non2xx,
-    statusCounts,
-    capped: latency.count >= step.maxRequests,
-  };
+  return stepRecord(step, latency, elapsedMs, { errors: tally.errors, timeouts: 0, non2xx, statusCounts });
 }
