@@ -27,6 +27,7 @@ export function engineFor(config: Config, hooks: EngineChoiceHooks): LoadEngine 
     settings: config.locust,
     keys,
     targetUrl: hooks.targetUrl,
+    network: config.network,
     ...(hooks.locustEnv ? { env: hooks.locustEnv } : {}),
     // Workers elsewhere: say what to start on each machine, here and in the report directory.
     onListening: (port) => {

@@ -166,7 +166,9 @@ export class LocustEngine {
   static async start(options: LocustEngineOptions): Promise<LocustEngine> {
     if (!Number.isInteger(options.workers) || options.workers < 1) throw new LocustStartError('workers must be a whole number of at least 1');
     const reason = await locustAvailable(options.python ?? DEFAULT_PYTHON);
-    if (reason !== undefined) throw new LocustUnavailableError(`${reason}; install it with: ${LOCUST_INSTALL_HINT}`);
+    if (reason !== undefined) {
+      throw new LocustUnavailableError(`${reason}; install Locust (${LOCUST_INSTALL_HINT}) or name a Python that has it in CONFORMANCE_LOCUST_PYTHON`);
+    }
     const engine = new LocustEngine(options, await mkdtemp(join(tmpdir(), 'conformance-locust-')));
     try {
       await engine.#start();

@@ -1,6 +1,6 @@
 import type { LocustSettings } from '../../config/schema.js';
 import { LocustNetworkError } from '../../errors.js';
-import { proxyFor, shownProxy } from '../../http/network.js';
+import { proxyFor, shownProxy, type TargetNetwork } from '../../http/network.js';
 import type { EngineTarget, JobResult, LoadEngine, RunJobOptions } from '../engine.js';
 import type { Job, WorkerInfo } from '../tally.js';
 import { LocustEngine } from './engine.js';
@@ -16,8 +16,9 @@ export interface LocustLoadEngineOptions {
   readonly settings: LocustSettings;
   /** The engine's key list (paths.ts engineKeys): local workers read it from a 0600 temp file. */
   readonly keys: readonly string[];
-  /** The target's URL (the run's proxy decides whether Locust can reach it). */
+  /** The target's URL and the run's network: a CA file or a proxy for it rules this engine out. */
   readonly targetUrl: string;
+  readonly network?: TargetNetwork | undefined;
   /** Once the master listens and the workers are external: what to start on each worker machine. */
   readonly onListening?: ((port: number) => void) | undefined;
   /** Extra environment for every Locust process (tests). */
@@ -39,7 +40,11 @@ export class LocustLoadEngine implements LoadEngine {
   }
 
   async start(): Promise<void> {
-    const { settings, keys, onListening } = this.#options;
+    const { settings, keys, onListening, network } = this.#options;
+    // Before any process starts: a run through a CA file or a proxy cannot use this engine at all.
+    if (network?.caFile !== undefined) throw new LocustNetworkError(`the CA file ${network.caFile} (CONFORMANCE_CA_FILE)`);
+    const proxy = network === undefined ? undefined : proxyFor(this.#options.targetUrl, network);
+    if (proxy !== undefined) throw new LocustNetworkError(`the proxy ${shownProxy(proxy)} (HTTP_PROXY/HTTPS_PROXY)`);
     this.#engine = await LocustEngine.start({
       python: settings.python,
       workers: settings.workers,
@@ -61,9 +66,6 @@ export class LocustLoadEngine implements LoadEngine {
 
   async runJob(job: Job, _keys: readonly string[], target: EngineTarget, options: RunJobOptions = {}): Promise<JobResult> {
     if (this.#engine === undefined) throw new Error('the Locust engine was not started');
-    if (target.network?.caFile !== undefined) throw new LocustNetworkError(`the CA file ${target.network.caFile} (CONFORMANCE_CA_FILE)`);
-    const proxy = target.network === undefined ? undefined : proxyFor(this.#options.targetUrl, target.network);
-    if (proxy !== undefined) throw new LocustNetworkError(`the proxy ${shownProxy(proxy)} (HTTP_PROXY/HTTPS_PROXY)`);
     const result = await this.#engine.runJob(job, target.origin, options.signal ? { signal: options.signal } : {});
     return { workers: result.workers, tallies: result.tallies, elapsedMs: result.elapsedMs, stopped: result.stopped };
   }
