@@ -71,7 +71,10 @@ describe('a key at the default limit on a target that honours custom limits, or 
         /^conformance: CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute .*; RL-LIMIT-CUSTOM passed \(the target honours CONFORMANCE_CUSTOM_LIMIT_KEY's custom limit\), so the key carries no custom limit on the target\. Give the key a higher per-minute limit/,
       );
       expect(await readdir(join(result.reportDir, 'latest'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'summary.md', 'report.html']));
-      expect((await readLatestReport(result.reportDir)).verdict).not.toBe('conformant');
+      const report = await readLatestReport(result.reportDir);
+      expect(report.verdict).not.toBe('conformant');
+      const stops = report.checks.filter((c) => c.requirementId === 'HARNESS').map((c) => c.message ?? '');
+      expect(stops).toContainEqual(expect.stringMatching(/^the run stopped early: .*RL-LIMIT-CUSTOM passed .* \(before the run's checks: only RL-LIMIT-CUSTOM ran, to decide this\)$/));
     } finally {
       await server.close();
     }

@@ -21,7 +21,7 @@ import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
 import { writeEarlyStop, type EarlyStopInfo } from './early-stop.js';
 import { ConfigError, HarnessError, TargetUnreachableError } from '../errors.js';
-import { askingLine, customLimitQuestion, decidingConfig, decisionOf, stopLine, targetIgnoresReport, type CustomLimitQuestion } from './custom-limit-first.js';
+import { DECIDING_REQUIREMENT, askingLine, customLimitQuestion, decidingConfig, decisionOf, stopLine, targetIgnoresReport, type CustomLimitQuestion } from './custom-limit-first.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
 import { OutageWatch, httpProbe } from './outage.js';
@@ -114,7 +114,8 @@ async function customLimitFirst(config: Config, progress: Progress, prepared: Pr
     return { report, written: await writeReport(report, config.reportDir, prepared.redactor) };
   }
   const stop = new ConfigError(prepared.redactor.redact(stopLine(question, decision, detail)));
-  throw await writeEarlyStop(config, { runId: prepared.runId, startedAt: prepared.startedAt, targetUrl: prepared.targetUrl, embedded: prepared.embedded, toolVersion: await toolVersion() }, stop, prepared.redactor);
+  const info = { runId: prepared.runId, startedAt: prepared.startedAt, targetUrl: prepared.targetUrl, embedded: prepared.embedded, toolVersion: await toolVersion() };
+  throw await writeEarlyStop(config, info, stop, prepared.redactor, `before the run's checks: only ${DECIDING_REQUIREMENT} ran, to decide this`);
 }
 
 interface Prepared extends Omit<EarlyStopInfo, 'toolVersion'> {
