@@ -67,7 +67,9 @@ export function decisionOf(report: Report): { decision: Decision; detail: string
   if (checks.some((c) => c.status === 'fail')) return { decision: 'target-ignores', detail: checks.find((c) => c.status === 'fail')?.message ?? 'failed' };
   if (checks.length > 0 && checks.every((c) => c.status === 'pass')) return { decision: 'key-has-none', detail: 'passed' };
   const other = checks.find((c) => c.status !== 'pass');
-  return { decision: 'undecided', detail: other === undefined ? 'did not run' : `${other.status}${other.message === undefined || other.message === null ? '' : `: ${other.message}`}` };
+  // The stop is one line: the first line of the check's message, cut short.
+  const said = (other?.message ?? '').split('\n')[0]!.slice(0, 200);
+  return { decision: 'undecided', detail: other === undefined ? 'did not run' : `${other.status}${said === '' ? '' : `: ${said}`}` };
 }
 
 /**
