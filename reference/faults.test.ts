@@ -165,6 +165,7 @@ const PROBES: Record<FaultName, Probe> = {
     clean: [['b'], 1],
     faulty: [['a', 'b'], 1],
   },
+  'paging-no-pagination': { probe: async (api) => 'pagination' in (await api.get('/contacts')).json(), clean: true, faulty: false },
   'paging-no-total': { probe: async (api) => (await api.get('/contacts')).json().pagination, clean: { limit: 50, offset: 0, total: 0 }, faulty: { limit: 50, offset: 0 } },
   'paging-no-echo': { probe: async (api) => (await api.get('/contacts?limit=5')).json().pagination.limit, clean: 5, faulty: 50 },
   'paging-offset-unchecked': {

@@ -10,6 +10,8 @@ export interface ListsPolicy {
   readonly offsetChecked: boolean;
   /** The offset picks the page (spec 4), or is echoed but ignored. */
   readonly offsetApplied: boolean;
+  /** A list carries a pagination object beside data (spec 4), or data alone. */
+  readonly pagination: boolean;
   /** pagination carries total (spec 4). */
   readonly total: boolean;
   /** pagination.limit echoes the limit asked (spec 4), or a fixed one. */
@@ -28,6 +30,7 @@ export const LISTS_POLICY: ListsPolicy = {
   defaultLimit: 50,
   offsetChecked: true,
   offsetApplied: true,
+  pagination: true,
   total: true,
   echoedLimit: 'asked',
   pagingQueryNotFound: false,
@@ -54,6 +57,13 @@ export const LIST_FAULTS = defineFaults({
     suite: 'contacts',
     breaks: 'PAGE-OFFSET-APPLIED',
     policy: { lists: { offsetApplied: false } },
+  },
+  'paging-no-pagination': {
+    changes: 'lists carry their records in data and no pagination object beside it',
+    suite: 'contacts',
+    breaks: 'ENV-LIST',
+    also: ['PAGE-ECHO', 'PAGE-TOTAL'],
+    policy: { lists: { pagination: false } },
   },
   'paging-no-total': {
     changes: 'pagination carries only limit and offset',

@@ -19,7 +19,8 @@ export interface Pagination {
 
 export interface ListBody<T> {
   data: T[];
-  pagination: Pagination;
+  /** Absent only under the fault paging-no-pagination. */
+  pagination?: Pagination;
 }
 
 /** Reads limit and offset, recording issues on the reader (the caller calls finish()). */
@@ -41,5 +42,5 @@ export function paginate<T>(items: readonly T[], page: Page, policy: ListsPolicy
   const data = items.slice(start, start + page.limit);
   const limit = policy.echoedLimit === 'asked' ? page.limit : policy.echoedLimit;
   const pagination: Pagination = policy.total ? { limit, offset: page.offset, total: items.length } : { limit, offset: page.offset };
-  return { data, pagination };
+  return policy.pagination ? { data, pagination } : { data };
 }

@@ -62,7 +62,7 @@ describe('conformance doctor against the reference server', () => {
     const report = await doctorWith({});
     expect(report.items.filter((i) => i.status !== 'ok').map((i) => `${i.id}: ${i.status}: ${i.detail}`)).toEqual([]);
     expect(report.exitCode).toBe(0);
-    for (const id of ['target', 'keys:distinct', 'rights:admin', 'rights:member', 'org:member', 'org:other-org', 'project', 'version', 'other-project', 'reports', 'sink']) find(report, id);
+    for (const id of ['target', 'keys:distinct', 'rights:admin', 'rights:member', 'org:member', 'org:other-org', 'project', 'version', 'other-project', 'reports', 'reports:other-org', 'sink']) find(report, id);
     expect(find(report, 'sink').detail).toMatch(/signature verifies/);
     expect(find(report, 'limit:CONFORMANCE_LIMITED_KEY').detail).toMatch(/X-RateLimit-Limit: 60/);
     expect(find(report, 'limit:CONFORMANCE_CUSTOM_LIMIT_KEY').detail).toMatch(/90, as configured/);
@@ -176,6 +176,33 @@ describe('conformance doctor against the reference server', () => {
       expect(report.items.some((i) => i.id === 'sink')).toBe(false);
     } finally {
       await slowServer.close();
+    }
+  });
+
+  it('names an organisation B without a report definition, which the security checks cannot create (no POST /reports)', { timeout: 90_000 }, async () => {
+    const bare = structuredClone(await loadSeed(DEFAULT_SEED_PATH));
+    bare.organisations[1]!.reportDefinitions = [];
+    const bareServer = await startReferenceServer({ seed: bare });
+    try {
+      // In the run's quick part too: one request.
+      const report = await doctorWith({ CONFORMANCE_TARGET_URL: bareServer.baseUrl }, 'preflight');
+      const other = find(report, 'reports:other-org');
+      expect(other).toMatchObject({ status: 'problem', blocksRun: false, variables: ['CONFORMANCE_OTHER_ORG_KEY'] });
+      expect(other.detail).toMatch(/^GET \/reports with CONFORMANCE_OTHER_ORG_KEY lists none: SEC-REFERENCE-NO-LEAK has no report of org B to execute/);
+      expect(other.fix).toMatch(/create at least one report definition in organisation B/);
+      // Org A's definitions are untouched: its own item stays ok.
+      expect(find(report, 'reports').status).toBe('ok');
+      // The check that needs the record says exactly that, and what to add.
+      const run = await runCli(['run'], { ...env, CONFORMANCE_TARGET_URL: bareServer.baseUrl, CONFORMANCE_SUITES: 'security', CONFORMANCE_REQUIREMENTS: 'SEC-REFERENCE-NO-LEAK' });
+      const leak = (await readLatestReport(run.reportDir)).checks.filter((c) => c.requirementId === 'SEC-REFERENCE-NO-LEAK' && c.status !== 'pass');
+      expect(leak.map((c) => [c.status, c.message])).toEqual([
+        [
+          'skip',
+          'not applicable: organisation B (CONFORMANCE_OTHER_ORG_KEY) lists no report definition; the spec has no POST /reports, so the suite cannot create one: add one to organisation B (docs/preparing-your-server.md)',
+        ],
+      ]);
+    } finally {
+      await bareServer.close();
     }
   });
 

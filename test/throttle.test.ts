@@ -1,10 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS } from '../harness/config/schema.js';
 import { readSeed, seedDefaults } from '../harness/config/seed.js';
 import { estimateRequests } from '../harness/runner/request-estimate.js';
-import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
+import { loadSeed } from '../reference/seed.js';
+import { DEFAULT_SEED_PATH, startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { readLatestReport, runCli } from './run-cli.js';
 import { externalTargetEnv } from './target-env.js';
@@ -21,24 +22,23 @@ function stderrLines(stderr: string): string[] {
 }
 
 describe('a run the keys\' limits would hold for hours', () => {
-  it('is refused before the suites start, in one line naming the key, the figures and the fix (exit 2)', async () => {
-    const started = Date.now();
-    const result = await runCli(['run'], { CONFORMANCE_REFERENCE_FAULTS: 'rl-custom-limit-ignored' });
-    const seconds = (Date.now() - started) / 1000;
-    expect(result.code).toBe(2);
-    expect(stderrLines(result.stderr)).toEqual([
-      expect.stringMatching(
-        /^conformance: CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about \d+,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
-      ),
-    ]);
-    // Nothing ran, but the run reached the target: every report file says so, and stdout says where.
-    expect(result.stdout).toMatch(/^Report \(nothing verified; docs\/why-did-my-run-stop\.md\): /);
+  it('asks RL-LIMIT-CUSTOM first: a target that ignores custom limits ends non-conformant, the rest not run and why, every report file written', { timeout: 120_000 }, async () => {
+    // The fault fails the check on its first answer; the short window bounds it otherwise.
+    const result = await runCli(['run'], { CONFORMANCE_REFERENCE_FAULTS: 'rl-custom-limit-ignored', CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' });
+    expect(result.code, result.stderr.slice(-1500)).toBe(1);
+    expect(result.stderr).toMatch(
+      /CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit, the spec's default\); this run sends about \d+,\d00 requests with it, which takes about 2 h \d+ min paced under that limit: either the key carries no custom limit, or the target ignores custom limits \(spec 5\.6, 8\); RL-LIMIT-CUSTOM runs first/,
+    );
     const report = await readLatestReport(result.reportDir);
-    expect(report.verdict).not.toBe('conformant');
-    expect(report.checks.filter((c) => c.requirementId !== 'HARNESS')).toEqual([]);
+    expect(report.verdict).toBe('non-conformant');
+    expect(report.checks.map((c) => [c.requirementId, c.status])).toEqual([['RL-LIMIT-CUSTOM', 'fail']]);
+    // The run's own selection, and what it did not verify says why.
+    expect([...report.settings.suites].sort()).toEqual([...DOMAINS].sort());
+    expect(report.settings.requirements).toEqual([]);
+    const ct = report.unverified.find((u) => u.id === 'CT-CREATE-VALID');
+    expect(ct).toMatchObject({ reason: 'not-run', detail: expect.stringMatching(/CONFORMANCE_ADMIN_KEY is held to the spec's default 60 a minute.*RL-LIMIT-CUSTOM failed: the target ignores custom limits/) });
     expect(await readdir(join(result.reportDir, 'latest'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'summary.md', 'report.html']));
-    // It took seconds (a process start and one request), not hours.
-    expect(seconds).toBeLessThan(20);
+    expect(await readFile(join(result.reportDir, 'latest', 'summary.md'), 'utf8')).toMatch(/RL-LIMIT-CUSTOM failed: the target ignores custom limits/);
   });
 
   it('runs when narrowed to what the limits allow (the auth suite sends a dozen admin-key requests)', async () => {
@@ -55,6 +55,45 @@ describe('a run the keys\' limits would hold for hours', () => {
     expect(stderrLines(result.stderr)).toEqual([
       expect.stringMatching(/^conformance: CONFORMANCE_RUN_DEADLINE_S: CONFORMANCE_ADMIN_KEY: .* Set CONFORMANCE_RUN_DEADLINE_S=\d+ or more/),
     ]);
+  });
+});
+
+describe('a key at the default limit on a target that honours custom limits, or with nothing to decide it', () => {
+  it('is the configuration problem once RL-LIMIT-CUSTOM passed: exit 2, one line saying so, every report file', { timeout: 150_000 }, async () => {
+    // The admin key carries no custom limit; the custom-limit key's 90 is honoured.
+    const seed = structuredClone(await loadSeed(DEFAULT_SEED_PATH));
+    seed.organisations[0]!.keys.find((k) => k.role === 'admin')!.limitPerMinute = null;
+    const server = await startReferenceServer({ seed, rateWindowMs: 8_000 });
+    try {
+      const result = await runCli(['run'], await externalTargetEnv(server.baseUrl));
+      expect(result.code, result.stderr.slice(-1500)).toBe(2);
+      expect(stderrLines(result.stderr).at(-1)).toMatch(
+        /^conformance: CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute .*; RL-LIMIT-CUSTOM passed \(the target honours CONFORMANCE_CUSTOM_LIMIT_KEY's custom limit\), so the key carries no custom limit on the target\. Give the key a higher per-minute limit/,
+      );
+      expect(await readdir(join(result.reportDir, 'latest'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'summary.md', 'report.html']));
+      const report = await readLatestReport(result.reportDir);
+      expect(report.verdict).not.toBe('conformant');
+      const stops = report.checks.filter((c) => c.requirementId === 'HARNESS').map((c) => c.message ?? '');
+      expect(stops).toContainEqual(expect.stringMatching(/^the run stopped early: .*RL-LIMIT-CUSTOM passed .* \(before the run's checks: only RL-LIMIT-CUSTOM ran, to decide this\)$/));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('without CONFORMANCE_CUSTOM_LIMIT_KEY stops at once saying both possibilities (exit 2)', { timeout: 60_000 }, async () => {
+    const server = await startReferenceServer({ faults: ['rl-custom-limit-ignored'] });
+    try {
+      const { CONFORMANCE_CUSTOM_LIMIT_KEY: _key, CONFORMANCE_CUSTOM_LIMIT: _limit, ...env } = await externalTargetEnv(server.baseUrl);
+      const result = await runCli(['run'], env);
+      expect(result.code).toBe(2);
+      expect(stderrLines(result.stderr).at(-1)).toMatch(
+        /^conformance: CONFORMANCE_ADMIN_KEY: .* That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 5\.6, 8; with CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT set, the run checks RL-LIMIT-CUSTOM first, which tells which\)\./,
+      );
+      const report = await readLatestReport(result.reportDir);
+      expect(report.checks.filter((c) => c.requirementId !== 'HARNESS')).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -35,7 +35,7 @@ describe('defaultLimitItem and customLimitItem', () => {
     const custom = { keys: { customLimit: 'wmk_c' }, customLimit: 90 };
     expect(customLimitItem(custom, answer({ 'x-ratelimit-limit': '90' })).status).toBe('ok');
     // The advertised limit is the behaviour under test: a setting or a target ignoring custom
-    // limits, both named, and the run goes on (RL-CUSTOM-LIMIT decides).
+    // limits, both named, and the run goes on (RL-LIMIT-CUSTOM decides).
     const ignored = customLimitItem(custom, answer({ 'x-ratelimit-limit': '60' }));
     expect(ignored).toMatchObject({ status: 'warning', blocksRun: false });
     expect(ignored.detail).toMatch(/either the setting .* is wrong, or the target ignores the key's custom limit/);

@@ -112,9 +112,9 @@ export function customLimitItem(config: Pick<Config, 'customLimit' | 'keys'>, an
   if (limit !== config.customLimit) {
     // The advertised limit is the behaviour under test (spec 5.6, 8: a key may carry its own
     // limit): a mismatch is a setting or a target that ignores custom limits, and nothing else
-    // tells which. The run goes on; RL-CUSTOM-LIMIT sends the requests that decide it.
+    // tells which. The run goes on; RL-LIMIT-CUSTOM sends the requests that decide it.
     const server = limit === DEFAULT_LIMIT ? 'the target ignores the key\'s custom limit and applies the default 60 (spec 5.6, 8)' : `the target applies ${limit} rather than the key's custom limit (spec 5.6, 8)`;
-    return item(id, title, 'warning', `X-RateLimit-Limit: ${limit}, CONFORMANCE_CUSTOM_LIMIT says ${config.customLimit}: either the setting (or the key's limit on the target) is wrong, or ${server}; the run goes on and RL-CUSTOM-LIMIT decides`, {
+    return item(id, title, 'warning', `X-RateLimit-Limit: ${limit}, CONFORMANCE_CUSTOM_LIMIT says ${config.customLimit}: either the setting (or the key's limit on the target) is wrong, or ${server}; the run goes on and RL-LIMIT-CUSTOM decides`, {
       fix: limit === DEFAULT_LIMIT ? `if the key has no custom limit on the target, give it ${config.customLimit} there; set CONFORMANCE_CUSTOM_LIMIT=${limit} only if ${limit} is really its custom limit` : `if ${limit} is the key's custom limit, set CONFORMANCE_CUSTOM_LIMIT=${limit}; otherwise give the key a limit of ${config.customLimit} on the target`,
       variables,
     });

@@ -8,7 +8,7 @@ import { accepts, distinctKeysItem, keyAcceptedItem, latestAccepted, readKey, ty
 import { customLimitItem, defaultLimitItem, runLimitItems } from './limits.js';
 import { countStatuses, doctorExitCode, item, type DoctorItem, type DoctorReport } from './model.js';
 import { SHARED_READS, listProjects, memberOrgItem, otherOrgItem, otherProjectItem, projectItem, readsProject, sees, sightOf, type OrgObservations, type ProjectListing } from './organisations.js';
-import { checkReportDefinitions } from './report-definitions.js';
+import { checkOtherOrgReportDefinitions, checkReportDefinitions } from './report-definitions.js';
 import { checkRights } from './rights.js';
 import { checkSink } from './sink.js';
 import { checkTarget, type UrlFix } from './target.js';
@@ -180,6 +180,9 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
   if (full) await limitedKeyItems(ctx, read, readings, push);
 
   await guarded('reports', 'Org A has report definitions', [], async () => [await checkReportDefinitions(ctx)]);
+  if (otherOrg !== undefined) {
+    await guarded('reports:other-org', 'Org B has a report definition', ['CONFORMANCE_OTHER_ORG_KEY'], async () => [await checkOtherOrgReportDefinitions(ctx, otherOrg)]);
+  }
   if (full) await guarded('sink', 'The target reaches the webhook sink', ['CONFORMANCE_SINK_PUBLIC_URL'], async () => [await checkSink(ctx)]);
 }
 

@@ -17,10 +17,13 @@ export interface EarlyStopInfo {
   readonly toolVersion: string;
 }
 
+/** When the run stopped, as its report says it. */
+const BEFORE_ANY_CHECK = 'before any check ran';
+
 /** The report of a run stopped before its checks: nothing ran, every selected suite "not run" with the reason. */
-export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: string, specUnits?: readonly SpecUnit[]): Report {
+export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: string, specUnits?: readonly SpecUnit[], when = BEFORE_ANY_CHECK): Report {
   const collector = new ResultCollector(new Progress(new Writable({ write: (_chunk, _encoding, done) => done() }), { timer: false }), { filtered: config.requirements.length > 0 });
-  collector.stop(`${reason} (before any check ran)`);
+  collector.stop(`${reason} (${when})`);
   collector.finish(
     config.suites.map((domain) => `suites/${domain}.test.ts`),
     reason,
@@ -38,11 +41,12 @@ export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: str
 }
 
 /**
- * Writes the report of a run stopped before its checks, then hands back an error that carries
+ * Writes the report of a run stopped before its checks (`when` says so, or what ran before the
+ * stop, e.g. a check run only to decide it), then hands back an error that carries
  * the original code and message (so the exit code keeps its meaning) and where the files are.
  */
-export async function writeEarlyStop(config: Config, info: EarlyStopInfo, cause: HarnessError, redactor: Redactor): Promise<StoppedBeforeChecksError> {
-  const report = earlyStopReport(config, info, redactor.redact(cause.message), await shippedSpecUnits());
+export async function writeEarlyStop(config: Config, info: EarlyStopInfo, cause: HarnessError, redactor: Redactor, when = BEFORE_ANY_CHECK): Promise<StoppedBeforeChecksError> {
+  const report = earlyStopReport(config, info, redactor.redact(cause.message), await shippedSpecUnits(), when);
   const written = await writeReport(report, config.reportDir, redactor);
   return new StoppedBeforeChecksError(cause, report, written);
 }

@@ -20,7 +20,8 @@ import { preflight } from '../doctor/preflight.js';
 import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
 import { writeEarlyStop, type EarlyStopInfo } from './early-stop.js';
-import { HarnessError, TargetUnreachableError } from '../errors.js';
+import { ConfigError, HarnessError, TargetUnreachableError } from '../errors.js';
+import { DECIDING_REQUIREMENT, askingLine, customLimitQuestion, decidingConfig, decisionOf, stopLine, targetIgnoresReport, type CustomLimitQuestion } from './custom-limit-first.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
 import { OutageWatch, httpProbe } from './outage.js';
@@ -52,8 +53,10 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   const target = await startTarget(config);
   try {
     const early = { runId, startedAt, targetUrl: displayUrl(target.baseUrl, redactor), embedded: target.embedded };
-    const { plan, authStyle } = await beforeChecks(config, target, redactor, progress, early);
-    return await checksAndReport(config, progress, { ...early, target, plan, authStyle, redactor, expectedFailures });
+    const { plan, authStyle, question } = await beforeChecks(config, target, redactor, progress, early);
+    const prepared = { ...early, target, plan, authStyle, redactor, expectedFailures };
+    if (question !== undefined) return await customLimitFirst(config, progress, prepared, question);
+    return await checksAndReport(config, progress, prepared);
   } finally {
     // Its status timer must not outlive a run that threw (the mutant driver runs many in one process).
     progress.finish();
@@ -72,7 +75,7 @@ async function beforeChecks(
   redactor: Redactor,
   progress: Progress,
   early: Omit<EarlyStopInfo, 'toolVersion'>,
-): Promise<{ plan: ThrottlePlan; authStyle: ProbeResult['authStyle'] }> {
+): Promise<{ plan: ThrottlePlan; authStyle: ProbeResult['authStyle']; question?: CustomLimitQuestion }> {
   try {
     const probed = await probeTarget(target.baseUrl, config, redactor, { bearerFallback: true });
     const authStyle = probed.authStyle;
@@ -81,14 +84,38 @@ async function beforeChecks(
     // would hold for hours stops here, in one line naming the key and the fix (exit 2).
     const limits = await probeLimits(target.baseUrl, config, redactor, probed);
     const plan = planThrottling({ suites: config.suites, numRuns: config.numRuns, filtered: config.requirements.length > 0, limits });
-    refuseSlowRun(plan, config);
+    // A key held at the spec's default limit: RL-LIMIT-CUSTOM, run first, tells a key without a
+    // custom limit from a target that ignores them (spec 5.6), instead of a stop on a guess.
+    const question = customLimitQuestion(plan, config);
+    if (question === undefined) refuseSlowRun(plan, config);
     // Issue 13: the doctor's cheap checks against an external target (the embedded one is configured from its own seed).
     if (!target.embedded && !config.skipDoctor) await preflight(config, target, redactor, (line) => progress.line(line));
-    return { plan, authStyle };
+    return question === undefined ? { plan, authStyle } : { plan, authStyle, question };
   } catch (error) {
     if (!(error instanceof HarnessError) || error instanceof TargetUnreachableError) throw error;
     throw await writeEarlyStop(config, { ...early, toolVersion: await toolVersion() }, error, redactor);
   }
+}
+
+/**
+ * RL-LIMIT-CUSTOM alone (the rate-limit suite narrowed to it), then: failed, the report of a
+ * non-conformant run, the rest not run for the reason; passed, the key has no custom limit and the
+ * run stops on that configuration problem (exit 2); undecided, both possibilities (exit 2).
+ */
+async function customLimitFirst(config: Config, progress: Progress, prepared: Prepared, question: CustomLimitQuestion): Promise<RunOutcome> {
+  progress.line(prepared.redactor.redact(askingLine(question)));
+  const deciding = decidingConfig(config);
+  const limits = Object.fromEntries(prepared.plan.keys.map((k) => [k.role, k.limitPerMinute]));
+  const plan = planThrottling({ suites: deciding.suites, numRuns: deciding.numRuns, filtered: true, limits });
+  const outcome = await checksAndReport(deciding, progress, { ...prepared, plan });
+  const { decision, detail } = decisionOf(outcome.report);
+  if (decision === 'target-ignores') {
+    const report = targetIgnoresReport(outcome.report, config, question);
+    return { report, written: await writeReport(report, config.reportDir, prepared.redactor) };
+  }
+  const stop = new ConfigError(prepared.redactor.redact(stopLine(question, decision, detail)));
+  const info = { runId: prepared.runId, startedAt: prepared.startedAt, targetUrl: prepared.targetUrl, embedded: prepared.embedded, toolVersion: await toolVersion() };
+  throw await writeEarlyStop(config, info, stop, prepared.redactor, `before the run's checks: only ${DECIDING_REQUIREMENT} ran, to decide this`);
 }
 
 interface Prepared extends Omit<EarlyStopInfo, 'toolVersion'> {

@@ -42,7 +42,7 @@ describe('refuseSlowRun', () => {
   it('refuses a full run on a key with the default 60 a minute in one line naming the cause and the fix', () => {
     const error = refusal(planThrottling({ ...FULL, limits: { admin: 60 } }));
     expect(error?.message).toMatch(
-      /^CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about 9,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
+      /^CONFORMANCE_ADMIN_KEY: the target limits this key to 60 requests per minute \(X-RateLimit-Limit\); this run sends about 9,\d00 requests with it, which takes about 2 h \d+ min paced under that limit, longer than the 10 min a run may be held back by rate limits\. That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits \(spec 5\.6, 8; with CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT set, the run checks RL-LIMIT-CUSTOM first, which tells which\)\. Give the key a higher per-minute limit \(spec 5\.6\), narrow the run \(CONFORMANCE_SUITES, CONFORMANCE_NUM_RUNS\), or set CONFORMANCE_PACED=true to accept a paced run\.$/,
     );
     expect(error?.message).not.toContain('\n');
   });

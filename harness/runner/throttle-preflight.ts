@@ -89,9 +89,11 @@ export function refuseSlowRun(plan: ThrottlePlan, options: { readonly paced: boo
     `the target limits this key to ${slowest.limitPerMinute.toLocaleString('en-US')} requests per minute (X-RateLimit-Limit); ` +
     `this run sends about ${roughCount(slowest.requests)} requests with it, which takes about ${formatWait(slowest.pacedMs)} paced under that limit`;
   // At the spec's default the key may have no custom limit, or the target may ignore the one it
-  // has (spec 5.6, 8): the length of the run is certain, whose fault it is is not.
+  // has (spec 5.6, 8): the length of the run is certain, whose fault it is is not. With the
+  // custom-limit key configured the run asks RL-LIMIT-CUSTOM first (custom-limit-first.ts) and
+  // does not come here; without it, both possibilities are said.
   const which = slowest.limitPerMinute === DEFAULT_PER_MINUTE
-    ? ` That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits (spec 8; CONFORMANCE_SUITES=rate-limit runs RL-CUSTOM-LIMIT, which decides it).`
+    ? ` That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits (spec 5.6, 8; with CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT set, the run checks RL-LIMIT-CUSTOM first, which tells which).`
     : '';
   if (!options.paced && slowest.pacedMs > MAX_PACED_MS) {
     throw new ConfigError(

@@ -30,7 +30,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRouteOptions> = async (a
     if (!policy.limitApplied) {
       // every project from offset on, while pagination still echoes the limit asked for
       const body = paginate(items, { offset: page.offset, limit: Math.max(items.length, 1) }, lists);
-      return { ...body, pagination: { ...body.pagination, limit: page.limit } };
+      return body.pagination === undefined ? body : { ...body, pagination: { ...body.pagination, limit: page.limit } };
     }
     return paginate(items, page, lists);
   });
