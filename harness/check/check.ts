@@ -7,7 +7,7 @@ import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
-import { CreatedRecords } from './cleanup.js';
+import { CreatedRecords, type CleanupTally } from './cleanup.js';
 import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
 import { PROPERTY_TIME_LIMIT_MS, runProperty, type PropertyOptions } from './property.js';
@@ -43,6 +43,8 @@ export interface CheckMeta {
 declare module '@vitest/runner' {
   interface TaskMeta {
     conformance?: CheckMeta;
+    /** On a suite file: what its cleanup left (the report counts what the spec keeps). */
+    conformanceCleanup?: CleanupTally;
   }
 }
 
@@ -75,8 +77,11 @@ export interface CheckContext {
   inconclusive(message: string): never;
   /** Skips unless the value (a configured variable) is set. */
   need<T>(value: T | undefined | null, variable: string): T;
-  /** Registers a record made without a plain create (a batch, say) for the end-of-file cleanup. */
-  track(path: string): void;
+  /**
+   * Registers a record made without a plain create (a batch, say) for the end-of-file cleanup,
+   * deleted with the key of `role` (default admin): the key whose organisation holds it.
+   */
+  track(path: string, role?: KeyRole): void;
   /** Records one cell of the security matrix shown in the report. */
   matrixCell(cell: MatrixCell): void;
   /** Records one invalid class sent by an input-table check. */
@@ -223,8 +228,10 @@ function buildContext(
     inputClass: (cell) => {
       (meta.inputClasses ??= []).push(cell);
     },
-    track: (path) => {
-      if (run.keys.admin !== undefined) created.add(path, run.keys.admin);
+    track: (path, role = 'admin') => {
+      // Org B's records are invisible to org A's keys (spec 5.4): only org B's key deletes them.
+      const owner = run.keys[role];
+      if (owner !== undefined) created.add(path, owner);
     },
   };
 }
@@ -278,8 +285,10 @@ function outageRoomMs(bodyMs: number): number {
  */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
-  afterAll(async () => {
-    await created.cleanUp(runContext(), targetHealth());
+  // vitest reads a hook's first parameter as its fixtures: an empty pattern asks for none.
+  afterAll(async ({}, file) => {
+    // Handed to the reporter with the file: the report says what the spec keeps of the deleted.
+    file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth());
   });
 
   return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
