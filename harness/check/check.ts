@@ -6,6 +6,7 @@ import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
+import { adminWebhookGuard } from './admin-webhook-guard.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords, type CleanupTally } from './cleanup.js';
 import { harRecorder } from '../har/recorder.js';
@@ -167,8 +168,10 @@ function buildContext(
   };
   // Issue 14: every exchange into the run's HTTP archive, tied to this check.
   const onWire = run.harDir === undefined ? undefined : harRecorder(run.harDir).for({ check: reportKey, requirement: meta.requirementId });
-  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor): ApiClient =>
+  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor, guarded = false): ApiClient =>
     new ApiClient({
+      // The configured admin key's webhook writes, where its rights are in doubt (spec 5.5).
+      ...(guarded ? { guard: adminWebhookGuard(run.adminWebhookWrites) } : {}),
       baseUrl: run.baseUrl,
       key: clientKey,
       authStyle: clientKey === undefined ? 'none' : authStyle,
@@ -198,8 +201,9 @@ function buildContext(
   return {
     run,
     domain,
-    api: client(need(run.keys.admin, KEY_VARIABLES.admin)),
-    as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle),
+    api: client(need(run.keys.admin, KEY_VARIABLES.admin), undefined, undefined, true),
+    as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle, undefined, role === 'admin'),
+    // Unguarded: the authentication checks judge whatever a key they chose is answered.
     // A key made up by a check (another case or prefix of a configured key, say) is no configured
     // secret, yet a target may echo it in a body: it is masked too, and so is its secret part alone.
     withKey: (key, authStyle) =>
