@@ -71,7 +71,7 @@ beforeAll(async () => {
   const env = await externalTargetEnv(server.baseUrl);
   keys = { orgA: env['CONFORMANCE_ADMIN_KEY']!, orgB: env['CONFORMANCE_OTHER_ORG_KEY']! };
   before = { orgA: await everyRecord(server.baseUrl, keys.orgA), orgB: await everyRecord(server.baseUrl, keys.orgB) };
-  result = await runCli(['run'], { ...env, CONFORMANCE_SUITES: DOMAINS.filter((d) => d !== 'rate-limit').join(','), CONFORMANCE_NUM_RUNS: '5' });
+  result = await runCli(['run'], { ...env, CONFORMANCE_SUITES: DOMAINS.filter((d) => d !== 'rate-limit').join(','), CONFORMANCE_NUM_RUNS: '2' });
   after = { orgA: await everyRecord(server.baseUrl, keys.orgA), orgB: await everyRecord(server.baseUrl, keys.orgB) };
   report = await readLatestReport(result.reportDir);
 }, 300_000);
