@@ -259,6 +259,38 @@ describe('conformance run: the doctor first', () => {
     expect((await readLatestReport(skipped.reportDir)).checks.length).toBeGreaterThan(0);
   });
 
+  // A user with a member key only gives it as the admin key: the target is right to refuse its
+  // webhook writes (spec 5.5), and nothing tells that from a target refusing admins.
+  const REFUSED = "POST /webhooks refused CONFORMANCE_ADMIN_KEY (403): either the key has no admin rights or the server refuses admins' webhook writes (spec 5.5); checks that need an admin key are not verified";
+  const memberAsAdmin = () => {
+    const { CONFORMANCE_MEMBER_KEY: _unset, ...rest } = env;
+    return { ...rest, CONFORMANCE_ADMIN_KEY: seedKeys.member, CONFORMANCE_SUITES: 'webhooks,security', CONFORMANCE_NUM_RUNS: '2' };
+  };
+
+  it('a member key given as the admin key: the checks that need an admin key end unverified with one line naming both parties, none fails', { timeout: 180_000 }, async () => {
+    const result = await runCli(['run'], memberAsAdmin());
+    const report = await readLatestReport(result.reportDir);
+    expect(result.code, result.stderr.slice(-1500)).toBe(0);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'inconclusive' || c.status === 'error').map((c) => `${c.key}: ${c.message}`)).toEqual([]);
+    expect(result.stderr.split('\n').filter((l) => l.includes(REFUSED))).toEqual([REFUSED]);
+    const skipped = report.checks.filter((c) => c.message === REFUSED);
+    expect(skipped.length).toBeGreaterThan(20);
+    expect(new Set(skipped.map((c) => c.domain))).toEqual(new Set(['webhooks', 'security']));
+    // The checks that decide without an admin key are still judged.
+    expect(report.checks.filter((c) => c.domain === 'security' && c.status === 'pass').length).toBeGreaterThan(0);
+  });
+
+  it('a member key given as the admin key, without the doctor: each admin webhook write refused ends its check unverified, none fails', { timeout: 180_000 }, async () => {
+    const result = await runCli(['run', '--skip-doctor'], memberAsAdmin());
+    const report = await readLatestReport(result.reportDir);
+    expect(result.code, result.stderr.slice(-1500)).toBe(0);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'inconclusive' || c.status === 'error').map((c) => `${c.key}: ${c.message}`)).toEqual([]);
+    const skipped = report.checks.filter((c) => c.message !== null && /^(POST|PATCH|DELETE) \/webhooks(\/\{id\})? refused CONFORMANCE_ADMIN_KEY \(403\): either the key has no admin rights or the server refuses admins' webhook writes \(spec 5\.5\)/.test(c.message));
+    expect(skipped.length).toBeGreaterThan(20);
+  });
+
   it('runs the cheap part and goes on when the configuration is right', async () => {
     const result = await runCli(['run'], { ...env, CONFORMANCE_SUITES: 'auth', CONFORMANCE_NUM_RUNS: '2' });
     expect(result.code).toBe(0);

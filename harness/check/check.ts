@@ -6,8 +6,9 @@ import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
+import { adminWebhookGuard } from './admin-webhook-guard.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
-import { CreatedRecords } from './cleanup.js';
+import { CreatedRecords, type CleanupTally } from './cleanup.js';
 import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
 import { PROPERTY_TIME_LIMIT_MS, runProperty, type PropertyOptions } from './property.js';
@@ -43,6 +44,8 @@ export interface CheckMeta {
 declare module '@vitest/runner' {
   interface TaskMeta {
     conformance?: CheckMeta;
+    /** On a suite file: what its cleanup left (the report counts what the spec keeps). */
+    conformanceCleanup?: CleanupTally;
   }
 }
 
@@ -75,8 +78,11 @@ export interface CheckContext {
   inconclusive(message: string): never;
   /** Skips unless the value (a configured variable) is set. */
   need<T>(value: T | undefined | null, variable: string): T;
-  /** Registers a record made without a plain create (a batch, say) for the end-of-file cleanup. */
-  track(path: string): void;
+  /**
+   * Registers a record made without a plain create (a batch, say) for the end-of-file cleanup,
+   * deleted with the key of `role` (default admin): the key whose organisation holds it.
+   */
+  track(path: string, role?: KeyRole): void;
   /** Records one cell of the security matrix shown in the report. */
   matrixCell(cell: MatrixCell): void;
   /** Records one invalid class sent by an input-table check. */
@@ -162,8 +168,10 @@ function buildContext(
   };
   // Issue 14: every exchange into the run's HTTP archive, tied to this check.
   const onWire = run.harDir === undefined ? undefined : harRecorder(run.harDir).for({ check: reportKey, requirement: meta.requirementId });
-  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor): ApiClient =>
+  const client = (clientKey: string | undefined, authStyle: AuthStyle = run.authStyle, clientRedactor = redactor, guarded = false): ApiClient =>
     new ApiClient({
+      // The configured admin key's webhook writes, where its rights are in doubt (spec 5.5).
+      ...(guarded ? { guard: adminWebhookGuard(run.adminWebhookWrites) } : {}),
       baseUrl: run.baseUrl,
       key: clientKey,
       authStyle: clientKey === undefined ? 'none' : authStyle,
@@ -193,8 +201,9 @@ function buildContext(
   return {
     run,
     domain,
-    api: client(need(run.keys.admin, KEY_VARIABLES.admin)),
-    as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle),
+    api: client(need(run.keys.admin, KEY_VARIABLES.admin), undefined, undefined, true),
+    as: (role, authStyle) => client(need(run.keys[role], KEY_VARIABLES[role]), authStyle, undefined, role === 'admin'),
+    // Unguarded: the authentication checks judge whatever a key they chose is answered.
     // A key made up by a check (another case or prefix of a configured key, say) is no configured
     // secret, yet a target may echo it in a body: it is masked too, and so is its secret part alone.
     withKey: (key, authStyle) =>
@@ -223,8 +232,10 @@ function buildContext(
     inputClass: (cell) => {
       (meta.inputClasses ??= []).push(cell);
     },
-    track: (path) => {
-      if (run.keys.admin !== undefined) created.add(path, run.keys.admin);
+    track: (path, role = 'admin') => {
+      // Org B's records are invisible to org A's keys (spec 5.4): only org B's key deletes them.
+      const owner = run.keys[role];
+      if (owner !== undefined) created.add(path, owner);
     },
   };
 }
@@ -278,8 +289,10 @@ function outageRoomMs(bodyMs: number): number {
  */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
-  afterAll(async () => {
-    await created.cleanUp(runContext(), targetHealth());
+  // vitest reads a hook's first parameter as its fixtures: an empty pattern asks for none.
+  afterAll(async ({}, file) => {
+    // Handed to the reporter with the file: the report says what the spec keeps of the deleted.
+    file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth());
   });
 
   return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {

@@ -2,6 +2,7 @@ import { ApiClient } from '../http/client.js';
 import type { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
+import { keptAfter, keptKindOf, noneKept, type KeptBySpec } from './kept-by-spec.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -10,9 +11,16 @@ import type { RunContext } from './run-context.js';
  */
 export const CLEANUP_MAX_MS = 300_000;
 
+/** What a file's cleanup did: records it could not delete for sure, and what the spec keeps of the deleted. */
+export interface CleanupTally {
+  readonly left: number;
+  readonly kept: KeptBySpec;
+}
+
 /**
  * Records this suite file created, with the key that created them. At the end of the file each
- * one is deleted with that same key (the suite only deletes what it created).
+ * one is deleted with that same key (the suite only deletes what it created; a record org B's key
+ * made is deleted with org B's key, the only one that sees it, spec 5.4).
  * A record already gone (404 or any other refusal) is fine.
  */
 export class CreatedRecords {
@@ -29,18 +37,20 @@ export class CreatedRecords {
   /**
    * Deletes every record, children before parents. Bounded: once the run stopped
    * sending (breaker, deadline) nothing goes out, and after `maxMs` the rest is left.
-   * Answers how many records were not deleted for sure.
+   * Answers how many records were not deleted for sure, and how many of the deleted ones the
+   * spec keeps (soft-deleted tasks and resources, deactivated rates).
    */
   async cleanUp(
     run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network'>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
-  ): Promise<number> {
+  ): Promise<CleanupTally> {
     const redactor = new Redactor(Object.values(run.keys));
     const entries = [...this.#records.entries()].reverse(); // children before parents
     this.#records.clear();
     const deadline = performance.now() + maxMs;
     let left = 0;
+    const kept = noneKept();
     for (const [path, key] of entries) {
       if (health?.stopped || performance.now() >= deadline) {
         left += 1;
@@ -58,12 +68,14 @@ export class CreatedRecords {
         ...(health ? { health } : {}),
       });
       try {
-        await client.delete(path);
+        const res = await client.delete(path);
+        const kind = keptKindOf(path);
+        if (kind !== undefined && keptAfter(res.status)) kept[kind] += 1;
       } catch {
         // Best effort: an unreachable target at the end must not hide the results.
         left += 1;
       }
     }
-    return left;
+    return { left, kept };
   }
 }

@@ -41,6 +41,15 @@ export interface RunContext {
   readonly harDir?: string | undefined;
   /** CONFORMANCE_CA_FILE and whether HTTP(S)_PROXY / NO_PROXY apply (harness/http/network.ts); unset: undici's defaults. */
   readonly network?: TargetNetwork | undefined;
+  /**
+   * The admin key's webhook writes (spec 5.5), as the preflight found them before the checks:
+   * `refused` with the one-line reason when the key was refused them for its rights and nothing
+   * shows which party is wrong (every check that needs such a write then ends skipped with it);
+   * `proven` when the key wrote a subscription or the target is the embedded reference (a refusal
+   * is then the target's failure); absent when nothing was asked (--skip-doctor): a 401 or 403 on
+   * such a write ends that check skipped with the same kind of reason.
+   */
+  readonly adminWebhookWrites?: { readonly refused: string } | 'proven' | undefined;
   /** Where the webhook sink listens, and the base URL the target must call (spec 6). */
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
 }

@@ -28,6 +28,12 @@ export const doctorItemSchema = z.object({
   variables: z.array(z.string()),
   /** A problem that would make a run meaningless: `conformance run` stops before it starts. */
   blocksRun: z.boolean(),
+  /**
+   * A finding the evidence cannot pin on the configuration or on the target (an admin key refused
+   * a webhook write, spec 5.5): a run that goes on ends the checks that depend on it unverified
+   * (skipped) with this one-line reason, never failed.
+   */
+  leavesUnverified: z.string().optional(),
 });
 export type DoctorItem = z.infer<typeof doctorItemSchema>;
 

@@ -21,6 +21,17 @@ export function blockingLine(entry: DoctorItem, more: number): string {
  * rate-limit checks). A problem that makes the run meaningless stops it here, in one line,
  * with doctor.json written; other problems become lines on the progress output.
  */
+/**
+ * What the preflight found of the admin key's webhook writes (spec 5.5), for the checks
+ * (RunContext.adminWebhookWrites): refused with the reason to end the checks that need them with,
+ * proven when the key wrote one, undefined when the doctor could not tell.
+ */
+export function adminWebhookWrites(report: DoctorReport): { refused: string } | 'proven' | undefined {
+  const admin = report.items.find((i) => i.id === 'rights:admin');
+  if (admin?.leavesUnverified !== undefined) return { refused: admin.leavesUnverified };
+  return admin?.status === 'ok' ? 'proven' : undefined;
+}
+
 export async function preflight(
   config: Config,
   target: { readonly baseUrl: string; readonly embedded: boolean },
@@ -34,7 +45,10 @@ export async function preflight(
     throw new PreflightError(redactor.redact(blockingLine(blocking[0]!, blocking.length - 1)));
   }
   // Warnings too: where the evidence could not decide between a setting and the target's behaviour, both are said here.
-  for (const entry of report.items.filter((i) => i.status === 'problem' || i.status === 'warning')) say(redactor.redact(`doctor: ${entry.status}: ${entry.title}: ${entry.detail}`));
+  // One that leaves checks unverified is said once, in the line those checks end with.
+  for (const entry of report.items.filter((i) => i.status === 'problem' || i.status === 'warning')) {
+    say(redactor.redact(entry.leavesUnverified ?? `doctor: ${entry.status}: ${entry.title}: ${entry.detail}`));
+  }
   const c = report.counts;
   say(`doctor: ${c.ok} ok, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.problem} problem${c.problem === 1 ? '' : 's'} before the run (${report.durationMs} ms; conformance doctor for details)`);
   return report;

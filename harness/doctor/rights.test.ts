@@ -37,6 +37,7 @@ describe('checkRights against a target that validates before it checks rights', 
     const { admin, member } = await checkRights(ctx);
     expect(admin).toMatchObject({ status: 'ok', detail: 'the admin key created a webhook subscription (created webhook hook-1, deleted again)' });
     expect(member).toMatchObject({ status: 'ok', detail: expect.stringMatching(/answered 403 to a valid body/) });
+    expect(admin?.leavesUnverified).toBeUndefined();
     expect(deleted).toEqual(['/webhooks/hook-1']);
   });
 
@@ -46,6 +47,10 @@ describe('checkRights against a target that validates before it checks rights', 
     // Refused too, the member key shows nothing swapped: no admin rights, or a target refusing admins (spec 5.5).
     expect(admin).toMatchObject({ status: 'warning', blocksRun: false, detail: expect.stringMatching(/^POST \/webhooks with a valid body answered 403.*: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too/) });
     expect(admin?.fix).toBe('if the key has no admin rights, set CONFORMANCE_ADMIN_KEY to an admin key of org A');
+    // The run's checks that need an admin key end unverified with this one line, never failed.
+    expect(admin?.leavesUnverified).toBe(
+      "POST /webhooks refused CONFORMANCE_ADMIN_KEY (403): either the key has no admin rights or the server refuses admins' webhook writes (spec 5.5); checks that need an admin key are not verified",
+    );
   });
 
   it('names swapped keys', async () => {

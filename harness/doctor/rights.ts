@@ -1,4 +1,5 @@
 import type { ApiResponse } from '../http/client.js';
+import { adminWebhookRefusal, isPermissionRefusal } from '../spec/admin-writes.js';
 import { answered, is2xx, type DoctorContext } from './context.js';
 import { item, type DoctorItem } from './model.js';
 import { removeRecord } from './records.js';
@@ -14,10 +15,7 @@ import { removeRecord } from './records.js';
 /** Invalid in every field (spec 2.10: name 1 to 255 characters, url a URL, events at least one). */
 export const INVALID_WEBHOOK = { name: '', url: 'not a url', events: [] } as const;
 
-/** Statuses that say "not allowed" whatever the server's error model (spec 7: statuses not shown). */
-export function isPermissionRefusal(status: number): boolean {
-  return status === 401 || status === 403;
-}
+export { isPermissionRefusal };
 
 export interface RightsFinding {
   readonly admin?: DoctorItem;
@@ -69,24 +67,30 @@ export async function checkRights(ctx: DoctorContext): Promise<RightsFinding> {
 /**
  * The admin key refused a webhook write for its rights, and nothing shows the keys swapped (the
  * member key was refused too): a key without admin rights, or a target that refuses even admin
- * keys (spec 5.5). Both are said; the run goes on and the webhooks checks decide.
+ * keys (spec 5.5). Both are said; the run goes on, and the checks that need an admin key's
+ * webhook write end unverified with the refusal's one line (`leavesUnverified`), never failed.
  */
 function undecidedAdmin(refused: DoctorItem): DoctorItem {
-  return item(refused.id, refused.title, 'warning', `${refused.detail.replace(/: a permission refusal \(spec 5\.5: webhook writes need an admin key\)$/, '')}: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too (spec 5.5); the run goes on and the webhooks checks decide`, {
-    fix: `if the key has no admin rights, ${refused.fix ?? 'set CONFORMANCE_ADMIN_KEY to an admin key of org A'}`,
-    variables: refused.variables,
-  });
+  return {
+    ...item(refused.id, refused.title, 'warning', `${refused.detail.replace(/: a permission refusal \(spec 5\.5: webhook writes need an admin key\)$/, '')}: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too (spec 5.5); the run goes on, and the checks that need an admin key are not verified`, {
+      fix: `if the key has no admin rights, ${refused.fix ?? 'set CONFORMANCE_ADMIN_KEY to an admin key of org A'}`,
+      variables: refused.variables,
+    }),
+    ...(refused.leavesUnverified === undefined ? {} : { leavesUnverified: refused.leavesUnverified }),
+  };
 }
 
 async function adminRights(ctx: DoctorContext, adminKey: string, invalid: ApiResponse, rightsFirst: boolean): Promise<DoctorItem> {
   const title = 'CONFORMANCE_ADMIN_KEY has admin rights';
   const variables = ['CONFORMANCE_ADMIN_KEY'];
-  const refused = (res: ApiResponse, what: string): DoctorItem =>
-    item('rights:admin', title, 'problem', `POST /webhooks ${what} answered ${answered(res, ctx.redactor)}: a permission refusal (spec 5.5: webhook writes need an admin key)`, {
+  const refused = (res: ApiResponse, what: string): DoctorItem => ({
+    ...item('rights:admin', title, 'problem', `POST /webhooks ${what} answered ${answered(res, ctx.redactor)}: a permission refusal (spec 5.5: webhook writes need an admin key)`, {
       fix: 'set CONFORMANCE_ADMIN_KEY to an admin key of org A',
       variables,
       blocksRun: true,
-    });
+    }),
+    leavesUnverified: adminWebhookRefusal('POST /webhooks', res.status),
+  });
   if (isPermissionRefusal(invalid.status)) return refused(invalid, 'with an invalid body');
   if (is2xx(invalid.status)) {
     const what = await createdThenRemoved(ctx, invalid, adminKey, 'an invalid webhook body was accepted');

@@ -485,3 +485,27 @@ describe('ApiClient breaker', () => {
     expect(health.consecutiveFailures).toBe(0);
   });
 });
+
+describe('a request guard', () => {
+  it('may refuse to send a request, or refuse its answer; a client with another key goes unguarded', async () => {
+    handler = (_req, res) => json(res, 403, { error: 'forbidden' });
+    const seen: string[] = [];
+    const guarded = client({
+      guard: {
+        before: (request) => {
+          if (request.path === '/blocked') throw new Error('not sent');
+        },
+        after: (request, response) => {
+          seen.push(`${request.method} ${request.path} ${response.status}`);
+          if (response.status === 403) throw new Error('refused answer');
+        },
+      },
+    });
+    await expect(guarded.post('/blocked', {})).rejects.toThrow('not sent');
+    expect(received).toHaveLength(0);
+    await expect(guarded.post('/webhooks', {})).rejects.toThrow('refused answer');
+    expect(seen).toEqual(['POST /webhooks 403']);
+    expect((await guarded.with({ authStyle: 'bearer' }).post('/webhooks', {}).catch((e: Error) => e.message))).toBe('refused answer');
+    expect((await guarded.with({ key: 'wmk_other_key' }).post('/webhooks', {})).status).toBe(403);
+  });
+});

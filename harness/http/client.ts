@@ -57,6 +57,11 @@ export interface WireRecord {
 }
 
 /** Counters a check reads to report throttling. */
+export interface RequestGuard {
+  before?(request: SendOptions): void;
+  after?(request: SendOptions, response: ApiResponse): void;
+}
+
 export interface ClientStats {
   throttled: number;
   throttledMs: number;
@@ -74,6 +79,11 @@ export interface ClientOptions {
   readonly onWire?: (wire: WireRecord) => void;
   /** Called with every successful create, so the run can clean up what it made. */
   readonly onCreated?: (path: string, id: string) => void;
+  /**
+   * Around each request of this key: `before` may refuse to send it, `after` may refuse its
+   * answer (both by throwing). The check runtime ends a check unverified through it.
+   */
+  readonly guard?: RequestGuard;
   readonly stats?: ClientStats;
   /** A 429 is waited out (Retry-After, at most this long each time) and retried this many times. */
   readonly throttle?: { readonly maxWaitMs: number; readonly maxRetries: number };
@@ -198,7 +208,10 @@ export class ApiClient {
 
   /** The same target with another key, auth style or 429 handling. */
   with(overrides: Partial<Pick<ClientOptions, 'key' | 'authStyle' | 'throttle'>>): ApiClient {
-    return new ApiClient({ ...this.#options, ...overrides });
+    const options: ClientOptions = { ...this.#options, ...overrides };
+    // A guard is about its key: another key goes unguarded.
+    if (overrides.key !== undefined && overrides.key !== this.#options.key) delete (options as { guard?: RequestGuard }).guard;
+    return new ApiClient(options);
   }
 
   get(path: string, query?: Readonly<Record<string, QueryValue>>): Promise<ApiResponse> {
@@ -218,13 +231,17 @@ export class ApiClient {
   }
 
   async send(options: SendOptions): Promise<ApiResponse> {
-    const { governor, key, signal, stats } = this.#options;
+    const { governor, guard, key, signal, stats } = this.#options;
     const throttle = this.#options.throttle ?? governor?.retries ?? DEFAULT_THROTTLE;
+    guard?.before?.(options);
     for (let attempt = 0; ; attempt++) {
       await governor?.beforeRequest(key, signal);
       const response = await this.#sendOnce(options);
       // maxRetries 0: the caller wants the raw 429 (rate-limit checks).
-      if (response.status !== 429 || throttle.maxRetries === 0) return response;
+      if (response.status !== 429 || throttle.maxRetries === 0) {
+        guard?.after?.(options, response);
+        return response;
+      }
       if (attempt >= throttle.maxRetries) {
         throw new ThrottledError(
           `${options.method} ${options.path}: still answered 429 after ${attempt} waits; give this key a higher per-minute limit on the target`,

@@ -237,6 +237,19 @@ export const reportSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * What the run's cleanup could not remove: records whose delete got no answer or was never
+   * sent (the run stopped), and the records the spec keeps after their delete (spec 2: tasks and
+   * resources are soft-deleted, a deleted rate is deactivated). Absent in reports written before it.
+   */
+  cleanup: z
+    .object({
+      notDeleted: z.int().min(0),
+      softDeletedTasks: z.int().min(0),
+      softDeletedResources: z.int().min(0),
+      deactivatedRates: z.int().min(0),
+    })
+    .optional(),
   verdict: verdictSchema,
   /** 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with failOnIncomplete. */
   exitCode: z.int().min(0).max(3),

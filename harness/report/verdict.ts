@@ -66,7 +66,34 @@ export function verdictReason(report: Report): string {
   if (report.verdict === 'incomplete' && report.exitCode !== 0) parts.push('CONFORMANCE_FAIL_ON_INCOMPLETE is set: exit code 3.');
   const outages = outageSentence(report);
   if (outages !== undefined) parts.push(outages);
+  const cleanup = cleanupSentence(report);
+  if (cleanup !== undefined) parts.push(cleanup);
   return parts.join(' ');
+}
+
+/**
+ * What the run left in the target's data, e.g. "The run's deletes leave 12 soft-deleted tasks,
+ * 5 soft-deleted resources and 3 deactivated rates, as the spec has them (2)." Said whenever the
+ * run created any, so an operator knows before running against production data.
+ */
+export function cleanupSentence(report: Pick<Report, 'cleanup' | 'runId'>): string | undefined {
+  const cleanup = report.cleanup;
+  if (cleanup === undefined) return undefined;
+  const kept = [
+    [cleanup.softDeletedTasks, 'soft-deleted task'],
+    [cleanup.softDeletedResources, 'soft-deleted resource'],
+    [cleanup.deactivatedRates, 'deactivated rate'],
+  ] as const;
+  const shown = kept.filter(([n]) => n > 0).map(([n, what]) => plural(n, what));
+  const parts: string[] = [];
+  if (shown.length > 0) {
+    const list = shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}`;
+    parts.push(`The run's deletes leave ${list}, as the spec has them (2: a deleted task or resource is soft-deleted, a deleted rate deactivated).`);
+  }
+  if (cleanup.notDeleted > 0) {
+    parts.push(`${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, or the target did not answer): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`);
+  }
+  return parts.length === 0 ? undefined : parts.join(' ');
 }
 
 /**

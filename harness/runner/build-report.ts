@@ -156,6 +156,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
       ...(info.outageWaitS === undefined ? {} : { outageWaitS: info.outageWaitS }),
     },
     outages: (info.outages ?? []).map((o) => ({ ...o })),
+    ...(collected.cleanup === undefined ? {} : { cleanup: { notDeleted: collected.cleanup.notDeleted, ...collected.cleanup.kept } }),
     verdict,
     exitCode,
     counts: { total: checks.length, byStatus, byLevel },

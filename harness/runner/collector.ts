@@ -3,6 +3,7 @@ import type { CheckMeta } from '../check/check.js';
 import type { CheckResult, Level, MatrixCell, InputClassCell, Observation, Status } from '../report/model.js';
 import { LEVELS, STATUSES } from '../report/model.js';
 import { Progress } from './progress.js';
+import { addKept, noneKept, type KeptBySpec } from '../check/kept-by-spec.js';
 
 export interface CollectedRun {
   readonly checks: CheckResult[];
@@ -17,6 +18,8 @@ export interface CollectedRun {
   readonly inputClasses: InputClassCell[];
   /** Why the run stopped sending early (breaker, deadline), or null when it did not. */
   stopped: string | null;
+  /** What the suite files' cleanups left: records not deleted for sure, and what the spec keeps of the deleted. */
+  readonly cleanup?: { notDeleted: number; kept: KeptBySpec };
 }
 
 /** Who a check is (key, requirement, level, section, domain, title), from its test case and metadata. */
@@ -76,6 +79,7 @@ export class ResultCollector implements Reporter {
     matrix: [],
     inputClasses: [],
     stopped: null,
+    cleanup: { notDeleted: 0, kept: noneKept() },
   };
   readonly #progress: Progress;
   /** Every collected check that has not reported yet, by vitest id. */
@@ -192,6 +196,11 @@ export class ResultCollector implements Reporter {
   }
 
   onTestModuleEnd(testModule: TestModule): void {
+    const cleanup = testModule.meta().conformanceCleanup;
+    if (cleanup !== undefined && this.run.cleanup !== undefined) {
+      this.run.cleanup.notDeleted += cleanup.left;
+      addKept(this.run.cleanup.kept, cleanup.kept);
+    }
     for (const error of testModule.errors()) {
       this.run.harnessErrors.push(`${testModule.moduleId}: ${error.message}`);
     }

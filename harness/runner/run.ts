@@ -16,7 +16,7 @@ import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { checkOrdering } from './sequencer.js';
 import { moduleCacheDir } from './module-cache.js';
-import { preflight } from '../doctor/preflight.js';
+import { adminWebhookWrites, preflight } from '../doctor/preflight.js';
 import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
 import { writeEarlyStop, type EarlyStopInfo } from './early-stop.js';
@@ -53,8 +53,8 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   const target = await startTarget(config);
   try {
     const early = { runId, startedAt, targetUrl: displayUrl(target.baseUrl, redactor), embedded: target.embedded };
-    const { plan, authStyle, question } = await beforeChecks(config, target, redactor, progress, early);
-    const prepared = { ...early, target, plan, authStyle, redactor, expectedFailures };
+    const { plan, authStyle, adminWrites, question } = await beforeChecks(config, target, redactor, progress, early);
+    const prepared = { ...early, target, plan, authStyle, adminWrites, redactor, expectedFailures };
     if (question !== undefined) return await customLimitFirst(config, progress, prepared, question);
     return await checksAndReport(config, progress, prepared);
   } finally {
@@ -75,7 +75,7 @@ async function beforeChecks(
   redactor: Redactor,
   progress: Progress,
   early: Omit<EarlyStopInfo, 'toolVersion'>,
-): Promise<{ plan: ThrottlePlan; authStyle: ProbeResult['authStyle']; question?: CustomLimitQuestion }> {
+): Promise<{ plan: ThrottlePlan; authStyle: ProbeResult['authStyle']; adminWrites: RunContext['adminWebhookWrites']; question?: CustomLimitQuestion }> {
   try {
     const probed = await probeTarget(target.baseUrl, config, redactor, { bearerFallback: true });
     const authStyle = probed.authStyle;
@@ -89,8 +89,10 @@ async function beforeChecks(
     const question = customLimitQuestion(plan, config);
     if (question === undefined) refuseSlowRun(plan, config);
     // Issue 13: the doctor's cheap checks against an external target (the embedded one is configured from its own seed).
-    if (!target.embedded && !config.skipDoctor) await preflight(config, target, redactor, (line) => progress.line(line));
-    return question === undefined ? { plan, authStyle } : { plan, authStyle, question };
+    // The embedded reference's admin key is an admin's: a refusal there is the target's failure.
+    let adminWrites: RunContext['adminWebhookWrites'] = target.embedded ? 'proven' : undefined;
+    if (!target.embedded && !config.skipDoctor) adminWrites = adminWebhookWrites(await preflight(config, target, redactor, (line) => progress.line(line)));
+    return question === undefined ? { plan, authStyle, adminWrites } : { plan, authStyle, adminWrites, question };
   } catch (error) {
     if (!(error instanceof HarnessError) || error instanceof TargetUnreachableError) throw error;
     throw await writeEarlyStop(config, { ...early, toolVersion: await toolVersion() }, error, redactor);
@@ -122,13 +124,14 @@ interface Prepared extends Omit<EarlyStopInfo, 'toolVersion'> {
   readonly target: Target;
   readonly plan: ThrottlePlan;
   readonly authStyle: ProbeResult['authStyle'];
+  readonly adminWrites: RunContext['adminWebhookWrites'];
   readonly redactor: Redactor;
   readonly expectedFailures: RunInfo['expectedFailures'];
 }
 
 /** The suites in vitest, then the report in every format. */
 async function checksAndReport(config: Config, progress: Progress, prepared: Prepared): Promise<RunOutcome> {
-  const { runId, startedAt, target, plan, authStyle, redactor, expectedFailures } = prepared;
+  const { runId, startedAt, target, plan, authStyle, adminWrites, redactor, expectedFailures } = prepared;
   if (authStyle === 'bearer') {
     progress.line('the target refused the admin key in X-API-Key but accepted it as Authorization: Bearer: the checks send Bearer (AUTH-X-API-KEY will fail)');
   }
@@ -162,6 +165,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
     sink: config.sink,
     network: config.network,
+    adminWebhookWrites: adminWrites,
   };
   // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
   const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;

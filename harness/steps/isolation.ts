@@ -482,7 +482,9 @@ export async function sendReference(t: CheckContext, c: ReferenceCase, ref: stri
   const other = t.as('otherOrg');
   if ((c.via ?? 'create') === 'create') {
     const sent = c.body(ref, own, t);
-    return { res: await other.post(c.path, sent), sent };
+    const res = await other.post(c.path, sent);
+    if (c.listPath !== undefined && c.listPath !== null && res.status >= 200 && res.status < 300) await trackOrgBBatch(t, other, c.listPath, sent);
+    return { res, sent };
   }
   const id = subjectId ?? (await c.subject?.(t, own));
   if (id === undefined) t.skip(`not applicable: org B has no record of its own for ${c.path} (its own create was refused, or it lists none)`);
@@ -490,6 +492,30 @@ export async function sendReference(t: CheckContext, c: ReferenceCase, ref: stri
   const path = c.path.replace('{id}', id);
   const res = c.via === 'update' ? await other.patch(path, sent) : await other.post(path, sent);
   return { res, sent, subjectId: id };
+}
+
+/**
+ * The entries a batch create of org B's made, registered for the end-of-file cleanup with org B's
+ * key: the batch answer need not name them (spec 4.10), no org A key sees them (spec 5.4), and
+ * nothing else would delete them. Found through org B's list on the items' dates, by the run's
+ * tag (only what this run made is deleted); a list org B is refused leaves nothing to find.
+ */
+async function trackOrgBBatch(t: CheckContext, other: ApiClient, listPath: string, sent: Record<string, unknown>): Promise<void> {
+  const tag = runTag(t.run);
+  const items = Array.isArray(sent['entries']) ? (sent['entries'] as Array<Record<string, unknown>>) : [];
+  for (const date of new Set(items.map((item) => item['date']).filter((d): d is string => typeof d === 'string'))) {
+    // Bounded: a few pages of one day of org B's entries.
+    for (let page = 0; page < 5; page++) {
+      const res = await other.get(listPath, { dateFrom: date, dateTo: date, limit: 100, offset: page * 100 });
+      const records = (res.json as { data?: unknown } | undefined)?.data;
+      if (res.status !== 200 || !Array.isArray(records)) break;
+      for (const record of records as Array<Record<string, unknown>>) {
+        const tags = record['tags'];
+        if (typeof record['id'] === 'string' && Array.isArray(tags) && tags.includes(tag)) t.track(`${listPath}/${record['id']}`, 'otherOrg');
+      }
+      if (records.length < 100) break;
+    }
+  }
 }
 
 /** Org B's own record made with `body` at `path`; undefined when the target refuses it. */

@@ -1,0 +1,46 @@
+/*
+ * What the run cannot remove by the spec's own rules (spec 2: "deleting resources and tasks is a
+ * soft delete; deleting a rate deactivates it"): a DELETE of such a record answers 204 and the
+ * record stays. The run counts them so the report can tell an operator what it leaves behind.
+ */
+
+/** How many records of each kind the run deleted and the spec keeps. */
+export interface KeptBySpec {
+  /** spec 4.7: DELETE /tasks/{id} is a soft delete. */
+  softDeletedTasks: number;
+  /** spec 4.4: DELETE /resources/{id} is a soft delete. */
+  softDeletedResources: number;
+  /** spec 4.5: DELETE /rates/{id} deactivates the rate. */
+  deactivatedRates: number;
+}
+
+export function noneKept(): KeptBySpec {
+  return { softDeletedTasks: 0, softDeletedResources: 0, deactivatedRates: 0 };
+}
+
+/** The kind a record's path (`/tasks/<id>`) counts under, or undefined for a record a DELETE removes. */
+export function keptKindOf(path: string): keyof KeptBySpec | undefined {
+  if (/^\/tasks\/[^/]+$/.test(path)) return 'softDeletedTasks';
+  if (/^\/resources\/[^/]+$/.test(path)) return 'softDeletedResources';
+  if (/^\/rates\/[^/]+$/.test(path)) return 'deactivatedRates';
+  return undefined;
+}
+
+/**
+ * Whether a DELETE answer leaves the record soft-deleted or deactivated: a success, or "already
+ * gone" (a check deleted it before; spec 7 does not show the status of a second delete).
+ */
+export function keptAfter(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 404 || status === 410;
+}
+
+export function addKept(into: KeptBySpec, more: KeptBySpec): KeptBySpec {
+  into.softDeletedTasks += more.softDeletedTasks;
+  into.softDeletedResources += more.softDeletedResources;
+  into.deactivatedRates += more.deactivatedRates;
+  return into;
+}
+
+export function keptTotal(kept: KeptBySpec): number {
+  return kept.softDeletedTasks + kept.softDeletedResources + kept.deactivatedRates;
+}
