@@ -48,7 +48,7 @@ const STARTUP_ROUNDS = Number(process.env['BENCH_STARTUP_ROUNDS'] ?? 5);
 async function timeFullRun(): Promise<number> {
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
   const started = performance.now();
-  const child = spawnTsx(['harness/cli/bin.ts', 'run', '--no-dotenv'], { CONFORMANCE_REPORT_DIR: reportDir });
+  const child = spawnTsx(['harness/cli/bin.ts', 'run', '--no-dotenv', '--reference'], { CONFORMANCE_REPORT_DIR: reportDir });
   child.stdout!.resume();
   child.stderr!.resume();
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -13,8 +13,11 @@ const report = JSON.parse(readFileSync(reportJson, 'utf8'));
 // latest/ is replaced by the next run; the run's own directory stays.
 const runDir = join(dirname(dirname(realpathSync(reportJson))), report.runId);
 const by = report.counts.byStatus;
+const target = report.target.embedded ? `the embedded reference server at ${report.target.url} (not your server)` : report.target.url;
 const outputs = {
   verdict: report.verdict,
+  target,
+  embedded: report.target.embedded === true,
   'run-id': report.runId,
   total: report.counts.total,
   pass: by.pass,

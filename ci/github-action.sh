@@ -17,6 +17,7 @@ ACTION_PATH="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && p
 # job's environment has it, so `env:` on the job works as well as `with:` on the step.
 MAPPING=(
   TARGET_URL:CONFORMANCE_TARGET_URL
+  REFERENCE:CONFORMANCE_REFERENCE
   ADMIN_KEY:CONFORMANCE_ADMIN_KEY
   MEMBER_KEY:CONFORMANCE_MEMBER_KEY
   OTHER_ORG_KEY:CONFORMANCE_OTHER_ORG_KEY
@@ -93,6 +94,26 @@ run() {
     done
   fi
 
+  # No target URL and no reference: true is a mistake (an undefined `${{ vars.X }}` or secret), never
+  # a run of the embedded reference server that would pass for the user's. The suite refuses it in CI
+  # as well; this says it in the action's own words, the input names.
+  case "$(printf '%s' "${CONFORMANCE_REFERENCE:-}" | tr '[:upper:]' '[:lower:]')" in
+    true | 1 | yes) local reference=true ;;
+    *) local reference=false ;;
+  esac
+  if [ -z "${CONFORMANCE_TARGET_URL:-}" ] && [ "$reference" != true ]; then
+    local why="target-url is empty (an undefined variable or secret?) and reference is not true: set target-url to your server's base URL, or reference: true to test the embedded reference server on purpose"
+    {
+      echo "exit-code=2"
+      echo "verdict="
+    } >>"${GITHUB_OUTPUT:-/dev/null}"
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+      printf '# Conformance report: no verdict\n\nNothing was tested: %s.\n' "$why" >>"$GITHUB_STEP_SUMMARY"
+    fi
+    echo "::error title=Conformance::$(escape_command "no verdict (exit 2): $why")"
+    return 2
+  fi
+
   local report_dir="${INPUT_REPORT_DIR:-${CONFORMANCE_REPORT_DIR:-conformance-report}}"
   case "$report_dir" in
     /*) ;;
@@ -110,7 +131,8 @@ run() {
   # The suite's stderr (progress, the one-line reason of exit 2) goes to the log as it comes, and
   # to a file for the job summary.
   set +e
-  { node "$ACTION_PATH/bin/conformance.js" run 2>&1 1>&3 3>&- | tee "$errors" >&2; code=${PIPESTATUS[0]}; } 3>&1
+  # CI=true whatever the runner says: the suite then never falls back to the reference unasked.
+  { CI=true node "$ACTION_PATH/bin/conformance.js" run 2>&1 1>&3 3>&- | tee "$errors" >&2; code=${PIPESTATUS[0]}; } 3>&1
   set -e
 
   echo "exit-code=$code" >>"$outputs"
@@ -138,8 +160,9 @@ run() {
   fi
   if [ -n "${GITHUB_OUTPUT:-}" ]; then cat "$outputs" >>"$GITHUB_OUTPUT"; fi
 
-  local verdict total fail must_fail html
+  local verdict total fail must_fail html embedded
   verdict="$(sed -n 's/^verdict=//p' "$outputs")"
+  embedded="$(sed -n 's/^embedded=//p' "$outputs")"
   total="$(sed -n 's/^total=//p' "$outputs")"
   fail="$(sed -n 's/^fail=//p' "$outputs")"
   must_fail="$(sed -n 's/^must-fail=//p' "$outputs")"
@@ -151,6 +174,8 @@ run() {
   else
     local label
     label="$(printf '%s' "$verdict" | tr '[:lower:]' '[:upper:]')"
+    # A verdict of the reference server is never mistaken for one of the user's.
+    if [ "$embedded" = "true" ]; then label="$label (embedded reference server, not your server)"; fi
     local message="$label: $total checks, $fail failed ($must_fail MUST); exit code $code. Report: $html"
     case "$code" in
       0) if [ "$verdict" = "conformant" ]; then echo "::notice title=Conformance::$(escape_command "$message")"; else echo "::warning title=Conformance::$(escape_command "$message")"; fi ;;

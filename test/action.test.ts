@@ -244,10 +244,16 @@ function expectCounts(run: ActionRun, report: Report): void {
     inconclusive: String(report.counts.byStatus.inconclusive),
     error: String(report.counts.byStatus.error),
     unverified: String(report.unverified.length),
+    embedded: String(report.target.embedded),
   });
+  expect(run.outputs['target']).toBe(report.target.embedded ? `the embedded reference server at ${report.target.url} (not your server)` : report.target.url);
 }
 
-const NARROW = { suites: 'contacts', 'num-runs': '2', seed: '20261123', 'node-version': '' };
+/** What the action's every output about a run of the embedded reference server says beside the verdict. */
+const EMBEDDED = '(embedded reference server, not your server)';
+
+/** A self-test of the action: the embedded reference server, asked for as a workflow must. */
+const NARROW = { reference: 'true', suites: 'contacts', 'num-runs': '2', seed: '20261123', 'node-version': '' };
 
 describe('action.yml', () => {
   beforeAll(async () => {
@@ -277,7 +283,7 @@ describe('action.yml', () => {
     for (const name of Object.keys(action.inputs).filter((n) => /key/.test(n))) expect(action.inputs[name]!.description).toMatch(/secret/);
   });
 
-  // Four runs at once (each a few seconds against the embedded reference server).
+  // Runs at once (each a few seconds against the embedded reference server).
   describe.concurrent('its steps, in bash with the variables GitHub sets', () => {
     it('pass an incomplete run: exit 0, outputs, the summary appended to the job summary', async () => {
       const run = await runAction(NARROW);
@@ -304,9 +310,10 @@ describe('action.yml', () => {
       const summary = await readFile(join(dir, 'summary.md'), 'utf8');
       expect(run.summary).toBe(summary);
       expect(run.summary.length).toBeLessThanOrEqual(65_536);
-      expect(run.summary.split('\n')[0]).toBe('# Conformance report: ⚠️ INCOMPLETE');
-      // A warning annotation names the verdict; keys are masked in the log.
-      expect(runStep.stdout).toMatch(/^::warning title=Conformance::INCOMPLETE: \d+ checks, 0 failed \(0 MUST\); exit code 0\. Report: /m);
+      expect(run.summary.split('\n')[0]).toBe(`# Conformance report: ⚠️ INCOMPLETE ${EMBEDDED}`);
+      expect(run.outputs['embedded']).toBe('true');
+      // A warning annotation names the verdict and what was tested; keys are masked in the log.
+      expect(runStep.stdout).toMatch(/^::warning title=Conformance::INCOMPLETE \(embedded reference server, not your server\): \d+ checks, 0 failed \(0 MUST\); exit code 0\. Report: /m);
       expect(runStep.stdout).not.toMatch(/::add-mask::/);
     });
 
@@ -321,11 +328,11 @@ describe('action.yml', () => {
       expect(report.verdict).toBe('non-conformant');
       expectCounts(run, report);
       expect(run.outputs['report-dir']).toBe(join(run.workspace, 'out', 'reports', report.runId));
-      expect(run.summary.split('\n')[0]).toBe('# Conformance report: ❌ NON-CONFORMANT');
+      expect(run.summary.split('\n')[0]).toBe(`# Conformance report: ❌ NON-CONFORMANT ${EMBEDDED}`);
       const failures = run.summary.indexOf('## Failures (MUST)');
       expect(failures).toBeGreaterThan(0);
       expect(run.summary.slice(failures)).toContain('[CT-EMAIL-FORMAT\\]');
-      expect(run.steps.at(-1)!.stdout).toMatch(/^::error title=Conformance::NON-CONFORMANT: \d+ checks, [1-9]\d* failed/m);
+      expect(run.steps.at(-1)!.stdout).toMatch(/^::error title=Conformance::NON-CONFORMANT \(embedded reference server, not your server\): \d+ checks, [1-9]\d* failed/m);
     });
 
     it('fail the step with exit code 3 for an incomplete run when fail-on-incomplete is set', async () => {
@@ -335,6 +342,20 @@ describe('action.yml', () => {
       expect(report).toMatchObject({ verdict: 'incomplete', exitCode: 3 });
       expectCounts(run, report);
       expect(run.summary).toContain('CONFORMANCE_FAIL_ON_INCOMPLETE is set: exit code 3.');
+    });
+
+    it('fail the step with exit code 2 when target-url is empty and reference is not true: an undefined variable never tests the reference server', async () => {
+      // As `target-url: ${{ vars.TARGET_URL }}` with the variable undefined, and keys from secrets.
+      const key = 'wmk_0123456789abcdef0123';
+      const run = await runAction({ 'target-url': '', 'admin-key': key, suites: 'contacts', 'node-version': '' });
+      expect(run.code).toBe(2);
+      expect(run.outputs).toMatchObject({ 'exit-code': '2', verdict: '', 'report-dir': '', embedded: '' });
+      expect(existsSync(join(run.workspace, 'conformance-report'))).toBe(false);
+      expect(run.summary).toMatch(/^# Conformance report: no verdict\n\nNothing was tested: target-url is empty .*reference: true/);
+      const runStep = run.steps.at(-1)!;
+      expect(runStep.stdout).toMatch(/^::error title=Conformance::no verdict \(exit 2\): target-url is empty \(an undefined variable or secret\?\) and reference is not true: set target-url to your server's base URL, or reference: true/m);
+      expect(runStep.stdout).not.toMatch(/::(notice|warning) /);
+      expect(runStep.stdout).toContain(`::add-mask::${key}`);
     });
 
     it('fail the step with exit code 2 and say why in the job summary when the run cannot start, masking the keys given', async () => {

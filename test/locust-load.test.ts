@@ -111,7 +111,7 @@ describe.skipIf(noLocust !== undefined)('conformance load on Locust (master and 
         keys: engineKeys(config),
         targetUrl: 'http://127.0.0.1/',
         // Test only: worker 1 reads its wall clock a second ahead.
-        workerEnv: [{}, { CONFORMANCE_LOCUST_CLOCK_SKEW_MS: '1000' }],
+        workerEnv: [{}, { WMC_LOCUST_CLOCK_SKEW_MS: '1000' }],
       }),
     );
     expect([scenario(report, 'keys').status, scenario(report, 'keys').message], log).toEqual(['passed', expect.any(String)]);

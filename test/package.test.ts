@@ -27,7 +27,8 @@ interface Result {
 
 /** The environment of a user's shell: none of the developer's CONFORMANCE_ settings or vitest's own. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+  // Without CI: a user's terminal, where a bare `conformance run` tests the embedded reference server.
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'CI'));
   return { ...clean, NODE_ENV: 'production', ...extra };
 }
 

@@ -15,11 +15,20 @@ export interface CliResult {
 }
 
 /**
+ * The environment of a CLI the self-tests start: the test process's, without its CONFORMANCE_ and
+ * vitest variables and without CI. A self-test runs as on a developer's machine even when CI runs
+ * the self-tests (CI=true would ask every embedded run for --reference); a test about CI passes CI.
+ */
+export function childEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && k !== 'CI'));
+}
+
+/**
  * The real CLI in a child process, as a user runs it, with only the given CONFORMANCE_ variables
  * (a developer's own .env and CONFORMANCE_ environment never leak into self-tests).
  */
 export function spawnCli(args: readonly string[], reportDir: string, env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Omit<CliResult, 'reportDir'>> } {
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
+  const cleanEnv = childEnv();
   const withEnvFile = args.includes('--dotenv') || args.includes('--no-dotenv') ? args : [...args, '--no-dotenv'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...withEnvFile], {
     cwd: ROOT,
@@ -84,7 +93,7 @@ export class DriverPool {
 
   #spawn(): Driver | undefined {
     if (this.#drivers.filter((d) => d.child.exitCode === null).length >= this.#size) return undefined;
-    const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST')));
+    const cleanEnv = childEnv();
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/mutant-driver.ts'], {
       cwd: ROOT,
       env: { ...cleanEnv, NODE_ENV: 'production' },

@@ -62,7 +62,8 @@ function cells(line: string): string[] {
     .map((c) => c.trim());
 }
 
-const VERDICT_TITLE = /^# Conformance report: .*?(NON-CONFORMANT|CONFORMANT|INCOMPLETE|ERROR)\s*$/;
+// A run against the embedded reference server says so after its verdict, in brackets.
+const VERDICT_TITLE = /^# Conformance report: .*?(NON-CONFORMANT|CONFORMANT|INCOMPLETE|ERROR)(?: \([^)]*\))?\s*$/;
 const HEADING = /^### (.+)$/;
 const BRIEF = /^- \*\*(.+?)(?<!\\)\*\* \(/;
 const MORE = /^_… and ([0-9]+) more checks?:/;

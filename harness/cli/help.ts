@@ -129,7 +129,8 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'Usage: conformance run [options]\n\n' +
     'Runs the conformance suites and writes the report (the default command). Against your own\n' +
     "server it runs the doctor's quick checks first and stops (exit 2) on a problem that would\n" +
-    'make the run meaningless. Without a target URL it tests the embedded reference server.\n\n' +
+    'make the run meaningless. Without a target URL it tests the embedded reference server (in CI\n' +
+    'only with --reference; keys or ids without a URL are refused), and every output says so.\n\n' +
     'Options:\n' +
     FLAG_LINES +
     line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +

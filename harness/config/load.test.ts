@@ -91,9 +91,31 @@ describe('loadConfig', () => {
     expect(config.projectId).toBe(projectId);
   });
 
-  it('fills keys and project ids from fixtures/seed.json in embedded mode, replacing configured ones', async () => {
+  it('refuses keys set without a target URL, from the file or the environment: the seed would replace them unseen', async () => {
     await writeFile(envFile, 'CONFORMANCE_ADMIN_KEY=wmk_fromfile\nCONFORMANCE_NUM_RUNS=5\n');
-    const config = await loadConfig({ env: { CONFORMANCE_MEMBER_KEY: 'wmk_fromenv' }, envFile });
+    await expect(loadConfig({ env: {}, envFile })).rejects.toThrow(/^CONFORMANCE_ADMIN_KEY is set but CONFORMANCE_TARGET_URL is not: /);
+    await expect(loadConfig({ env: { CONFORMANCE_MEMBER_KEY: 'wmk_fromenv' }, envFile: null })).rejects.toThrow(ConfigError);
+  });
+
+  it('refuses a misspelt variable in the file or the environment, naming the closest known one', async () => {
+    await writeFile(envFile, `CONFORMANCE_TARGET_ULR=${TARGET}\n`);
+    await expect(loadConfig({ env: {}, envFile })).rejects.toThrow(`CONFORMANCE_TARGET_ULR (set in ${envFile}) is not a known variable: did you mean CONFORMANCE_TARGET_URL?`);
+    await expect(loadConfig({ env: { CONFORMANCE_NUMRUNS: '3' }, envFile: null })).rejects.toThrow(/^CONFORMANCE_NUMRUNS \(set in the environment\) is not a known variable: did you mean CONFORMANCE_NUM_RUNS\?/);
+  });
+
+  it('in CI, tests the embedded reference server only when asked to (--reference), and never with a URL as well', async () => {
+    await expect(loadConfig({ env: { CI: 'true' }, envFile: null })).rejects.toThrow(/--reference/);
+    const config = await loadConfig({ env: { CI: 'true' }, envFile: null, overrides: { CONFORMANCE_REFERENCE: 'true' } });
+    expect(config.targetUrl).toBeNull();
+    expect(config.reference).toBe(true);
+    await expect(loadConfig({ env: { CONFORMANCE_TARGET_URL: TARGET, CONFORMANCE_ADMIN_KEY: 'wmk_mine', CONFORMANCE_REFERENCE: 'true' }, envFile: null })).rejects.toThrow(
+      /^CONFORMANCE_REFERENCE \(--reference\) and CONFORMANCE_TARGET_URL are both set/,
+    );
+  });
+
+  it('fills keys and project ids from fixtures/seed.json in embedded mode', async () => {
+    await writeFile(envFile, 'CONFORMANCE_NUM_RUNS=5\n');
+    const config = await loadConfig({ env: {}, envFile });
     expect(config.targetUrl).toBeNull();
     expect(config.numRuns).toBe(5);
     expect(config).toMatchObject(seedDefaults(await readSeed()));
@@ -115,7 +137,5 @@ describe('loadConfig', () => {
     expect(config.projectId).toBe(orgA!.projects[0]!.id);
     expect(config.versionId).toBe(orgA!.projects[0]!.versionId);
     expect(config.otherProjectId).toBe(orgB!.projects[0]!.id);
-    expect(config.keys.admin).not.toBe('wmk_fromfile');
-    expect(config.keys.member).not.toBe('wmk_fromenv');
   });
 });

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { randomInt } from 'node:crypto';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError } from '../errors.js';
+import { refuseAccidentalReference } from './embedded-target.js';
+import { refuseUnknownNames } from './known-names.js';
 import { parseEnv, type Config } from './schema.js';
 import { readSeed, seedDefaults } from './seed.js';
 
@@ -28,20 +30,30 @@ async function readDotenv(path: string, named: boolean): Promise<Record<string, 
   }
 }
 
-/** The variables a run sees: `.env` (or `envFile`) under the environment (the environment wins). */
+/**
+ * The variables a run sees: `.env` (or `envFile`) under the environment (the environment wins).
+ * A CONFORMANCE_* name that is not a setting is refused in either, naming the closest known one.
+ */
 export async function readEnv(options: LoadOptions = {}): Promise<Record<string, string | undefined>> {
-  const fromFile = options.envFile === null ? {} : await readDotenv(options.envFile ?? '.env', options.envFile !== undefined);
-  return { ...fromFile, ...(options.env ?? process.env), ...options.overrides };
+  const path = options.envFile ?? '.env';
+  const fromFile = options.envFile === null ? {} : await readDotenv(path, options.envFile !== undefined);
+  const fromEnvironment = options.env ?? process.env;
+  refuseUnknownNames(fromEnvironment, 'the environment');
+  refuseUnknownNames(fromFile, path);
+  return { ...fromFile, ...fromEnvironment, ...options.overrides };
 }
 
 /**
  * Configuration from variables, validated once. Without CONFORMANCE_TARGET_URL the run targets
- * the embedded reference server, so every key and id comes from fixtures/seed.json.
+ * the embedded reference server, so every key and id comes from fixtures/seed.json; keys or ids
+ * set without a URL, or no URL in CI without CONFORMANCE_REFERENCE, are refused instead
+ * (embedded-target.ts).
  */
 export async function configFromEnv(env: Record<string, string | undefined>): Promise<Config> {
   const config = parseEnv(env, () => randomInt(0, 2 ** 31 - 1));
   if (config.targetUrl !== null) return config;
-  // The embedded server only knows the seeded keys and ids, so they replace whatever was set.
+  refuseAccidentalReference(env, config.reference);
+  // The embedded server only knows the seeded keys and ids (none was set: refused above).
   const defaults = seedDefaults(await readSeed());
   return { ...config, ...defaults };
 }

@@ -69,6 +69,7 @@ describe('parseEnv defaults', () => {
       failOnIncomplete: false,
       throttleBudgetS: 120,
       paced: false,
+      reference: false,
       skipDoctor: false,
       har: false,
       expectedFailuresPath: undefined,

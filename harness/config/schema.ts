@@ -71,6 +71,8 @@ export interface Config {
   readonly paced: boolean;
   /** CONFORMANCE_SKIP_DOCTOR (or --skip-doctor): no preflight before a run against an external target. */
   readonly skipDoctor: boolean;
+  /** CONFORMANCE_REFERENCE (--reference): the embedded reference server is tested on purpose (required in CI). */
+  readonly reference: boolean;
   /** CONFORMANCE_HAR: write exchanges.har beside the report. */
   readonly har: boolean;
   /** CONFORMANCE_EXPECTED_FAILURES: the file listing requirements expected to fail (read when the run starts). */
@@ -165,6 +167,11 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
   if ((env.CONFORMANCE_CUSTOM_LIMIT_KEY === undefined) !== (env.CONFORMANCE_CUSTOM_LIMIT === undefined)) {
     throw new ConfigError('CONFORMANCE_CUSTOM_LIMIT: set both CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT, or neither');
   }
+  if (env.CONFORMANCE_TARGET_URL !== undefined && env.CONFORMANCE_REFERENCE === true) {
+    throw new ConfigError(
+      'CONFORMANCE_REFERENCE (--reference) and CONFORMANCE_TARGET_URL are both set: keep the URL to test your server, or --reference to test the embedded reference server, not both',
+    );
+  }
   for (const name of ['CONFORMANCE_REFERENCE_FAULTS', 'CONFORMANCE_REFERENCE_VARIANTS', 'CONFORMANCE_REFERENCE_RATE_WINDOW_S'] as const) {
     if (env.CONFORMANCE_TARGET_URL !== undefined && env[name] !== undefined) {
       throw new ConfigError(`${name}: only applies to the embedded reference server; unset CONFORMANCE_TARGET_URL`);
@@ -210,6 +217,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     throttleBudgetS: env.CONFORMANCE_THROTTLE_BUDGET_S ?? DEFAULTS.throttleBudgetS,
     paced: env.CONFORMANCE_PACED ?? false,
     skipDoctor: env.CONFORMANCE_SKIP_DOCTOR ?? false,
+    reference: env.CONFORMANCE_REFERENCE ?? false,
     har: env.CONFORMANCE_HAR ?? false,
     expectedFailuresPath: env.CONFORMANCE_EXPECTED_FAILURES,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,

@@ -16,7 +16,8 @@ function table(group: Group): string[] {
   const [only] = settingsByGroup([group]);
   const rows = (only?.settings ?? []).map((s) => {
     const flag = s.flag === undefined ? undefined : `Flag: \`${flagUsage(s.flag)}\`${flagCommands(s.flag)} (wins over the variable).`;
-    const meaning = [s.description, s.more, flag].filter((t) => t !== undefined).join(' ');
+    const targetOnly = s.targetOnly === true ? 'Refused without `CONFORMANCE_TARGET_URL`.' : undefined;
+    const meaning = [s.description, s.more, targetOnly, flag].filter((t) => t !== undefined).join(' ');
     const needs = s.needs.map((n) => NEEDS[n]).join(', ');
     return `| \`${s.name}\` | ${cell(meaning)} | ${cell(s.kind.type)} | ${cell(s.default)} | ${cell(needs)} |`;
   });

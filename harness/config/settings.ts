@@ -76,6 +76,12 @@ export interface Setting {
   readonly init?: InitQuestion;
   /** The option of `run`, `doctor` and `load` that sets it for one command, over the environment and .env. */
   readonly flag?: SettingFlag;
+  /**
+   * It describes the server of CONFORMANCE_TARGET_URL (a key, an id, where that server reaches the
+   * sink): set without a URL, the configuration is refused, since the embedded reference server would
+   * be tested with its own seeded keys and ids while the user believes theirs were used.
+   */
+  readonly targetOnly?: boolean;
 }
 
 /** The commands whose options come from the settings table. */
@@ -104,7 +110,18 @@ export const SETTINGS = [
     init: { option: '--url', meta: 'URL', ask: 'Base URL of the server under test, ending in /api/v1', prompted: true, learnable: false },
   },
   {
+    name: 'CONFORMANCE_REFERENCE',
+    kind: KINDS.flag,
+    default: `${code(false)}: outside CI an unset target URL still tests the embedded reference server`,
+    description: '`true`: test the embedded reference server on purpose, like `--reference`; refused with `CONFORMANCE_TARGET_URL`.',
+    more: 'In CI (the variable `CI` set to anything but `false` or `0`, as GitHub Actions, GitLab CI and most others do) a run without a target URL is refused unless this is set, so an unset or misspelt URL never tests the reference server instead of yours (see [Continuous integration](ci.md)).',
+    needs: ['ci', 'selfTests'],
+    group: 'target',
+    flag: { name: '--reference' },
+  },
+  {
     name: 'CONFORMANCE_ADMIN_KEY',
+    targetOnly: true,
     kind: KINDS.apiKey,
     default: 'required with a target URL',
     description: 'Org A admin key used by the functional checks.',
@@ -116,6 +133,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_MEMBER_KEY',
+    targetOnly: true,
     kind: KINDS.apiKey,
     default: 'unset: the checks that need it are skipped',
     description: 'Org A key without admin rights.',
@@ -126,6 +144,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_OTHER_ORG_KEY',
+    targetOnly: true,
     kind: KINDS.apiKey,
     default: 'unset: the isolation checks are skipped',
     description: 'A key of a second organisation (org B).',
@@ -136,6 +155,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_LIMITED_KEY',
+    targetOnly: true,
     kind: KINDS.apiKey,
     default: 'unset',
     description: `Org A key without admin rights and with the default ${SPEC_DEFAULT_LIMIT}/min limit, used only by the rate-limit checks (it reads and creates contacts).`,
@@ -147,6 +167,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_LIMITED_KEYS',
+    targetOnly: true,
     kind: KINDS.apiKeys,
     default: code('CONFORMANCE_LIMITED_KEY'),
     description: `Org A keys with the default ${SPEC_DEFAULT_LIMIT}/min limit, comma-separated, that the load harness bursts in parallel.`,
@@ -158,6 +179,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_CUSTOM_LIMIT_KEY',
+    targetOnly: true,
     kind: KINDS.apiKey,
     default: 'unset',
     description: 'A key with a custom per-minute limit, used only by the rate-limit checks; set it and `CONFORMANCE_CUSTOM_LIMIT`, or neither.',
@@ -169,6 +191,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_CUSTOM_LIMIT',
+    targetOnly: true,
     kind: positive('requests per minute'),
     default: 'unset',
     description: "The custom-limit key's per-minute limit; set it and `CONFORMANCE_CUSTOM_LIMIT_KEY`, or neither.",
@@ -178,6 +201,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_PROJECT_ID',
+    targetOnly: true,
     kind: KINDS.uuid,
     default: 'unset',
     description: 'A project (root task) of org A.',
@@ -187,6 +211,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_VERSION_ID',
+    targetOnly: true,
     kind: KINDS.uuid,
     default: 'unset',
     description: "A versionId valid for the tasks of `CONFORMANCE_PROJECT_ID`'s project.",
@@ -196,6 +221,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_OTHER_PROJECT_ID',
+    targetOnly: true,
     kind: KINDS.uuid,
     default: 'unset',
     description: 'A project of org B.',
@@ -233,6 +259,7 @@ export const SETTINGS = [
   },
   {
     name: 'CONFORMANCE_SINK_PUBLIC_URL',
+    targetOnly: true,
     kind: KINDS.url,
     default: 'derived from the host and port',
     description: 'The URL the target must call to reach the webhook sink; set it when the target runs on another host.',

@@ -180,6 +180,9 @@ export const domainSummarySchema = z.object({
 });
 export type DomainSummary = z.infer<typeof domainSummarySchema>;
 
+/** `target.kind` of report.json: what was tested, in words. */
+export const TARGET_KINDS = ['embedded reference server', 'external server'] as const;
+
 export const reportSchema = z.object({
   schemaVersion: z.literal(1),
   tool: z.object({ name: z.string(), version: z.string() }),
@@ -190,6 +193,12 @@ export const reportSchema = z.object({
   target: z.object({
     url: z.string(),
     embedded: z.boolean(),
+    /**
+     * The target in words, for a reader who does not know what `embedded` means: `embedded reference
+     * server` (a self-test: the verdict says nothing about the user's server) or `external server`.
+     * Absent in reports of earlier versions.
+     */
+    kind: z.enum(TARGET_KINDS).optional(),
     /** Reference-server faults switched on (self-test runs only). */
     faults: z.array(z.string()),
     /** Reference-server variants switched on: legitimate alternative choices (self-test runs only). */

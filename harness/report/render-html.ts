@@ -1,6 +1,6 @@
 import { html, trusted, type Html } from './html.js';
 import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
-import { failureKind, verdictLabel, verdictReason } from './verdict.js';
+import { EMBEDDED_TARGET_WORDS, failureKind, verdictHeadline, verdictLabel, verdictReason } from './verdict.js';
 import { LEVELS, STATUSES, type CheckResult, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
@@ -36,7 +36,7 @@ function renderHeader(view: ReportView): Html {
     { title: `All checks by status: ${STATUSES.map((s) => `${report.counts.byStatus[s]} ${s}`).join(', ')}`, width: 480, height: 14 },
   );
   return html`<header class="top v-${report.verdict}">
-<h1>Conformance report</h1>
+<h1>Conformance report${report.target.embedded ? ` (${EMBEDDED_TARGET_WORDS})` : ''}</h1>
 <div class="badge">${verdictLabel(report)}</div>
 <p class="reason">${verdictReason(report)}</p>
 ${
@@ -369,7 +369,7 @@ ${
  */
 export function renderHtml(report: Report): string {
   const view = reportView(report);
-  const title = `${verdictLabel(report)}: conformance report for ${report.target.url}`;
+  const title = `${verdictHeadline(report)}: conformance report for ${report.target.url}`;
 
   const page = html`<!DOCTYPE html>
 <html lang="en">

@@ -2,7 +2,7 @@ import { checkAnchors } from './anchors.js';
 import { escapeXml, escapeXmlAttribute } from './escape/xml.js';
 import { formatProperty, formatResponse, plural } from './format.js';
 import { compareChecksByRequirement, compareText } from './order.js';
-import { checkLabel, failureKind, verdictLabel } from './verdict.js';
+import { checkLabel, failureKind, targetWords, verdictLabel } from './verdict.js';
 import type { CheckResult, Report } from './model.js';
 import { EXPECTED_LABEL } from './expected.js';
 import { groupUnverified, UNVERIFIED_LABEL } from './unverified.js';
@@ -274,7 +274,7 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
   const suiteProperties = [
     ['tool', `${report.tool.name} ${report.tool.version}`],
     ['runId', report.runId],
-    ['target', report.target.url],
+    ['target', targetWords(report)],
     ['verdict', verdictLabel(report)],
     ['unverifiedMust', report.unverified.length],
     ['seed', report.settings.seed],
@@ -331,7 +331,7 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs([
-      ['name', `${report.tool.name} ${report.tool.version}: ${report.target.url}`],
+      ['name', `${report.tool.name} ${report.tool.version}: ${targetWords(report)}`],
       ['tests', total.tests],
       ['failures', total.failures],
       ['errors', total.errors],

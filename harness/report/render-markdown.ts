@@ -1,6 +1,6 @@
 import { escapeMarkdownCell, escapeMarkdownText, markdownCode, markdownFence } from './escape/markdown.js';
 import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
-import { checkLabel, failureKind, verdictLabel, verdictReason } from './verdict.js';
+import { checkLabel, failureKind, verdictHeadline, verdictReason } from './verdict.js';
 import { STATUSES, type CheckResult, type Level, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsMarkdown } from './transitions.js';
 import { EXPECTED_LABEL, expectedSummary } from './expected.js';
@@ -62,7 +62,7 @@ function headerSection(view: ReportView, limits: Limits): Section {
   return section({
     name: 'Header',
     lead: [
-      `# Conformance report: ${VERDICT_ICON[report.verdict]} ${verdictLabel(report)}`,
+      `# Conformance report: ${VERDICT_ICON[report.verdict]} ${verdictHeadline(report)}`,
       '',
       escapeMarkdownText(clip(verdictReason(report), limits.block)),
       '',

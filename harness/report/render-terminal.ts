@@ -1,6 +1,6 @@
 import { escapeTerminal } from './escape/terminal.js';
 import { formatDuration, plural } from './format.js';
-import { verdictLabel, verdictReason } from './verdict.js';
+import { targetWords, verdictHeadline, verdictReason } from './verdict.js';
 import type { Report, Status, StatusCounts } from './model.js';
 import { expectedSummary } from './expected.js';
 import { detailAfterReason, idList, UNVERIFIED_LABEL } from './unverified.js';
@@ -90,7 +90,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
         : report.verdict === 'incomplete'
           ? ['yellow', 'bold']
           : ['magenta', 'bold'];
-  lines.push(`${paint(verdictLabel(report), ...verdictStyle)}  ${escapeTerminal(verdictReason(report))}`);
+  lines.push(`${paint(verdictHeadline(report), ...verdictStyle)}  ${escapeTerminal(verdictReason(report))}`);
   if (report.unverified.length > 0) {
     const { groups } = view.unverified;
     lines.push('Unverified MUST requirements:');
@@ -106,7 +106,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
   }
   lines.push(
     paint(
-      `${plural(report.counts.total, 'check')} in ${formatDuration(report.durationMs)} against ${escapeTerminal(report.target.url)} (run ${escapeTerminal(report.runId)})`,
+      `${plural(report.counts.total, 'check')} in ${formatDuration(report.durationMs)} against ${escapeTerminal(targetWords(report))} (run ${escapeTerminal(report.runId)})`,
       'dim',
     ),
   );

@@ -24,6 +24,22 @@ export function verdictLabel(report: Pick<Report, 'verdict'>): string {
 }
 
 /**
+ * What every output of a run against the embedded reference server says beside its verdict: a
+ * green verdict there is the reference's, and says nothing about the user's server.
+ */
+export const EMBEDDED_TARGET_WORDS = 'embedded reference server, not your server';
+
+/** The verdict as a headline: `CONFORMANT`, or `CONFORMANT (embedded reference server, not your server)`. */
+export function verdictHeadline(report: Pick<Report, 'verdict' | 'target'>): string {
+  return report.target.embedded ? `${verdictLabel(report)} (${EMBEDDED_TARGET_WORDS})` : verdictLabel(report);
+}
+
+/** The target in words: its URL, and for the embedded one what it is. */
+export function targetWords(report: Pick<Report, 'target'>): string {
+  return report.target.embedded ? `the embedded reference server at ${report.target.url} (not your server)` : report.target.url;
+}
+
+/**
  * One sentence under the verdict: why, and what else a reader should know. The word
  * "conformant" never describes an incomplete run.
  */

@@ -177,7 +177,7 @@ describe('counts and summaries', () => {
       startedAt: '2024-05-14T09:00:00.000Z',
       finishedAt: '2024-05-14T09:01:30.250Z',
       durationMs: 90_250,
-      target: { url: INFO.targetUrl, embedded: true, faults: [] },
+      target: { url: INFO.targetUrl, embedded: true, kind: 'embedded reference server', faults: [] },
       settings: { seed: 42, numRuns: 20, suites: ['auth', 'contacts'] },
       tool: { version: '0.1.0' },
     });

@@ -145,7 +145,13 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     startedAt: info.startedAt.toISOString(),
     finishedAt: info.finishedAt.toISOString(),
     durationMs: info.finishedAt.getTime() - info.startedAt.getTime(),
-    target: { url: info.targetUrl, embedded: info.embedded, faults: [...info.faults], variants: [...info.variants] },
+    target: {
+      url: info.targetUrl,
+      embedded: info.embedded,
+      kind: info.embedded ? 'embedded reference server' : 'external server',
+      faults: [...info.faults],
+      variants: [...info.variants],
+    },
     settings: {
       seed: info.seed,
       numRuns: info.numRuns,

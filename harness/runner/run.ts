@@ -136,7 +136,8 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     progress.line('the target refused the admin key in X-API-Key but accepted it as Authorization: Bearer: the checks send Bearer (AUTH-X-API-KEY will fail)');
   }
   progress.line(
-    `conformance run ${runId} against ${target.embedded ? 'the embedded reference server' : displayUrl(target.baseUrl, redactor)}` +
+    // A bare run tests the reference (the quick start): say so, and how to test one's own server.
+    `conformance run ${runId} against ${target.embedded ? `the embedded reference server, not your server${config.reference ? '' : ' (CONFORMANCE_TARGET_URL is not set; --url tests yours)'}` : displayUrl(target.baseUrl, redactor)}` +
       ` (suites: ${config.suites.join(', ')}; seed ${config.seed}; ${config.numRuns} runs per property)`,
   );
   const planned = planLine(plan, config.paced);

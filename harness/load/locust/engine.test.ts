@@ -68,7 +68,7 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     const member = org.keys.find((k) => k.role === 'member')!.key;
     // 0, 1: limited (60/min), 2: custom (90/min), 3: member (unlimited for these tests).
     keys = [limited[0]!, limited[1]!, custom, member];
-    engine = await LocustEngine.start({ workers: 2, keys, workerWaitMs: 20_000, workerEnv: [{}, { CONFORMANCE_LOCUST_CLOCK_SKEW_MS: String(SKEW_MS) }] });
+    engine = await LocustEngine.start({ workers: 2, keys, workerWaitMs: 20_000, workerEnv: [{}, { WMC_LOCUST_CLOCK_SKEW_MS: String(SKEW_MS) }] });
   }, 40_000);
 
   afterAll(async () => {

@@ -57,7 +57,7 @@ KEYS_FILE_ENV = "CONFORMANCE_LOCUST_KEYS_FILE"
 RESULT_DIR_ENV = "WMC_LOCUST_RESULT_DIR"
 # For tests only: shifts this worker's wall clock (receivedAt values and its clock pong) by this many
 # ms, so the harness's handling of workers whose clocks disagree can be tested on one machine.
-CLOCK_SKEW_ENV = "CONFORMANCE_LOCUST_CLOCK_SKEW_MS"
+CLOCK_SKEW_ENV = "WMC_LOCUST_CLOCK_SKEW_MS"
 
 # Clock measurement: pings per worker (the one with the shortest round trip wins) and its bounds.
 CLOCK_PINGS = 5
