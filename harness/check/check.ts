@@ -182,7 +182,7 @@ function buildContext(
       onCreated: (path, id) => {
         const own = clientKey !== undefined && clientKey !== run.keys.limited && Object.values(run.keys).includes(clientKey);
         const owner = own ? clientKey : run.keys.admin;
-        if (owner !== undefined) created.add(`${path}/${id}`, owner);
+        if (owner !== undefined) created.add(`${path}/${id}`, owner, run);
       },
     });
   const skip = (reason: string): never => {
@@ -224,7 +224,7 @@ function buildContext(
       (meta.inputClasses ??= []).push(cell);
     },
     track: (path) => {
-      if (run.keys.admin !== undefined) created.add(path, run.keys.admin);
+      if (run.keys.admin !== undefined) created.add(path, run.keys.admin, run);
     },
   };
 }

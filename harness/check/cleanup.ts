@@ -3,6 +3,7 @@ import type { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
 import type { RunContext } from './run-context.js';
+import { logCreated, logDeleted, roleOf } from './created-log.js';
 
 /**
  * The longest a file's cleanup may take: under the runner's hook timeout, so a target that
@@ -18,8 +19,14 @@ export const CLEANUP_MAX_MS = 300_000;
 export class CreatedRecords {
   readonly #records = new Map<string, string>();
 
-  add(path: string, key: string): void {
+  /**
+   * `run`: where the record is also logged for the main process, which deletes what is left
+   * when the run is interrupted (harness/runner/interrupt.ts).
+   */
+  add(path: string, key: string, run?: Pick<RunContext, 'createdLog' | 'keys'>): void {
     this.#records.set(path, key);
+    const role = run === undefined ? undefined : roleOf(run.keys, key);
+    if (run !== undefined && role !== undefined) logCreated(run.createdLog, path, role);
   }
 
   get size(): number {
@@ -32,7 +39,7 @@ export class CreatedRecords {
    * Answers how many records were not deleted for sure.
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog'>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
   ): Promise<number> {
@@ -58,7 +65,9 @@ export class CreatedRecords {
         ...(health ? { health } : {}),
       });
       try {
-        await client.delete(path);
+        const response = await client.delete(path);
+        // Deleted or already gone: the main process need not try it again.
+        if ((response.status >= 200 && response.status < 300) || response.status === 404) logDeleted(run.createdLog, path);
       } catch {
         // Best effort: an unreachable target at the end must not hide the results.
         left += 1;
