@@ -216,7 +216,8 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '  conformance certify --product product.json --private-key vendor.key\n' +
     '  conformance certify --product product.json --out bundle --dotenv prod.env\n\n' +
     'Exit codes: 0 conformant (bundle written), 1 not conformant (bundle written, not certified),\n' +
-    '2 configuration refused or unreadable.\n',
+    '2 configuration refused or unreadable, 130 / 143 interrupted by SIGINT / SIGTERM (report\n' +
+    'written, records deleted, no bundle).\n',
   verify:
     'Usage: conformance verify <bundle directory or .tar.gz> [options]\n\n' +
     'Checks a certification bundle without contacting any server: every file against the\n' +

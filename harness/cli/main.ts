@@ -112,26 +112,16 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`re-running the ${again.requirements.length} requirement${again.requirements.length === 1 ? '' : 's'} that failed or erred in run ${past.runId} (seed ${again.seed}, ${again.numRuns} runs per property): ${again.requirements.join(', ')}\n`);
       config = again;
     }
-    const [{ runConformance }, { Progress }, { Redactor }, { renderTerminalSummary }, { INTERRUPT_EXIT_CODES, RunInterrupt, stoppingLine }] = await Promise.all([
+    const [{ runConformance }, { Progress }, { Redactor }, { renderTerminalSummary }, { INTERRUPT_EXIT_CODES }, { listenForStop }] = await Promise.all([
       import('../runner/run.js'),
       import('../runner/progress.js'),
       import('../http/redact.js'),
       import('../report/render-terminal.js'),
       import('../runner/interrupt.js'),
+      import('./signals.js'),
     ]);
     // The first SIGINT or SIGTERM stops the run cleanly (harness/runner/interrupt.ts); a second quits at once.
-    const interrupt = new RunInterrupt();
-    const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
-      if (interrupt.receive(signal) === 'first') {
-        process.stderr.write(stoppingLine(signal));
-        return;
-      }
-      const { line, exitCode } = interrupt.quit(signal);
-      process.stderr.write(line);
-      process.exit(exitCode);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    const { interrupt, release } = listenForStop();
     try {
       const { report, written } = await runConformance(config, new Progress(), { interrupt });
       const redactor = new Redactor(Object.values(config.keys));
@@ -140,8 +130,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // A signal that came after the last check still ends the process as the signal says; the report is whole.
       return interrupt.received === undefined ? report.exitCode : INTERRUPT_EXIT_CODES[interrupt.received];
     } finally {
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
+      release();
     }
   } catch (error) {
     if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {
