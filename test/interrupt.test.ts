@@ -1,5 +1,4 @@
-import { access, readFile, readdir } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
