@@ -69,12 +69,14 @@ export class StoppedBeforeChecksError extends HarnessError {
 // A run that stopped
 
 /** A request the run refused to send because it stopped (breaker or deadline). */
+const STOP_CODES = { breaker: 'TARGET_UNHEALTHY', throttled: 'THROTTLE_BUDGET_SPENT', deadline: 'RUN_DEADLINE', interrupted: 'RUN_INTERRUPTED' } as const satisfies Record<StopKind, string>;
+
 export class RunStoppedError extends HarnessError {
   readonly kind: StopKind;
   /** Why the run stopped, without the "not run:" prefix. */
   readonly reason: string;
   constructor(kind: StopKind, reason: string) {
-    super(kind === 'breaker' ? 'TARGET_UNHEALTHY' : kind === 'throttled' ? 'THROTTLE_BUDGET_SPENT' : 'RUN_DEADLINE', `not run: ${reason}`);
+    super(STOP_CODES[kind], `not run: ${reason}`);
     this.kind = kind;
     this.reason = reason;
   }

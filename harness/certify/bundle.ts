@@ -105,7 +105,7 @@ export async function writeBundle(input: WriteBundleInput): Promise<WrittenBundl
  * README.md
  * ------------------------------------------------------------------------------------------- */
 
-const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = { conformant: '✅', incomplete: '⚠️', 'non-conformant': '❌', error: '💥' };
+const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = { conformant: '✅', incomplete: '⚠️', 'non-conformant': '❌', error: '💥', interrupted: '⏹️' };
 
 export interface ReadmeInput {
   readonly report: Report;

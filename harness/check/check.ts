@@ -190,7 +190,7 @@ function buildContext(
       onCreated: (path, id) => {
         const own = clientKey !== undefined && clientKey !== run.keys.limited && Object.values(run.keys).includes(clientKey);
         const owner = own ? clientKey : run.keys.admin;
-        if (owner !== undefined) created.add(`${path}/${id}`, owner);
+        if (owner !== undefined) created.add(`${path}/${id}`, owner, run);
       },
     });
   const skip = (reason: string): never => {
@@ -235,7 +235,7 @@ function buildContext(
     track: (path, role = 'admin') => {
       // Org B's records are invisible to org A's keys (spec 5.4): only org B's key deletes them.
       const owner = run.keys[role];
-      if (owner !== undefined) created.add(path, owner);
+      if (owner !== undefined) created.add(path, owner, run);
     },
   };
 }

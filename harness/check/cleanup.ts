@@ -4,6 +4,7 @@ import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
 import { keptAfter, keptKindOf, noneKept, type KeptBySpec } from './kept-by-spec.js';
 import type { RunContext } from './run-context.js';
+import { logCreated, logDeleted, roleOf } from './created-log.js';
 
 /**
  * The longest a file's cleanup may take: under the runner's hook timeout, so a target that
@@ -26,8 +27,14 @@ export interface CleanupTally {
 export class CreatedRecords {
   readonly #records = new Map<string, string>();
 
-  add(path: string, key: string): void {
+  /**
+   * `run`: where the record is also logged for the main process, which deletes what is left
+   * when the run is interrupted (harness/runner/interrupt.ts).
+   */
+  add(path: string, key: string, run?: Pick<RunContext, 'createdLog' | 'keys'>): void {
     this.#records.set(path, key);
+    const role = run === undefined ? undefined : roleOf(run.keys, key);
+    if (run !== undefined && role !== undefined) logCreated(run.createdLog, path, role);
   }
 
   get size(): number {
@@ -41,7 +48,7 @@ export class CreatedRecords {
    * spec keeps (soft-deleted tasks and resources, deactivated rates).
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog'>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
   ): Promise<CleanupTally> {
@@ -68,9 +75,11 @@ export class CreatedRecords {
         ...(health ? { health } : {}),
       });
       try {
-        const res = await client.delete(path);
+        const response = await client.delete(path);
         const kind = keptKindOf(path);
-        if (kind !== undefined && keptAfter(res.status)) kept[kind] += 1;
+        if (kind !== undefined && keptAfter(response.status)) kept[kind] += 1;
+        // Deleted or already gone: the main process need not try it again.
+        if ((response.status >= 200 && response.status < 300) || response.status === 404) logDeleted(run.createdLog, path);
       } catch {
         // Best effort: an unreachable target at the end must not hide the results.
         left += 1;

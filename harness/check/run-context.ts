@@ -39,6 +39,8 @@ export interface RunContext {
   readonly rateWindowMs?: number | undefined;
   /** CONFORMANCE_HAR: where the workers append the run's exchanges (harness/har/recorder.ts); unset: none recorded. */
   readonly harDir?: string | undefined;
+  /** The run's log of created records (harness/check/created-log.ts); unset: none kept. */
+  readonly createdLog?: string | undefined;
   /** CONFORMANCE_CA_FILE and whether HTTP(S)_PROXY / NO_PROXY apply (harness/http/network.ts); unset: undici's defaults. */
   readonly network?: TargetNetwork | undefined;
   /**

@@ -13,7 +13,9 @@ import { UsageError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
 import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
+import { INTERRUPT_EXIT_CODES } from '../runner/interrupt.js';
 import { runConformance } from '../runner/run.js';
+import { listenForStop } from './signals.js';
 import { displayUrl } from '../runner/target.js';
 
 /*
@@ -114,7 +116,14 @@ export async function certify(argv: readonly string[]): Promise<number> {
     }
   }
 
-  const { report, written } = await runConformance({ ...config, har: true, skipDoctor: true }, new Progress());
+  // Ctrl-C or a cancelled job: the run stops cleanly and reports; no bundle of an interrupted run.
+  const { interrupt, release } = listenForStop();
+  const { report, written } = await runConformance({ ...config, har: true, skipDoctor: true }, new Progress(), { interrupt }).finally(release);
+  if (interrupt.received !== undefined) {
+    process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
+    process.stdout.write(`\nCertification: NOT CERTIFIED (${interrupt.received}: no bundle written)\nReport: ${written.runDir}\n`);
+    return INTERRUPT_EXIT_CODES[interrupt.received];
+  }
   const reportFiles = Object.fromEntries(await Promise.all(REPORT_FILES.map(async (name) => [name, await readFile(join(written.runDir, name), 'utf8')] as const)));
   const har = await readFile(join(written.runDir, HAR_FILE), 'utf8');
   // The embedded reference server listens on a port of its own each time: the product it stands for is that run's URL.

@@ -116,6 +116,8 @@ Exit codes:
      run stopped early)
   2  configuration error, or the target cannot be reached
   3  incomplete, with CONFORMANCE_FAIL_ON_INCOMPLETE=true
+  130/143  run: interrupted by SIGINT (Ctrl-C) / SIGTERM; the report is written (verdict
+     interrupted) and the run's records deleted within 8 s; a second signal quits at once
 `;
 
 const FLAGS_NOTE = 'A flag wins over the environment, which wins over the file (./.env or --dotenv).\nEvery variable: conformance --help, .env.example, docs/configuration.md.\n';
@@ -147,7 +149,9 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '  conformance run --rerun-failed\n\n' +
     'Exit codes: 0 conformant (also incomplete, unless CONFORMANCE_FAIL_ON_INCOMPLETE), 1\n' +
     'non-conformant or error, 2 configuration error or unreachable target, 3 incomplete with\n' +
-    'CONFORMANCE_FAIL_ON_INCOMPLETE=true.\n',
+    'CONFORMANCE_FAIL_ON_INCOMPLETE=true, 130 / 143 interrupted by SIGINT (Ctrl-C) / SIGTERM (within\n' +
+    '8 s: the run stops sending, deletes what it created and writes the report, verdict\n' +
+    'interrupted; a second signal quits at once and says what may be left).\n',
   doctor:
     'Usage: conformance doctor [options]\n\n' +
     'Checks the configuration against the target, item by item, with the fix for every\n' +
@@ -213,7 +217,8 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '  conformance certify --product product.json --private-key vendor.key\n' +
     '  conformance certify --product product.json --out bundle --dotenv prod.env\n\n' +
     'Exit codes: 0 conformant (bundle written), 1 not conformant (bundle written, not certified),\n' +
-    '2 configuration refused or unreadable.\n',
+    '2 configuration refused or unreadable, 130 / 143 interrupted by SIGINT / SIGTERM (report\n' +
+    'written, records deleted, no bundle).\n',
   verify:
     'Usage: conformance verify <bundle directory or .tar.gz> [options]\n\n' +
     'Checks a certification bundle without contacting any server: every file against the\n' +

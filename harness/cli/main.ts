@@ -112,17 +112,26 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`re-running the ${again.requirements.length} requirement${again.requirements.length === 1 ? '' : 's'} that failed or erred in run ${past.runId} (seed ${again.seed}, ${again.numRuns} runs per property): ${again.requirements.join(', ')}\n`);
       config = again;
     }
-    const [{ runConformance }, { Progress }, { Redactor }, { renderTerminalSummary }] = await Promise.all([
+    const [{ runConformance }, { Progress }, { Redactor }, { renderTerminalSummary }, { INTERRUPT_EXIT_CODES }, { listenForStop }] = await Promise.all([
       import('../runner/run.js'),
       import('../runner/progress.js'),
       import('../http/redact.js'),
       import('../report/render-terminal.js'),
+      import('../runner/interrupt.js'),
+      import('./signals.js'),
     ]);
-    const { report, written } = await runConformance(config, new Progress());
-    const redactor = new Redactor(Object.values(config.keys));
-    process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
-    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md, summary-full.md${config.har ? ', exchanges.har' : ''})\n`);
-    return report.exitCode;
+    // The first SIGINT or SIGTERM stops the run cleanly (harness/runner/interrupt.ts); a second quits at once.
+    const { interrupt, release } = listenForStop();
+    try {
+      const { report, written } = await runConformance(config, new Progress(), { interrupt });
+      const redactor = new Redactor(Object.values(config.keys));
+      process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
+      process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md, summary-full.md${config.har ? ', exchanges.har' : ''})\n`);
+      // A signal that came after the last check still ends the process as the signal says; the report is whole.
+      return interrupt.received === undefined ? report.exitCode : INTERRUPT_EXIT_CODES[interrupt.received];
+    } finally {
+      release();
+    }
   } catch (error) {
     if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {
       process.stderr.write(`conformance: ${error.message}\n`);

@@ -264,7 +264,17 @@ export class ApiClient {
     }
   }
 
+  /** One request, counted in flight until its answer is read and its create noted (harness/http/health.ts `sending`). */
   async #sendOnce(options: SendOptions): Promise<ApiResponse> {
+    const done = this.#options.health?.sending();
+    try {
+      return await this.#exchange(options);
+    } finally {
+      done?.();
+    }
+  }
+
+  async #exchange(options: SendOptions): Promise<ApiResponse> {
     const { baseUrl, key, authStyle = 'x-api-key', timeoutMs, redactor } = this.#options;
     const url = buildUrl(baseUrl, options.path, options.query);
     const headers: Record<string, string> = { accept: 'application/json' };

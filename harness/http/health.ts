@@ -22,9 +22,11 @@ import { RunStoppedError } from '../errors.js';
 
 /** Why no further requests are sent. */
 /** `throttled`: the run spent its throttling budget waiting out 429s (harness/runner/throttle.ts). */
-export type StopKind = 'breaker' | 'deadline' | 'throttled';
+/** `interrupted`: SIGINT or SIGTERM reached the runner (harness/runner/interrupt.ts). */
+export type StopKind = 'breaker' | 'deadline' | 'throttled' | 'interrupted';
 
-const KINDS: readonly StopKind[] = ['breaker', 'deadline', 'throttled'];
+// A new kind goes last: the shared state stores a kind as its index here.
+const KINDS: readonly StopKind[] = ['breaker', 'deadline', 'throttled', 'interrupted'];
 
 // Int32 slots of the shared state.
 const CONSECUTIVE = 0;
@@ -39,6 +41,8 @@ const OUTAGE_WAIT = 4;
 const PAUSED = 5;
 /** Outages so far: a check that saw this change while it ran was interrupted by one. */
 const OUTAGES = 6;
+/** Requests of every worker between their admission and their answer (or failure). */
+const IN_FLIGHT = 7;
 const SLOTS = 8;
 /** BigInt64 slots after the Int32 ones: Date.now() of the latest answer (a clock every thread shares), and of the pause. */
 const LAST_ANSWER_OFFSET = SLOTS * 4;
@@ -91,6 +95,26 @@ export class TargetHealth {
 
   get consecutiveFailures(): number {
     return Atomics.load(this.#slots, CONSECUTIVE);
+  }
+
+  /**
+   * Counts a request in flight until the returned function is called. Counted before the
+   * request is admitted, so once the run stopped, `inFlight` only goes down: the runner waits
+   * for it to reach 0 before it cancels the checks, and the ids those requests bring back are
+   * known (harness/runner/interrupt.ts).
+   */
+  sending(): () => void {
+    Atomics.add(this.#slots, IN_FLIGHT, 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      Atomics.sub(this.#slots, IN_FLIGHT, 1);
+    };
+  }
+
+  get inFlight(): number {
+    return Atomics.load(this.#slots, IN_FLIGHT);
   }
 
   /** Before each request: throws RunStoppedError once the run stopped sending. */

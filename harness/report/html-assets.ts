@@ -32,6 +32,7 @@ h4{font-size:12px;margin:12px 0 4px;text-transform:uppercase;letter-spacing:.04e
 .v-non-conformant .badge{background:var(--fail)}
 .v-error .badge{background:var(--err)}
 .v-incomplete .badge{background:var(--warn)}
+.v-interrupted .badge{background:var(--err)}
 .reason{font-size:16px;margin:10px 0 6px}
 .failed-must{margin:6px 0}
 .failed-must a{margin-right:8px}

@@ -19,8 +19,10 @@ export type Level = z.infer<typeof levelSchema>;
  * and no MUST check failed, erred, skipped or was inconclusive. `incomplete`: nothing failed, but
  * at least one MUST requirement was not verified (skipped, inconclusive, not selected).
  * `non-conformant`: a MUST check failed. `error`: the harness broke (no MUST check failed).
+ * `interrupted`: SIGINT or SIGTERM stopped the run before it ended; whatever finished is listed,
+ * but an interrupted run never claims a verdict about the target.
  */
-export const VERDICTS = ['conformant', 'incomplete', 'non-conformant', 'error'] as const;
+export const VERDICTS = ['conformant', 'incomplete', 'non-conformant', 'error', 'interrupted'] as const;
 export const verdictSchema = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof verdictSchema>;
 
@@ -260,8 +262,23 @@ export const reportSchema = z.object({
     })
     .optional(),
   verdict: verdictSchema,
-  /** 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with failOnIncomplete. */
-  exitCode: z.int().min(0).max(3),
+  /**
+   * 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with
+   * failOnIncomplete, 130 interrupted by SIGINT, 143 by SIGTERM.
+   */
+  exitCode: z.union([z.int().min(0).max(3), z.literal(130), z.literal(143)]),
+  /** Present when a signal stopped the run: which, and what became of the records it had created. */
+  interrupted: z
+    .object({
+      signal: z.enum(['SIGINT', 'SIGTERM']),
+      /** Records the run had created and not yet deleted when it stopped. */
+      recordsFound: z.int().min(0),
+      /** Of those, deleted (or already gone) before the run ended. */
+      recordsDeleted: z.int().min(0),
+      /** Of those, possibly still on the target (those with tags carry the run's tag). */
+      recordsLeft: z.int().min(0),
+    })
+    .optional(),
   counts: z.object({
     total: z.int().min(0),
     byStatus: statusCountsSchema,

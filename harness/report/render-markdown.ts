@@ -42,6 +42,7 @@ const VERDICT_ICON: Readonly<Record<Report['verdict'], string>> = {
   incomplete: '⚠️',
   'non-conformant': '❌',
   error: '💥',
+  interrupted: '⏹️',
 };
 
 function countCells(counts: StatusCounts): string[] {

@@ -20,6 +20,8 @@ export function verdictLabel(report: Pick<Report, 'verdict'>): string {
       return 'NON-CONFORMANT';
     case 'error':
       return 'ERROR';
+    case 'interrupted':
+      return 'INTERRUPTED';
   }
 }
 
@@ -53,7 +55,9 @@ export function verdictReason(report: Report): string {
   const unverified = report.unverified.length;
   const parts: string[] = [];
   const stopped = report.checks.find((c) => c.requirementId === 'HARNESS' && c.message?.startsWith(STOPPED_EARLY) === true)?.message;
-  if (report.verdict === 'error' && stopped !== undefined && stopped !== null) {
+  if (report.verdict === 'interrupted') {
+    parts.push(interruptedSentence(report));
+  } else if (report.verdict === 'error' && stopped !== undefined && stopped !== null) {
     parts.push(`The run stopped early: ${stopped.slice(STOPPED_EARLY.length)}.`);
   } else if (report.verdict === 'error') {
     parts.push(
@@ -76,7 +80,7 @@ export function verdictReason(report: Report): string {
   }
   if (report.verdict !== 'error' && errors > 0) parts.push(`${plural(errors, 'check')} errored.`);
   if (inconclusive > 0) parts.push(`${plural(inconclusive, 'check')} inconclusive.`);
-  if ((report.verdict === 'non-conformant' || report.verdict === 'error') && unverified > 0) {
+  if ((report.verdict === 'non-conformant' || report.verdict === 'error' || report.verdict === 'interrupted') && unverified > 0) {
     parts.push(`${unverified} of ${plural(mustTotal, 'MUST requirement')} not verified (${unverifiedSummary(report)}).`);
   }
   if (report.verdict === 'incomplete' && report.exitCode !== 0) parts.push('CONFORMANCE_FAIL_ON_INCOMPLETE is set: exit code 3.');
@@ -110,6 +114,28 @@ export function cleanupSentence(report: Pick<Report, 'cleanup' | 'runId'>): stri
     parts.push(`${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, or the target did not answer): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`);
   }
   return parts.length === 0 ? undefined : parts.join(' ');
+}
+
+/**
+ * Why an interrupted run has no verdict about the target, and what became of its records, e.g.
+ * "The run was interrupted by SIGINT (Ctrl-C) before it ended: this run does not establish
+ * conformance. It stopped sending and deleted the 12 records it had created."
+ */
+export function interruptedSentence(report: Pick<Report, 'interrupted' | 'runId' | 'checks'>): string {
+  const info = report.interrupted;
+  const by = info === undefined ? 'a signal' : info.signal === 'SIGINT' ? 'SIGINT (Ctrl-C)' : 'SIGTERM (the job was cancelled)';
+  const failed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'fail').length;
+  const parts = [`The run was interrupted by ${by} before it ended: this run does not establish conformance${failed > 0 ? ` (though ${plural(failed, 'MUST check')} had failed before it stopped)` : ''}.`];
+  if (info === undefined) return parts[0]!;
+  if (info.recordsFound === 0) parts.push('It stopped sending; no record it created was left to delete.');
+  else if (info.recordsLeft === 0) parts.push(`It stopped sending and deleted the ${plural(info.recordsFound, 'record')} it had created and not yet deleted.`);
+  else {
+    parts.push(
+      `It stopped sending and deleted ${info.recordsDeleted} of the ${plural(info.recordsFound, 'record')} it had created; ` +
+        `${info.recordsLeft} may remain on the target (those with tags carry conformance-run-${report.runId.toLowerCase()}).`,
+    );
+  }
+  return parts.join(' ');
 }
 
 /**

@@ -49,6 +49,32 @@ function build(run: CollectedRun): Report {
   return report;
 }
 
+describe('an interrupted run', () => {
+  const everyMustPassed = Object.entries(REQUIREMENTS)
+    .filter(([, r]) => r.level === 'MUST')
+    .map(([id]) => check({ requirementId: id, status: 'pass' }));
+
+  it('is never conformant, even when every MUST requirement passed, and exits as the signal says', () => {
+    for (const [signal, exitCode] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+      const interrupted = { signal, recordsFound: 4, recordsDeleted: 4, recordsLeft: 0 };
+      const report = buildReport(collected(everyMustPassed), { ...INFO, suites: [], allSuites: true, interrupted });
+      expect(() => reportSchema.parse(report)).not.toThrow();
+      expect(report.verdict).toBe('interrupted');
+      expect(report.exitCode).toBe(exitCode);
+      expect(report.interrupted).toEqual(interrupted);
+      expect(verdictReason(report)).toContain(`interrupted by ${signal}`);
+      expect(verdictReason(report)).toContain('does not establish conformance');
+    }
+    // The same checks without the signal: conformant, so the verdict above is the signal's doing.
+    expect(buildReport(collected(everyMustPassed), { ...INFO, suites: [], allSuites: true }).verdict).toBe('conformant');
+  });
+
+  it('says how many records may remain, and the run tag they carry', () => {
+    const report = buildReport(collected([]), { ...INFO, runId: '20261127T000000Z-AB12', interrupted: { signal: 'SIGTERM', recordsFound: 9, recordsDeleted: 7, recordsLeft: 2 } });
+    expect(verdictReason(report)).toContain('deleted 7 of the 9 records it had created; 2 may remain on the target (those with tags carry conformance-run-20261127t000000z-ab12)');
+  });
+});
+
 describe('verdictOf and the report verdict', () => {
   it('a failed MUST makes the target non-conformant (exit 1)', () => {
     const report = build(

@@ -18,6 +18,7 @@ import { TRACE } from '../spec/traceability/map.js';
 import type { SpecUnit } from '../spec/traceability/units.js';
 import { exitCodeWithExpected, unverifiedMust, verdictOf } from './verdict.js';
 import { evaluateExpected, type ExpectedFailure } from './expected-failures.js';
+import { INTERRUPT_EXIT_CODES } from './interrupt.js';
 
 export interface RunInfo {
   readonly runId: string;
@@ -44,6 +45,8 @@ export interface RunInfo {
   readonly outages?: readonly OutageWindow[] | undefined;
   /** The shipped spec's units (harness/spec/traceability/units.ts), for the coverage per section. */
   readonly specUnits?: readonly SpecUnit[] | undefined;
+  /** SIGINT or SIGTERM stopped the run (harness/runner/interrupt.ts): the verdict is `interrupted`, whatever finished. */
+  readonly interrupted?: Report['interrupted'] | undefined;
 }
 
 /** Per spec section: units, traced, verified (every requirement a traced unit names passed), informative, untestable. */
@@ -135,9 +138,15 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     allSuites: info.allSuites,
     requirements: info.requirements,
   });
-  const { verdict } = verdictOf(checks, harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete });
   const expectedFailures = evaluateExpected(info.expectedFailures?.entries ?? [], checks, info.finishedAt.toISOString().slice(0, 10));
-  const exitCode = exitCodeWithExpected(checks, harnessErrors, unverified, expectedFailures, { failOnIncomplete: info.failOnIncomplete });
+  // An interrupted run claims nothing about the target, even when every check that ran passed.
+  const { verdict, exitCode } =
+    info.interrupted !== undefined
+      ? { verdict: 'interrupted' as const, exitCode: INTERRUPT_EXIT_CODES[info.interrupted.signal] }
+      : {
+          verdict: verdictOf(checks, harnessErrors, unverified, { failOnIncomplete: info.failOnIncomplete }).verdict,
+          exitCode: exitCodeWithExpected(checks, harnessErrors, unverified, expectedFailures, { failOnIncomplete: info.failOnIncomplete }),
+        };
   return {
     schemaVersion: 1,
     tool: { name: 'work-management-conformance', version: info.toolVersion },
@@ -165,6 +174,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     ...(collected.cleanup === undefined ? {} : { cleanup: { notDeleted: collected.cleanup.notDeleted, ...collected.cleanup.kept } }),
     verdict,
     exitCode,
+    ...(info.interrupted === undefined ? {} : { interrupted: { ...info.interrupted } }),
     counts: { total: checks.length, byStatus, byLevel },
     throttling: { waits: checks.reduce((n, c) => n + c.throttled, 0), totalWaitMs: collected.throttledMs },
     domains: [...domains.entries()]

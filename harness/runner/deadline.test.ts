@@ -12,7 +12,7 @@ describe('underDeadline', () => {
       onDeadline: () => calls.push('deadline'),
       onAbandon: () => calls.push('abandon'),
     });
-    expect(outcome).toEqual({ value: 'done', deadlinePassed: false, abandoned: false });
+    expect(outcome).toEqual({ value: 'done', deadlinePassed: false, abandoned: false, interrupted: false });
     expect(calls).toEqual([]);
   });
 
@@ -20,7 +20,7 @@ describe('underDeadline', () => {
     let stop: (value: string) => void = () => {};
     const run = new Promise<string>((resolve) => (stop = resolve));
     const outcome = await underDeadline(run, { deadlineMs: 20, graceMs: 1000, onDeadline: () => stop('cancelled') });
-    expect(outcome).toEqual({ value: 'cancelled', deadlinePassed: true, abandoned: false });
+    expect(outcome).toEqual({ value: 'cancelled', deadlinePassed: true, abandoned: false, interrupted: false });
   });
 
   it('abandons a run that ignores the stop once the grace period is over', async () => {
@@ -33,9 +33,34 @@ describe('underDeadline', () => {
       onDeadline: () => calls.push('deadline'),
       onAbandon: () => calls.push('abandon'),
     });
-    expect(outcome).toEqual({ value: undefined, deadlinePassed: true, abandoned: true });
+    expect(outcome).toEqual({ value: undefined, deadlinePassed: true, abandoned: true, interrupted: false });
     expect(calls).toEqual(['deadline', 'abandon']);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('stops the run when the interrupt signal aborts, and abandons it after the interrupt grace, long before the deadline', async () => {
+    const calls: string[] = [];
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort('SIGINT'), 10);
+    const outcome = await underDeadline(new Promise<string>(() => {}), {
+      deadlineMs: 60_000,
+      graceMs: 60_000,
+      onDeadline: () => calls.push('deadline'),
+      interrupt: { signal: controller.signal, graceMs: 30, onInterrupt: () => calls.push('interrupt') },
+    });
+    expect(outcome).toEqual({ value: undefined, deadlinePassed: false, abandoned: true, interrupted: true });
+    expect(calls).toEqual(['interrupt']);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('takes the value of a run that winds down after an interrupt that had already come', async () => {
+    const controller = new AbortController();
+    controller.abort('SIGTERM');
+    let stop: (value: string) => void = () => {};
+    const run = new Promise<string>((resolve) => (stop = resolve));
+    const outcome = await underDeadline(run, { deadlineMs: 60_000, graceMs: 10, onDeadline: () => {}, interrupt: { signal: controller.signal, graceMs: 1000, onInterrupt: () => stop('cancelled') } });
+    expect(outcome).toEqual({ value: 'cancelled', deadlinePassed: false, abandoned: false, interrupted: true });
   });
 
   it('passes on a run that fails before the deadline', async () => {

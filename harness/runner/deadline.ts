@@ -15,6 +15,11 @@ export interface DeadlineOptions {
   readonly onDeadline: () => void;
   /** Called once when the grace period is over and the run is abandoned. */
   readonly onAbandon?: () => void;
+  /**
+   * A stop from outside (SIGINT, SIGTERM: harness/runner/interrupt.ts): `onInterrupt` is called
+   * once when `signal` aborts, and the run is abandoned `graceMs` later if it has not ended.
+   */
+  readonly interrupt?: { readonly signal: AbortSignal; readonly graceMs: number; readonly onInterrupt: () => void };
 }
 
 export interface DeadlineOutcome<T> {
@@ -22,14 +27,29 @@ export interface DeadlineOutcome<T> {
   readonly value: T | undefined;
   readonly deadlinePassed: boolean;
   readonly abandoned: boolean;
+  /** The interrupt's signal aborted while the run was awaited. */
+  readonly interrupted: boolean;
 }
 
 /** Waits for `run` under the deadline. A rejection of `run` before it was abandoned is passed on. */
 export async function underDeadline<T>(run: Promise<T>, options: DeadlineOptions): Promise<DeadlineOutcome<T>> {
   let deadlinePassed = false;
+  let interrupted = false;
   let grace: NodeJS.Timeout | undefined;
   let deadline: NodeJS.Timeout | undefined;
+  let interruptGrace: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const abandoned = new Promise<'abandoned'>((resolve) => {
+    const interrupt = options.interrupt;
+    if (interrupt !== undefined) {
+      onAbort = () => {
+        interrupted = true;
+        interrupt.onInterrupt();
+        interruptGrace = setTimeout(() => resolve('abandoned'), interrupt.graceMs);
+      };
+      if (interrupt.signal.aborted) onAbort();
+      else interrupt.signal.addEventListener('abort', onAbort, { once: true });
+    }
     deadline = setTimeout(() => {
       deadlinePassed = true;
       options.onDeadline();
@@ -44,12 +64,14 @@ export async function underDeadline<T>(run: Promise<T>, options: DeadlineOptions
     if (first === 'abandoned') {
       // Whatever the run does later must not surface as an unhandled rejection.
       run.catch(() => {});
-      return { value: undefined, deadlinePassed, abandoned: true };
+      return { value: undefined, deadlinePassed, abandoned: true, interrupted };
     }
-    return { value: first.value, deadlinePassed, abandoned: false };
+    return { value: first.value, deadlinePassed, abandoned: false, interrupted };
   } finally {
     clearTimeout(deadline);
     clearTimeout(grace);
+    clearTimeout(interruptGrace);
+    if (onAbort !== undefined) options.interrupt?.signal.removeEventListener('abort', onAbort);
   }
 }
 

@@ -1,4 +1,4 @@
-import { cp, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { startVitest, type Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
@@ -28,10 +28,27 @@ import { OutageWatch, httpProbe } from './outage.js';
 import { shippedSpecUnits } from '../spec/traceability/units.js';
 import type { ThrottleHandoff } from './throttle-worker.js';
 import { CODE_EXTENSION, CODE_ROOT, packageFile } from '../package-root.js';
+import { readCreatedLog } from '../check/created-log.js';
+import {
+  INTERRUPT_CLEANUP_MS,
+  INTERRUPT_CLOSE_MS,
+  INTERRUPT_SETTLE_MS,
+  INTERRUPT_WIND_DOWN_MS,
+  deleteLogged,
+  interruptReason,
+  keepSignalsToOurselves,
+  type LoggedCleanup,
+  type RunInterrupt,
+} from './interrupt.js';
 
 export interface RunOutcome {
   readonly report: Report;
   readonly written: WrittenReport;
+}
+
+export interface RunOptions {
+  /** SIGINT / SIGTERM from the CLI: the run stops, deletes what it created and reports `interrupted`. */
+  readonly interrupt?: RunInterrupt | undefined;
 }
 
 async function toolVersion(): Promise<string> {
@@ -43,7 +60,7 @@ async function toolVersion(): Promise<string> {
  * A whole conformance run: start the target (embedded unless configured), run the selected
  * suites in vitest, build the report and write every format.
  */
-export async function runConformance(config: Config, progress: Progress = new Progress()): Promise<RunOutcome> {
+export async function runConformance(config: Config, progress: Progress = new Progress(), options: RunOptions = {}): Promise<RunOutcome> {
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const redactor = new Redactor(Object.values(config.keys));
@@ -54,7 +71,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   try {
     const early = { runId, startedAt, targetUrl: displayUrl(target.baseUrl, redactor), embedded: target.embedded };
     const { plan, authStyle, adminWrites, question } = await beforeChecks(config, target, redactor, progress, early);
-    const prepared = { ...early, target, plan, authStyle, adminWrites, redactor, expectedFailures };
+    const prepared = { ...early, target, plan, authStyle, adminWrites, redactor, expectedFailures, interrupt: options.interrupt };
     if (question !== undefined) return await customLimitFirst(config, progress, prepared, question);
     return await checksAndReport(config, progress, prepared);
   } finally {
@@ -127,11 +144,12 @@ interface Prepared extends Omit<EarlyStopInfo, 'toolVersion'> {
   readonly adminWrites: RunContext['adminWebhookWrites'];
   readonly redactor: Redactor;
   readonly expectedFailures: RunInfo['expectedFailures'];
+  readonly interrupt: RunInterrupt | undefined;
 }
 
 /** The suites in vitest, then the report in every format. */
 async function checksAndReport(config: Config, progress: Progress, prepared: Prepared): Promise<RunOutcome> {
-  const { runId, startedAt, target, plan, authStyle, adminWrites, redactor, expectedFailures } = prepared;
+  const { runId, startedAt, target, plan, authStyle, adminWrites, redactor, expectedFailures, interrupt } = prepared;
   if (authStyle === 'bearer') {
     progress.line('the target refused the admin key in X-API-Key but accepted it as Authorization: Bearer: the checks send Bearer (AUTH-X-API-KEY will fail)');
   }
@@ -171,6 +189,11 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
   const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;
   if (harDir !== undefined) context = { ...context, harDir };
+  // What the workers create, for the main process to delete when a signal stops the run.
+  await mkdir(resolve(config.reportDir), { recursive: true });
+  const createdLog = resolve(config.reportDir, `.${runId}.created.jsonl`);
+  context = { ...context, createdLog };
+  if (interrupt !== undefined) interrupt.leftBehind = () => ({ runId, left: readCreatedLog(createdLog).length, logFile: createdLog });
   // From a clone the TypeScript suites, from the installed package the compiled ones (dist/suites/).
   const files = config.suites.map((domain) => `suites/${domain}.test${CODE_EXTENSION}`);
   // Issue 12: the breaker every worker's clients share, and through which the deadline stops them.
@@ -244,7 +267,35 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   }, 500);
   budgetWatch.unref();
   outages.start();
-  const running = startVitest('test', [], options, {}, { stdout: process.stderr, stderr: process.stderr });
+  // The CLI's stop on SIGINT / SIGTERM is the only one while the checks run (vitest's would end the process).
+  const releaseSignals = interrupt === undefined ? undefined : keepSignalsToOurselves();
+  let settle: NodeJS.Timeout | undefined;
+  const interruptOptions =
+    interrupt === undefined
+      ? undefined
+      : {
+          signal: interrupt.signal,
+          graceMs: INTERRUPT_WIND_DOWN_MS,
+          onInterrupt: () => {
+            // The CLI already said it is stopping (harness/runner/interrupt.ts stoppingLine).
+            const reason = interruptReason(interrupt.received ?? 'SIGINT');
+            health.stop('interrupted', reason);
+            collector.stop(reason);
+            // Requests in flight may still bring back the id of a record they created: the
+            // checks are cancelled (which aborts them) once none is left, or after INTERRUPT_SETTLE_MS.
+            const settleBy = performance.now() + INTERRUPT_SETTLE_MS;
+            const cancelOnceSettled = (): void => {
+              if (health.inFlight > 0 && performance.now() < settleBy) {
+                settle = setTimeout(cancelOnceSettled, 20);
+                return;
+              }
+              void collector.vitest?.cancelCurrentRun(reason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
+            };
+            cancelOnceSettled();
+          },
+        };
+  // A signal before the first check: vitest is not started at all.
+  const running = interrupt?.signal.aborted === true ? Promise.resolve(undefined) : startVitest('test', [], options, {}, { stdout: process.stderr, stderr: process.stderr });
   const outcome = await underDeadline(running, {
     deadlineMs: config.runDeadlineS * 1000,
     // In-flight requests end within their timeout; waits that ignore the cancel get 15 s more.
@@ -256,14 +307,24 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
       // Vitest's own reason type admits any string, but spells it as an intersection.
       void collector.vitest?.cancelCurrentRun(deadlineReason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
     },
+    ...(interruptOptions === undefined ? {} : { interrupt: interruptOptions }),
   });
+  clearTimeout(settle);
   clearInterval(budgetWatch);
   outages.stop();
+  const signal = outcome.interrupted ? interrupt?.received : undefined;
+  // The workers send nothing once the run stopped: what the log still lists is deleted from here, bounded.
+  let cleanup: LoggedCleanup | undefined;
+  if (signal !== undefined) {
+    cleanup = await deleteLogged(createdLog, { baseUrl: target.baseUrl, keys: config.keys, authStyle, requestTimeoutMs: config.requestTimeoutMs, redactor, network: config.network }, INTERRUPT_CLEANUP_MS);
+  }
   const vitest = outcome.value ?? collector.vitest;
-  if (vitest !== undefined) await closeWithin(() => vitest.close(), 15_000);
+  if (vitest !== undefined) await closeWithin(() => vitest.close(), signal !== undefined ? INTERRUPT_CLOSE_MS : 15_000);
+  releaseSignals?.();
   const stopped = health.stopped;
   if (stopped !== null) collector.stop(stopped.reason);
-  collector.finish(files, outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result');
+  const notReported = signal !== undefined ? interruptReason(signal) : outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result';
+  collector.finish(files, notReported);
   progress.finish();
   const report = buildReport(collector.run, {
     runId,
@@ -277,8 +338,13 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     outageWaitS: config.outageWaitS,
     outages: outages.windows,
     specUnits: await shippedSpecUnits(),
+    ...(signal === undefined || cleanup === undefined
+      ? {}
+      : { interrupted: { signal, recordsFound: cleanup.found, recordsDeleted: cleanup.deleted, recordsLeft: cleanup.left.length } }),
   });
   const written = await writeReport(report, config.reportDir, redactor);
+  // The log lists ids only (never a key); kept when records may remain, so they can be found.
+  if (cleanup === undefined || cleanup.left.length === 0) await rm(createdLog, { force: true });
   if (harDir !== undefined) {
     await writeHar(harDir, join(written.runDir, HAR_FILE), report.tool);
     await cp(join(written.runDir, HAR_FILE), join(written.latestDir, HAR_FILE));
