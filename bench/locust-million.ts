@@ -73,7 +73,7 @@ async function readAndJudge(file: string): Promise<{ answers: number; statuses: 
     overflow += tally.retryAfter.overflow.count;
     if (key === 0) {
       const record = throughputStepOf({ endpoint: 'get', connections: 16, durationS: 300, maxRequests: Number.MAX_SAFE_INTEGER }, tally);
-      if (record.requests === 0 || record.latencyMs.p99 <= 0) throw new Error('the throughput record of key 0 is empty');
+      if (record.requests === 0 || record.latencyMs === null || record.latencyMs.p99 <= 0) throw new Error('the throughput record of key 0 is empty');
     } else {
       const judged = judgeBurstKey({ label: `key ${key}`, tally, workers, limit: LIMIT, remaining: LIMIT, waitedMs: 0 });
       statuses.push(judged.record.status);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../harness/config/load.js';
 import { readSeed } from '../harness/config/seed.js';
-import { loadReportSchema, type LoadReport, type ScenarioResult } from '../harness/load/model.js';
+import { loadReportSchema, type LoadReport, type ScenarioResult, type ThroughputStepRecord } from '../harness/load/model.js';
+import { renderLoadTerminal } from '../harness/load/render-terminal.js';
 import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad } from '../harness/load/run.js';
 import { VARIANT_NAMES } from '../reference/variants.js';
@@ -236,4 +237,75 @@ describe.concurrent('every limiter design and every form of the rate headers the
       expect(log).toMatch(/^sustained: fresh rate window: .+ the cost of sharing it/m);
     });
   }
+});
+
+/**
+ * The throughput scenario on an admin key whose limit is small (a limited key of the embedded
+ * reference, 60 a shortened 4 s window, stands in for it): a step past the key's budget would
+ * measure how fast the limiter says 429, not the endpoint. Each step is kept within what the key
+ * has left; a step that still comes back mostly refused (a smoothing limiter refuses a burst
+ * whatever its headers say) is marked, left out of the figures and stops the scenario, which is
+ * then not passed.
+ */
+describe('throughput on a key whose limit is small', () => {
+  async function throughputOnLimitedKey(env: Record<string, string>): Promise<{ report: LoadReport; log: string; html: string; terminal: string }> {
+    const reportDir = await mkdtemp(join(tmpdir(), 'conformance-load-'));
+    // One step per endpoint: each waits for the key's window, so fewer steps cost less.
+    const base = await configFromEnv({ ...SHORT, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_LOAD_SCENARIOS: 'throughput', CONFORMANCE_LOAD_CONCURRENCY: '4', ...env });
+    const config = { ...base, keys: { ...base.keys, admin: base.keys.limited! } };
+    let log = '';
+    const out = { write: (text: string) => ((log += text), true) } as unknown as NodeJS.WritableStream;
+    const { report } = await runLoad(config, { progress: new LoadProgress(out, false) });
+    const html = await readFile(join(reportDir, 'latest-load', 'load.html'), 'utf8');
+    return { report, log, html, terminal: renderLoadTerminal(report, { color: false }) };
+  }
+
+  /** A step whose answers are mostly 429 has no req/s and no latencies: they would be the limiter's. */
+  function expectNoRefusalFigures(steps: readonly ThroughputStepRecord[]): void {
+    for (const st of steps) {
+      const refused = st.statusCounts['429'] ?? 0;
+      if (refused * 2 > st.requests) expect([st.label, st.connections, st.measured, st.requestsPerSecond, st.latencyMs]).toEqual([st.label, st.connections, 'limiter', null, null]);
+    }
+  }
+
+  it('keeps every step within what the key has left, so each measures its endpoint', { timeout: 120_000 }, async () => {
+    const { report, log } = await throughputOnLimitedKey({});
+    const throughput = scenario(report, 'throughput');
+    if (throughput.detail?.kind !== 'throughput') throw new Error(`no throughput detail: ${throughput.message}\n${log}`);
+    const steps = throughput.detail.steps;
+    expectNoRefusalFigures(steps);
+    expect(steps.map((st) => [st.label, st.connections, st.measured]), log).toEqual(
+      ['GET /contacts?limit=20', 'GET /contacts/{id}', 'POST /contacts'].map((label) => [label, 4, 'endpoint']),
+    );
+    for (const st of steps) {
+      // Read from the key's headers just before the step, and the step kept within it.
+      expect(st.keyBudget, log).toMatchObject({ limit: 60 });
+      expect(st.requests).toBeLessThanOrEqual(st.keyBudget!.remaining);
+      expect(st.requestsPerSecond).toBeGreaterThan(0);
+    }
+    expect(throughput.status).toBe('passed');
+    expect(throughput.message).toMatch(/^3 steps measured; (\d+) of \1 created contacts deleted$/);
+  });
+
+  it('marks a step a smoothing limiter mostly refused, leaves it out of the figures and does not pass the scenario', { timeout: 120_000 }, async () => {
+    const { report, log, html, terminal } = await throughputOnLimitedKey({ CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing' });
+    const throughput = scenario(report, 'throughput');
+    if (throughput.detail?.kind !== 'throughput') throw new Error(`no throughput detail: ${throughput.message}\n${log}`);
+    const steps = throughput.detail.steps;
+    expectNoRefusalFigures(steps);
+    // The first step already measured the limiter; the rest would too, so they are not run.
+    expect(steps.map((st) => [st.label, st.connections, st.measured]), log).toEqual([['GET /contacts?limit=20', 4, 'limiter']]);
+    expect(steps[0]!.refused * 2).toBeGreaterThan(steps[0]!.requests);
+    expect(throughput.status).toBe('skipped');
+    expect(throughput.message).toMatch(/^no step measured an endpoint: the key's limit \(60\/min\) refused most requests: give the admin key a higher custom limit; /);
+    expect(throughput.message).toMatch(/stopped after 1 of 3 steps: list × 4 came back mostly 429, and the steps after it would too; /);
+    expect(report.status).toBe('incomplete');
+    // Neither the table's figures nor the charts carry it.
+    expect(html).toContain('measured the limiter, not the endpoint');
+    // The charts name steps `list × 4`: none after the throughput table.
+    expect(html.slice(html.indexOf('<th>Endpoint</th>'))).not.toMatch(/<svg|list × 4/);
+    expect(html).toContain('No step measured an endpoint, so there is nothing to chart.');
+    expect(terminal).toMatch(/GET \/contacts\?limit=20\s+4\s+\d+\s+-\s+-\s+-\s+-\s+-/);
+    expect(log).toMatch(/^throughput: GET \/contacts\?limit=20 at 4 connections measured the key's rate limiter, not the endpoint/m);
+  });
 });

@@ -27,11 +27,17 @@ export function childEnv(): Record<string, string | undefined> {
  * The real CLI in a child process, as a user runs it, with only the given CONFORMANCE_ variables
  * (a developer's own .env and CONFORMANCE_ environment never leak into self-tests).
  */
-export function spawnCli(args: readonly string[], reportDir: string, env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Omit<CliResult, 'reportDir'>> } {
+export function spawnCli(
+  args: readonly string[],
+  reportDir: string,
+  env: Record<string, string> = {},
+  /** The clone whose CLI runs (test/testing/second-install.ts makes another). */
+  root: string = ROOT,
+): { child: ChildProcess; done: Promise<Omit<CliResult, 'reportDir'>> } {
   const cleanEnv = childEnv();
   const withEnvFile = args.includes('--dotenv') || args.includes('--no-dotenv') ? args : [...args, '--no-dotenv'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...withEnvFile], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...cleanEnv, NODE_ENV: 'production', CONFORMANCE_REPORT_DIR: reportDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

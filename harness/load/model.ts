@@ -128,6 +128,9 @@ export const sustainedDetailSchema = z.strictObject({
 
 export const latencySchema = z.strictObject({ mean: ms, p50: ms, p95: ms, p99: ms, max: ms });
 
+/** What a step's probe read of the key's budget just before it (X-RateLimit-Limit and -Remaining). */
+export const keyBudgetSchema = z.strictObject({ limit: count, remaining: count });
+
 export const throughputStepSchema = z.strictObject({
   endpoint: z.enum(LOAD_ENDPOINTS),
   /** e.g. `GET /contacts/{id}`. */
@@ -137,13 +140,23 @@ export const throughputStepSchema = z.strictObject({
   /** Answers received. */
   requests: count,
   elapsedMs: ms,
-  requestsPerSecond: z.number().min(0),
-  /** Over every answer, whatever its status. */
-  latencyMs: latencySchema,
+  /** Answers per second; null when the step measured the key's rate limiter (see `measured`). */
+  requestsPerSecond: z.number().min(0).nullable(),
+  /** Over every answer, whatever its status; null when the step measured the key's rate limiter. */
+  latencyMs: latencySchema.nullable(),
   /** Connection errors and timeouts. */
   errors: count,
   timeouts: count,
   non2xx: count,
+  /** 429 answers: the key's rate limiter refused the request. */
+  refused: count,
+  /**
+   * `limiter` when more than half of the answers were 429: the figures would be how fast the
+   * limiter refuses, not how fast the endpoint serves, so they are left out (null above).
+   */
+  measured: z.enum(['endpoint', 'limiter']),
+  /** The key's budget read just before the step, which its request bound was kept within; null when not advertised. */
+  keyBudget: keyBudgetSchema.nullable(),
   statusCounts: statusCountsSchema,
   /** The step stopped at its request bound before its time was up. */
   capped: z.boolean(),

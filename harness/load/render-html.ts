@@ -4,6 +4,7 @@ import { html, trusted, type Html } from '../report/html.js';
 import { renderBarChart, type BarSeries } from '../report/svg.js';
 import { engineLine, workerLines, type WorkerLine } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
+import { limiterNote } from './throughput-verdict.js';
 import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
 
 /*
@@ -124,17 +125,22 @@ ${workerTable(workers)}
 <h3>Admitted versus rejected over time</h3>${trusted(timelineChart(`sustained, ${d.key}: answers per ${formatNumber(d.timeline.bucketMs / 1000, 1)} s`, d.timeline))}`;
   }
   const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.connections}`;
+  // A step that measured the key's limiter has counts but no figures: it is left out of the charts.
+  const measured = d.steps.filter((st) => st.requestsPerSecond !== null && st.latencyMs !== null);
+  const limited = d.steps.filter((st) => st.measured === 'limiter');
+  const figure = (value: number | null | undefined, digits: number): string => (value === null || value === undefined ? '-' : formatNumber(value, digits));
   return html`${head}<p>Closed model on the ${d.key}: each connection sends its next request when the previous answer arrives. Latency is over every answer.</p>
 ${embedded ? html`<p class="muted">The embedded reference server shares the harness's process: these figures compare steps with each other, not with a real deployment.</p>` : ''}
 <table><thead><tr><th>Endpoint</th><th class="n">Connections</th><th class="n">Requests</th><th class="n">req/s</th><th class="n">p50 ms</th><th class="n">p95 ms</th><th class="n">p99 ms</th><th class="n">max ms</th><th class="n">Errors</th><th class="n">Non-2xx</th></tr></thead><tbody>${d.steps.map(
     (st) =>
-      html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}</td><td class="n">${st.connections}</td><td class="n">${st.requests}</td><td class="n">${formatNumber(st.requestsPerSecond, 0)}</td><td class="n">${formatNumber(st.latencyMs.p50, 3)}</td><td class="n">${formatNumber(st.latencyMs.p95, 3)}</td><td class="n">${formatNumber(st.latencyMs.p99, 3)}</td><td class="n">${formatNumber(st.latencyMs.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
+      html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}${st.measured === 'limiter' ? ' (measured the limiter, not the endpoint)' : ''}</td><td class="n">${st.connections}</td><td class="n">${st.requests}</td><td class="n">${figure(st.requestsPerSecond, 0)}</td><td class="n">${figure(st.latencyMs?.p50, 3)}</td><td class="n">${figure(st.latencyMs?.p95, 3)}</td><td class="n">${figure(st.latencyMs?.p99, 3)}</td><td class="n">${figure(st.latencyMs?.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
   )}</tbody></table>
-<h3>Latency percentiles per step</h3>${trusted(
+${limited.length > 0 ? html`<ul class="findings">${limited.map((st) => html`<li>${limiterNote(st)}</li>`)}</ul>` : ''}
+${measured.length === 0 ? html`<p class="muted">No step measured an endpoint, so there is nothing to chart.</p>` : html`<h3>Latency percentiles per step</h3>${trusted(
     renderBarChart({
       title: 'Latency percentiles per step (ms)',
       series: LATENCY_SERIES,
-      categories: d.steps.map((st) => ({ label: stepLabel(st), values: [st.latencyMs.p50, st.latencyMs.p95, st.latencyMs.p99] })),
+      categories: measured.map((st) => ({ label: stepLabel(st), values: [st.latencyMs!.p50, st.latencyMs!.p95, st.latencyMs!.p99] })),
       mode: 'grouped',
       unit: ' ms',
       barHeight: 10,
@@ -145,11 +151,11 @@ ${embedded ? html`<p class="muted">The embedded reference server shares the harn
     renderBarChart({
       title: 'Requests per second per step',
       series: [{ label: 'req/s', color: '#1e88e5' }],
-      categories: d.steps.map((st) => ({ label: stepLabel(st), values: [Math.round(st.requestsPerSecond)] })),
+      categories: measured.map((st) => ({ label: stepLabel(st), values: [Math.round(st.requestsPerSecond!)] })),
       mode: 'stacked',
       ticks: 5,
     }),
-  )}
+  )}`}
 <p>Cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; tagged contacts left: ${d.cleanup.leftover ?? 'unknown'} (tag <code>${d.cleanup.tag}</code>).</p>
 ${d.cleanup.problems.length > 0 ? html`<ul class="findings">${d.cleanup.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}`;
 }

@@ -3,6 +3,7 @@ import { formatDuration, formatNumber } from '../report/format.js';
 import { engineLine, workerLines } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
+import { limiterNote } from './throughput-verdict.js';
 
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', magenta: '\u001b[35m', dim: '\u001b[2m' } as const;
 const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly (keyof typeof ANSI)[]> = {
@@ -103,21 +104,23 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
     out.push(
       renderTable(
         ['Endpoint', 'Conns', 'Requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'],
+        // A step that measured the key's limiter shows its counts, never its figures.
         d.steps.map((st) => [
           st.label,
           String(st.connections),
           String(st.requests),
-          formatNumber(st.requestsPerSecond, 0),
-          formatNumber(st.latencyMs.p50, 2),
-          formatNumber(st.latencyMs.p95, 2),
-          formatNumber(st.latencyMs.p99, 2),
-          formatNumber(st.latencyMs.max, 1),
+          st.requestsPerSecond === null ? '-' : formatNumber(st.requestsPerSecond, 0),
+          st.latencyMs === null ? '-' : formatNumber(st.latencyMs.p50, 2),
+          st.latencyMs === null ? '-' : formatNumber(st.latencyMs.p95, 2),
+          st.latencyMs === null ? '-' : formatNumber(st.latencyMs.p99, 2),
+          st.latencyMs === null ? '-' : formatNumber(st.latencyMs.max, 1),
           String(st.errors + st.timeouts),
           String(st.non2xx),
         ]),
         ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
       ),
     );
+    for (const st of d.steps.filter((x) => x.measured === 'limiter')) out.push(`  ${escapeTerminal(limiterNote(st))}`);
     out.push(`  cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; left: ${d.cleanup.leftover ?? 'unknown'} (tag ${escapeTerminal(d.cleanup.tag)})`);
   }
   if (report.notRun.length > 0) {

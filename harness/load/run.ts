@@ -34,6 +34,7 @@ import { arrivalOffsets, maxInWindow } from './schedule.js';
 import {
   buildScenarios,
   executionOrder,
+  THROUGHPUT_WAIT_MS,
   resolveKeys,
   sharedKeys,
   type BurstScenario,
@@ -47,6 +48,9 @@ import { judgeSustained } from './sustained.js';
 import type { Job } from './tally.js';
 import { tallyOfKey } from './tally-merge.js';
 import { createBody, runTag, stepRequest, throughputStepOf } from './throughput.js';
+import { limiterNote, planStep, raiseLimitAdvice, throughputVerdict, type KeyBudget } from './throughput-verdict.js';
+import { readRateHeaders } from '../rate/headers.js';
+import { readReset } from '../rate/reset.js';
 import { writeLoadReport, type WrittenLoadReport } from './write.js';
 import { packageFile } from '../package-root.js';
 
@@ -437,11 +441,25 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
 
 function formatStep(step: ThroughputStepRecord): string {
   const l = step.latencyMs;
+  if (step.requestsPerSecond === null || l === null) return `throughput: ${limiterNote(step)}`;
   return (
     `throughput: ${step.label} c=${step.connections}: ${step.requestsPerSecond} req/s, ` +
     `p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, ${step.errors + step.timeouts} errors, ${step.non2xx} non-2xx` +
     (step.capped ? ' (stopped at its request bound)' : '')
   );
+}
+
+/** A wait for the key's window to come back ends this much after the moment Reset names. */
+const BUDGET_WAIT_MARGIN_MS = 250;
+
+/** The key's budget as a probe reads it (X-RateLimit-*); undefined when the target does not advertise it. */
+async function keyBudgetOf(prober: ApiClient): Promise<KeyBudget | undefined> {
+  const response = await prober.get('/contacts', { limit: 1 });
+  const at = Date.now();
+  const { values } = readRateHeaders(response.headers, at);
+  if (values.limit === undefined || values.remaining === undefined) return undefined;
+  const reset = values.reset === undefined ? undefined : readReset(values.reset, at);
+  return { limit: values.limit, remaining: values.remaining, resetMs: reset === undefined ? undefined : reset.msUntilReset + reset.precisionMs };
 }
 
 async function runThroughputScenario(scenario: ThroughputScenario, key: ResolvedKey, ctx: Context, signal: AbortSignal): Promise<Outcome> {
@@ -456,9 +474,24 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     maxResponseBytes: config.maxResponseBytes,
     network: config.network,
   });
+  // The probes before each step want the raw answer, a 429 included: its headers plan the step.
+  const prober = new ApiClient({
+    baseUrl: ctx.baseUrl,
+    key: key.key,
+    timeoutMs: config.requestTimeoutMs,
+    redactor: ctx.redactor,
+    throttle: { maxWaitMs: 0, maxRetries: 0 },
+    maxResponseBytes: config.maxResponseBytes,
+    network: config.network,
+  });
+  const sleep = abortableSleep(signal);
   const created: string[] = [];
   const steps: ThroughputStepRecord[] = [];
   let failure: Error | undefined;
+  // Why the steps after the last one run were not run; the last limit the key advertised.
+  let stopped: string | undefined;
+  let limit: number | undefined;
+  let waitLeftMs = THROUGHPUT_WAIT_MS;
   try {
     let fixtureId: string | undefined;
     if (scenario.steps.some((s) => s.endpoint === 'get')) {
@@ -470,8 +503,24 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       fixtureId = id;
       created.push(id);
     }
-    for (const step of scenario.steps) {
+    for (const [index, configured] of scenario.steps.entries()) {
       if (signal.aborted) break;
+      let budget = await keyBudgetOf(prober);
+      limit = budget?.limit ?? limit;
+      let plan = planStep(configured, budget, waitLeftMs);
+      if (plan.kind === 'wait') {
+        progress.line(`throughput: the key has ${budget!.remaining} of its ${budget!.limit}/min left: waiting ${(plan.ms / 1000).toFixed(1)} s for its window before ${configured.endpoint} c=${configured.connections}`);
+        waitLeftMs -= plan.ms;
+        await sleep(plan.ms + BUDGET_WAIT_MARGIN_MS);
+        budget = await keyBudgetOf(prober);
+        limit = budget?.limit ?? limit;
+        plan = planStep(configured, budget, 0);
+      }
+      if (plan.kind !== 'run') {
+        stopped = plan.kind === 'stop' ? plan.reason : `${raiseLimitAdvice(limit)} (its window did not come back)`;
+        break;
+      }
+      const step = plan.step;
       const request = stepRequest(step.endpoint, runId, fixtureId);
       const target = splitUrl(ctx.baseUrl, request.path, config.network);
       const job: Job = {
@@ -494,10 +543,15 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       });
       const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
       created.push(...tally.createdIds);
-      const record = throughputStepOf(step, tally);
+      const record = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
       progress.done();
       progress.line(formatStep(record));
       steps.push(record);
+      // The steps after one the limiter answered would measure it too: stop, and say why.
+      if (record.measured === 'limiter' && index < scenario.steps.length - 1) {
+        stopped = `${step.endpoint} × ${step.connections} came back mostly 429, and the steps after it would too`;
+        break;
+      }
     }
   } catch (error) {
     failure = error as Error;
@@ -510,12 +564,13 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     maxSweepPages: Math.ceil(created.length / 100) + 20,
   });
   const findings = cleanup.problems.map((p) => `cleanup: ${p}`);
-  let status: LoadStatus = 'passed';
-  let message = `${steps.length} steps measured; ${cleanup.deleted} of ${created.length} created contacts deleted`;
+  const verdict = throughputVerdict(steps, scenario.steps.length, stopped, limit);
+  let status: LoadStatus = verdict.status;
+  let message = `${verdict.message}; ${cleanup.deleted} of ${created.length} created contacts deleted`;
   if (failure !== undefined) {
     status = 'error';
     message = failure instanceof LoadStoppedError || signal.aborted ? 'stopped before every step ran' : `the harness broke: ${failure.message}`;
-  } else if (steps.length < scenario.steps.length) {
+  } else if (stopped === undefined && steps.length < scenario.steps.length) {
     status = 'error';
     message = `stopped after ${steps.length} of ${scenario.steps.length} steps`;
   }

@@ -123,13 +123,29 @@ export async function runThroughputStep(
   return stepRecord(step, driven.histogram.summary(), driven.elapsedMs, driven);
 }
 
+/**
+ * More than this share of a step's answers 429, and the step measured the key's rate limiter:
+ * refusals are cheap and fast, so its req/s and latencies say how quickly the limiter says no,
+ * not how the endpoint serves. Half: a step mostly admitted still says something of the endpoint
+ * (its refusals are counted beside it), one mostly refused does not.
+ */
+export const LIMITER_SHARE = 0.5;
+
+/** Whether a step whose answers are `statusCounts` measured the limiter rather than the endpoint. */
+export function measuredLimiter(statusCounts: Readonly<Record<string, number>>): boolean {
+  const answers = Object.values(statusCounts).reduce((n, c) => n + c, 0);
+  return answers > 0 && (statusCounts['429'] ?? 0) > LIMITER_SHARE * answers;
+}
+
 /** A step's record from its latencies (one per answer) and counts, whichever way they were gathered. */
 function stepRecord(
   step: ThroughputStep,
   latency: LatencySummary,
   elapsedMs: number,
   counts: Pick<ThroughputStepRecord, 'errors' | 'timeouts' | 'non2xx' | 'statusCounts'>,
+  keyBudget: ThroughputStepRecord['keyBudget'] = null,
 ): ThroughputStepRecord {
+  const limiter = measuredLimiter(counts.statusCounts);
   return {
     endpoint: step.endpoint,
     label: ENDPOINTS[step.endpoint].label,
@@ -137,11 +153,14 @@ function stepRecord(
     durationS: step.durationS,
     requests: latency.count,
     elapsedMs: round(elapsedMs),
-    requestsPerSecond: elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
-    latencyMs: { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
+    requestsPerSecond: limiter ? null : elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
+    latencyMs: limiter ? null : { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
     errors: counts.errors,
     timeouts: counts.timeouts,
     non2xx: counts.non2xx,
+    refused: counts.statusCounts['429'] ?? 0,
+    measured: limiter ? 'limiter' : 'endpoint',
+    keyBudget,
     statusCounts: counts.statusCounts,
     capped: latency.count >= step.maxRequests,
   };
@@ -228,10 +247,10 @@ export async function driveStep(
  * sent the traffic. Requests are answers; req/s is answers over the time from go to the last
  * answer; connection errors and timeouts are both `errors` (a tally does not tell them apart).
  */
-export function throughputStepOf(step: ThroughputStep, tally: KeyTally): ThroughputStepRecord {
+export function throughputStepOf(step: ThroughputStep, tally: KeyTally, keyBudget: ThroughputStepRecord['keyBudget'] = null): ThroughputStepRecord {
   const latency = LatencyHistogram.fromSparse(tally.latency).summary();
   const elapsedMs = tally.lastAnswerMs ?? 0;
   const statusCounts = Object.fromEntries(Object.entries(tally.statusCounts).sort(([a], [b]) => Number(a) - Number(b)));
   const non2xx = Object.entries(statusCounts).reduce((n, [status, c]) => (Number(status) >= 200 && Number(status) < 300 ? n : n + c), 0);
-  return stepRecord(step, latency, elapsedMs, { errors: tally.errors, timeouts: 0, non2xx, statusCounts });
+  return stepRecord(step, latency, elapsedMs, { errors: tally.errors, timeouts: 0, non2xx, statusCounts }, keyBudget);
 }

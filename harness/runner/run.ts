@@ -15,7 +15,7 @@ import { roundTripMs, workersFor } from './latency.js';
 import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { checkOrdering } from './sequencer.js';
-import { moduleCacheDir } from './module-cache.js';
+import { openModuleCache } from './module-cache.js';
 import { adminWebhookWrites, preflight } from '../doctor/preflight.js';
 import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
@@ -206,7 +206,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     say: (line) => progress.line(line),
   });
   const deadlineReason = `the run deadline (${formatDuration(config.runDeadlineS)}, CONFORMANCE_RUN_DEADLINE_S) passed`;
-  const cacheDir = moduleCacheDir();
+  const moduleCache = openModuleCache(CODE_ROOT);
   const options: Parameters<typeof startVitest>[2] = {
       watch: false,
       config: false,
@@ -222,7 +222,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
       // a module's variable.
       isolate: false,
       // The suites' transformed modules kept between runs, where this user may safely keep them.
-      ...(cacheDir === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } }),
+      ...(moduleCache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache.dir } }),
       // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
       // against a distant target.
       maxWorkers: workersFor(config.suites, roundTrip),
@@ -321,6 +321,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const vitest = outcome.value ?? collector.vitest;
   if (vitest !== undefined) await closeWithin(() => vitest.close(), signal !== undefined ? INTERRUPT_CLOSE_MS : 15_000);
   releaseSignals?.();
+  moduleCache?.finish();
   const stopped = health.stopped;
   if (stopped !== null) collector.stop(stopped.reason);
   const notReported = signal !== undefined ? interruptReason(signal) : outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result';

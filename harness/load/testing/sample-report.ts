@@ -56,6 +56,9 @@ function step(endpoint: ThroughputStepRecord['endpoint'], connections: number, r
     errors: 0,
     timeouts: 0,
     non2xx: endpoint === 'create' ? 1 : 0,
+    refused: 0,
+    measured: 'endpoint',
+    keyBudget: null,
     statusCounts: endpoint === 'create' ? { '201': Math.round(rps * 3) - 1, '500': 1 } : { '200': Math.round(rps * 3) },
     capped: false,
   };
