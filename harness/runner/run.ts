@@ -1,4 +1,4 @@
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { startVitest, type Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
@@ -14,6 +14,7 @@ import { Progress, ProgressReporter, type RunGauge } from './progress.js';
 import { roundTripMs, workersFor } from './latency.js';
 import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
+import { nothingRanError } from './nothing-ran.js';
 import { checkOrdering } from './sequencer.js';
 import { moduleCacheDir } from './module-cache.js';
 import { preflight } from '../doctor/preflight.js';
@@ -233,6 +234,12 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   if (stopped !== null) collector.stop(stopped.reason);
   collector.finish(files, outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result');
   progress.finish();
+  const nothingRan = nothingRanError(config, collector.run);
+  if (nothingRan !== undefined) {
+    // No report: nothing was verified, and the line says why; nor the HAR parts of no exchange worth keeping.
+    if (harDir !== undefined) await rm(harDir, { recursive: true, force: true });
+    throw nothingRan;
+  }
   const report = buildReport(collector.run, {
     runId,
     startedAt,
