@@ -110,6 +110,8 @@ describe('help', () => {
     for (const command of ['run', 'doctor', 'load'] as const) for (const flag of ['--url URL', '--report-dir DIR']) expect(COMMAND_HELP[command]).toContain(flag);
     for (const flag of ['--suites LIST', '--requirements IDS', '--seed N', '--num-runs N']) expect(COMMAND_HELP.run).toContain(flag);
     expect(COMMAND_HELP.run).toContain('--rerun-failed');
+    // The progress line's characters are explained where a user looks first.
+    expect(COMMAND_HELP.run).toMatch(/\. passed, s skipped, \? inconclusive, - ended by/);
     for (const flag of ['--engine ENGINE', '--workers N', '--external-workers ', '--master-host HOST']) {
       expect(COMMAND_HELP.load).toContain(flag);
       expect(COMMAND_HELP.run).not.toContain(flag);

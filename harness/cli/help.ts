@@ -141,6 +141,9 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     COMMON_LINES +
     '\n' +
     FLAGS_NOTE +
+    '\nProgress (stderr): one character per check: . passed, s skipped, ? inconclusive, - ended by\n' +
+    "a stop of the run; a line for each FAIL, WARN or ERROR. Past 30 s a status line, whose ETA\n" +
+    'counts the waits a check announced (the rate-limit window): docs/reading-the-report.md.\n' +
     '\nExamples:\n' +
     '  conformance run --url https://api.example.com/api/v1     (CONFORMANCE_ADMIN_KEY set)\n' +
     '  conformance run --suites contacts,tasks --report-dir out\n' +

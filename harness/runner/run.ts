@@ -199,6 +199,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     // Only a limit that holds the run back says anything about its length.
     pacedPerMinute: admin !== undefined && admin.pacedMs >= 60_000 ? pacedRate(admin.limitPerMinute) : undefined,
     throttledMs: () => ledger.throttledMs(),
+    knownWaitMs: () => ledger.knownWaitLeftMs(),
     stopped: () => (health.stopped?.kind === 'throttled' ? health.stopped.reason : undefined),
   };
   progress.begin(estimateChecks(config.suites), gauge);
