@@ -36,6 +36,10 @@ describe('CLI', () => {
     [{ CONFORMANCE_REFERENCE_FAULTS: 'no-such-fault' }, /CONFORMANCE_REFERENCE_FAULTS: unknown fault "no-such-fault"/],
     [{ CONFORMANCE_REFERENCE_VARIANTS: 'no-such-variant' }, /CONFORMANCE_REFERENCE_VARIANTS: unknown variant "no-such-variant"/],
     [{ CONFORMANCE_FAIL_ON_INCOMPLETE: 'sometimes' }, /CONFORMANCE_FAIL_ON_INCOMPLETE: expected true or false/],
+    // It would run no check and exit 0, as if something had been verified.
+    [{ CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE' }, /^conformance: CONFORMANCE_REQUIREMENTS selects no check of the suites CONFORMANCE_SUITES=auth runs: ENV-CREATE is checked by the contacts, .*webhooks suites; add/],
+    // The rule init follows too: never a quietly completed URL.
+    [{ CONFORMANCE_TARGET_URL: 'http://127.0.0.1:1/api', CONFORMANCE_ADMIN_KEY: 'wmk_x' }, /CONFORMANCE_TARGET_URL: must end with \/api\/v1; if the API is at http:\/\/127\.0\.0\.1:1\/api\/v1, give that URL/],
   ])('rejects bad configuration %j with one line and exit 2', async (env, message) => {
     const { code, stderr, stdout } = await runCli(['run'], env);
     expect(code).toBe(2);

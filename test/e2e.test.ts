@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REQUIREMENT_SUITES } from '../harness/config/requirement-suites.js';
+import { requirementSuitesOf } from '../harness/config/requirement-suites-text.js';
 import { readSeed } from '../harness/config/seed.js';
 import { reportJsonSchema } from '../harness/report/json-schema.js';
 import type { Report } from '../harness/report/model.js';
@@ -70,6 +72,12 @@ describe('a full run against the embedded reference server', () => {
     const uncovered = report.requirements.filter((r) => r.level === 'MUST' && r.checks === 0).map((r) => r.id);
     expect(uncovered).toEqual([]);
     expect(report.requirements.map((r) => r.id).sort()).toEqual(Object.keys(REQUIREMENTS).sort());
+  });
+
+  it('checks each requirement in the suites the table of selections says (a narrowed run is refused by it)', () => {
+    const measured = Object.fromEntries(requirementSuitesOf(report.checks, Object.keys(REQUIREMENTS)));
+    // Stale: npx tsx harness/config/write-requirement-suites.ts <this run's report.json>
+    expect(measured).toEqual(REQUIREMENT_SUITES);
   });
 
   it('exercises every documented endpoint and names the domains it cannot test', () => {

@@ -107,17 +107,27 @@ describe('conformance init against the reference server', () => {
     expect(await readFile(envFile, 'utf8')).toBe(before);
   });
 
-  it('with --force, rewrites it; takes keys from the environment and completes a URL without /api/v1', async () => {
+  it('refuses a URL without /api/v1 as a run does, naming the completed URL, and writes nothing', async () => {
+    const run = io(dir, { CONFORMANCE_ADMIN_KEY: defaults.keys.admin });
+    const { doctor, checked } = stubDoctor();
+    const origin = server.baseUrl.replace(/\/api\/v1$/, '');
+    expect(await runInit(['--output', 'origin.env', '--url', origin, '--no-doctor'], run.io, doctor)).toBe(2);
+    expect(run.err()).toBe(
+      `conformance init: CONFORMANCE_TARGET_URL: must end with /api/v1; if the API is at ${server.baseUrl}, give that URL (got ${JSON.stringify(`${origin}/`)}, given with --url)\n`,
+    );
+    expect(checked).toEqual([]);
+    await expect(stat(join(dir, 'origin.env'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('with --force, rewrites it; takes keys from the environment', async () => {
     const envFile = join(dir, 'custom.env');
     await writeFile(envFile, 'OLD=1\n', { mode: 0o644 });
     const run = io(dir, { CONFORMANCE_ADMIN_KEY: defaults.keys.admin, CONFORMANCE_MEMBER_KEY: '' });
     const { doctor, checked } = stubDoctor();
-    const origin = server.baseUrl.replace(/\/api\/v1$/, '');
-    const code = await runInit(['--force', '--output', 'custom.env', '--url', origin, '--no-doctor'], run.io, doctor);
+    const code = await runInit(['--force', '--output', 'custom.env', '--url', `${server.baseUrl}/`, '--no-doctor'], run.io, doctor);
     expect(run.err()).toBe('');
     expect(code).toBe(0);
     expect(checked).toEqual([]);
-    expect(run.out()).toContain(`does not end with /api/v1: using ${server.baseUrl}`);
     const values = parse(await readFile(envFile, 'utf8'));
     expect(values['OLD']).toBeUndefined();
     expect(values).toMatchObject({ CONFORMANCE_TARGET_URL: server.baseUrl, CONFORMANCE_ADMIN_KEY: defaults.keys.admin, CONFORMANCE_MEMBER_KEY: '', CONFORMANCE_PROJECT_ID: defaults.projectId });

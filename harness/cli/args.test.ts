@@ -107,8 +107,11 @@ describe('help', () => {
   });
 
   it('run, doctor and load show the flags of the settings table; certify, verify and keygen their own options', () => {
-    for (const command of ['run', 'doctor', 'load'] as const) for (const flag of ['--url URL', '--suites LIST', '--requirements IDS', '--report-dir DIR', '--seed N', '--num-runs N']) expect(COMMAND_HELP[command]).toContain(flag);
+    for (const command of ['run', 'doctor', 'load'] as const) for (const flag of ['--url URL', '--report-dir DIR']) expect(COMMAND_HELP[command]).toContain(flag);
+    for (const flag of ['--suites LIST', '--requirements IDS', '--seed N', '--num-runs N']) expect(COMMAND_HELP.run).toContain(flag);
     expect(COMMAND_HELP.run).toContain('--rerun-failed');
+    // The progress line's characters are explained where a user looks first.
+    expect(COMMAND_HELP.run).toMatch(/\. passed, s skipped, \? inconclusive, - ended by/);
     for (const flag of ['--engine ENGINE', '--workers N', '--external-workers ', '--master-host HOST']) {
       expect(COMMAND_HELP.load).toContain(flag);
       expect(COMMAND_HELP.run).not.toContain(flag);
@@ -120,6 +123,32 @@ describe('help', () => {
     expect(COMMAND_HELP.keygen).toContain('--out PREFIX');
     expect(COMMAND_HELP.init).toContain('-o, --output PATH');
     expect(COMMAND_HELP.init).not.toContain('--env-file');
+  });
+
+  it('doctor and load list only the flags they honour, and refuse the others in one line', () => {
+    // The doctor judges the keys' limits against a full run at CONFORMANCE_NUM_RUNS; it runs no suite and draws no value.
+    for (const flag of ['--suites', '--requirements', '--seed']) {
+      expect(COMMAND_HELP.doctor).not.toMatch(new RegExp(`^  ${flag}\\b`, 'm'));
+      expect(() => parseRunArgs('doctor', [flag, 'x'])).toThrow(`${flag} applies to conformance run only; leave it out of conformance doctor`);
+    }
+    expect(COMMAND_HELP.doctor).toMatch(/^ {2}--num-runs N\b/m);
+    // The load harness runs no suite and no property.
+    for (const flag of ['--suites', '--requirements', '--seed', '--num-runs']) {
+      expect(COMMAND_HELP.load).not.toMatch(new RegExp(`^  ${flag}\\b`, 'm'));
+      expect(() => parseRunArgs('load', [flag, '1'])).toThrow(UsageError);
+    }
+    expect(() => parseRunArgs('load', ['--num-runs', '1'])).toThrow('--num-runs applies to conformance run and doctor only; leave it out of conformance load');
+  });
+
+  it.each(['run', 'doctor', 'load'] as const)('every flag conformance %s --help lists is one conformance %s takes', (command) => {
+    const listed = [...COMMAND_HELP[command].matchAll(/^ {2}(--[a-z-]+)( [A-Z.[\]]+)?/gm)].map((m) => ({ flag: m[1]!, value: m[2] !== undefined }));
+    expect(listed.length).toBeGreaterThan(3);
+    for (const { flag, value } of listed) {
+      if (flag === '--help' || ['keys-file', 'export'].includes(flag)) continue;
+      // A value that parses for every flag of the table; --dotenv's file is only read later.
+      const argv = value && flag !== '--rerun-failed' ? [flag, flag === '--url' ? 'http://x/api/v1' : '1'] : [flag];
+      expect(() => parseRunArgs(command, argv), `${command} ${argv.join(' ')}`).not.toThrow();
+    }
   });
 
   it('the general help names -V and every flag, and no option Node takes for itself', () => {

@@ -76,7 +76,7 @@ export function parseRunArgs(command: 'run' | 'doctor' | 'load', argv: readonly 
     };
     const setting = FLAG_SETTINGS.find((s) => s.flag.name === name);
     if (setting !== undefined && !takesFlag(command, setting.flag)) {
-      throw new UsageError(`${name} applies to conformance ${(setting.flag.commands ?? []).join(', ')} only; leave it out of conformance ${command}`);
+      throw new UsageError(`${name} applies to conformance ${(setting.flag.commands ?? []).join(' and ')} only; leave it out of conformance ${command}`);
     } else if (setting?.flag.meta === undefined && setting !== undefined) {
       // A switch: present means true; `--external-workers=false` still says it outright.
       overrides[setting.name] = inline ?? 'true';

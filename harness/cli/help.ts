@@ -38,11 +38,11 @@ const flagLines = (command: FlagCommand): string =>
   FLAG_SETTINGS.filter((s) => takesFlag(command, s.flag))
     .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
     .join('');
-const FLAG_LINES = flagLines('run');
-/** The flags of `load` alone (the engine and its workers). */
-const LOAD_ONLY_LINES = FLAG_SETTINGS.filter((s) => !takesFlag('run', s.flag))
-  .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
-  .join('');
+/** The flags taken by exactly these commands (none: by run, doctor and load alike), for the general help's groups. */
+const flagsOf = (commands: readonly FlagCommand[] | undefined): string =>
+  FLAG_SETTINGS.filter((s) => (s.flag.commands ?? []).join() === (commands ?? []).join())
+    .map((s) => line(flagUsage(s.flag), `${s.name} (${s.kind.type})`))
+    .join('');
 
 const COMMON_LINES =
   line('--dotenv PATH', 'Read variables from this file instead of ./.env (it must exist)') +
@@ -81,14 +81,16 @@ Options of every command:
   --no-dotenv         Read no file of variables, only the environment
 
 Options of run, doctor and load (they win over the environment and .env):
-${FLAG_LINES}
+${flagsOf(undefined)}
+run and doctor:
+${flagsOf(['run', 'doctor'])}
 run and load:
   --skip-doctor       Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
 
 load only:
-${LOAD_ONLY_LINES}
+${flagsOf(['load'])}
 run only:
-  --rerun-failed [report.json]
+${flagsOf(['run'])}  --rerun-failed [report.json]
                       Only the requirements that failed or erred in that report (default
                       the latest in the report directory), with its seed and runs per property
 
@@ -134,7 +136,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'make the run meaningless. Without a target URL it tests the embedded reference server (in CI\n' +
     'only with --reference; keys or ids without a URL are refused), and every output says so.\n\n' +
     'Options:\n' +
-    FLAG_LINES +
+    flagLines('run') +
     line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
     line('--rerun-failed [report.json]', '') +
     line('', 'Only the requirements that failed or erred in that report (default') +
@@ -142,6 +144,9 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     COMMON_LINES +
     '\n' +
     FLAGS_NOTE +
+    '\nProgress (stderr): one character per check: . passed, s skipped, ? inconclusive, - ended by\n' +
+    "a stop of the run; a line for each FAIL, WARN or ERROR. Past 30 s a status line, whose ETA\n" +
+    'counts the waits a check announced (the rate-limit window): docs/reading-the-report.md.\n' +
     '\nExamples:\n' +
     '  conformance run --url https://api.example.com/api/v1     (CONFORMANCE_ADMIN_KEY set)\n' +
     '  conformance run --suites contacts,tasks --report-dir out\n' +
@@ -157,7 +162,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'Checks the configuration against the target, item by item, with the fix for every\n' +
     'problem; writes doctor.json to the report directory. Sends a few requests, runs no suite.\n\n' +
     'Options:\n' +
-    FLAG_LINES +
+    flagLines('doctor') +
     COMMON_LINES +
     '\n' +
     FLAGS_NOTE +

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkTargetUrl } from './target-url.js';
 
 /**
  * The kinds of value a setting holds: what the docs call it, and the zod piece that validates it.
@@ -71,14 +72,17 @@ const apiKeys = (name: string) =>
     z.string().regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, `${name}: expected comma-separated API keys without spaces`).optional(),
   );
 
-/** Base URL of the API under test: http(s), ending in /api/v1 (a trailing slash is dropped). */
+/** Base URL of the API under test: the one rule of target-url.ts (http(s), ending in /api/v1; a trailing slash is dropped). */
 const apiUrl = (name: string) =>
   optionalString.pipe(
     z
-      .url({ message: `${name}: not a valid URL` })
-      .refine((v) => /^https?:/i.test(v), `${name}: must be an http or https URL`)
-      .refine((v) => /\/api\/v1\/?$/.test(v), `${name}: must end with /api/v1`)
-      .transform((v) => v.replace(/\/+$/, ''))
+      .string()
+      .transform((v, ctx) => {
+        const checked = checkTargetUrl(v);
+        if ('url' in checked) return checked.url;
+        ctx.addIssue({ code: 'custom', message: `${name}: ${checked.error}` });
+        return z.NEVER;
+      })
       .optional(),
   );
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
+import { REQUIREMENT_SUITES } from './requirement-suites.js';
 import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS, parseEnv } from './schema.js';
 
 const TARGET = 'http://127.0.0.1:8080/api/v1';
@@ -312,6 +313,18 @@ describe('parseEnv CONFORMANCE_SUITES', () => {
   it('names the unknown domain', () => {
     const error = configError({ CONFORMANCE_SUITES: 'auth,invoices' });
     expect(error.message).toMatch(/^CONFORMANCE_SUITES: .*"invoices"/);
+  });
+
+  it('refuses requirements none of the selected suites checks, naming the suites that do', () => {
+    const error = configError({ CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE' });
+    expect(error.message).toBe(
+      `CONFORMANCE_REQUIREMENTS selects no check of the suites CONFORMANCE_SUITES=auth runs: ENV-CREATE is checked by the ${REQUIREMENT_SUITES['ENV-CREATE'].join(', ')} suites; ` +
+        'add one of those suites to CONFORMANCE_SUITES (--suites), or unset CONFORMANCE_SUITES',
+    );
+    expect(configError({ CONFORMANCE_SUITES: 'auth,batch', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE,RL-RECOVERY' }).message).toContain('; RL-RECOVERY by the rate-limit suite;');
+    // One requirement the suites check is enough: the others are reported not selected.
+    expect(parseEnv({ CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE,AUTH-BEARER' }, () => 1).requirements).toEqual(['ENV-CREATE', 'AUTH-BEARER']);
+    expect(parseEnv({ CONFORMANCE_REQUIREMENTS: 'ENV-CREATE' }, () => 1).suites).toContain('contacts');
   });
 
   it('splits reference faults the same way', () => {

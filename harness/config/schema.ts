@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
 import { readCaFile } from './ca-file.js';
+import { emptySelection } from './selection.js';
 import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_MAX, LOAD_SCENARIOS, LOCUST_DEFAULTS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
 import type { Domain, LoadEndpoint, LoadEngine, LoadScenarioId } from './defaults.js';
 import { SETTINGS, type SettingEntry } from './settings.js';
@@ -161,6 +162,8 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
   for (const id of requirements) {
     if (!isRequirementId(id)) throw new ConfigError(`CONFORMANCE_REQUIREMENTS: unknown requirement id "${id}" (see the catalogue in any report)`);
   }
+  const nothingRuns = emptySelection((suites.length > 0 ? suites : DOMAINS) as Domain[], requirements);
+  if (nothingRuns !== undefined) throw new ConfigError(nothingRuns);
   if (env.CONFORMANCE_TARGET_URL !== undefined && env.CONFORMANCE_ADMIN_KEY === undefined) {
     throw new ConfigError('CONFORMANCE_ADMIN_KEY: required when CONFORMANCE_TARGET_URL is set');
   }

@@ -363,7 +363,7 @@ export const SETTINGS = [
     description: `Comma-separated domains to run: ${DOMAINS.map(code).join(', ')}.`,
     needs: ['debugging'],
     group: 'run',
-    flag: { name: '--suites', meta: 'LIST' },
+    flag: { name: '--suites', meta: 'LIST', commands: ['run'] },
   },
   {
     name: 'CONFORMANCE_REQUIREMENTS',
@@ -372,7 +372,7 @@ export const SETTINGS = [
     description: 'Run only the checks of these requirement ids, e.g. to re-run a failure.',
     needs: ['debugging'],
     group: 'run',
-    flag: { name: '--requirements', meta: 'IDS' },
+    flag: { name: '--requirements', meta: 'IDS', commands: ['run'] },
   },
   {
     name: 'CONFORMANCE_SEED',
@@ -381,7 +381,7 @@ export const SETTINGS = [
     description: 'fast-check seed: set it to the seed a report shows to reproduce that run.',
     needs: ['debugging'],
     group: 'run',
-    flag: { name: '--seed', meta: 'N' },
+    flag: { name: '--seed', meta: 'N', commands: ['run'] },
   },
   {
     name: 'CONFORMANCE_NUM_RUNS',
@@ -391,7 +391,7 @@ export const SETTINGS = [
     more: `A certification runs at least ${DEFAULTS.numRuns}.`,
     needs: ['debugging', 'certification'],
     group: 'run',
-    flag: { name: '--num-runs', meta: 'N' },
+    flag: { name: '--num-runs', meta: 'N', commands: ['run', 'doctor'] },
   },
   {
     name: 'CONFORMANCE_REPORT_DIR',

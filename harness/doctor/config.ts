@@ -1,22 +1,17 @@
 import { configFromEnv, readEnv, type LoadOptions } from '../config/load.js';
 import type { Config } from '../config/schema.js';
+import { checkTargetUrl } from '../config/target-url.js';
 import type { UrlFix } from './target.js';
 
-/** The path of a base URL does not end with /api/v1 (spec 9), though it is otherwise an http(s) URL. */
+/**
+ * The path of a base URL does not end with /api/v1 (spec conventions), though it is otherwise a
+ * usable URL: the completed URL of the one rule (harness/config/target-url.ts).
+ */
 export function missingApiBase(value: string | undefined): UrlFix | undefined {
   const given = value?.trim();
   if (given === undefined || given === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    return undefined;
-  }
-  if (!/^https?:$/.test(url.protocol) || /\/api\/v1\/?$/.test(url.pathname)) return undefined;
-  url.search = '';
-  url.hash = '';
-  const candidate = `${url.toString().replace(/\/+$/, '')}/api/v1`;
-  return { given, candidate };
+  const checked = checkTargetUrl(given);
+  return 'candidate' in checked && checked.candidate !== undefined ? { given, candidate: checked.candidate } : undefined;
 }
 
 /**

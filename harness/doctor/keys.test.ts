@@ -31,7 +31,11 @@ describe('keyAcceptedItem', () => {
 describe('missingApiBase', () => {
   it('offers the URL with /api/v1 for an http(s) URL without it', () => {
     expect(missingApiBase('http://h:8080')).toEqual({ given: 'http://h:8080', candidate: 'http://h:8080/api/v1' });
-    expect(missingApiBase('https://h/base/?x=1')).toEqual({ given: 'https://h/base/?x=1', candidate: 'https://h/base/api/v1' });
+    expect(missingApiBase('https://h/base/')).toEqual({ given: 'https://h/base/', candidate: 'https://h/base/api/v1' });
+    expect(missingApiBase('https://h/api')).toEqual({ given: 'https://h/api', candidate: 'https://h/api/v1' });
+    // Not a missing base: the configuration refuses these as they are.
+    expect(missingApiBase('https://h/base/?x=1')).toBeUndefined();
+    expect(missingApiBase('https://h/api/v2')).toBeUndefined();
     expect(missingApiBase('https://h/api/v1/')).toBeUndefined();
     expect(missingApiBase('ftp://h')).toBeUndefined();
     expect(missingApiBase('not a url')).toBeUndefined();

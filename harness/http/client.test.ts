@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../report/model.js';
-import { ApiClient, buildUrl, formatBytes, type ClientOptions, type ClientStats } from './client.js';
+import { ApiClient, EXCERPT_BYTES, buildUrl, formatBytes, type ClientOptions, type ClientStats, type WireRecord } from './client.js';
 import { TargetHealth } from './health.js';
 import { Redactor } from './redact.js';
 
@@ -353,7 +353,10 @@ describe('ApiClient bounded reads', () => {
     const sent = { bytes: 0, closed: false };
     handler = endlessBody(sent);
     const exchanges: ExchangeRecord[] = [];
-    const error = await failure(client({ maxResponseBytes: 256 * 1024, onExchange: (e) => exchanges.push(e) }).get('/contacts', { limit: 100 }));
+    const wires: WireRecord[] = [];
+    const error = await failure(
+      client({ maxResponseBytes: 256 * 1024, onExchange: (e) => exchanges.push(e), onWire: (w) => wires.push(w) }).get('/contacts', { limit: 100 }),
+    );
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     const tooLarge = error as ResponseTooLargeError;
     expect(tooLarge.code).toBe('RESPONSE_TOO_LARGE');
@@ -364,6 +367,11 @@ describe('ApiClient bounded reads', () => {
     expect(tooLarge.exchange.bodyExcerpt.length).toBeLessThanOrEqual(2000);
     expect(tooLarge.exchange.bodyExcerpt.startsWith('{"data":[wmk_****,')).toBe(true);
     expect(exchanges).toEqual([tooLarge.exchange]);
+    // Only the excerpt's bytes are kept of what was read (256 KiB here, 8 MiB by default): every
+    // check that met a huge body would otherwise hold that much until the run ends.
+    expect(wires.map((w) => w.truncated)).toEqual([true]);
+    expect(wires[0]!.responseBody.length).toBeLessThanOrEqual(EXCERPT_BYTES);
+    expect(wires[0]!.responseBody.startsWith('{"data":[wmk_****,')).toBe(true);
     // The connection was dropped: the server could not push more than socket buffers hold.
     await expect.poll(() => sent.closed).toBe(true);
     expect(sent.bytes).toBeLessThan(32 * 1024 * 1024);

@@ -49,6 +49,7 @@ export interface WireRecord {
   /** null: no answer (see `error`). */
   readonly status: number | null;
   readonly responseHeaders: Readonly<Record<string, string>>;
+  /** The body as read; of a body cut at the read bound, only its start (the excerpt's bytes). */
   readonly responseBody: string;
   /** The body was cut at the read bound. */
   readonly truncated: boolean;
@@ -153,6 +154,9 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** What is kept of a body past the bound: enough bytes for the excerpt (up to 4 bytes a character in UTF-8). */
+export const EXCERPT_BYTES = BODY_EXCERPT_CHARS * 4;
+
 interface BoundedBody {
   readonly bytes: Buffer;
   /** Past the bound: `bytes` holds only the start (for the excerpt). */
@@ -177,9 +181,13 @@ async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error
   let size = 0;
   for await (const chunk of body) {
     if (size + chunk.length > max) {
-      chunks.push(chunk.subarray(0, Math.max(0, Math.min(chunk.length, BODY_EXCERPT_CHARS * 4 - size))));
       body.destroy();
-      return { bytes: Buffer.concat(chunks), tooLarge: true, seen: size + chunk.length, declared: false };
+      // Only the start survives, copied out of the chunks: the bytes read up to the bound (up to
+      // CONFORMANCE_MAX_RESPONSE_BYTES) would otherwise live on in the exchange, its error and the
+      // HAR record of every check that met a huge body, and a run against a target answering
+      // them peaked near its memory bound.
+      const start = Buffer.concat([...chunks, chunk], Math.min(EXCERPT_BYTES, size + chunk.length));
+      return { bytes: start, tooLarge: true, seen: size + chunk.length, declared: false };
     }
     chunks.push(chunk);
     size += chunk.length;

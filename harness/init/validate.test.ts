@@ -1,41 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTargetUrl, validateValue } from './validate.js';
-
-describe('normaliseTargetUrl', () => {
-  it.each([
-    ['http://127.0.0.1:8080/api/v1', 'http://127.0.0.1:8080/api/v1'],
-    ['https://example.test/api/v1/', 'https://example.test/api/v1'],
-    ['https://example.test/base/api/v1', 'https://example.test/base/api/v1'],
-  ])('takes %s as %s, without a note', (raw, url) => {
-    expect(normaliseTargetUrl(raw)).toEqual({ url });
-  });
-
-  it.each([
-    ['https://example.test', 'https://example.test/api/v1'],
-    ['https://example.test/', 'https://example.test/api/v1'],
-    ['https://example.test/api', 'https://example.test/api/v1'],
-    ['http://h:1/work', 'http://h:1/work/api/v1'],
-  ])('completes %s to %s and says so', (raw, url) => {
-    const result = normaliseTargetUrl(raw);
-    expect(result).toMatchObject({ url });
-    expect((result as { note: string }).note).toMatch(/does not end with \/api\/v1: using /);
-  });
-
-  it.each([
-    ['not a url', /not a valid URL/],
-    ['ftp://example.test/api/v1', /http or https/],
-    ['https://example.test/api/v2', /must end with \/api\/v1/],
-    ['https://example.test/api/v1?x=1', /query or a fragment/],
-  ])('refuses %s', (raw, message) => {
-    expect((normaliseTargetUrl(raw) as { error: string }).error).toMatch(message);
-  });
-
-  it('masks credentials in the URL it shows', () => {
-    const result = normaliseTargetUrl('https://user:secret@example.test') as { url: string; note: string };
-    expect(result.url).toBe('https://user:secret@example.test/api/v1');
-    expect(result.note).not.toContain('secret');
-  });
-});
+import { validateValue } from './validate.js';
 
 describe('validateValue', () => {
   it('accepts valid values and the empty value', () => {

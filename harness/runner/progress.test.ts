@@ -105,7 +105,7 @@ function clock(start = 0): { now: () => number; advance: (ms: number) => void } 
 }
 
 /** A gauge with fixed readings the test can change. */
-function gauge(readings: { sent?: number; expected?: number; pacedPerMinute?: number; throttledMs?: number; stopped?: string } = {}) {
+function gauge(readings: { sent?: number; expected?: number; pacedPerMinute?: number; throttledMs?: number; stopped?: string; knownWaitMs?: number } = {}) {
   return {
     readings,
     requests: () => ({ sent: readings.sent ?? 0, expected: readings.expected }),
@@ -114,6 +114,7 @@ function gauge(readings: { sent?: number; expected?: number; pacedPerMinute?: nu
     },
     throttledMs: () => readings.throttledMs ?? 0,
     stopped: () => readings.stopped,
+    knownWaitMs: () => readings.knownWaitMs ?? 0,
   };
 }
 
@@ -155,6 +156,15 @@ describe('estimateEta', () => {
     // The first burst went fast, but 3,000 more requests at 54 a minute take 55.6 minutes.
     const eta = estimateEta({ elapsedMs: 10_000, checksDone: 1, checksExpected: 100, requestsSent: 1000, requestsExpected: 4000, pacedPerMinute: 54 });
     expect(Math.round(eta! / 1000)).toBe(3333);
+  });
+
+  it('is never less than a known wait under way, the one thing left when everything else is done', () => {
+    // 775 of 789 checks in 60 s says about 1 s more; the rate-limit suite still sleeps out its window.
+    expect(estimateEta({ elapsedMs: 60_000, checksDone: 775, checksExpected: 789, requestsSent: 0, requestsExpected: undefined, knownWaitMs: 55_000 })).toBe(55_000);
+    // With nothing else to go on, the wait alone.
+    expect(estimateEta({ elapsedMs: 5000, checksDone: 0, checksExpected: 10, requestsSent: 0, requestsExpected: undefined, knownWaitMs: 58_000 })).toBe(58_000);
+    // A longer estimate stands.
+    expect(estimateEta({ elapsedMs: 60_000, checksDone: 10, checksExpected: 100, requestsSent: 1000, requestsExpected: 4000, knownWaitMs: 30_000 })).toBe(180_000);
   });
 
   it('falls back to checks once the run sent what was expected, and knows nothing before anything happened', () => {
@@ -215,6 +225,25 @@ describe('Progress status', () => {
     time.advance(1000);
     progress.tick();
     expect(text().split('\n').filter((l) => l.includes('checks')).map((l) => l.slice(0, 16))).toEqual(['  [10 min] 0 of ', '  [11 min 7 s] 0']);
+  });
+
+  it('counts a wait a check announced into the ETA, also between two finishes', () => {
+    const { stream, text } = fakeStream();
+    const time = clock();
+    const progress = new Progress(stream, { now: time.now, tty: false, timer: false });
+    const readings: { knownWaitMs?: number } = {};
+    progress.begin(new Map([['contacts', 20], ['rate-limit', 2]]), gauge(readings));
+    for (let i = 0; i < 20; i++) progress.checkDone(check());
+    time.advance(30_000);
+    progress.tick();
+    // 20 of 22 checks in 30 s: 3 s by the rate of checks.
+    expect(text()).toContain('[30 s] 20 of ~22 checks, ETA 3 s');
+    // The rate-limit suite starts waiting out its window: nothing finished, yet the ETA is the wait.
+    readings.knownWaitMs = 58_000;
+    time.advance(15_000);
+    progress.tick();
+    expect(text()).toContain('[45 s] 20 of ~22 checks, ETA 58 s');
+    progress.finish();
   });
 
   it('takes the real number of checks of a suite once vitest collected it', () => {

@@ -33,6 +33,8 @@ export interface RunGauge {
   throttledMs(): number;
   /** Why the run stopped sending, once it has (and the runner has not said so itself). */
   stopped(): string | undefined;
+  /** What is left of the longest wait a check announced (a rate window, a Retry-After; harness/check/known-wait.ts). */
+  knownWaitMs?(): number;
 }
 
 export interface EtaInput {
@@ -42,15 +44,28 @@ export interface EtaInput {
   readonly requestsSent: number;
   readonly requestsExpected: number | undefined;
   readonly pacedPerMinute?: number | undefined;
+  /** A wait under way whose end is known (the rate-limit suite's window): the run cannot end before it. */
+  readonly knownWaitMs?: number | undefined;
 }
 
 /**
- * Time left, or undefined when there is nothing to extrapolate from. Requests measure progress
+ * Time left, or undefined when there is nothing to extrapolate from. Never less than a known wait
+ * still under way: the rate of the checks so far says nothing of a check that sleeps a minute.
+ */
+export function estimateEta(input: EtaInput): number | undefined {
+  const byProgress = estimateFromProgress(input);
+  const known = input.knownWaitMs ?? 0;
+  if (known <= 0) return byProgress;
+  return Math.max(byProgress ?? 0, known);
+}
+
+/**
+ * Time left from what was done so far. Requests measure progress
  * better than checks (a property check sends twenty times what a plain one does): the rate so
  * far, and never faster than the pace the key's limit allows. Checks take over once the run has
  * sent what was expected (the estimate was low, or what is left is waiting, not sending).
  */
-export function estimateEta(input: EtaInput): number | undefined {
+function estimateFromProgress(input: EtaInput): number | undefined {
   const { elapsedMs, requestsSent, requestsExpected } = input;
   if (requestsExpected !== undefined && requestsSent > 0 && requestsSent < requestsExpected) {
     const left = requestsExpected - requestsSent;
@@ -97,7 +112,8 @@ export class EtaClock {
       this.#last = fresh === undefined ? undefined : { ms: fresh, at: input.elapsedMs, done: input.checksDone, sent: input.requestsSent };
       return fresh === undefined ? { kind: 'unknown' } : { kind: 'eta', ms: fresh };
     }
-    const left = last.ms - (input.elapsedMs - last.at);
+    // A wait announced since the last finish still holds the run: the countdown cannot undercut it.
+    const left = Math.max(last.ms - (input.elapsedMs - last.at), input.knownWaitMs ?? 0);
     return left > 0 ? { kind: 'eta', ms: left } : { kind: 'overdue', pending };
   }
 }
@@ -273,6 +289,7 @@ export class Progress {
       requestsSent: requests.sent,
       requestsExpected: requests.expected,
       pacedPerMinute: this.#gauge?.pacedPerMinute,
+      knownWaitMs: this.#gauge?.knownWaitMs?.(),
     };
     const [oldest] = [...this.#running].sort((a, b) => a[1].at - b[1].at);
     const pending = oldest === undefined ? undefined : { name: oldest[0], forMs: this.#now() - oldest[1].at, boundMs: oldest[1].boundMs };

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { DOMAINS, type Config, type Domain } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
+import { emptySelection } from '../config/selection.js';
 
 /*
  * Issue 14, "re-run what failed": `conformance run --rerun-failed [report.json]` runs only the
@@ -59,6 +60,9 @@ export function failedRequirements(report: PastReport): { readonly ids: string[]
 export function rerunConfig(config: Config, report: PastReport): Config | undefined {
   const { ids, suites } = failedRequirements(report);
   if (ids.length === 0) return undefined;
+  // A report of another version may place a requirement in a suite that no longer checks it.
+  const nothingRuns = emptySelection(suites.length > 0 ? suites : config.suites, ids);
+  if (nothingRuns !== undefined) throw new ConfigError(`--rerun-failed: ${nothingRuns}`);
   return {
     ...config,
     requirements: ids,

@@ -14,6 +14,7 @@ import { Progress, ProgressReporter, type RunGauge } from './progress.js';
 import { roundTripMs, workersFor } from './latency.js';
 import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
+import { nothingRanError } from './nothing-ran.js';
 import { checkOrdering } from './sequencer.js';
 import { openModuleCache } from './module-cache.js';
 import { adminWebhookWrites, preflight } from '../doctor/preflight.js';
@@ -253,6 +254,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     // Only a limit that holds the run back says anything about its length.
     pacedPerMinute: admin !== undefined && admin.pacedMs >= 60_000 ? pacedRate(admin.limitPerMinute) : undefined,
     throttledMs: () => ledger.throttledMs(),
+    knownWaitMs: () => ledger.knownWaitLeftMs(),
     stopped: () => (health.stopped?.kind === 'throttled' ? health.stopped.reason : undefined),
   };
   progress.begin(estimateChecks(config.suites), gauge);
@@ -327,6 +329,13 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const notReported = signal !== undefined ? interruptReason(signal) : outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result';
   collector.finish(files, notReported);
   progress.finish();
+  // An interrupted run writes its report whatever ran: the signal, not the selection, is why.
+  const nothingRan = signal === undefined ? nothingRanError(config, collector.run) : undefined;
+  if (nothingRan !== undefined) {
+    // No report: nothing was verified, and the line says why; nor the HAR parts of no exchange worth keeping.
+    if (harDir !== undefined) await rm(harDir, { recursive: true, force: true });
+    throw nothingRan;
+  }
   const report = buildReport(collector.run, {
     runId,
     startedAt,

@@ -33,7 +33,16 @@ export function checkTimeoutSlackMs(): number {
 export function runGovernor(): ThrottleGovernor | undefined {
   const handoff = inject('conformanceThrottle');
   if (handoff === undefined) return undefined;
+  return new ThrottleGovernor(ledgerOf(handoff), targetHealth(), handoff.policy);
+}
+
+function ledgerOf(handoff: ThrottleHandoff): ThrottleLedger {
   const global = globalThis as { [LOCAL_LEDGER]?: ThrottleLedger };
-  const ledger = handoff.buffer !== undefined ? new ThrottleLedger(handoff.buffer) : (global[LOCAL_LEDGER] ??= new ThrottleLedger(new ArrayBuffer(ThrottleLedger.BYTES)));
-  return new ThrottleGovernor(ledger, targetHealth(), handoff.policy);
+  return handoff.buffer !== undefined ? new ThrottleLedger(handoff.buffer) : (global[LOCAL_LEDGER] ??= new ThrottleLedger(new ArrayBuffer(ThrottleLedger.BYTES)));
+}
+
+/** Tells the runner's progress line that this worker starts a wait of `ms` (nothing outside a conformance run). */
+export function noteKnownWait(ms: number): void {
+  const handoff = inject('conformanceThrottle');
+  if (handoff !== undefined) ledgerOf(handoff).noteKnownWait(ms);
 }

@@ -55,6 +55,20 @@ describe('ThrottleLedger', () => {
     expect(ledger.waits()).toBe(3);
   });
 
+  it('tells the main process what is left of the longest wait a worker announced', () => {
+    const buffer = new SharedArrayBuffer(ThrottleLedger.BYTES);
+    const time = fakeTime();
+    const worker = new ThrottleLedger(buffer, time.now);
+    const main = new ThrottleLedger(buffer, time.now);
+    expect(main.knownWaitLeftMs()).toBe(0);
+    worker.noteKnownWait(60_000);
+    time.advance(15_000);
+    worker.noteKnownWait(5000); // a shorter wait beside it does not shorten the first
+    expect(main.knownWaitLeftMs()).toBe(45_000);
+    time.advance(50_000);
+    expect(main.knownWaitLeftMs()).toBe(0);
+  });
+
   it('is one ledger for every view of the same shared buffer (the main process and each worker)', () => {
     const buffer = new SharedArrayBuffer(ThrottleLedger.BYTES);
     const time = fakeTime();

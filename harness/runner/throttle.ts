@@ -36,7 +36,9 @@ const CLOSED = 1;
 const TAT = 2;
 /** Keys that can be paced at once (admin, member, other org). */
 export const MAX_PACED_KEYS = 4;
-const FLOAT_SLOTS = TAT + MAX_PACED_KEYS;
+/** When the longest wait a check announced ends (harness/check/known-wait.ts), for the progress line's ETA. */
+const KNOWN_UNTIL = TAT + MAX_PACED_KEYS;
+const FLOAT_SLOTS = KNOWN_UNTIL + 1;
 
 /**
  * The shared numbers. Every method is safe to call from any thread at any time; the few
@@ -99,6 +101,18 @@ export class ThrottleLedger {
 
   waits(): number {
     return Atomics.load(this.#ints, WAITS);
+  }
+
+  /** A check starts a wait of `ms` it knows the length of (a rate window, a Retry-After). */
+  noteKnownWait(ms: number): void {
+    this.#locked(() => {
+      this.#floats[KNOWN_UNTIL] = Math.max(this.#floats[KNOWN_UNTIL]!, this.#now() + ms);
+    });
+  }
+
+  /** What is left of the longest wait under way that a check announced (0: none). */
+  knownWaitLeftMs(): number {
+    return this.#locked(() => Math.max(0, this.#floats[KNOWN_UNTIL]! - this.#now()));
   }
 
   countSent(): void {

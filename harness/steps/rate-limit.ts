@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
+import { knownSleep } from '../check/known-wait.js';
 import { runTag } from '../check/run-context.js';
 import { RAW_429, type ApiClient, type ApiResponse } from '../http/client.js';
 import { waitForFreshWindow, type FreshWindow } from '../rate/fresh.js';
@@ -87,7 +88,7 @@ async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], win
     },
     // The longest Reset the key has shown is its window as far as seen (a self-test shortens it);
     // a key whose Reset was seen to name a refill is fresh at a full budget, however near its reset.
-    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs, refills: window?.refills },
+    { maxWaitMs: FRESH_WAIT_MS, minResetMs: MIN_RESET_MS, windowMs, refills: window?.refills, sleep: knownSleep },
   );
   if (fresh.fresh) window?.noteRefills(fresh.refills);
   return fresh;
@@ -320,7 +321,8 @@ function shortWaitMs(firstWaitMs: number): number {
   return Math.max(2000, firstWaitMs / 4);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+// Each wait is announced to the progress line, whose ETA counts it.
+const sleep = knownSleep;
 
 /**
  * Spends the key's budget (or finds it spent), waits as long as the refusal's Retry-After says
