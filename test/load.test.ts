@@ -151,8 +151,15 @@ describe.concurrent('every limiter design and every form of the rate headers the
       expect(result.code, result.stderr).toBe(0);
       const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
       expect(report.target.variants).toEqual([variant]);
-      expect(report.status).toBe('passed');
-      expect(report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([, status]) => status !== 'passed')).toEqual([]);
+      // A smoothing limiter admits one request per share of the window: the throughput steps'
+      // connections at once are mostly refused, so they measure the limiter, never the endpoint,
+      // and the scenario says so instead of passing (the run is then incomplete, still exit 0).
+      const unmeasurable = variant === 'limiter-smoothing' ? ['throughput'] : [];
+      expect(report.status).toBe(unmeasurable.length > 0 ? 'incomplete' : 'passed');
+      expect(report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([id, status]) => status !== 'passed' && !unmeasurable.includes(id as string))).toEqual([]);
+      for (const id of unmeasurable) {
+        expect(scenario(report, id as ScenarioResult['id'])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/^no step measured an endpoint: .*measured the key's rate limiter, not the endpoint/) });
+      }
       for (const s of report.scenarios.filter((r) => r.kind !== 'throughput')) {
         // Sparing: a handful of probes per key, however the limiter gives its budget back.
         expect(s.freshWait!.probes, `${s.id}: ${s.freshWait!.steps.join('; ')}`).toBeLessThanOrEqual(6 * s.freshWait!.keys.length);
