@@ -2,6 +2,7 @@ import type { Config } from '../config/schema.js';
 import { ApiClient, RAW_429, type ApiResponse } from '../http/client.js';
 import { TargetHealth } from '../http/health.js';
 import type { Redactor } from '../http/redact.js';
+import { escapeTerminal } from '../report/escape/terminal.js';
 import type { CreatedRecord } from './model.js';
 
 /** The roles a key can have in the configuration, each with its variable. */
@@ -74,9 +75,13 @@ export function is2xx(status: number): boolean {
   return status >= 200 && status < 300;
 }
 
-/** `401`, or `400 ({"error":"…"})` with a short redacted body excerpt, for a detail line. */
+/**
+ * `401`, or `400 ({"error":"…"})` with a short redacted body excerpt, for a detail line. The
+ * excerpt is the target's bytes: stripped of control characters, since the line reaches the
+ * terminal (the preflight prints it) as well as doctor.json.
+ */
 export function answered(res: ApiResponse, redactor: Redactor, max = 160): string {
-  const text = redactor.redact(res.text.replace(/\s+/g, ' ').trim());
+  const text = redactor.redact(escapeTerminal(res.text).replace(/\s+/g, ' ').trim());
   if (text === '') return String(res.status);
   return `${res.status} (${text.length > max ? `${text.slice(0, max)}…` : text})`;
 }

@@ -4,6 +4,7 @@ import type { Redactor } from '../http/redact.js';
 import type { DoctorItem, DoctorReport } from './model.js';
 import { runDoctor } from './run.js';
 import { writeDoctorReport } from './write.js';
+import { escapeTerminal } from '../report/escape/terminal.js';
 
 const ESCAPE = 'conformance doctor shows the whole setup; --skip-doctor (CONFORMANCE_SKIP_DOCTOR=true) runs anyway';
 
@@ -47,7 +48,8 @@ export async function preflight(
   // Warnings too: where the evidence could not decide between a setting and the target's behaviour, both are said here.
   // One that leaves checks unverified is said once, in the line those checks end with.
   for (const entry of report.items.filter((i) => i.status === 'problem' || i.status === 'warning')) {
-    say(redactor.redact(entry.leavesUnverified ?? `doctor: ${entry.status}: ${entry.title}: ${entry.detail}`));
+    // A detail may quote the target's answer: no control character of it reaches the terminal.
+    say(escapeTerminal(redactor.redact(entry.leavesUnverified ?? `doctor: ${entry.status}: ${entry.title}: ${entry.detail}`)));
   }
   const c = report.counts;
   say(`doctor: ${c.ok} ok, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.problem} problem${c.problem === 1 ? '' : 's'} before the run (${report.durationMs} ms; conformance doctor for details)`);
