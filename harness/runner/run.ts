@@ -334,6 +334,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   if (nothingRan !== undefined) {
     // No report: nothing was verified, and the line says why; nor the HAR parts of no exchange worth keeping.
     if (harDir !== undefined) await rm(harDir, { recursive: true, force: true });
+    await rm(createdLog, { force: true });
     throw nothingRan;
   }
   const report = buildReport(collector.run, {
