@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readSeed, seedDefaults } from '../harness/config/seed.js';
 import { startReferenceServer } from '../reference/server.js';
 import { startHostileProxy } from '../test/hostile-proxy.js';
 import { spawnCli } from '../test/run-cli.js';
+import { externalTargetEnv } from '../test/target-env.js';
 
 /*
  * The peak memory of a run whose target answers one request in 25 with a 400 MB body: the
@@ -18,19 +18,7 @@ import { spawnCli } from '../test/run-cli.js';
 const runs = Number(process.argv[2] ?? 1);
 const suites = process.argv[3] ?? 'contacts,auth';
 const every = Number(process.argv[4] ?? 25);
-const seed = await readSeed();
-const d = seedDefaults(seed);
 const env: Record<string, string> = {
-  CONFORMANCE_ADMIN_KEY: d.keys.admin!,
-  CONFORMANCE_MEMBER_KEY: d.keys.member!,
-  CONFORMANCE_OTHER_ORG_KEY: d.keys.otherOrg!,
-  CONFORMANCE_LIMITED_KEY: d.keys.limited!,
-  CONFORMANCE_CUSTOM_LIMIT_KEY: d.keys.customLimit!,
-  CONFORMANCE_CUSTOM_LIMIT: String(d.customLimit),
-  CONFORMANCE_LIMITED_KEYS: d.limitedKeys.join(','),
-  CONFORMANCE_PROJECT_ID: d.projectId!,
-  CONFORMANCE_VERSION_ID: d.versionId!,
-  CONFORMANCE_OTHER_PROJECT_ID: d.otherProjectId!,
   ...(suites === 'all' ? {} : { CONFORMANCE_SUITES: suites }),
   CONFORMANCE_SEED: '20261123',
   CONFORMANCE_NUM_RUNS: '3',
@@ -41,7 +29,7 @@ for (let i = 0; i < runs; i++) {
   const proxy = await startHostileProxy({ behaviour: 'huge', every: every > 0 ? every : Number.MAX_SAFE_INTEGER, hugeBytes: 400e6, target: server.baseUrl });
   try {
     const reportDir = await mkdtemp(join(tmpdir(), 'conformance-huge-'));
-    const { child, done } = spawnCli(['run'], reportDir, { ...env, CONFORMANCE_TARGET_URL: proxy.baseUrl });
+    const { child, done } = spawnCli(['run'], reportDir, { ...(await externalTargetEnv(proxy.baseUrl)), ...env });
     let peakKb = 0;
     // VmHWM only grows: the last reading before the process goes is its peak.
     const poll = setInterval(() => {

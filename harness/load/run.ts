@@ -2,7 +2,7 @@ import { LoadStoppedError } from '../errors.js';
 import { readFile } from 'node:fs/promises';
 import { request } from 'undici';
 import type { Config, LoadScenarioId } from '../config/schema.js';
-import { ApiClient } from '../http/client.js';
+import { ApiClient, RAW_429 } from '../http/client.js';
 import { proxyFor, shownProxy, targetDispatcher } from '../http/network.js';
 import { Redactor } from '../http/redact.js';
 import type { RateProbe } from '../rate/fresh.js';
@@ -475,15 +475,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     network: config.network,
   });
   // The probes before each step want the raw answer, a 429 included: its headers plan the step.
-  const prober = new ApiClient({
-    baseUrl: ctx.baseUrl,
-    key: key.key,
-    timeoutMs: config.requestTimeoutMs,
-    redactor: ctx.redactor,
-    throttle: { maxWaitMs: 0, maxRetries: 0 },
-    maxResponseBytes: config.maxResponseBytes,
-    network: config.network,
-  });
+  const prober = client.with({ throttle: RAW_429 });
   const sleep = abortableSleep(signal);
   const created: string[] = [];
   const steps: ThroughputStepRecord[] = [];
