@@ -73,6 +73,17 @@ describe('an interrupted run', () => {
     const report = buildReport(collected([]), { ...INFO, runId: '20261127T000000Z-AB12', interrupted: { signal: 'SIGTERM', recordsFound: 9, recordsDeleted: 7, recordsLeft: 2 } });
     expect(verdictReason(report)).toContain('deleted 7 of the 9 records it had created; 2 may remain on the target (those with tags carry conformance-run-20261127t000000z-ab12)');
   });
+
+  it('counts as not deleted only what the main process could not delete, not what the stopped files left to it', () => {
+    const files = { notDeleted: 16, kept: { softDeletedTasks: 1, softDeletedResources: 0, deactivatedRates: 0 } };
+    const interrupted = { signal: 'SIGINT' as const, recordsFound: 16, recordsDeleted: 16, recordsLeft: 0 };
+    const report = buildReport(collected([], { cleanup: files }), { ...INFO, interrupted });
+    expect(report.cleanup).toMatchObject({ notDeleted: 0, softDeletedTasks: 1 });
+    expect(verdictReason(report)).toContain('deleted the 16 records it had created');
+    expect(verdictReason(report)).not.toMatch(/could not be deleted/);
+    // Without the signal the files' own count stands.
+    expect(buildReport(collected([], { cleanup: files }), INFO).cleanup).toMatchObject({ notDeleted: 16 });
+  });
 });
 
 describe('verdictOf and the report verdict', () => {

@@ -171,7 +171,11 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
       ...(info.outageWaitS === undefined ? {} : { outageWaitS: info.outageWaitS }),
     },
     outages: (info.outages ?? []).map((o) => ({ ...o })),
-    ...(collected.cleanup === undefined ? {} : { cleanup: { notDeleted: collected.cleanup.notDeleted, ...collected.cleanup.kept } }),
+    // Interrupted, the main process deleted what the files' cleanups left (the run's log lists both):
+    // what remains is what it could not delete.
+    ...(collected.cleanup === undefined
+      ? {}
+      : { cleanup: { notDeleted: info.interrupted === undefined ? collected.cleanup.notDeleted : info.interrupted.recordsLeft, ...collected.cleanup.kept } }),
     verdict,
     exitCode,
     ...(info.interrupted === undefined ? {} : { interrupted: { ...info.interrupted } }),
