@@ -100,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: fastify awaits an async plugin (FastifyPluginAsync); Biome's inference picks the callback overload
     async (api) => {
       installVariantHooks(api, 'before-auth', variants, variantContext);
       // order matters: the limiter counts per accepted key (spec 5.6, 8)

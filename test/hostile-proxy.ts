@@ -115,7 +115,7 @@ async function streamHuge(res: ServerResponse, total: number, onBytes: (n: numbe
   await write(head);
   while (sent + chunk.length + tail.length < total && !res.destroyed) {
     const wait = write(chunk);
-    if (wait) await wait;
+    if (wait !== undefined) await wait;
   }
   if (res.destroyed) return;
   // The last record without its comma, so the whole body is valid JSON of exactly `total`-ish bytes.

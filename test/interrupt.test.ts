@@ -63,7 +63,9 @@ async function interruptedRun(server: RunningReferenceServer, suites: string, si
   const signal = (): void => {
     if (signalledAt !== undefined) return;
     signalledAt = performance.now();
-    signals.forEach((name, i) => setTimeout(() => child.kill(name), i * gapMs));
+    signals.forEach((name, i) => {
+      setTimeout(() => child.kill(name), i * gapMs);
+    });
   };
   // Bounded: a run that shows no progress is signalled anyway (and the assertions say what is missing).
   const fallback = setTimeout(signal, 40_000);

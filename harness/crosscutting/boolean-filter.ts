@@ -70,7 +70,7 @@ async function judgeNow(t: CheckContext, path: string, name: string, sample: Boo
     const now = async (ids: readonly string[], was: boolean) => {
       const kept: string[] = [];
       const moved: string[] = [];
-      for (const id of ids) ((await sample.current!(t, id)) ?? was) === was ? kept.push(id) : moved.push(id);
+      for (const id of ids) (((await sample.current!(t, id)) ?? was) === was ? kept : moved).push(id);
       return { kept, moved };
     };
     const wasTrue = await now(sample.trueIds, true);

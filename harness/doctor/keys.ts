@@ -23,7 +23,9 @@ export function namedKeys(config: Pick<Config, 'keys' | 'limitedKeys'>): NamedKe
     const key = config.keys[role];
     if (key !== undefined) named.push({ variable: KEY_VARIABLE[role], key });
   }
-  config.limitedKeys.forEach((key, i) => named.push({ variable: `CONFORMANCE_LIMITED_KEYS[${i + 1}]`, key }));
+  config.limitedKeys.forEach((key, i) => {
+    named.push({ variable: `CONFORMANCE_LIMITED_KEYS[${i + 1}]`, key });
+  });
   return named;
 }
 

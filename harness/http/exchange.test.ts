@@ -34,7 +34,7 @@ describe('answeredExchange', () => {
     expect(exchange.bodyExcerpt).toHaveLength(2000);
     expect(exchange.bodyExcerpt.startsWith('{"echo":"wmk_****"')).toBe(true);
     const after = calls;
-    void exchange.curl, exchange.bodyExcerpt, exchange.responseHeaders;
+    void [exchange.curl, exchange.bodyExcerpt, exchange.responseHeaders];
     expect(calls).toBe(after);
   });
 

@@ -91,7 +91,7 @@ describe('waitForFreshWindows', () => {
       // Both probes are recent: the burst's tolerance counts what the bucket earns from them on.
       expect(clock.t - k.probeSentAt).toBeLessThanOrEqual(1000);
     }
-    expect(keys.map((k) => k.used())).toEqual([1, 1].map((n) => expect.closeTo(n, 0)));
+    expect(keys.map((k) => k.used())).toEqual([1, 1].map((n): unknown => expect.closeTo(n, 0)));
     expect(result.probes).toBeLessThanOrEqual(8);
   });
 

@@ -22,7 +22,9 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
   const pad = (text: string, i: number): string => (align[i] === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
   const lines = [headers.map(pad).join('  ').trimEnd(), widths.map((w) => '-'.repeat(w)).join('  ')];
-  cells.forEach((r, row) => lines.push(r.map((c, col) => (paint ? paint(row, col, pad(c, col)) : pad(c, col))).join('  ').trimEnd()));
+  cells.forEach((r, row) => {
+    lines.push(r.map((c, col) => (paint ? paint(row, col, pad(c, col)) : pad(c, col))).join('  ').trimEnd());
+  });
   return lines.map((l) => `  ${l}`).join('\n');
 }
 

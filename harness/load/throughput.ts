@@ -61,7 +61,10 @@ export function boundBodies(cap: number, onOversize: () => void): (client: unkno
       if (request === undefined) return;
       const seen = (request.boundedBytes ?? 0) + data.length;
       request.boundedBytes = seen;
-      if (seen <= cap) return add(data);
+      if (seen <= cap) {
+        add(data);
+        return;
+      }
       if (request.oversize !== true) {
         request.oversize = true;
         onOversize();

@@ -521,7 +521,9 @@ export function renderSummaryMarkdown(report: Report, options: SummaryOptions = 
   used += footerText.length + 2;
   for (const s of [header, counts]) {
     show(s, true);
-    s.items.forEach((_item, k) => grow(s, k, 'full'));
+    s.items.forEach((_item, k) => {
+      grow(s, k, 'full');
+    });
   }
   fill(domains, 'full');
   // The first MUST failures and errors with their evidence, within a share of the page, so that

@@ -9,7 +9,9 @@ export function findValuePaths(json: unknown, matches: (value: unknown) => boole
     if (matches(value)) found.push(path);
     if (depth >= maxDepth || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, `${path}[${index}]`, depth + 1));
+      value.forEach((item, index) => {
+        walk(item, `${path}[${index}]`, depth + 1);
+      });
       return;
     }
     for (const [key, item] of Object.entries(value)) walk(item, path === '' ? key : `${path}.${key}`, depth + 1);

@@ -144,7 +144,9 @@ describe('DeliveryEngine', () => {
     // idle: no timer is left, so no sixth attempt can come
     expect(receiver.received).toHaveLength(5);
     const gaps = arrivals.slice(1).map((t, i) => t - (arrivals[i] ?? 0));
-    gaps.forEach((gap, i) => expect(gap, `gap after attempt ${i + 1}`).toBeGreaterThanOrEqual(10 * 2 ** i - 2));
+    gaps.forEach((gap, i) => {
+      expect(gap, `gap after attempt ${i + 1}`).toBeGreaterThanOrEqual(10 * 2 ** i - 2);
+    });
     const [delivery] = engine.deliveries(ORG_A, subscription.id);
     expect([delivery?.status, delivery?.attemptCount]).toEqual(['failed', 5]);
     // each attempt keeps the status it left: the earlier ones were followed by a retry

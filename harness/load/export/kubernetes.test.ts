@@ -25,6 +25,7 @@ const files = kubernetesExport({ locust: config.locust, locustfile: LOCUSTFILE, 
 const byPath = new Map(files.map((f) => [f.path, f.content]));
 
 /** A manifest as JSON: its comment header dropped, the rest read by the subset reader. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests walk Kubernetes paths; a wrong path fails its assertion
 function manifest(path: string): any {
   const text = byPath.get(path);
   if (text === undefined) throw new Error(`no ${path} in the export`);
@@ -107,6 +108,7 @@ describe('conformance load export --kubernetes', () => {
 
   it('uses the given image and a placeholder target when none is configured', () => {
     const other = kubernetesExport({ locust: { workers: 1, masterPort: 6000 }, locustfile: LOCUSTFILE, image: 'registry.internal/conformance:1' });
+    // biome-ignore lint/suspicious/noExplicitAny: as manifest() above
     const job = readYaml(other.find((f) => f.path === 'master-job.yaml')!.content.replace(/^(#.*\n)+/, '')) as any;
     expect(job.spec.template.spec.containers[0].image).toBe('registry.internal/conformance:1');
     expect(job.spec.template.spec.containers[0].env[0]).toEqual({ name: 'CONFORMANCE_TARGET_URL', value: TARGET_PLACEHOLDER });

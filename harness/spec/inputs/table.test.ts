@@ -77,7 +77,7 @@ function flatten(text: string): string {
 
 /** The parameter names of a `Query: ...` cell: each name before its parenthesis, booleans and paging included. */
 function queryNames(cell: string): string[] {
-  const text = cell.trim().replace(/^Query:\s*/, '').replace(/\.\s*(Returns|Lists)[^]*$/, '').replace(/\.$/, '');
+  const text = cell.trim().replace(/^Query:\s*/, '').replace(/\.\s*(Returns|Lists)[\s\S]*$/, '').replace(/\.$/, '');
   return flatten(text).split(',').map((n) => n.trim()).filter((n) => /^[a-zA-Z]+$/.test(n));
 }
 
