@@ -85,7 +85,7 @@ function createRefusal(status: number, keyLabel: string, hasId: boolean): Target
   if (status === 429) {
     return new TargetRefusedError(`${what} (${answered}): the ${keyLabel} stayed throttled after every allowed wait; give it a higher limit, or make sure nothing else uses it during the run`, status);
   }
-  return new TargetRefusedError(`${what} (${answered}); a valid create must answer 201 with the record (spec 4.1)`, status);
+  return new TargetRefusedError(`${what} (${answered}); a valid create must answer 201 with the record in data (spec 4, 4.1)`, status);
 }
 
 interface Context {
