@@ -3,15 +3,82 @@ import type { ExchangeRecord, Report } from './report/model.js';
 import type { WrittenReport } from './report/write.js';
 
 /**
+ * Every code an error of the harness can carry, as users see it: the CLI's one line starts with it
+ * (`conformance: CONFIG_INVALID: ...`), report.json and load.json name it where a run or a scenario
+ * stopped, and docs/why-did-my-run-stop.md has a row for each (a test keeps the two in step).
+ * A code never changes meaning: scripts match on it, never on the message.
+ */
+export const ERROR_CODES = [
+  'CONFIG_INVALID',
+  'TARGET_UNREACHABLE',
+  'TARGET_REFUSED',
+  'EMBEDDED_SERVER_FAILED',
+  'PREFLIGHT_FAILED',
+  'TARGET_UNHEALTHY',
+  'THROTTLE_BUDGET_SPENT',
+  'RUN_DEADLINE',
+  'RUN_INTERRUPTED',
+  'REQUEST_FAILED',
+  'RESPONSE_TOO_LARGE',
+  'THROTTLED',
+  'CHECK_FAILED',
+  'SINK_FAILED',
+  'USAGE',
+  'PRODUCT_INVALID',
+  'MANIFEST_INVALID',
+  'SIGNATURE_INVALID',
+  'TAR_INVALID',
+  'BUNDLE_WRITE_FAILED',
+  'BUNDLE_UNREADABLE',
+  'INIT_STOPPED',
+  'LOAD_STOPPED',
+  'LOCUST_UNAVAILABLE',
+  'LOCUST_START_FAILED',
+  'LOCUST_JOB_FAILED',
+  'LOCUST_RESULT_INVALID',
+  'LOAD_JOB_KEY',
+  'LOAD_ENGINE_KEY_MISSING',
+  'LOAD_HISTOGRAM_FORMAT',
+  'LOCUST_NETWORK',
+  'LOAD_TALLY_MERGE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
  * Every error the harness raises on purpose is a `HarnessError` with a stable `code`.
  * The CLI maps them to one readable line and an exit code; anything else is a crash.
  */
 export class HarnessError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string, options?: ErrorOptions) {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
+  }
+}
+
+/**
+ * The one line a user sees for an expected problem: the message, then its code in brackets, the
+ * key to its row in docs/why-did-my-run-stop.md. At the end, so the line still begins with what it
+ * names (`CONFORMANCE_SEED: expected ...`) and the code does not stand between the reader and it.
+ */
+export function errorLine(error: HarnessError): string {
+  return `${error.message} [${error.code}]`;
+}
+
+/**
+ * Something the harness's own code promised cannot happen did (a helper called outside its
+ * contract, shared memory of the wrong size): a bug of the harness, never the target's doing
+ * nor the configuration's. One code for all of them: the message says which.
+ */
+export class InternalError extends HarnessError {
+  constructor(message: string) {
+    super('INTERNAL', message);
   }
 }
 
@@ -26,6 +93,20 @@ export class ConfigError extends HarnessError {
 export class TargetUnreachableError extends HarnessError {
   constructor(message: string, options?: ErrorOptions) {
     super('TARGET_UNREACHABLE', message, options);
+  }
+}
+
+/**
+ * The target answered, but refused a request the harness needs to go on, one a conformant server
+ * accepts (the load run's `POST /contacts` for the record its get steps read): the target's doing,
+ * reported as its failure with the status it answered, never as a broken harness.
+ */
+export class TargetRefusedError extends HarnessError {
+  /** The status the target answered. */
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super('TARGET_REFUSED', message);
+    this.status = status;
   }
 }
 
@@ -69,7 +150,12 @@ export class StoppedBeforeChecksError extends HarnessError {
 // A run that stopped
 
 /** A request the run refused to send because it stopped (breaker or deadline). */
-const STOP_CODES = { breaker: 'TARGET_UNHEALTHY', throttled: 'THROTTLE_BUDGET_SPENT', deadline: 'RUN_DEADLINE', interrupted: 'RUN_INTERRUPTED' } as const satisfies Record<StopKind, string>;
+const STOP_CODES = { breaker: 'TARGET_UNHEALTHY', throttled: 'THROTTLE_BUDGET_SPENT', deadline: 'RUN_DEADLINE', interrupted: 'RUN_INTERRUPTED' } as const satisfies Record<StopKind, ErrorCode>;
+
+/** The code of a run stopped this way: report.json's `stoppedBy.code`, the CLI's line. */
+export function stopCode(kind: StopKind): ErrorCode {
+  return STOP_CODES[kind];
+}
 
 export class RunStoppedError extends HarnessError {
   readonly kind: StopKind;

@@ -51,7 +51,7 @@ describe('CLI', () => {
   it('refuses a named --dotenv file that does not exist: one line, exit 2, no run (never a false CONFORMANT)', async () => {
     const { code, stderr, stdout } = await runCli(['run', '--dotenv', '/nonexistent/typo.env']);
     expect(code).toBe(2);
-    expect(oneLine(stderr)).toEqual(['conformance: --dotenv /nonexistent/typo.env: no such file; check the path, or give --no-dotenv to read no file']);
+    expect(oneLine(stderr)).toEqual(['conformance: --dotenv /nonexistent/typo.env: no such file; check the path, or give --no-dotenv to read no file [CONFIG_INVALID]']);
     expect(stdout).toBe('');
   });
 

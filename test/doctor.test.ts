@@ -254,6 +254,9 @@ describe('conformance run: the doctor first', () => {
     // Swapped keys are the one certainty about rights: the member key may write what the admin key may not.
     expect(lines[0]).toMatch(/^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks with an invalid body answered 403 .*the two keys look swapped\. Fix: exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/);
     expect(stopped.stderr).not.toContain(seedKeys.admin);
+    // The line and the report it leaves name the code of the stop (docs/why-did-my-run-stop.md).
+    expect(lines[0]).toMatch(/ \[PREFLIGHT_FAILED\]$/);
+    expect((await readLatestReport(stopped.reportDir)).stoppedBy).toMatchObject({ code: 'PREFLIGHT_FAILED' });
     const skipped = await runCli(['run', '--skip-doctor'], swapped);
     expect([0, 1]).toContain(skipped.code);
     expect((await readLatestReport(skipped.reportDir)).checks.length).toBeGreaterThan(0);

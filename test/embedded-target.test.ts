@@ -15,11 +15,11 @@ function lines(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
 }
 
-/** Exit 2 with one line on stderr, nothing on stdout and no report written. */
+/** Exit 2 with one line on stderr (a configuration problem: its code ends it), nothing on stdout and no report written. */
 async function expectRefused(result: { code: number | null; stdout: string; stderr: string; reportDir: string }, message: string | RegExp): Promise<void> {
   expect(result.code, result.stderr).toBe(2);
   expect(lines(result.stderr)).toHaveLength(1);
-  if (typeof message === 'string') expect(lines(result.stderr)[0]).toBe(`conformance: ${message}`);
+  if (typeof message === 'string') expect(lines(result.stderr)[0]).toBe(`conformance: ${message} [CONFIG_INVALID]`);
   else expect(result.stderr).toMatch(message);
   expect(result.stdout).toBe('');
   expect(existsSync(result.reportDir) ? await readdir(result.reportDir) : []).toEqual([]);

@@ -102,7 +102,7 @@ describe('conformance init against the reference server', () => {
     const run = io(dir);
     const { doctor, checked } = stubDoctor();
     expect(await runInit(['--url', server.baseUrl, ...keyArgs()], run.io, doctor)).toBe(2);
-    expect(run.err()).toBe(`conformance init: ${envFile} already exists; use --force to overwrite it\n`);
+    expect(run.err()).toBe(`conformance init: ${envFile} already exists; use --force to overwrite it [INIT_STOPPED]\n`);
     expect(checked).toEqual([]);
     expect(await readFile(envFile, 'utf8')).toBe(before);
   });
@@ -113,7 +113,7 @@ describe('conformance init against the reference server', () => {
     const origin = server.baseUrl.replace(/\/api\/v1$/, '');
     expect(await runInit(['--output', 'origin.env', '--url', origin, '--no-doctor'], run.io, doctor)).toBe(2);
     expect(run.err()).toBe(
-      `conformance init: CONFORMANCE_TARGET_URL: must end with /api/v1; if the API is at ${server.baseUrl}, give that URL (got ${JSON.stringify(`${origin}/`)}, given with --url)\n`,
+      `conformance init: CONFORMANCE_TARGET_URL: must end with /api/v1; if the API is at ${server.baseUrl}, give that URL (got ${JSON.stringify(`${origin}/`)}, given with --url) [INIT_STOPPED]\n`,
     );
     expect(checked).toEqual([]);
     await expect(stat(join(dir, 'origin.env'))).rejects.toThrow(/ENOENT/);
@@ -138,7 +138,7 @@ describe('conformance init against the reference server', () => {
     const run = io(dir);
     const { doctor } = stubDoctor();
     expect(await runInit(['--output', 'bad.env', '--url', server.baseUrl, '--admin-key', 'wmk_with space'], run.io, doctor)).toBe(2);
-    expect(run.err()).toBe('conformance init: CONFORMANCE_ADMIN_KEY: an API key cannot contain spaces (given with --admin-key)\n');
+    expect(run.err()).toBe('conformance init: CONFORMANCE_ADMIN_KEY: an API key cannot contain spaces (given with --admin-key) [INIT_STOPPED]\n');
     await expect(stat(join(dir, 'bad.env'))).rejects.toThrow(/ENOENT/);
   });
 });

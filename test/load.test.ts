@@ -117,7 +117,7 @@ describe('conformance load', () => {
     const result = await runCli(['load'], { CONFORMANCE_LOAD_SCENARIOS: 'burst,soak' });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'conformance: CONFORMANCE_LOAD_SCENARIOS: unknown value "soak" (known: burst, keys, sustained, throughput)',
+      'conformance: CONFORMANCE_LOAD_SCENARIOS: unknown value "soak" (known: burst, keys, sustained, throughput) [CONFIG_INVALID]',
     ]);
   });
 });

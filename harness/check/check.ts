@@ -1,4 +1,4 @@
-import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
+import { HarnessError, InternalError, RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError, type ErrorCode } from '../errors.js';
 import { setMaxListeners } from 'node:events';
 import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
@@ -39,6 +39,8 @@ export interface CheckMeta {
   stopped?: string;
   /** Times the check ran again from the start because an outage interrupted it. */
   reruns?: number;
+  /** The code of the harness error that ended the check (status error), for report.json. */
+  errorCode?: ErrorCode;
 }
 
 declare module '@vitest/runner' {
@@ -296,7 +298,7 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
   });
 
   return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
-    if (!isRequirementId(id)) throw new Error(`unknown requirement id ${id as string}`);
+    if (!isRequirementId(id)) throw new InternalError(`unknown requirement id ${id as string}`);
     const requirement = REQUIREMENTS[id];
     const fullTitle = `${requirement.level} ${title}`;
     const key = `${domain} ${id} ${title}`;
@@ -372,6 +374,7 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
         } else {
           meta.status = 'error';
           meta.message = errorMessage(error, meta);
+          if (error instanceof HarnessError) meta.errorCode = error.code;
         }
         throw error;
       }

@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { inject } from 'vitest';
 import type { Keys } from '../config/schema.js';
 import { TargetHealth } from '../http/health.js';
@@ -69,7 +70,7 @@ const LOCAL_HEALTH = Symbol.for('conformance.targetHealth');
 export function runContext(): RunContext {
   const context = inject('conformance');
   if (context === undefined) {
-    throw new Error('suites/ run only through the conformance runner (npm run conformance)');
+    throw new UsageError('suites/ run only through the conformance runner (npm run conformance)');
   }
   return context;
 }

@@ -1,4 +1,4 @@
-import { InitStoppedError, UsageError } from '../errors.js';
+import { errorLine, InitStoppedError, UsageError } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -239,7 +239,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
     return await doctor(envFile);
   } catch (error) {
     if (error instanceof InitStoppedError) {
-      io.stderr.write(`conformance init: ${redactor.redact(error.message)}\n`);
+      io.stderr.write(`conformance init: ${redactor.redact(errorLine(error))}\n`);
       return error.exitCode;
     }
     throw error;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/schema.js';
-import { HarnessError, StoppedBeforeChecksError } from '../errors.js';
+import { errorLine, HarnessError, InternalError, StoppedBeforeChecksError } from '../errors.js';
 import { packageFile } from '../package-root.js';
 import { parseRequest, parseRunArgs, type RunArgs } from './args.js';
 import { helpFor } from './help.js';
@@ -88,7 +88,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command === 'certify') return await (await import('./certify.js')).certify(rest);
     if (command === 'verify') return await (await import('./certify.js')).verify(rest);
     if (command === 'keygen') return await (await import('./certify.js')).keygen(rest);
-    if (command === 'help') throw new Error('help is answered above');
+    if (command === 'help') throw new InternalError('help is answered above');
     // `load keys-file` and `load export`: the tools of a run across machines (harness/cli/load-tools.ts).
     if (command === 'load' && (rest[0] === 'keys-file' || rest[0] === 'export')) {
       const { runLoadTool } = await import('./load-tools.js');
@@ -133,15 +133,16 @@ export async function main(argv: readonly string[]): Promise<number> {
       release();
     }
   } catch (error) {
-    if (error instanceof HarnessError && error.code !== 'CHECK_FAILED') {
-      process.stderr.write(`conformance: ${error.message}\n`);
+    // An INTERNAL error is a bug of the harness like any other crash: exit 1 with its stack, below.
+    if (error instanceof HarnessError && error.code !== 'CHECK_FAILED' && error.code !== 'INTERNAL') {
+      process.stderr.write(`conformance: ${errorLine(error)}\n`);
       // The target answered but the run stopped before its checks: the report says what was not verified.
       // On stdout, where a finished run names its report: stderr keeps its one line.
-      if (error instanceof StoppedBeforeChecksError) process.stdout.write(`Report (nothing verified; docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
+      if (error instanceof StoppedBeforeChecksError) process.stdout.write(`Report (nothing verified; ${error.code} in docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
       return 2;
     }
     // A crash of the harness itself: not a configuration problem, so not 2; the stack helps a bug report.
-    process.stderr.write(`conformance: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.stderr.write(`conformance: internal error [INTERNAL]: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
 }

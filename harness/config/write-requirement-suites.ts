@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import { renderRequirementSuites, requirementSuitesOf } from './requirement-suites-text.js';
@@ -8,10 +9,10 @@ import { renderRequirementSuites, requirementSuitesOf } from './requirement-suit
  */
 
 const path = process.argv[2];
-if (path === undefined) throw new Error('usage: write-requirement-suites.ts <report.json of a full run>');
+if (path === undefined) throw new UsageError('usage: write-requirement-suites.ts <report.json of a full run>');
 const report = JSON.parse(await readFile(path, 'utf8')) as { checks: { requirementId: string; domain: string }[] };
 const table = requirementSuitesOf(report.checks, Object.keys(REQUIREMENTS));
 const unchecked = [...table].filter(([, suites]) => suites.length === 0).map(([id]) => id);
-if (unchecked.length > 0) throw new Error(`${path}: no check of ${unchecked.join(', ')}; give the report of a full, unnarrowed run`);
+if (unchecked.length > 0) throw new UsageError(`${path}: no check of ${unchecked.join(', ')}; give the report of a full, unnarrowed run`);
 await writeFile(new URL('./requirement-suites.ts', import.meta.url), renderRequirementSuites(table));
 process.stdout.write('wrote harness/config/requirement-suites.ts\n');

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 import { randomUUID } from 'node:crypto';
 import type { checker, CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, isClass } from '../check/expect.js';
@@ -14,7 +15,7 @@ async function createOne(t: CheckContext, collection: Collection): Promise<strin
 /** Spec 4 common rules and 7 for a collection with id routes: envelopes, statuses, unknown ids, bad JSON. */
 export function crudChecks(check: Check, collection: Collection): void {
   const { path, noun } = collection;
-  if (!collection.createBody || !collection.updateBody) throw new Error(`${path}: crudChecks needs create and update bodies`);
+  if (!collection.createBody || !collection.updateBody) throw new InternalError(`${path}: crudChecks needs create and update bodies`);
   const updateBody = collection.updateBody;
 
   check('ENV-CREATE', `answer POST ${path} with 201 and the new ${noun} in data`, async (t) => {

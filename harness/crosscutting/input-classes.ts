@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 import type { checker, CheckContext } from '../check/check.js';
 import { validationStatusesOf } from '../check/check.js';
 import { CheckFailure } from '../check/outcomes.js';
@@ -89,7 +90,7 @@ function targetOf(targets: InputTargets, surface: InputSurface): { key: string; 
   const own = surfaceName(surface);
   const key = targets[own] !== undefined ? own : surface.operation;
   const target = targets[key];
-  if (target === undefined) throw new Error(`no input target for ${own}`);
+  if (target === undefined) throw new InternalError(`no input target for ${own}`);
   return { key, target };
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors.js';
 import type { Config } from '../config/schema.js';
 import { ApiClient, RAW_429, type ApiResponse } from '../http/client.js';
 import { TargetHealth } from '../http/health.js';
@@ -105,4 +106,4 @@ export function listTotal(res: ApiResponse): number | undefined {
 }
 
 /** Errors a doctor request can end in without an answer to judge: the item says it could not check. */
-export const NO_ANSWER_CODES: readonly string[] = ['REQUEST_FAILED', 'THROTTLED', 'RESPONSE_TOO_LARGE', 'TARGET_UNHEALTHY'];
+export const NO_ANSWER_CODES: readonly ErrorCode[] = ['REQUEST_FAILED', 'THROTTLED', 'RESPONSE_TOO_LARGE', 'TARGET_UNHEALTHY'];

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 import fc from 'fast-check';
 
 /**
@@ -83,7 +84,7 @@ export function runSalt(runTag: string | undefined): string {
  */
 export function identifier(maxLength = 40, salt = ''): fc.Arbitrary<string> {
   const suffixLength = salt.length + 8;
-  if (maxLength < suffixLength + 2) throw new Error(`identifier(${maxLength}) leaves no room for its ${suffixLength}-character suffix`);
+  if (maxLength < suffixLength + 2) throw new InternalError(`identifier(${maxLength}) leaves no room for its ${suffixLength}-character suffix`);
   const suffix = fc.noShrink(fc.string({ unit: hex, minLength: 8, maxLength: 8 }));
   return fc.tuple(text(maxLength - suffixLength - 1), suffix).map(([stem, digits]) => `${stem}-${salt}${digits}`);
 }

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
 import {
@@ -30,7 +31,7 @@ export function nameOfLength(n: number): string {
 /** `base` (a URL) padded with a path segment to exactly `n` characters (spec 2.10: at most 500). */
 export function urlOfLength(base: string, n: number): string {
   const prefix = `${base.replace(/\/+$/, '')}/`;
-  if (prefix.length >= n) throw new Error(`cannot pad ${prefix.length} characters of URL to ${n}`);
+  if (prefix.length >= n) throw new InternalError(`cannot pad ${prefix.length} characters of URL to ${n}`);
   return prefix + '0'.repeat(n - prefix.length);
 }
 

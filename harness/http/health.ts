@@ -1,4 +1,4 @@
-import { RunStoppedError } from '../errors.js';
+import { InternalError, RunStoppedError } from '../errors.js';
 
 /*
  * Issue 12, "a run that always ends": the run's view of the target's health, shared by every
@@ -74,7 +74,7 @@ export class TargetHealth {
 
   /** `threshold`: consecutive failures that open the breaker (CONFORMANCE_BREAKER_FAILURES). */
   constructor(threshold: number, buffer: SharedArrayBuffer | ArrayBuffer = new SharedArrayBuffer(TargetHealth.BYTES)) {
-    if (buffer.byteLength < TargetHealth.BYTES) throw new RangeError(`TargetHealth needs ${TargetHealth.BYTES} bytes`);
+    if (buffer.byteLength < TargetHealth.BYTES) throw new InternalError(`TargetHealth needs ${TargetHealth.BYTES} bytes`);
     this.buffer = buffer;
     this.#threshold = Math.max(1, threshold);
     this.#slots = new Int32Array(buffer, 0, SLOTS);

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 /*
  * Issue 13, `conformance init`: the .env it writes is .env.example with values filled in, every
  * comment and line of the example kept in place, so the file documents itself like the template.
@@ -26,13 +27,13 @@ const PLAIN = /^[A-Za-z0-9_.,:/@%+=?&~[\]-]*$/;
  * (a line break, or all three quote characters); callers validate before (harness/init/validate.ts).
  */
 export function quoteEnvValue(value: string): string {
-  if (/[\r\n]/.test(value)) throw new Error('a value for .env cannot contain a line break');
+  if (/[\r\n]/.test(value)) throw new InternalError('a value for .env cannot contain a line break');
   if (PLAIN.test(value)) return value;
   for (const quote of ["'", '"', '`']) {
     // Double quotes expand `\n`: a backslash would not survive them.
     if (!value.includes(quote) && !(quote === '"' && value.includes('\\'))) return `${quote}${value}${quote}`;
   }
-  throw new Error('a value for .env cannot contain single, double and back quotes at once');
+  throw new InternalError('a value for .env cannot contain single, double and back quotes at once');
 }
 
 /** One comment line: a note can never start a line of its own in the file. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOAD_ENDPOINTS, LOAD_SCENARIOS, type LoadScenarioId } from '../config/schema.js';
+import { ERROR_CODES } from '../errors.js';
 
 /**
  * The published shape of `load.json` (`conformance load`). Every renderer reads this model; the
@@ -222,6 +223,12 @@ export const scenarioResultSchema = z
     detail: scenarioDetailSchema.nullable(),
     /** null when the scenario needs no fresh rate window (throughput) or did not get to wait for one. */
     freshWait: freshWaitSchema.nullable(),
+    /**
+     * The code of the error that ended the scenario (docs/why-did-my-run-stop.md has a row for each):
+     * `TARGET_REFUSED` when the target refused a request the scenario needs, `INTERNAL` for a bug of
+     * the harness. Absent when no error ended it.
+     */
+    errorCode: z.enum(ERROR_CODES).optional(),
   })
   .refine((s) => s.detail === null || s.detail.kind === s.kind, { message: 'detail.kind must equal kind' });
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;

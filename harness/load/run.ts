@@ -1,4 +1,4 @@
-import { LoadStoppedError } from '../errors.js';
+import { HarnessError, LoadStoppedError, TargetRefusedError, type ErrorCode } from '../errors.js';
 import { readFile } from 'node:fs/promises';
 import { request } from 'undici';
 import type { Config, LoadScenarioId } from '../config/schema.js';
@@ -61,6 +61,31 @@ interface Outcome {
   readonly findings: readonly string[];
   readonly detail: ScenarioDetail | null;
   readonly waited?: Waited | undefined;
+  /** The code of the error that ended the scenario, when one did (load.json `errorCode`). */
+  readonly errorCode?: ErrorCode | undefined;
+}
+
+/** The code load.json gives an error that ended a scenario: a plain Error is a bug of the harness. */
+function errorCodeOf(error: unknown): ErrorCode {
+  return error instanceof HarnessError ? error.code : 'INTERNAL';
+}
+
+/**
+ * Why the target's answer to the throughput scenario's one setup create ends the scenario. A
+ * conformant server accepts it (spec 4.1: POST /contacts with a valid body answers 201 and the
+ * record): the refusal is the target's, except where a key's rights or budget may explain it, and
+ * then the line says both.
+ */
+function createRefusal(status: number, keyLabel: string, hasId: boolean): TargetRefusedError {
+  const answered = `POST /contacts answered ${status}${status >= 200 && status < 300 && !hasId ? ' without data.id' : ''}`;
+  const what = 'the target refused the contact the get steps read';
+  if (status === 401 || status === 403) {
+    return new TargetRefusedError(`${what} (${answered}): either the ${keyLabel} may not create contacts (set an admin key of organisation A), or the target refuses a create an admin may make (spec 4.1)`, status);
+  }
+  if (status === 429) {
+    return new TargetRefusedError(`${what} (${answered}): the ${keyLabel} stayed throttled after every allowed wait; give it a higher limit, or make sure nothing else uses it during the run`, status);
+  }
+  return new TargetRefusedError(`${what} (${answered}); a valid create must answer 201 with the record in data (spec 4, 4.1)`, status);
 }
 
 interface Context {
@@ -490,7 +515,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       const response = await client.post('/contacts', JSON.parse(createBody(runId)) as unknown);
       const id = (response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (response.status < 200 || response.status >= 300 || typeof id !== 'string') {
-        throw new Error(`could not create the contact the get steps read (POST /contacts answered ${response.status})`);
+        throw createRefusal(response.status, key.label, typeof id === 'string');
       }
       fixtureId = id;
       created.push(id);
@@ -559,9 +584,22 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
   const verdict = throughputVerdict(steps, scenario.steps.length, stopped, limit);
   let status: LoadStatus = verdict.status;
   let message = `${verdict.message}; ${cleanup.deleted} of ${created.length} created contacts deleted`;
-  if (failure !== undefined) {
+  let errorCode: ErrorCode | undefined;
+  if (failure instanceof TargetRefusedError && failure.status !== 429) {
+    // The target's doing, not the harness's: a finding that names the status it answered.
+    status = 'failed';
+    message = failure.message;
+    findings.unshift(failure.message);
+    errorCode = failure.code;
+  } else if (failure !== undefined) {
     status = 'error';
-    message = failure instanceof LoadStoppedError || signal.aborted ? 'stopped before every step ran' : `the harness broke: ${failure.message}`;
+    errorCode = errorCodeOf(failure);
+    message =
+      failure instanceof LoadStoppedError || signal.aborted
+        ? 'stopped before every step ran'
+        : failure instanceof TargetRefusedError
+          ? failure.message
+          : `the harness broke: ${errorCode}: ${failure.message}`;
   } else if (stopped === undefined && steps.length < scenario.steps.length) {
     status = 'error';
     message = `stopped after ${steps.length} of ${scenario.steps.length} steps`;
@@ -574,6 +612,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
     status,
     message,
     findings,
+    errorCode,
     detail: {
       kind: 'throughput',
       key: key.label,
@@ -620,8 +659,8 @@ async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSig
       ? bound.aborted
         ? `stopped at its time bound of ${Math.round(scenario.bounds.maxDurationMs / 1000)} s`
         : 'stopped (interrupted)'
-      : `the harness broke: ${(error as Error).message}`;
-    outcome = { status: 'error', message, findings: [], detail: null };
+      : `the harness broke: ${errorCodeOf(error)}: ${(error as Error).message}`;
+    outcome = { status: 'error', message, findings: [], detail: null, errorCode: errorCodeOf(error) };
   }
   if (signal.aborted && outcome.status === 'passed') {
     outcome = { ...outcome, status: 'error', message: bound.aborted ? `stopped at its time bound: ${outcome.message}` : `interrupted: ${outcome.message}` };
@@ -636,6 +675,7 @@ async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSig
     durationMs: round(performance.now() - started),
     detail: outcome.detail,
     freshWait: outcome.waited === undefined ? null : freshWaitRecord(outcome.waited, sharedWith),
+    ...(outcome.errorCode === undefined ? {} : { errorCode: outcome.errorCode }),
   };
   if (result.freshWait !== null && (result.freshWait.steps.length > 0 || sharedWith.length > 0)) {
     ctx.progress.line(`${scenario.id}: fresh rate window: ${result.freshWait.summary}`);

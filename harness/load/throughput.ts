@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 import autocannon from 'autocannon';
 import type { LoadEndpoint } from '../config/schema.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../http/client.js';
@@ -89,7 +90,7 @@ export function createBody(runId: string): string {
 export function stepRequest(endpoint: LoadEndpoint, runId: string, fixtureId: string | undefined): StepRequest {
   if (endpoint === 'list') return { method: 'GET', path: '/contacts?limit=20' };
   if (endpoint === 'get') {
-    if (fixtureId === undefined) throw new Error('the get step needs a fixture contact');
+    if (fixtureId === undefined) throw new InternalError('the get step needs a fixture contact');
     return { method: 'GET', path: `/contacts/${encodeURIComponent(fixtureId)}` };
   }
   return { method: 'POST', path: '/contacts', body: createBody(runId) };

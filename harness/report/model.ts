@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors.js';
 
 /**
  * The published shape of `report.json`. `schemas/report.schema.json` is generated from this
@@ -75,6 +76,12 @@ export const checkResultSchema = z.object({
   throttled: z.int().min(0),
   /** Times the check ran again from the start because an outage of the target interrupted it. */
   reruns: z.int().min(0).optional(),
+  /**
+   * For a check with status error: the code of the error that ended it (a row of
+   * docs/why-did-my-run-stop.md), e.g. REQUEST_FAILED, THROTTLED, RUN_DEADLINE. Absent otherwise,
+   * and when the error was no error of the harness's own (a crash).
+   */
+  errorCode: z.enum(ERROR_CODES).optional(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
@@ -261,6 +268,13 @@ export const reportSchema = z.object({
       deactivatedRates: z.int().min(0),
     })
     .optional(),
+  /**
+   * Present when the run stopped before its end: the code (a row of docs/why-did-my-run-stop.md)
+   * and why. Before any check ran (PREFLIGHT_FAILED, TARGET_UNREACHABLE, ...), or part way
+   * (TARGET_UNHEALTHY, RUN_DEADLINE, THROTTLE_BUDGET_SPENT, RUN_INTERRUPTED). `code` is null when
+   * the stop came from a worker whose kind the run could not read.
+   */
+  stoppedBy: z.object({ code: z.enum(ERROR_CODES).nullable(), reason: z.string() }).optional(),
   verdict: verdictSchema,
   /**
    * 0 conformant (or incomplete by default), 1 non-conformant or error, 3 incomplete with

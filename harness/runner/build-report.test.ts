@@ -161,6 +161,13 @@ describe('harness errors', () => {
     expect(report.verdict).toBe('error');
     expect(report.exitCode).toBe(1);
     expect(verdictReason(report)).toMatch(/^The run stopped early: the target stopped answering: 5 requests in a row/);
+    expect(report.stoppedBy).toEqual({ code: null, reason });
+  });
+
+  it('names the code of the stop in stoppedBy when the run knows it, and has no stoppedBy when it did not stop', () => {
+    const reason = 'the run deadline (600 s, CONFORMANCE_RUN_DEADLINE_S) passed';
+    expect(build(collected([], { stopped: reason, stopCode: 'RUN_DEADLINE' })).stoppedBy).toEqual({ code: 'RUN_DEADLINE', reason });
+    expect(build(collected([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })])).stoppedBy).toBeUndefined();
   });
 
   it('do not hide a failed MUST', () => {

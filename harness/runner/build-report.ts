@@ -179,6 +179,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     verdict,
     exitCode,
     ...(info.interrupted === undefined ? {} : { interrupted: { ...info.interrupted } }),
+    ...(collected.stopped === null ? {} : { stoppedBy: { code: collected.stopCode ?? null, reason: collected.stopped } }),
     counts: { total: checks.length, byStatus, byLevel },
     throttling: { waits: checks.reduce((n, c) => n + c.throttled, 0), totalWaitMs: collected.throttledMs },
     domains: [...domains.entries()]

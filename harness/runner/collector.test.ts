@@ -45,6 +45,25 @@ describe('a check the run cancelled', () => {
     expect(collector.run.checks.map((c) => c.message)).toEqual(['harness error: the check ended without a verdict', `not run: ${REASON}`]);
   });
 
+  it('carries the code of the stop on each check it did not run, for report.json', () => {
+    const collector = new ResultCollector(quiet());
+    collector.stop(REASON, 'THROTTLE_BUDGET_SPENT');
+    collector.onTestCaseResult(testCase('a', { state: 'pending', errors: undefined }));
+    collector.finish([], 'the run ended');
+    expect(collector.run.stopCode).toBe('THROTTLE_BUDGET_SPENT');
+    expect(collector.run.checks.map((c) => [c.status, c.errorCode])).toEqual([['error', 'THROTTLE_BUDGET_SPENT']]);
+  });
+
+  it("carries the code of a coded error that ended a check, and none for a crash's", () => {
+    const collector = new ResultCollector(quiet());
+    collector.onTestCaseResult(testCase('coded', { state: 'failed', errors: [{ message: 'no answer', code: 'REQUEST_FAILED' } as never] }));
+    collector.onTestCaseResult(testCase('crash', { state: 'failed', errors: [{ message: 'boom', code: 'ERR_SOMETHING' } as never] }));
+    expect(collector.run.checks.map((c) => [c.title, c.errorCode])).toEqual([
+      ['MUST coded', 'REQUEST_FAILED'],
+      ['MUST crash', undefined],
+    ]);
+  });
+
   it('keeps a verdict of its own: a check that failed with an error is not re-labelled by a stop', () => {
     const collector = new ResultCollector(quiet(), { stopped: () => REASON });
     collector.onTestCaseResult(testCase('c', { state: 'failed', errors: [{ message: 'boom' } as never] }));

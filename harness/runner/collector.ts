@@ -1,3 +1,4 @@
+import { isErrorCode, type ErrorCode } from '../errors.js';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CheckMeta } from '../check/check.js';
 import type { CheckResult, Level, MatrixCell, InputClassCell, Observation, Status } from '../report/model.js';
@@ -18,6 +19,8 @@ export interface CollectedRun {
   readonly inputClasses: InputClassCell[];
   /** Why the run stopped sending early (breaker, deadline), or null when it did not. */
   stopped: string | null;
+  /** The code of the stop `stopped` names, when the run knows its kind. */
+  stopCode?: ErrorCode | undefined;
   /** What the suite files' cleanups left: records not deleted for sure, and what the spec keeps of the deleted. */
   readonly cleanup?: { notDeleted: number; kept: KeptBySpec };
 }
@@ -36,8 +39,8 @@ function identityOf(testCase: TestCase): Pick<CheckResult, 'key' | 'requirementI
 }
 
 /** A check that never reported a result because the run stopped: status error, with the reason. */
-function notRunResult(testCase: TestCase, message: string): CheckResult {
-  return { ...identityOf(testCase), status: 'error', message, durationMs: 0, exchange: null, property: null, throttled: 0 };
+function notRunResult(testCase: TestCase, message: string, code: ErrorCode | undefined): CheckResult {
+  return { ...identityOf(testCase), status: 'error', message, durationMs: 0, exchange: null, property: null, throttled: 0, ...(code === undefined ? {} : { errorCode: code }) };
 }
 
 /**
@@ -120,9 +123,10 @@ export class ResultCollector implements Reporter {
   }
 
   /** The run deadline passed: from now on a check vitest cancels is reported as not run, with `reason`. */
-  stop(reason: string): void {
+  stop(reason: string, code?: ErrorCode): void {
     this.#stopReason ??= reason;
     this.run.stopped ??= reason;
+    if (this.run.stopped === reason) this.run.stopCode ??= code;
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -139,7 +143,7 @@ export class ResultCollector implements Reporter {
     // A worker may have stopped the run before the runner's watch saw it and cancelled the rest.
     const stopReason = this.#stopReason ?? (cancelled && meta?.status === undefined ? this.#stoppedNow() : null);
     if (stopReason !== null && meta?.status === undefined && cancelled) {
-      this.#push(notRunResult(testCase, `not run: ${stopReason}`), meta);
+      this.#push(notRunResult(testCase, `not run: ${stopReason}`, this.run.stopCode), meta);
       return;
     }
     if (this.#filtered && result.state === 'skipped' && meta?.status === undefined) return;
@@ -151,6 +155,8 @@ export class ResultCollector implements Reporter {
       const notRun = errors.find((m) => NOT_RUN.test(m));
       message = notRun ?? `harness error: ${errors.join('; ') || 'the check ended without a verdict'}`;
     }
+    // The code of a coded error survives vitest's serialisation of it as an own property.
+    const errorCode = status === 'error' ? meta?.errorCode ?? result.errors?.map((e) => (e as { code?: unknown }).code).find(isErrorCode) : undefined;
     if (status === 'skip' && message === null) message = 'skipped';
     const check: CheckResult = {
       ...identityOf(testCase),
@@ -161,6 +167,7 @@ export class ResultCollector implements Reporter {
       property: meta?.property ?? null,
       throttled: meta?.throttled ?? 0,
       ...(meta?.reruns === undefined ? {} : { reruns: meta.reruns }),
+      ...(errorCode === undefined ? {} : { errorCode }),
     };
     this.#push(check, meta);
   }
@@ -185,7 +192,7 @@ export class ResultCollector implements Reporter {
   finish(files: readonly string[], reason: string): void {
     const why = this.#stopReason ?? this.run.stopped ?? reason;
     for (const testCase of this.#pending.values()) {
-      const check = notRunResult(testCase, `${this.#started.has(testCase.id) ? 'not finished' : 'not run'}: ${why}`);
+      const check = notRunResult(testCase, `${this.#started.has(testCase.id) ? 'not finished' : 'not run'}: ${why}`, this.#stopReason ?? this.run.stopped ? this.run.stopCode : undefined);
       this.run.checks.push(check);
       this.#progress.checkDone(forTerminal(check));
     }

@@ -21,7 +21,7 @@ import { adminWebhookWrites, preflight } from '../doctor/preflight.js';
 import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
 import { writeEarlyStop, type EarlyStopInfo } from './early-stop.js';
-import { ConfigError, HarnessError, TargetUnreachableError } from '../errors.js';
+import { ConfigError, HarnessError, stopCode, TargetUnreachableError } from '../errors.js';
 import { DECIDING_REQUIREMENT, askingLine, customLimitQuestion, decidingConfig, decisionOf, stopLine, targetIgnoresReport, type CustomLimitQuestion } from './custom-limit-first.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
@@ -264,7 +264,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     const stopped = health.stopped;
     if (stopped?.kind !== 'throttled') return;
     clearInterval(budgetWatch);
-    collector.stop(stopped.reason);
+    collector.stop(stopped.reason, stopCode(stopped.kind));
     void collector.vitest?.cancelCurrentRun(stopped.reason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
   }, 500);
   budgetWatch.unref();
@@ -282,7 +282,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
             // The CLI already said it is stopping (harness/runner/interrupt.ts stoppingLine).
             const reason = interruptReason(interrupt.received ?? 'SIGINT');
             health.stop('interrupted', reason);
-            collector.stop(reason);
+            collector.stop(reason, stopCode('interrupted'));
             // Requests in flight may still bring back the id of a record they created: the
             // checks are cancelled (which aborts them) once none is left, or after INTERRUPT_SETTLE_MS.
             const settleBy = performance.now() + INTERRUPT_SETTLE_MS;
@@ -305,7 +305,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     onDeadline: () => {
       progress.line(`${deadlineReason}: stopping the run and writing the report with what finished`);
       health.stop('deadline', deadlineReason);
-      collector.stop(deadlineReason);
+      collector.stop(deadlineReason, stopCode('deadline'));
       // Vitest's own reason type admits any string, but spells it as an intersection.
       void collector.vitest?.cancelCurrentRun(deadlineReason as Parameters<Vitest['cancelCurrentRun']>[0]).catch(() => {});
     },
@@ -325,7 +325,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   releaseSignals?.();
   moduleCache?.finish();
   const stopped = health.stopped;
-  if (stopped !== null) collector.stop(stopped.reason);
+  if (stopped !== null) collector.stop(stopped.reason, stopCode(stopped.kind));
   const notReported = signal !== undefined ? interruptReason(signal) : outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result';
   collector.finish(files, notReported);
   progress.finish();

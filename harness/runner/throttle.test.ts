@@ -1,4 +1,4 @@
-import { RunStoppedError } from '../errors.js';
+import { InternalError, RunStoppedError } from '../errors.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('ThrottleLedger', () => {
     // Idle time is not saved up beyond the burst.
     time.advance(60_000);
     expect(Array.from({ length: 4 }, () => ledger.reserve(0, 1000, 2000))).toEqual([0, 0, 0, 1000]);
-    expect(() => ledger.reserve(MAX_PACED_KEYS, 1000, 0)).toThrow(RangeError);
+    expect(() => ledger.reserve(MAX_PACED_KEYS, 1000, 0)).toThrow(InternalError);
   });
 });
 

@@ -1,4 +1,4 @@
-import { RunStoppedError } from '../errors.js';
+import { InternalError, RunStoppedError } from '../errors.js';
 import type { RequestGovernor } from '../http/client.js';
 import { type TargetHealth } from '../http/health.js';
 
@@ -53,7 +53,7 @@ export class ThrottleLedger {
   readonly #now: () => number;
 
   constructor(buffer: SharedArrayBuffer | ArrayBuffer = new SharedArrayBuffer(ThrottleLedger.BYTES), now: () => number = Date.now) {
-    if (buffer.byteLength < ThrottleLedger.BYTES) throw new RangeError(`ThrottleLedger needs ${ThrottleLedger.BYTES} bytes`);
+    if (buffer.byteLength < ThrottleLedger.BYTES) throw new InternalError(`ThrottleLedger needs ${ThrottleLedger.BYTES} bytes`);
     this.buffer = buffer;
     this.#ints = new Int32Array(buffer, 0, INT_SLOTS);
     this.#floats = new Float64Array(buffer, INT_SLOTS * 4, FLOAT_SLOTS);
@@ -129,7 +129,7 @@ export class ThrottleLedger {
    * long to wait before sending it.
    */
   reserve(slot: number, intervalMs: number, burstMs: number): number {
-    if (slot < 0 || slot >= MAX_PACED_KEYS) throw new RangeError(`pacing slot ${slot} out of range`);
+    if (slot < 0 || slot >= MAX_PACED_KEYS) throw new InternalError(`pacing slot ${slot} out of range`);
     return this.#locked(() => {
       const now = this.#now();
       const tat = Math.max(this.#floats[TAT + slot]!, now);

@@ -1,3 +1,4 @@
+import { InternalError } from '../../errors.js';
 /*
  * Plain YAML for manifests, written by hand (no dependency): block mappings and sequences, every
  * string double-quoted as JSON writes it (a JSON string is a valid YAML double-quoted scalar, so
@@ -39,7 +40,7 @@ function node(value: YamlValue, indent: number): Node {
   if (value === null) return { inline: 'null' };
   if (typeof value === 'boolean') return { inline: String(value) };
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`YAML: a number must be finite (got ${value})`);
+    if (!Number.isFinite(value)) throw new InternalError(`YAML: a number must be finite (got ${value})`);
     return { inline: String(value) };
   }
   if (typeof value === 'string') {
@@ -75,6 +76,6 @@ function node(value: YamlValue, indent: number): Node {
 /** Pure: one YAML document for `value` (a mapping or sequence at the top), ending in a newline. */
 export function toYaml(value: YamlValue): string {
   const top = node(value, 0);
-  if (top.lines === undefined || top.inline !== undefined) throw new Error('YAML: the top of a document must be a non-empty mapping or sequence');
+  if (top.lines === undefined || top.inline !== undefined) throw new InternalError('YAML: the top of a document must be a non-empty mapping or sequence');
   return `${top.lines.join('\n')}\n`;
 }

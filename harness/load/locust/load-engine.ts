@@ -1,5 +1,5 @@
 import type { LocustSettings } from '../../config/schema.js';
-import { LocustNetworkError } from '../../errors.js';
+import { InternalError, LocustNetworkError } from '../../errors.js';
 import { proxyFor, shownProxy, type TargetNetwork } from '../../http/network.js';
 import type { EngineTarget, JobResult, LoadEngine, RunJobOptions } from '../engine.js';
 import type { Job, WorkerInfo } from '../tally.js';
@@ -65,7 +65,7 @@ export class LocustLoadEngine implements LoadEngine {
   }
 
   async runJob(job: Job, _keys: readonly string[], target: EngineTarget, options: RunJobOptions = {}): Promise<JobResult> {
-    if (this.#engine === undefined) throw new Error('the Locust engine was not started');
+    if (this.#engine === undefined) throw new InternalError('the Locust engine was not started');
     const result = await this.#engine.runJob(job, target.origin, options.signal ? { signal: options.signal } : {});
     return { workers: result.workers, tallies: result.tallies, elapsedMs: result.elapsedMs, stopped: result.stopped };
   }
