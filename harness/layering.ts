@@ -106,12 +106,13 @@ export const UNITS: readonly Unit[] = [
   },
   {
     folder: 'harness/generators',
-    imports: [{ to: 'harness/spec' }],
+    imports: [{ to: 'harness/spec' }, ERRORS],
     never: { modules: ['undici', 'node:http', 'node:https'], why: 'they send nothing' },
   },
   {
     folder: 'harness/crosscutting',
     imports: [
+      ERRORS,
       { to: 'harness/check' },
       { to: 'harness/steps' },
       { to: 'harness/generators' },
@@ -172,6 +173,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/http', only: ['redact.ts'], why: 'the `Redactor`' },
       { to: 'harness/spec', why: 'the status lists' },
       { to: 'harness/doctor', only: ['json-schema.ts'], why: "`write-schema.ts`: the doctor's schema" },
+      { ...ERRORS, why: 'the error codes a report names' },
     ],
     never: SENDS_NOTHING,
   },
@@ -222,6 +224,7 @@ export const UNITS: readonly Unit[] = [
     imports: [
       { to: 'harness/config', only: ['schema.ts'], why: 'types' },
       { to: 'harness/load/locust', only: ['paths.ts'] },
+      ERRORS,
     ],
   },
   {

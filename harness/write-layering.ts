@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { UsageError } from './errors.js';
 import { layeringDocs, withBlock } from './layering.js';
 import { packageFile } from './package-root.js';
 
@@ -13,7 +14,7 @@ for (const { path, block } of layeringDocs()) {
   const current = await readFile(url, 'utf8');
   const next = withBlock(current, block);
   if (next === undefined) {
-    throw new Error(`${path} has no imports:begin/imports:end markers: add them where its "Imports:" line goes`);
+    throw new UsageError(`${path} has no imports:begin/imports:end markers: add them where its "Imports:" line goes`);
   }
   if (next === current) continue;
   await writeFile(url, next);
