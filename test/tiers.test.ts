@@ -64,15 +64,18 @@ describe('test tiers', () => {
   });
 
   it('is what vitest runs: one project per tier, sharing the root pool and timeouts', () => {
-    const projects = (config.test?.projects ?? []) as { extends?: unknown; test: { name: string; include: string[]; exclude: string[]; maxWorkers?: unknown } }[];
+    const projects = (config.test?.projects ?? []) as { extends?: unknown; test: { name: string; include: string[]; exclude: string[]; maxWorkers?: unknown; sequence?: unknown } }[];
     expect(projects.map((p) => p.test.name)).toEqual([...TIERS]);
+    // Every project inherits these: the same settings per file as before the tiers.
+    expect(config.test).toMatchObject({ pool: 'threads', maxWorkers: 2, maxConcurrency: 3, testTimeout: 30_000, hookTimeout: 60_000 });
     for (const project of projects) {
       const tier = project.test.name as Tier;
       expect(project.extends).toBe(true);
       expect(project.test.include).toEqual(tierGlobs(tier).include);
       expect(project.test.exclude).toEqual(expect.arrayContaining(tierGlobs(tier).exclude));
-      // A project of its own pool size would run in a group of its own, after the others.
+      // A project of its own pool size or group order would run in a group of its own, after the others.
       expect(project.test.maxWorkers).toBeUndefined();
+      expect(project.test.sequence).toBeUndefined();
     }
   });
 
