@@ -1,12 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { TIERS, tierGlobs } from './test/tiers.js';
 
 /**
  * The project's own tests (npm test): harness and reference units beside their code, end-to-end
  * self-tests under test/. The conformance suites in suites/ run only through the runner.
+ *
+ * Three tiers (test/tiers.ts says which file goes where): `vitest run --project unit` is the inner
+ * loop; `vitest run` runs all three. The projects share one pool of maxWorkers threads (they all
+ * keep the default sequence.groupOrder), so a full run keeps two files going at a time, as before
+ * the split, instead of running the tiers one after the other.
  */
 export default defineConfig({
   test: {
-    include: ['harness/**/*.test.ts', 'reference/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'threads',
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -14,5 +19,9 @@ export default defineConfig({
     // often waits for a webhook or a rate window meanwhile).
     maxConcurrency: 3,
     hookTimeout: 60_000,
+    projects: TIERS.map((tier) => {
+      const { include, exclude } = tierGlobs(tier);
+      return { extends: true, test: { name: tier, include, exclude: [...configDefaults.exclude, ...exclude] } };
+    }),
   },
 });

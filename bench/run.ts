@@ -7,6 +7,7 @@ import { readSeed, seedDefaults } from '../harness/config/seed.js';
 import { spawnTsx, startServer } from './child-server.js';
 import { SPEC_WINDOW_MS } from '../harness/spec/rate-limit.js';
 import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
+import { measureBounds } from './bounds.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
 import { locustJson, measureLocust } from './locust.js';
 import { measureStartup } from './startup.js';
@@ -30,12 +31,15 @@ import { measureStartup } from './startup.js';
  *    with 1 and 2 workers against the reference (ratios Locust-2/Node and Locust-2/Locust-1), and
  *    a million-request result file tallied by the locustfile: its size (target under 10 MB) and
  *    the time the harness takes to read and judge it (target under 1 s).
+ * 7. bounds on the machine's clock the unit tests no longer assert (bounds.ts): how soon a load
+ *    schedule job's requests leave after their offsets, and how fast an open breaker refuses.
  * BENCH_STARTUP_ROUNDS (measurement 5, default 5; 0 skips it),
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
  * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),
  * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
  * BENCH_DISTANCE_MS (measurement 4, the added round trip, default 20),
- * BENCH_LOCUST_ROUNDS (measurement 6, default 3; 0 skips it; skipped, saying why, without Locust).
+ * BENCH_LOCUST_ROUNDS (measurement 6, default 3; 0 skips it; skipped, saying why, without Locust),
+ * BENCH_BOUND_ROUNDS (measurement 7, default 5; 0 skips it).
  */
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 const FULL_RUNS = Number(process.env['BENCH_FULL_RUNS'] ?? 3);
@@ -44,6 +48,7 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DISTANCE_ROUNDS = Number(process.env['BENCH_DISTANCE_ROUNDS'] ?? 3);
 const DISTANCE_MS = Number(process.env['BENCH_DISTANCE_MS'] ?? 20);
 const STARTUP_ROUNDS = Number(process.env['BENCH_STARTUP_ROUNDS'] ?? 5);
+const BOUND_ROUNDS = Number(process.env['BENCH_BOUND_ROUNDS'] ?? 5);
 
 async function timeFullRun(): Promise<number> {
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
@@ -89,6 +94,27 @@ if (startup && startupFigures) {
   );
 } else {
   process.stdout.write('start-up of the installed package: skipped (BENCH_STARTUP_ROUNDS=0)\n');
+}
+
+const bounds = BOUND_ROUNDS > 0 ? await measureBounds(BOUND_ROUNDS) : undefined;
+const boundFigures = bounds && {
+  scheduleFirstSentMs: median(bounds.scheduleFirstSentMs),
+  scheduleMaxLagMs: median(bounds.scheduleMaxLagMs),
+  breakerRefusalMs: median(bounds.breakerRefusalMs),
+};
+if (bounds && boundFigures) {
+  const ms = (values: readonly number[]) => values.map((v) => v.toFixed(1)).join(', ');
+  process.stdout.write(
+    [
+      `clock bounds, ${BOUND_ROUNDS} rounds (median), measured here rather than asserted in the unit tests:`,
+      `  load schedule job, first request after the start  ${boundFigures.scheduleFirstSentMs.toFixed(1).padStart(6)} ms  (${ms(bounds.scheduleFirstSentMs)}) (target < 50 ms)`,
+      `  load schedule job, most late after an offset      ${boundFigures.scheduleMaxLagMs.toFixed(1).padStart(6)} ms  (${ms(bounds.scheduleMaxLagMs)})`,
+      `  open breaker, a request refused without sending   ${boundFigures.breakerRefusalMs.toFixed(2).padStart(6)} ms  (${bounds.breakerRefusalMs.map((v) => v.toFixed(2)).join(', ')}) (target < 50 ms)`,
+      '',
+    ].join('\n'),
+  );
+} else {
+  process.stdout.write('clock bounds: skipped (BENCH_BOUND_ROUNDS=0)\n');
 }
 
 const runs: number[] = [];
@@ -185,6 +211,9 @@ try {
       cloneHelpSeconds: startupFigures?.cloneHelp ?? null,
       packageDoctorSeconds: startupFigures?.packageDoctor ?? null,
       distanceRatio: distanceFigures ? Number((distanceFigures.remote / distanceFigures.local).toFixed(3)) : null,
+      scheduleFirstSentMs: boundFigures?.scheduleFirstSentMs ?? null,
+      scheduleMaxLagMs: boundFigures?.scheduleMaxLagMs ?? null,
+      breakerRefusalMs: boundFigures?.breakerRefusalMs ?? null,
       ...locustJson(locust),
     })}\n`,
   );

@@ -115,7 +115,11 @@ describe.skipIf(noLocust !== undefined)('conformance load on Locust (master and 
       }),
     );
     expect([scenario(report, 'keys').status, scenario(report, 'keys').message], log).toEqual(['passed', expect.any(String)]);
-    expect(Math.abs(report.engine.clockSpreadMs - 1000), `spread ${report.engine.clockSpreadMs} ms`).toBeLessThan(150);
-    expect(engineLine(report.engine)).toMatch(/^Locust 2\.\S+, 2 workers, clocks within 1\d{3} ms$/);
+    // Each offset is read at the midpoint of a ping, off by at most half its round trip (plus
+    // rounding), so the spread is off by at most the two halves together, however busy the machine.
+    const margin = report.engine.workers.reduce((sum, w) => sum + w.clockRttMs / 2 + 1, 0);
+    expect(margin, 'the pings can tell a second apart').toBeLessThan(1000);
+    expect(Math.abs(report.engine.clockSpreadMs - 1000), `spread ${report.engine.clockSpreadMs} ms, margin ${margin} ms`).toBeLessThanOrEqual(margin);
+    expect(engineLine(report.engine)).toMatch(/^Locust 2\.\S+, 2 workers, clocks within \d+ ms$/);
   });
 });

@@ -51,7 +51,8 @@ describe('an outage of the target during a run', () => {
       expect(after.outages).toHaveLength(1);
       expect(after.outages![0]).toMatchObject({ recovered: true });
       expect(after.outages![0]!.durationMs).toBeGreaterThan(3000);
-      expect(after.outages![0]!.durationMs).toBeLessThan(20_000);
+      // Within the wait it allows (a busy machine may stretch the 8 s, not past the wait it would give up at).
+      expect(after.outages![0]!.durationMs).toBeLessThan(60_000);
       expect(after.settings.outageWaitS).toBe(60);
       expect(after.checks.some((c) => (c.reruns ?? 0) > 0), JSON.stringify(after.outages)).toBe(true);
       expect(through.stderr).toMatch(/the target stopped answering at .*: the run is paused/);
@@ -65,11 +66,10 @@ describe('an outage of the target during a run', () => {
   });
 
   it('an outage longer than CONFORMANCE_OUTAGE_WAIT_S ends the run as before, with every report file and the reason', { timeout: 120_000 }, async () => {
-    const proxy = await startOutageProxy({ target: server.baseUrl, afterRequests: 150, downMs: 60_000 });
+    // Down for ten minutes, longer than the test's timeout: a run that waited the outage out would time the test out.
+    const proxy = await startOutageProxy({ target: server.baseUrl, afterRequests: 150, downMs: 600_000 });
     try {
-      const started = Date.now();
       const result = await runCli(['run'], { ...env, CONFORMANCE_TARGET_URL: proxy.baseUrl, CONFORMANCE_OUTAGE_WAIT_S: '3', CONFORMANCE_REQUEST_TIMEOUT_MS: '2000' });
-      expect(Date.now() - started).toBeLessThan(60_000);
       expect(result.code).toBe(1);
       const report = await readLatestReport(result.reportDir);
       expect(report.verdict).toBe('error');

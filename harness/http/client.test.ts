@@ -416,10 +416,10 @@ describe('ApiClient breaker', () => {
     for (let i = 0; i < 3; i++) expect(await failure(c.get('/contacts'))).toBeInstanceOf(RequestFailedError);
     expect(received).toHaveLength(3);
     expect(health.stopped?.kind).toBe('breaker');
-    const started = performance.now();
     const error = await failure(c.with({ authStyle: 'bearer' }).post('/contacts', { name: 'x' }));
-    expect(performance.now() - started).toBeLessThan(50);
+    // Refused before sending: not a timeout of its own, and nothing more reached the target.
     expect(error).toBeInstanceOf(RunStoppedError);
+    expect(received).toHaveLength(3);
     expect((error as RunStoppedError).code).toBe('TARGET_UNHEALTHY');
     expect((error as Error).message).toMatch(
       /^not run: the target stopped answering: 3 requests in a row got no answer \(CONFORMANCE_BREAKER_FAILURES=3; last: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contacts: no answer within 100 ms\); no further requests were sent$/,

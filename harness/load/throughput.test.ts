@@ -55,7 +55,8 @@ describe('runThroughputStep against the reference server', () => {
     });
     expect(step).toMatchObject({ requests: 25, capped: true, statusCounts: { '201': 25 } });
     expect(new Set(ids).size).toBe(25);
-    expect(step.elapsedMs).toBeLessThan(5000);
+    // Stopped by its request bound, not by its 10 s duration.
+    expect(step.elapsedMs).toBeLessThan(10_000);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { closeWithin, formatDuration, underDeadline } from './deadline.js';
 
 const after = <T,>(ms: number, value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), ms));
@@ -24,34 +24,52 @@ describe('underDeadline', () => {
   });
 
   it('abandons a run that ignores the stop once the grace period is over', async () => {
-    const calls: string[] = [];
-    const started = performance.now();
-    const never = new Promise<string>(() => {});
-    const outcome = await underDeadline(never, {
-      deadlineMs: 20,
-      graceMs: 30,
-      onDeadline: () => calls.push('deadline'),
-      onAbandon: () => calls.push('abandon'),
-    });
-    expect(outcome).toEqual({ value: undefined, deadlinePassed: true, abandoned: true, interrupted: false });
-    expect(calls).toEqual(['deadline', 'abandon']);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Fake timers: the outcome must come at deadline + grace (50 ms), whatever the machine's load.
+    vi.useFakeTimers();
+    try {
+      const calls: string[] = [];
+      const never = new Promise<string>(() => {});
+      const settled = underDeadline(never, {
+        deadlineMs: 20,
+        graceMs: 30,
+        onDeadline: () => calls.push('deadline'),
+        onAbandon: () => calls.push('abandon'),
+      });
+      await vi.advanceTimersByTimeAsync(49);
+      expect(calls).toEqual(['deadline']);
+      await vi.advanceTimersByTimeAsync(1);
+      const outcome = await settled;
+      expect(outcome).toEqual({ value: undefined, deadlinePassed: true, abandoned: true, interrupted: false });
+      expect(calls).toEqual(['deadline', 'abandon']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops the run when the interrupt signal aborts, and abandons it after the interrupt grace, long before the deadline', async () => {
-    const calls: string[] = [];
-    const controller = new AbortController();
-    const started = performance.now();
-    setTimeout(() => controller.abort('SIGINT'), 10);
-    const outcome = await underDeadline(new Promise<string>(() => {}), {
-      deadlineMs: 60_000,
-      graceMs: 60_000,
-      onDeadline: () => calls.push('deadline'),
-      interrupt: { signal: controller.signal, graceMs: 30, onInterrupt: () => calls.push('interrupt') },
-    });
-    expect(outcome).toEqual({ value: undefined, deadlinePassed: false, abandoned: true, interrupted: true });
-    expect(calls).toEqual(['interrupt']);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Fake timers: abandoned at interrupt + interrupt grace (40 ms), not at the minute-long deadline.
+    vi.useFakeTimers();
+    try {
+      const calls: string[] = [];
+      const controller = new AbortController();
+      setTimeout(() => controller.abort('SIGINT'), 10);
+      let outcome: unknown;
+      const settled = underDeadline(new Promise<string>(() => {}), {
+        deadlineMs: 60_000,
+        graceMs: 60_000,
+        onDeadline: () => calls.push('deadline'),
+        interrupt: { signal: controller.signal, graceMs: 30, onInterrupt: () => calls.push('interrupt') },
+      }).then((o) => (outcome = o));
+      await vi.advanceTimersByTimeAsync(39);
+      expect(calls).toEqual(['interrupt']);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      expect(outcome).toEqual({ value: undefined, deadlinePassed: false, abandoned: true, interrupted: true });
+      expect(calls).toEqual(['interrupt']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes the value of a run that winds down after an interrupt that had already come', async () => {

@@ -79,9 +79,8 @@ describe('the rate limit the probe reads', () => {
   it('takes a 429 as it comes (a spent key still authenticates and says its limit) instead of waiting a minute', async () => {
     const baseUrl = await target({ xApiKey: true, bearer: false }, { status: 429, headers: { 'x-ratelimit-limit': '60', 'retry-after': '59' } });
     const config = parseEnv({ CONFORMANCE_TARGET_URL: baseUrl, CONFORMANCE_ADMIN_KEY: KEY }, () => 1);
-    const started = Date.now();
+    // Waiting out Retry-After's 59 s would outlast the test's 30 s timeout.
     expect(await probeTarget(baseUrl, config, new Redactor([KEY]))).toEqual({ authStyle: 'x-api-key', adminLimit: 60 });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('reads another key\'s limit, and nothing for a key the target refuses', async () => {

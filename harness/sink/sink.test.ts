@@ -126,22 +126,20 @@ describe('WebhookSink', () => {
   });
   it('resolves a wait when the delivery arrives, not at the end of its bound', async () => {
     const endpoint = sink.endpoint({});
-    const started = performance.now();
-    const waiting = endpoint.waitFor((all) => all.length > 0, { timeoutMs: 10_000 });
+    // The bound outlasts the test's timeout: a wait that ran to it would time the test out.
+    const waiting = endpoint.waitFor((all) => all.length > 0, { timeoutMs: 120_000 });
     setTimeout(() => void deliver(endpoint.url, '{}'), 50);
     expect(await waiting).toBe(true);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('ends a wait on abort with the judgement of what arrived, and never waits on an aborted signal', async () => {
     const endpoint = sink.endpoint({});
     const controller = new AbortController();
-    const started = performance.now();
-    const waiting = endpoint.waitFor((all) => all.length > 0, { timeoutMs: 10_000, signal: controller.signal });
+    // The bounds outlast the test's timeout: a wait that ran to one would time the test out.
+    const waiting = endpoint.waitFor((all) => all.length > 0, { timeoutMs: 120_000, signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     expect(await waiting).toBe(false);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(await endpoint.waitFor(() => false, { timeoutMs: 10_000, signal: controller.signal })).toBe(false);
+    expect(await endpoint.waitFor(() => false, { timeoutMs: 120_000, signal: controller.signal })).toBe(false);
   });
 
   it('waits across endpoints: any arrival, a stray included, judges again', async () => {

@@ -430,12 +430,11 @@ describe('events (spec 6)', () => {
   });
 
   it('never delays the answer: a hanging receiver does not hold the request', async () => {
-    const { api, receiver } = await appWithReceiver(() => 'hang', 5000);
+    // The delivery's timeout outlasts the test's: a request held until it gave up would time the test out.
+    const { api, receiver } = await appWithReceiver(() => 'hang', 120_000);
     await subscribe(api, { url: receiver.url });
-    const started = performance.now();
     expect((await api.post('/tasks', { ...MINIMAL.task })).statusCode).toBe(201);
     await receiver.waitFor(1);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
@@ -472,15 +471,14 @@ describe('GET /webhooks/{id}/deliveries under the deliveries-per-delivery varian
 
 describe('closing the app', () => {
   it('stops retries and aborts attempts in flight', async () => {
-    const api = await testApi({ webhooks: { backoffBaseMs: 5, timeoutMs: 10_000 } });
+    // The attempt's timeout outlasts the test's: a close that waited for it would time the test out.
+    const api = await testApi({ webhooks: { backoffBaseMs: 5, timeoutMs: 120_000 } });
     const receiver = await startReceiver((i) => (i === 0 ? 500 : 'hang'));
     receivers.push(receiver);
     const record = await subscribe(api, { url: receiver.url });
     await api.post(`/webhooks/${record.id}/test`, {});
     await receiver.waitFor(2);
-    const started = performance.now();
     await api.app.close();
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(receiver.received).toHaveLength(2);
   });
 });

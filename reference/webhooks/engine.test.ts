@@ -245,13 +245,12 @@ describe('DeliveryEngine', () => {
   });
 
   it('close aborts attempts in flight, clears retries and publishes nothing more', async () => {
-    const { engine, receiver, subscribe } = await setup(() => 'hang', { timeoutMs: 10_000 });
+    // The attempt's timeout outlasts the test's: a close that waited for it would time the test out.
+    const { engine, receiver, subscribe } = await setup(() => 'hang', { timeoutMs: 120_000 });
     const subscription = subscribe();
     engine.publish(ORG_A, 'task.created', {});
     await receiver.waitFor(1);
-    const started = performance.now();
     await engine.close();
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(engine.deliveries(ORG_A, subscription.id).map((d) => d.status)).toEqual(['pending']);
     engine.publish(ORG_A, 'task.created', {});
     expect(engine.deliveries(ORG_A, subscription.id)).toHaveLength(1);

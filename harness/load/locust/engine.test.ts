@@ -82,9 +82,12 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(engine.workers.map((w) => w.index)).toEqual([0, 1]);
     // Workers are numbered in the master's order, not the order they were started in.
     const [plain, skewed] = [...engine.workers].sort((a, b) => a.clockOffsetMs - b.clockOffsetMs);
-    expect(Math.abs(plain!.clockOffsetMs)).toBeLessThan(50);
-    expect(Math.abs(skewed!.clockOffsetMs - SKEW_MS)).toBeLessThan(50);
-    expect(skewed!.clockRttMs).toBeLessThan(100);
+    // The master reads the offset at the midpoint of its fastest ping, so it is off by at most half
+    // that ping's round trip (plus rounding) however busy the machine; the round trip itself is a
+    // bench figure. The second line makes sure that margin can still tell the 800 ms apart.
+    expect(Math.abs(plain!.clockOffsetMs)).toBeLessThanOrEqual(plain!.clockRttMs / 2 + 1);
+    expect(Math.abs(skewed!.clockOffsetMs - SKEW_MS)).toBeLessThanOrEqual(skewed!.clockRttMs / 2 + 1);
+    expect(Math.max(plain!.clockRttMs, skewed!.clockRttMs)).toBeLessThan(SKEW_MS);
   });
 
   it('splits a burst of 150 over both workers and admits exactly the limit of 60', async () => {
@@ -138,12 +141,12 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     ]);
     expect(total(result, 3, status('200'))).toBe(20);
     const first = tallies(result, 3).map((t) => t.tally.firstSentMs!);
-    // Worker 0 starts at offset 0, worker 1 at 50 ms (each on its own clock since go).
-    expect(first[0]).toBeLessThan(40);
+    // Worker 0 starts at offset 0, worker 1 at 50 ms (each on its own clock since go). How late
+    // after its offset a request leaves (maxLagMs) is a bench figure, not a bound here.
+    expect(first[0]).toBeGreaterThanOrEqual(0);
     expect(first[1]).toBeGreaterThanOrEqual(49);
     for (const t of tallies(result, 3)) {
       expect(t.tally.maxLagMs).toBeGreaterThanOrEqual(0);
-      expect(t.tally.maxLagMs).toBeLessThan(200);
       expect(t.tally.lastAnswerMs!).toBeGreaterThanOrEqual(900);
     }
     expect(tallies(result, 3).flatMap((t) => t.tally.buckets).reduce((n, b) => n + b.admitted, 0)).toBe(20);
@@ -159,8 +162,8 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(total(result, 3, (t) => t.sent)).toBe(answers + total(result, 3, (t) => t.errors));
     expect(total(result, 3, (t) => t.latency.count)).toBe(answers);
     expect(total(result, 3, (t) => t.latency.buckets.reduce((n, [, c]) => n + c, 0))).toBe(answers);
+    // At least its duration; how far past it a step ends is a bench figure.
     expect(result.elapsedMs).toBeGreaterThanOrEqual(1000);
-    expect(result.elapsedMs).toBeLessThan(4000);
   });
 
   it('runs a throughput POST step up to its request bound and collects the ids it created', async () => {
@@ -173,7 +176,8 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     expect(total(result, 3, status('201'))).toBe(41);
     const ids = tallies(result, 3).flatMap((t) => t.tally.createdIds);
     expect(new Set(ids).size).toBe(41);
-    expect(result.elapsedMs).toBeLessThan(5000);
+    // Stopped by its request bound, not by its 10 s duration.
+    expect(result.elapsedMs).toBeLessThan(10_000);
   });
 
   it('stops a job when its signal aborts and hands back what was sent, marked stopped', async () => {
@@ -186,7 +190,8 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
         { signal: controller.signal },
       );
       expect(result.stopped).toBe(true);
-      expect(result.elapsedMs).toBeLessThan(5000);
+      // Stopped by the abort, not by its 30 s duration.
+      expect(result.elapsedMs).toBeLessThan(30_000);
       expect(total(result, 3, (t) => t.sent)).toBeGreaterThan(0);
     } finally {
       clearTimeout(timer);
