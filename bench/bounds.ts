@@ -33,7 +33,11 @@ export async function measureBounds(rounds: number): Promise<BoundFigures> {
     const origin = new URL(server.baseUrl).origin;
     const path = `${new URL(server.baseUrl).pathname.replace(/\/$/, '')}/contacts?limit=1`;
     for (let i = 0; i < rounds; i++) {
-      const result = await engine.runJob({ kind: 'schedule', id: `bench-${i}`, path, keyIndex: 0, offsetsMs: [0, 100, 200, 300], timeoutMs: 5000, bucketMs: 1 }, [admin], { origin });
+      const result = await engine.runJob(
+        { kind: 'schedule', id: `bench-${i}`, path, keyIndex: 0, offsetsMs: [0, 100, 200, 300], timeoutMs: 5000, bucketMs: 1 },
+        [admin],
+        { origin },
+      );
       const { tally } = tallyOfKey(result, 0, 1);
       figures.scheduleFirstSentMs.push(tally.firstSentMs ?? Number.NaN);
       figures.scheduleMaxLagMs.push(tally.maxLagMs);

@@ -33,7 +33,6 @@ export interface DistanceResult {
   readonly maxInFlight: number;
 }
 
-
 /**
  * One `conformance run` of `suites` in its own process, with only the given CONFORMANCE_
  * variables; a run in which a check failed or erred is no measurement (it throws).
@@ -57,7 +56,8 @@ export async function timeSuites(env: Record<string, string>, suites: readonly s
     if (code !== 0) throw new Error(`the functional suites exited ${code}: ${output.slice(-2000)}`);
     const report = JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')) as Report;
     const counts = report.counts.byStatus;
-    if (counts.fail > 0 || counts.error > 0) throw new Error(`the functional suites had ${counts.fail} failed and ${counts.error} erred checks: ${output.slice(-2000)}`);
+    if (counts.fail > 0 || counts.error > 0)
+      throw new Error(`the functional suites had ${counts.fail} failed and ${counts.error} erred checks: ${output.slice(-2000)}`);
     return { seconds, counts };
   } finally {
     await rm(reportDir, { recursive: true, force: true });
@@ -68,7 +68,11 @@ export async function timeSuites(env: Record<string, string>, suites: readonly s
  * `rounds` local runs and `rounds` runs through the delaying proxy, alternating, against one
  * reference server process, so that a change in the machine's load hits both sides alike.
  */
-export async function measureDistance(options: { readonly delayMs: number; readonly rounds: number; readonly suites?: readonly string[] }): Promise<DistanceResult> {
+export async function measureDistance(options: {
+  readonly delayMs: number;
+  readonly rounds: number;
+  readonly suites?: readonly string[];
+}): Promise<DistanceResult> {
   const suites = options.suites ?? FUNCTIONAL_SUITES;
   const reference = await startServer(['reference/main.ts', '--port', '0']);
   const proxy = await startDelayProxy(reference.baseUrl, { delayMs: options.delayMs });

@@ -42,7 +42,9 @@ for (let i = 0; i < runs; i++) {
     const { code } = await done;
     clearInterval(poll);
     const stats = proxy.stats();
-    process.stdout.write(`run ${i + 1}: exit ${code}, peak RSS ${Math.round(peakKb / 1024)} MB, ${stats.misbehaved} huge bodies of ${stats.requests} requests\n`);
+    process.stdout.write(
+      `run ${i + 1}: exit ${code}, peak RSS ${Math.round(peakKb / 1024)} MB, ${stats.misbehaved} huge bodies of ${stats.requests} requests\n`,
+    );
   } finally {
     await proxy.close();
     await server.close();

@@ -81,7 +81,9 @@ async function measure(sender: Sender, job: Extract<Job, { kind: 'throughput' }>
   const step: ThroughputStep = { endpoint: 'get', connections: job.connections, durationS: job.durationS, maxRequests: job.maxRequests };
   const record = throughputStepOf(step, tally);
   if (record.non2xx > 0 || record.errors > 0) {
-    throw new Error(`${sender.name}: the throughput job saw ${record.non2xx} non-2xx answers and ${record.errors} errors (${JSON.stringify(record.statusCounts)})`);
+    throw new Error(
+      `${sender.name}: the throughput job saw ${record.non2xx} non-2xx answers and ${record.errors} errors (${JSON.stringify(record.statusCounts)})`,
+    );
   }
   if (record.requests === 0) throw new Error(`${sender.name}: the throughput job got no answer`);
   // No non-2xx answer: the step measured the endpoint, so its req/s is there.

@@ -54,7 +54,8 @@ export async function measureStartup(rounds: number, fullRuns = 0): Promise<Star
       figures.packageDoctor.push(await timed(process.execPath, [installed, 'doctor'], project, { CONFORMANCE_REPORT_DIR: reportDir }));
     }
     // What a user's `npx conformance run` costs: the compiled suites, no tsx.
-    for (let i = 0; i < fullRuns; i++) figures.packageFullRun.push(await timed(process.execPath, [installed, 'run'], project, { CONFORMANCE_REPORT_DIR: reportDir }));
+    for (let i = 0; i < fullRuns; i++)
+      figures.packageFullRun.push(await timed(process.execPath, [installed, 'run'], project, { CONFORMANCE_REPORT_DIR: reportDir }));
     return figures;
   } finally {
     await rm(work, { recursive: true, force: true });

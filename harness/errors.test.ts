@@ -65,8 +65,14 @@ function documentedCodes(): string[] {
 describe('docs/why-did-my-run-stop.md', () => {
   it('has one row for every code, and none for a code that does not exist', () => {
     const documented = documentedCodes();
-    expect(documented.filter((code) => !isErrorCode(code)), 'codes the doc names that do not exist').toEqual([]);
-    expect(ERROR_CODES.filter((code) => !documented.includes(code)), 'codes without a row').toEqual([]);
+    expect(
+      documented.filter((code) => !isErrorCode(code)),
+      'codes the doc names that do not exist',
+    ).toEqual([]);
+    expect(
+      ERROR_CODES.filter((code) => !documented.includes(code)),
+      'codes without a row',
+    ).toEqual([]);
     expect(new Set(documented).size, 'a code with two rows').toBe(documented.length);
   });
 });

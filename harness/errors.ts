@@ -150,7 +150,12 @@ export class StoppedBeforeChecksError extends HarnessError {
 // A run that stopped
 
 /** A request the run refused to send because it stopped (breaker or deadline). */
-const STOP_CODES = { breaker: 'TARGET_UNHEALTHY', throttled: 'THROTTLE_BUDGET_SPENT', deadline: 'RUN_DEADLINE', interrupted: 'RUN_INTERRUPTED' } as const satisfies Record<StopKind, ErrorCode>;
+const STOP_CODES = {
+  breaker: 'TARGET_UNHEALTHY',
+  throttled: 'THROTTLE_BUDGET_SPENT',
+  deadline: 'RUN_DEADLINE',
+  interrupted: 'RUN_INTERRUPTED',
+} as const satisfies Record<StopKind, ErrorCode>;
 
 /** The code of a run stopped this way: report.json's `stoppedBy.code`, the CLI's line. */
 export function stopCode(kind: StopKind): ErrorCode {
@@ -335,7 +340,10 @@ export class HistogramFormatError extends HarnessError {
 /** The Locust workers send straight to the target: they know neither the run's CA file nor its proxy. */
 export class LocustNetworkError extends HarnessError {
   constructor(what: string) {
-    super('LOCUST_NETWORK', `the Locust engine cannot send through ${what}: its workers connect to the target directly; use --engine=node, or make the target reachable directly`);
+    super(
+      'LOCUST_NETWORK',
+      `the Locust engine cannot send through ${what}: its workers connect to the target directly; use --engine=node, or make the target reachable directly`,
+    );
   }
 }
 

@@ -2,18 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import {
-  BEGIN,
-  END,
-  layeringDocs,
-  shippedMayImport,
-  testMayImport,
-  TREES,
-  unitOf,
-  UNITS,
-  withBlock,
-  type Unit,
-} from './layering.js';
+import { BEGIN, END, layeringDocs, shippedMayImport, testMayImport, TREES, unitOf, UNITS, withBlock, type Unit } from './layering.js';
 import { PACKAGE_ROOT } from './package-root.js';
 
 /*
@@ -72,9 +61,7 @@ function violations(imports: readonly Import[]): string[] {
     const unit = unitOf(file);
     if (!unit) return [`${file}: in no unit of harness/layering.ts (add its folder to UNITS)`];
     if (!relative) {
-      return !isTest(file) && neverHit(unit, target)
-        ? [`${file} imports ${target}: ${unit.folder}/ never does (${unit.never!.why})`]
-        : [];
+      return !isTest(file) && neverHit(unit, target) ? [`${file} imports ${target}: ${unit.folder}/ never does (${unit.never!.why})`] : [];
     }
     if (inTesting(target) && !isTest(file)) {
       return [`${file} imports ${target}: testing/ is not shipped, only tests may import it`];
@@ -86,9 +73,7 @@ function violations(imports: readonly Import[]): string[] {
 
 /** The edges of the table no shipped file uses: a README would name an import that is not there. */
 function unusedEdges(imports: readonly Import[]): string[] {
-  const used = new Set(
-    imports.filter((i) => i.relative && !isTest(i.file)).map((i) => `${unitOf(i.file)?.folder} ${i.target}`),
-  );
+  const used = new Set(imports.filter((i) => i.relative && !isTest(i.file)).map((i) => `${unitOf(i.file)?.folder} ${i.target}`));
   const targets = [...used].map((u) => {
     const [from, target] = u.split(' ') as [string, string];
     return { from, target, unit: unitOf(target)?.folder };

@@ -77,11 +77,7 @@ export const UNITS: readonly Unit[] = [
   { folder: 'harness/config', imports: [ERRORS_AND_ROOT, { to: 'harness/spec' }] },
   {
     folder: 'harness/http',
-    imports: [
-      ERRORS,
-      { to: 'harness/config', only: ['ca-file.ts'] },
-      { to: 'harness/report', only: ['model.ts'], why: 'types' },
-    ],
+    imports: [ERRORS, { to: 'harness/config', only: ['ca-file.ts'] }, { to: 'harness/report', only: ['model.ts'], why: 'types' }],
   },
   {
     folder: 'harness/rate',
@@ -221,11 +217,7 @@ export const UNITS: readonly Unit[] = [
   },
   {
     folder: 'harness/load/export',
-    imports: [
-      { to: 'harness/config', only: ['schema.ts'], why: 'types' },
-      { to: 'harness/load/locust', only: ['paths.ts'] },
-      ERRORS,
-    ],
+    imports: [{ to: 'harness/config', only: ['schema.ts'], why: 'types' }, { to: 'harness/load/locust', only: ['paths.ts'] }, ERRORS],
   },
   {
     folder: 'harness/certify',
@@ -258,13 +250,7 @@ export const UNITS: readonly Unit[] = [
   },
   {
     folder: 'reference',
-    imports: [
-      { to: 'reference/routes' },
-      { to: 'reference/schemas' },
-      { to: 'reference/models' },
-      { to: 'reference/webhooks' },
-      { to: 'reference/policy' },
-    ],
+    imports: [{ to: 'reference/routes' }, { to: 'reference/schemas' }, { to: 'reference/models' }, { to: 'reference/webhooks' }, { to: 'reference/policy' }],
   },
   {
     folder: 'reference/routes',
@@ -279,7 +265,10 @@ export const UNITS: readonly Unit[] = [
   { folder: 'reference/schemas', imports: [{ to: 'reference', only: ['errors.ts', 'validation.ts'] }] },
   {
     folder: 'reference/models',
-    imports: [{ to: 'reference/schemas', why: 'body types' }, { to: 'reference', only: ['seed.ts', 'store.ts'] }],
+    imports: [
+      { to: 'reference/schemas', why: 'body types' },
+      { to: 'reference', only: ['seed.ts', 'store.ts'] },
+    ],
   },
   {
     folder: 'reference/webhooks',
@@ -403,9 +392,7 @@ function crossTree(tree: string): { reaches: string[]; never: string[] } {
         return `${label} (from ${list(from)})`;
       }),
   );
-  const touched = new Set(
-    UNITS.filter((u) => treeOf(u.folder) === tree).flatMap((u) => u.imports.map((e) => treeOf(e.to))),
-  );
+  const touched = new Set(UNITS.filter((u) => treeOf(u.folder) === tree).flatMap((u) => u.imports.map((e) => treeOf(e.to))));
   const never = TREES.filter((t) => t !== tree && !touched.has(t)).map((t) => `\`${t}/\``);
   return { reaches: [...new Set(reaches)], never };
 }
@@ -415,9 +402,7 @@ function testSentence(tree: string): string {
   if (!rule) return '';
   const anything = rule.trees.map((t) => `\`${t}/\``);
   const also = rule.also.map((e) => edgeLabel(e, tree));
-  return ` Its tests (\`*.test.ts\`, \`testing/\`) may import anything of ${list(anything)}${
-    also.length ? `, and ${list(also)}` : ''
-  }: ${rule.why}.`;
+  return ` Its tests (\`*.test.ts\`, \`testing/\`) may import anything of ${list(anything)}${also.length ? `, and ${list(also)}` : ''}: ${rule.why}.`;
 }
 
 /** The sentence `tree`'s files say about other trees, in its README and the architecture page. */

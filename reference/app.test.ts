@@ -15,7 +15,12 @@ describe('buildApp', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: 'INVALID_JSON', message: expect.any(String) } });
     }
-    const patch = await api.request({ method: 'PATCH', url: `/contacts/${(await api.createContact()).id}`, payload: '{', headers: { 'content-type': 'application/json' } });
+    const patch = await api.request({
+      method: 'PATCH',
+      url: `/contacts/${(await api.createContact()).id}`,
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(patch.statusCode).toBe(400);
     expect(patch.json().error.code).toBe('INVALID_JSON');
   });

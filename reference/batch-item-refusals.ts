@@ -16,7 +16,8 @@ interface Issue {
 
 /** An onSend hook on /batch/time-entries: a 400 about items only becomes a 200 listing them as failed. */
 export async function batchItemRefusalsHook(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (reply.statusCode !== 400 || typeof payload !== 'string' || !new URL(request.url, 'http://reference').pathname.endsWith('/batch/time-entries')) return payload;
+  if (reply.statusCode !== 400 || typeof payload !== 'string' || !new URL(request.url, 'http://reference').pathname.endsWith('/batch/time-entries'))
+    return payload;
   try {
     const issues = (JSON.parse(payload) as { error?: { issues?: Issue[] } }).error?.issues;
     if (!Array.isArray(issues) || issues.length === 0) return payload;

@@ -53,7 +53,8 @@ function checkCapacity(others: readonly Allocation[], wanted: Record<string, unk
   if (typeof resourceId !== 'string' || typeof startDate !== 'string' || typeof endDate !== 'string' || typeof hoursPerDay !== 'number') return;
   const overlapping = others.filter((a) => a.resourceId === resourceId && a.endDate !== null && a.startDate <= endDate && startDate <= a.endDate);
   const booked = overlapping.reduce((sum, a) => sum + (a.hoursPerDay ?? 0), 0);
-  if (booked + hoursPerDay > DAY_HOURS + 1e-9) throw conflict(`resource ${resourceId} would be booked ${booked + hoursPerDay} hours a day: at most ${DAY_HOURS}`);
+  if (booked + hoursPerDay > DAY_HOURS + 1e-9)
+    throw conflict(`resource ${resourceId} would be booked ${booked + hoursPerDay} hours a day: at most ${DAY_HOURS}`);
 }
 
 /** A preHandler for the variant's rules. */
@@ -75,16 +76,21 @@ export function businessRulesHook(stores: {
     } else if (request.method === 'PATCH' && /\/time-entries\/[^/]+$/.test(path)) {
       const id = path.slice(path.lastIndexOf('/') + 1);
       const stored = entries.find((e) => e.id === id);
-      if (stored !== undefined) checkDays(dayTotals(entries, new Set([id])), [{ resourceId: stored.resourceId, date: stored.date, hours: stored.hours, ...body }]);
+      if (stored !== undefined)
+        checkDays(dayTotals(entries, new Set([id])), [{ resourceId: stored.resourceId, date: stored.date, hours: stored.hours, ...body }]);
     } else if (/\/webhooks(\/[^/]+)?$/.test(path) && typeof body['url'] === 'string') {
       const id = request.method === 'PATCH' ? path.slice(path.lastIndexOf('/') + 1) : undefined;
-      if (stores.subscriptions.list(organisationId).some((s) => s.id !== id && s.url === body['url'])) throw conflict(`a subscription to ${String(body['url'])} exists already`);
+      if (stores.subscriptions.list(organisationId).some((s) => s.id !== id && s.url === body['url']))
+        throw conflict(`a subscription to ${String(body['url'])} exists already`);
     } else if (/\/allocations(\/[^/]+)?$/.test(path)) {
       const id = request.method === 'PATCH' ? path.slice(path.lastIndexOf('/') + 1) : undefined;
       const all = stores.allocations.list(organisationId);
       const stored = all.find((a) => a.id === id);
       if (request.method === 'PATCH' && stored === undefined) return;
-      checkCapacity(all.filter((a) => a.id !== id), { ...stored, ...body });
+      checkCapacity(
+        all.filter((a) => a.id !== id),
+        { ...stored, ...body },
+      );
     }
   };
 }

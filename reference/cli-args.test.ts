@@ -19,7 +19,12 @@ describe('parseCliArgs', () => {
   });
 
   it('reads flags, with --port over REFERENCE_PORT', () => {
-    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '8080', '--faults', 'paging-no-total,org-list-leak', '--variants', 'retry-after-http-date', '--seed', 's.json'], { REFERENCE_PORT: '9' })).toEqual({
+    expect(
+      parseCliArgs(
+        ['--host', '0.0.0.0', '--port', '8080', '--faults', 'paging-no-total,org-list-leak', '--variants', 'retry-after-http-date', '--seed', 's.json'],
+        { REFERENCE_PORT: '9' },
+      ),
+    ).toEqual({
       help: false,
       host: '0.0.0.0',
       port: 8080,

@@ -96,11 +96,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   }
   const envPort = env.REFERENCE_PORT;
   const port =
-    values.port !== undefined
-      ? parsePort(values.port, '--port')
-      : envPort !== undefined && envPort !== ''
-        ? parsePort(envPort, 'REFERENCE_PORT')
-        : 0;
+    values.port !== undefined ? parsePort(values.port, '--port') : envPort !== undefined && envPort !== '' ? parsePort(envPort, 'REFERENCE_PORT') : 0;
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
   return {
     help: values.help ?? false,

@@ -12,7 +12,13 @@ import type { Seed } from './seed.js';
 import { startReferenceServer, type RunningReferenceServer } from './server.js';
 import { MAX_ATTEMPTS, type WebhookOptions } from './webhooks/engine.js';
 
-export function describe(server: RunningReferenceServer, faults: readonly FaultName[], variants: readonly VariantName[], webhooks: WebhookOptions, rateWindowMs: number): string {
+export function describe(
+  server: RunningReferenceServer,
+  faults: readonly FaultName[],
+  variants: readonly VariantName[],
+  webhooks: WebhookOptions,
+  rateWindowMs: number,
+): string {
   const lines = [`reference server listening at ${server.baseUrl}`];
   if (rateWindowMs !== WINDOW_MS) lines.push(`rate window: ${rateWindowMs / 1000} s (self-test only: spec 8 says per minute)`);
   lines.push(`webhooks: ${MAX_ATTEMPTS} attempts, timeout ${webhooks.timeoutMs} ms, backoff ${webhooks.backoffBaseMs} ms doubling`);
@@ -90,7 +96,9 @@ export async function runReference(argv: readonly string[], env: Readonly<Record
     ...(options.seedPath === undefined ? {} : { seedPath: options.seedPath }),
   });
   io.stdout.write(`${describe(server, options.faults, options.variants, webhooks, options.rateWindowMs)}\n`);
-  io.stdout.write(`\nTo run the suite against it, put these in .env (or the environment):\n${runVariables(server.baseUrl, server.seed).join('\n')}\nCtrl-C stops the server.\n`);
+  io.stdout.write(
+    `\nTo run the suite against it, put these in .env (or the environment):\n${runVariables(server.baseUrl, server.seed).join('\n')}\nCtrl-C stops the server.\n`,
+  );
   // A reader that went away (`| head`) must not turn Ctrl-C into a crash: the server still closes.
   if ('on' in io.stdout && typeof io.stdout.on === 'function') io.stdout.on('error', () => undefined);
   return new Promise<number>((resolve) => {

@@ -58,7 +58,10 @@ function checkRules(stores: Stores, organisationId: string, merged: Body, id: st
   if (typeof reference === 'string' && set(merged['supplierId'])) {
     const repeated = stores.expenses
       .list(organisationId)
-      .some((e) => e.id !== id && e.referenceNumber === reference && e.supplierId !== null && e.supplierId.toLowerCase() === String(merged['supplierId']).toLowerCase());
+      .some(
+        (e) =>
+          e.id !== id && e.referenceNumber === reference && e.supplierId !== null && e.supplierId.toLowerCase() === String(merged['supplierId']).toLowerCase(),
+      );
     if (repeated) throw conflict(`referenceNumber ${reference} is already used for this supplier`);
   }
 }
@@ -110,18 +113,26 @@ function shown(expense: Body): Body {
     out['billableAmount'] = Math.round(out['amount'] * (100 + markup)) / 100;
   }
   if (Array.isArray(out['billableModifiers'])) {
-    out['billableModifiers'] = (out['billableModifiers'] as Body[]).map((m) => ({ value: twoDecimals(m['value']), type: m['type'], name: m['name'], id: m['id'], appliesTo: 'amount' }));
+    out['billableModifiers'] = (out['billableModifiers'] as Body[]).map((m) => ({
+      value: twoDecimals(m['value']),
+      type: m['type'],
+      name: m['name'],
+      id: m['id'],
+      appliesTo: 'amount',
+    }));
   }
   return out;
 }
 
 /** An onSend hook: expenses answered with a computed billableAmount and modifiers in the server's form. */
 export async function expenseRulesOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (typeof payload !== 'string' || !/\/expenses(\/|\?|$)/.test(request.url) || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+  if (typeof payload !== 'string' || !/\/expenses(\/|\?|$)/.test(request.url) || !String(reply.getHeader('content-type') ?? '').includes('json'))
+    return payload;
   try {
     const body = JSON.parse(payload) as Body;
     const data = body['data'];
-    if (Array.isArray(data)) return JSON.stringify({ ...body, data: data.map((e) => (e !== null && typeof e === 'object' && 'expenseType' in e ? shown(e as Body) : e)) });
+    if (Array.isArray(data))
+      return JSON.stringify({ ...body, data: data.map((e) => (e !== null && typeof e === 'object' && 'expenseType' in e ? shown(e as Body) : e)) });
     if (data !== null && typeof data === 'object' && 'expenseType' in data) return JSON.stringify({ ...body, data: shown(data as Body) });
     return payload;
   } catch {

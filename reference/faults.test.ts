@@ -19,8 +19,7 @@ import { KEY_A_ADMIN, KEY_B_ADMIN, testApi, type TestApi } from './testing/test-
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const PARENT_ID = '3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60';
 
-const create = async (api: TestApi, body: Record<string, unknown>) =>
-  (await api.post('/contacts', { contactType: 'company', name: 'x', ...body })).statusCode;
+const create = async (api: TestApi, body: Record<string, unknown>) => (await api.post('/contacts', { contactType: 'company', name: 'x', ...body })).statusCode;
 
 const names = async (api: TestApi, query: string, key?: string) =>
   ((await api.get(`/contacts${query}`, key)).json().data as { name: string }[]).map((c) => c.name).join(',');
@@ -33,7 +32,11 @@ const jsonHeaders = { 'content-type': 'application/json' };
  */
 const PROBES: Record<FaultName, Probe> = {
   'contacts-empty-name': { probe: (api) => create(api, { name: '' }), clean: 400, faulty: 201 },
-  'contacts-email-unchecked': { probe: async (api) => [await create(api, { email: 'x' }), await create(api, { billingEmail: 'x' })], clean: [400, 400], faulty: [201, 201] },
+  'contacts-email-unchecked': {
+    probe: async (api) => [await create(api, { email: 'x' }), await create(api, { billingEmail: 'x' })],
+    clean: [400, 400],
+    faulty: [201, 201],
+  },
   'contacts-website-unchecked': { probe: (api) => create(api, { website: 'example.com' }), clean: 400, faulty: 201 },
   'contacts-fractional-payment-terms': {
     probe: async (api) => [await create(api, { paymentTermsDays: 1.5 }), await create(api, { paymentTermsDays: -1 })],
@@ -99,7 +102,10 @@ const PROBES: Record<FaultName, Probe> = {
     faulty: [200, 200],
   },
   'contacts-type-key-max-exclusive': {
-    probe: async (api) => [(await api.get(`/contacts?contactTypeKey=${'k'.repeat(30)}`)).statusCode, (await api.get(`/contacts?contactTypeKey=${'k'.repeat(29)}`)).statusCode],
+    probe: async (api) => [
+      (await api.get(`/contacts?contactTypeKey=${'k'.repeat(30)}`)).statusCode,
+      (await api.get(`/contacts?contactTypeKey=${'k'.repeat(29)}`)).statusCode,
+    ],
     clean: [200, 200],
     faulty: [400, 200],
   },
@@ -166,7 +172,11 @@ const PROBES: Record<FaultName, Probe> = {
     faulty: [['a', 'b'], 1],
   },
   'paging-no-pagination': { probe: async (api) => 'pagination' in (await api.get('/contacts')).json(), clean: true, faulty: false },
-  'paging-no-total': { probe: async (api) => (await api.get('/contacts')).json().pagination, clean: { limit: 50, offset: 0, total: 0 }, faulty: { limit: 50, offset: 0 } },
+  'paging-no-total': {
+    probe: async (api) => (await api.get('/contacts')).json().pagination,
+    clean: { limit: 50, offset: 0, total: 0 },
+    faulty: { limit: 50, offset: 0 },
+  },
   'paging-no-echo': { probe: async (api) => (await api.get('/contacts?limit=5')).json().pagination.limit, clean: 5, faulty: 50 },
   'paging-offset-unchecked': {
     probe: async (api) => [
@@ -241,7 +251,11 @@ const PROBES: Record<FaultName, Probe> = {
   'validation-500': {
     probe: async (api) => {
       const c = await api.createContact();
-      return [await create(api, { name: '' }), (await api.patch(`/contacts/${c.id}`, { name: '' })).statusCode, (await api.get('/contacts?limit=0')).statusCode];
+      return [
+        await create(api, { name: '' }),
+        (await api.patch(`/contacts/${c.id}`, { name: '' })).statusCode,
+        (await api.get('/contacts?limit=0')).statusCode,
+      ];
     },
     clean: [400, 400, 400],
     faulty: [500, 500, 400],
@@ -286,7 +300,15 @@ const PROBES: Record<FaultName, Probe> = {
     probe: async (api) => [
       (await api.get('/contacts')).statusCode,
       await create(api, {}),
-      (await api.request({ method: 'POST', url: '/contacts', key: null, headers: { authorization: `Bearer ${KEY_A_ADMIN}` }, payload: { contactType: 'company', name: 'x' } })).statusCode,
+      (
+        await api.request({
+          method: 'POST',
+          url: '/contacts',
+          key: null,
+          headers: { authorization: `Bearer ${KEY_A_ADMIN}` },
+          payload: { contactType: 'company', name: 'x' },
+        })
+      ).statusCode,
     ],
     clean: [200, 201, 201],
     faulty: [200, 401, 201],

@@ -29,10 +29,13 @@ function refusedUrl(url: unknown): boolean {
 /** preHandler: POST and PATCH /webhooks with a loopback or private URL are refused with 422. */
 export const ssrfGuardHook: preHandlerHookHandler = async (request, reply) => {
   const path = request.url.split('?')[0] ?? '';
-  if (!['POST', 'PATCH'].includes(request.method) || !/\/webhooks(\/[^/]+)?$/.test(path) || /\/webhooks\/(events|[^/]+\/(test|rotate-secret))$/.test(path)) return;
+  if (!['POST', 'PATCH'].includes(request.method) || !/\/webhooks(\/[^/]+)?$/.test(path) || /\/webhooks\/(events|[^/]+\/(test|rotate-secret))$/.test(path))
+    return;
   const url = (request.body as { url?: unknown } | null | undefined)?.url;
   if (refusedUrl(url)) {
-    await reply.code(422).send(errorBody('VALIDATION_FAILED', 'webhook URLs may not point at a loopback or private host', [{ path: 'url', message: 'loopback or private host' }]));
+    await reply
+      .code(422)
+      .send(errorBody('VALIDATION_FAILED', 'webhook URLs may not point at a loopback or private host', [{ path: 'url', message: 'loopback or private host' }]));
   }
 };
 

@@ -12,7 +12,10 @@ export const MAX_IN_FLIGHT = 8;
 /** Each admitted request is held this long, so that a concurrent burst meets the bound. */
 const HOLD_MS = 20;
 
-export function loadSheddingHooks(): { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; onResponse: (request: FastifyRequest) => Promise<void> } {
+export function loadSheddingHooks(): {
+  onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  onResponse: (request: FastifyRequest) => Promise<void>;
+} {
   let inFlight = 0;
   const admitted = new WeakSet<FastifyRequest>();
   return {

@@ -9,7 +9,11 @@ const planning = () => testApi({ variants: ['planning-rules'], now: () => NOW })
 describe('variant planning-rules', () => {
   it('refuses a milestone due in the past or more than 5 years ahead, and criteria items without a title, with 409', async () => {
     const api = await planning();
-    for (const body of [{ targetDate: '2026-06-14' }, { targetDate: '2031-07-01' }, { targetDate: '2026-09-01', completionCriteria: [{ description: 'signed off' }] }]) {
+    for (const body of [
+      { targetDate: '2026-06-14' },
+      { targetDate: '2031-07-01' },
+      { targetDate: '2026-09-01', completionCriteria: [{ description: 'signed off' }] },
+    ]) {
       expect((await api.post('/milestones', { ...MINIMAL.milestone, ...body })).statusCode).toBe(409);
     }
     const milestone = await api.create('/milestones', { ...MINIMAL.milestone, targetDate: '2026-06-15', completionCriteria: [{ title: 'signed off' }] });

@@ -90,7 +90,10 @@ export class QueryReader {
   commaList(name: string): string[] | undefined {
     const raw = this.string(name);
     if (raw === undefined) return undefined;
-    const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
     return items.length === 0 ? undefined : items;
   }
 

@@ -86,7 +86,10 @@ export interface RateLimitOptions {
 /** The clean limiter of the variants: a sliding-window log, a refilling bucket, else a fixed window. */
 function baseLimiter(variants: VariantSet, options: RateLimitOptions, windows: FixedWindowLimiter): RateLimiter {
   if (variants.has('limiter-sliding-window') && variants.has('limiter-refilling-bucket')) {
-    throw new ReferenceServerError('CONFLICTING_VARIANTS', 'limiter-sliding-window and limiter-refilling-bucket each replace the limiter: switch on one of them');
+    throw new ReferenceServerError(
+      'CONFLICTING_VARIANTS',
+      'limiter-sliding-window and limiter-refilling-bucket each replace the limiter: switch on one of them',
+    );
   }
   if (variants.has('limiter-sliding-window')) return new SlidingWindowLimiter(options.now, options.windowMs);
   if (variants.has('limiter-refilling-bucket')) return new RefillingBucketLimiter(options.now, options.windowMs);

@@ -177,7 +177,8 @@ export const RATE_LIMIT_FAULTS = defineFaults({
     policy: { rateLimit: { limiterWrappers: [sharedCounter] } },
   },
   'rl-shared-counter-own-limits': {
-    changes: "one window and counter for all keys, each request judged by its own limit, nothing blocked: a key with a high limit is never refused, but its X-RateLimit-Remaining falls with every key's requests",
+    changes:
+      "one window and counter for all keys, each request judged by its own limit, nothing blocked: a key with a high limit is never refused, but its X-RateLimit-Remaining falls with every key's requests",
     suite: 'rate-limit',
     breaks: 'RL-PER-KEY-COUNTERS',
     policy: { rateLimit: { limiterWrappers: [sharedCounterOwnLimits] } },

@@ -243,11 +243,7 @@ export function answerRate(reply: FastifyReply, decision: RateDecision, policy: 
   if (decision.allowed) return;
   const retryAfter = policy.retryAfter(decision);
   if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
-  throw new ApiError(
-    policy.refusedStatus,
-    'RATE_LIMITED',
-    `request limit of ${decision.limit} per minute exceeded; retry in ${decision.resetSeconds} s`,
-  );
+  throw new ApiError(policy.refusedStatus, 'RATE_LIMITED', `request limit of ${decision.limit} per minute exceeded; retry in ${decision.resetSeconds} s`);
 }
 
 /** onRequest hook, after auth: sets the X-RateLimit-* headers on every answer and refuses with 429. */

@@ -87,7 +87,8 @@ function resourceRules(body: Body, stored: Resource | undefined, today: string):
   const endDate = merged['endDate'];
   if (typeof endDate === 'string' && DATE.test(endDate) && endDate < today && typeof merged['isActive'] === 'boolean') body['isActive'] = false;
   // Deactivation ends the employment today, unless it ended before; an endDate the update names itself wins.
-  if (body['isActive'] === false && stored.isActive && !('endDate' in body) && !(typeof stored.endDate === 'string' && stored.endDate <= today)) body['endDate'] = today;
+  if (body['isActive'] === false && stored.isActive && !('endDate' in body) && !(typeof stored.endDate === 'string' && stored.endDate <= today))
+    body['endDate'] = today;
 }
 
 function rateCreateRules(request: FastifyRequest, body: Body): void {
@@ -108,7 +109,10 @@ const activeOnCreate = new WeakMap<FastifyRequest, boolean>();
 function versionRules(body: Body, stored: StoredRate): void {
   const from = body['effectiveFrom'];
   if (typeof from !== 'string' || !DATE.test(from)) return;
-  const latest = stored.versions.map((v) => v.effectiveFrom).sort().at(-1);
+  const latest = stored.versions
+    .map((v) => v.effectiveFrom)
+    .sort()
+    .at(-1);
   if (latest !== undefined && from < latest) refuse('effectiveFrom', `a version may not be dated before the latest one (${latest})`);
 }
 
@@ -144,7 +148,8 @@ export function recordRulesHook(stores: Stores, now: () => Date) {
       if (collection === 'contacts' && id === undefined && typeof (request.query as Body | undefined)?.['contactTypeKey'] === 'string') {
         refuse('contactTypeKey', 'names no configured contact type');
       }
-      if (collection === 'rates' && id !== undefined && versions === undefined && stores.rates.get(organisationId, id)?.isActive === false) throw notFound('rate');
+      if (collection === 'rates' && id !== undefined && versions === undefined && stores.rates.get(organisationId, id)?.isActive === false)
+        throw notFound('rate');
       return;
     }
     if (request.method !== 'POST' && request.method !== 'PATCH') return;

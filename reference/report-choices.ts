@@ -18,7 +18,10 @@ export function refuseUnsupportedExecute(position: number, input: ReportExecuteI
   if (position === 0) {
     const missing = PERIOD_FILTERS.filter((name) => typeof input.filterValues?.[name] !== 'string');
     if (missing.length > 0) {
-      throw validationFailed(missing.map((name) => ({ path: `filterValues.${name}`, message: 'this report needs a period: from and to (dates)' })), 422);
+      throw validationFailed(
+        missing.map((name) => ({ path: `filterValues.${name}`, message: 'this report needs a period: from and to (dates)' })),
+        422,
+      );
     }
   }
   if (position === 1 && input.scope !== undefined && input.scope.kind !== 'project') {
@@ -58,7 +61,11 @@ function listed(definition: Record<string, unknown>): Record<string, unknown> {
 /** A definition as the read by id shows it: category and source each as { key, label }. */
 function read(definition: Record<string, unknown>): Record<string, unknown> {
   const category = definition['category'];
-  return { ...definition, category: typeof category === 'string' ? { key: category, label: categoryLabel(category) } : category, source: sourceObject(definition['source']) };
+  return {
+    ...definition,
+    category: typeof category === 'string' ? { key: category, label: categoryLabel(category) } : category,
+    source: sourceObject(definition['source']),
+  };
 }
 
 /**

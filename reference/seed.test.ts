@@ -14,7 +14,10 @@ async function tempFile(content: string): Promise<string> {
 }
 
 async function seedErrorOf(promise: Promise<unknown>): Promise<SeedError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SeedError);
   return error as SeedError;
 }

@@ -33,21 +33,19 @@ const seedOrganisationSchema = z.object({
   reportDefinitions: z.array(seedReportDefinitionSchema).default([]),
 });
 
-const seedSchema = z
-  .object({ organisations: z.array(seedOrganisationSchema).min(1) })
-  .superRefine((seed, ctx) => {
-    const orgIds = new Set<string>();
-    const keys = new Set<string>();
-    seed.organisations.forEach((org, o) => {
-      if (orgIds.has(org.id)) ctx.addIssue({ code: 'custom', path: ['organisations', o, 'id'], message: `duplicate organisation id ${org.id}` });
-      orgIds.add(org.id);
-      org.keys.forEach((k, i) => {
-        // a key must identify exactly one organisation (spec 5.4)
-        if (keys.has(k.key)) ctx.addIssue({ code: 'custom', path: ['organisations', o, 'keys', i, 'key'], message: 'duplicate key' });
-        keys.add(k.key);
-      });
+const seedSchema = z.object({ organisations: z.array(seedOrganisationSchema).min(1) }).superRefine((seed, ctx) => {
+  const orgIds = new Set<string>();
+  const keys = new Set<string>();
+  seed.organisations.forEach((org, o) => {
+    if (orgIds.has(org.id)) ctx.addIssue({ code: 'custom', path: ['organisations', o, 'id'], message: `duplicate organisation id ${org.id}` });
+    orgIds.add(org.id);
+    org.keys.forEach((k, i) => {
+      // a key must identify exactly one organisation (spec 5.4)
+      if (keys.has(k.key)) ctx.addIssue({ code: 'custom', path: ['organisations', o, 'keys', i, 'key'], message: 'duplicate key' });
+      keys.add(k.key);
     });
   });
+});
 
 export type Seed = z.infer<typeof seedSchema>;
 export type SeedOrganisation = Seed['organisations'][number];

@@ -143,7 +143,17 @@ const VARIANT_HOOKS: { readonly [V in VariantName]?: VariantHooks } = {
     install: (api, { stores }) => {
       api.addHook('preHandler', ssrfGuardHook);
       const { contacts, resources, rates, tasks, milestones, allocations, expenses } = stores;
-      const byDomain = { contacts, resources, rates, tasks, 'time-entries': stores.timeEntries, milestones, allocations, expenses, webhooks: stores.subscriptions };
+      const byDomain = {
+        contacts,
+        resources,
+        rates,
+        tasks,
+        'time-entries': stores.timeEntries,
+        milestones,
+        allocations,
+        expenses,
+        webhooks: stores.subscriptions,
+      };
       api.addHook('onSend', guardedSecurityHook(byDomain));
     },
   },

@@ -29,7 +29,8 @@ export const VARIANTS = {
   'reset-epoch-milliseconds': 'X-RateLimit-Reset as the epoch milliseconds of the reset moment, with the plain fixed window (spec 8 shows no form)',
   'reset-http-date': 'X-RateLimit-Reset as an HTTP date (RFC 9110 IMF-fixdate) of the reset moment rounded up to the second (spec 8 shows no form)',
   'reset-fractional-seconds': 'X-RateLimit-Reset as delta seconds with three decimals, e.g. 59.873 (spec 8 shows no form or precision)',
-  'retry-after-fractional': 'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
+  'retry-after-fractional':
+    'Retry-After as delta seconds with three decimals (RFC 9110 names whole seconds; a finer delay still tells the client when to come back, and is observed)',
   'retry-after-penalty':
     'Retry-After asks for the rest of the window plus a penalty of half a window (up to 90 s at 60 a minute): spec 7 and 8 set no bound on the wait',
   'retry-after-rounded-down':

@@ -245,11 +245,17 @@ describe('allocations: list filters', () => {
       const own = resourceId === f.resources[0] ? all.filter((id) => id !== f.other) : [f.other];
       await expectFiltered(t.api, '/allocations', { projectId, resourceId }, { includes: own, excludes: [], what: 'is on a task of the project' });
       // A projectId naming no project may list nothing or be refused (spec 7: statuses not shown).
-      await expectFilteredUnlessRefused(t, '/allocations', { projectId: randomUUID(), resourceId }, {
-        includes: [],
-        excludes: all,
-        what: 'is on a task of another project',
-      }, { topic: 'unknown-reference-filter', subject: 'GET /allocations?projectId=<unknown uuid>' });
+      await expectFilteredUnlessRefused(
+        t,
+        '/allocations',
+        { projectId: randomUUID(), resourceId },
+        {
+          includes: [],
+          excludes: all,
+          what: 'is on a task of another project',
+        },
+        { topic: 'unknown-reference-filter', subject: 'GET /allocations?projectId=<unknown uuid>' },
+      );
     }
   });
 
@@ -258,16 +264,26 @@ describe('allocations: list filters', () => {
     const resourceId = f.resources[0];
     const march = { resourceId, dateFrom: '2024-03-01', dateTo: '2024-03-31' };
     await expectFiltered(t.api, '/allocations', march, { includes: [f.inside], excludes: [f.before, f.after], what: 'lies in March 2024' });
-    await expectFiltered(t.api, '/allocations', { resourceId, dateFrom: '2024-03-01' }, {
-      includes: [f.inside, f.after],
-      excludes: [f.before],
-      what: 'lies on or after 2024-03-01',
-    });
-    await expectFiltered(t.api, '/allocations', { resourceId, dateTo: '2024-03-31' }, {
-      includes: [f.inside, f.before],
-      excludes: [f.after],
-      what: 'lies on or before 2024-03-31',
-    });
+    await expectFiltered(
+      t.api,
+      '/allocations',
+      { resourceId, dateFrom: '2024-03-01' },
+      {
+        includes: [f.inside, f.after],
+        excludes: [f.before],
+        what: 'lies on or after 2024-03-01',
+      },
+    );
+    await expectFiltered(
+      t.api,
+      '/allocations',
+      { resourceId, dateTo: '2024-03-31' },
+      {
+        includes: [f.inside, f.before],
+        excludes: [f.after],
+        what: 'lies on or before 2024-03-31',
+      },
+    );
 
     // Allocations that only overlap the range: which rule applies is not shown (spec 4.6).
     const res = await t.api.get('/allocations', { ...march, limit: 100 });
@@ -279,7 +295,11 @@ describe('allocations: list filters', () => {
     // Bounds: `inside` runs 2024-03-04..2024-03-08.
     const exact = await t.api.get('/allocations', { resourceId, dateFrom: '2024-03-04', dateTo: '2024-03-08', limit: 100 });
     expectStatus(exact, 200, 'list allocations with the range of one allocation');
-    t.observe('date-filter-bounds', 'GET /allocations (an allocation spanning exactly dateFrom..dateTo)', JSON.stringify(exact.json).includes(f.inside) ? 'inclusive' : 'exclusive');
+    t.observe(
+      'date-filter-bounds',
+      'GET /allocations (an allocation spanning exactly dateFrom..dateTo)',
+      JSON.stringify(exact.json).includes(f.inside) ? 'inclusive' : 'exclusive',
+    );
   });
 });
 

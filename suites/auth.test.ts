@@ -49,7 +49,8 @@ function badKeys(adminKey: string) {
   const underscore = adminKey.indexOf('_');
   const prefix = underscore > 0 ? adminKey.slice(0, underscore) : 'key';
   const otherPrefix = underscore > 0 ? otherPrefixOf(prefix) : undefined;
-  const underOtherPrefix: Array<[string, string]> = otherPrefix === undefined ? [] : [['its secret under another prefix', `${otherPrefix}${adminKey.slice(underscore)}`]];
+  const underOtherPrefix: Array<[string, string]> =
+    otherPrefix === undefined ? [] : [['its secret under another prefix', `${otherPrefix}${adminKey.slice(underscore)}`]];
   // The secret's comparison is not stated (spec 5): these are AUTH-KEY-NEAR-MISS's, a SHOULD.
   const lengthMisses: Array<[string, string]> = [
     ['its last character removed', adminKey.slice(0, -1)],
@@ -129,19 +130,27 @@ async function expectRefusedEverywhere(t: CheckContext, client: ApiClient, what:
 
 describe('auth: header styles', () => {
   for (const style of ['x-api-key', 'bearer'] as const) {
-    check(style === 'bearer' ? 'AUTH-BEARER' : 'AUTH-X-API-KEY', `accept a valid key sent as ${style === 'bearer' ? 'Authorization: Bearer' : 'X-API-Key'} on reads and writes`, async (t) => {
-      const client = t.as('admin', style);
-      const list = await client.get('/contacts', { limit: 1 });
-      expectStatus(list, 200, `list contacts with the key as ${style}`);
-      listPage(list);
-      // spec 5.1: every request carries the key either way, writes as well as reads (the create
-      // status itself is ENV-CREATE's: any 2xx is accepted here).
-      const created = await client.post('/contacts', { contactType: 'company', name: `Conformance ${style} key ${uniqueToken('ct')}`, tags: [runTag(t.run)] });
-      expectStatus(created, '2xx', `create a contact with the key as ${style}`);
-      const id = dataRecord(created).id;
-      expectStatus(await client.get(`/contacts/${id}`), 200, `read a contact with the key as ${style}`);
-      expectStatus(await client.patch(`/contacts/${id}`, { notes: `updated with the key as ${style}` }), '2xx', `update a contact with the key as ${style}`);
-    });
+    check(
+      style === 'bearer' ? 'AUTH-BEARER' : 'AUTH-X-API-KEY',
+      `accept a valid key sent as ${style === 'bearer' ? 'Authorization: Bearer' : 'X-API-Key'} on reads and writes`,
+      async (t) => {
+        const client = t.as('admin', style);
+        const list = await client.get('/contacts', { limit: 1 });
+        expectStatus(list, 200, `list contacts with the key as ${style}`);
+        listPage(list);
+        // spec 5.1: every request carries the key either way, writes as well as reads (the create
+        // status itself is ENV-CREATE's: any 2xx is accepted here).
+        const created = await client.post('/contacts', {
+          contactType: 'company',
+          name: `Conformance ${style} key ${uniqueToken('ct')}`,
+          tags: [runTag(t.run)],
+        });
+        expectStatus(created, '2xx', `create a contact with the key as ${style}`);
+        const id = dataRecord(created).id;
+        expectStatus(await client.get(`/contacts/${id}`), 200, `read a contact with the key as ${style}`);
+        expectStatus(await client.patch(`/contacts/${id}`, { notes: `updated with the key as ${style}` }), '2xx', `update a contact with the key as ${style}`);
+      },
+    );
   }
 });
 
@@ -173,7 +182,10 @@ describe('auth: refused keys', () => {
     await expectRefusedEverywhere(t, refusedClient(t, otherCase), 'the key in another case', 'key-case-status');
   });
 
-  for (const [id, kind] of [['AUTH-KEY-EXACT', 'underOtherPrefix'], ['AUTH-KEY-NEAR-MISS', 'lengthMisses']] as const) {
+  for (const [id, kind] of [
+    ['AUTH-KEY-EXACT', 'underOtherPrefix'],
+    ['AUTH-KEY-NEAR-MISS', 'lengthMisses'],
+  ] as const) {
     const what = kind === 'underOtherPrefix' ? "the admin key's secret under another prefix" : 'the admin key with a character removed or appended';
     check(id, `refuse ${what}`, async (t) => {
       const misses = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'))[kind];
@@ -198,7 +210,8 @@ describe('auth: refused keys', () => {
     const answers = await mapLimit(clients, t.run.concurrency, async ([what, client]) => ({ what, res: await client.get('/contacts') }));
     // A brute-force guard's 429 hides which status the key itself gets: only the others are judged.
     const judged = answers.filter(({ res }) => res.status !== 429);
-    if (judged.length === 0) t.inconclusive('every refused key was answered 429 (a guard throttling refused requests): the status of the refusal itself was not seen');
+    if (judged.length === 0)
+      t.inconclusive('every refused key was answered 429 (a guard throttling refused requests): the status of the refusal itself was not seen');
     for (const { what, res } of judged) expectStatus(res, 401, `refuse ${what}`);
   });
 });
@@ -237,9 +250,7 @@ describe('auth: every documented route', () => {
 
   check('AUTH-EMPTY-BEARER', 'refuse `Authorization: Bearer` with an empty token on every documented route', async (t) => {
     const client = refusedClient(t, undefined);
-    await expectRefusedOnEveryRoute(t, 'an empty Bearer token', 'empty-bearer-status', (options) =>
-      client.send({ ...options, headers: EMPTY_BEARER }),
-    );
+    await expectRefusedOnEveryRoute(t, 'an empty Bearer token', 'empty-bearer-status', (options) => client.send({ ...options, headers: EMPTY_BEARER }));
   });
 
   check('AUTH-CASE-EXACT', 'refuse the valid key in another letter case on every documented route', async (t) => {
@@ -249,7 +260,10 @@ describe('auth: every documented route', () => {
     await expectRefusedOnEveryRoute(t, 'the key in another case', 'key-case-status', (options) => client.send(options));
   });
 
-  for (const [id, kind] of [['AUTH-KEY-EXACT', 'underOtherPrefix'], ['AUTH-KEY-NEAR-MISS', 'lengthMisses']] as const) {
+  for (const [id, kind] of [
+    ['AUTH-KEY-EXACT', 'underOtherPrefix'],
+    ['AUTH-KEY-NEAR-MISS', 'lengthMisses'],
+  ] as const) {
     const what = kind === 'underOtherPrefix' ? "the admin key's secret under another prefix" : 'the admin key with a character removed or appended';
     check(id, `refuse ${what} on every documented route`, async (t) => {
       const misses = badKeys(t.need(t.run.keys.admin, 'CONFORMANCE_ADMIN_KEY'))[kind];
@@ -278,11 +292,22 @@ describe('auth: every documented route', () => {
     // A key without letters has no other case (AUTH-CASE-EXACT skips then).
     if (otherCase !== admin) ways.push(['the key in another case', withKey(otherCase)]);
     const tries = ways.flatMap(([what, send]) => everyRoute().map(({ route, options }) => ({ what, send, route, options })));
-    const answers = await mapLimit(tries, t.run.concurrency, async ({ what, send, route, options }) => ({ message: `${route} with ${what}`, res: await send(options) }));
+    const answers = await mapLimit(tries, t.run.concurrency, async ({ what, send, route, options }) => ({
+      message: `${route} with ${what}`,
+      res: await send(options),
+    }));
     // A brute-force guard's 429 hides which status the key itself gets: only the others are judged.
     const judged = answers.filter(({ res }) => res.status !== 429);
-    if (judged.length === 0) t.inconclusive('every refused request was answered 429 (a guard throttling refused requests): the status of the refusal itself was not seen');
+    if (judged.length === 0)
+      t.inconclusive('every refused request was answered 429 (a guard throttling refused requests): the status of the refusal itself was not seen');
     const wrong = judged.filter(({ res }) => res.status !== 401).map(({ message, res }) => ({ message: `${message}: ${res.status}`, res }));
-    if (wrong.length > 0) fail(`expected 401, got ${wrong.slice(0, 5).map((w) => w.message).join('; ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''}`, wrong[0]!.res);
+    if (wrong.length > 0)
+      fail(
+        `expected 401, got ${wrong
+          .slice(0, 5)
+          .map((w) => w.message)
+          .join('; ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''}`,
+        wrong[0]!.res,
+      );
   });
 });

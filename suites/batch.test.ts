@@ -23,7 +23,11 @@ const PATH = '/batch/time-entries';
 
 /** A fresh task and resource: every entry listed under them was made by this check. */
 async function freshScope(t: CheckContext): Promise<TimeEntryConstraints> {
-  const scope = { taskIds: [await createTask(t, 'Conformance batch task')], resourceIds: [await createResource(t, 'Conformance batch resource')], runTag: runTag(t.run) };
+  const scope = {
+    taskIds: [await createTask(t, 'Conformance batch task')],
+    resourceIds: [await createResource(t, 'Conformance batch resource')],
+    runTag: runTag(t.run),
+  };
   // A server may let a resource log time only on a task it is assigned to.
   await assignResource(t, scope.taskIds[0], scope.resourceIds[0]);
   return scope;
@@ -43,11 +47,14 @@ async function entriesOf(t: CheckContext, resourceId: string): Promise<Array<Rec
  * the entries it made (spec 4.10), so they are found through the list, which may lag (settle.ts).
  */
 async function entriesShown(t: CheckContext, resourceId: string, count: number, what: string): Promise<Array<Record<string, unknown>>> {
-  return settled(async () => {
-    const records = await entriesOf(t, resourceId);
-    ensure(records.length === count, `expected ${count} ${what}, GET /time-entries?resourceId=${resourceId} listed ${records.length}`);
-    return records;
-  }, { t, subject: 'GET /time-entries after a batch' });
+  return settled(
+    async () => {
+      const records = await entriesOf(t, resourceId);
+      ensure(records.length === count, `expected ${count} ${what}, GET /time-entries?resourceId=${resourceId} listed ${records.length}`);
+      return records;
+    },
+    { t, subject: 'GET /time-entries after a batch' },
+  );
 }
 
 /** Entries under the scope's task or resource (an item with a broken id may land under either). */
@@ -91,7 +98,14 @@ async function plainEntries(t: CheckContext, scope: TimeEntryConstraints, count:
  */
 function observeStartTime(t: CheckContext, subject: string, sent: unknown, stored: unknown): void {
   if (typeof sent !== 'string' || !/^\d{2}:\d{2}:\d{2}$/.test(sent)) return;
-  const kept = stored === sent ? 'kept as HH:MM:SS' : stored === sent.slice(0, 5) ? 'cut to HH:MM' : typeof stored === 'string' && stored.startsWith(sent) ? 'kept, with fractional seconds' : `other (${JSON.stringify(stored ?? null)})`;
+  const kept =
+    stored === sent
+      ? 'kept as HH:MM:SS'
+      : stored === sent.slice(0, 5)
+        ? 'cut to HH:MM'
+        : typeof stored === 'string' && stored.startsWith(sent)
+          ? 'kept, with fractional seconds'
+          : `other (${JSON.stringify(stored ?? null)})`;
   t.observe('batch-start-time-seconds', subject, kept);
 }
 
@@ -116,8 +130,15 @@ describe('batch: sizes', () => {
     const ids = [...(await plainEntries(t, scope, 1))];
     const created = await create(t, items.slice(0, BATCH_MAX_ITEMS));
     expectStatus(created, 200, 'create a batch of exactly 100 entries');
-    ids.push(...(await entriesShown(t, scope.resourceIds[0]!, BATCH_MAX_ITEMS + 1, 'entries to update')).map((r) => String(r['id'])).filter((id) => !ids.includes(id)));
-    await expectInvalid(t, `PATCH ${PATH}`, '101 updates', () => update(t, ids.map((id) => ({ id, isBillable: true }))));
+    ids.push(
+      ...(await entriesShown(t, scope.resourceIds[0]!, BATCH_MAX_ITEMS + 1, 'entries to update')).map((r) => String(r['id'])).filter((id) => !ids.includes(id)),
+    );
+    await expectInvalid(t, `PATCH ${PATH}`, '101 updates', () =>
+      update(
+        t,
+        ids.map((id) => ({ id, isBillable: true })),
+      ),
+    );
     await expectInvalid(t, `DELETE ${PATH}`, '101 ids', () => remove(t, ids));
   });
 });
@@ -138,31 +159,41 @@ describe('batch: create', () => {
     const scope = await freshScope(t);
     expectEnvelope(await create(t, sampleEntries(t, scope, 2)), 'a batch create');
     const ids = (await entriesShown(t, scope.resourceIds[0]!, 2, 'entries of the batch')).map((r) => String(r['id']));
-    expectEnvelope(await update(t, ids.map((id) => ({ id, description: 'batch update' }))), 'a batch update');
+    expectEnvelope(
+      await update(
+        t,
+        ids.map((id) => ({ id, description: 'batch update' })),
+      ),
+      'a batch update',
+    );
     expectEnvelope(await remove(t, ids), 'a batch delete');
   });
 
   check('BATCH-CREATE-VISIBLE', 'make batch-created entries visible through GET /time-entries with the values sent', async (t) => {
-    await t.property(fc.integer({ min: 1, max: 4 }), async (count) => {
-      const scope = await freshScope(t);
-      const items = sampleEntries(t, scope, count).map((item, i): Record<string, unknown> => ({ ...item, description: `batch item ${i}` }));
-      expectStatus(await create(t, items), 200, `create a batch of ${count} entries`);
-      const records = await entriesShown(t, scope.resourceIds[0]!, items.length, "entries for the batch's resource");
-      // The values are read from each entry itself: a list may show records in brief (spec 4: contents not shown).
-      const reads = [];
-      for (const listed of records) {
-        const read = await t.api.get(`/time-entries/${String(listed['id'])}`);
-        expectStatus(read, 200, 'read an entry a batch created');
-        reads.push(read);
-      }
-      for (const item of items) {
-        const read = reads.find((r) => dataRecord(r)['description'] === item['description']);
-        ensure(read, `no entry listed for the batch's resource carries ${JSON.stringify(item['description'])}`);
-        const record = dataRecord(read);
-        observeStartTime(t, `POST ${PATH}`, item['startTime'], record['startTime']);
-        expectFields(record, item, `entry created by a batch`, read);
-      }
-    }, { numRuns: Math.min(t.run.numRuns, 5) });
+    await t.property(
+      fc.integer({ min: 1, max: 4 }),
+      async (count) => {
+        const scope = await freshScope(t);
+        const items = sampleEntries(t, scope, count).map((item, i): Record<string, unknown> => ({ ...item, description: `batch item ${i}` }));
+        expectStatus(await create(t, items), 200, `create a batch of ${count} entries`);
+        const records = await entriesShown(t, scope.resourceIds[0]!, items.length, "entries for the batch's resource");
+        // The values are read from each entry itself: a list may show records in brief (spec 4: contents not shown).
+        const reads = [];
+        for (const listed of records) {
+          const read = await t.api.get(`/time-entries/${String(listed['id'])}`);
+          expectStatus(read, 200, 'read an entry a batch created');
+          reads.push(read);
+        }
+        for (const item of items) {
+          const read = reads.find((r) => dataRecord(r)['description'] === item['description']);
+          ensure(read, `no entry listed for the batch's resource carries ${JSON.stringify(item['description'])}`);
+          const record = dataRecord(read);
+          observeStartTime(t, `POST ${PATH}`, item['startTime'], record['startTime']);
+          expectFields(record, item, `entry created by a batch`, read);
+        }
+      },
+      { numRuns: Math.min(t.run.numRuns, 5) },
+    );
   });
 
   check('BATCH-ITEM-RULES', 'never apply a batch entry that breaks an item rule', async (t) => {
@@ -205,7 +236,11 @@ describe('batch: create', () => {
     const res = await create(t, [valid, { ...invalid, date: '2024-02-30' }]);
     const created = await entriesOf(t, scope.resourceIds[0]!);
     ensure(created.length <= 1, `the invalid entry of a mixed batch was created (${created.length} entries)`, res);
-    const behaviour = isClass(res.status, '2xx') ? (created.length === 1 ? 'per item: the valid entry created' : 'nothing created, success answered') : 'all or nothing: rejected';
+    const behaviour = isClass(res.status, '2xx')
+      ? created.length === 1
+        ? 'per item: the valid entry created'
+        : 'nothing created, success answered'
+      : 'all or nothing: rejected';
     t.observe('batch-partial-failure', `POST ${PATH}`, `${behaviour} (${res.status})`);
   });
 
@@ -231,7 +266,10 @@ describe('batch: update and delete', () => {
       const ids = await plainEntries(t, scope, 3);
       // A changed date is a day of its own: a server may cap a resource's day at 24 hours.
       const changes = generated.map((change) => (change['date'] === undefined ? change : { ...change, date: freshPastDay() }));
-      const res = await update(t, changes.map((change, i) => ({ id: ids[i], ...change })));
+      const res = await update(
+        t,
+        changes.map((change, i) => ({ id: ids[i], ...change })),
+      );
       expectStatus(res, 200, 'apply a batch update');
       for (const [i, change] of changes.entries()) {
         const read = await t.api.get(`/time-entries/${ids[i]}`);

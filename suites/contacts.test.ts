@@ -102,7 +102,9 @@ async function expectInactiveFiltered(
   listed: ReadonlyArray<Record<string, unknown>>,
 ): Promise<void> {
   const shown = inactive.filter((id) => listed.some((r) => r['id'] === id)).length;
-  const subject = `GET /contacts?${Object.keys(query).map((k) => `${k}=`).join('&')}`;
+  const subject = `GET /contacts?${Object.keys(query)
+    .map((k) => `${k}=`)
+    .join('&')}`;
   t.observe('inactive-in-list-without-isActive', subject, shown === inactive.length ? 'listed' : shown === 0 ? 'left out' : 'some listed');
   await expectFiltered(t.api, '/contacts', { ...query, isActive: 'false' }, { includes: inactive, excludes, what: `${what} (inactive)` });
 }
@@ -128,7 +130,11 @@ describe('contacts: list filters', () => {
     expectStatus(empty, 200, 'list with an empty contactTypeKey (rejected, or read as left out)');
     const listed = JSON.stringify(empty.json);
     const missing = [f.activeBillableCompany, f.activeIndividual].filter((id) => !listed.includes(id));
-    ensure(missing.length === 0, `contactTypeKey= was accepted (200) but not read as left out: the list under the parent leaves out ${missing.join(', ')}; 4.1 bounds the key to 1 to 30 characters`, empty);
+    ensure(
+      missing.length === 0,
+      `contactTypeKey= was accepted (200) but not read as left out: the list under the parent leaves out ${missing.join(', ')}; 4.1 bounds the key to 1 to 30 characters`,
+      empty,
+    );
     t.observe('empty-query-value', 'GET /contacts?contactTypeKey=', 'read as the parameter left out');
   });
 
@@ -170,7 +176,14 @@ describe('contacts: list filters', () => {
     });
     const wrong = await firstWithOther(t.api, '/contacts', records, 'parentContactId', f.parent);
     ensure(!wrong, `parentContactId filter returned ${JSON.stringify(wrong?.['id'])} with parent ${JSON.stringify(wrong?.['parentContactId'])}`);
-    await expectInactiveFiltered(t, query, [f.inactiveIndividual, f.inactiveBillableCompany], [f.outsider, f.parent], 'is a child of the requested parent', records);
+    await expectInactiveFiltered(
+      t,
+      query,
+      [f.inactiveIndividual, f.inactiveBillableCompany],
+      [f.outsider, f.parent],
+      'is a child of the requested parent',
+      records,
+    );
   });
 
   booleanFilterChecks(check, {
@@ -181,7 +194,11 @@ describe('contacts: list filters', () => {
         requirementId: 'CT-FILTER-ACTIVE',
         sample: async (t) => {
           const f = await filterFixture(t);
-          return { scope: { parentContactId: f.parent }, trueIds: [f.activeBillableCompany, f.activeIndividual], falseIds: [f.inactiveIndividual, f.inactiveBillableCompany] };
+          return {
+            scope: { parentContactId: f.parent },
+            trueIds: [f.activeBillableCompany, f.activeIndividual],
+            falseIds: [f.inactiveIndividual, f.inactiveBillableCompany],
+          };
         },
       },
       {
@@ -203,11 +220,16 @@ describe('contacts: list filters', () => {
 
   check('CT-FILTER-SEARCH', 'find contacts by a word of their name with search', async (t) => {
     const f = await filterFixture(t);
-    const records = await expectFiltered(t.api, '/contacts', { search: f.searchToken }, {
-      includes: [f.activeBillableCompany, f.outsider],
-      excludes: [f.inactiveIndividual, f.inactiveBillableCompany, f.activeIndividual, f.parent],
-      what: `mentions ${f.searchToken}`,
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/contacts',
+      { search: f.searchToken },
+      {
+        includes: [f.activeBillableCompany, f.outsider],
+        excludes: [f.inactiveIndividual, f.inactiveBillableCompany, f.activeIndividual, f.parent],
+        what: `mentions ${f.searchToken}`,
+      },
+    );
     const unrelated = records.find((r) => !JSON.stringify(r).toLowerCase().includes(f.searchToken));
     ensure(!unrelated, `search=${f.searchToken} returned ${JSON.stringify(unrelated?.['id'])}, which does not mention it`);
     const upper = await t.api.get('/contacts', { search: f.searchToken.toUpperCase(), parentContactId: f.parent });

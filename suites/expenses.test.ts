@@ -208,7 +208,11 @@ describe('expenses: statuses and their changes', () => {
         expectFields(back.record, { reimbursementStatus: null }, `reimbursementStatus ${from} set to null (answered ${res.status})`, back.res);
         return;
       }
-      ensure(isClass(res.status, '4xx'), `expected reimbursementStatus null on an expense with reimbursementStatus ${from} to be accepted (2xx) or refused (4xx)`, res);
+      ensure(
+        isClass(res.status, '4xx'),
+        `expected reimbursementStatus null on an expense with reimbursementStatus ${from} to be accepted (2xx) or refused (4xx)`,
+        res,
+      );
       refusals.push(`${from} (${res.status})`);
     }
     fail(`reimbursementStatus null was refused from every status: ${refusals.join(', ')}`);
@@ -223,7 +227,11 @@ describe('expenses: statuses and their changes', () => {
     expectStatus(await t.api.patch(`/expenses/${id}`, { billableAmount: null }), 200, 'set billableAmount to null');
     const { res, record } = await readExpense(t, id);
     const shown = record['billableAmount'];
-    t.observe('expense-billable-amount-cleared', 'GET /expenses/{id} after billableAmount null (amount 40, markup 10)', shown === undefined || shown === null || shown === '' ? 'empty' : `computed: ${JSON.stringify(shown)}`);
+    t.observe(
+      'expense-billable-amount-cleared',
+      'GET /expenses/{id} after billableAmount null (amount 40, markup 10)',
+      shown === undefined || shown === null || shown === '' ? 'empty' : `computed: ${JSON.stringify(shown)}`,
+    );
     const stillKept = typeof shown === 'number' ? shown === kept : typeof shown === 'string' && shown !== '' && Number(shown) === kept;
     ensure(!stillKept, `billableAmount null left the value set before (${kept})`, res);
   });
@@ -261,11 +269,17 @@ describe('expenses: statuses and their changes', () => {
  * 2xx, then one reviewed with another key. What was refused is observed; the last answer is
  * returned when none was accepted.
  */
-async function reviewed(t: CheckContext, operation: 'approve' | 'reject', body?: Record<string, unknown>): Promise<{ id: string; res: ApiResponse; from: string }> {
+async function reviewed(
+  t: CheckContext,
+  operation: 'approve' | 'reject',
+  body?: Record<string, unknown>,
+): Promise<{ id: string; res: ApiResponse; from: string }> {
   const claimant = await optionalResource(t, `Conformance ${operation} claimant`);
   const candidates: Array<[string, Record<string, unknown>]> = [
     ['a pending direct_cost', { status: 'pending' }],
-    ...(claimant === undefined ? [] : [['a pending staff_claim', { status: 'pending', expenseType: 'staff_claim', claimedByResourceId: claimant }] as [string, Record<string, unknown>]]),
+    ...(claimant === undefined
+      ? []
+      : [['a pending staff_claim', { status: 'pending', expenseType: 'staff_claim', claimedByResourceId: claimant }] as [string, Record<string, unknown>]]),
     ['a draft direct_cost', { status: 'draft' }],
   ];
   let last: { id: string; res: ApiResponse; from: string } | undefined;
@@ -315,7 +329,11 @@ describe('expenses: approve and reject', () => {
       // in data must be this one; another body is observed.
       const data = (res.json as { data?: unknown } | undefined)?.data;
       const shown = data !== null && typeof data === 'object' && !Array.isArray(data) && 'id' in data;
-      t.observe('expense-reject-body', `POST /expenses/{id}/reject ${what}`, shown ? 'the expense in data' : `other: ${JSON.stringify(res.json ?? null).slice(0, 60)}`);
+      t.observe(
+        'expense-reject-body',
+        `POST /expenses/{id}/reject ${what}`,
+        shown ? 'the expense in data' : `other: ${JSON.stringify(res.json ?? null).slice(0, 60)}`,
+      );
       if (shown) ensure((data as { id: unknown }).id === id, `expected data.id ${id}`, res);
     }
     // The body is optional in part (`reason`); whether it may be left out entirely is not shown.
@@ -328,7 +346,8 @@ describe('expenses: approve and reject', () => {
     const { id, res, from } = await reviewed(t, 'reject', { reason });
     expectStatus(res, 200, `reject ${from}`);
     const data = (res.json as { data?: unknown } | undefined)?.data;
-    if (data !== null && typeof data === 'object') t.observe('expense-status-after-reject', 'POST /expenses/{id}/reject response', statusOf(data as Record<string, unknown>));
+    if (data !== null && typeof data === 'object')
+      t.observe('expense-status-after-reject', 'POST /expenses/{id}/reject response', statusOf(data as Record<string, unknown>));
     const { res: back, record } = await readExpense(t, id);
     t.observe('expense-status-after-reject', 'GET /expenses/{id} after reject', statusOf(record));
     const kept = findValuePaths(record, (v) => v === reason);
@@ -354,11 +373,16 @@ describe('expenses: list filters', () => {
 
   check('EX-FILTER-REFS', 'return only expenses of the requested supplierId', async (t) => {
     const f = await filterFixture(t);
-    const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier }, {
-      includes: Object.values(f.expenses).map((e) => e.id),
-      excludes: [f.outsider],
-      what: 'has the requested supplier',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/expenses',
+      { supplierId: f.supplier },
+      {
+        includes: Object.values(f.expenses).map((e) => e.id),
+        excludes: [f.outsider],
+        what: 'has the requested supplier',
+      },
+    );
     const wrong = await firstWithOther(t.api, '/expenses', records, 'supplierId', f.supplier);
     ensure(!wrong, `supplierId filter returned ${JSON.stringify(wrong?.['id'])} with supplierId ${JSON.stringify(wrong?.['supplierId'])}`);
   });
@@ -367,11 +391,16 @@ describe('expenses: list filters', () => {
     const [mine, other] = [await createResource(t, 'Conformance claimant'), await createResource(t, 'Conformance other claimant')];
     const claimed = await createExpense(t, { expenseType: 'staff_claim', claimedByResourceId: mine });
     const notMine = await createExpense(t, { expenseType: 'staff_claim', claimedByResourceId: other });
-    const records = await expectFiltered(t.api, '/expenses', { claimedByResourceId: mine }, {
-      includes: [claimed],
-      excludes: [notMine],
-      what: 'was claimed by the requested resource',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/expenses',
+      { claimedByResourceId: mine },
+      {
+        includes: [claimed],
+        excludes: [notMine],
+        what: 'was claimed by the requested resource',
+      },
+    );
     const wrong = await firstWithOther(t.api, '/expenses', records, 'claimedByResourceId', mine);
     ensure(!wrong, `claimedByResourceId filter returned ${JSON.stringify(wrong?.['id'])} claimed by ${JSON.stringify(wrong?.['claimedByResourceId'])}`);
   });
@@ -385,11 +414,16 @@ describe('expenses: list filters', () => {
       const supplierId = await createSupplier(t, `Conformance ${field} scope`);
       const linked = await createExpense(t, { supplierId, [field]: project });
       const unlinked = await createExpense(t, { supplierId });
-      const records = await expectFiltered(t.api, '/expenses', { supplierId, [field]: project }, {
-        includes: [linked],
-        excludes: [unlinked],
-        what: `has ${field} ${project}`,
-      });
+      const records = await expectFiltered(
+        t.api,
+        '/expenses',
+        { supplierId, [field]: project },
+        {
+          includes: [linked],
+          excludes: [unlinked],
+          what: `has ${field} ${project}`,
+        },
+      );
       const wrong = await firstWithOther(t.api, '/expenses', records, field, project);
       ensure(!wrong, `${field} filter returned ${JSON.stringify(wrong?.['id'])} with ${field} ${JSON.stringify(wrong?.[field])}`);
     });
@@ -398,10 +432,15 @@ describe('expenses: list filters', () => {
   check('EX-FILTER-TYPE', 'return only expenses of the requested expenseType', async (t) => {
     const f = await filterFixture(t);
     for (const expenseType of EXPENSE_TYPES) {
-      const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier, expenseType }, {
-        ...split(f, (e) => e.expenseType === expenseType),
-        what: `is a ${expenseType}`,
-      });
+      const records = await expectFiltered(
+        t.api,
+        '/expenses',
+        { supplierId: f.supplier, expenseType },
+        {
+          ...split(f, (e) => e.expenseType === expenseType),
+          what: `is a ${expenseType}`,
+        },
+      );
       const wrong = await firstWithOther(t.api, '/expenses', records, 'expenseType', expenseType);
       ensure(!wrong, `expenseType=${expenseType} returned ${JSON.stringify(wrong?.['id'])} of type ${JSON.stringify(wrong?.['expenseType'])}`);
     }
@@ -409,29 +448,47 @@ describe('expenses: list filters', () => {
 
   check('EX-FILTER-CATEGORY', 'return expenses of the requested category and leave out the others', async (t) => {
     const f = await filterFixture(t);
-    for (const [letter, category] of [['A', f.categoryA], ['B', f.categoryB]] as const) {
-      const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier, category }, {
-        ...split(f, (e) => e.category === letter),
-        what: `has category ${category}`,
-      });
+    for (const [letter, category] of [
+      ['A', f.categoryA],
+      ['B', f.categoryB],
+    ] as const) {
+      const records = await expectFiltered(
+        t.api,
+        '/expenses',
+        { supplierId: f.supplier, category },
+        {
+          ...split(f, (e) => e.category === letter),
+          what: `has category ${category}`,
+        },
+      );
       const wrong = await firstWithOther(t.api, '/expenses', records, 'category', category);
       ensure(!wrong, `category=${category} returned ${JSON.stringify(wrong?.['id'])} of category ${JSON.stringify(wrong?.['category'])}`);
     }
     // Without the supplier scope too: the category alone selects (the outsider carries category A).
-    await expectFiltered(t.api, '/expenses', { category: f.categoryA }, {
-      includes: [f.expenses.a.id, f.expenses.c.id, f.outsider],
-      excludes: [f.expenses.b.id, f.expenses.d.id, f.expenses.e.id],
-      what: `has category ${f.categoryA}`,
-    });
+    await expectFiltered(
+      t.api,
+      '/expenses',
+      { category: f.categoryA },
+      {
+        includes: [f.expenses.a.id, f.expenses.c.id, f.outsider],
+        excludes: [f.expenses.b.id, f.expenses.d.id, f.expenses.e.id],
+        what: `has category ${f.categoryA}`,
+      },
+    );
   });
 
   check('EX-FILTER-STATUS', 'return only expenses with the requested status', async (t) => {
     const f = await filterFixture(t);
     for (const status of EXPENSE_STATUSES) {
-      const records = await expectFiltered(t.api, '/expenses', { supplierId: f.supplier, status }, {
-        ...split(f, (e) => e.status === status),
-        what: `has status ${status}`,
-      });
+      const records = await expectFiltered(
+        t.api,
+        '/expenses',
+        { supplierId: f.supplier, status },
+        {
+          ...split(f, (e) => e.status === status),
+          what: `has status ${status}`,
+        },
+      );
       const wrong = await firstWithOther(t.api, '/expenses', records, 'status', status);
       ensure(!wrong, `status=${status} returned ${JSON.stringify(wrong?.['id'])} with status ${JSON.stringify(wrong?.['status'])}`);
     }
@@ -447,10 +504,15 @@ describe('expenses: list filters', () => {
       [{ dateTo: '2021-03-14' }, (d) => d < '2021-03-14'],
     ];
     for (const [range, inside] of ranges) {
-      await expectFiltered(t.api, '/expenses', { ...scope, ...range }, {
-        ...split(f, (e) => inside(e.date)),
-        what: `is dated inside ${JSON.stringify(range)}`,
-      });
+      await expectFiltered(
+        t.api,
+        '/expenses',
+        { ...scope, ...range },
+        {
+          ...split(f, (e) => inside(e.date)),
+          what: `is dated inside ${JSON.stringify(range)}`,
+        },
+      );
     }
     // Boundaries: expense b is dated 2021-03-15.
     for (const bound of ['dateFrom', 'dateTo'] as const) {

@@ -86,7 +86,12 @@ const CRITERIA_SHAPES: ReadonlyArray<readonly unknown[]> = [
  */
 async function createWithCriteria(t: CheckContext): Promise<{ id: string; criteria: readonly unknown[] } | undefined> {
   for (const criteria of CRITERIA_SHAPES) {
-    const res = await t.api.post('/milestones', { projectId: projectOf(t), name: uniqueMilestoneName('Conformance criteria'), targetDate: nearDay(), completionCriteria: criteria });
+    const res = await t.api.post('/milestones', {
+      projectId: projectOf(t),
+      name: uniqueMilestoneName('Conformance criteria'),
+      targetDate: nearDay(),
+      completionCriteria: criteria,
+    });
     if (isClass(res.status, '4xx')) continue;
     expectStatus(res, 201, 'create a milestone with completion criteria');
     t.observe('milestone-criteria-shape', 'POST /milestones: the first item shape taken', JSON.stringify(criteria[0]));
@@ -138,11 +143,16 @@ async function expectCompleted(t: CheckContext, id: string, day: string): Promis
     ensure(status === 'completed', `expected status "completed" after complete, got ${JSON.stringify(status)}`, res);
     return;
   }
-  await expectFiltered(t.api, '/milestones', { ...dayScope(projectOf(t), day), status: 'completed' }, {
-    includes: [id],
-    excludes: [],
-    what: 'was completed',
-  });
+  await expectFiltered(
+    t.api,
+    '/milestones',
+    { ...dayScope(projectOf(t), day), status: 'completed' },
+    {
+      includes: [id],
+      excludes: [],
+      what: 'was completed',
+    },
+  );
 }
 
 describe('milestones: responses and ids', () => {
@@ -201,7 +211,9 @@ describe('milestones: create rules', () => {
       // Refused in every plain shape (4xx): a milestone without criteria is then a valid body
       // no item shape can break, so it must be taken; what the items must look like is unknown.
       await createMilestone(t, { name: uniqueMilestoneName('Conformance no criteria') });
-      return t.inconclusive('completion criteria were refused in every item shape tried ({description}, {name}, {title}, strings); the shape the server takes is not shown (spec 2.8)');
+      return t.inconclusive(
+        'completion criteria were refused in every item shape tried ({description}, {name}, {title}, strings); the shape the server takes is not shown (spec 2.8)',
+      );
     }
     const { id, criteria } = created;
     const { res, record } = await readMilestone(t, id);
@@ -268,7 +280,8 @@ describe('milestones: complete', () => {
       { label: 'Conformance complete with an empty body' },
       { label: 'Conformance complete without body' },
     ]);
-    if (fresh === undefined || withDate === undefined || withEmpty === undefined || bare === undefined) throw new Error('createMilestonesOnDay made fewer milestones than asked');
+    if (fresh === undefined || withDate === undefined || withEmpty === undefined || bare === undefined)
+      throw new Error('createMilestonesOnDay made fewer milestones than asked');
     t.observe('milestone-initial-status', 'GET /milestones/{id} of a new milestone', statusOf((await readMilestone(t, fresh)).record) ?? 'no status field');
 
     const attempts = [
@@ -281,7 +294,10 @@ describe('milestones: complete', () => {
     // only one the run can reach: refused both ways, completion is not decided, not failed.
     if (answers.every((res) => isClass(res.status, '4xx'))) {
       t.observe('milestone-complete-from-state', 'POST /milestones/{id}/complete of a new milestone', `refused (${answers[0]!.status})`);
-      throw new CheckInconclusive(`the target refused to complete a new milestone, the only state the run can reach (answered ${answers.map((r) => r.status).join(' and ')}); spec 3.3 leaves which states may be completed open`, answers[0]!.exchange);
+      throw new CheckInconclusive(
+        `the target refused to complete a new milestone, the only state the run can reach (answered ${answers.map((r) => r.status).join(' and ')}); spec 3.3 leaves which states may be completed open`,
+        answers[0]!.exchange,
+      );
     }
     for (const [index, [what, , id]] of attempts.entries()) {
       expectStatus(answers[index]!, 200, `complete a milestone ${what}`);
@@ -292,7 +308,11 @@ describe('milestones: complete', () => {
     t.observe('milestone-complete-no-body', 'POST /milestones/{id}/complete without any body', (await t.api.post(`/milestones/${bare}/complete`)).status);
     // Which source states may be completed is not shown (spec 3.3): completing twice is observed.
     expectStatus(await t.api.post(`/milestones/${fresh}/complete`, {}), 200, 'complete a milestone');
-    t.observe('milestone-complete-from-state', 'POST /milestones/{id}/complete of a completed milestone', (await t.api.post(`/milestones/${fresh}/complete`, {})).status);
+    t.observe(
+      'milestone-complete-from-state',
+      'POST /milestones/{id}/complete of a completed milestone',
+      (await t.api.post(`/milestones/${fresh}/complete`, {})).status,
+    );
   });
 
   check('MS-COMPLETE-DATE-KEPT', 'show the completedDate sent on complete as the completion date, where the milestone shows one', async (t) => {
@@ -319,7 +339,8 @@ describe('milestones: complete', () => {
     // date sent is kept under a name of its own (actualDate, say): the date sent must then be
     // there. A month back, it can be no moment of the call, creation or update, nor the target.
     const elsewhere = Object.entries(record).filter(
-      ([field, value]) => !shown.some(([name]) => name === field) && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && sameDay(value, completedDate),
+      ([field, value]) =>
+        !shown.some(([name]) => name === field) && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && sameDay(value, completedDate),
     );
     ensure(
       kept.length + elsewhere.length > 0,
@@ -327,7 +348,11 @@ describe('milestones: complete', () => {
       res,
     );
     const where = kept.length > 0 ? kept : elsewhere;
-    t.observe('milestone-completed-date', 'GET /milestones/{id} after complete with a completedDate', `kept as ${where.map(([field]) => field).join(', ')}${kept.length > 0 ? '' : ` beside ${shown.map(([field]) => field).join(', ')}`}`);
+    t.observe(
+      'milestone-completed-date',
+      'GET /milestones/{id} after complete with a completedDate',
+      `kept as ${where.map(([field]) => field).join(', ')}${kept.length > 0 ? '' : ` beside ${shown.map(([field]) => field).join(', ')}`}`,
+    );
   });
 
   check('MS-COMPLETE-DATE', 'reject each impossible completedDate on complete', async (t) => {
@@ -439,12 +464,17 @@ describe('milestones: list filters', () => {
 
     for (const status of MILESTONE_STATUSES) {
       const entries = [...known.entries()];
-      const records = await expectFiltered(t.api, '/milestones', { ...f.scope, status }, {
-        includes: entries.filter(([, s]) => s === status).map(([id]) => id),
-        // A milestone that shows no status is at least not completed: it was never completed.
-        excludes: entries.filter(([, s]) => (s === undefined ? status === 'completed' : s !== status)).map(([id]) => id),
-        what: `has status ${status}`,
-      });
+      const records = await expectFiltered(
+        t.api,
+        '/milestones',
+        { ...f.scope, status },
+        {
+          includes: entries.filter(([, s]) => s === status).map(([id]) => id),
+          // A milestone that shows no status is at least not completed: it was never completed.
+          excludes: entries.filter(([, s]) => (s === undefined ? status === 'completed' : s !== status)).map(([id]) => id),
+          what: `has status ${status}`,
+        },
+      );
       const wrong = records.find((r) => statusOf(r) !== undefined && statusOf(r) !== status);
       ensure(!wrong, `status=${status} returned ${JSON.stringify(wrong?.['id'])} with status ${JSON.stringify(wrong?.['status'])}`);
     }
@@ -454,24 +484,43 @@ describe('milestones: list filters', () => {
     const f = await filterFixture(t);
     const { projectId, day } = f;
     // Values strictly inside or outside the ranges: whether the bounds include the day is observed below.
-    await expectFiltered(t.api, '/milestones', { projectId, dateFrom: addDays(day, -5), dateTo: addDays(day, 5) }, {
-      includes: [f.middle],
-      excludes: [f.early, f.late],
-      what: `has a target date within 5 days of ${day}`,
-    });
-    await expectFiltered(t.api, '/milestones', { projectId, dateFrom: addDays(day, -5) }, {
-      includes: [f.middle, f.late],
-      excludes: [f.early],
-      what: `has a target date after ${addDays(day, -5)}`,
-    });
-    await expectFiltered(t.api, '/milestones', { projectId, dateTo: addDays(day, 5) }, {
-      includes: [f.early, f.middle],
-      excludes: [f.late],
-      what: `has a target date before ${addDays(day, 5)}`,
-    });
+    await expectFiltered(
+      t.api,
+      '/milestones',
+      { projectId, dateFrom: addDays(day, -5), dateTo: addDays(day, 5) },
+      {
+        includes: [f.middle],
+        excludes: [f.early, f.late],
+        what: `has a target date within 5 days of ${day}`,
+      },
+    );
+    await expectFiltered(
+      t.api,
+      '/milestones',
+      { projectId, dateFrom: addDays(day, -5) },
+      {
+        includes: [f.middle, f.late],
+        excludes: [f.early],
+        what: `has a target date after ${addDays(day, -5)}`,
+      },
+    );
+    await expectFiltered(
+      t.api,
+      '/milestones',
+      { projectId, dateTo: addDays(day, 5) },
+      {
+        includes: [f.early, f.middle],
+        excludes: [f.late],
+        what: `has a target date before ${addDays(day, 5)}`,
+      },
+    );
     for (const bounds of [{ dateFrom: day }, { dateTo: day }, { dateFrom: day, dateTo: day }]) {
       const ids = (await listAll(t.api, '/milestones', { projectId, ...bounds })).map((r) => r['id']);
-      t.observe('date-filter-bounds', `GET /milestones?${Object.keys(bounds).join('=&')}= (a milestone due on the bound)`, ids.includes(f.middle) ? 'inclusive' : 'exclusive');
+      t.observe(
+        'date-filter-bounds',
+        `GET /milestones?${Object.keys(bounds).join('=&')}= (a milestone due on the bound)`,
+        ids.includes(f.middle) ? 'inclusive' : 'exclusive',
+      );
     }
   });
 });

@@ -75,7 +75,8 @@ async function isActiveOutcome(t: CheckContext, res: ApiResponse, id: string, ta
   if (!isClass(res.status, '2xx')) return `answered ${res.status}`;
   const back = await t.api.get(`/rates/${id}`);
   // A server may hide a deactivated rate from GET by id (RT-DELETE-DEACTIVATES): its list record tells.
-  if (back.status === 404) return (await deactivatedListRecord(t, id, tag))?.['isActive'] === false ? 'accepted and applied (hidden from GET by id)' : `ignored, yet GET answered 404`;
+  if (back.status === 404)
+    return (await deactivatedListRecord(t, id, tag))?.['isActive'] === false ? 'accepted and applied (hidden from GET by id)' : `ignored, yet GET answered 404`;
   expectStatus(back, 200, 'read the rate back');
   return dataRecord(back)['isActive'] === false ? 'accepted and applied' : 'ignored';
 }
@@ -184,12 +185,21 @@ describe('rates: strict bodies', () => {
   // that accepts and ignores it is neither strict nor setting it.
   check('RT-STRICT', 'reject isActive on rate create (not listed in 2.5), or apply it', async (t) => {
     const tag = uniqueToken('created-inactive');
-    const res = await t.api.post('/rates', { name: `Conformance isActive on create ${uniqueToken('')}`, amount: 10, tags: [runTag(t.run), tag], isActive: false });
+    const res = await t.api.post('/rates', {
+      name: `Conformance isActive on create ${uniqueToken('')}`,
+      amount: 10,
+      tags: [runTag(t.run), tag],
+      isActive: false,
+    });
     if (isClass(res.status, '2xx')) {
       const id = dataRecord(res).id;
       const outcome = await isActiveOutcome(t, res, id, tag);
       t.observe('rate-create-isActive', 'POST /rates with isActive false', outcome);
-      ensure(outcome.startsWith('accepted and applied'), `isActive false on rate create was accepted (${res.status}) but not applied: the rate reads active; 2.5 rejects unlisted properties`, res);
+      ensure(
+        outcome.startsWith('accepted and applied'),
+        `isActive false on rate create was accepted (${res.status}) but not applied: the rate reads active; 2.5 rejects unlisted properties`,
+        res,
+      );
       return;
     }
     t.observe('rate-create-isActive', 'POST /rates with isActive false', `rejected (${res.status})`);
@@ -198,7 +208,11 @@ describe('rates: strict bodies', () => {
 
   check('RT-UPDATE-NOT-ACCEPTED', 'reject amount, period and hoursPerPeriod on rate update', async (t) => {
     const id = await target(t);
-    for (const [field, value] of [['amount', 77.7], ['period', 'day'], ['hoursPerPeriod', 8]] as const) {
+    for (const [field, value] of [
+      ['amount', 77.7],
+      ['period', 'day'],
+      ['hoursPerPeriod', 8],
+    ] as const) {
       await expectInvalid(t, 'PATCH /rates/{id}', `${field} is not accepted on update`, () => t.api.patch(`/rates/${id}`, { [field]: value }));
       await expectInvalid(t, 'PATCH /rates/{id}', `${field} is not accepted on update, beside a valid name`, () =>
         t.api.patch(`/rates/${id}`, { name: 'Conformance rate renamed', [field]: value }),
@@ -265,7 +279,14 @@ describe('rates: versions', () => {
       if (!observed) {
         observed = true;
         const data = (res.json as { data?: Record<string, unknown> } | undefined)?.data;
-        const shape = data === undefined || data === null ? 'no data' : findAmount(data, body.amount).length > 0 ? (data['id'] === id ? 'the rate with the version' : 'the version') : 'without the amount';
+        const shape =
+          data === undefined || data === null
+            ? 'no data'
+            : findAmount(data, body.amount).length > 0
+              ? data['id'] === id
+                ? 'the rate with the version'
+                : 'the version'
+              : 'without the amount';
         t.observe('rate-version-create-response', 'POST /rates/{id}/versions', shape);
       }
     });
@@ -273,7 +294,10 @@ describe('rates: versions', () => {
     // after today, in date order, so that no rule against back-dated or out-of-order versions applies.
     const id = await createRate(t, { name: 'Conformance versioned rate (edges)', amount: 12.34 });
     const [leap, nextLeap] = leapDaysAfter(todayUtc());
-    for (const body of [{ amount: 0, effectiveFrom: leap }, { amount: 19.99, effectiveFrom: nextLeap, changeReason: 'Conformance leap day' }]) {
+    for (const body of [
+      { amount: 0, effectiveFrom: leap },
+      { amount: 19.99, effectiveFrom: nextLeap, changeReason: 'Conformance leap day' },
+    ]) {
       expectStatus(await t.api.post(`/rates/${id}/versions`, body), 201, `create a rate version ${JSON.stringify(body)}`);
     }
   });
@@ -298,7 +322,10 @@ describe('rates: versions', () => {
       // history is built after it instead, in date order.
       t.observe('business-rule', 'POST /rates/{id}/versions', `a version dated before the initial one was refused with ${first.status}`);
       const today = dayNumber(todayUtc());
-      later = [{ ...later[0]!, effectiveFrom: dayOf(today + 30) }, { ...later[1]!, effectiveFrom: dayOf(today + 60) }];
+      later = [
+        { ...later[0]!, effectiveFrom: dayOf(today + 30) },
+        { ...later[1]!, effectiveFrom: dayOf(today + 60) },
+      ];
       expectStatus(await t.api.post(`/rates/${id}/versions`, later[0]), 201, `create the version ${JSON.stringify(later[0])}`);
     } else {
       expectStatus(first, 201, `create the version ${JSON.stringify(later[0])}`);
@@ -321,9 +348,21 @@ describe('rates: versions', () => {
     const yesterday = dayOf(dayNumber(today) - 1);
     // The initial version's date is not stated (spec 2.5: a rate is created "with its initial version").
     const versions = await t.api.get(`/rates/${id}/versions`);
-    const froms = versions.status === 200 ? findFieldValues(versions.json, 'effectiveFrom').flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? [v.slice(0, 10)] : [])) : [];
+    const froms =
+      versions.status === 200
+        ? findFieldValues(versions.json, 'effectiveFrom').flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? [v.slice(0, 10)] : []))
+        : [];
     const initialFrom = froms.sort().at(-1);
-    const relative = initialFrom === undefined ? 'not shown' : initialFrom === today ? 'today (UTC)' : initialFrom === yesterday ? 'yesterday (UTC)' : initialFrom < today ? 'before yesterday' : 'after today (UTC)';
+    const relative =
+      initialFrom === undefined
+        ? 'not shown'
+        : initialFrom === today
+          ? 'today (UTC)'
+          : initialFrom === yesterday
+            ? 'yesterday (UTC)'
+            : initialFrom < today
+              ? 'before yesterday'
+              : 'after today (UTC)';
     t.observe('rate-initial-version-effectiveFrom', 'POST /rates', relative);
     const shows = (record: Record<string, unknown>, amount: number) => findAmount(record, amount).length > 0;
 
@@ -332,8 +371,16 @@ describe('rates: versions', () => {
       const res = await t.api.post(`/rates/${id}/versions`, { amount: current, effectiveFrom: yesterday, changeReason: 'Conformance: effective yesterday' });
       expectStatus(res, 201, `create a version effective ${yesterday} (yesterday, UTC), after the initial one (${initialFrom})`);
       const { res: back, record } = await readRate(t, id);
-      t.observe('rate-current-after-version', 'GET /rates/{id} after a later version effective yesterday', shows(record, current) ? (shows(record, initial) ? 'both amounts shown' : 'the new amount') : 'the initial amount');
-      ensure(shows(record, current), `expected the amount ${current} of the version effective ${yesterday} as current, GET shows ${shows(record, initial) ? `the initial ${initial}` : 'neither'}`, back);
+      t.observe(
+        'rate-current-after-version',
+        'GET /rates/{id} after a later version effective yesterday',
+        shows(record, current) ? (shows(record, initial) ? 'both amounts shown' : 'the new amount') : 'the initial amount',
+      );
+      ensure(
+        shows(record, current),
+        `expected the amount ${current} of the version effective ${yesterday} as current, GET shows ${shows(record, initial) ? `the initial ${initial}` : 'neither'}`,
+        back,
+      );
     } else {
       // No day lies between the initial version and yesterday: a version today may tie with the
       // initial one (which of two versions of one day is current is not stated), fall on a server's
@@ -342,21 +389,40 @@ describe('rates: versions', () => {
       if (isClass(res.status, '4xx')) {
         t.observe('rate-same-day-version', `POST /rates/{id}/versions effective on the initial version's day (${relative})`, `refused (${res.status})`);
         const { res: back, record } = await readRate(t, id);
-        ensure(shows(record, initial) && !shows(record, current), `a refused version (answered ${res.status}) still changed the current amount: GET shows ${shows(record, current) ? current : 'neither amount'}`, back);
+        ensure(
+          shows(record, initial) && !shows(record, current),
+          `a refused version (answered ${res.status}) still changed the current amount: GET shows ${shows(record, current) ? current : 'neither amount'}`,
+          back,
+        );
         return;
       }
       expectStatus(res, 201, `create a version effective today (${today}, UTC)`);
       const { res: back, record } = await readRate(t, id);
-      const value = shows(record, current) ? (shows(record, initial) ? 'both amounts shown' : 'the new amount') : shows(record, initial) ? 'the initial amount' : 'neither';
+      const value = shows(record, current)
+        ? shows(record, initial)
+          ? 'both amounts shown'
+          : 'the new amount'
+        : shows(record, initial)
+          ? 'the initial amount'
+          : 'neither';
       t.observe('rate-same-day-version', `GET /rates/{id} after a version effective on the initial version's day (${relative})`, value);
-      ensure(value !== 'neither', `expected the amount ${current} of the version effective today, or the initial ${initial} it ties with, as current; GET shows neither`, back);
+      ensure(
+        value !== 'neither',
+        `expected the amount ${current} of the version effective today, or the initial ${initial} it ties with, as current; GET shows neither`,
+        back,
+      );
     }
 
     // A version effective in the future: which one is current is not stated, only observed.
     const later = await t.api.post(`/rates/${id}/versions`, { amount: future, effectiveFrom: '2099-01-01' });
     if (later.status === 201) {
       const { record: after } = await readRate(t, id);
-      const value = findAmount(after, future).length > 0 ? (findAmount(after, current).length > 0 ? 'both shown' : 'the future version (latest created)') : 'a version already effective';
+      const value =
+        findAmount(after, future).length > 0
+          ? findAmount(after, current).length > 0
+            ? 'both shown'
+            : 'the future version (latest created)'
+          : 'a version already effective';
       t.observe('rate-current-with-future-version', 'GET /rates/{id} after a version effective 2099-01-01', value);
     }
   });
@@ -377,7 +443,7 @@ describe('rates: delete', () => {
     if (back.status !== 404 && !isClass(back.status, '2xx')) {
       fail('spec 2, 3.5, 4.5: deleting a rate deactivates it (a soft delete), so the rate must still be readable by id or listed as inactive', back);
     }
-    const record = back.status === 404 ? listed.find((r) => r['id'] === id) ?? {} : (expectStatus(back, 200, 'read a deactivated rate'), dataRecord(back));
+    const record = back.status === 404 ? (listed.find((r) => r['id'] === id) ?? {}) : (expectStatus(back, 200, 'read a deactivated rate'), dataRecord(back));
     const isActive = record['isActive'];
     // A list record without isActive (a summary) is judged by the isActive=false filter alone.
     if (back.status !== 404 || 'isActive' in record) ensure(isActive === false, `expected isActive false after DELETE, got ${JSON.stringify(isActive)}`, back);
@@ -395,16 +461,26 @@ describe('rates: list filters', () => {
 
   check('RT-FILTER-TYPE', 'return only rates of the requested rateType', async (t) => {
     const f = await filterFixture(t);
-    const all = await expectFiltered(t.api, '/rates', { tags: f.tag }, { includes: [f.billable, f.cost, f.other], excludes: [], what: `carries the tag ${f.tag}` });
+    const all = await expectFiltered(
+      t.api,
+      '/rates',
+      { tags: f.tag },
+      { includes: [f.billable, f.cost, f.other], excludes: [], what: `carries the tag ${f.tag}` },
+    );
     // Whether a plain list shows inactive rates is not stated.
     t.observe('rate-list-inactive', 'GET /rates without isActive', all.some((r) => r['id'] === f.deactivated) ? 'included' : 'left out');
     const byType = { billable: [f.billable], cost: [f.cost], other: [f.other] } as const;
     for (const rateType of RATE_TYPES) {
-      const records = await expectFiltered(t.api, '/rates', { tags: f.tag, rateType }, {
-        includes: byType[rateType],
-        excludes: RATE_TYPES.filter((other) => other !== rateType).flatMap((other) => byType[other]),
-        what: `is a ${rateType} rate`,
-      });
+      const records = await expectFiltered(
+        t.api,
+        '/rates',
+        { tags: f.tag, rateType },
+        {
+          includes: byType[rateType],
+          excludes: RATE_TYPES.filter((other) => other !== rateType).flatMap((other) => byType[other]),
+          what: `is a ${rateType} rate`,
+        },
+      );
       const wrong = await firstWithOther(t.api, '/rates', records, 'rateType', rateType);
       ensure(!wrong, `rateType=${rateType} returned ${JSON.stringify(wrong?.['id'])} of type ${JSON.stringify(wrong?.['rateType'])}`);
     }
@@ -460,7 +536,12 @@ describe('rates: list filters', () => {
     const onlyTwo = await createRate(t, { name: 'Conformance tagged two', tags: [two] });
     const both = await createRate(t, { name: 'Conformance tagged both', tags: [one, two] });
     const neither = await createRate(t, { name: 'Conformance untagged', tags: [] });
-    const records = await expectFiltered(t.api, '/rates', { tags: one }, { includes: [onlyOne, both], excludes: [onlyTwo, neither], what: `carries the tag ${one}` });
+    const records = await expectFiltered(
+      t.api,
+      '/rates',
+      { tags: one },
+      { includes: [onlyOne, both], excludes: [onlyTwo, neither], what: `carries the tag ${one}` },
+    );
     const wrong = await firstFailing(t.api, '/rates', records, 'tags', (tags) => Array.isArray(tags) && tags.includes(one));
     ensure(!wrong, `tags=${one} returned ${JSON.stringify(wrong?.['id'])} with tags ${JSON.stringify(wrong?.['tags'])}`);
 

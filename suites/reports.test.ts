@@ -53,7 +53,10 @@ const runnable = once(async (t: CheckContext) => findRunnableDefinitions(t, awai
  * refusal that is no 4xx).
  */
 async function definition(t: CheckContext): Promise<Definition> {
-  const { runnable: [first], answers } = await runnable(t);
+  const {
+    runnable: [first],
+    answers,
+  } = await runnable(t);
   if (first !== undefined) return first;
   throw new CheckInconclusive(
     `none of the first ${answers.length} listed definitions ran with an empty body (${answers.map(({ res }) => res.status).join(', ')}): each may need filter values of its own`,
@@ -95,7 +98,11 @@ async function categoryFilterValue(t: CheckContext, shown: string, ids: readonly
   if (await lists(shown)) return shown;
   const categories = (await t.api.get('/reports/categories')).json as { data?: unknown } | undefined;
   const items = Array.isArray(categories?.data) ? categories.data : [];
-  const others = items.map(shownStrings).filter((strings) => strings.includes(shown)).flat().filter((value) => value !== shown);
+  const others = items
+    .map(shownStrings)
+    .filter((strings) => strings.includes(shown))
+    .flat()
+    .filter((value) => value !== shown);
   for (const value of [...new Set(others)]) {
     if (await lists(value)) {
       t.observe('report-category-filter', 'GET /reports?category=', `filters by another string than the one shown (as in GET /reports/categories)`);
@@ -139,12 +146,20 @@ describe('reports: definitions list', () => {
     const categories = [...new Set(definitions.map((d) => stringField(d, 'category')).filter((c): c is string => c !== undefined))];
     t.observe('report-definition-category', 'GET /reports', categories.length > 0 ? 'shown as category' : 'not shown');
     for (const category of categories) {
-      const filter = await categoryFilterValue(t, category, definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id));
-      const records = await expectDefinitionsFiltered(t, { category: filter }, {
-        includes: definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
-        excludes: definitions.filter((d) => stringField(d, 'category') !== undefined && stringField(d, 'category') !== category).map((d) => d.id),
-        what: `has category ${category}`,
-      });
+      const filter = await categoryFilterValue(
+        t,
+        category,
+        definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
+      );
+      const records = await expectDefinitionsFiltered(
+        t,
+        { category: filter },
+        {
+          includes: definitions.filter((d) => stringField(d, 'category') === category).map((d) => d.id),
+          excludes: definitions.filter((d) => stringField(d, 'category') !== undefined && stringField(d, 'category') !== category).map((d) => d.id),
+          what: `has category ${category}`,
+        },
+      );
       const wrong = records.find((r) => stringField(r, 'category') !== category);
       ensure(!wrong, `category=${category} returned ${JSON.stringify(wrong?.['id'])} of category ${JSON.stringify(wrong?.['category'])}`);
     }
@@ -156,14 +171,21 @@ describe('reports: definitions list', () => {
     // spec 2.9 shows no form for source: a plain string, or an object showing it ({ key, label }).
     t.observe('report-definition-source', 'GET /reports', typeof definitions[0]!['source'] === 'string' ? 'string' : shapeOf(definitions[0]!['source'], ''));
     for (const source of REPORT_SOURCES) {
-      const records = await expectDefinitionsFiltered(t, { source }, {
-        includes: definitions.filter((d) => sourceOf(d) === source).map((d) => d.id),
-        excludes: definitions.filter((d) => sourceOf(d) !== undefined && sourceOf(d) !== source).map((d) => d.id),
-        what: `has source ${source}`,
-      });
+      const records = await expectDefinitionsFiltered(
+        t,
+        { source },
+        {
+          includes: definitions.filter((d) => sourceOf(d) === source).map((d) => d.id),
+          excludes: definitions.filter((d) => sourceOf(d) !== undefined && sourceOf(d) !== source).map((d) => d.id),
+          what: `has source ${source}`,
+        },
+      );
       const wrong = records.find((r) => r['source'] !== undefined && sourceOf(r) !== source);
       ensure(!wrong, `source=${source} returned ${JSON.stringify(wrong?.['id'])} of source ${JSON.stringify(wrong?.['source'])}`);
-      selected.set(source, records.map((r) => r.id));
+      selected.set(
+        source,
+        records.map((r) => r.id),
+      );
     }
     // spec 2.9: a definition has one source, so no definition is both (whatever field shows it).
     const both = selected.get('system')!.filter((id) => selected.get('user')!.includes(id));
@@ -193,7 +215,11 @@ describe('reports: definitions by id', () => {
       // label), and a list may show a brief form (the key) where the read shows the full one.
       for (const field of ['category', 'source']) {
         if (listed[field] !== undefined) {
-          ensure(sameShownValue(record[field], listed[field]), `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`, res);
+          ensure(
+            sameShownValue(record[field], listed[field]),
+            `expected ${field} ${JSON.stringify(listed[field])} as listed, got ${JSON.stringify(record[field])}`,
+            res,
+          );
         }
       }
     }
@@ -234,7 +260,11 @@ describe('reports: execute', () => {
     // business rule (a 5xx, a redirect), whichever definition gave it.
     const { answers } = await runnable(t);
     const wrong = answers.find(({ res }) => res.status !== 200 && !isClass(res.status, '4xx'));
-    if (wrong !== undefined) fail(`execute of a listed definition with an empty body answered ${wrong.res.status}: only 200, or a 4xx for filter values it needs, is expected`, wrong.res);
+    if (wrong !== undefined)
+      fail(
+        `execute of a listed definition with an empty body answered ${wrong.res.status}: only 200, or a 4xx for filter values it needs, is expected`,
+        wrong.res,
+      );
     const { id } = await definition(t);
     const data = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
     t.observe('report-execute-data', 'POST /reports/{id}/execute', dataShape(data));
@@ -250,93 +280,114 @@ describe('reports: execute', () => {
     });
   });
 
-  check('RP-EXECUTE-PAGING', `accept page 1 and 2 and pageSize 1 and ${EXECUTE_PAGE_SIZE_MAX}; reject pageSize 0, ${EXECUTE_PAGE_SIZE_MAX + 1} and 1.5 and page 0`, async (t) => {
-    const { id } = await definition(t);
-    for (const body of [{ page: 1 }, { page: 2 }, { pageSize: 1 }, { pageSize: EXECUTE_PAGE_SIZE_MAX }, { page: 1, pageSize: EXECUTE_PAGE_SIZE_MAX }]) {
-      expectStatus(await t.api.post(executePath(id), body), 200, `execute with ${JSON.stringify(body)}`);
-    }
-    for (const body of [{ pageSize: 0 }, { pageSize: EXECUTE_PAGE_SIZE_MAX + 1 }, { pageSize: 1.5 }, { page: 0 }, { page: 1.5 }]) {
-      await expectInvalid(t, 'POST /reports/{id}/execute', `paging outside the rules: ${JSON.stringify(body)}`, () => t.api.post(executePath(id), body));
-    }
-  });
-
-  check('RP-EXECUTE-PAGE-ROWS', `answer the first page without page, and hold at most pageSize rows a page (at most ${EXECUTE_PAGE_SIZE_DEFAULT} without pageSize)`, async (t) => {
-    // The definition with the most rows among the first few: paging shows only where there are rows.
-    let chosen: { id: string; path: string; rows: number } | undefined;
-    let shape = '';
-    const executed = (await definition(t)).id;
-    for (const { id } of (await needDefinitions(t)).slice(0, 5)) {
-      const res = await t.api.post(executePath(id), {});
-      // The definition every execute check runs must answer {} (RP-EXECUTE); another one that
-      // will not run with an empty body (it may need filterValues) is simply not a candidate.
-      if (id !== executed && (res.status !== 200 || rowsPath((res.json as { data?: unknown } | undefined)?.data) === undefined)) continue;
-      const data = expectResults(res, 'execute a report with an empty body');
-      const path = rowsPath(data);
-      if (path === undefined) {
-        shape ||= dataShape(data);
-        continue;
+  check(
+    'RP-EXECUTE-PAGING',
+    `accept page 1 and 2 and pageSize 1 and ${EXECUTE_PAGE_SIZE_MAX}; reject pageSize 0, ${EXECUTE_PAGE_SIZE_MAX + 1} and 1.5 and page 0`,
+    async (t) => {
+      const { id } = await definition(t);
+      for (const body of [{ page: 1 }, { page: 2 }, { pageSize: 1 }, { pageSize: EXECUTE_PAGE_SIZE_MAX }, { page: 1, pageSize: EXECUTE_PAGE_SIZE_MAX }]) {
+        expectStatus(await t.api.post(executePath(id), body), 200, `execute with ${JSON.stringify(body)}`);
       }
-      const rows = rowsAt(data, path)!.length;
-      if (chosen === undefined || rows > chosen.rows) chosen = { id, path, rows };
-    }
-    const subject = 'POST /reports/{id}/execute';
-    // spec 4.9: the result shape is not shown; where it is no list of rows, no page can be seen (nor be wrong).
-    if (chosen === undefined) {
-      t.observe('report-execute-rows', subject, `not a list of rows: ${shape}`);
-      return;
-    }
-    t.observe('report-execute-rows', subject, chosen.path === '' ? 'data[]' : `data.${chosen.path}[]`);
-    t.observe('report-execute-rows', `${subject} with {} (the most rows of the first 5 definitions)`, chosen.rows);
-    // With fewer rows than the smallest page size tried, no page could hold too many: nothing shown.
-    if (chosen.rows < 3) t.inconclusive(`the report with the most rows answered ${chosen.rows}: too few to see a page holding more than pageSize (1 or 2) rows`);
-    const { id } = chosen;
-    // The rows found may be a fixed summary list returned whole while pageSize pages another array
-    // of the result: the array judged is the one that holds fewer rows with pageSize 1.
-    const all = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
-    const one = expectResults(await t.api.post(executePath(id), { pageSize: 1 }), 'execute a report with {"pageSize":1}');
-    const path = pagedPath(all, one, chosen.path);
-    if (path === undefined) {
-      t.observe('report-execute-rows', subject, 'no array of the result holds fewer rows with pageSize 1');
-      return t.inconclusive(`no array of the result holds fewer rows with {"pageSize":1} than with {} (${chosen.rows} at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}): a list returned whole shows no page`);
-    }
-    if (path !== chosen.path) {
-      t.observe('report-execute-rows', `${subject} pages`, `data.${path}[], not the list at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}`);
-      if (rowsAt(all, path)!.length < 3) t.inconclusive(`the paged list data.${path} holds ${rowsAt(all, path)!.length} rows with {}: too few to see a page holding more than pageSize (1 or 2) rows`);
-    }
+      for (const body of [{ pageSize: 0 }, { pageSize: EXECUTE_PAGE_SIZE_MAX + 1 }, { pageSize: 1.5 }, { page: 0 }, { page: 1.5 }]) {
+        await expectInvalid(t, 'POST /reports/{id}/execute', `paging outside the rules: ${JSON.stringify(body)}`, () => t.api.post(executePath(id), body));
+      }
+    },
+  );
 
-    const page = async (body: Record<string, unknown>): Promise<{ res: ApiResponse; rows: unknown[] }> => {
-      const res = await t.api.post(executePath(id), body);
-      const rows = rowsAt(expectResults(res, `execute with ${JSON.stringify(body)}`), path);
-      ensure(rows !== undefined, `expected the rows at data${path === '' ? '' : `.${path}`} as with {}, with ${JSON.stringify(body)}`, res);
-      return { res, rows };
-    };
-
-    // spec 4.9: pageSize 1 to 500, default 100: a page never holds more rows than that.
-    for (const [body, most] of [[{}, EXECUTE_PAGE_SIZE_DEFAULT], [{ pageSize: 1 }, 1], [{ pageSize: 2 }, 2], [{ page: 2, pageSize: 2 }, 2], [{ page: 2, pageSize: 1 }, 1]] as const) {
-      const { res, rows } = await page(body);
-      ensure(rows.length <= most, `execute with ${JSON.stringify(body)} answered ${rows.length} rows: a page holds at most ${most}`, res);
-    }
-
-    // spec 4.9: page defaults to 1. Identical requests before and after the one without page tell
-    // the page apart from rows that change meanwhile (live data): then it is tried again.
-    for (const pageSize of [undefined, 1, 2]) {
-      const sized = pageSize === undefined ? {} : { pageSize };
-      let settled = false;
-      for (let attempt = 0; attempt < 3 && !settled; attempt++) {
-        const before = await page({ ...sized, page: 1 });
-        const omitted = await page(sized);
-        const after = await page({ ...sized, page: 1 });
-        if (pageContent(before.rows) !== pageContent(after.rows)) continue;
-        settled = true;
-        ensure(
-          pageContent(omitted.rows) === pageContent(before.rows),
-          `execute with ${JSON.stringify(sized)} (no page) answered other rows than with ${JSON.stringify({ ...sized, page: 1 })}: the default page is 1`,
-          omitted.res,
+  check(
+    'RP-EXECUTE-PAGE-ROWS',
+    `answer the first page without page, and hold at most pageSize rows a page (at most ${EXECUTE_PAGE_SIZE_DEFAULT} without pageSize)`,
+    async (t) => {
+      // The definition with the most rows among the first few: paging shows only where there are rows.
+      let chosen: { id: string; path: string; rows: number } | undefined;
+      let shape = '';
+      const executed = (await definition(t)).id;
+      for (const { id } of (await needDefinitions(t)).slice(0, 5)) {
+        const res = await t.api.post(executePath(id), {});
+        // The definition every execute check runs must answer {} (RP-EXECUTE); another one that
+        // will not run with an empty body (it may need filterValues) is simply not a candidate.
+        if (id !== executed && (res.status !== 200 || rowsPath((res.json as { data?: unknown } | undefined)?.data) === undefined)) continue;
+        const data = expectResults(res, 'execute a report with an empty body');
+        const path = rowsPath(data);
+        if (path === undefined) {
+          shape ||= dataShape(data);
+          continue;
+        }
+        const rows = rowsAt(data, path)!.length;
+        if (chosen === undefined || rows > chosen.rows) chosen = { id, path, rows };
+      }
+      const subject = 'POST /reports/{id}/execute';
+      // spec 4.9: the result shape is not shown; where it is no list of rows, no page can be seen (nor be wrong).
+      if (chosen === undefined) {
+        t.observe('report-execute-rows', subject, `not a list of rows: ${shape}`);
+        return;
+      }
+      t.observe('report-execute-rows', subject, chosen.path === '' ? 'data[]' : `data.${chosen.path}[]`);
+      t.observe('report-execute-rows', `${subject} with {} (the most rows of the first 5 definitions)`, chosen.rows);
+      // With fewer rows than the smallest page size tried, no page could hold too many: nothing shown.
+      if (chosen.rows < 3)
+        t.inconclusive(`the report with the most rows answered ${chosen.rows}: too few to see a page holding more than pageSize (1 or 2) rows`);
+      const { id } = chosen;
+      // The rows found may be a fixed summary list returned whole while pageSize pages another array
+      // of the result: the array judged is the one that holds fewer rows with pageSize 1.
+      const all = expectResults(await t.api.post(executePath(id), {}), 'execute a report with an empty body');
+      const one = expectResults(await t.api.post(executePath(id), { pageSize: 1 }), 'execute a report with {"pageSize":1}');
+      const path = pagedPath(all, one, chosen.path);
+      if (path === undefined) {
+        t.observe('report-execute-rows', subject, 'no array of the result holds fewer rows with pageSize 1');
+        return t.inconclusive(
+          `no array of the result holds fewer rows with {"pageSize":1} than with {} (${chosen.rows} at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}): a list returned whole shows no page`,
         );
       }
-      if (!settled) t.inconclusive(`the rows of page 1 (${JSON.stringify(sized)}) changed between identical executions three times: the default page cannot be compared`);
-    }
-  });
+      if (path !== chosen.path) {
+        t.observe('report-execute-rows', `${subject} pages`, `data.${path}[], not the list at ${chosen.path === '' ? 'data' : `data.${chosen.path}`}`);
+        if (rowsAt(all, path)!.length < 3)
+          t.inconclusive(
+            `the paged list data.${path} holds ${rowsAt(all, path)!.length} rows with {}: too few to see a page holding more than pageSize (1 or 2) rows`,
+          );
+      }
+
+      const page = async (body: Record<string, unknown>): Promise<{ res: ApiResponse; rows: unknown[] }> => {
+        const res = await t.api.post(executePath(id), body);
+        const rows = rowsAt(expectResults(res, `execute with ${JSON.stringify(body)}`), path);
+        ensure(rows !== undefined, `expected the rows at data${path === '' ? '' : `.${path}`} as with {}, with ${JSON.stringify(body)}`, res);
+        return { res, rows };
+      };
+
+      // spec 4.9: pageSize 1 to 500, default 100: a page never holds more rows than that.
+      for (const [body, most] of [
+        [{}, EXECUTE_PAGE_SIZE_DEFAULT],
+        [{ pageSize: 1 }, 1],
+        [{ pageSize: 2 }, 2],
+        [{ page: 2, pageSize: 2 }, 2],
+        [{ page: 2, pageSize: 1 }, 1],
+      ] as const) {
+        const { res, rows } = await page(body);
+        ensure(rows.length <= most, `execute with ${JSON.stringify(body)} answered ${rows.length} rows: a page holds at most ${most}`, res);
+      }
+
+      // spec 4.9: page defaults to 1. Identical requests before and after the one without page tell
+      // the page apart from rows that change meanwhile (live data): then it is tried again.
+      for (const pageSize of [undefined, 1, 2]) {
+        const sized = pageSize === undefined ? {} : { pageSize };
+        let settled = false;
+        for (let attempt = 0; attempt < 3 && !settled; attempt++) {
+          const before = await page({ ...sized, page: 1 });
+          const omitted = await page(sized);
+          const after = await page({ ...sized, page: 1 });
+          if (pageContent(before.rows) !== pageContent(after.rows)) continue;
+          settled = true;
+          ensure(
+            pageContent(omitted.rows) === pageContent(before.rows),
+            `execute with ${JSON.stringify(sized)} (no page) answered other rows than with ${JSON.stringify({ ...sized, page: 1 })}: the default page is 1`,
+            omitted.res,
+          );
+        }
+        if (!settled)
+          t.inconclusive(`the rows of page 1 (${JSON.stringify(sized)}) changed between identical executions three times: the default page cannot be compared`);
+      }
+    },
+  );
 
   check('RP-EXECUTE-FILTER-VALUES', 'accept filterValues objects with arbitrary keys, empty included', async (t) => {
     const { id } = await definition(t);
@@ -363,14 +414,26 @@ describe('reports: execute', () => {
           accepted = true;
           break;
         }
-        ensure(isClass(last.status, '4xx'), `execute with scope ${JSON.stringify(scope)} answered ${last.status}: expected 200, or a 4xx for a kind the report does not support`, last);
+        ensure(
+          isClass(last.status, '4xx'),
+          `execute with scope ${JSON.stringify(scope)} answered ${last.status}: expected 200, or a 4xx for a kind the report does not support`,
+          last,
+        );
       }
-      t.observe('report-scope-kinds', `scope kind ${scope.kind}`, accepted ? 'accepted' : `refused (${last?.status}) by each of ${definitions.length} definitions`);
+      t.observe(
+        'report-scope-kinds',
+        `scope kind ${scope.kind}`,
+        accepted ? 'accepted' : `refused (${last?.status}) by each of ${definitions.length} definitions`,
+      );
       if (!accepted && last !== undefined) refusedEverywhere.push(last);
     }
     // spec 4.9 offers scope on execute: a server that takes no scope of any kind on any report does not.
     if (refusedEverywhere.length === available.length) {
-      expectStatus(refusedEverywhere[0]!, 200, `execute with a scope of any kind (${available.map((s) => s.kind).join(', ')}) on any of ${definitions.length} definitions`);
+      expectStatus(
+        refusedEverywhere[0]!,
+        200,
+        `execute with a scope of any kind (${available.map((s) => s.kind).join(', ')}) on any of ${definitions.length} definitions`,
+      );
     }
   });
 

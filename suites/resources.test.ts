@@ -68,7 +68,12 @@ describe('resources: create', () => {
   check('RS-SALARY', 'accept salary 0 and every salaryPeriod of the enum', async (t) => {
     for (const salaryPeriod of SALARY_PERIODS) {
       const salary = salaryPeriod === 'hour' ? 0 : 1234.5;
-      const res = await t.api.post('/resources', { name: `Conformance salary ${salaryPeriod} ${uniqueToken('rs')}`, salary, salaryPeriod, tags: [runTag(t.run)] });
+      const res = await t.api.post('/resources', {
+        name: `Conformance salary ${salaryPeriod} ${uniqueToken('rs')}`,
+        salary,
+        salaryPeriod,
+        tags: [runTag(t.run)],
+      });
       expectStatus(res, 201, `create a resource with salary ${salary} per ${salaryPeriod}`);
       // spec 2: response fields are not shown. A create answer without salaryPeriod is read back
       // by id; a record that shows none either keeps it write-only (observed), one that shows it
@@ -127,7 +132,11 @@ describe('resources: update', () => {
     const back = await readResource(t, id);
     // spec 2: response fields are not shown; a record without employmentType cannot be judged on it.
     if (!('employmentType' in back.record)) return t.observe('field-not-returned', '/resources employmentType', 'left out of GET');
-    ensure(back.record['employmentType'] === 'full_time', `expected employmentType to stay full_time, got ${JSON.stringify(back.record['employmentType'])}`, back.res);
+    ensure(
+      back.record['employmentType'] === 'full_time',
+      `expected employmentType to stay full_time, got ${JSON.stringify(back.record['employmentType'])}`,
+      back.res,
+    );
   });
 });
 
@@ -170,7 +179,11 @@ describe('resources: lifecycle', () => {
       t.observe('soft-deleted-resource', 'isActive of a soft-deleted resource', JSON.stringify(isActive ?? null));
     }
     t.observe('soft-deleted-resource', 'GET /resources?search= (no isActive)', listedIn(await t.api.get('/resources', { search: word }), id));
-    t.observe('soft-deleted-resource', 'GET /resources?search=&isActive=false', listedIn(await t.api.get('/resources', { search: word, isActive: 'false' }), id));
+    t.observe(
+      'soft-deleted-resource',
+      'GET /resources?search=&isActive=false',
+      listedIn(await t.api.get('/resources', { search: word, isActive: 'false' }), id),
+    );
     t.observe('repeated-delete-status', 'DELETE /resources/{soft-deleted id}', (await t.api.delete(`/resources/${id}`)).status);
   });
 });
@@ -196,25 +209,39 @@ describe('resources: list filters', () => {
   check('RS-FILTER-REFS', 'return only resources of the requested roleId', async (t) => {
     const f = await refsFixture(t);
     const roleId = f.roleA!;
-    const records = await expectFiltered(t.api, '/resources', { roleId }, {
-      includes: [f.one, f.outsider],
-      excludes: [f.two, f.noRole],
-      what: 'has the requested roleId',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/resources',
+      { roleId },
+      {
+        includes: [f.one, f.outsider],
+        excludes: [f.two, f.noRole],
+        what: 'has the requested roleId',
+      },
+    );
     const wrong = await firstWithOther(t.api, '/resources', records, 'roleId', roleId);
     ensure(!wrong, `roleId filter returned ${JSON.stringify(wrong?.['id'])} with roleId ${JSON.stringify(wrong?.['roleId'])}`);
     // Whether a list without isActive shows inactive resources is not stated (spec 4.4).
-    t.observe('inactive-in-list-without-isActive', 'GET /resources?roleId= (a resource deactivated with PATCH)', records.some((r) => r['id'] === f.inactive) ? 'listed' : 'left out');
+    t.observe(
+      'inactive-in-list-without-isActive',
+      'GET /resources?roleId= (a resource deactivated with PATCH)',
+      records.some((r) => r['id'] === f.inactive) ? 'listed' : 'left out',
+    );
   });
 
   check('RS-FILTER-REFS', 'return only resources of the requested homeOfficeId', async (t) => {
     const f = await refsFixture(t);
     const homeOfficeId = f.homeOffice!;
-    const records = await expectFiltered(t.api, '/resources', { homeOfficeId }, {
-      includes: f.activeMembers,
-      excludes: [f.outsider],
-      what: 'has the requested homeOfficeId',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/resources',
+      { homeOfficeId },
+      {
+        includes: f.activeMembers,
+        excludes: [f.outsider],
+        what: 'has the requested homeOfficeId',
+      },
+    );
     const wrong = await firstWithOther(t.api, '/resources', records, 'homeOfficeId', homeOfficeId);
     ensure(!wrong, `homeOfficeId filter returned ${JSON.stringify(wrong?.['id'])} with homeOfficeId ${JSON.stringify(wrong?.['homeOfficeId'])}`);
   });
@@ -235,11 +262,16 @@ describe('resources: list filters', () => {
 
   check('RS-FILTER-SEARCH', 'find resources by a word of their name with search', async (t) => {
     const f = await resourceFilterFixture(t);
-    const records = await expectFiltered(t.api, '/resources', { search: f.searchWord }, {
-      includes: [f.one, f.outsider],
-      excludes: [f.two, f.inactive, f.noRole],
-      what: `mentions ${f.searchWord}`,
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/resources',
+      { search: f.searchWord },
+      {
+        includes: [f.one, f.outsider],
+        excludes: [f.two, f.inactive, f.noRole],
+        what: `mentions ${f.searchWord}`,
+      },
+    );
     const unrelated = records.find((r) => !JSON.stringify(r).toLowerCase().includes(f.searchWord));
     ensure(!unrelated, `search=${f.searchWord} returned ${JSON.stringify(unrelated?.['id'])}, which does not mention it`);
     const upper = await t.api.get('/resources', { search: f.searchWord.toUpperCase() });

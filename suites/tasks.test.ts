@@ -70,7 +70,9 @@ const ROOT_TYPES: readonly string[] = ['project', 'template'];
  */
 async function ruleFreeTask(_t: CheckContext, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const free = Object.fromEntries(
-    Object.entries(body).filter(([field, value]) => !(['startDate', 'endDate'].includes(field) && value !== null) && !(field === 'taskType' && ROOT_TYPES.includes(String(value)))),
+    Object.entries(body).filter(
+      ([field, value]) => !(['startDate', 'endDate'].includes(field) && value !== null) && !(field === 'taskType' && ROOT_TYPES.includes(String(value))),
+    ),
   );
   return Object.keys(free).length > 0 ? free : { description: 'changed by the conformance suite' };
 }
@@ -88,7 +90,11 @@ function expectTopLevelParent(t: CheckContext, record: Record<string, unknown>, 
     `${what}: a task created under project ${projectId} shows parentTaskId ${JSON.stringify(record['parentTaskId'])} and no field holds the project`,
     res,
   );
-  t.observe('top-level-task-parent', 'a task created with parentTaskId = the project', `parentTaskId ${JSON.stringify(record['parentTaskId'] ?? null)}, the project as ${holder}`);
+  t.observe(
+    'top-level-task-parent',
+    'a task created with parentTaskId = the project',
+    `parentTaskId ${JSON.stringify(record['parentTaskId'] ?? null)}, the project as ${holder}`,
+  );
 }
 
 async function readTask(t: CheckContext, id: string): Promise<{ res: ApiResponse; record: Record<string, unknown> }> {
@@ -139,8 +145,17 @@ describe('tasks: create', () => {
     }
     // spec 2.7 types taskTypeId as a UUID and shows no endpoint for task types: whether an id
     // naming no known type is taken is not stated (observed; generated bodies send null).
-    const dangling = await t.api.post('/tasks', { parentTaskId: projectId, versionId, name: taskLabel(t, 'Conformance task type probe'), taskTypeId: randomUUID() });
-    t.observe('dangling-reference', 'POST /tasks with a taskTypeId naming no known type', isClass(dangling.status, '2xx') ? `accepted (${dangling.status})` : `refused (${dangling.status})`);
+    const dangling = await t.api.post('/tasks', {
+      parentTaskId: projectId,
+      versionId,
+      name: taskLabel(t, 'Conformance task type probe'),
+      taskTypeId: randomUUID(),
+    });
+    t.observe(
+      'dangling-reference',
+      'POST /tasks with a taskTypeId naming no known type',
+      isClass(dangling.status, '2xx') ? `accepted (${dangling.status})` : `refused (${dangling.status})`,
+    );
   });
 
   check('TK-FIELD-RULES', 'accept position 0 and every taskType of the legacy enum', async (t) => {
@@ -168,12 +183,20 @@ describe('tasks: create', () => {
       }
       // Siblings under the project may be renumbered (ordering rules are not shown, as in the
       // lifecycle checks): the position read back is observed, not compared.
-      if (index === 0) t.observe('task-position', 'GET /tasks/{id} of a task created with position 0 under the project', record['position'] === 0 ? 'as sent' : JSON.stringify(record['position'] ?? null));
+      if (index === 0)
+        t.observe(
+          'task-position',
+          'GET /tasks/{id} of a task created with position 0 under the project',
+          record['position'] === 0 ? 'as sent' : JSON.stringify(record['position'] ?? null),
+        );
     }
     if (mapped.size > 0) {
       t.observe('legacy-task-type', 'GET /tasks/{id} of a task created with a legacy taskType', 'mapped onto taskTypeId, taskType not shown');
       const ids = [...mapped.values()];
-      ensure(new Set(ids).size === ids.length, `legacy taskTypes were mapped onto taskTypeIds that do not tell them apart: ${[...mapped].map(([type, id]) => `${type} ${id}`).join(', ')}`);
+      ensure(
+        new Set(ids).size === ids.length,
+        `legacy taskTypes were mapped onto taskTypeIds that do not tell them apart: ${[...mapped].map(([type, id]) => `${type} ${id}`).join(', ')}`,
+      );
     }
   });
 
@@ -230,19 +253,30 @@ describe('tasks: update', () => {
       const tried = attempts.filter((a) => a.to === status);
       const accepted = tried.filter((a) => isClass(a.answer.status, '2xx'));
       const tries = tried.map((a) => `${a.from} (${a.answer.status})`).join(', ') || 'nowhere: no status a new task reached allowed a try';
-      ensure(accepted.length > 0, `status ${status} was refused on update from every status a new task can reach, tried from ${tries}; reached: ${[...paths.keys()].join(', ')}`);
+      ensure(
+        accepted.length > 0,
+        `status ${status} was refused on update from every status a new task can reach, tried from ${tries}; reached: ${[...paths.keys()].join(', ')}`,
+      );
       const applied = accepted.find((a) => a.after.record['status'] === status);
       const shown = accepted[0]!;
-      ensure(applied !== undefined, `status ${status} was accepted (from ${shown.from}) but the task shows ${JSON.stringify(shown.after.record['status'])}`, shown.after.res);
+      ensure(
+        applied !== undefined,
+        `status ${status} was accepted (from ${shown.from}) but the task shows ${JSON.stringify(shown.after.record['status'])}`,
+        shown.after.res,
+      );
     }
   });
 
-  check('TRANSITION-REFUSED-UNCHANGED', 'answer each task status change with 2xx and apply it, or refuse it with a 4xx and leave the task as it was', async (t) => {
-    // spec 3.2: which changes a server allows is not shown: observed. Each one carries a description.
-    for (const a of (await statusMap(t)).attempts) {
-      expectTransition(t, { record: 'task', field: 'status', from: a.from, to: a.to }, a.answer, { after: a.after, applied: a.body, before: a.before });
-    }
-  });
+  check(
+    'TRANSITION-REFUSED-UNCHANGED',
+    'answer each task status change with 2xx and apply it, or refuse it with a 4xx and leave the task as it was',
+    async (t) => {
+      // spec 3.2: which changes a server allows is not shown: observed. Each one carries a description.
+      for (const a of (await statusMap(t)).attempts) {
+        expectTransition(t, { record: 'task', field: 'status', from: a.from, to: a.to }, a.answer, { after: a.after, applied: a.body, before: a.before });
+      }
+    },
+  );
 
   check('TK-COLOR-FORMAT', 'accept color # and 6 hex digits in either letter case, and null, on update', async (t) => {
     const id = await createParent(t, 'Conformance color');
@@ -252,7 +286,11 @@ describe('tasks: update', () => {
       const back = await readTask(t, id);
       if (color === null) {
         // A cleared colour may be stored as an empty string (compare.ts reads "" as empty too).
-        ensure(back.record['color'] === null || back.record['color'] === undefined || back.record['color'] === '', `expected color cleared by null, got ${JSON.stringify(back.record['color'])}`, back.res);
+        ensure(
+          back.record['color'] === null || back.record['color'] === undefined || back.record['color'] === '',
+          `expected color cleared by null, got ${JSON.stringify(back.record['color'])}`,
+          back.res,
+        );
       } else {
         ensure(
           typeof back.record['color'] === 'string' && back.record['color'].toLowerCase() === color.toLowerCase(),
@@ -260,7 +298,8 @@ describe('tasks: update', () => {
           back.res,
         );
         // The case a server keeps hex letters in is not stated: observed.
-        if (color === '#a1b2c3') t.observe('color-case', 'GET /tasks/{id} after color #a1b2c3', back.record['color'] === color ? 'as sent' : String(back.record['color']));
+        if (color === '#a1b2c3')
+          t.observe('color-case', 'GET /tasks/{id} after color #a1b2c3', back.record['color'] === color ? 'as sent' : String(back.record['color']));
       }
     }
   });
@@ -362,7 +401,10 @@ describe('tasks: list filters', () => {
     const deleted = await child('deleted');
     const underDeleted = await createTaskUnder(t, deleted, { name: taskLabel(t, 'Conformance scope under deleted') });
     // Spec 3.2 shows no transitions: a server may need an intermediate status first.
-    for (const [id, status] of [[completed, 'completed'], [cancelled, 'cancelled']] as const) {
+    for (const [id, status] of [
+      [completed, 'completed'],
+      [cancelled, 'cancelled'],
+    ] as const) {
       if ((await reachTaskStatus(t, id, status)) === undefined) {
         t.skip(`not applicable: could not bring a new task to ${status} by updates, directly or through another status; see TK-STATUS-ENUM`);
       }
@@ -377,16 +419,26 @@ describe('tasks: list filters', () => {
     const list = async (query: Record<string, QueryValue>) => new Set((await listAll(t.api, '/tasks', query)).map((r) => String(r['id'])));
     const shown = (ids: Set<string>) => JSON.stringify([...ids].sort());
     // The fixture was made and changed just before: the lists may show it a moment later (settle.ts).
-    const { all, active } = await settled(async () => {
-      const byDefault = await list({ parentTaskId: f.parent });
-      const all = await list({ parentTaskId: f.parent, lifecycleScope: 'all' });
-      const active = await list({ parentTaskId: f.parent, lifecycleScope: 'active' });
-      ensure(shown(byDefault) === shown(all), `expected the same tasks without lifecycleScope as with lifecycleScope=all (the default), got ${shown(byDefault)} and ${shown(all)}`);
-      for (const [label, id] of [['live', f.live], ['completed', f.completed], ['cancelled', f.cancelled]] as const) {
-        ensure(all.has(id), `lifecycleScope=all left out a ${label} child ${id} of the parent`);
-      }
-      return { all, active };
-    }, { t, subject: 'GET /tasks?lifecycleScope=' });
+    const { all, active } = await settled(
+      async () => {
+        const byDefault = await list({ parentTaskId: f.parent });
+        const all = await list({ parentTaskId: f.parent, lifecycleScope: 'all' });
+        const active = await list({ parentTaskId: f.parent, lifecycleScope: 'active' });
+        ensure(
+          shown(byDefault) === shown(all),
+          `expected the same tasks without lifecycleScope as with lifecycleScope=all (the default), got ${shown(byDefault)} and ${shown(all)}`,
+        );
+        for (const [label, id] of [
+          ['live', f.live],
+          ['completed', f.completed],
+          ['cancelled', f.cancelled],
+        ] as const) {
+          ensure(all.has(id), `lifecycleScope=all left out a ${label} child ${id} of the parent`);
+        }
+        return { all, active };
+      },
+      { t, subject: 'GET /tasks?lifecycleScope=' },
+    );
     // What each scope does with soft-deleted or finished tasks is not stated (spec 4.7): observed.
     const mark = (ids: Set<string>, id: string) => (ids.has(id) ? 'listed' : 'left out');
     t.observe('lifecycle-scope', 'lifecycleScope=all: a soft-deleted task', mark(all, f.deleted));
@@ -410,32 +462,54 @@ describe('tasks: list filters', () => {
     // A scope check needs a working parentTaskId filter (TK-FILTER-PARENT): the live child must show under all (settle.ts: soon).
     const shows = await settled(async () => {
       const all = await listAll(t.api, '/tasks', { parentTaskId: parent, lifecycleScope: 'all' });
-      ensure(all.some((r) => sameId(r['id'], live)), 'the live child is not listed');
+      ensure(
+        all.some((r) => sameId(r['id'], live)),
+        'the live child is not listed',
+      );
       return true;
     }).catch(() => false);
     if (!shows) t.skip('not applicable: lifecycleScope=all with parentTaskId does not list a live child (see TK-FILTER-PARENT, TK-LIFECYCLE-SCOPE)');
     // spec 4.7 does not say what `active` covers; soft-deleted is not active under any reading.
-    await expectFiltered(t.api, '/tasks', { parentTaskId: parent, lifecycleScope: 'active' }, {
-      includes: [],
-      excludes: [deleted],
-      what: 'is active (it was soft-deleted)',
-    });
+    await expectFiltered(
+      t.api,
+      '/tasks',
+      { parentTaskId: parent, lifecycleScope: 'active' },
+      {
+        includes: [],
+        excludes: [deleted],
+        what: 'is active (it was soft-deleted)',
+      },
+    );
   });
 
   check('TK-FILTER-PARENT', 'return children of the requested parentTaskId and leave out tasks under other parents', async (t) => {
     const f = await taskFilterFixture(t);
-    const records = await expectFiltered(t.api, '/tasks', { parentTaskId: f.parent }, {
-      includes: [f.childA, f.childB],
-      excludes: [f.parent, f.sibling, f.cousin],
-      what: 'is a child of the requested parent',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/tasks',
+      { parentTaskId: f.parent },
+      {
+        includes: [f.childA, f.childB],
+        excludes: [f.parent, f.sibling, f.cousin],
+        what: 'is a child of the requested parent',
+      },
+    );
     // Whether grandchildren count is not stated beyond the name of the filter: observed.
-    t.observe('parent-filter-depth', 'GET /tasks?parentTaskId= (a grandchild)', records.some((r) => r['id'] === f.grandchild) ? 'descendants' : 'direct children only');
-    await expectFiltered(t.api, '/tasks', { parentTaskId: f.childA }, {
-      includes: [f.grandchild],
-      excludes: [f.childA, f.childB, f.cousin],
-      what: `is a child of ${f.childA}`,
-    });
+    t.observe(
+      'parent-filter-depth',
+      'GET /tasks?parentTaskId= (a grandchild)',
+      records.some((r) => r['id'] === f.grandchild) ? 'descendants' : 'direct children only',
+    );
+    await expectFiltered(
+      t.api,
+      '/tasks',
+      { parentTaskId: f.childA },
+      {
+        includes: [f.grandchild],
+        excludes: [f.childA, f.childB, f.cousin],
+        what: `is a child of ${f.childA}`,
+      },
+    );
   });
 
   check('TK-FILTER-PROJECT', 'return tasks of the requested projectId and none for another project', async (t) => {
@@ -443,7 +517,12 @@ describe('tasks: list filters', () => {
     const { projectId } = projectRefs(t);
     // Scoped by parentTaskId too: the configured project may hold many tasks from earlier runs.
     await expectFiltered(t.api, '/tasks', { projectId, parentTaskId: f.parent }, { includes: [f.childA, f.childB], excludes: [], what: 'is in the project' });
-    await expectFiltered(t.api, '/tasks', { projectId, parentTaskId: f.childA }, { includes: [f.grandchild], excludes: [], what: 'is in the project (a grandchild)' });
+    await expectFiltered(
+      t.api,
+      '/tasks',
+      { projectId, parentTaskId: f.childA },
+      { includes: [f.grandchild], excludes: [], what: 'is in the project (a grandchild)' },
+    );
     const others = [randomUUID(), ...(t.run.otherProjectId === undefined ? [] : [t.run.otherProjectId])];
     for (const other of others) {
       const res = await t.api.get('/tasks', { projectId: other, parentTaskId: f.parent, limit: 100 });
@@ -452,21 +531,31 @@ describe('tasks: list filters', () => {
         t.observe('unknown-project-filter', 'GET /tasks?projectId={project of no/another organisation}', res.status);
         continue;
       }
-      await expectFiltered(t.api, '/tasks', { projectId: other, parentTaskId: f.parent }, {
-        includes: [],
-        excludes: [f.childA, f.childB],
-        what: `is in project ${other}`,
-      });
+      await expectFiltered(
+        t.api,
+        '/tasks',
+        { projectId: other, parentTaskId: f.parent },
+        {
+          includes: [],
+          excludes: [f.childA, f.childB],
+          what: `is in project ${other}`,
+        },
+      );
     }
   });
 
   check('TK-FILTER-SEARCH', 'find tasks by a word of their name with search', async (t) => {
     const f = await taskFilterFixture(t);
-    const records = await expectFiltered(t.api, '/tasks', { search: f.searchWord }, {
-      includes: [f.childA, f.cousin],
-      excludes: [f.parent, f.childB, f.grandchild, f.sibling],
-      what: `mentions ${f.searchWord}`,
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/tasks',
+      { search: f.searchWord },
+      {
+        includes: [f.childA, f.cousin],
+        excludes: [f.parent, f.childB, f.grandchild, f.sibling],
+        what: `mentions ${f.searchWord}`,
+      },
+    );
     const unrelated = records.find((r) => !JSON.stringify(r).toLowerCase().includes(f.searchWord));
     ensure(!unrelated, `search=${f.searchWord} returned ${JSON.stringify(unrelated?.['id'])}, which does not mention it`);
     const upper = await t.api.get('/tasks', { search: f.searchWord.toUpperCase(), parentTaskId: f.parent });
@@ -483,27 +572,39 @@ describe('projects: list', () => {
   /** Pages of 100 walked on GET /projects: an organisation may hold thousands of projects (spec 4.12 sets no bound). */
   const PROJECT_PAGES = 100;
 
-  check('PJ-LIST', "list the configured project on GET /projects", async (t) => {
+  check('PJ-LIST', 'list the configured project on GET /projects', async (t) => {
     const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
     const records = await listAll(t.api, '/projects', {}, PROJECT_PAGES);
     if (!records.some((r) => sameId(r['id'], projectId)) && records.length >= PROJECT_PAGES * 100) {
-      throw new CheckInconclusive(`GET /projects lists ${records.length} projects or more without the configured project ${projectId} in them; the walk stops there`);
+      throw new CheckInconclusive(
+        `GET /projects lists ${records.length} projects or more without the configured project ${projectId} in them; the walk stops there`,
+      );
     }
-    ensure(records.some((r) => sameId(r['id'], projectId)), `GET /projects (every page) did not list the configured project ${projectId}; it listed ${records.length} projects`);
+    ensure(
+      records.some((r) => sameId(r['id'], projectId)),
+      `GET /projects (every page) did not list the configured project ${projectId}; it listed ${records.length} projects`,
+    );
   });
 
   check('PJ-LIST-ISOLATED', "never list another organisation's project (CONFORMANCE_OTHER_PROJECT_ID) on GET /projects", async (t) => {
     const other = t.need(t.run.otherProjectId, 'CONFORMANCE_OTHER_PROJECT_ID');
     const records = await listAll(t.api, '/projects', {}, PROJECT_PAGES);
     ensure(!records.some((r) => sameId(r['id'], other)), `GET /projects listed ${other}, a project of another organisation`);
-    if (records.length >= PROJECT_PAGES * 100) throw new CheckInconclusive(`GET /projects lists ${records.length} projects or more; the walk stops there, before the end of the list`);
+    if (records.length >= PROJECT_PAGES * 100)
+      throw new CheckInconclusive(`GET /projects lists ${records.length} projects or more; the walk stops there, before the end of the list`);
   });
 
   check('PJ-LIST-ISOLATED', "never list this organisation's project to another organisation's key", async (t) => {
     const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
     const records = await listAll(t.as('otherOrg'), '/projects', {}, PROJECT_PAGES);
-    ensure(!records.some((r) => sameId(r['id'], projectId)), `GET /projects with CONFORMANCE_OTHER_ORG_KEY listed ${projectId}, a project of the admin key's organisation`);
-    if (records.length >= PROJECT_PAGES * 100) throw new CheckInconclusive(`GET /projects lists ${records.length} projects or more to the other organisation's key; the walk stops there, before the end of the list`);
+    ensure(
+      !records.some((r) => sameId(r['id'], projectId)),
+      `GET /projects with CONFORMANCE_OTHER_ORG_KEY listed ${projectId}, a project of the admin key's organisation`,
+    );
+    if (records.length >= PROJECT_PAGES * 100)
+      throw new CheckInconclusive(
+        `GET /projects lists ${records.length} projects or more to the other organisation's key; the walk stops there, before the end of the list`,
+      );
   });
 });
 

@@ -25,13 +25,7 @@ import { TIME_ENTRY_NULLABLE_FIELDS } from '../harness/spec/time-entries.js';
 import { createResource, createTask } from '../harness/steps/prerequisites.js';
 import { mismatch } from '../harness/steps/compare.js';
 import { expectFiltered, expectFilteredUnlessRefused, firstWithOther } from '../harness/steps/lists.js';
-import {
-  assignResource,
-  createTimeEntry,
-  entryFilterFixture,
-  minimalEntry,
-  timeEntriesCollection,
-} from '../harness/steps/time-entries.js';
+import { assignResource, createTimeEntry, entryFilterFixture, minimalEntry, timeEntriesCollection } from '../harness/steps/time-entries.js';
 
 /** Time entries (spec 2.3, 4.3, 8): every field rule both ways, the cross-field hours rule, filters. */
 const check = checker('time-entries');
@@ -121,7 +115,11 @@ describe('time entries: create rules', () => {
         const agreeing = await minimalEntry(t, { durationSeconds, hours: durationSeconds / 3600, entrySource: 'timer' });
         const again = await t.api.post('/time-entries', agreeing);
         expectStatus(again, 201, `create with durationSeconds ${durationSeconds} and hours that agree (beside hours 1: ${first.status})`);
-        t.observe('business-rule', 'POST /time-entries', `durationSeconds ${durationSeconds} beside hours 1 was refused with ${first.status} and accepted with hours that agree`);
+        t.observe(
+          'business-rule',
+          'POST /time-entries',
+          `durationSeconds ${durationSeconds} beside hours 1 was refused with ${first.status} and accepted with hours that agree`,
+        );
         continue;
       }
       expectStatus(first, 201, `create with durationSeconds ${durationSeconds}`);
@@ -239,22 +237,32 @@ describe('time entries: list filters', () => {
 
   check('TE-FILTER-TASK', 'return only entries of the requested taskId', async (t) => {
     const f = await entryFilterFixture(t);
-    const records = await expectFiltered(t.api, '/time-entries', { taskId: f.tasks[0] }, {
-      includes: [f.early, f.late],
-      excludes: [f.middle],
-      what: 'belongs to the requested task',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/time-entries',
+      { taskId: f.tasks[0] },
+      {
+        includes: [f.early, f.late],
+        excludes: [f.middle],
+        what: 'belongs to the requested task',
+      },
+    );
     const wrong = await firstWithOther(t.api, '/time-entries', records, 'taskId', f.tasks[0]);
     ensure(!wrong, `taskId filter returned ${JSON.stringify(wrong?.['id'])} of task ${JSON.stringify(wrong?.['taskId'])}`);
   });
 
   check('TE-FILTER-RESOURCE', 'return only entries of the requested resourceId', async (t) => {
     const f = await entryFilterFixture(t);
-    const records = await expectFiltered(t.api, '/time-entries', { resourceId: f.resources[0] }, {
-      includes: [f.early, f.middle],
-      excludes: [f.late],
-      what: 'belongs to the requested resource',
-    });
+    const records = await expectFiltered(
+      t.api,
+      '/time-entries',
+      { resourceId: f.resources[0] },
+      {
+        includes: [f.early, f.middle],
+        excludes: [f.late],
+        what: 'belongs to the requested resource',
+      },
+    );
     const wrong = await firstWithOther(t.api, '/time-entries', records, 'resourceId', f.resources[0]);
     ensure(!wrong, `resourceId filter returned ${JSON.stringify(wrong?.['id'])} of resource ${JSON.stringify(wrong?.['resourceId'])}`);
   });
@@ -263,30 +271,56 @@ describe('time entries: list filters', () => {
     const f = await entryFilterFixture(t);
     const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
     for (const resourceId of f.resources) {
-      await expectFiltered(t.api, '/time-entries', { projectId, resourceId }, {
-        includes: resourceId === f.resources[0] ? [f.early, f.middle] : [f.late],
-        excludes: [],
-        what: 'is on a task of the project',
-      });
+      await expectFiltered(
+        t.api,
+        '/time-entries',
+        { projectId, resourceId },
+        {
+          includes: resourceId === f.resources[0] ? [f.early, f.middle] : [f.late],
+          excludes: [],
+          what: 'is on a task of the project',
+        },
+      );
       // A projectId naming no project may list nothing or be refused (spec 7: statuses not shown).
-      await expectFilteredUnlessRefused(t, '/time-entries', { projectId: randomUUID(), resourceId }, {
-        includes: [],
-        excludes: [f.early, f.middle, f.late],
-        what: 'is on a task of another project',
-      }, { topic: 'unknown-reference-filter', subject: 'GET /time-entries?projectId=<unknown uuid>' });
+      await expectFilteredUnlessRefused(
+        t,
+        '/time-entries',
+        { projectId: randomUUID(), resourceId },
+        {
+          includes: [],
+          excludes: [f.early, f.middle, f.late],
+          what: 'is on a task of another project',
+        },
+        { topic: 'unknown-reference-filter', subject: 'GET /time-entries?projectId=<unknown uuid>' },
+      );
     }
   });
 
   check('TE-FILTER-DATE', 'return entries dated inside dateFrom..dateTo and leave out the others', async (t) => {
     const f = await entryFilterFixture(t);
     const resourceId = f.resources[0];
-    await expectFiltered(t.api, '/time-entries', { resourceId, dateFrom: '2024-03-15' }, { includes: [f.middle], excludes: [f.early], what: 'is dated on or after 2024-03-15' });
-    await expectFiltered(t.api, '/time-entries', { resourceId, dateTo: '2024-03-15' }, { includes: [f.early], excludes: [f.middle], what: 'is dated on or before 2024-03-15' });
-    await expectFiltered(t.api, '/time-entries', { resourceId, dateFrom: '2024-03-01', dateTo: '2024-03-31' }, {
-      includes: [f.early, f.middle],
-      excludes: [],
-      what: 'is dated in March 2024',
-    });
+    await expectFiltered(
+      t.api,
+      '/time-entries',
+      { resourceId, dateFrom: '2024-03-15' },
+      { includes: [f.middle], excludes: [f.early], what: 'is dated on or after 2024-03-15' },
+    );
+    await expectFiltered(
+      t.api,
+      '/time-entries',
+      { resourceId, dateTo: '2024-03-15' },
+      { includes: [f.early], excludes: [f.middle], what: 'is dated on or before 2024-03-15' },
+    );
+    await expectFiltered(
+      t.api,
+      '/time-entries',
+      { resourceId, dateFrom: '2024-03-01', dateTo: '2024-03-31' },
+      {
+        includes: [f.early, f.middle],
+        excludes: [],
+        what: 'is dated in March 2024',
+      },
+    );
     // Whether the bounds include the day itself is not shown: observed.
     const onBound = await t.api.get('/time-entries', { resourceId, dateFrom: '2024-03-10', dateTo: '2024-03-10' });
     if (onBound.status === 200) {

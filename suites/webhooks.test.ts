@@ -146,7 +146,11 @@ describe('webhooks: responses and ids', () => {
       t.observe('unknown-id-status', label, res.status);
       // A sub-list of a parent that does not exist may be an empty list (200 showing nothing):
       // no record is shown or acted on. Rows there, or an action taken, are what must not happen.
-      const emptyList = label.startsWith('GET') && isClass(res.status, '2xx') && Array.isArray((res.json as { data?: unknown } | undefined)?.data) && (res.json as { data: unknown[] }).data.length === 0;
+      const emptyList =
+        label.startsWith('GET') &&
+        isClass(res.status, '2xx') &&
+        Array.isArray((res.json as { data?: unknown } | undefined)?.data) &&
+        (res.json as { data: unknown[] }).data.length === 0;
       if (!emptyList) expectNot2xx(res, `${label.split(' ')[0]} of a subscription that does not exist`);
     }
   });
@@ -192,7 +196,9 @@ describe('webhooks: create', () => {
         refused.push(name);
         t.observe('business-rule', 'POST /webhooks with a 1-character name another subscription may hold', 409);
       }
-      return t.inconclusive(`every 1-character name tried (${refused.join(', ')}) was refused with 409: another subscription may hold each (a server may keep names unique)`);
+      return t.inconclusive(
+        `every 1-character name tried (${refused.join(', ')}) was refused with 409: another subscription may hold each (a server may keep names unique)`,
+      );
     };
     const cases: Array<[string, () => Promise<Made>]> = [
       ['name of 1 character', oneCharacter],
@@ -321,7 +327,13 @@ describe('webhooks: secret and event list', () => {
       t.observe(
         'webhook-list-secret',
         'GET /webhooks',
-        listed === undefined ? 'subscription not found in the list' : inList.some((s) => s.value === created.value) ? 'full secret' : inList.length > 0 ? 'masked secret' : 'no secret',
+        listed === undefined
+          ? 'subscription not found in the list'
+          : inList.some((s) => s.value === created.value)
+            ? 'full secret'
+            : inList.length > 0
+              ? 'masked secret'
+              : 'no secret',
       );
     } finally {
       await remove(t, record.id);
@@ -354,426 +366,567 @@ describe('webhooks: secret and event list', () => {
 const deliveredSample = deliveredSampleOf(sink, approvals);
 
 describe('webhooks: delivery format', () => {
-  check('WH-DELIVERY-FORMAT', 'deliver a JSON POST with event, timestamp (UTC, milliseconds) and a data object', async (t) => {
-    const { received } = await deliveredSample(t);
-    for (const delivery of received) {
-      const label = `the ${eventOf(delivery) ?? 'unnamed'} delivery`;
-      t.observe('webhook-content-type', 'delivery Content-Type', delivery.headers['content-type'] ?? '(none)');
-      ensure(delivery.method === 'POST', `expected ${label} to be a POST, got ${delivery.method}`);
-      ensure(delivery.json !== undefined, `expected ${label} to have a JSON body, got ${JSON.stringify(delivery.rawBody.toString('utf8').slice(0, 80))}`);
-      const parsed = deliveryBodySchema.safeParse(delivery.json);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issue.path.join('.') || '(body)';
-        const got = issue.path.length > 0 ? (delivery.json as Record<string, unknown>)[String(issue.path[0])] : delivery.json;
-        fail(`${label}: ${field} ${issue.message} (got ${JSON.stringify(got)?.slice(0, 80)})`);
+  check(
+    'WH-DELIVERY-FORMAT',
+    'deliver a JSON POST with event, timestamp (UTC, milliseconds) and a data object',
+    async (t) => {
+      const { received } = await deliveredSample(t);
+      for (const delivery of received) {
+        const label = `the ${eventOf(delivery) ?? 'unnamed'} delivery`;
+        t.observe('webhook-content-type', 'delivery Content-Type', delivery.headers['content-type'] ?? '(none)');
+        ensure(delivery.method === 'POST', `expected ${label} to be a POST, got ${delivery.method}`);
+        ensure(delivery.json !== undefined, `expected ${label} to have a JSON body, got ${JSON.stringify(delivery.rawBody.toString('utf8').slice(0, 80))}`);
+        const parsed = deliveryBodySchema.safeParse(delivery.json);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = issue.path.join('.') || '(body)';
+          const got = issue.path.length > 0 ? (delivery.json as Record<string, unknown>)[String(issue.path[0])] : delivery.json;
+          fail(`${label}: ${field} ${issue.message} (got ${JSON.stringify(got)?.slice(0, 80)})`);
+        }
+        const fraction = /\.(\d+)/.exec(parsed.data.timestamp)?.[1]?.length ?? 0;
+        t.observe('webhook-timestamp-form', 'delivery timestamp', `${fraction} fraction digits, ${parsed.data.timestamp.endsWith('Z') ? 'Z' : '+00:00'}`);
       }
-      const fraction = /\.(\d+)/.exec(parsed.data.timestamp)?.[1]?.length ?? 0;
-      t.observe('webhook-timestamp-form', 'delivery timestamp', `${fraction} fraction digits, ${parsed.data.timestamp.endsWith('Z') ? 'Z' : '+00:00'}`);
-    }
-  }, onLane(RETRY_EVENT));
+    },
+    onLane(RETRY_EVENT),
+  );
 
-  check('WH-DELIVERY-HEADERS', 'carry X-Service-Event equal to the body event and a non-empty X-Service-Delivery', async (t) => {
-    const { received } = await deliveredSample(t);
-    for (const delivery of received) {
-      const bodyEvent = (delivery.json as { event?: unknown } | undefined)?.event;
-      const header = delivery.headers['x-service-event'];
-      ensure(header !== undefined && header !== '', `expected an X-Service-Event header on the ${String(bodyEvent)} delivery`);
-      ensure(header === bodyEvent, `expected X-Service-Event to equal the body event ${JSON.stringify(bodyEvent)}, got ${JSON.stringify(header)}`);
-      const id = delivery.headers['x-service-delivery'];
-      ensure(id !== undefined && id.trim() !== '', `expected a non-empty X-Service-Delivery header on the ${String(bodyEvent)} delivery`);
-    }
-    const ids = received.map((r) => r.headers['x-service-delivery']);
-    if (received.length > 1) t.observe('webhook-delivery-id', 'X-Service-Delivery of two events', new Set(ids).size === ids.length ? 'distinct' : 'shared');
-  }, onLane(RETRY_EVENT));
+  check(
+    'WH-DELIVERY-HEADERS',
+    'carry X-Service-Event equal to the body event and a non-empty X-Service-Delivery',
+    async (t) => {
+      const { received } = await deliveredSample(t);
+      for (const delivery of received) {
+        const bodyEvent = (delivery.json as { event?: unknown } | undefined)?.event;
+        const header = delivery.headers['x-service-event'];
+        ensure(header !== undefined && header !== '', `expected an X-Service-Event header on the ${String(bodyEvent)} delivery`);
+        ensure(header === bodyEvent, `expected X-Service-Event to equal the body event ${JSON.stringify(bodyEvent)}, got ${JSON.stringify(header)}`);
+        const id = delivery.headers['x-service-delivery'];
+        ensure(id !== undefined && id.trim() !== '', `expected a non-empty X-Service-Delivery header on the ${String(bodyEvent)} delivery`);
+      }
+      const ids = received.map((r) => r.headers['x-service-delivery']);
+      if (received.length > 1) t.observe('webhook-delivery-id', 'X-Service-Delivery of two events', new Set(ids).size === ids.length ? 'distinct' : 'shared');
+    },
+    onLane(RETRY_EVENT),
+  );
 
-  check('WH-SIGNATURE', 'sign each delivery with sha256=HMAC-SHA256 of the raw body, keyed with the subscription secret', async (t) => {
-    const { subscriber, received } = await deliveredSample(t);
-    const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
-    for (const delivery of received) expectSigned(t, delivery, secret, `the ${eventOf(delivery) ?? 'unnamed'} delivery`);
-  }, onLane(RETRY_EVENT));
+  check(
+    'WH-SIGNATURE',
+    'sign each delivery with sha256=HMAC-SHA256 of the raw body, keyed with the subscription secret',
+    async (t) => {
+      const { subscriber, received } = await deliveredSample(t);
+      const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
+      for (const delivery of received) expectSigned(t, delivery, secret, `the ${eventOf(delivery) ?? 'unnamed'} delivery`);
+    },
+    onLane(RETRY_EVENT),
+  );
 });
 
 describe('webhooks: triggers', () => {
   for (const event of TRIGGERED_EVENTS) {
     const trigger = TRIGGERS[event];
     // Shared on its event's lane: never while a check with scripted receivers of that event runs.
-    check('WH-TRIGGERS', `deliver ${event} to a subscriber after ${trigger.operation}`, async (t) => {
-      await lanes.of(event).shared(() => expectTriggered(t, sink(), event));
-    }, onLane(event));
+    check(
+      'WH-TRIGGERS',
+      `deliver ${event} to a subscriber after ${trigger.operation}`,
+      async (t) => {
+        await lanes.of(event).shared(() => expectTriggered(t, sink(), event));
+      },
+      onLane(event),
+    );
   }
 
-  check('SEC-EVENTS-ISOLATED', "deliver no event caused by another organisation's operation to this organisation's subscription", async (t) => {
-    const other = t.as('otherOrg');
-    const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'org A listening' });
-    try {
-      // Org B's expense first, then org A's own: org A's own delivery shows the subscription is served.
-      const theirs = await other.post('/expenses', { expenseType: 'direct_cost', amount: 17, date: '2024-05-14', description: `Conformance org B ${runTag(t.run)}`, tags: [runTag(t.run)] });
-      const theirId = (theirs.json as { data?: { id?: unknown } } | undefined)?.data?.id;
-      if (theirs.status !== 201 || typeof theirId !== 'string') return t.skip(`not applicable: org B could not create an expense with CONFORMANCE_OTHER_ORG_KEY (answered ${theirs.status})`);
-      const ours = await TRIGGERS['expense.created'].fire(t);
-      const fired = Date.now();
-      const arrived = await waitAbout(listening.endpoint, ours, (got) => got.length > 0, waitMs(t), 'expense.created');
-      // A grace period after org A's own delivery: org B's, caused earlier, would be as quick (it ends when one arrives).
-      await listening.endpoint.waitFor(() => about(listening.endpoint, theirId).length > 0, Math.min(2000, waitMs(t)));
-      const leaked = about(listening.endpoint, theirId);
-      ensure(leaked.length === 0, `org B's expense ${theirId} (created with CONFORMANCE_OTHER_ORG_KEY) was delivered to org A's subscription: ${describeAttempts(leaked, fired)}`);
-      if (!arrived) {
-        t.inconclusive(`org A's subscription got no expense.created for org A's own expense ${ours} within ${t.run.webhookWaitS} s, so the absence of org B's proves nothing; ${describeEndpoint(listening.endpoint, ours, fired)}`);
-      }
-    } finally {
-      await unsubscribe(t, listening);
-    }
-  }, waiting(1));
-
-  check('WH-NOT-SUBSCRIBED', 'deliver an event neither to a subscription that does not list it nor to an inactive one', async (t) => {
-    const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'listening' });
-    const others = await subscribe(t, sink(), { events: EVENT_NAMES.filter((e) => e !== 'expense.created'), label: 'other events' });
-    const inactive = await subscribe(t, sink(), { events: ['expense.created'], isActive: false, label: 'created inactive' });
-    const deactivated = await subscribe(t, sink(), { events: ['expense.created'], label: 'deactivated' });
-    try {
-      expectStatus(await t.api.patch(`/webhooks/${deactivated.id}`, { isActive: false }), 200, 'deactivate a subscription with PATCH isActive false');
-      const patched = Date.now();
-      // A server may cache its subscriptions and apply a deactivation a little later (spec 3.5 shows
-      // no timing): events reaching the deactivated subscription are tolerated for the run's wait
-      // after the PATCH, each time with a new event; the other two must never get one.
-      for (;;) {
-        const marker = await TRIGGERS['expense.created'].fire(t);
+  check(
+    'SEC-EVENTS-ISOLATED',
+    "deliver no event caused by another organisation's operation to this organisation's subscription",
+    async (t) => {
+      const other = t.as('otherOrg');
+      const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'org A listening' });
+      try {
+        // Org B's expense first, then org A's own: org A's own delivery shows the subscription is served.
+        const theirs = await other.post('/expenses', {
+          expenseType: 'direct_cost',
+          amount: 17,
+          date: '2024-05-14',
+          description: `Conformance org B ${runTag(t.run)}`,
+          tags: [runTag(t.run)],
+        });
+        const theirId = (theirs.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+        if (theirs.status !== 201 || typeof theirId !== 'string')
+          return t.skip(`not applicable: org B could not create an expense with CONFORMANCE_OTHER_ORG_KEY (answered ${theirs.status})`);
+        const ours = await TRIGGERS['expense.created'].fire(t);
         const fired = Date.now();
-        const strict: Array<[string, () => Received[]]> = [
-          ['a subscription listing every other event', () => about(others.endpoint, marker, 'expense.created')],
-          ['a subscription created with isActive false', () => about(inactive.endpoint, marker)],
-        ];
-        const arrived = await waitAbout(listening.endpoint, marker, (ours) => ours.length > 0, waitMs(t), 'expense.created');
-        // A grace period after the listening subscriber was served: deliveries to the others would be as quick (it ends when one arrives).
-        await sink().waitFor(() => strict.some(([, got]) => got().length > 0), { timeoutMs: Math.min(2000, waitMs(t)) });
-        for (const [which, got] of strict) {
-          const wrong = got();
-          ensure(wrong.length === 0, `expense.created for expense ${marker} was delivered to ${which}: ${describeAttempts(wrong, fired)}`);
-        }
-        if (!arrived) {
-          t.inconclusive(`the listening subscriber got no expense.created for expense ${marker} within ${t.run.webhookWaitS} s, so the others' silence proves nothing; ${describeEndpoint(listening.endpoint, marker, fired)}`);
-        }
-        const late = about(deactivated.endpoint, marker);
-        if (late.length === 0) {
-          t.observe('webhook-deactivation-delay', 'ms from PATCH isActive false to the first event not delivered', fired - patched);
-          return;
-        }
+        const arrived = await waitAbout(listening.endpoint, ours, (got) => got.length > 0, waitMs(t), 'expense.created');
+        // A grace period after org A's own delivery: org B's, caused earlier, would be as quick (it ends when one arrives).
+        await listening.endpoint.waitFor(() => about(listening.endpoint, theirId).length > 0, Math.min(2000, waitMs(t)));
+        const leaked = about(listening.endpoint, theirId);
         ensure(
-          fired - patched < waitMs(t),
-          `expense.created for expense ${marker}, created ${fired - patched} ms after PATCH isActive false answered 200, was delivered to that subscription (tolerated for ${t.run.webhookWaitS} s): ${describeAttempts(late, fired)}`,
+          leaked.length === 0,
+          `org B's expense ${theirId} (created with CONFORMANCE_OTHER_ORG_KEY) was delivered to org A's subscription: ${describeAttempts(leaked, fired)}`,
         );
-        await sleep(1000);
-      }
-    } finally {
-      await unsubscribe(t, listening, others, inactive, deactivated);
-    }
-  }, waiting(3));
-
-  check('WH-TEST-DELIVERY', 'answer POST /webhooks/{id}/test with 200 and send a signed delivery', async (t) => {
-    // Listing only an event no documented operation sends, the subscription receives the test alone.
-    const subscriber = await subscribe(t, sink(), { events: ['quote.rejected'], label: 'test delivery' });
-    try {
-      const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
-      // Taken before the request: the delivery may arrive before the answer does.
-      const sent = Date.now();
-      const res = await t.api.post(`/webhooks/${subscriber.id}/test`);
-      expectStatus(res, 200, 'request a test delivery');
-      const arrived = await subscriber.endpoint.waitFor((all) => all.length > 0, waitMs(t));
-      if (!arrived) t.inconclusive(`no test delivery arrived within ${t.run.webhookWaitS} s of POST /webhooks/{id}/test answering 200`);
-      const delivery = subscriber.endpoint.received[0]!;
-      t.observe('webhook-test-event', 'POST /webhooks/{id}/test delivery event', eventOf(delivery) ?? '(none)');
-      t.observe('webhook-test-latency', 'ms from POST /webhooks/{id}/test to the delivery', delivery.arrivedAt - sent);
-      expectSigned(t, delivery, secret, 'the test delivery');
-    } finally {
-      await unsubscribe(t, subscriber);
-    }
-  }, waiting(1));
-
-  check('WH-ROTATE', 'replace the secret on rotate-secret and sign later deliveries with the new one, not the old one', async (t) => {
-    const subscriber = await subscribe(t, sink(), { events: ['expense.created'], label: 'rotate' });
-    try {
-      const old = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
-      const res = await t.api.post(`/webhooks/${subscriber.id}/rotate-secret`);
-      expectStatus(res, 200, 'rotate the secret');
-      const data = (res.json as { data?: unknown } | undefined)?.data;
-      ensure(data !== undefined, 'expected the rotation result in data', res);
-      const rotatedAt = Date.now();
-      // Spec 4.11 "result in data" shows no result: the new secret may be in it, or only on GET /webhooks/{id}.
-      const offered = secretsIn(data).filter((s) => s.value.length > SECRET_PREFIX.length && s.value !== old);
-      const back = await t.api.get(`/webhooks/${subscriber.id}`);
-      const shown = secretsIn((back.json as { data?: unknown } | undefined)?.data).filter((s) => s.value.length > SECRET_PREFIX.length);
-      const fresh = offered[0]?.value ?? shown.find((s) => s.value !== old)?.value;
-      t.observe('webhook-rotate-field', 'POST /webhooks/{id}/rotate-secret data', offered[0]?.path ?? '(no new secret: read from GET /webhooks/{id})');
-      t.observe('webhook-secret-after-rotate', 'GET /webhooks/{id} after rotate-secret', shown.some((s) => s.value === fresh) ? 'new secret' : shown.some((s) => s.value === old) ? 'old secret' : 'no secret');
-      ensure(
-        fresh !== undefined,
-        `expected a new secret starting with whsec_ after rotate-secret, in its answer or on GET /webhooks/{id}; the answer holds ${offered.length === 0 ? 'none' : 'only the old one'}, GET shows ${shown.some((s) => s.value === old) ? 'the old one' : 'none'}`,
-        shown.length > 0 ? res : back,
-      );
-
-      // A server may cache the subscription or let the old secret sign for a short while (spec 6.2
-      // shows no timing): deliveries still signed with the old secret are tolerated for the run's
-      // wait after the rotation, each time with a new event; past it, the old secret must be gone.
-      for (;;) {
-        const marker = await TRIGGERS['expense.created'].fire(t);
-        if (!(await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, waitMs(t)))) {
-          t.inconclusive(`no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s after the rotation; ${describeEndpoint(subscriber.endpoint, marker)}`);
+        if (!arrived) {
+          t.inconclusive(
+            `org A's subscription got no expense.created for org A's own expense ${ours} within ${t.run.webhookWaitS} s, so the absence of org B's proves nothing; ${describeEndpoint(listening.endpoint, ours, fired)}`,
+          );
         }
-        const deliveries = about(subscriber.endpoint, marker);
-        const onOld = deliveries.filter((d) => !SinkEndpoint.verifiesWith(d, fresh) && SinkEndpoint.verifiesWith(d, old));
-        const neither = deliveries.find((d) => !SinkEndpoint.verifiesWith(d, fresh) && !SinkEndpoint.verifiesWith(d, old));
-        ensure(neither === undefined, 'a delivery made after rotate-secret verifies neither with the new secret nor with the old one');
-        if (onOld.length === 0) {
-          t.observe('webhook-rotate-grace', 'ms from rotate-secret to the first event signed with the new secret', Date.now() - rotatedAt);
-          return;
-        }
-        const since = onOld[0]!.arrivedAt - rotatedAt;
-        ensure(since < waitMs(t), `deliveries made after rotate-secret are still signed with the old secret ${since} ms after the rotation (tolerated for ${t.run.webhookWaitS} s)`);
-        await sleep(1000);
+      } finally {
+        await unsubscribe(t, listening);
       }
-    } finally {
-      await unsubscribe(t, subscriber);
-    }
-  }, waiting(3));
+    },
+    waiting(1),
+  );
+
+  check(
+    'WH-NOT-SUBSCRIBED',
+    'deliver an event neither to a subscription that does not list it nor to an inactive one',
+    async (t) => {
+      const listening = await subscribe(t, sink(), { events: ['expense.created'], label: 'listening' });
+      const others = await subscribe(t, sink(), { events: EVENT_NAMES.filter((e) => e !== 'expense.created'), label: 'other events' });
+      const inactive = await subscribe(t, sink(), { events: ['expense.created'], isActive: false, label: 'created inactive' });
+      const deactivated = await subscribe(t, sink(), { events: ['expense.created'], label: 'deactivated' });
+      try {
+        expectStatus(await t.api.patch(`/webhooks/${deactivated.id}`, { isActive: false }), 200, 'deactivate a subscription with PATCH isActive false');
+        const patched = Date.now();
+        // A server may cache its subscriptions and apply a deactivation a little later (spec 3.5 shows
+        // no timing): events reaching the deactivated subscription are tolerated for the run's wait
+        // after the PATCH, each time with a new event; the other two must never get one.
+        for (;;) {
+          const marker = await TRIGGERS['expense.created'].fire(t);
+          const fired = Date.now();
+          const strict: Array<[string, () => Received[]]> = [
+            ['a subscription listing every other event', () => about(others.endpoint, marker, 'expense.created')],
+            ['a subscription created with isActive false', () => about(inactive.endpoint, marker)],
+          ];
+          const arrived = await waitAbout(listening.endpoint, marker, (ours) => ours.length > 0, waitMs(t), 'expense.created');
+          // A grace period after the listening subscriber was served: deliveries to the others would be as quick (it ends when one arrives).
+          await sink().waitFor(() => strict.some(([, got]) => got().length > 0), { timeoutMs: Math.min(2000, waitMs(t)) });
+          for (const [which, got] of strict) {
+            const wrong = got();
+            ensure(wrong.length === 0, `expense.created for expense ${marker} was delivered to ${which}: ${describeAttempts(wrong, fired)}`);
+          }
+          if (!arrived) {
+            t.inconclusive(
+              `the listening subscriber got no expense.created for expense ${marker} within ${t.run.webhookWaitS} s, so the others' silence proves nothing; ${describeEndpoint(listening.endpoint, marker, fired)}`,
+            );
+          }
+          const late = about(deactivated.endpoint, marker);
+          if (late.length === 0) {
+            t.observe('webhook-deactivation-delay', 'ms from PATCH isActive false to the first event not delivered', fired - patched);
+            return;
+          }
+          ensure(
+            fired - patched < waitMs(t),
+            `expense.created for expense ${marker}, created ${fired - patched} ms after PATCH isActive false answered 200, was delivered to that subscription (tolerated for ${t.run.webhookWaitS} s): ${describeAttempts(late, fired)}`,
+          );
+          await sleep(1000);
+        }
+      } finally {
+        await unsubscribe(t, listening, others, inactive, deactivated);
+      }
+    },
+    waiting(3),
+  );
+
+  check(
+    'WH-TEST-DELIVERY',
+    'answer POST /webhooks/{id}/test with 200 and send a signed delivery',
+    async (t) => {
+      // Listing only an event no documented operation sends, the subscription receives the test alone.
+      const subscriber = await subscribe(t, sink(), { events: ['quote.rejected'], label: 'test delivery' });
+      try {
+        const secret = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
+        // Taken before the request: the delivery may arrive before the answer does.
+        const sent = Date.now();
+        const res = await t.api.post(`/webhooks/${subscriber.id}/test`);
+        expectStatus(res, 200, 'request a test delivery');
+        const arrived = await subscriber.endpoint.waitFor((all) => all.length > 0, waitMs(t));
+        if (!arrived) t.inconclusive(`no test delivery arrived within ${t.run.webhookWaitS} s of POST /webhooks/{id}/test answering 200`);
+        const delivery = subscriber.endpoint.received[0]!;
+        t.observe('webhook-test-event', 'POST /webhooks/{id}/test delivery event', eventOf(delivery) ?? '(none)');
+        t.observe('webhook-test-latency', 'ms from POST /webhooks/{id}/test to the delivery', delivery.arrivedAt - sent);
+        expectSigned(t, delivery, secret, 'the test delivery');
+      } finally {
+        await unsubscribe(t, subscriber);
+      }
+    },
+    waiting(1),
+  );
+
+  check(
+    'WH-ROTATE',
+    'replace the secret on rotate-secret and sign later deliveries with the new one, not the old one',
+    async (t) => {
+      const subscriber = await subscribe(t, sink(), { events: ['expense.created'], label: 'rotate' });
+      try {
+        const old = subscriber.secret ?? t.skip('not applicable: the create response carried no whsec_ secret (see WH-SECRET)');
+        const res = await t.api.post(`/webhooks/${subscriber.id}/rotate-secret`);
+        expectStatus(res, 200, 'rotate the secret');
+        const data = (res.json as { data?: unknown } | undefined)?.data;
+        ensure(data !== undefined, 'expected the rotation result in data', res);
+        const rotatedAt = Date.now();
+        // Spec 4.11 "result in data" shows no result: the new secret may be in it, or only on GET /webhooks/{id}.
+        const offered = secretsIn(data).filter((s) => s.value.length > SECRET_PREFIX.length && s.value !== old);
+        const back = await t.api.get(`/webhooks/${subscriber.id}`);
+        const shown = secretsIn((back.json as { data?: unknown } | undefined)?.data).filter((s) => s.value.length > SECRET_PREFIX.length);
+        const fresh = offered[0]?.value ?? shown.find((s) => s.value !== old)?.value;
+        t.observe('webhook-rotate-field', 'POST /webhooks/{id}/rotate-secret data', offered[0]?.path ?? '(no new secret: read from GET /webhooks/{id})');
+        t.observe(
+          'webhook-secret-after-rotate',
+          'GET /webhooks/{id} after rotate-secret',
+          shown.some((s) => s.value === fresh) ? 'new secret' : shown.some((s) => s.value === old) ? 'old secret' : 'no secret',
+        );
+        ensure(
+          fresh !== undefined,
+          `expected a new secret starting with whsec_ after rotate-secret, in its answer or on GET /webhooks/{id}; the answer holds ${offered.length === 0 ? 'none' : 'only the old one'}, GET shows ${shown.some((s) => s.value === old) ? 'the old one' : 'none'}`,
+          shown.length > 0 ? res : back,
+        );
+
+        // A server may cache the subscription or let the old secret sign for a short while (spec 6.2
+        // shows no timing): deliveries still signed with the old secret are tolerated for the run's
+        // wait after the rotation, each time with a new event; past it, the old secret must be gone.
+        for (;;) {
+          const marker = await TRIGGERS['expense.created'].fire(t);
+          if (!(await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, waitMs(t)))) {
+            t.inconclusive(
+              `no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s after the rotation; ${describeEndpoint(subscriber.endpoint, marker)}`,
+            );
+          }
+          const deliveries = about(subscriber.endpoint, marker);
+          const onOld = deliveries.filter((d) => !SinkEndpoint.verifiesWith(d, fresh) && SinkEndpoint.verifiesWith(d, old));
+          const neither = deliveries.find((d) => !SinkEndpoint.verifiesWith(d, fresh) && !SinkEndpoint.verifiesWith(d, old));
+          ensure(neither === undefined, 'a delivery made after rotate-secret verifies neither with the new secret nor with the old one');
+          if (onOld.length === 0) {
+            t.observe('webhook-rotate-grace', 'ms from rotate-secret to the first event signed with the new secret', Date.now() - rotatedAt);
+            return;
+          }
+          const since = onOld[0]!.arrivedAt - rotatedAt;
+          ensure(
+            since < waitMs(t),
+            `deliveries made after rotate-secret are still signed with the old secret ${since} ms after the rotation (tolerated for ${t.run.webhookWaitS} s)`,
+          );
+          await sleep(1000);
+        }
+      } finally {
+        await unsubscribe(t, subscriber);
+      }
+    },
+    waiting(3),
+  );
 });
 
 // --- retries ----------------------------------------------------------------------------------
 
 describe('webhooks: retries', () => {
-  check('WH-RETRY-SUCCESS', 'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered', async (t) => approvals.exclusive(async () => {
-    await untilNotTaken(t, async () => {
-      const scripts = [
-        { failFirst: 2, failStatus: 500 },
-        { failFirst: 1, failStatus: 404 },
-      ] as const;
-      const subscribers: Subscriber[] = [];
-      try {
-        for (const script of scripts) subscribers.push(await subscribe(t, sink(), { events: [RETRY_EVENT], script, label: `retry ${script.failStatus}` }));
-        const marker = await TRIGGERS[RETRY_EVENT].fire(t);
-        const fired = Date.now();
-        const deadline = new Deadline(waitMs(t));
-        // The two receivers are independent: each is judged beside the other, and their verdicts
-        // are taken in order, as one after the other would give them.
-        const judge = async (subscriber: Subscriber, i: number): Promise<string | undefined> => {
-          const script = scripts[i]!;
-          const what = `a receiver answering ${script.failStatus} ${script.failFirst} time(s) then 200`;
-          const expectation = `expected ${what} to be retried until it answered 2xx`;
-          const served = await awaitAttempts(t, subscriber, marker, (ours) => ours.some((r) => isSuccess(r.answered)), deadline.remaining(), expectation);
-          if (!served) await verdictOnTimeout(t, subscriber, marker, expectation, fired, script.failFirst + 1, 'end');
-          // No attempt may follow the 2xx answer.
-          const successAt = attemptsOf(subscriber, marker).findIndex((r) => isSuccess(r.answered));
-          await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > successAt + 1, graceMs(t, attemptsOf(subscriber, marker)), RETRY_EVENT);
-          const attempts = attemptsOf(subscriber, marker);
-          observeRetries(t, `ms between attempts (${what})`, attempts);
-          ensure(attempts.length === successAt + 1, `expected no attempt after the 2xx answer to ${what}; ${describeAttempts(attempts, fired)}`);
-          if (successAt === 0) {
-            return `the failures scripted for ${what} were taken by other deliveries to the same endpoint; ${describeEndpoint(subscriber.endpoint, marker, fired)}`;
-          }
-          // Either log model shows a delivered row or record: the latest row, or the delivery's own status.
-          const { record, done } = await pollRecord(t, subscriber, marker, RETRY_EVENT, (r) => r.statuses.includes('delivered'), deadline.remaining());
-          observeLogModel(t, 'GET /webhooks/{id}/deliveries after a retried success', record);
-          if (!done) {
-            const res = (await deliveryRows(t, subscriber.id))?.res;
-            if (record !== undefined && record.ended === 'failed') {
-              fail(`the receiver answered 2xx on attempt ${successAt + 1}, yet the target's log shows the delivery ended failed (${describeRecord(record)})`, res);
+  check(
+    'WH-RETRY-SUCCESS',
+    'retry a receiver failing N < 5 times (500, then 404) until it answers 2xx: exactly N+1 attempts, then delivered',
+    async (t) =>
+      approvals.exclusive(async () => {
+        await untilNotTaken(t, async () => {
+          const scripts = [
+            { failFirst: 2, failStatus: 500 },
+            { failFirst: 1, failStatus: 404 },
+          ] as const;
+          const subscribers: Subscriber[] = [];
+          try {
+            for (const script of scripts) subscribers.push(await subscribe(t, sink(), { events: [RETRY_EVENT], script, label: `retry ${script.failStatus}` }));
+            const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+            const fired = Date.now();
+            const deadline = new Deadline(waitMs(t));
+            // The two receivers are independent: each is judged beside the other, and their verdicts
+            // are taken in order, as one after the other would give them.
+            const judge = async (subscriber: Subscriber, i: number): Promise<string | undefined> => {
+              const script = scripts[i]!;
+              const what = `a receiver answering ${script.failStatus} ${script.failFirst} time(s) then 200`;
+              const expectation = `expected ${what} to be retried until it answered 2xx`;
+              const served = await awaitAttempts(t, subscriber, marker, (ours) => ours.some((r) => isSuccess(r.answered)), deadline.remaining(), expectation);
+              if (!served) await verdictOnTimeout(t, subscriber, marker, expectation, fired, script.failFirst + 1, 'end');
+              // No attempt may follow the 2xx answer.
+              const successAt = attemptsOf(subscriber, marker).findIndex((r) => isSuccess(r.answered));
+              await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > successAt + 1, graceMs(t, attemptsOf(subscriber, marker)), RETRY_EVENT);
+              const attempts = attemptsOf(subscriber, marker);
+              observeRetries(t, `ms between attempts (${what})`, attempts);
+              ensure(attempts.length === successAt + 1, `expected no attempt after the 2xx answer to ${what}; ${describeAttempts(attempts, fired)}`);
+              if (successAt === 0) {
+                return `the failures scripted for ${what} were taken by other deliveries to the same endpoint; ${describeEndpoint(subscriber.endpoint, marker, fired)}`;
+              }
+              // Either log model shows a delivered row or record: the latest row, or the delivery's own status.
+              const { record, done } = await pollRecord(t, subscriber, marker, RETRY_EVENT, (r) => r.statuses.includes('delivered'), deadline.remaining());
+              observeLogModel(t, 'GET /webhooks/{id}/deliveries after a retried success', record);
+              if (!done) {
+                const res = (await deliveryRows(t, subscriber.id))?.res;
+                if (record !== undefined && record.ended === 'failed') {
+                  fail(
+                    `the receiver answered 2xx on attempt ${successAt + 1}, yet the target's log shows the delivery ended failed (${describeRecord(record)})`,
+                    res,
+                  );
+                }
+                t.inconclusive(
+                  `the receiver answered 2xx on attempt ${successAt + 1}; within ${t.run.webhookWaitS} s the deliveries log showed no delivered status for it (${describeRecord(record)})`,
+                );
+              }
+              return undefined;
+            };
+            for (const outcome of await Promise.allSettled(subscribers.map(judge))) {
+              if (outcome.status === 'rejected') throw outcome.reason;
+              if (outcome.value !== undefined) return outcome.value;
             }
-            t.inconclusive(`the receiver answered 2xx on attempt ${successAt + 1}; within ${t.run.webhookWaitS} s the deliveries log showed no delivered status for it (${describeRecord(record)})`);
+            return undefined;
+          } finally {
+            await unsubscribe(t, ...subscribers);
           }
-          return undefined;
-        };
-        for (const outcome of await Promise.allSettled(subscribers.map(judge))) {
-          if (outcome.status === 'rejected') throw outcome.reason;
-          if (outcome.value !== undefined) return outcome.value;
+        });
+      }),
+    onLane(RETRY_EVENT),
+  );
+
+  check(
+    'WH-RETRY-LIMIT',
+    `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`,
+    async (t) =>
+      lanes.of(SECOND_EVENT).exclusive(async () => {
+        const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
+        try {
+          const marker = await TRIGGERS[SECOND_EVENT].fire(t);
+          const fired = Date.now();
+          const expectation = `expected ${MAX_ATTEMPTS} attempts to a receiver that always answers 500`;
+          if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation, SECOND_EVENT))) {
+            // Fewer than five: a log showing the delivery ended (e.g. failed after 3) is the violation.
+            await verdictOnTimeout(t, subscriber, marker, expectation, fired, MAX_ATTEMPTS, 'attempt', SECOND_EVENT);
+          }
+          const grace = graceMs(t, attemptsOf(subscriber, marker, SECOND_EVENT));
+          await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, SECOND_EVENT);
+          const attempts = attemptsOf(subscriber, marker, SECOND_EVENT);
+          observeRetries(t, 'ms between attempts (a receiver that always answers 500)', attempts);
+          ensure(
+            attempts.length === MAX_ATTEMPTS,
+            `expected exactly ${MAX_ATTEMPTS} attempts in total (watched ${grace} ms after the fifth); ${describeAttempts(attempts, fired)}`,
+          );
+
+          // A failed row (the latest of one row per attempt) or a failed record (one per delivery), and every attempt.
+          const { record, done } = await pollRecord(
+            t,
+            subscriber,
+            marker,
+            SECOND_EVENT,
+            (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS,
+            waitMs(t),
+          );
+          const rows = await expectDeliveryRows(t, subscriber.id);
+          observeLogModel(t, 'GET /webhooks/{id}/deliveries after the attempts ran out', record);
+          ensure(
+            record !== undefined && rows.rows.length > 0,
+            'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery, it lists nothing',
+            rows.res,
+          );
+          if (!record.attributed) {
+            // Spec 4.11 shows no row contents: rows carrying neither the expense id nor an X-Service-Delivery
+            // value cannot be told from those of the other requests that reached this endpoint.
+            t.inconclusive(
+              `no row of the deliveries log (${rows.rows.length} listed) names ${SECOND_EVENT.split('.')[0]} ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
+            );
+          }
+          if (record.statuses.includes('delivered'))
+            fail(`every attempt was answered 500, yet the target's log shows the delivery as delivered (${describeRecord(record)})`, rows.res);
+          if (!record.attemptDetail) {
+            // One record with no attempts array or count the suite recognises: the attempts may sit under a name it does not know.
+            t.inconclusive(
+              `spec 6.2: every attempt can be read through the deliveries endpoint; its one record for the delivery shows no attempt details the suite recognises (fields: ${Object.keys(record.ours[0] ?? {}).join(', ')})`,
+            );
+          }
+          if (record.recorded < MAX_ATTEMPTS) {
+            // A log that says it is done with the delivery yet misses attempts will not catch up; one still going may.
+            ensure(
+              record.ended === undefined,
+              `expected the deliveries endpoint to record all ${MAX_ATTEMPTS} attempts, it shows the delivery ended ${record.ended} and accounts for ${record.recorded} (${describeRecord(record)})`,
+              rows.res,
+            );
+            t.inconclusive(
+              `${MAX_ATTEMPTS} attempts were made; within ${t.run.webhookWaitS} s the deliveries log accounted for ${record.recorded} (${describeRecord(record)})`,
+            );
+          }
+          if (!done) {
+            t.inconclusive(
+              `${MAX_ATTEMPTS} attempts were made; within ${t.run.webhookWaitS} s the deliveries log showed no failed status (${describeRecord(record)})`,
+            );
+          }
+        } finally {
+          await unsubscribe(t, subscriber);
         }
-        return undefined;
-      } finally {
-        await unsubscribe(t, ...subscribers);
-      }
-    });
-  }), onLane(RETRY_EVENT));
+      }),
+    onLane(SECOND_EVENT),
+  );
 
-  check('WH-RETRY-LIMIT', `stop after ${MAX_ATTEMPTS} attempts to a receiver that always fails, and record them with a final failed status`, async (t) => lanes.of(SECOND_EVENT).exclusive(async () => {
-    const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { alwaysFail: true, failStatus: 500 }, label: 'retry limit' });
-    try {
-      const marker = await TRIGGERS[SECOND_EVENT].fire(t);
-      const fired = Date.now();
-      const expectation = `expected ${MAX_ATTEMPTS} attempts to a receiver that always answers 500`;
-      if (!(await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= MAX_ATTEMPTS, waitMs(t), expectation, SECOND_EVENT))) {
-        // Fewer than five: a log showing the delivery ended (e.g. failed after 3) is the violation.
-        await verdictOnTimeout(t, subscriber, marker, expectation, fired, MAX_ATTEMPTS, 'attempt', SECOND_EVENT);
-      }
-      const grace = graceMs(t, attemptsOf(subscriber, marker, SECOND_EVENT));
-      await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > MAX_ATTEMPTS, grace, SECOND_EVENT);
-      const attempts = attemptsOf(subscriber, marker, SECOND_EVENT);
-      observeRetries(t, 'ms between attempts (a receiver that always answers 500)', attempts);
-      ensure(attempts.length === MAX_ATTEMPTS, `expected exactly ${MAX_ATTEMPTS} attempts in total (watched ${grace} ms after the fifth); ${describeAttempts(attempts, fired)}`);
+  check(
+    'WH-RETRY-TIMEOUT',
+    'retry a delivery the receiver does not answer in time',
+    async (t) =>
+      lanes.of(SECOND_EVENT).exclusive(async () => {
+        await untilNotTaken(t, async () => {
+          const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
+          try {
+            const marker = await TRIGGERS[SECOND_EVENT].fire(t);
+            const fired = Date.now();
+            const expectation = 'expected a delivery the receiver held open without answering to be retried';
+            // Stops early when the held-open answer went to another delivery (nothing to learn then).
+            const retried = await awaitAttempts(
+              t,
+              subscriber,
+              marker,
+              (ours) => ours.length >= 2 || (ours[0] !== undefined && ours[0].answered !== null),
+              waitMs(t),
+              expectation,
+              SECOND_EVENT,
+            );
+            const attempts = attemptsOf(subscriber, marker, SECOND_EVENT);
+            if (attempts.length > 0 && attempts[0]!.answered !== null) {
+              return `the endpoint's held-open answer was taken by another delivery, so this one was answered at once; ${describeEndpoint(subscriber.endpoint, marker, fired)}`;
+            }
+            if (!retried || attempts.length < 2) await verdictOnTimeout(t, subscriber, marker, expectation, fired, 2, 'attempt', SECOND_EVENT);
+            t.observe('webhook-timeout-retry-after', 'ms from a held-open attempt to the next attempt', attempts[1]!.arrivedAt - attempts[0]!.arrivedAt);
+            return undefined;
+          } finally {
+            await unsubscribe(t, subscriber);
+          }
+        });
+      }),
+    onLane(SECOND_EVENT),
+  );
 
-      // A failed row (the latest of one row per attempt) or a failed record (one per delivery), and every attempt.
-      const { record, done } = await pollRecord(t, subscriber, marker, SECOND_EVENT, (r) => r.statuses.includes('failed') && r.recorded >= MAX_ATTEMPTS, waitMs(t));
-      const rows = await expectDeliveryRows(t, subscriber.id);
-      observeLogModel(t, 'GET /webhooks/{id}/deliveries after the attempts ran out', record);
-      ensure(record !== undefined && rows.rows.length > 0, 'expected GET /webhooks/{id}/deliveries to list the attempts of the delivery, it lists nothing', rows.res);
-      if (!record.attributed) {
-        // Spec 4.11 shows no row contents: rows carrying neither the expense id nor an X-Service-Delivery
-        // value cannot be told from those of the other requests that reached this endpoint.
-        t.inconclusive(
-          `no row of the deliveries log (${rows.rows.length} listed) names ${SECOND_EVENT.split('.')[0]} ${marker} or an X-Service-Delivery value the attempts carried, and the endpoint also received other requests; ${describeEndpoint(subscriber.endpoint, marker)}`,
-        );
-      }
-      if (record.statuses.includes('delivered')) fail(`every attempt was answered 500, yet the target's log shows the delivery as delivered (${describeRecord(record)})`, rows.res);
-      if (!record.attemptDetail) {
-        // One record with no attempts array or count the suite recognises: the attempts may sit under a name it does not know.
-        t.inconclusive(
-          `spec 6.2: every attempt can be read through the deliveries endpoint; its one record for the delivery shows no attempt details the suite recognises (fields: ${Object.keys(record.ours[0] ?? {}).join(', ')})`,
-        );
-      }
-      if (record.recorded < MAX_ATTEMPTS) {
-        // A log that says it is done with the delivery yet misses attempts will not catch up; one still going may.
-        ensure(
-          record.ended === undefined,
-          `expected the deliveries endpoint to record all ${MAX_ATTEMPTS} attempts, it shows the delivery ended ${record.ended} and accounts for ${record.recorded} (${describeRecord(record)})`,
-          rows.res,
-        );
-        t.inconclusive(`${MAX_ATTEMPTS} attempts were made; within ${t.run.webhookWaitS} s the deliveries log accounted for ${record.recorded} (${describeRecord(record)})`);
-      }
-      if (!done) {
-        t.inconclusive(`${MAX_ATTEMPTS} attempts were made; within ${t.run.webhookWaitS} s the deliveries log showed no failed status (${describeRecord(record)})`);
-      }
-    } finally {
-      await unsubscribe(t, subscriber);
-    }
-  }), onLane(SECOND_EVENT));
-
-  check('WH-RETRY-TIMEOUT', 'retry a delivery the receiver does not answer in time', async (t) => lanes.of(SECOND_EVENT).exclusive(async () => {
-    await untilNotTaken(t, async () => {
-      const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
-      try {
-        const marker = await TRIGGERS[SECOND_EVENT].fire(t);
-        const fired = Date.now();
-        const expectation = 'expected a delivery the receiver held open without answering to be retried';
-        // Stops early when the held-open answer went to another delivery (nothing to learn then).
-        const retried = await awaitAttempts(t, subscriber, marker, (ours) => ours.length >= 2 || (ours[0] !== undefined && ours[0].answered !== null), waitMs(t), expectation, SECOND_EVENT);
-        const attempts = attemptsOf(subscriber, marker, SECOND_EVENT);
-        if (attempts.length > 0 && attempts[0]!.answered !== null) {
-          return `the endpoint's held-open answer was taken by another delivery, so this one was answered at once; ${describeEndpoint(subscriber.endpoint, marker, fired)}`;
+  check(
+    'WH-2XX-SUCCESS',
+    'treat 201 and 204 answers as success: no second attempt',
+    async (t) =>
+      approvals.shared(async () => {
+        const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];
+        // A failing sibling shows how soon this target retries: the grace period is measured on it.
+        let failing: Subscriber | undefined;
+        try {
+          for (const status of [201, 204] as const) {
+            receivers.push({
+              status,
+              subscriber: await subscribe(t, sink(), { events: [RETRY_EVENT], script: { successStatus: status }, label: `answers ${status}` }),
+            });
+          }
+          failing = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'retry spacing' });
+          const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+          const fired = Date.now();
+          const deadline = new Deadline(waitMs(t));
+          const expectNoRetry = (context: string): void => {
+            for (const { status, subscriber } of receivers) {
+              const got = attemptsOf(subscriber, marker);
+              ensure(got.length <= 1, `a delivery answered ${status} was attempted again${context}; ${describeAttempts(got, fired)}`);
+            }
+          };
+          const measured = await waitAbout(failing.endpoint, marker, (ours) => ours.length >= 2, deadline.remaining(), RETRY_EVENT);
+          const spacing = intervals(attemptsOf(failing, marker))[0];
+          await unsubscribe(t, failing);
+          failing = undefined;
+          for (const { subscriber } of receivers) await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, deadline.remaining(), RETRY_EVENT);
+          expectNoRetry('');
+          const seen = receivers
+            .map(({ status, subscriber }) => `the receiver answering ${status} saw ${describeAttempts(attemptsOf(subscriber, marker), fired)}`)
+            .join('; ');
+          if (!measured || spacing === undefined) {
+            return t.inconclusive(
+              `a receiver answering 500 was not retried within ${t.run.webhookWaitS} s, so no grace period for a retry can be set; ${seen}`,
+            );
+          }
+          if (receivers.some(({ subscriber }) => attemptsOf(subscriber, marker).length === 0)) {
+            t.inconclusive(`not every 2xx receiver got the delivery about ${marker} within ${t.run.webhookWaitS} s; ${seen}`);
+          }
+          t.observe('webhook-first-retry-spacing', 'ms from a 500 answer to the retry', spacing);
+          // A retry would come about as soon as the failing sibling's did: watch twice that long, plus a second.
+          const firstArrival = Math.max(...receivers.map(({ subscriber }) => attemptsOf(subscriber, marker)[0]!.arrivedAt));
+          const until = firstArrival + Math.min(2 * spacing + 1000, waitMs(t));
+          for (const { subscriber } of receivers) {
+            await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 1, Math.max(0, until - Date.now()), RETRY_EVENT);
+          }
+          expectNoRetry(` (a receiver answering 500 was retried after ${spacing} ms)`);
+        } finally {
+          await unsubscribe(t, ...receivers.map((r) => r.subscriber), failing);
         }
-        if (!retried || attempts.length < 2) await verdictOnTimeout(t, subscriber, marker, expectation, fired, 2, 'attempt', SECOND_EVENT);
-        t.observe('webhook-timeout-retry-after', 'ms from a held-open attempt to the next attempt', attempts[1]!.arrivedAt - attempts[0]!.arrivedAt);
-        return undefined;
-      } finally {
-        await unsubscribe(t, subscriber);
-      }
-    });
-  }), onLane(SECOND_EVENT));
-
-  check('WH-2XX-SUCCESS', 'treat 201 and 204 answers as success: no second attempt', async (t) => approvals.shared(async () => {
-    const receivers: Array<{ status: 201 | 204; subscriber: Subscriber }> = [];
-    // A failing sibling shows how soon this target retries: the grace period is measured on it.
-    let failing: Subscriber | undefined;
-    try {
-      for (const status of [201, 204] as const) {
-        receivers.push({ status, subscriber: await subscribe(t, sink(), { events: [RETRY_EVENT], script: { successStatus: status }, label: `answers ${status}` }) });
-      }
-      failing = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'retry spacing' });
-      const marker = await TRIGGERS[RETRY_EVENT].fire(t);
-      const fired = Date.now();
-      const deadline = new Deadline(waitMs(t));
-      const expectNoRetry = (context: string): void => {
-        for (const { status, subscriber } of receivers) {
-          const got = attemptsOf(subscriber, marker);
-          ensure(got.length <= 1, `a delivery answered ${status} was attempted again${context}; ${describeAttempts(got, fired)}`);
-        }
-      };
-      const measured = await waitAbout(failing.endpoint, marker, (ours) => ours.length >= 2, deadline.remaining(), RETRY_EVENT);
-      const spacing = intervals(attemptsOf(failing, marker))[0];
-      await unsubscribe(t, failing);
-      failing = undefined;
-      for (const { subscriber } of receivers) await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 0, deadline.remaining(), RETRY_EVENT);
-      expectNoRetry('');
-      const seen = receivers.map(({ status, subscriber }) => `the receiver answering ${status} saw ${describeAttempts(attemptsOf(subscriber, marker), fired)}`).join('; ');
-      if (!measured || spacing === undefined) {
-        return t.inconclusive(`a receiver answering 500 was not retried within ${t.run.webhookWaitS} s, so no grace period for a retry can be set; ${seen}`);
-      }
-      if (receivers.some(({ subscriber }) => attemptsOf(subscriber, marker).length === 0)) {
-        t.inconclusive(`not every 2xx receiver got the delivery about ${marker} within ${t.run.webhookWaitS} s; ${seen}`);
-      }
-      t.observe('webhook-first-retry-spacing', 'ms from a 500 answer to the retry', spacing);
-      // A retry would come about as soon as the failing sibling's did: watch twice that long, plus a second.
-      const firstArrival = Math.max(...receivers.map(({ subscriber }) => attemptsOf(subscriber, marker)[0]!.arrivedAt));
-      const until = firstArrival + Math.min(2 * spacing + 1000, waitMs(t));
-      for (const { subscriber } of receivers) {
-        await waitAbout(subscriber.endpoint, marker, (ours) => ours.length > 1, Math.max(0, until - Date.now()), RETRY_EVENT);
-      }
-      expectNoRetry(` (a receiver answering 500 was retried after ${spacing} ms)`);
-    } finally {
-      await unsubscribe(t, ...receivers.map((r) => r.subscriber), failing);
-    }
-  }), onLane(RETRY_EVENT));
+      }),
+    onLane(RETRY_EVENT),
+  );
 });
 
 // --- the deliveries endpoint ------------------------------------------------------------------
 
 describe('webhooks: deliveries list', () => {
-  check('WH-DELIVERIES-LIST', 'list deliveries paged, filter them by each status, and reject an unknown status', async (t) => approvals.exclusive(async () => {
-    const succeeding = sink().endpoint({});
-    const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'deliveries list' });
-    const path = `/webhooks/${subscriber.id}/deliveries`;
-    try {
-      // A delivery the receiver always refuses, until the target records it failed ...
-      const failed = await TRIGGERS[RETRY_EVENT].fire(t);
-      // Either log model: a failed row (one per attempt) or the delivery's record showing failed.
-      const failedRecord = await pollRecord(t, subscriber, failed, RETRY_EVENT, (r) => r.statuses.includes('failed'), waitMs(t));
-      observeLogModel(t, 'GET /webhooks/{id}/deliveries after a refused delivery', failedRecord.record);
-      // ... then, pointed at a receiver that answers 200, a delivered one.
-      expectStatus(await t.api.patch(`/webhooks/${subscriber.id}`, { url: succeeding.url }), 200, 'point the subscription at a receiver answering 200');
-      const delivered = await TRIGGERS[RETRY_EVENT].fire(t);
-      if (!(await waitAbout(succeeding, delivered, (ours) => ours.length > 0, waitMs(t), RETRY_EVENT))) {
-        t.inconclusive(`no delivery about ${delivered} reached the subscription's new URL within ${t.run.webhookWaitS} s`);
-      }
-      await pollRecord(t, { id: subscriber.id, endpoint: succeeding }, delivered, RETRY_EVENT, (r) => r.statuses.includes('delivered'), waitMs(t));
+  check(
+    'WH-DELIVERIES-LIST',
+    'list deliveries paged, filter them by each status, and reject an unknown status',
+    async (t) =>
+      approvals.exclusive(async () => {
+        const succeeding = sink().endpoint({});
+        const subscriber = await subscribe(t, sink(), { events: [RETRY_EVENT], script: { alwaysFail: true }, label: 'deliveries list' });
+        const path = `/webhooks/${subscriber.id}/deliveries`;
+        try {
+          // A delivery the receiver always refuses, until the target records it failed ...
+          const failed = await TRIGGERS[RETRY_EVENT].fire(t);
+          // Either log model: a failed row (one per attempt) or the delivery's record showing failed.
+          const failedRecord = await pollRecord(t, subscriber, failed, RETRY_EVENT, (r) => r.statuses.includes('failed'), waitMs(t));
+          observeLogModel(t, 'GET /webhooks/{id}/deliveries after a refused delivery', failedRecord.record);
+          // ... then, pointed at a receiver that answers 200, a delivered one.
+          expectStatus(await t.api.patch(`/webhooks/${subscriber.id}`, { url: succeeding.url }), 200, 'point the subscription at a receiver answering 200');
+          const delivered = await TRIGGERS[RETRY_EVENT].fire(t);
+          if (!(await waitAbout(succeeding, delivered, (ours) => ours.length > 0, waitMs(t), RETRY_EVENT))) {
+            t.inconclusive(`no delivery about ${delivered} reached the subscription's new URL within ${t.run.webhookWaitS} s`);
+          }
+          await pollRecord(t, { id: subscriber.id, endpoint: succeeding }, delivered, RETRY_EVENT, (r) => r.statuses.includes('delivered'), waitMs(t));
 
-      const whole = await t.api.get(path);
-      expectStatus(whole, 200, 'list the deliveries of a subscription');
-      listPage(whole);
-      const one = await t.api.get(path, { limit: 1 });
-      expectStatus(one, 200, 'list deliveries with limit=1');
-      const page = listPage(one);
-      ensure(page.records.length <= 1, `expected at most 1 delivery with limit=1, got ${page.records.length}`, one);
-      ensure(pagingNumber(page.pagination['limit']) === 1, `expected pagination.limit 1, got ${JSON.stringify(page.pagination['limit'])}`, one);
+          const whole = await t.api.get(path);
+          expectStatus(whole, 200, 'list the deliveries of a subscription');
+          listPage(whole);
+          const one = await t.api.get(path, { limit: 1 });
+          expectStatus(one, 200, 'list deliveries with limit=1');
+          const page = listPage(one);
+          ensure(page.records.length <= 1, `expected at most 1 delivery with limit=1, got ${page.records.length}`, one);
+          ensure(pagingNumber(page.pagination['limit']) === 1, `expected pagination.limit 1, got ${JSON.stringify(page.pagination['limit'])}`, one);
 
-      const all = (await expectDeliveryRows(t, subscriber.id)).rows;
-      const statuses = new Set(all.map(rowStatus).filter((s): s is string => s !== undefined));
-      t.observe('webhook-deliveries-statuses', 'GET /webhooks/{id}/deliveries after a failed and a delivered delivery', [...statuses].sort().join(', ') || '(no status field)');
-      if (statuses.size < 2) {
-        t.inconclusive(
-          `the status filter needs deliveries of two statuses; the list shows ${[...statuses].join(', ') || 'no status field'} ` +
-            `(the refused delivery: ${describeRecord(failedRecord.record)} after ${describeAttempts(about(subscriber.endpoint, failed, RETRY_EVENT))})`,
-        );
-      }
-      // The id's format is not shown (spec 6.2): a string or a number; a row without one is known by its whole content.
-      const idOf = (row: Record<string, unknown>) => (typeof row['id'] === 'string' || typeof row['id'] === 'number' ? String(row['id']) : JSON.stringify(row));
-      // The filter applies to whatever the log lists (a row per attempt, or a record per delivery) by its own status.
-      for (const status of DELIVERY_STATUSES) {
-        const { res, rows } = await expectDeliveryRows(t, subscriber.id, { status });
-        const wrong = rows.find((row) => rowStatus(row) !== undefined && rowStatus(row) !== status);
-        ensure(wrong === undefined, `GET /webhooks/{id}/deliveries?status=${status} returned a delivery with status ${JSON.stringify(wrong && rowStatus(wrong))}`, res);
-        if (status !== 'failed' && status !== 'delivered') continue;
-        // Only rows of a final status, and only those that held it both before and after the filtered
-        // read, must be in it: spec 3.4 shows no transitions, so anything else may have moved meanwhile.
-        const returned = new Set(rows.map(idOf));
-        const after = new Map((await expectDeliveryRows(t, subscriber.id)).rows.map((row) => [idOf(row), rowStatus(row)]));
-        const left = all.find((row) => rowStatus(row) === status && after.get(idOf(row)) === status && !returned.has(idOf(row)));
-        ensure(left === undefined, `GET /webhooks/{id}/deliveries?status=${status} left out a delivery with that status (${idOf(left ?? {})})`, res);
-      }
-      // Another case of a value (DELIVERED) is INPUT-FORMAT-STRICT's (a SHOULD).
-      for (const status of ['bogus', 'success']) {
-        await expectInvalid(t, 'GET /webhooks/{id}/deliveries?status=', `status=${status} outside the enum`, () => t.api.get(path, { status }));
-      }
-    } finally {
-      await unsubscribe(t, subscriber);
-    }
-  }), onLane(RETRY_EVENT));
+          const all = (await expectDeliveryRows(t, subscriber.id)).rows;
+          const statuses = new Set(all.map(rowStatus).filter((s): s is string => s !== undefined));
+          t.observe(
+            'webhook-deliveries-statuses',
+            'GET /webhooks/{id}/deliveries after a failed and a delivered delivery',
+            [...statuses].sort().join(', ') || '(no status field)',
+          );
+          if (statuses.size < 2) {
+            t.inconclusive(
+              `the status filter needs deliveries of two statuses; the list shows ${[...statuses].join(', ') || 'no status field'} ` +
+                `(the refused delivery: ${describeRecord(failedRecord.record)} after ${describeAttempts(about(subscriber.endpoint, failed, RETRY_EVENT))})`,
+            );
+          }
+          // The id's format is not shown (spec 6.2): a string or a number; a row without one is known by its whole content.
+          const idOf = (row: Record<string, unknown>) =>
+            typeof row['id'] === 'string' || typeof row['id'] === 'number' ? String(row['id']) : JSON.stringify(row);
+          // The filter applies to whatever the log lists (a row per attempt, or a record per delivery) by its own status.
+          for (const status of DELIVERY_STATUSES) {
+            const { res, rows } = await expectDeliveryRows(t, subscriber.id, { status });
+            const wrong = rows.find((row) => rowStatus(row) !== undefined && rowStatus(row) !== status);
+            ensure(
+              wrong === undefined,
+              `GET /webhooks/{id}/deliveries?status=${status} returned a delivery with status ${JSON.stringify(wrong && rowStatus(wrong))}`,
+              res,
+            );
+            if (status !== 'failed' && status !== 'delivered') continue;
+            // Only rows of a final status, and only those that held it both before and after the filtered
+            // read, must be in it: spec 3.4 shows no transitions, so anything else may have moved meanwhile.
+            const returned = new Set(rows.map(idOf));
+            const after = new Map((await expectDeliveryRows(t, subscriber.id)).rows.map((row) => [idOf(row), rowStatus(row)]));
+            const left = all.find((row) => rowStatus(row) === status && after.get(idOf(row)) === status && !returned.has(idOf(row)));
+            ensure(left === undefined, `GET /webhooks/{id}/deliveries?status=${status} left out a delivery with that status (${idOf(left ?? {})})`, res);
+          }
+          // Another case of a value (DELIVERED) is INPUT-FORMAT-STRICT's (a SHOULD).
+          for (const status of ['bogus', 'success']) {
+            await expectInvalid(t, 'GET /webhooks/{id}/deliveries?status=', `status=${status} outside the enum`, () => t.api.get(path, { status }));
+          }
+        } finally {
+          await unsubscribe(t, subscriber);
+        }
+      }),
+    onLane(RETRY_EVENT),
+  );
 
   check('PAGE-LIMIT-RANGE', 'reject limit outside 1..100 on GET /webhooks/{id}/deliveries (0, 101, -1, abc)', async (t) => {
     const { record } = await createSubscription(t, subscriptionBody(t, await quiet(t), QUIET, 'deliveries paging'));

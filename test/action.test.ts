@@ -165,7 +165,9 @@ async function runAction(given: Record<string, string>, jobEnv: Record<string, s
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, spec]) => [name, given[name] ?? spec.default ?? '']));
   for (const name of Object.keys(given)) if (!(name in action.inputs)) throw new Error(`no input ${name} in action.yml`);
   // The runner's environment, without a developer's own CONFORMANCE_ settings or vitest's.
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && !k.startsWith('GITHUB_')));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && !k.startsWith('GITHUB_')),
+  );
   const steps: StepResult[] = [];
   const byId: Record<string, Record<string, string>> = {};
   let summary = '';
@@ -313,15 +315,14 @@ describe('action.yml', () => {
       expect(run.summary.split('\n')[0]).toBe(`# Conformance report: ⚠️ INCOMPLETE ${EMBEDDED}`);
       expect(run.outputs['embedded']).toBe('true');
       // A warning annotation names the verdict and what was tested; keys are masked in the log.
-      expect(runStep.stdout).toMatch(/^::warning title=Conformance::INCOMPLETE \(embedded reference server, not your server\): \d+ checks, 0 failed \(0 MUST\); exit code 0\. Report: /m);
+      expect(runStep.stdout).toMatch(
+        /^::warning title=Conformance::INCOMPLETE \(embedded reference server, not your server\): \d+ checks, 0 failed \(0 MUST\); exit code 0\. Report: /m,
+      );
       expect(runStep.stdout).not.toMatch(/::add-mask::/);
     });
 
     it('fail the step with exit code 1 when the target is non-conformant, the failures first in the job summary', async () => {
-      const run = await runAction(
-        { ...NARROW, 'report-dir': 'out/reports' },
-        { CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked' },
-      );
+      const run = await runAction({ ...NARROW, 'report-dir': 'out/reports' }, { CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked' });
       expect(run.code).toBe(1);
       expect(run.steps.at(-1)!.name).toBe('Run the conformance suite');
       const report = await reportOf(run);
@@ -332,7 +333,9 @@ describe('action.yml', () => {
       const failures = run.summary.indexOf('## Failures (MUST)');
       expect(failures).toBeGreaterThan(0);
       expect(run.summary.slice(failures)).toContain('[CT-EMAIL-FORMAT\\]');
-      expect(run.steps.at(-1)!.stdout).toMatch(/^::error title=Conformance::NON-CONFORMANT \(embedded reference server, not your server\): \d+ checks, [1-9]\d* failed/m);
+      expect(run.steps.at(-1)!.stdout).toMatch(
+        /^::error title=Conformance::NON-CONFORMANT \(embedded reference server, not your server\): \d+ checks, [1-9]\d* failed/m,
+      );
     });
 
     it('fail the step with exit code 3 for an incomplete run when fail-on-incomplete is set', async () => {
@@ -353,7 +356,9 @@ describe('action.yml', () => {
       expect(existsSync(join(run.workspace, 'conformance-report'))).toBe(false);
       expect(run.summary).toMatch(/^# Conformance report: no verdict\n\nNothing was tested: target-url is empty .*reference: true/);
       const runStep = run.steps.at(-1)!;
-      expect(runStep.stdout).toMatch(/^::error title=Conformance::no verdict \(exit 2\): target-url is empty \(an undefined variable or secret\?\) and reference is not true: set target-url to your server's base URL, or reference: true/m);
+      expect(runStep.stdout).toMatch(
+        /^::error title=Conformance::no verdict \(exit 2\): target-url is empty \(an undefined variable or secret\?\) and reference is not true: set target-url to your server's base URL, or reference: true/m,
+      );
       expect(runStep.stdout).not.toMatch(/::(notice|warning) /);
       expect(runStep.stdout).toContain(`::add-mask::${key}`);
     });

@@ -106,12 +106,13 @@ describe.skipIf(missing !== null)('load.html in a real browser', () => {
       expect(chart.texts, chart.label ?? '').toBeGreaterThan(3);
     }
     // Each chart sits under a heading that says what it shows.
-    const headed = await page.locator('svg.chart').evaluateAll((svgs: any[]) =>
-      svgs.filter((svg) => {
-        let prev = svg.previousElementSibling;
-        while (prev !== null && !/^H[23]$/.test(prev.tagName)) prev = prev.previousElementSibling;
-        return prev !== null && prev.textContent.trim() !== '';
-      }).length,
+    const headed = await page.locator('svg.chart').evaluateAll(
+      (svgs: any[]) =>
+        svgs.filter((svg) => {
+          let prev = svg.previousElementSibling;
+          while (prev !== null && !/^H[23]$/.test(prev.tagName)) prev = prev.previousElementSibling;
+          return prev !== null && prev.textContent.trim() !== '';
+        }).length,
     );
     expect(headed).toBe(expectedCharts(report));
     const throughput = page.locator('svg.chart[aria-label="Latency percentiles per step (ms)"]');

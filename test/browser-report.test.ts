@@ -11,17 +11,7 @@ import { verdictLabel } from '../harness/report/verdict.js';
 import { STATUSES, type CheckResult, type Report } from '../harness/report/model.js';
 import { renderHtml } from '../harness/report/render-html.js';
 import { hostileReport } from '../harness/report/testing/sample-report.js';
-import {
-  axeAudit,
-  browserMissing,
-  inView,
-  launchChromium,
-  screenshotPath,
-  serious,
-  warnNotRun,
-  watchPage,
-  type PageWatch,
-} from './browser/chromium.js';
+import { axeAudit, browserMissing, inView, launchChromium, screenshotPath, serious, warnNotRun, watchPage, type PageWatch } from './browser/chromium.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
 
 /*
@@ -177,7 +167,11 @@ describe.skipIf(missing !== null)('report.html in a real browser', () => {
     const lastFailure = failures[failures.length - 1]!;
     // A passing property check (its evidence: the seed) and a passing check without evidence.
     const passing = report.checks.filter((c) => c.status === 'pass');
-    for (const check of [lastFailure, passing.filter((c) => c.property !== null).at(-1)!, passing.filter((c) => c.property === null && c.exchange === null).at(-1)!]) {
+    for (const check of [
+      lastFailure,
+      passing.filter((c) => c.property !== null).at(-1)!,
+      passing.filter((c) => c.property === null && c.exchange === null).at(-1)!,
+    ]) {
       const anchor = anchorOf(check);
       const { page, watch } = await open(`#${anchor}`);
       const navHeight = (await page.locator('nav').boundingBox())!.height;
@@ -224,7 +218,12 @@ describe.skipIf(missing !== null)('report.html in a real browser', () => {
       expect(await shown.innerText()).toBe(`${n} of ${report.checks.length} checks shown`);
       if (every === undefined) return;
       const rows = await page.locator('#check-table > tbody > tr:visible').evaluateAll((trs: RowElement[]) =>
-        trs.map((tr) => ({ status: tr.getAttribute('data-status') ?? '', level: tr.getAttribute('data-level') ?? '', domain: tr.getAttribute('data-domain') ?? '', text: tr.textContent ?? '' })),
+        trs.map((tr) => ({
+          status: tr.getAttribute('data-status') ?? '',
+          level: tr.getAttribute('data-level') ?? '',
+          domain: tr.getAttribute('data-domain') ?? '',
+          text: tr.textContent ?? '',
+        })),
       );
       expect(rows.every(every)).toBe(true);
     };
@@ -234,22 +233,36 @@ describe.skipIf(missing !== null)('report.html in a real browser', () => {
     };
 
     await page.selectOption('select[name="status"]', 'fail');
-    await expectShown(count((c) => c.status === 'fail'), (r) => r.status === 'fail');
+    await expectShown(
+      count((c) => c.status === 'fail'),
+      (r) => r.status === 'fail',
+    );
     await page.selectOption('select[name="status"]', 'problems');
     await expectShown(count((c) => ['fail', 'error', 'inconclusive'].includes(c.status)));
     await reset();
     await page.selectOption('select[name="level"]', 'SHOULD');
-    await expectShown(count((c) => c.level === 'SHOULD'), (r) => r.level === 'SHOULD');
+    await expectShown(
+      count((c) => c.level === 'SHOULD'),
+      (r) => r.level === 'SHOULD',
+    );
     await page.selectOption('select[name="status"]', 'skip');
-    await expectShown(count((c) => c.level === 'SHOULD' && c.status === 'skip'), (r) => r.level === 'SHOULD' && r.status === 'skip');
+    await expectShown(
+      count((c) => c.level === 'SHOULD' && c.status === 'skip'),
+      (r) => r.level === 'SHOULD' && r.status === 'skip',
+    );
     await reset();
     await page.selectOption('select[name="domain"]', 'auth');
-    await expectShown(count((c) => c.domain === 'auth'), (r) => r.domain === 'auth');
+    await expectShown(
+      count((c) => c.domain === 'auth'),
+      (r) => r.domain === 'auth',
+    );
     await reset();
     // Search matches ids, titles, messages and the evidence, case-insensitively.
     const id = problems()[0]!.requirementId;
     await page.fill('input[name="q"]', id.toLowerCase());
-    const matching = await page.locator('#check-table > tbody > tr').evaluateAll((trs: RowElement[], q: string) => trs.filter((tr) => (tr.textContent ?? '').toLowerCase().includes(q)).length, id.toLowerCase());
+    const matching = await page
+      .locator('#check-table > tbody > tr')
+      .evaluateAll((trs: RowElement[], q: string) => trs.filter((tr) => (tr.textContent ?? '').toLowerCase().includes(q)).length, id.toLowerCase());
     expect(matching).toBeGreaterThanOrEqual(count((c) => c.requirementId === id));
     await expectShown(matching, (r) => r.text.toLowerCase().includes(id.toLowerCase()));
     await page.fill('input[name="q"]', 'no check says this 9f8e7d');
@@ -259,7 +272,10 @@ describe.skipIf(missing !== null)('report.html in a real browser', () => {
     // A domain in the domains table filters the list to it.
     await page.locator('#domains a[data-filter="domain"][data-value="security"]').click();
     expect(await page.locator('select[name="domain"]').inputValue()).toBe('security');
-    await expectShown(count((c) => c.domain === 'security'), (r) => r.domain === 'security');
+    await expectShown(
+      count((c) => c.domain === 'security'),
+      (r) => r.domain === 'security',
+    );
     // "Expand shown" opens the evidence of the rows shown, and only theirs.
     await page.selectOption('select[name="domain"]', '');
     await page.selectOption('select[name="status"]', 'fail');

@@ -111,7 +111,7 @@ describe('a certification bundle of a real full run', () => {
     }
   });
 
-  it('holds the run\'s own exchanges.har and a README that reproduces the run', () => {
+  it("holds the run's own exchanges.har and a README that reproduces the run", () => {
     const har = JSON.parse(files.get('exchanges.har')!.toString()) as { log: { entries: Array<{ _check: string | null }> } };
     expect(har.log.entries.length).toBeGreaterThan(5000);
     expect(files.get('README.md')!.toString()).toContain(`CONFORMANCE_SEED=${report.settings.seed} npx conformance certify --product`);
@@ -128,7 +128,7 @@ describe('a certification bundle of a real full run', () => {
     expect((await runCli(['verify', join(work, 'nothing-here')])).code).toBe(2);
   });
 
-  it('round-trips through .tar.gz: the archive holds exactly the directory\'s files', async () => {
+  it("round-trips through .tar.gz: the archive holds exactly the directory's files", async () => {
     const fromArchive = (await readBundleFiles(bundle.archive)).files;
     expect([...fromArchive.keys()].sort()).toEqual([...files.keys()].sort());
     for (const [name, data] of files) expect(fromArchive.get(name)!.equals(data), name).toBe(true);
@@ -136,7 +136,14 @@ describe('a certification bundle of a real full run', () => {
 
   it('names an edited verdict of a check in report.json (manifest written and signed again)', async () => {
     const id = report.checks.find((c) => c.level === 'MUST' && c.status === 'pass' && c.domain === 'contacts')!.requirementId;
-    const tampered = reseal(editFile(files, 'report.json', editReport((r) => void (r.checks.find((c) => c.requirementId === id)!.status = 'fail'))), vendor.privateKeyPem);
+    const tampered = reseal(
+      editFile(
+        files,
+        'report.json',
+        editReport((r) => void (r.checks.find((c) => c.requirementId === id)!.status = 'fail')),
+      ),
+      vendor.privateKeyPem,
+    );
     const problems = failing(await verifyFiles(tampered));
     expect(Object.keys(problems).sort()).toEqual(['formats-agree', 'must-requirements', 'report-consistent']);
     expect(problems['report-consistent']).toContain(`requirement coverage disagrees with the checks: ${id} (says pass`);
@@ -146,7 +153,14 @@ describe('a certification bundle of a real full run', () => {
   });
 
   it('names an edited run verdict in report.json', async () => {
-    const tampered = reseal(editFile(files, 'report.json', editReport((r) => void (r.verdict = 'incomplete'))), vendor.privateKeyPem);
+    const tampered = reseal(
+      editFile(
+        files,
+        'report.json',
+        editReport((r) => void (r.verdict = 'incomplete')),
+      ),
+      vendor.privateKeyPem,
+    );
     const problems = failing(await verifyFiles(tampered));
     expect(problems['report-consistent']).toBe('the verdict says incomplete, the checks give conformant');
     expect(problems['must-requirements']).toBe('the verdict is incomplete, not conformant');
@@ -164,11 +178,13 @@ describe('a certification bundle of a real full run', () => {
       vendor.privateKeyPem,
     );
     expect(failing(await verifyFiles(tampered))).toEqual({
-      'formats-agree': expect.stringMatching(new RegExp(`^junit.xml lacks 1 check\\(s\\) report.json has: pass \\[${victim.requirementId}\\] MUST .* \\(tasks\\)$`)),
+      'formats-agree': expect.stringMatching(
+        new RegExp(`^junit.xml lacks 1 check\\(s\\) report.json has: pass \\[${victim.requirementId}\\] MUST .* \\(tasks\\)$`),
+      ),
     });
   });
 
-  it('names an edited HAR: a check\'s requests to an endpoint removed, an entry tied to a made-up check', async () => {
+  it("names an edited HAR: a check's requests to an endpoint removed, an entry tied to a made-up check", async () => {
     type HarText = { log: { entries: Array<{ _check: string | null; request: { method: string; url: string } }> } };
     const har = JSON.parse(files.get('exchanges.har')!.toString()) as HarText;
     const events = (e: HarText['log']['entries'][number]) => e.request.method === 'GET' && e.request.url.endsWith('/webhooks/events');
@@ -185,29 +201,48 @@ describe('a certification bundle of a real full run', () => {
     expect(failing(await verifyFiles(removed))).toEqual({
       'har-evidence': `GET /webhooks/events: report.json says ${counted} checks sent a request to it, the HAR shows ${counted - 1}`,
     });
-    const retied = reseal(editFile(files, 'exchanges.har', (text) => text.replace(`"_check":${JSON.stringify(victim)}`, '"_check":"security made up"')), vendor.privateKeyPem);
+    const retied = reseal(
+      editFile(files, 'exchanges.har', (text) => text.replace(`"_check":${JSON.stringify(victim)}`, '"_check":"security made up"')),
+      vendor.privateKeyPem,
+    );
     expect(failing(await verifyFiles(retied))['har-evidence']).toMatch(/is tied to check "security made up", which report.json does not have/);
   });
 
   it('names a swapped signature (signed with another key)', async () => {
     const swapped = new Map(files).set('SIGNATURE', Buffer.from(signManifest(files.get('MANIFEST.sha256')!, stranger.privateKeyPem)));
-    expect(failing(await verifyFiles(swapped))).toEqual({ signature: expect.stringMatching(/^signed by key sha256:[0-9a-f]{16}…, not by the given public key sha256:[0-9a-f]{16}…$/) });
+    expect(failing(await verifyFiles(swapped))).toEqual({
+      signature: expect.stringMatching(/^signed by key sha256:[0-9a-f]{16}…, not by the given public key sha256:[0-9a-f]{16}…$/),
+    });
     // Verified with the stranger's key instead, the bundle's own signature does not match either.
-    expect(failing(await verifyFiles(files, stranger.publicKeyPem))).toEqual({ signature: expect.stringMatching(/^signed by key sha256:.*not by the given public key/) });
+    expect(failing(await verifyFiles(files, stranger.publicKeyPem))).toEqual({
+      signature: expect.stringMatching(/^signed by key sha256:.*not by the given public key/),
+    });
   });
 
   it('names a changed spec hash in environment.json', async () => {
-    const tampered = reseal(editFile(files, 'environment.json', (t) => t.replace(/"sha256": "283dcf05[0-9a-f]+"/, `"sha256": "${'a'.repeat(64)}"`)), vendor.privateKeyPem);
-    expect(failing(await verifyFiles(tampered))).toEqual({ 'spec-hash': expect.stringMatching(/^environment.json names spec sha256 aaaaaaaaaaaaaaaa…; this tool knows 283dcf05614fb4c2…/) });
+    const tampered = reseal(
+      editFile(files, 'environment.json', (t) => t.replace(/"sha256": "283dcf05[0-9a-f]+"/, `"sha256": "${'a'.repeat(64)}"`)),
+      vendor.privateKeyPem,
+    );
+    expect(failing(await verifyFiles(tampered))).toEqual({
+      'spec-hash': expect.stringMatching(/^environment.json names spec sha256 aaaaaaaaaaaaaaaa…; this tool knows 283dcf05614fb4c2…/),
+    });
   });
 
   it('names the file when it is edited and the manifest is not written again', async () => {
-    const tampered = editFile(files, 'report.json', editReport((r) => void (r.verdict = 'incomplete')));
+    const tampered = editFile(
+      files,
+      'report.json',
+      editReport((r) => void (r.verdict = 'incomplete')),
+    );
     expect(failing(await verifyFiles(tampered)).manifest).toBe('report.json does not match its SHA-256 in MANIFEST.sha256');
   });
 
   it('names a tampering inside a .tar.gz without extracting it', async () => {
-    const tampered = reseal(editFile(files, 'environment.json', (t) => t.replace('"mode": "certify"', '"mode": "run"')), vendor.privateKeyPem);
+    const tampered = reseal(
+      editFile(files, 'environment.json', (t) => t.replace('"mode": "certify"', '"mode": "run"')),
+      vendor.privateKeyPem,
+    );
     const archive = join(work, 'tampered.tar.gz');
     await writeFile(archive, await packTarGz('tampered', tampered));
     const result = await verifyBundle(archive, { publicKeyPem: vendor.publicKeyPem });

@@ -21,7 +21,7 @@ async function runFixtures(): Promise<{ code: number | null; side: string[]; one
 }
 
 // Issue 12: the runner's ordering (harness/runner/sequencer.ts checkOrdering) as the suites rely on it.
-it('runs a file\'s checks side by side, its describe.sequential blocks alone and in file order, and a sequential checker\'s checks one after another', async () => {
+it("runs a file's checks side by side, its describe.sequential blocks alone and in file order, and a sequential checker's checks one after another", async () => {
   const { code, side, one } = await runFixtures();
   expect(code).toBe(0);
   // The first block alone, one check after the other, before anything else of its file.

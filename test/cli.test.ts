@@ -37,9 +37,15 @@ describe('CLI', () => {
     [{ CONFORMANCE_REFERENCE_VARIANTS: 'no-such-variant' }, /CONFORMANCE_REFERENCE_VARIANTS: unknown variant "no-such-variant"/],
     [{ CONFORMANCE_FAIL_ON_INCOMPLETE: 'sometimes' }, /CONFORMANCE_FAIL_ON_INCOMPLETE: expected true or false/],
     // It would run no check and exit 0, as if something had been verified.
-    [{ CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE' }, /^conformance: CONFORMANCE_REQUIREMENTS selects no check of the suites CONFORMANCE_SUITES=auth runs: ENV-CREATE is checked by the contacts, .*webhooks suites; add/],
+    [
+      { CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE' },
+      /^conformance: CONFORMANCE_REQUIREMENTS selects no check of the suites CONFORMANCE_SUITES=auth runs: ENV-CREATE is checked by the contacts, .*webhooks suites; add/,
+    ],
     // The rule init follows too: never a quietly completed URL.
-    [{ CONFORMANCE_TARGET_URL: 'http://127.0.0.1:1/api', CONFORMANCE_ADMIN_KEY: 'wmk_x' }, /CONFORMANCE_TARGET_URL: must end with \/api\/v1; if the API is at http:\/\/127\.0\.0\.1:1\/api\/v1, give that URL/],
+    [
+      { CONFORMANCE_TARGET_URL: 'http://127.0.0.1:1/api', CONFORMANCE_ADMIN_KEY: 'wmk_x' },
+      /CONFORMANCE_TARGET_URL: must end with \/api\/v1; if the API is at http:\/\/127\.0\.0\.1:1\/api\/v1, give that URL/,
+    ],
   ])('rejects bad configuration %j with one line and exit 2', async (env, message) => {
     const { code, stderr, stdout } = await runCli(['run'], env);
     expect(code).toBe(2);
@@ -51,7 +57,9 @@ describe('CLI', () => {
   it('refuses a named --dotenv file that does not exist: one line, exit 2, no run (never a false CONFORMANT)', async () => {
     const { code, stderr, stdout } = await runCli(['run', '--dotenv', '/nonexistent/typo.env']);
     expect(code).toBe(2);
-    expect(oneLine(stderr)).toEqual(['conformance: --dotenv /nonexistent/typo.env: no such file; check the path, or give --no-dotenv to read no file [CONFIG_INVALID]']);
+    expect(oneLine(stderr)).toEqual([
+      'conformance: --dotenv /nonexistent/typo.env: no such file; check the path, or give --no-dotenv to read no file [CONFIG_INVALID]',
+    ]);
     expect(stdout).toBe('');
   });
 
@@ -60,10 +68,16 @@ describe('CLI', () => {
     await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
     const { port } = html.address() as { port: number };
     try {
-      const env = { CONFORMANCE_TARGET_URL: `http://127.0.0.1:${port}/api/v1`, CONFORMANCE_ADMIN_KEY: 'wmk_0123456789abcdef', CONFORMANCE_LOAD_SCENARIOS: 'burst' };
+      const env = {
+        CONFORMANCE_TARGET_URL: `http://127.0.0.1:${port}/api/v1`,
+        CONFORMANCE_ADMIN_KEY: 'wmk_0123456789abcdef',
+        CONFORMANCE_LOAD_SCENARIOS: 'burst',
+      };
       const [load, run] = await Promise.all([runCli(['load'], env), runCli(['run'], env)]);
       expect(load.code).toBe(2);
-      expect(oneLine(load.stderr).filter((l) => l.startsWith('conformance: '))).toEqual([expect.stringMatching(/^conformance: CONFORMANCE_TARGET_URL: GET \/contacts .*not JSON: is this the API's \/api\/v1 base\?/)]);
+      expect(oneLine(load.stderr).filter((l) => l.startsWith('conformance: '))).toEqual([
+        expect.stringMatching(/^conformance: CONFORMANCE_TARGET_URL: GET \/contacts .*not JSON: is this the API's \/api\/v1 base\?/),
+      ]);
       expect(load.stderr).not.toMatch(/internal error|the harness broke|could not create/);
       // The same line as run's.
       expect(oneLine(run.stderr).filter((l) => l.startsWith('conformance: '))).toEqual(oneLine(load.stderr).filter((l) => l.startsWith('conformance: ')));
@@ -119,7 +133,10 @@ describe('CLI', () => {
       // Incomplete: exit 0 by default, and the report says what was not verified and why.
       expect(report.verdict).toBe('incomplete');
       expect(result.code).toBe(0);
-      expect(report.unverified.find((u) => u.id === 'AUTH-ORG-SCOPE')).toMatchObject({ reason: 'not-configured', detail: expect.stringContaining('CONFORMANCE_OTHER_ORG_KEY') });
+      expect(report.unverified.find((u) => u.id === 'AUTH-ORG-SCOPE')).toMatchObject({
+        reason: 'not-configured',
+        detail: expect.stringContaining('CONFORMANCE_OTHER_ORG_KEY'),
+      });
       expect(report.unverified.find((u) => u.id === 'CT-NAME-MIN')).toMatchObject({ reason: 'not-selected', detail: 'not selected: CONFORMANCE_SUITES=auth' });
       expect(result.stdout).toMatch(/^INCOMPLETE {2}/m);
       expect(result.stdout).not.toMatch(/^CONFORMANT/m);

@@ -62,13 +62,29 @@ describe('conformance doctor against the reference server', () => {
     const report = await doctorWith({});
     expect(report.items.filter((i) => i.status !== 'ok').map((i) => `${i.id}: ${i.status}: ${i.detail}`)).toEqual([]);
     expect(report.exitCode).toBe(0);
-    for (const id of ['target', 'keys:distinct', 'rights:admin', 'rights:member', 'org:member', 'org:other-org', 'project', 'version', 'other-project', 'reports', 'reports:other-org', 'sink']) find(report, id);
+    for (const id of [
+      'target',
+      'keys:distinct',
+      'rights:admin',
+      'rights:member',
+      'org:member',
+      'org:other-org',
+      'project',
+      'version',
+      'other-project',
+      'reports',
+      'reports:other-org',
+      'sink',
+    ])
+      find(report, id);
     expect(find(report, 'sink').detail).toMatch(/signature verifies/);
     expect(find(report, 'limit:CONFORMANCE_LIMITED_KEY').detail).toMatch(/X-RateLimit-Limit: 60/);
     expect(find(report, 'limit:CONFORMANCE_CUSTOM_LIMIT_KEY').detail).toMatch(/90, as configured/);
     // The sink check's subscription is gone again.
     expect(report.created.every((c) => c.deleted)).toBe(true);
-    const hooks = await fetch(`${server.baseUrl}/webhooks?limit=100`, { headers: { 'x-api-key': seedKeys.admin } }).then((r) => r.json() as Promise<{ data: Array<{ description?: string }> }>);
+    const hooks = await fetch(`${server.baseUrl}/webhooks?limit=100`, { headers: { 'x-api-key': seedKeys.admin } }).then(
+      (r) => r.json() as Promise<{ data: Array<{ description?: string }> }>,
+    );
     expect(hooks.data.filter((h) => /conformance-doctor:/.test(h.description ?? ''))).toEqual([]);
     // Nothing in the report is a key.
     const text = JSON.stringify(report);
@@ -87,7 +103,7 @@ describe('conformance doctor against the reference server', () => {
     expect(report.exitCode).toBe(1);
   });
 
-  it('says a refused admin key is the key\'s problem, never a proxy\'s', async () => {
+  it("says a refused admin key is the key's problem, never a proxy's", async () => {
     const report = await doctorWith({ CONFORMANCE_ADMIN_KEY: 'wmk_notarealkey0000' });
     const target = find(report, 'target');
     expect(target.detail).toMatch(/answered 401 to the admin key/);
@@ -101,14 +117,16 @@ describe('conformance doctor against the reference server', () => {
     const other = find(report, 'org:other-org');
     expect(other.status).toBe('problem');
     // Proven by agreement on everything that identifies an organisation, reads by id included (not by one list).
-    expect(other.detail).toMatch(/sees CONFORMANCE_PROJECT_ID, a project of org A, and agrees with the admin key on everything that identifies an organisation \(both read CONFORMANCE_PROJECT_ID by id; .*both list the same \d+ projects?\): a key of org A/);
+    expect(other.detail).toMatch(
+      /sees CONFORMANCE_PROJECT_ID, a project of org A, and agrees with the admin key on everything that identifies an organisation \(both read CONFORMANCE_PROJECT_ID by id; .*both list the same \d+ projects?\): a key of org A/,
+    );
     expect(other.fix).toMatch(/CONFORMANCE_OTHER_ORG_KEY to a key of a second organisation/);
     expect(other.blocksRun).toBe(true);
     expect(find(report, 'other-project').status).toBe('problem');
     expect(find(report, 'keys:distinct').status).toBe('ok');
   });
 
-  it('names a project id that is not org A\'s', async () => {
+  it("names a project id that is not org A's", async () => {
     const report = await doctorWith({ CONFORMANCE_PROJECT_ID: seedKeys.orgBProject });
     const project = find(report, 'project');
     expect(project.status).toBe('problem');
@@ -120,7 +138,12 @@ describe('conformance doctor against the reference server', () => {
   });
 
   it('names a limited key that carries a custom limit', async () => {
-    const report = await doctorWith({ CONFORMANCE_LIMITED_KEY: seedKeys.custom, CONFORMANCE_LIMITED_KEYS: undefined, CONFORMANCE_CUSTOM_LIMIT_KEY: undefined, CONFORMANCE_CUSTOM_LIMIT: undefined });
+    const report = await doctorWith({
+      CONFORMANCE_LIMITED_KEY: seedKeys.custom,
+      CONFORMANCE_LIMITED_KEYS: undefined,
+      CONFORMANCE_CUSTOM_LIMIT_KEY: undefined,
+      CONFORMANCE_CUSTOM_LIMIT: undefined,
+    });
     const limited = find(report, 'limit:CONFORMANCE_LIMITED_KEY');
     expect(limited.status).toBe('problem');
     expect(limited.detail).toMatch(/X-RateLimit-Limit: 90; the rate-limit checks burst this key and need the default 60 a minute/);
@@ -140,8 +163,12 @@ describe('conformance doctor against the reference server', () => {
     const report = await doctorWith({ CONFORMANCE_SINK_PUBLIC_URL: `http://127.0.0.1:${port}`, CONFORMANCE_WEBHOOK_WAIT_S: '20' });
     const sink = find(report, 'sink');
     expect(sink.status).toBe('problem');
-    expect(sink.detail).toMatch(new RegExp(`could not deliver to http://127\\.0\\.0\\.1:${port}/hooks/[0-9a-f]+: its deliveries log shows \\d+ failed attempts?`));
-    expect(sink.fix).toMatch(/CONFORMANCE_SINK_PUBLIC_URL must be an address at which the target reaches this machine's sink \(it listens on 127\.0\.0\.1:\d+\)/);
+    expect(sink.detail).toMatch(
+      new RegExp(`could not deliver to http://127\\.0\\.0\\.1:${port}/hooks/[0-9a-f]+: its deliveries log shows \\d+ failed attempts?`),
+    );
+    expect(sink.fix).toMatch(
+      /CONFORMANCE_SINK_PUBLIC_URL must be an address at which the target reaches this machine's sink \(it listens on 127\.0\.0\.1:\d+\)/,
+    );
     expect(report.created.at(-1)).toMatchObject({ deleted: true });
   });
 
@@ -169,7 +196,9 @@ describe('conformance doctor against the reference server', () => {
       const report = await doctorWith({ CONFORMANCE_TARGET_URL: slowServer.baseUrl }, 'preflight');
       const limit = find(report, 'limit:CONFORMANCE_ADMIN_KEY');
       expect(limit.status).toBe('problem');
-      expect(limit.detail).toMatch(/^60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\); a full run sends about \d+,\d00 requests with it: about 2 h \d+ min paced under that limit/);
+      expect(limit.detail).toMatch(
+        /^60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\); a full run sends about \d+,\d00 requests with it: about 2 h \d+ min paced under that limit/,
+      );
       expect(limit.fix).toMatch(/give the key a per-minute limit of at least [\d,]{3,}/);
       // The preflight leaves the rate-limited keys alone: their budget is the rate-limit checks'.
       expect(report.items.some((i) => i.id.startsWith('limit:CONFORMANCE_LIMITED'))).toBe(false);
@@ -193,7 +222,12 @@ describe('conformance doctor against the reference server', () => {
       // Org A's definitions are untouched: its own item stays ok.
       expect(find(report, 'reports').status).toBe('ok');
       // The check that needs the record says exactly that, and what to add.
-      const run = await runCli(['run'], { ...env, CONFORMANCE_TARGET_URL: bareServer.baseUrl, CONFORMANCE_SUITES: 'security', CONFORMANCE_REQUIREMENTS: 'SEC-REFERENCE-NO-LEAK' });
+      const run = await runCli(['run'], {
+        ...env,
+        CONFORMANCE_TARGET_URL: bareServer.baseUrl,
+        CONFORMANCE_SUITES: 'security',
+        CONFORMANCE_REQUIREMENTS: 'SEC-REFERENCE-NO-LEAK',
+      });
       const leak = (await readLatestReport(run.reportDir)).checks.filter((c) => c.requirementId === 'SEC-REFERENCE-NO-LEAK' && c.status !== 'pass');
       expect(leak.map((c) => [c.status, c.message])).toEqual([
         [
@@ -213,7 +247,9 @@ describe('conformance doctor against the reference server', () => {
     // both are said, and the run would go on (the security checks decide).
     const result = await runCli(['doctor'], { ...env, CONFORMANCE_MEMBER_KEY: seedKeys.admin, CONFORMANCE_OTHER_ORG_KEY: seedKeys.member });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^warning +CONFORMANCE_MEMBER_KEY has no admin rights: the member key created a webhook subscription .*either CONFORMANCE_MEMBER_KEY has admin rights, or the target lets a key without admin rights write webhooks/m);
+    expect(result.stdout).toMatch(
+      /^warning +CONFORMANCE_MEMBER_KEY has no admin rights: the member key created a webhook subscription .*either CONFORMANCE_MEMBER_KEY has admin rights, or the target lets a key without admin rights write webhooks/m,
+    );
     expect(result.stdout).toMatch(/^ +fix: if the key is an admin key, set CONFORMANCE_MEMBER_KEY to a key of org A without admin rights$/m);
     expect(result.stdout).toMatch(/^PROBLEM +CONFORMANCE_OTHER_ORG_KEY is in another organisation: .*a key of org A$/m);
     const written = JSON.parse(await readFile(`${result.reportDir}/doctor.json`, 'utf8')) as DoctorReport;
@@ -240,19 +276,29 @@ describe('conformance doctor against the reference server', () => {
   it('exits 2 in one line when the configuration itself cannot be read', async () => {
     const result = await runCli(['doctor'], { ...env, CONFORMANCE_SEED: 'soon' });
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: CONFORMANCE_SEED: expected a whole number from -2147483648 to 2147483647/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^conformance: CONFORMANCE_SEED: expected a whole number from -2147483648 to 2147483647/),
+    ]);
   });
 });
 
 describe('conformance run: the doctor first', () => {
   it('stops a run whose configuration makes it meaningless: exit 2, one line naming the cause; --skip-doctor runs anyway', async () => {
-    const swapped = { ...env, CONFORMANCE_ADMIN_KEY: seedKeys.member, CONFORMANCE_MEMBER_KEY: seedKeys.admin, CONFORMANCE_SUITES: 'auth', CONFORMANCE_NUM_RUNS: '2' };
+    const swapped = {
+      ...env,
+      CONFORMANCE_ADMIN_KEY: seedKeys.member,
+      CONFORMANCE_MEMBER_KEY: seedKeys.admin,
+      CONFORMANCE_SUITES: 'auth',
+      CONFORMANCE_NUM_RUNS: '2',
+    };
     const stopped = await runCli(['run'], swapped);
     expect(stopped.code).toBe(2);
     const lines = stopped.stderr.split('\n').filter((l) => l.startsWith('conformance: '));
     expect(lines).toHaveLength(1);
     // Swapped keys are the one certainty about rights: the member key may write what the admin key may not.
-    expect(lines[0]).toMatch(/^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks with an invalid body answered 403 .*the two keys look swapped\. Fix: exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/);
+    expect(lines[0]).toMatch(
+      /^conformance: CONFORMANCE_ADMIN_KEY: POST \/webhooks with an invalid body answered 403 .*the two keys look swapped\. Fix: exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY \(and 1 more problem\)\. conformance doctor shows the whole setup; --skip-doctor/,
+    );
     expect(stopped.stderr).not.toContain(seedKeys.admin);
     // The line and the report it leaves name the code of the stop (docs/why-did-my-run-stop.md).
     expect(lines[0]).toMatch(/ \[PREFLIGHT_FAILED\]$/);
@@ -264,18 +310,23 @@ describe('conformance run: the doctor first', () => {
 
   // A user with a member key only gives it as the admin key: the target is right to refuse its
   // webhook writes (spec 5.5), and nothing tells that from a target refusing admins.
-  const REFUSED = "POST /webhooks refused CONFORMANCE_ADMIN_KEY (403): either the key has no admin rights or the server refuses admins' webhook writes (spec 5.5); checks that need an admin key are not verified";
+  const REFUSED =
+    "POST /webhooks refused CONFORMANCE_ADMIN_KEY (403): either the key has no admin rights or the server refuses admins' webhook writes (spec 5.5); checks that need an admin key are not verified";
   const memberAsAdmin = () => {
     const { CONFORMANCE_MEMBER_KEY: _unset, ...rest } = env;
     return { ...rest, CONFORMANCE_ADMIN_KEY: seedKeys.member, CONFORMANCE_SUITES: 'webhooks,security', CONFORMANCE_NUM_RUNS: '2' };
   };
 
-  it('a member key given as the admin key: the checks that need an admin key end unverified with one line naming both parties, none fails', { timeout: 180_000 }, async () => {
+  it('a member key given as the admin key: the checks that need an admin key end unverified with one line naming both parties, none fails', {
+    timeout: 180_000,
+  }, async () => {
     const result = await runCli(['run'], memberAsAdmin());
     const report = await readLatestReport(result.reportDir);
     expect(result.code, result.stderr.slice(-1500)).toBe(0);
     expect(report.verdict).toBe('incomplete');
-    expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'inconclusive' || c.status === 'error').map((c) => `${c.key}: ${c.message}`)).toEqual([]);
+    expect(
+      report.checks.filter((c) => c.status === 'fail' || c.status === 'inconclusive' || c.status === 'error').map((c) => `${c.key}: ${c.message}`),
+    ).toEqual([]);
     expect(result.stderr.split('\n').filter((l) => l.includes(REFUSED))).toEqual([REFUSED]);
     const skipped = report.checks.filter((c) => c.message === REFUSED);
     expect(skipped.length).toBeGreaterThan(20);
@@ -284,13 +335,23 @@ describe('conformance run: the doctor first', () => {
     expect(report.checks.filter((c) => c.domain === 'security' && c.status === 'pass').length).toBeGreaterThan(0);
   });
 
-  it('a member key given as the admin key, without the doctor: each admin webhook write refused ends its check unverified, none fails', { timeout: 180_000 }, async () => {
+  it('a member key given as the admin key, without the doctor: each admin webhook write refused ends its check unverified, none fails', {
+    timeout: 180_000,
+  }, async () => {
     const result = await runCli(['run', '--skip-doctor'], memberAsAdmin());
     const report = await readLatestReport(result.reportDir);
     expect(result.code, result.stderr.slice(-1500)).toBe(0);
     expect(report.verdict).toBe('incomplete');
-    expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'inconclusive' || c.status === 'error').map((c) => `${c.key}: ${c.message}`)).toEqual([]);
-    const skipped = report.checks.filter((c) => c.message !== null && /^(POST|PATCH|DELETE) \/webhooks(\/\{id\})? refused CONFORMANCE_ADMIN_KEY \(403\): either the key has no admin rights or the server refuses admins' webhook writes \(spec 5\.5\)/.test(c.message));
+    expect(
+      report.checks.filter((c) => c.status === 'fail' || c.status === 'inconclusive' || c.status === 'error').map((c) => `${c.key}: ${c.message}`),
+    ).toEqual([]);
+    const skipped = report.checks.filter(
+      (c) =>
+        c.message !== null &&
+        /^(POST|PATCH|DELETE) \/webhooks(\/\{id\})? refused CONFORMANCE_ADMIN_KEY \(403\): either the key has no admin rights or the server refuses admins' webhook writes \(spec 5\.5\)/.test(
+          c.message,
+        ),
+    );
     expect(skipped.length).toBeGreaterThan(20);
   });
 

@@ -39,10 +39,14 @@ describe('a full run against the embedded reference server', () => {
   it('says in every output that it tested the embedded reference server, not your server', async () => {
     expect(result.stdout).toMatch(/^CONFORMANT \(embedded reference server, not your server\) {2}Every MUST requirement/m);
     // From the start, and how to test one's own server instead.
-    expect(result.stderr).toMatch(/conformance run \S+ against the embedded reference server, not your server \(CONFORMANCE_TARGET_URL is not set; --url tests yours\)/);
+    expect(result.stderr).toMatch(
+      /conformance run \S+ against the embedded reference server, not your server \(CONFORMANCE_TARGET_URL is not set; --url tests yours\)/,
+    );
     expect(report.target).toMatchObject({ embedded: true, kind: 'embedded reference server' });
     const dir = join(result.reportDir, 'latest');
-    expect((await readFile(join(dir, 'summary.md'), 'utf8')).split('\n')[0]).toBe('# Conformance report: ✅ CONFORMANT (embedded reference server, not your server)');
+    expect((await readFile(join(dir, 'summary.md'), 'utf8')).split('\n')[0]).toBe(
+      '# Conformance report: ✅ CONFORMANT (embedded reference server, not your server)',
+    );
     expect(await readFile(join(dir, 'report.html'), 'utf8')).toContain('<h1>Conformance report (embedded reference server, not your server)</h1>');
     expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toContain('(not your server)"');
   });

@@ -38,7 +38,8 @@ const NARROW = { CONFORMANCE_SUITES: 'contacts', CONFORMANCE_REQUIREMENTS: 'CT-E
 describe.concurrent('the target of a run is never the embedded reference server by accident', () => {
   it('refuses a misspelt variable in the environment, naming the closest known one (run, doctor and load alike)', async () => {
     const env = { CONFORMANCE_TARGET_ULR: URL, ...KEYS };
-    const message = 'CONFORMANCE_TARGET_ULR (set in the environment) is not a known variable: did you mean CONFORMANCE_TARGET_URL? (conformance --help lists them)';
+    const message =
+      'CONFORMANCE_TARGET_ULR (set in the environment) is not a known variable: did you mean CONFORMANCE_TARGET_URL? (conformance --help lists them)';
     const [run, doctor, load] = await Promise.all([runCli(['run'], env), runCli(['doctor'], env), runCli(['load'], env)]);
     await expectRefused(run, message);
     await expectRefused(doctor, message);
@@ -62,12 +63,21 @@ describe.concurrent('the target of a run is never the embedded reference server 
       await runCli(['run'], { CONFORMANCE_ADMIN_KEY: KEYS.CONFORMANCE_ADMIN_KEY }),
       'CONFORMANCE_ADMIN_KEY is set but CONFORMANCE_TARGET_URL is not: set the URL of your server (CONFORMANCE_TARGET_URL or --url), or remove it to run against the embedded reference server (--reference)',
     );
-    await expectRefused(await runCli(['run', '--reference'], { ...KEYS, ...NARROW }), /^conformance: CONFORMANCE_ADMIN_KEY, .* and CONFORMANCE_LIMITED_KEY are set but CONFORMANCE_TARGET_URL is not/);
+    await expectRefused(
+      await runCli(['run', '--reference'], { ...KEYS, ...NARROW }),
+      /^conformance: CONFORMANCE_ADMIN_KEY, .* and CONFORMANCE_LIMITED_KEY are set but CONFORMANCE_TARGET_URL is not/,
+    );
   });
 
   it('in CI, refuses a run without a target URL unless --reference asks for the reference server', async () => {
-    await expectRefused(await runCli(['run'], { CI: 'true', ...NARROW }), /^conformance: CONFORMANCE_TARGET_URL is not set, and in CI .*--url.*--reference \(CONFORMANCE_REFERENCE=true\)/);
-    await expectRefused(await runCli(['run', '--reference', '--url', URL], { CI: 'true', CONFORMANCE_ADMIN_KEY: KEYS.CONFORMANCE_ADMIN_KEY }), /^conformance: CONFORMANCE_REFERENCE \(--reference\) and CONFORMANCE_TARGET_URL are both set/);
+    await expectRefused(
+      await runCli(['run'], { CI: 'true', ...NARROW }),
+      /^conformance: CONFORMANCE_TARGET_URL is not set, and in CI .*--url.*--reference \(CONFORMANCE_REFERENCE=true\)/,
+    );
+    await expectRefused(
+      await runCli(['run', '--reference', '--url', URL], { CI: 'true', CONFORMANCE_ADMIN_KEY: KEYS.CONFORMANCE_ADMIN_KEY }),
+      /^conformance: CONFORMANCE_REFERENCE \(--reference\) and CONFORMANCE_TARGET_URL are both set/,
+    );
   });
 
   it('in CI with --reference, runs the reference server and says so in every output', async () => {
@@ -78,8 +88,12 @@ describe.concurrent('the target of a run is never the embedded reference server 
     expect(result.stdout).toMatch(/^INCOMPLETE \(embedded reference server, not your server\) {2}/m);
     expect(result.stderr).toMatch(/conformance run \S+ against the embedded reference server, not your server \(/);
     const dir = join(result.reportDir, 'latest');
-    expect((await readFile(join(dir, 'summary.md'), 'utf8')).split('\n')[0]).toBe('# Conformance report: ⚠️ INCOMPLETE (embedded reference server, not your server)');
+    expect((await readFile(join(dir, 'summary.md'), 'utf8')).split('\n')[0]).toBe(
+      '# Conformance report: ⚠️ INCOMPLETE (embedded reference server, not your server)',
+    );
     expect(await readFile(join(dir, 'report.html'), 'utf8')).toContain('<h1>Conformance report (embedded reference server, not your server)</h1>');
-    expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="[^"]*: the embedded reference server at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(not your server\)"/);
+    expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toMatch(
+      /<testsuites name="[^"]*: the embedded reference server at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(not your server\)"/,
+    );
   });
 });

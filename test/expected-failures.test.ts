@@ -10,7 +10,12 @@ import { readLatestReport, runCli } from './run-cli.js';
  */
 
 let dir: string;
-const RUN = { CONFORMANCE_SUITES: 'auth,contacts', CONFORMANCE_NUM_RUNS: '2', CONFORMANCE_SEED: '99', CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked' };
+const RUN = {
+  CONFORMANCE_SUITES: 'auth,contacts',
+  CONFORMANCE_NUM_RUNS: '2',
+  CONFORMANCE_SEED: '99',
+  CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked',
+};
 
 async function listFile(name: string, entries: unknown): Promise<string> {
   const path = join(dir, name);
@@ -43,7 +48,9 @@ describe('CONFORMANCE_EXPECTED_FAILURES', () => {
     expect(result.stdout).toMatch(/Expected failures \(known\.json\): 2 failed as expected/);
     const latest = join(result.reportDir, 'latest');
     expect(await readFile(join(latest, 'summary.md'), 'utf8')).toMatch(/## Expected failures[\s\S]*\| CT-EMAIL-FORMAT \| failed as expected \|/);
-    expect(await readFile(join(latest, 'junit.xml'), 'utf8')).toMatch(/<testcase classname="expected failures" name="\[CT-EMAIL-FORMAT\] failed as expected"[^>]*>\s*<skipped message="failed as expected: e-mail validation lands in 2\.4 \(expires 2099-12-31\)"/);
+    expect(await readFile(join(latest, 'junit.xml'), 'utf8')).toMatch(
+      /<testcase classname="expected failures" name="\[CT-EMAIL-FORMAT\] failed as expected"[^>]*>\s*<skipped message="failed as expected: e-mail validation lands in 2\.4 \(expires 2099-12-31\)"/,
+    );
     expect(await readFile(join(latest, 'report.html'), 'utf8')).toMatch(/<section id="expected">/);
   }, 120_000);
 
@@ -60,7 +67,9 @@ describe('CONFORMANCE_EXPECTED_FAILURES', () => {
     ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/1 stale \(AUTH-X-API-KEY\): they pass now, remove them; 1 expired \(CT-EMAIL-FORMAT\)/);
-    expect(await readFile(join(result.reportDir, 'latest', 'junit.xml'), 'utf8')).toMatch(/<failure message="STALE: passes now, remove it: was broken once" type="stale"\/>/);
+    expect(await readFile(join(result.reportDir, 'latest', 'junit.xml'), 'utf8')).toMatch(
+      /<failure message="STALE: passes now, remove it: was broken once" type="stale"\/>/,
+    );
   }, 120_000);
 
   it.concurrent('refuses a list it cannot read, in one line (exit 2)', async () => {

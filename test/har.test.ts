@@ -49,7 +49,13 @@ describe('exchanges.har (CONFORMANCE_HAR=true)', () => {
     const failures = report.checks.filter((c) => c.status === 'fail' && c.exchange !== null);
     expect(failures.length).toBeGreaterThan(0);
     for (const failure of failures) {
-      const cited = entries.filter((e) => e._check === failure.key && e.request.method === failure.exchange!.method && e.request.url === failure.exchange!.url && e.response.status === failure.exchange!.status);
+      const cited = entries.filter(
+        (e) =>
+          e._check === failure.key &&
+          e.request.method === failure.exchange!.method &&
+          e.request.url === failure.exchange!.url &&
+          e.response.status === failure.exchange!.status,
+      );
       expect(cited.length, failure.key).toBeGreaterThan(0);
       expect(cited.every((e) => e._requirement === failure.requirementId)).toBe(true);
       // A property sends the same request many times: one of them carries the cited body.

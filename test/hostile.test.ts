@@ -121,7 +121,10 @@ async function closeTarget(target: Target): Promise<void> {
   await target.server.close();
 }
 
-async function conformanceRun(options: Omit<HostileProxyOptions, 'target'>, env: Record<string, string> = {}): Promise<Measured & { proxy: ProxyStats; requests: number }> {
+async function conformanceRun(
+  options: Omit<HostileProxyOptions, 'target'>,
+  env: Record<string, string> = {},
+): Promise<Measured & { proxy: ProxyStats; requests: number }> {
   const target = await hostileTarget(options);
   try {
     const result = await runMeasured('run', {
@@ -179,7 +182,9 @@ describe('a conformance run against a hostile target', () => {
     expect(result.code).toBe(1);
     const report = await expectCompleteReport(result);
     expect(report.verdict).toBe('error');
-    expect(report.checks.some((c) => c.status === 'error' && /^no verdict: the target did not answer: .*no answer within 1000 ms/.test(c.message ?? ''))).toBe(true);
+    expect(report.checks.some((c) => c.status === 'error' && /^no verdict: the target did not answer: .*no answer within 1000 ms/.test(c.message ?? ''))).toBe(
+      true,
+    );
     // A check ends at its first unanswered request: fewer requests than a clean run, never a loop.
     expect(result.requests).toBeLessThanOrEqual(wellBehaved * 1.1);
   }, 120_000);
@@ -214,7 +219,9 @@ describe('a conformance run against a hostile target', () => {
     // Every check without a verdict says why: it had no answer, or the breaker stopped it.
     const unjudged = report.checks.filter((c) => c.status === 'error' && c.requirementId !== 'HARNESS');
     expect(
-      unjudged.filter((c) => !/^(?:(?:not run|stopped before it finished): the target stopped answering|no verdict: the target did not answer)/.test(c.message ?? '')).map((c) => c.message),
+      unjudged
+        .filter((c) => !/^(?:(?:not run|stopped before it finished): the target stopped answering|no verdict: the target did not answer)/.test(c.message ?? ''))
+        .map((c) => c.message),
     ).toEqual([]);
     expect(report.checks.find((c) => c.requirementId === 'HARNESS')?.message).toMatch(/^the run stopped early: the target stopped answering/);
     expect(result.stdout).toMatch(/The run stopped early: the target stopped answering/);
@@ -251,16 +258,20 @@ describe('a conformance run against a hostile target', () => {
     ['echo-key', 10],
     ['script', 10],
   ];
-  it.concurrent.each(answering)('exits 1 with a complete, key-free, script-free report when one request in n gets %s', async (behaviour, every) => {
-    const result = await conformanceRun({ behaviour, every });
-    expect(result.code).toBe(1);
-    const report = await expectCompleteReport(result);
-    expect(['error', 'non-conformant']).toContain(report.verdict);
-    // A wrong answer fails its check; a property confirms it once and shrinks within its budget
-    // (harness/check/property.ts): some requests more than a clean run, never a loop (a hostile run once sent 5x).
-    expect(result.requests).toBeLessThanOrEqual(wellBehaved * 1.5);
-    if (result.peakRssKb !== null) expect(result.peakRssKb).toBeLessThan(ONE_GB_KB);
-  }, 120_000);
+  it.concurrent.each(answering)(
+    'exits 1 with a complete, key-free, script-free report when one request in n gets %s',
+    async (behaviour, every) => {
+      const result = await conformanceRun({ behaviour, every });
+      expect(result.code).toBe(1);
+      const report = await expectCompleteReport(result);
+      expect(['error', 'non-conformant']).toContain(report.verdict);
+      // A wrong answer fails its check; a property confirms it once and shrinks within its budget
+      // (harness/check/property.ts): some requests more than a clean run, never a loop (a hostile run once sent 5x).
+      expect(result.requests).toBeLessThanOrEqual(wellBehaved * 1.5);
+      if (result.peakRssKb !== null) expect(result.peakRssKb).toBeLessThan(ONE_GB_KB);
+    },
+    120_000,
+  );
 });
 
 describe('the load harness against a hostile target', () => {
@@ -287,17 +298,21 @@ describe('the load harness against a hostile target', () => {
     ['hang', 37],
     ['huge', 37],
     ['reset', 37],
-  ] as const)('ends with a valid load report, bounded in time and memory, when one request in n gets %s', async (behaviour, every) => {
-    const target = await hostileTarget({ behaviour, every, hugeBytes: 400e6 });
-    targets.push(target);
-    const result = await runMeasured('load', { ...seedEnv, ...SHORT, CONFORMANCE_TARGET_URL: target.proxy.baseUrl });
-    expect(result.stderr).not.toMatch(/internal error/);
-    expect([0, 1]).toContain(result.code);
-    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
-    expect(report.exitCode).toBe(result.code);
-    expect(report.scenarios.map((s) => s.id).sort()).toEqual(['burst', 'sustained', 'throughput']);
-    expect((await readdir(join(result.reportDir, 'latest-load'))).sort()).toEqual(['load.html', 'load.json']);
-    await expectNoKey(result);
-    if (result.peakRssKb !== null) expect(result.peakRssKb).toBeLessThan(ONE_GB_KB);
-  }, 120_000);
+  ] as const)(
+    'ends with a valid load report, bounded in time and memory, when one request in n gets %s',
+    async (behaviour, every) => {
+      const target = await hostileTarget({ behaviour, every, hugeBytes: 400e6 });
+      targets.push(target);
+      const result = await runMeasured('load', { ...seedEnv, ...SHORT, CONFORMANCE_TARGET_URL: target.proxy.baseUrl });
+      expect(result.stderr).not.toMatch(/internal error/);
+      expect([0, 1]).toContain(result.code);
+      const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+      expect(report.exitCode).toBe(result.code);
+      expect(report.scenarios.map((s) => s.id).sort()).toEqual(['burst', 'sustained', 'throughput']);
+      expect((await readdir(join(result.reportDir, 'latest-load'))).sort()).toEqual(['load.html', 'load.json']);
+      await expectNoKey(result);
+      if (result.peakRssKb !== null) expect(result.peakRssKb).toBeLessThan(ONE_GB_KB);
+    },
+    120_000,
+  );
 });

@@ -46,11 +46,16 @@ describe('conformance init against the reference server', () => {
   });
 
   const keyArgs = (): string[] => [
-    '--admin-key', defaults.keys.admin!,
-    '--member-key', defaults.keys.member!,
-    '--other-org-key', defaults.keys.otherOrg!,
-    '--limited-key', defaults.keys.limited!,
-    '--custom-limit-key', defaults.keys.customLimit!,
+    '--admin-key',
+    defaults.keys.admin!,
+    '--member-key',
+    defaults.keys.member!,
+    '--other-org-key',
+    defaults.keys.otherOrg!,
+    '--limited-key',
+    defaults.keys.limited!,
+    '--custom-limit-key',
+    defaults.keys.customLimit!,
   ];
 
   it('writes a commented, private .env with what it was given and what it learnt, then runs the doctor', async () => {
@@ -130,7 +135,12 @@ describe('conformance init against the reference server', () => {
     expect(checked).toEqual([]);
     const values = parse(await readFile(envFile, 'utf8'));
     expect(values['OLD']).toBeUndefined();
-    expect(values).toMatchObject({ CONFORMANCE_TARGET_URL: server.baseUrl, CONFORMANCE_ADMIN_KEY: defaults.keys.admin, CONFORMANCE_MEMBER_KEY: '', CONFORMANCE_PROJECT_ID: defaults.projectId });
+    expect(values).toMatchObject({
+      CONFORMANCE_TARGET_URL: server.baseUrl,
+      CONFORMANCE_ADMIN_KEY: defaults.keys.admin,
+      CONFORMANCE_MEMBER_KEY: '',
+      CONFORMANCE_PROJECT_ID: defaults.projectId,
+    });
     expect((await stat(envFile)).mode & 0o777).toBe(0o600);
   });
 

@@ -158,6 +158,8 @@ describe('conformance run stopped by a signal', () => {
   it('a second signal quits at once, saying how many records of the run may remain and where they are listed', () => {
     expect(twice.code, twice.stderr.slice(-2000)).toBe(130);
     expect(twice.stopMs).toBeLessThan(CI_GRACE_MS);
-    expect(twice.stderr).toMatch(/conformance: SIGINT again: quitting at once: \d+ records? created by run (\S+) may remain on the target \(those with tags carry conformance-run-[a-z0-9-]+; their paths are listed in \S+\.created\.jsonl\)/);
+    expect(twice.stderr).toMatch(
+      /conformance: SIGINT again: quitting at once: \d+ records? created by run (\S+) may remain on the target \(those with tags carry conformance-run-[a-z0-9-]+; their paths are listed in \S+\.created\.jsonl\)/,
+    );
   });
 });

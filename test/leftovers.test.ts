@@ -54,7 +54,10 @@ function created(before: Records, after: Records): Record<Collection, { live: st
     const keptBySpec: ((r: Record<string, unknown>) => boolean) | undefined = COLLECTIONS[path];
     const made = [...after[path].values()].filter((r) => !before[path].has(String(r['id'])));
     const kept = made.filter((r) => keptBySpec?.(r) === true);
-    out[path] = { live: made.filter((r) => !kept.includes(r)).map((r) => `${String(r['id'])} ${JSON.stringify(r['tags'] ?? r['name'] ?? '')}`), kept: kept.length };
+    out[path] = {
+      live: made.filter((r) => !kept.includes(r)).map((r) => `${String(r['id'])} ${JSON.stringify(r['tags'] ?? r['name'] ?? '')}`),
+      kept: kept.length,
+    };
   }
   return out;
 }
@@ -102,6 +105,8 @@ describe('a run of every functional suite against an independent target', () => 
       softDeletedResources: kept('/resources'),
       deactivatedRates: kept('/rates'),
     });
-    expect(result.stdout).toContain(`The run's deletes leave ${kept('/tasks')} soft-deleted tasks, ${kept('/resources')} soft-deleted resources and ${kept('/rates')} deactivated rates`);
+    expect(result.stdout).toContain(
+      `The run's deletes leave ${kept('/tasks')} soft-deleted tasks, ${kept('/resources')} soft-deleted resources and ${kept('/rates')} deactivated rates`,
+    );
   });
 });

@@ -18,7 +18,8 @@ const BIOME = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
 /** Code each rule must flag, by the diagnostic category Biome gives it. */
 const PROBES: Record<string, string> = {
   'lint/nursery/noFloatingPromises': 'async function save(): Promise<void> {}\nexport function run(): void {\n  save();\n}\n',
-  'lint/nursery/noMisusedPromises': 'async function ready(): Promise<boolean> {\n  return true;\n}\nexport function run(): number {\n  if (ready()) return 1;\n  return 0;\n}\n',
+  'lint/nursery/noMisusedPromises':
+    'async function ready(): Promise<boolean> {\n  return true;\n}\nexport function run(): number {\n  if (ready()) return 1;\n  return 0;\n}\n',
   'lint/suspicious/noExplicitAny': 'export function parse(text: string): any {\n  return JSON.parse(text);\n}\n',
   'lint/suspicious/noUnusedExpressions': 'export function same(a: number, b: number): void {\n  a === b;\n}\n',
   'lint/correctness/noUnusedImports': "import { readFileSync } from 'node:fs';\nexport const one = 1;\n",

@@ -9,7 +9,12 @@ import { runCli } from './run-cli.js';
  * `conformance load export --kubernetes`, from the environment, with no key ever printed.
  */
 
-const KEYS = { CONFORMANCE_TARGET_URL: 'https://api.example.com/api/v1', CONFORMANCE_ADMIN_KEY: 'wmk_cli_admin_secret', CONFORMANCE_LIMITED_KEYS: 'wmk_cli_lim_secret1,wmk_cli_lim_secret2', CONFORMANCE_SKIP_DOCTOR: 'true' };
+const KEYS = {
+  CONFORMANCE_TARGET_URL: 'https://api.example.com/api/v1',
+  CONFORMANCE_ADMIN_KEY: 'wmk_cli_admin_secret',
+  CONFORMANCE_LIMITED_KEYS: 'wmk_cli_lim_secret1,wmk_cli_lim_secret2',
+  CONFORMANCE_SKIP_DOCTOR: 'true',
+};
 const SECRETS = ['wmk_cli_admin_secret', 'wmk_cli_lim_secret1', 'wmk_cli_lim_secret2'];
 
 let dir: string;
@@ -46,7 +51,16 @@ describe('conformance load keys-file and export', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/wrote 7 files to .*k8s \(5 workers, master port 5557\); no key was written/);
     const names = (await readdir(out, { recursive: true })).sort();
-    expect(names).toEqual(['README.txt', 'locustfile-configmap.yaml', 'master-job.yaml', 'master-service.yaml', 'secrets', 'secrets/env-secret.yaml', 'secrets/locust-keys-secret.yaml', 'worker-job.yaml']);
+    expect(names).toEqual([
+      'README.txt',
+      'locustfile-configmap.yaml',
+      'master-job.yaml',
+      'master-service.yaml',
+      'secrets',
+      'secrets/env-secret.yaml',
+      'secrets/locust-keys-secret.yaml',
+      'worker-job.yaml',
+    ]);
     const worker = await readFile(join(out, 'worker-job.yaml'), 'utf8');
     expect(worker).toContain('  parallelism: 5\n');
     expect(worker).toContain('"registry.internal/conformance:1"');

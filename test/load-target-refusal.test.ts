@@ -77,6 +77,8 @@ describe('the load run against a target that refuses POST /contacts', () => {
     const throughput = await throughputAgainstRefusal(403);
     expect(throughput.status).toBe('failed');
     expect(throughput.errorCode).toBe('TARGET_REFUSED');
-    expect(throughput.message).toMatch(/POST \/contacts answered 403\): either the .+ may not create contacts .*, or the target refuses a create an admin may make \(spec 4\.1\)$/);
+    expect(throughput.message).toMatch(
+      /POST \/contacts answered 403\): either the .+ may not create contacts .*, or the target refuses a create an admin may make \(spec 4\.1\)$/,
+    );
   });
 });

@@ -64,7 +64,11 @@ describe('conformance load', () => {
     // keys bursts every limited key first; burst and sustained then wait for theirs, and the report says what that cost.
     const [burst, , sustained, throughputResult] = report.scenarios;
     expect(report.scenarios[1]!.freshWait).toMatchObject({ sharedWith: [], summary: 'fresh at once (3 probes)' });
-    expect(burst!.freshWait).toMatchObject({ sharedWith: ['keys'], keys: ['limited key 1 of 3'], summary: expect.stringMatching(/which keys used earlier in this run: the cost of sharing it/) });
+    expect(burst!.freshWait).toMatchObject({
+      sharedWith: ['keys'],
+      keys: ['limited key 1 of 3'],
+      summary: expect.stringMatching(/which keys used earlier in this run: the cost of sharing it/),
+    });
     expect(sustained!.freshWait).toMatchObject({ sharedWith: ['keys'], keys: ['limited key 3 of 3'] });
     expect(throughputResult!.freshWait).toBeNull();
     expect(result.stdout).toMatch(/Sharing keys between scenarios cost .+ of waiting for fresh rate windows \(keys → burst, keys → sustained\)\.$/m);
@@ -116,9 +120,12 @@ describe('conformance load', () => {
   it('rejects bad load configuration with one line and exit 2', async () => {
     const result = await runCli(['load'], { CONFORMANCE_LOAD_SCENARIOS: 'burst,soak' });
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'conformance: CONFORMANCE_LOAD_SCENARIOS: unknown value "soak" (known: burst, keys, sustained, throughput) [CONFIG_INVALID]',
-    ]);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual(['conformance: CONFORMANCE_LOAD_SCENARIOS: unknown value "soak" (known: burst, keys, sustained, throughput) [CONFIG_INVALID]']);
   });
 });
 
@@ -156,9 +163,14 @@ describe.concurrent('every limiter design and every form of the rate headers the
       // and the scenario says so instead of passing (the run is then incomplete, still exit 0).
       const unmeasurable = variant === 'limiter-smoothing' ? ['throughput'] : [];
       expect(report.status).toBe(unmeasurable.length > 0 ? 'incomplete' : 'passed');
-      expect(report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([id, status]) => status !== 'passed' && !unmeasurable.includes(id as string))).toEqual([]);
+      expect(
+        report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([id, status]) => status !== 'passed' && !unmeasurable.includes(id as string)),
+      ).toEqual([]);
       for (const id of unmeasurable) {
-        expect(scenario(report, id as ScenarioResult['id'])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/^no step measured an endpoint: .*measured the key's rate limiter, not the endpoint/) });
+        expect(scenario(report, id as ScenarioResult['id'])).toMatchObject({
+          status: 'skipped',
+          message: expect.stringMatching(/^no step measured an endpoint: .*measured the key's rate limiter, not the endpoint/),
+        });
       }
       for (const s of report.scenarios.filter((r) => r.kind !== 'throughput')) {
         // Sparing: a handful of probes per key, however the limiter gives its budget back.
@@ -169,7 +181,9 @@ describe.concurrent('every limiter design and every form of the rate headers the
         const burstKeys = report.scenarios.flatMap((s) => (s.detail?.kind === 'burst' ? s.detail.keys : []));
         expect(burstKeys).toHaveLength(4);
         for (const k of burstKeys) {
-          expect(k.summary).toMatch(/^smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 83 ms, all 10 were admitted$/);
+          expect(k.summary).toMatch(
+            /^smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 83 ms, all 10 were admitted$/,
+          );
           expect(k).toMatchObject({ status: 'passed', rejected: 150 - k.admitted, invalidRetryAfter: 0 });
         }
       }
@@ -186,17 +200,31 @@ describe.concurrent('every limiter design and every form of the rate headers the
    * for a whole window could, which a load check under the limit never sends.)
    */
   it('still fails a smoothing limiter that over-admits (fault rl-concurrent-over-admission)', { timeout: 90_000 }, async () => {
-    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing', CONFORMANCE_REFERENCE_FAULTS: 'rl-concurrent-over-admission', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
+    const result = await runCli(['load'], {
+      ...SHORT,
+      CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing',
+      CONFORMANCE_REFERENCE_FAULTS: 'rl-concurrent-over-admission',
+      CONFORMANCE_LOAD_SCENARIOS: 'burst',
+    });
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code, result.stderr).toBe(1);
     const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
-    expect(report.scenarios[0], result.stderr).toMatchObject({ id: 'burst', status: 'failed', message: expect.stringMatching(/^limited key 1 of 3: admitted (\d+) of 150; expected 59 /) });
+    expect(report.scenarios[0], result.stderr).toMatchObject({
+      id: 'burst',
+      status: 'failed',
+      message: expect.stringMatching(/^limited key 1 of 3: admitted (\d+) of 150; expected 59 /),
+    });
     expect(report.scenarios[0]!.message).not.toMatch(/smoothing|paced/);
     expect(result.stderr).not.toMatch(/pacing 10 requests/);
   });
 
   it('fails a smoothing limiter that refuses the paced run too: an under-admission (fault rl-never-recovers)', { timeout: 90_000 }, async () => {
-    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing', CONFORMANCE_REFERENCE_FAULTS: 'rl-never-recovers', CONFORMANCE_LOAD_SCENARIOS: 'keys' });
+    const result = await runCli(['load'], {
+      ...SHORT,
+      CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing',
+      CONFORMANCE_REFERENCE_FAULTS: 'rl-never-recovers',
+      CONFORMANCE_LOAD_SCENARIOS: 'keys',
+    });
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code, result.stderr).toBe(1);
     const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
@@ -215,7 +243,13 @@ describe.concurrent('every limiter design and every form of the rate headers the
     // second, however loaded the machine (at 60 per 4 s a burst slowed to 700 ms earned +10, which hid the extra one).
     // Three bursts on fresh keys of a new server, no wait; the repeat of one over finds no fresh window within the bound.
     const { CONFORMANCE_REFERENCE_RATE_WINDOW_S: _shortWindow, ...spec } = SHORT;
-    const result = await runCli(['load'], { ...spec, CONFORMANCE_LOAD_WAIT_S: '8', CONFORMANCE_REFERENCE_VARIANTS: 'limiter-refilling-bucket', CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many', CONFORMANCE_LOAD_SCENARIOS: 'keys' });
+    const result = await runCli(['load'], {
+      ...spec,
+      CONFORMANCE_LOAD_WAIT_S: '8',
+      CONFORMANCE_REFERENCE_VARIANTS: 'limiter-refilling-bucket',
+      CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many',
+      CONFORMANCE_LOAD_SCENARIOS: 'keys',
+    });
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code, result.stderr).toBe(1);
     const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
@@ -226,8 +260,13 @@ describe.concurrent('every limiter design and every form of the rate headers the
   });
 
   for (const variant of [undefined, ...LIMITER_VARIANTS]) {
-    it(`${variant ?? 'fixed window'}: burst and sustained on the one limited key never spoil each other's fresh window, and the report says what sharing it cost`, { timeout: 90_000 }, async () => {
-      const { report, log } = await runWithOneKey({ CONFORMANCE_LOAD_SCENARIOS: 'burst,sustained', ...(variant === undefined ? {} : { CONFORMANCE_REFERENCE_VARIANTS: variant }) });
+    it(`${variant ?? 'fixed window'}: burst and sustained on the one limited key never spoil each other's fresh window, and the report says what sharing it cost`, {
+      timeout: 90_000,
+    }, async () => {
+      const { report, log } = await runWithOneKey({
+        CONFORMANCE_LOAD_SCENARIOS: 'burst,sustained',
+        ...(variant === undefined ? {} : { CONFORMANCE_REFERENCE_VARIANTS: variant }),
+      });
       const burst = scenario(report, 'burst');
       const sustained = scenario(report, 'sustained');
       expect([burst.status, burst.message], log).toEqual(['passed', expect.any(String)]);
@@ -238,7 +277,11 @@ describe.concurrent('every limiter design and every form of the rate headers the
       expect(Date.parse(burst.startedAt!)).toBeLessThan(Date.parse(sustained.startedAt!));
       expect(Date.parse(sustained.startedAt!)).toBeGreaterThanOrEqual(Date.parse(burst.startedAt!) + burst.durationMs - 50);
       expect(burst.freshWait).toMatchObject({ sharedWith: [], keys: ['limited key 1 of 1'] });
-      expect(sustained.freshWait).toMatchObject({ sharedWith: ['burst'], keys: ['limited key 1 of 1'], summary: expect.stringMatching(/which burst used earlier in this run: the cost of sharing it/) });
+      expect(sustained.freshWait).toMatchObject({
+        sharedWith: ['burst'],
+        keys: ['limited key 1 of 1'],
+        summary: expect.stringMatching(/which burst used earlier in this run: the cost of sharing it/),
+      });
       expect(sustained.freshWait!.waitedMs).toBeGreaterThan(0);
       expect(sustained.freshWait!.probes).toBeLessThanOrEqual(4);
       expect(log).toMatch(/^sustained: fresh rate window: .+ the cost of sharing it/m);
@@ -258,7 +301,13 @@ describe('throughput on a key whose limit is small', () => {
   async function throughputOnLimitedKey(env: Record<string, string>): Promise<{ report: LoadReport; log: string; html: string; terminal: string }> {
     const reportDir = await mkdtemp(join(tmpdir(), 'conformance-load-'));
     // One step per endpoint: each waits for the key's window, so fewer steps cost less.
-    const base = await configFromEnv({ ...SHORT, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_LOAD_SCENARIOS: 'throughput', CONFORMANCE_LOAD_CONCURRENCY: '4', ...env });
+    const base = await configFromEnv({
+      ...SHORT,
+      CONFORMANCE_REPORT_DIR: reportDir,
+      CONFORMANCE_LOAD_SCENARIOS: 'throughput',
+      CONFORMANCE_LOAD_CONCURRENCY: '4',
+      ...env,
+    });
     const config = { ...base, keys: { ...base.keys, admin: base.keys.limited! } };
     let log = '';
     const out = { write: (text: string) => ((log += text), true) } as unknown as NodeJS.WritableStream;
@@ -271,7 +320,8 @@ describe('throughput on a key whose limit is small', () => {
   function expectNoRefusalFigures(steps: readonly ThroughputStepRecord[]): void {
     for (const st of steps) {
       const refused = st.statusCounts['429'] ?? 0;
-      if (refused * 2 > st.requests) expect([st.label, st.connections, st.measured, st.requestsPerSecond, st.latencyMs]).toEqual([st.label, st.connections, 'limiter', null, null]);
+      if (refused * 2 > st.requests)
+        expect([st.label, st.connections, st.measured, st.requestsPerSecond, st.latencyMs]).toEqual([st.label, st.connections, 'limiter', null, null]);
     }
   }
 
@@ -281,9 +331,10 @@ describe('throughput on a key whose limit is small', () => {
     if (throughput.detail?.kind !== 'throughput') throw new Error(`no throughput detail: ${throughput.message}\n${log}`);
     const steps = throughput.detail.steps;
     expectNoRefusalFigures(steps);
-    expect(steps.map((st) => [st.label, st.connections, st.measured]), log).toEqual(
-      ['GET /contacts?limit=20', 'GET /contacts/{id}', 'POST /contacts'].map((label) => [label, 4, 'endpoint']),
-    );
+    expect(
+      steps.map((st) => [st.label, st.connections, st.measured]),
+      log,
+    ).toEqual(['GET /contacts?limit=20', 'GET /contacts/{id}', 'POST /contacts'].map((label) => [label, 4, 'endpoint']));
     for (const st of steps) {
       // Read from the key's headers just before the step, and the step kept within it.
       expect(st.keyBudget, log).toMatchObject({ limit: 60 });
@@ -301,10 +352,15 @@ describe('throughput on a key whose limit is small', () => {
     const steps = throughput.detail.steps;
     expectNoRefusalFigures(steps);
     // The first step already measured the limiter; the rest would too, so they are not run.
-    expect(steps.map((st) => [st.label, st.connections, st.measured]), log).toEqual([['GET /contacts?limit=20', 4, 'limiter']]);
+    expect(
+      steps.map((st) => [st.label, st.connections, st.measured]),
+      log,
+    ).toEqual([['GET /contacts?limit=20', 4, 'limiter']]);
     expect(steps[0]!.refused * 2).toBeGreaterThan(steps[0]!.requests);
     expect(throughput.status).toBe('skipped');
-    expect(throughput.message).toMatch(/^no step measured an endpoint: the key's limit \(60\/min\) refused most requests: give the admin key a higher custom limit; /);
+    expect(throughput.message).toMatch(
+      /^no step measured an endpoint: the key's limit \(60\/min\) refused most requests: give the admin key a higher custom limit; /,
+    );
     expect(throughput.message).toMatch(/stopped after 1 of 3 steps: list × 4 came back mostly 429, and the steps after it would too; /);
     expect(report.status).toBe('incomplete');
     // Neither the table's figures nor the charts carry it.

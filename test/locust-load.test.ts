@@ -61,7 +61,10 @@ if (noLocust !== undefined) console.warn(`test/locust-load.test.ts skipped: ${no
 describe.skipIf(noLocust !== undefined)('conformance load on Locust (master and 2 workers on loopback)', () => {
   it('passes every scenario against the embedded reference, with per-worker rows and no key anywhere', { timeout: 90_000 }, async () => {
     const { report, log, files } = await load({ CONFORMANCE_LOAD_ENGINE: 'locust' });
-    expect(report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([, status]) => status !== 'passed'), log).toEqual([]);
+    expect(
+      report.scenarios.map((s) => [s.id, s.status, s.message]).filter(([, status]) => status !== 'passed'),
+      log,
+    ).toEqual([]);
     expect(report.status).toBe('passed');
     expect(report.engine).toMatchObject({ name: 'locust', version: expect.stringMatching(/^2\./), workers: [{ index: 0 }, { index: 1 }] });
     const keys = scenario(report, 'keys').detail;
@@ -95,24 +98,35 @@ describe.skipIf(noLocust !== undefined)('conformance load on Locust (master and 
     expect([node.report.status, locust.report.status]).toEqual(['failed', 'failed']);
   });
 
-  it('passes a smoothing limiter as the Node engine does: too few at once, then a paced run all admitted (variant limiter-smoothing)', { timeout: 60_000 }, async () => {
+  it('passes a smoothing limiter as the Node engine does: too few at once, then a paced run all admitted (variant limiter-smoothing)', {
+    timeout: 60_000,
+  }, async () => {
     // A 2 s window: the reference's Reset of 1 s is then not near its end, and the key is fresh at once.
-    const { report, log } = await load({ CONFORMANCE_LOAD_ENGINE: 'locust', CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing', CONFORMANCE_REFERENCE_RATE_WINDOW_S: '2', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
+    const { report, log } = await load({
+      CONFORMANCE_LOAD_ENGINE: 'locust',
+      CONFORMANCE_REFERENCE_VARIANTS: 'limiter-smoothing',
+      CONFORMANCE_REFERENCE_RATE_WINDOW_S: '2',
+      CONFORMANCE_LOAD_SCENARIOS: 'burst',
+    });
     expect([scenario(report, 'burst').status, scenario(report, 'burst').message], log).toEqual([
       'passed',
-      expect.stringMatching(/^limited key 1 of 3: smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 42 ms, all 10 were admitted$/),
+      expect.stringMatching(
+        /^limited key 1 of 3: smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 42 ms, all 10 were admitted$/,
+      ),
     ]);
   });
 
-  it('judges the same when the workers\' clocks are a second apart, and the report says how far apart they were', { timeout: 90_000 }, async () => {
-    const { report, log } = await load({ CONFORMANCE_LOAD_ENGINE: 'locust', CONFORMANCE_LOAD_SCENARIOS: 'keys' }, (config) =>
-      new LocustLoadEngine({
-        settings: config.locust,
-        keys: engineKeys(config),
-        targetUrl: 'http://127.0.0.1/',
-        // Test only: worker 1 reads its wall clock a second ahead.
-        workerEnv: [{}, { WMC_LOCUST_CLOCK_SKEW_MS: '1000' }],
-      }),
+  it("judges the same when the workers' clocks are a second apart, and the report says how far apart they were", { timeout: 90_000 }, async () => {
+    const { report, log } = await load(
+      { CONFORMANCE_LOAD_ENGINE: 'locust', CONFORMANCE_LOAD_SCENARIOS: 'keys' },
+      (config) =>
+        new LocustLoadEngine({
+          settings: config.locust,
+          keys: engineKeys(config),
+          targetUrl: 'http://127.0.0.1/',
+          // Test only: worker 1 reads its wall clock a second ahead.
+          workerEnv: [{}, { WMC_LOCUST_CLOCK_SKEW_MS: '1000' }],
+        }),
     );
     expect([scenario(report, 'keys').status, scenario(report, 'keys').message], log).toEqual(['passed', expect.any(String)]);
     // Each offset is read at the midpoint of a ping, off by at most half its round trip (plus

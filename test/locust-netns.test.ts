@@ -87,7 +87,9 @@ const unavailable = noLocust ?? privateLinkUnavailable();
 if (unavailable !== undefined) console.warn(`test/locust-netns.test.ts skipped: ${unavailable}`);
 
 describe.skipIf(unavailable !== undefined)('Locust workers in network namespaces of their own (separate hosts on a private link)', () => {
-  it('passes the keys scenario with traffic from both namespaces\' addresses, and leaves no namespace, link or process behind', { timeout: 45_000 }, async (ctx) => {
+  it("passes the keys scenario with traffic from both namespaces' addresses, and leaves no namespace, link or process behind", {
+    timeout: 45_000,
+  }, async (ctx) => {
     const link = await startPrivateLink(2);
     if (typeof link === 'string') {
       console.warn(`test/locust-netns.test.ts skipped: ${link}`);
@@ -135,7 +137,8 @@ describe.skipIf(unavailable !== undefined)('Locust workers in network namespaces
             for (const [i, host] of link.namespaces.entries()) {
               const child = link.exec(i, argv, { [KEYS_FILE_ENV]: keysFiles[i]!, PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' }, { cwd: dir });
               if (child.pid !== undefined) workerPids.push(child.pid);
-              for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (output = `${output}[${host.name}] ${chunk.toString()}`.slice(-8000)));
+              for (const stream of [child.stdout!, child.stderr!])
+                stream.on('data', (chunk: Buffer) => (output = `${output}[${host.name}] ${chunk.toString()}`.slice(-8000)));
             }
           },
         });
@@ -171,14 +174,21 @@ describe.skipIf(unavailable !== undefined)('Locust workers in network namespaces
         const detail = keysScenario.detail;
         if (detail?.kind !== 'burst') throw new Error('no keys detail');
         expect(detail.keys.map((k) => k.admitted)).toEqual([59, 59, 59]);
-        for (const key of detail.keys) expect(key.workers.map((w) => [w.worker, w.sent])).toEqual([[0, 75], [1, 75]]);
+        for (const key of detail.keys)
+          expect(key.workers.map((w) => [w.worker, w.sent])).toEqual([
+            [0, 75],
+            [1, 75],
+          ]);
 
         // Who sent what, as the reference saw it: the harness's probes from the host address, each
         // worker's share from its namespace's address, nothing from anywhere else.
         const perWorker = [0, 1].map((w) => detail.keys.reduce((n, k) => n + (k.workers.find((r) => r.worker === w)?.sent ?? 0), 0));
         const sources = Object.fromEntries(reference.bySource);
         const allowed = new Set([link.hostAddress, ...link.namespaces.map((h) => h.address)]);
-        expect(Object.keys(sources).filter((a) => !allowed.has(a)), JSON.stringify(sources)).toEqual([]);
+        expect(
+          Object.keys(sources).filter((a) => !allowed.has(a)),
+          JSON.stringify(sources),
+        ).toEqual([]);
         expect(
           link.namespaces.map((h) => sources[h.address] ?? 0).sort((a, b) => a - b),
           JSON.stringify(sources),
@@ -210,7 +220,9 @@ describe.skipIf(unavailable !== undefined)('Locust workers in network namespaces
 });
 
 describe.skipIf(privateLinkUnavailable() !== undefined)('the private link of these tests', () => {
-  it('reaches the host address only, ends what ran in its namespaces (even a process that left its group) and can be closed twice', { timeout: 20_000 }, async (ctx) => {
+  it('reaches the host address only, ends what ran in its namespaces (even a process that left its group) and can be closed twice', {
+    timeout: 20_000,
+  }, async (ctx) => {
     const link = await startPrivateLink(1);
     if (typeof link === 'string') return ctx.skip(link);
     let names: string[] = [];
@@ -220,11 +232,16 @@ describe.skipIf(privateLinkUnavailable() !== undefined)('the private link of the
       expect(host.address).toBe(link.hostAddress.replace(/\.1$/, '.2'));
       expect(link.network).toBe(link.hostAddress.replace(/\.1$/, '.0/24'));
       // An address off the link (this machine's own outside address, or a documentation one) is unreachable from the namespace.
-      const outside = execFileSync('ip', ['-o', '-4', 'addr', 'show', 'scope', 'global'], { encoding: 'utf8', timeout: 5000 })
-        .split('\n')
-        .map((l) => /inet (\d+\.\d+\.\d+\.\d+)/.exec(l)?.[1])
-        .find((a) => a !== undefined && a !== link.hostAddress) ?? '192.0.2.1';
-      const probe = link.exec(0, [process.execPath, '-e', `const s=require('net').connect(9,${JSON.stringify(outside)});s.setTimeout(2000);s.on('timeout',()=>{console.log('ETIMEDOUT');process.exit(1)});s.on('error',(e)=>{console.log(e.code);process.exit(1)});s.on('connect',()=>{console.log('connected');process.exit(0)})`]);
+      const outside =
+        execFileSync('ip', ['-o', '-4', 'addr', 'show', 'scope', 'global'], { encoding: 'utf8', timeout: 5000 })
+          .split('\n')
+          .map((l) => /inet (\d+\.\d+\.\d+\.\d+)/.exec(l)?.[1])
+          .find((a) => a !== undefined && a !== link.hostAddress) ?? '192.0.2.1';
+      const probe = link.exec(0, [
+        process.execPath,
+        '-e',
+        `const s=require('net').connect(9,${JSON.stringify(outside)});s.setTimeout(2000);s.on('timeout',()=>{console.log('ETIMEDOUT');process.exit(1)});s.on('error',(e)=>{console.log(e.code);process.exit(1)});s.on('connect',()=>{console.log('connected');process.exit(0)})`,
+      ]);
       let said = '';
       probe.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
       await new Promise((resolve) => probe.once('exit', resolve));
@@ -234,7 +251,8 @@ describe.skipIf(privateLinkUnavailable() !== undefined)('the private link of the
       const sleeper = link.exec(0, ['sleep', '60']);
       const escaped = link.exec(0, ['setsid', '--fork', 'sleep', '61']);
       await new Promise((resolve) => escaped.once('exit', resolve));
-      const inside = (): number[] => execFileSync('ip', ['netns', 'pids', host.name], { encoding: 'utf8', timeout: 5000 }).split(/\s+/).filter(Boolean).map(Number);
+      const inside = (): number[] =>
+        execFileSync('ip', ['netns', 'pids', host.name], { encoding: 'utf8', timeout: 5000 }).split(/\s+/).filter(Boolean).map(Number);
       // Both are in the namespace once `ip netns exec` has entered it (bounded wait: a few ms).
       for (let i = 0; i < 40 && inside().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
       pids = inside();
@@ -246,7 +264,9 @@ describe.skipIf(privateLinkUnavailable() !== undefined)('the private link of the
       await link.close();
     }
     await link.close();
-    const left = execFileSync('ip', ['netns', 'list'], { encoding: 'utf8', timeout: 5000 }) + execFileSync('ip', ['-o', 'link', 'show'], { encoding: 'utf8', timeout: 5000 });
+    const left =
+      execFileSync('ip', ['netns', 'list'], { encoding: 'utf8', timeout: 5000 }) +
+      execFileSync('ip', ['-o', 'link', 'show'], { encoding: 'utf8', timeout: 5000 });
     for (const name of names) expect(left).not.toContain(name);
     for (const pid of pids) expect(running(pid), `process ${pid} of the namespace still runs`).toBe(false);
   });

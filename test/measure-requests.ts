@@ -31,7 +31,12 @@ for (const suite of suites) {
     const server = await startReferenceServer({ rateWindowMs: 8000 });
     const proxy = await startCountingProxy(server.baseUrl);
     const started = Date.now();
-    const result = await runCli(['run'], { ...(await externalTargetEnv(proxy.baseUrl)), CONFORMANCE_SUITES: suite, CONFORMANCE_NUM_RUNS: String(numRuns), CONFORMANCE_SEED: '20261124' });
+    const result = await runCli(['run'], {
+      ...(await externalTargetEnv(proxy.baseUrl)),
+      CONFORMANCE_SUITES: suite,
+      CONFORMANCE_NUM_RUNS: String(numRuns),
+      CONFORMANCE_SEED: '20261124',
+    });
     times.push(Date.now() - started);
     const byRole: Record<string, number> = {};
     for (const [key, n] of proxy.counts()) byRole[roleOf.get(key) ?? 'other'] = (byRole[roleOf.get(key) ?? 'other'] ?? 0) + n;
@@ -43,6 +48,8 @@ for (const suite of suites) {
   const admin = counts.map((c) => c['admin'] ?? 0);
   const perRun = (admin[1]! - admin[0]!) / (high - low);
   const base = admin[0]! - perRun * low;
-  rows.push(`${suite}: admin ${admin.join(' / ')} -> base ${base.toFixed(1)}, perRun ${perRun.toFixed(2)}; all roles ${JSON.stringify(counts)}; ${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(' / ')}`);
+  rows.push(
+    `${suite}: admin ${admin.join(' / ')} -> base ${base.toFixed(1)}, perRun ${perRun.toFixed(2)}; all roles ${JSON.stringify(counts)}; ${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(' / ')}`,
+  );
   process.stdout.write(`${rows.at(-1)}\n`);
 }

@@ -21,7 +21,20 @@ const SHARED_ON_PURPOSE: Record<string, string> = {
   'harness/spec/audit/index.ts PENDING_AREAS': 'a read-only list, empty on purpose',
 };
 
-const DIRS = ['suites', 'harness/check', 'harness/steps', 'harness/crosscutting', 'harness/webhooks', 'harness/sink', 'harness/generators', 'harness/spec', 'harness/http', 'harness/rate', 'harness/har', 'harness/config'];
+const DIRS = [
+  'suites',
+  'harness/check',
+  'harness/steps',
+  'harness/crosscutting',
+  'harness/webhooks',
+  'harness/sink',
+  'harness/generators',
+  'harness/spec',
+  'harness/http',
+  'harness/rate',
+  'harness/har',
+  'harness/config',
+];
 /**
  * A top-level `let`/`var`, an empty array, or an object made by `new` (a collection built empty
  * or computed, a class instance holding state); not a literal table (`new Set([...])`) nor a

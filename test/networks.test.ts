@@ -135,7 +135,11 @@ describe('conformance load behind a proxy', () => {
     const front = await startTlsTerminator(pki, new URL(own.baseUrl).origin);
     try {
       proxyEnv.use({ HTTPS_PROXY: proxy.url });
-      const env = { ...(await externalTargetEnv(own.baseUrl)), CONFORMANCE_TARGET_URL: `${front.origin}${new URL(own.baseUrl).pathname}`, CONFORMANCE_CA_FILE: pki.caFile };
+      const env = {
+        ...(await externalTargetEnv(own.baseUrl)),
+        CONFORMANCE_TARGET_URL: `${front.origin}${new URL(own.baseUrl).pathname}`,
+        CONFORMANCE_CA_FILE: pki.caFile,
+      };
       const report = await load(env);
       const [burst, throughput] = report.scenarios;
       expect([burst!.id, burst!.status], burst!.message).toEqual(['burst', 'passed']);

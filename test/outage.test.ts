@@ -21,7 +21,13 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   server = await startReferenceServer();
-  env = { ...(await externalTargetEnv(server.baseUrl)), CONFORMANCE_SUITES: SUITES, CONFORMANCE_NUM_RUNS: '5', CONFORMANCE_SEED: '20261125', CONFORMANCE_SKIP_DOCTOR: 'true' };
+  env = {
+    ...(await externalTargetEnv(server.baseUrl)),
+    CONFORMANCE_SUITES: SUITES,
+    CONFORMANCE_NUM_RUNS: '5',
+    CONFORMANCE_SEED: '20261125',
+    CONFORMANCE_SKIP_DOCTOR: 'true',
+  };
 });
 afterAll(async () => {
   await server?.close();
@@ -54,7 +60,10 @@ describe('an outage of the target during a run', () => {
       // Within the wait it allows (a busy machine may stretch the 8 s, not past the wait it would give up at).
       expect(after.outages![0]!.durationMs).toBeLessThan(60_000);
       expect(after.settings.outageWaitS).toBe(60);
-      expect(after.checks.some((c) => (c.reruns ?? 0) > 0), JSON.stringify(after.outages)).toBe(true);
+      expect(
+        after.checks.some((c) => (c.reruns ?? 0) > 0),
+        JSON.stringify(after.outages),
+      ).toBe(true);
       expect(through.stderr).toMatch(/the target stopped answering at .*: the run is paused/);
       expect(through.stderr).toMatch(/the target answers again after \d+\.\d s/);
       expect(through.stdout).toMatch(/The target was unreachable for \d+\.\d s at \S+; \d+ checks? ran again from the start\./);
@@ -69,7 +78,12 @@ describe('an outage of the target during a run', () => {
     // Down for ten minutes, longer than the test's timeout: a run that waited the outage out would time the test out.
     const proxy = await startOutageProxy({ target: server.baseUrl, afterRequests: 150, downMs: 600_000 });
     try {
-      const result = await runCli(['run'], { ...env, CONFORMANCE_TARGET_URL: proxy.baseUrl, CONFORMANCE_OUTAGE_WAIT_S: '3', CONFORMANCE_REQUEST_TIMEOUT_MS: '2000' });
+      const result = await runCli(['run'], {
+        ...env,
+        CONFORMANCE_TARGET_URL: proxy.baseUrl,
+        CONFORMANCE_OUTAGE_WAIT_S: '3',
+        CONFORMANCE_REQUEST_TIMEOUT_MS: '2000',
+      });
       expect(result.code).toBe(1);
       const report = await readLatestReport(result.reportDir);
       expect(report.verdict).toBe('error');

@@ -28,7 +28,9 @@ interface Result {
 /** The environment of a user's shell: none of the developer's CONFORMANCE_ settings or vitest's own. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // Without CI: a user's terminal, where a bare `conformance run` tests the embedded reference server.
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'CI'));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'CI'),
+  );
   return { ...clean, NODE_ENV: 'production', ...extra };
 }
 
@@ -78,7 +80,11 @@ beforeAll(async () => {
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
   installed = join(project, 'node_modules', 'work-management-conformance');
-  reference = spawn(join(project, 'node_modules', '.bin', 'conformance'), ['reference', '--port', '0'], { cwd: project, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  reference = spawn(join(project, 'node_modules', '.bin', 'conformance'), ['reference', '--port', '0'], {
+    cwd: project,
+    env: userEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`conformance reference did not start: ${referenceOut}`)), 20_000);
     reference!.stdout!.on('data', (d: Buffer) => {
@@ -106,7 +112,20 @@ afterAll(async () => {
 describe('the published package', () => {
   it('ships what the commands need and no test file but the conformance suites', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const needed of ['bin/conformance.js', 'dist/harness/cli/bin.js', 'dist/reference/command.js', 'dist/suites/contacts.test.js', '.env.example', 'fixtures/seed.json', 'spec/work-management-api-v1.md', 'schemas/report.schema.json', 'LICENSE', 'README.md', 'docs/commands.md', 'harness/load/locust/locustfile.py']) {
+    for (const needed of [
+      'bin/conformance.js',
+      'dist/harness/cli/bin.js',
+      'dist/reference/command.js',
+      'dist/suites/contacts.test.js',
+      '.env.example',
+      'fixtures/seed.json',
+      'spec/work-management-api-v1.md',
+      'schemas/report.schema.json',
+      'LICENSE',
+      'README.md',
+      'docs/commands.md',
+      'harness/load/locust/locustfile.py',
+    ]) {
       expect(paths).toContain(needed);
     }
     expect(paths.filter((p) => /\.test\.[jt]s$/.test(p) && !/^dist\/suites\/[a-z-]+\.test\.js$/.test(p))).toEqual([]);
@@ -183,7 +202,15 @@ describe('the published package', () => {
     await writeFile(join(work, 'vendor.pub'), keys.publicKeyPem);
     const intact = await conformance(['verify', await write('bundle', files), '--public-key', join(work, 'vendor.pub')]);
     expect(intact.code, `${intact.stdout}${intact.stderr}`).toBe(0);
-    const tampered = await conformance(['verify', await write('tampered', editFile(files, 'junit.xml', (t) => t.replace(/<testcase[\s\S]*?<\/testcase>\n/, ''))), '--public-key', join(work, 'vendor.pub')]);
+    const tampered = await conformance([
+      'verify',
+      await write(
+        'tampered',
+        editFile(files, 'junit.xml', (t) => t.replace(/<testcase[\s\S]*?<\/testcase>\n/, '')),
+      ),
+      '--public-key',
+      join(work, 'vendor.pub'),
+    ]);
     expect(tampered.code, tampered.stdout).toBe(1);
   }, 60_000);
 

@@ -33,10 +33,21 @@ beforeAll(async () => {
 });
 
 /** One reference server with `faults`, its environment, and a run narrowed to `requirements`. */
-async function runAgainst(faults: readonly string[], requirements: string, suites: string, overrides: Record<string, string | undefined> = {}): Promise<CliResult> {
+async function runAgainst(
+  faults: readonly string[],
+  requirements: string,
+  suites: string,
+  overrides: Record<string, string | undefined> = {},
+): Promise<CliResult> {
   const server: RunningReferenceServer = await startReferenceServer({ faults });
   try {
-    const env = { ...(await externalTargetEnv(server.baseUrl)), CONFORMANCE_SUITES: suites, CONFORMANCE_REQUIREMENTS: requirements, CONFORMANCE_NUM_RUNS: '5', ...overrides };
+    const env = {
+      ...(await externalTargetEnv(server.baseUrl)),
+      CONFORMANCE_SUITES: suites,
+      CONFORMANCE_REQUIREMENTS: requirements,
+      CONFORMANCE_NUM_RUNS: '5',
+      ...overrides,
+    };
     const clean = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
     return await runCli(['run'], clean);
   } finally {
@@ -47,15 +58,40 @@ async function runAgainst(faults: readonly string[], requirements: string, suite
 describe('a server fault with the symptom of a configuration mistake: the run goes on and the report fails the rule', () => {
   const cases = [
     // GET /projects shows every organisation's projects: the keys differ on reads by id, so not one organisation.
-    { fault: 'pj-list-leak', suites: 'tasks', requirement: 'PJ-LIST-ISOLATED', said: /CONFORMANCE_OTHER_ORG_KEY is in another organisation: .*a possible isolation failure \(spec 5\.4\)/ },
+    {
+      fault: 'pj-list-leak',
+      suites: 'tasks',
+      requirement: 'PJ-LIST-ISOLATED',
+      said: /CONFORMANCE_OTHER_ORG_KEY is in another organisation: .*a possible isolation failure \(spec 5\.4\)/,
+    },
     // Any key may write webhooks: as a member key with admin rights would; both are said.
-    { fault: 'sec-member-webhook-write', suites: 'security', requirement: 'SEC-ADMIN-WEBHOOK-WRITE', said: /either CONFORMANCE_MEMBER_KEY has admin rights, or the target lets a key without admin rights write webhooks/ },
+    {
+      fault: 'sec-member-webhook-write',
+      suites: 'security',
+      requirement: 'SEC-ADMIN-WEBHOOK-WRITE',
+      said: /either CONFORMANCE_MEMBER_KEY has admin rights, or the target lets a key without admin rights write webhooks/,
+    },
     // A 404 to GET /contacts?limit=1 only: the plain route answers, so the base is right.
-    { fault: 'paging-query-404', suites: 'contacts', requirement: 'PAGE-ECHO', said: /GET \/contacts\?limit=1 answered 404 but GET \/contacts answered 200: the base URL is right/ },
+    {
+      fault: 'paging-query-404',
+      suites: 'contacts',
+      requirement: 'PAGE-ECHO',
+      said: /GET \/contacts\?limit=1 answered 404 but GET \/contacts answered 200: the base URL is right/,
+    },
     // Lists without a `pagination` object: an accepted key got records in `data` at /contacts, so this is the API.
-    { fault: 'paging-no-pagination', suites: 'contacts', requirement: 'ENV-LIST', said: /doctor: warning: Target URL answers like this API: GET \/contacts answered 200 with a JSON list \(data\) but no `pagination` object beside it \(spec 4\): the base is right/ },
+    {
+      fault: 'paging-no-pagination',
+      suites: 'contacts',
+      requirement: 'ENV-LIST',
+      said: /doctor: warning: Target URL answers like this API: GET \/contacts answered 200 with a JSON list \(data\) but no `pagination` object beside it \(spec 4\): the base is right/,
+    },
     // Custom limits ignored: every key, the admin key too, shows the default 60; a setting or the target; RL-LIMIT-CUSTOM decides.
-    { fault: 'rl-custom-limit-ignored', suites: 'rate-limit', requirement: 'RL-LIMIT-CUSTOM', said: /CONFORMANCE_ADMIN_KEY's limit fits a full run: 60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\)/ },
+    {
+      fault: 'rl-custom-limit-ignored',
+      suites: 'rate-limit',
+      requirement: 'RL-LIMIT-CUSTOM',
+      said: /CONFORMANCE_ADMIN_KEY's limit fits a full run: 60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\)/,
+    },
   ] as const;
   for (const { fault, suites, requirement, said } of cases) {
     it(`${fault}: ${requirement} fails, and the preflight does not take it for a configuration mistake`, { timeout: 120_000 }, async () => {
@@ -65,7 +101,10 @@ describe('a server fault with the symptom of a configuration mistake: the run go
       const report = await latestReport(result);
       const named = report.checks.filter((c) => c.requirementId === requirement);
       expect(named.length).toBeGreaterThan(0);
-      expect(named.some((c) => c.status === 'fail'), JSON.stringify(named.map((c) => [c.status, c.message]))).toBe(true);
+      expect(
+        named.some((c) => c.status === 'fail'),
+        JSON.stringify(named.map((c) => [c.status, c.message])),
+      ).toBe(true);
       expect(await reportFiles(result)).toEqual([...REPORT_FILES]);
     });
   }
@@ -87,7 +126,10 @@ describe('a real misconfiguration is still named as one', () => {
   });
 
   it('an other-organisation key of org A stops the run: it agrees with the admin key on everything', { timeout: 60_000 }, async () => {
-    const result = await runAgainst([], 'CT-CREATE-VALID', 'contacts', { CONFORMANCE_OTHER_ORG_KEY: seed.limitedKeys[2], CONFORMANCE_LIMITED_KEYS: seed.limitedKeys.slice(0, 2).join(',') });
+    const result = await runAgainst([], 'CT-CREATE-VALID', 'contacts', {
+      CONFORMANCE_OTHER_ORG_KEY: seed.limitedKeys[2],
+      CONFORMANCE_LIMITED_KEYS: seed.limitedKeys.slice(0, 2).join(','),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/CONFORMANCE_OTHER_ORG_KEY: .*agrees with the admin key on everything that identifies an organisation .*: a key of org A/);
     expect(await reportFiles(result)).toEqual([...REPORT_FILES]);
@@ -99,7 +141,11 @@ describe('a real misconfiguration is still named as one', () => {
     withAdminMember.organisations[0]!.keys.find((k) => k.role === 'member')!.admin = true;
     const server = await startReferenceServer({ seed: withAdminMember });
     try {
-      const result = await runCli(['run'], { ...(await externalTargetEnv(server.baseUrl)), CONFORMANCE_SUITES: 'contacts', CONFORMANCE_REQUIREMENTS: 'CT-CREATE-VALID' });
+      const result = await runCli(['run'], {
+        ...(await externalTargetEnv(server.baseUrl)),
+        CONFORMANCE_SUITES: 'contacts',
+        CONFORMANCE_REQUIREMENTS: 'CT-CREATE-VALID',
+      });
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(/doctor: warning: CONFORMANCE_MEMBER_KEY has no admin rights: .*either CONFORMANCE_MEMBER_KEY has admin rights/);
     } finally {
@@ -126,9 +172,16 @@ describe('a real misconfiguration is still named as one', () => {
     // checks'); the doctor names the setting beside the other possibility.
     const server = await startReferenceServer();
     try {
-      const env = { ...(await externalTargetEnv(server.baseUrl)), CONFORMANCE_CUSTOM_LIMIT: '120', CONFORMANCE_SUITES: 'contacts', CONFORMANCE_REQUIREMENTS: 'CT-CREATE-VALID' };
+      const env = {
+        ...(await externalTargetEnv(server.baseUrl)),
+        CONFORMANCE_CUSTOM_LIMIT: '120',
+        CONFORMANCE_SUITES: 'contacts',
+        CONFORMANCE_REQUIREMENTS: 'CT-CREATE-VALID',
+      };
       const doctor = await runCli(['doctor'], env);
-      expect(doctor.stdout).toMatch(/^warning +CONFORMANCE_CUSTOM_LIMIT_KEY reports CONFORMANCE_CUSTOM_LIMIT: X-RateLimit-Limit: 90, CONFORMANCE_CUSTOM_LIMIT says 120: either the setting/m);
+      expect(doctor.stdout).toMatch(
+        /^warning +CONFORMANCE_CUSTOM_LIMIT_KEY reports CONFORMANCE_CUSTOM_LIMIT: X-RateLimit-Limit: 90, CONFORMANCE_CUSTOM_LIMIT says 120: either the setting/m,
+      );
       expect((await runCli(['run'], env)).code).toBe(0);
     } finally {
       await server.close();

@@ -76,7 +76,9 @@ describe.skipIf(missing !== undefined)('two replicas behind nginx', () => {
     const { report, log } = await loadThroughNginx(false, 'burst');
     const burst = report.scenarios.find((s) => s.id === 'burst')!;
     expect(burst.status, log).toBe('failed');
-    expect(burst.message).toMatch(/^limited key 1 of 3: admitted 1(19|20) of 150; expected 59 .*; about 2x the limit admitted: per-replica counters\? \(each replica behind a load balancer counting on its own\)$/);
+    expect(burst.message).toMatch(
+      /^limited key 1 of 3: admitted 1(19|20) of 150; expected 59 .*; about 2x the limit admitted: per-replica counters\? \(each replica behind a load balancer counting on its own\)$/,
+    );
     expect(report.status).toBe('failed');
   });
 

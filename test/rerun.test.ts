@@ -21,7 +21,12 @@ describe('failedRequirements', () => {
 
 describe('conformance run --rerun-failed', () => {
   it('runs only what failed in the latest report, with its seed; says so when nothing failed', async () => {
-    const first = await runCli(['run'], { CONFORMANCE_SUITES: 'auth,contacts', CONFORMANCE_NUM_RUNS: '2', CONFORMANCE_SEED: '4242', CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked' });
+    const first = await runCli(['run'], {
+      CONFORMANCE_SUITES: 'auth,contacts',
+      CONFORMANCE_NUM_RUNS: '2',
+      CONFORMANCE_SEED: '4242',
+      CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked',
+    });
     expect(first.code).toBe(1);
     const failed = (await readLatestReport(first.reportDir)).checks.filter((c) => c.status === 'fail').map((c) => c.requirementId);
     expect(failed.length).toBeGreaterThan(0);

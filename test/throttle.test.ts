@@ -21,8 +21,10 @@ function stderrLines(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
 }
 
-describe('a run the keys\' limits would hold for hours', () => {
-  it('asks RL-LIMIT-CUSTOM first: a target that ignores custom limits ends non-conformant, the rest not run and why, every report file written', { timeout: 120_000 }, async () => {
+describe("a run the keys' limits would hold for hours", () => {
+  it('asks RL-LIMIT-CUSTOM first: a target that ignores custom limits ends non-conformant, the rest not run and why, every report file written', {
+    timeout: 120_000,
+  }, async () => {
     // The fault fails the check on its first answer; the short window bounds it otherwise.
     const result = await runCli(['run'], { CONFORMANCE_REFERENCE_FAULTS: 'rl-custom-limit-ignored', CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' });
     expect(result.code, result.stderr.slice(-1500)).toBe(1);
@@ -36,7 +38,12 @@ describe('a run the keys\' limits would hold for hours', () => {
     expect([...report.settings.suites].sort()).toEqual([...DOMAINS].sort());
     expect(report.settings.requirements).toEqual([]);
     const ct = report.unverified.find((u) => u.id === 'CT-CREATE-VALID');
-    expect(ct).toMatchObject({ reason: 'not-run', detail: expect.stringMatching(/CONFORMANCE_ADMIN_KEY is held to the spec's default 60 a minute.*RL-LIMIT-CUSTOM failed: the target ignores custom limits/) });
+    expect(ct).toMatchObject({
+      reason: 'not-run',
+      detail: expect.stringMatching(
+        /CONFORMANCE_ADMIN_KEY is held to the spec's default 60 a minute.*RL-LIMIT-CUSTOM failed: the target ignores custom limits/,
+      ),
+    });
     expect(await readdir(join(result.reportDir, 'latest'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'summary.md', 'report.html']));
     expect(await readFile(join(result.reportDir, 'latest', 'summary.md'), 'utf8')).toMatch(/RL-LIMIT-CUSTOM failed: the target ignores custom limits/);
   });
@@ -74,7 +81,9 @@ describe('a key at the default limit on a target that honours custom limits, or 
       const report = await readLatestReport(result.reportDir);
       expect(report.verdict).not.toBe('conformant');
       const stops = report.checks.filter((c) => c.requirementId === 'HARNESS').map((c) => c.message ?? '');
-      expect(stops).toContainEqual(expect.stringMatching(/^the run stopped early: .*RL-LIMIT-CUSTOM passed .* \(before the run's checks: only RL-LIMIT-CUSTOM ran, to decide this\)$/));
+      expect(stops).toContainEqual(
+        expect.stringMatching(/^the run stopped early: .*RL-LIMIT-CUSTOM passed .* \(before the run's checks: only RL-LIMIT-CUSTOM ran, to decide this\)$/),
+      );
     } finally {
       await server.close();
     }
@@ -122,7 +131,8 @@ describe('a target that throttles without saying its limit', () => {
     expect(result.code).toBe(1);
     const report = await readLatestReport(result.reportDir);
     expect(report.verdict).toBe('error');
-    const cause = /throttled: \d+ s spent waiting out HTTP 429 \(CONFORMANCE_THROTTLE_BUDGET_S=3\): the target's per-minute limit of CONFORMANCE_ADMIN_KEY \(the key of the last 429\) is too low for this run/;
+    const cause =
+      /throttled: \d+ s spent waiting out HTTP 429 \(CONFORMANCE_THROTTLE_BUDGET_S=3\): the target's per-minute limit of CONFORMANCE_ADMIN_KEY \(the key of the last 429\) is too low for this run/;
     // The run-level cause, and every check it ended says it too.
     expect(report.checks.filter((c) => c.domain === 'harness').map((c) => c.message)).toEqual([expect.stringMatching(cause)]);
     const ended = report.checks.filter((c) => c.domain === 'contacts' && c.status === 'error');
@@ -157,7 +167,11 @@ describe('the request estimate', () => {
     // Every suite but rate-limit (its length is its waits for fresh windows, not requests).
     const suites = DOMAINS.filter((d) => d !== 'rate-limit');
     const numRuns = 7;
-    const result = await runCli(['run'], { ...(await externalTargetEnv(proxy.baseUrl)), CONFORMANCE_SUITES: suites.join(','), CONFORMANCE_NUM_RUNS: String(numRuns) });
+    const result = await runCli(['run'], {
+      ...(await externalTargetEnv(proxy.baseUrl)),
+      CONFORMANCE_SUITES: suites.join(','),
+      CONFORMANCE_NUM_RUNS: String(numRuns),
+    });
     expect(result.code, result.stderr.slice(-2000)).toBe(0);
     const seed = seedDefaults(await readSeed());
     const sent = proxy.counts().get(seed.keys.admin!) ?? 0;

@@ -51,7 +51,8 @@ describe('test tiers', () => {
   it('puts every test file in exactly one tier, the one tierOf gives', () => {
     expect(ALL.length).toBeGreaterThan(150);
     for (const tier of TIERS) {
-      for (const glob of [...tierGlobs(tier).include, ...tierGlobs(tier).exclude]) expect(glob.endsWith('**/*.test.ts') || existsSync(join(ROOT, glob)), glob).toBe(true);
+      for (const glob of [...tierGlobs(tier).include, ...tierGlobs(tier).exclude])
+        expect(glob.endsWith('**/*.test.ts') || existsSync(join(ROOT, glob)), glob).toBe(true);
     }
     const misplaced = ALL.filter((path) => {
       const tiers = TIERS.filter((tier) => inTier(tier, path));
@@ -64,7 +65,10 @@ describe('test tiers', () => {
   });
 
   it('is what vitest runs: one project per tier, sharing the root pool and timeouts', () => {
-    const projects = (config.test?.projects ?? []) as { extends?: unknown; test: { name: string; include: string[]; exclude: string[]; maxWorkers?: unknown; sequence?: unknown } }[];
+    const projects = (config.test?.projects ?? []) as {
+      extends?: unknown;
+      test: { name: string; include: string[]; exclude: string[]; maxWorkers?: unknown; sequence?: unknown };
+    }[];
     expect(projects.map((p) => p.test.name)).toEqual([...TIERS]);
     // Every project inherits these: the same settings per file as before the tiers.
     expect(config.test).toMatchObject({ pool: 'threads', maxWorkers: 2, maxConcurrency: 3, testTimeout: 30_000, hookTimeout: 60_000 });

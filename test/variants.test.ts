@@ -28,7 +28,9 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'guarded-security': { suites: ['security'], observed: 'moving-fields' },
   'business-rules': { suites: ['time-entries', 'batch', 'allocations', 'rates', 'security', 'webhooks'] },
   'normalised-values': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'webhooks', 'allocations'] },
-  'brief-lists': { suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'] },
+  'brief-lists': {
+    suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
+  },
   'string-paging': { suites: ['contacts', 'expenses', 'rates', 'tasks', 'webhooks', 'reports'], observed: 'paging-number-form' },
   'batch-item-refusals': { suites: ['batch'], observed: 'batch-invalid-item-status' },
   'lax-formats': { suites: ['contacts', 'batch', 'time-entries', 'webhooks'] },
@@ -70,7 +72,17 @@ const EXERCISES: Record<VariantName, Exercise> = {
 const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
   ['lax-formats', 'batch-item-refusals'],
-  ['business-rules', 'unique-names', 'planning-rules', 'record-rules', 'expense-rules', 'time-entry-rules', 'time-entry-assignment', 'sparse-records', 'normalised-values'],
+  [
+    'business-rules',
+    'unique-names',
+    'planning-rules',
+    'record-rules',
+    'expense-rules',
+    'time-entry-rules',
+    'time-entry-assignment',
+    'sparse-records',
+    'normalised-values',
+  ],
   ['webhook-choices', 'deliveries-per-delivery'],
   ['report-choices', 'throttled-refusals'],
 ];
@@ -95,7 +107,11 @@ function variantRuns(): VariantRun[] {
 describe('variants', () => {
   it('maps every reference-server variant to the suites that exercise it, and runs each once', () => {
     expect(Object.keys(EXERCISES).sort()).toEqual([...VARIANT_NAMES].sort());
-    expect(variantRuns().flatMap((r) => r.variants).sort()).toEqual([...VARIANT_NAMES].sort());
+    expect(
+      variantRuns()
+        .flatMap((r) => r.variants)
+        .sort(),
+    ).toEqual([...VARIANT_NAMES].sort());
   });
 
   const drivers = new DriverPool(2);

@@ -15,7 +15,18 @@ function agree(report: Report, junit = renderJunit(report), markdown = { name: '
 /** Many failing MUST checks, so that summary.md must be shortened. */
 function manyFailures(): Report {
   const statuses = Object.fromEntries(
-    ['CT-CREATE-VALID', 'CT-NAME-MIN', 'CT-EMAIL-FORMAT', 'CT-WEBSITE-URL', 'AUTH-BEARER', 'AUTH-X-API-KEY', 'PAGE-ECHO', 'PAGE-TOTAL', 'ENV-LIST', 'ENV-GET'].map((id) => [id, 'fail' as const]),
+    [
+      'CT-CREATE-VALID',
+      'CT-NAME-MIN',
+      'CT-EMAIL-FORMAT',
+      'CT-WEBSITE-URL',
+      'AUTH-BEARER',
+      'AUTH-X-API-KEY',
+      'PAGE-ECHO',
+      'PAGE-TOTAL',
+      'ENV-LIST',
+      'ENV-GET',
+    ].map((id) => [id, 'fail' as const]),
   );
   return syntheticReport({ statuses: { ...statuses, 'PAGE-DEFAULTS': 'error', 'PAGE-LIMIT-APPLIED': 'inconclusive', 'ID-UNKNOWN-404': 'fail' } });
 }
@@ -55,7 +66,9 @@ describe('junit.xml, Markdown and report.json agree', () => {
     }
     expect(junit.unverified.sort()).toEqual(report.unverified.map((u) => u.id).sort());
     // SHOULD failures rendered as passes with the warning in system-out still read as failures.
-    expect(parseJunit(renderJunit(report, { warnings: 'pass' })).cases.filter((c) => c.status === 'fail').length).toBe(report.checks.filter((c) => c.status === 'fail').length);
+    expect(parseJunit(renderJunit(report, { warnings: 'pass' })).cases.filter((c) => c.status === 'fail').length).toBe(
+      report.checks.filter((c) => c.status === 'fail').length,
+    );
   });
 
   it('accepts a shortened summary.md that lists fewer checks and says how many more', () => {
@@ -82,7 +95,9 @@ describe('junit.xml, Markdown and report.json agree', () => {
     const close = xml.indexOf('</testcase>', start);
     const failed = `${xml.slice(0, close)}<failure message="x" type="failure">x</failure>\n${xml.slice(close)}`;
     expect(agree(report, failed)).toEqual(['junit.xml shows [CT-NAME-MIN] MUST hold CT-NAME-MIN (contacts) as fail, report.json as pass']);
-    expect(agree(report, xml.replaceAll('value="CONFORMANT"', 'value="NON-CONFORMANT"'))).toEqual(['junit.xml gives the verdict NON-CONFORMANT, report.json CONFORMANT']);
+    expect(agree(report, xml.replaceAll('value="CONFORMANT"', 'value="NON-CONFORMANT"'))).toEqual([
+      'junit.xml gives the verdict NON-CONFORMANT, report.json CONFORMANT',
+    ]);
   });
 
   it('names a failure left out of the Markdown, a count edited there and its verdict', () => {
@@ -93,8 +108,12 @@ describe('junit.xml, Markdown and report.json agree', () => {
       expect.stringMatching(/^summary-full.md lists 9 check\(s\) under "Failures \(MUST\)", report.json has 10: missing \\\[CT-EMAIL-FORMAT\\\]/),
     ]);
     const all = md.split('\n').find((l) => l.startsWith('| **all** |'))!;
-    expect(agree(report, undefined, { name: 'summary-full.md', text: md.replace(all, all.replace(/\*\*[0-9]+\*\*/, '**999**')) })[0]).toMatch(/^summary-full.md counts all checks differently from report.json \(pass 999 vs [0-9]+\)/);
-    expect(agree(report, undefined, { name: 'summary-full.md', text: md.replace('NON-CONFORMANT', 'CONFORMANT') })).toEqual(['summary-full.md gives the verdict CONFORMANT, report.json NON-CONFORMANT']);
+    expect(agree(report, undefined, { name: 'summary-full.md', text: md.replace(all, all.replace(/\*\*[0-9]+\*\*/, '**999**')) })[0]).toMatch(
+      /^summary-full.md counts all checks differently from report.json \(pass 999 vs [0-9]+\)/,
+    );
+    expect(agree(report, undefined, { name: 'summary-full.md', text: md.replace('NON-CONFORMANT', 'CONFORMANT') })).toEqual([
+      'summary-full.md gives the verdict CONFORMANT, report.json NON-CONFORMANT',
+    ]);
   });
 
   it('is not fooled by a heading inside a fenced response body', () => {
@@ -103,9 +122,14 @@ describe('junit.xml, Markdown and report.json agree', () => {
     expect(agree(report, undefined, { name: 'summary-full.md', text: md })).toEqual([]);
   });
 
-  it('names a README whose verdict is not the report\'s', () => {
+  it("names a README whose verdict is not the report's", () => {
     const report = syntheticReport();
-    const problems = formatAgreementProblems({ report, junit: renderJunit(report), markdown: { name: 'summary-full.md', text: renderMarkdown(report) }, readme: '**Verdict: ❌ NON-CONFORMANT**' });
+    const problems = formatAgreementProblems({
+      report,
+      junit: renderJunit(report),
+      markdown: { name: 'summary-full.md', text: renderMarkdown(report) },
+      readme: '**Verdict: ❌ NON-CONFORMANT**',
+    });
     expect(problems).toEqual(['README.md gives the verdict NON-CONFORMANT, report.json CONFORMANT']);
   });
 });

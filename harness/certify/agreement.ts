@@ -39,7 +39,8 @@ function junitProblems(report: Report, xml: string): string[] {
   const problems: string[] = [];
   const junit = parseJunit(xml);
   if (junit.totals === null) return ['junit.xml: no <testsuites> element'];
-  const caseKey = (status: Status, domain: string, name: string, requirement: string | null) => `${status}\u0000${domain}\u0000${name}\u0000${requirement ?? ''}`;
+  const caseKey = (status: Status, domain: string, name: string, requirement: string | null) =>
+    `${status}\u0000${domain}\u0000${name}\u0000${requirement ?? ''}`;
   const show = (key: string) => {
     const [status, domain, name] = key.split('\u0000');
     return `${status} ${name} (${domain})`;
@@ -63,9 +64,15 @@ function junitProblems(report: Report, xml: string): string[] {
   const count = (status: Status) => report.checks.filter((c) => c.status === status).length;
   // Stale and expired expected-failure entries are failures of their own suite (render-junit.ts).
   const expectedFailing = report.expectedFailures.filter((e) => e.state === 'stale' || e.state === 'expired').length;
-  if (junit.totals.failures !== count('fail') + expectedFailing) problems.push(`junit.xml counts ${junit.totals.failures} failures, report.json ${count('fail') + expectedFailing}`);
-  if (sortedText(junit.expected.ids).join() !== sortedText(report.expectedFailures.map((e) => stripUnsafeChars(e.id))).join() || junit.expected.failures !== expectedFailing) {
-    problems.push(`junit.xml lists ${junit.expected.ids.length} expected failure(s) (${junit.expected.failures} failing), report.json ${report.expectedFailures.length} (${expectedFailing} failing)`);
+  if (junit.totals.failures !== count('fail') + expectedFailing)
+    problems.push(`junit.xml counts ${junit.totals.failures} failures, report.json ${count('fail') + expectedFailing}`);
+  if (
+    sortedText(junit.expected.ids).join() !== sortedText(report.expectedFailures.map((e) => stripUnsafeChars(e.id))).join() ||
+    junit.expected.failures !== expectedFailing
+  ) {
+    problems.push(
+      `junit.xml lists ${junit.expected.ids.length} expected failure(s) (${junit.expected.failures} failing), report.json ${report.expectedFailures.length} (${expectedFailing} failing)`,
+    );
   }
   if (junit.totals.errors !== count('error')) problems.push(`junit.xml counts ${junit.totals.errors} errors, report.json ${count('error')}`);
   if (junit.verdict !== verdictLabel(report)) problems.push(`junit.xml gives the verdict ${junit.verdict ?? '(none)'}, report.json ${verdictLabel(report)}`);
@@ -124,7 +131,9 @@ function markdownProblems(report: Report, name: string, text: string): string[] 
     }
     if (extra.length > 0) problems.push(`${name} lists under "${section}" ${extra.length} check(s) report.json does not: ${bounded(extra)}`);
     if (listed.labels.length - extra.length + listed.more !== expected.length || (listed.more === 0 && unmatched.length > 0)) {
-      problems.push(`${name} lists ${listed.labels.length + listed.more} check(s) under "${section}", report.json has ${expected.length}${unmatched.length > 0 && listed.more === 0 ? `: missing ${bounded(unmatched)}` : ''}`);
+      problems.push(
+        `${name} lists ${listed.labels.length + listed.more} check(s) under "${section}", report.json has ${expected.length}${unmatched.length > 0 && listed.more === 0 ? `: missing ${bounded(unmatched)}` : ''}`,
+      );
     }
   }
   if (!md.shortened) {

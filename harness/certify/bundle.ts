@@ -139,7 +139,9 @@ export function reproduceCommand(command: string, seed: number, numRuns: number)
 export function renderBundleReadme(input: ReadmeInput): string {
   const { report, environment, product } = input;
   const text = escapeMarkdownText;
-  const counts = STATUSES.filter((s) => report.counts.byStatus[s] > 0).map((s) => `${report.counts.byStatus[s]} ${s}`).join(', ');
+  const counts = STATUSES.filter((s) => report.counts.byStatus[s] > 0)
+    .map((s) => `${report.counts.byStatus[s]} ${s}`)
+    .join(', ');
   const must = report.requirements.filter((r) => r.level === 'MUST').length;
   const lines: string[] = [
     `# Conformance certification: ${text(product.product)} ${text(product.version)}`,
@@ -176,11 +178,11 @@ export function renderBundleReadme(input: ReadmeInput): string {
     '- `report.json`: the report as data (schema: `schemas/report.schema.json` of the tool).',
     '- `exchanges.har`: every HTTP exchange of the run (HAR 1.2, keys and secrets redacted), each tied to its check by `_check`.',
     '- `product.json`: what was certified; `environment.json`: what judged it (tool, Node, OS, spec and catalogue hashes, seed, times).',
-    '- `MANIFEST.sha256`: the SHA-256 of every file; `SIGNATURE`: the vendor\'s Ed25519 signature over the manifest, when signed.',
+    "- `MANIFEST.sha256`: the SHA-256 of every file; `SIGNATURE`: the vendor's Ed25519 signature over the manifest, when signed.",
     '',
     '## Verify',
     '',
-    markdownFence('conformance verify <this directory or its .tar.gz> --public-key <the vendor\'s public key file>', 'sh'),
+    markdownFence("conformance verify <this directory or its .tar.gz> --public-key <the vendor's public key file>", 'sh'),
     '',
     'Without the tool: `sha256sum -c MANIFEST.sha256` checks every file; the signature is the base64 value of the',
     '`signature:` line of `SIGNATURE`, an Ed25519 signature of the bytes of `MANIFEST.sha256` (`openssl pkeyutl -verify -pubin -rawin`).',

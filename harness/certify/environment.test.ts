@@ -35,7 +35,12 @@ describe('environment.json', () => {
 
   it('records tool, Node, OS, hashes, seed, runs per property, times and mode', async () => {
     const report = syntheticReport();
-    const environment = await buildEnvironment({ report, startedAt: new Date('2026-11-20T09:59:00Z'), finishedAt: '2026-11-20T10:02:00.000Z', mode: 'certify' });
+    const environment = await buildEnvironment({
+      report,
+      startedAt: new Date('2026-11-20T09:59:00Z'),
+      finishedAt: '2026-11-20T10:02:00.000Z',
+      mode: 'certify',
+    });
     expect(environmentSchema.parse(environment)).toEqual(environment);
     expect(environment).toMatchObject({
       schemaVersion: 1,

@@ -36,9 +36,7 @@ function citedProblem(check: CheckResult, entries: readonly HarEntry[]): string 
   const tied = entries.filter((e) => entryCheck(e) === check.key && sameRequest(e, exchange));
   if (tied.length === 0) {
     const elsewhere = entries.some((e) => sameRequest(e, exchange));
-    return elsewhere
-      ? `${label} cites ${cited}, which the HAR has but ties to another check or none`
-      : `${label} cites ${cited}, which is not in the HAR`;
+    return elsewhere ? `${label} cites ${cited}, which the HAR has but ties to another check or none` : `${label} cites ${cited}, which is not in the HAR`;
   }
   if (!tied.some((e) => sameBody(e, exchange))) return `${label} cites ${cited}, whose response body in the HAR differs from the report's`;
   return null;

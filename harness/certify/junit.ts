@@ -101,7 +101,12 @@ export function parseJunit(xml: string): JunitDocument {
   const totals =
     root === null
       ? null
-      : { tests: int(root.attrs.get('tests')), failures: int(root.attrs.get('failures')), errors: int(root.attrs.get('errors')), skipped: int(root.attrs.get('skipped')) };
+      : {
+          tests: int(root.attrs.get('tests')),
+          failures: int(root.attrs.get('failures')),
+          errors: int(root.attrs.get('errors')),
+          skipped: int(root.attrs.get('skipped')),
+        };
   let verdict: string | null = null;
   const cases: JunitCase[] = [];
   const unverified: string[] = [];
@@ -136,10 +141,22 @@ export function parseJunit(xml: string): JunitDocument {
         const id = props.get('requirement');
         // A group of requirements left out by the selection lists their ids in system-out.
         if (id !== undefined) unverified.push(id);
-        else unverified.push(...systemOut(body).split('\n').slice(1).map((l) => l.trim()).filter((l) => l !== ''));
+        else
+          unverified.push(
+            ...systemOut(body)
+              .split('\n')
+              .slice(1)
+              .map((l) => l.trim())
+              .filter((l) => l !== ''),
+          );
         continue;
       }
-      cases.push({ classname: tc.attrs.get('classname') ?? '', name: tc.attrs.get('name') ?? '', requirement: props.get('requirement') ?? null, status: statusOf(body) });
+      cases.push({
+        classname: tc.attrs.get('classname') ?? '',
+        name: tc.attrs.get('name') ?? '',
+        requirement: props.get('requirement') ?? null,
+        status: statusOf(body),
+      });
     }
     at = suite.selfClosing ? suite.end : close < 0 ? xml.length : close + '</testsuite>'.length;
   }

@@ -13,9 +13,7 @@ describe('MANIFEST.sha256', () => {
       ['README.md', Buffer.from('abc')],
       ['exchanges.har', ''],
     ]);
-    expect(renderManifest(files)).toBe(
-      `${ABC}  README.md\n${sha256Of('')}  exchanges.har\n${ABC}  report.json\n`,
-    );
+    expect(renderManifest(files)).toBe(`${ABC}  README.md\n${sha256Of('')}  exchanges.har\n${ABC}  report.json\n`);
   });
 
   it('refuses to list a name that is not a plain file name', () => {

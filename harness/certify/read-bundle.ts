@@ -27,7 +27,9 @@ export async function readBundleFiles(path: string, limits: TarLimits = DEFAULT_
   try {
     stats = await lstat(path);
   } catch (cause) {
-    throw new BundleUnreadableError(`${path}: ${(cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (cause as Error).message}`, { cause });
+    throw new BundleUnreadableError(`${path}: ${(cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (cause as Error).message}`, {
+      cause,
+    });
   }
   if (stats.isDirectory()) {
     const entries = await readdir(path, { withFileTypes: true });

@@ -39,7 +39,9 @@ describe('verify: report.json and environment.json', () => {
       '5 runs per property, fewer than the default 20',
     ]);
     const known = { ...report, settings: { ...report.settings, expectedFailures: 'known.txt' } };
-    expect(certifyRunFindings(known, environment).problems).toEqual(['known failures were listed (CONFORMANCE_EXPECTED_FAILURES=known.txt): never allowed in a certification']);
+    expect(certifyRunFindings(known, environment).problems).toEqual([
+      'known failures were listed (CONFORMANCE_EXPECTED_FAILURES=known.txt): never allowed in a certification',
+    ]);
     const faults = { ...report, target: { ...report.target, faults: ['rl-off-by-one'] } };
     expect(certifyRunFindings(faults, environment).problems[0]).toMatch(/faults were injected/);
     expect(certifyRunFindings({ ...report, target: { ...report.target, embedded: true } }, environment)).toEqual({
@@ -55,13 +57,19 @@ describe('verify: report.json and environment.json', () => {
       'seed: environment.json 99, report.json 1234',
       expect.stringMatching(/^times: the certification ran 2026-11-20T10:00:30.000Z to .* which does not enclose the report's/),
     ]);
-    expect(environmentFindings(report, environment, { ...verifier, version: '9.9.9' }).warnings).toEqual([`made by ${verifier.name} ${verifier.version}, verified by ${verifier.name} 9.9.9`]);
+    expect(environmentFindings(report, environment, { ...verifier, version: '9.9.9' }).warnings).toEqual([
+      `made by ${verifier.name} ${verifier.version}, verified by ${verifier.name} 9.9.9`,
+    ]);
   });
 
   it('names spec and catalogue hashes this tool does not know', () => {
     const changed = { ...environment, spec: { ...environment.spec, sha256: 'f'.repeat(64) }, catalogue: { ...environment.catalogue, sha256: '0'.repeat(64) } };
-    expect(specHashProblems(changed)).toEqual([`environment.json names spec sha256 ffffffffffffffff…; this tool knows ${environment.spec.sha256.slice(0, 16)}… (spec/work-management-api-v1.md)`]);
-    expect(catalogueHashProblems(changed)).toEqual([`environment.json names catalogue sha256 0000000000000000…; this tool's catalogue is ${environment.catalogue.sha256.slice(0, 16)}…`]);
+    expect(specHashProblems(changed)).toEqual([
+      `environment.json names spec sha256 ffffffffffffffff…; this tool knows ${environment.spec.sha256.slice(0, 16)}… (spec/work-management-api-v1.md)`,
+    ]);
+    expect(catalogueHashProblems(changed)).toEqual([
+      `environment.json names catalogue sha256 0000000000000000…; this tool's catalogue is ${environment.catalogue.sha256.slice(0, 16)}…`,
+    ]);
   });
 
   it('recomputes counts, coverage, unverified requirements and verdict from the checks', () => {

@@ -32,12 +32,15 @@ export function certifyRunFindings(report: Report, environment: Environment): Fi
   const problems: string[] = [];
   const warnings: string[] = [];
   if (environment.mode !== 'certify') problems.push(`environment.json says mode "${environment.mode}", not "certify"`);
-  if (report.settings.requirements.length > 0) problems.push(`the run was narrowed to requirements ${idList(report.settings.requirements)} (CONFORMANCE_REQUIREMENTS)`);
+  if (report.settings.requirements.length > 0)
+    problems.push(`the run was narrowed to requirements ${idList(report.settings.requirements)} (CONFORMANCE_REQUIREMENTS)`);
   const missing = DOMAINS.filter((d) => !report.settings.suites.includes(d));
   if (missing.length > 0) problems.push(`the run left out suites ${missing.join(', ')} (CONFORMANCE_SUITES)`);
   if (report.settings.numRuns < DEFAULTS.numRuns) problems.push(`${report.settings.numRuns} runs per property, fewer than the default ${DEFAULTS.numRuns}`);
   if (report.settings.expectedFailures !== null || report.expectedFailures.length > 0) {
-    problems.push(`known failures were listed (CONFORMANCE_EXPECTED_FAILURES${report.settings.expectedFailures === null ? '' : `=${report.settings.expectedFailures}`}): never allowed in a certification`);
+    problems.push(
+      `known failures were listed (CONFORMANCE_EXPECTED_FAILURES${report.settings.expectedFailures === null ? '' : `=${report.settings.expectedFailures}`}): never allowed in a certification`,
+    );
   }
   if (report.target.faults.length > 0) problems.push(`faults were injected into the reference server (${report.target.faults.join(', ')}): a self-test run`);
   if (report.target.embedded) warnings.push('the target was the embedded reference server, not a vendor product');
@@ -102,9 +105,11 @@ export function reportConsistencyProblems(report: Report): string[] {
     domains.set(c.domain, [...(domains.get(c.domain) ?? []), c]);
   }
   if (report.counts.total !== checks.length) problems.push(`counts.total is ${report.counts.total}, but there are ${checks.length} checks`);
-  if (countsDiffer(report.counts.byStatus, byStatus)) problems.push(`counts.byStatus ${JSON.stringify(report.counts.byStatus)} is not what the checks give ${JSON.stringify(byStatus)}`);
+  if (countsDiffer(report.counts.byStatus, byStatus))
+    problems.push(`counts.byStatus ${JSON.stringify(report.counts.byStatus)} is not what the checks give ${JSON.stringify(byStatus)}`);
   for (const level of ['MUST', 'SHOULD', 'MAY'] as const) {
-    if (countsDiffer(report.counts.byLevel[level], byLevel[level])) problems.push(`counts.byLevel.${level} is not what the checks give ${JSON.stringify(byLevel[level])}`);
+    if (countsDiffer(report.counts.byLevel[level], byLevel[level]))
+      problems.push(`counts.byLevel.${level} is not what the checks give ${JSON.stringify(byLevel[level])}`);
   }
   for (const summary of report.domains) {
     const own = domains.get(summary.domain) ?? [];
@@ -119,7 +124,8 @@ export function reportConsistencyProblems(report: Report): string[] {
   for (const r of report.requirements) {
     const named = checks.filter((c) => c.requirementId === r.id);
     const status = named.reduce<Status | null>((w, c) => (w === null ? c.status : worstStatus(w, c.status)), null);
-    if (r.checks !== named.length || r.status !== status) coverageWrong.push(`${r.id} (says ${r.status ?? 'none'} over ${r.checks}, checks give ${status ?? 'none'} over ${named.length})`);
+    if (r.checks !== named.length || r.status !== status)
+      coverageWrong.push(`${r.id} (says ${r.status ?? 'none'} over ${r.checks}, checks give ${status ?? 'none'} over ${named.length})`);
   }
   if (coverageWrong.length > 0) problems.push(`requirement coverage disagrees with the checks: ${idList(coverageWrong)}`);
   const unverified = unverifiedMust(REQUIREMENTS, checks, {
@@ -127,8 +133,16 @@ export function reportConsistencyProblems(report: Report): string[] {
     allSuites: DOMAINS.every((d) => report.settings.suites.includes(d)),
     requirements: report.settings.requirements,
   });
-  const stated = report.unverified.map((u) => `${u.id}:${u.reason}`).sort().join();
-  if (unverified.map((u) => `${u.id}:${u.reason}`).sort().join() !== stated) {
+  const stated = report.unverified
+    .map((u) => `${u.id}:${u.reason}`)
+    .sort()
+    .join();
+  if (
+    unverified
+      .map((u) => `${u.id}:${u.reason}`)
+      .sort()
+      .join() !== stated
+  ) {
     problems.push(`unverified MUST requirements: report.json lists ${report.unverified.length}, the checks give ${unverified.length}`);
   }
   // The verdict only: the exit code also depends on known failures (CONFORMANCE_EXPECTED_FAILURES),
@@ -169,7 +183,8 @@ export function mustRequirementProblems(report: Report): string[] {
   notPassed.sort(byId);
   if (absent.length > 0) problems.push(`${absent.length} MUST requirement(s) missing from report.json: ${idList(absent)}`);
   if (notPassed.length > 0) problems.push(`${notPassed.length} MUST requirement(s) not passed: ${idList(notPassed)}`);
-  if (report.unverified.length > 0) problems.push(`${report.unverified.length} MUST requirement(s) unverified: ${idList(report.unverified.map((u) => `${u.id} (${u.reason})`))}`);
+  if (report.unverified.length > 0)
+    problems.push(`${report.unverified.length} MUST requirement(s) unverified: ${idList(report.unverified.map((u) => `${u.id} (${u.reason})`))}`);
   if (report.verdict !== 'conformant') problems.push(`the verdict is ${report.verdict}, not conformant`);
   return problems;
 }

@@ -21,7 +21,10 @@ describe('SIGNATURE', () => {
     expect(lines[0]).toBe('algorithm: ed25519');
     expect(lines[1]).toBe(`key-sha256: ${keyFingerprint(loadPublicKey(vendor.publicKeyPem))}`);
     expect(lines[2]).toMatch(/^signature: [A-Za-z0-9+/]{86}==$/);
-    expect(verifyManifestSignature(MANIFEST, text, vendor.publicKeyPem)).toEqual({ valid: true, keySha256: keyFingerprint(loadPublicKey(vendor.publicKeyPem)) });
+    expect(verifyManifestSignature(MANIFEST, text, vendor.publicKeyPem)).toEqual({
+      valid: true,
+      keySha256: keyFingerprint(loadPublicKey(vendor.publicKeyPem)),
+    });
     // Ed25519 is deterministic: the same manifest and key give the same file.
     expect(signManifest(Buffer.from(MANIFEST), vendor.privateKeyPem)).toBe(text);
   });
@@ -34,7 +37,10 @@ describe('SIGNATURE', () => {
   });
 
   it('does not trust the key line: a forged one still fails the signature', () => {
-    const forged = signManifest(MANIFEST, other.privateKeyPem).replace(/^key-sha256: .*$/m, `key-sha256: ${keyFingerprint(loadPublicKey(vendor.publicKeyPem))}`);
+    const forged = signManifest(MANIFEST, other.privateKeyPem).replace(
+      /^key-sha256: .*$/m,
+      `key-sha256: ${keyFingerprint(loadPublicKey(vendor.publicKeyPem))}`,
+    );
     const verdict = verifyManifestSignature(MANIFEST, forged, vendor.publicKeyPem);
     expect(!verdict.valid && verdict.reason).toMatch(/does not verify with the given public key/);
   });
@@ -55,7 +61,11 @@ describe('SIGNATURE', () => {
   });
 
   it('refuses keys that are not Ed25519 PEM', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect(() => signManifest(MANIFEST, rsa.privateKey)).toThrow(SignatureError);
     expect(() => signManifest(MANIFEST, rsa.privateKey)).toThrow(/rsa key, not Ed25519/);
     expect(() => verifyManifestSignature(MANIFEST, '', rsa.publicKey)).toThrow(/not Ed25519/);

@@ -96,7 +96,8 @@ export function parseSignature(text: string): ParsedSignature | { readonly probl
   }
   if (fields.size === 0) return { problem: 'SIGNATURE is empty' };
   const algorithm = fields.get('algorithm');
-  if (algorithm !== SIGNATURE_ALGORITHM) return { problem: `SIGNATURE names algorithm ${JSON.stringify(algorithm ?? '')}; only ${SIGNATURE_ALGORITHM} is accepted` };
+  if (algorithm !== SIGNATURE_ALGORITHM)
+    return { problem: `SIGNATURE names algorithm ${JSON.stringify(algorithm ?? '')}; only ${SIGNATURE_ALGORITHM} is accepted` };
   const keySha256 = fields.get('key-sha256') ?? '';
   if (!/^[0-9a-f]{64}$/.test(keySha256)) return { problem: 'SIGNATURE has no key-sha256 line with a hex SHA-256' };
   const encoded = fields.get('signature') ?? '';

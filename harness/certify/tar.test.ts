@@ -64,13 +64,23 @@ describe('tar', () => {
 
   it('reads what GNU tar writes: its magic, `./` entries, files at the top', () => {
     const gnu = { magic: 'ustar ', version: ' \0' };
-    const contents = unpackTar(rawArchive([{ name: './', type: '5', ...gnu }, { name: './report.json', data: '{}', ...gnu }]));
+    const contents = unpackTar(
+      rawArchive([
+        { name: './', type: '5', ...gnu },
+        { name: './report.json', data: '{}', ...gnu },
+      ]),
+    );
     expect(contents.directory).toBeNull();
     expect(contents.files.get('report.json')!.toString()).toBe('{}');
   });
 
   it('skips pax extended headers (bsdtar)', () => {
-    const contents = unpackTar(rawArchive([{ name: 'PaxHeader/a', type: 'x', data: '30 LIBARCHIVE.xattr.x=aGVsbG8\n' }, { name: 'b/a.txt', data: 'A' }]));
+    const contents = unpackTar(
+      rawArchive([
+        { name: 'PaxHeader/a', type: 'x', data: '30 LIBARCHIVE.xattr.x=aGVsbG8\n' },
+        { name: 'b/a.txt', data: 'A' },
+      ]),
+    );
     expect([...contents.files.keys()]).toEqual(['a.txt']);
   });
 
@@ -80,8 +90,22 @@ describe('tar', () => {
     ['a symbolic link', [{ name: 'b/link', type: '2' }], 'a symbolic link is refused'],
     ['a hard link', [{ name: 'b/link', type: '1' }], 'a hard link is refused'],
     ['nested directories', [{ name: 'a/b/c.txt', data: 'x' }], 'not a file in one directory'],
-    ['files in two directories', [{ name: 'a/x', data: 'x' }, { name: 'b/y', data: 'y' }], 'one directory of files'],
-    ['a file twice', [{ name: 'a/x', data: 'x' }, { name: 'a/x', data: 'y' }], 'listed twice'],
+    [
+      'files in two directories',
+      [
+        { name: 'a/x', data: 'x' },
+        { name: 'b/y', data: 'y' },
+      ],
+      'one directory of files',
+    ],
+    [
+      'a file twice',
+      [
+        { name: 'a/x', data: 'x' },
+        { name: 'a/x', data: 'y' },
+      ],
+      'listed twice',
+    ],
     ['a backslash', [{ name: 'a\\x', data: 'x' }], 'backslashes'],
     ['a v7 header without magic', [{ name: 'a/x', data: 'x', magic: '\0\0\0\0\0\0', version: '\0\0' }], 'not a ustar archive'],
   ])('refuses %s', (_what, entries, message) => {

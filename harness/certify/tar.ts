@@ -85,7 +85,8 @@ export interface PackOptions {
  * files sorted by name), ending in two zero blocks.
  */
 export function packTar(directory: string, files: ReadonlyMap<string, Uint8Array | string>, options: PackOptions = {}): Buffer {
-  if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(directory) || Buffer.byteLength(directory) > 155) throw new TarError(`${JSON.stringify(directory)} is not a plain directory name`);
+  if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(directory) || Buffer.byteLength(directory) > 155)
+    throw new TarError(`${JSON.stringify(directory)} is not a plain directory name`);
   const mtime = Math.floor((options.mtime?.getTime() ?? 0) / 1000);
   const parts: Buffer[] = [header({ ...splitPath(directory, ''), size: 0, mode: 0o755, mtime, type: '5' })];
   for (const name of [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {

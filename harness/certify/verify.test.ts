@@ -40,7 +40,11 @@ describe('verify', () => {
 
   it('warns, and stays valid, when the bundle is unsigned or no key is given', () => {
     const unsigned = reseal(files);
-    expect(verify(unsigned, null).checks.find((c) => c.id === 'signature')).toEqual({ id: 'signature', status: 'warning', message: 'unsigned: the bundle has no SIGNATURE' });
+    expect(verify(unsigned, null).checks.find((c) => c.id === 'signature')).toEqual({
+      id: 'signature',
+      status: 'warning',
+      message: 'unsigned: the bundle has no SIGNATURE',
+    });
     expect(verify(unsigned, null).exitCode).toBe(0);
     expect(formatVerifyResult(verify(unsigned, null)).at(-1)).toBe('bundle valid (1 warning)');
     expect(verify(files, null).checks.find((c) => c.id === 'signature')!.message).toBe('not checked: SIGNATURE present but no public key given (--public-key)');
@@ -59,7 +63,12 @@ describe('verify', () => {
       checks: [{ id: 'bundle', status: 'fail', message: 'not a certification bundle: neither MANIFEST.sha256 nor report.json is in it' }],
       exitCode: 2,
     });
-    const broken = verify(reseal(editFile(files, 'report.json', (t) => t.slice(0, 100)), keys.privateKeyPem));
+    const broken = verify(
+      reseal(
+        editFile(files, 'report.json', (t) => t.slice(0, 100)),
+        keys.privateKeyPem,
+      ),
+    );
     expect(broken.exitCode).toBe(2);
     expect(failing(broken).readable).toMatch(/^report.json is not JSON/);
     expect(failing(broken)['must-requirements']).toBe('not checked: report.json is unreadable');
@@ -67,7 +76,12 @@ describe('verify', () => {
   });
 
   it('fails a report that parses but is not a report, naming the field (exit 1)', () => {
-    const result = verify(reseal(editFile(files, 'report.json', (t) => t.replace('"verdict": "conformant"', '"verdict": "great"')), keys.privateKeyPem));
+    const result = verify(
+      reseal(
+        editFile(files, 'report.json', (t) => t.replace('"verdict": "conformant"', '"verdict": "great"')),
+        keys.privateKeyPem,
+      ),
+    );
     expect(result.exitCode).toBe(1);
     expect(failing(result).readable).toMatch(/^report.json: verdict: /);
   });
@@ -82,7 +96,9 @@ describe('verify', () => {
 
   it('names the file changed after the manifest was written, and a manifest written again without the key', () => {
     // The manifest, and so the signature over it, unchanged: only the manifest check catches it.
-    expect(failing(verify(editFile(files, 'summary.md', (t) => `${t}\nedited\n`)))).toEqual({ manifest: 'summary.md does not match its SHA-256 in MANIFEST.sha256' });
+    expect(failing(verify(editFile(files, 'summary.md', (t) => `${t}\nedited\n`)))).toEqual({
+      manifest: 'summary.md does not match its SHA-256 in MANIFEST.sha256',
+    });
     // The manifest written again by someone without the vendor's key: the signature catches it.
     const rewritten = reseal(editFile(files, 'summary.md', (t) => `${t}x`));
     rewritten.set('SIGNATURE', files.get('SIGNATURE')!);
@@ -90,16 +106,26 @@ describe('verify', () => {
   });
 
   it('names incomplete product fields and a product target the report did not test', () => {
-    const noContact = reseal(editFile(files, 'product.json', (t) => t.replace(/"contact": "[^"]*"/, '"contact": ""')), keys.privateKeyPem);
+    const noContact = reseal(
+      editFile(files, 'product.json', (t) => t.replace(/"contact": "[^"]*"/, '"contact": ""')),
+      keys.privateKeyPem,
+    );
     expect(failing(verify(noContact))).toEqual({ product: 'product.json: contact: must not be empty' });
-    const elsewhere = reseal(editFile(files, 'product.json', (t) => t.replace('api.vendor.example', 'other.example')), keys.privateKeyPem);
-    expect(failing(verify(elsewhere))).toEqual({ product: 'product.json names target https://other.example/api/v1, the report tested https://api.vendor.example/api/v1' });
+    const elsewhere = reseal(
+      editFile(files, 'product.json', (t) => t.replace('api.vendor.example', 'other.example')),
+      keys.privateKeyPem,
+    );
+    expect(failing(verify(elsewhere))).toEqual({
+      product: 'product.json names target https://other.example/api/v1, the report tested https://api.vendor.example/api/v1',
+    });
   });
 
   it('fails an honest bundle of a non-conformant run on the MUST requirements alone', async () => {
     const failed = syntheticReport({ statuses: { 'CT-NAME-MIN': 'fail' } });
     const result = verify((await bundleFor(failed, { privateKeyPem: keys.privateKeyPem })).files);
-    expect(failing(result)).toEqual({ 'must-requirements': '1 MUST requirement(s) not passed: CT-NAME-MIN (fail); the verdict is non-conformant, not conformant' });
+    expect(failing(result)).toEqual({
+      'must-requirements': '1 MUST requirement(s) not passed: CT-NAME-MIN (fail); the verdict is non-conformant, not conformant',
+    });
     expect(result.exitCode).toBe(1);
   });
 
@@ -112,7 +138,11 @@ describe('verify', () => {
     const parent = await mkdtemp(join(tmpdir(), 'verify-'));
     const written = await writeBundle({
       dir: join(parent, 'bundle'),
-      reportFiles: Object.fromEntries([...files].filter(([n]) => /\.(json|xml|md|html)$/.test(n) && !['product.json', 'environment.json', 'README.md'].includes(n)).map(([n, b]) => [n, b.toString()])),
+      reportFiles: Object.fromEntries(
+        [...files]
+          .filter(([n]) => /\.(json|xml|md|html)$/.test(n) && !['product.json', 'environment.json', 'README.md'].includes(n))
+          .map(([n, b]) => [n, b.toString()]),
+      ),
       har: files.get('exchanges.har')!.toString(),
       product,
       environment,
@@ -120,10 +150,16 @@ describe('verify', () => {
       privateKeyPem: keys.privateKeyPem,
     });
     for (const path of [written.dir, written.archive]) expect((await verifyBundle(path, { publicKeyPem: keys.publicKeyPem })).exitCode).toBe(0);
-    expect(await verifyBundle(join(parent, 'nothing'))).toEqual({ checks: [{ id: 'bundle', status: 'fail', message: `${join(parent, 'nothing')}: no such file or directory` }], exitCode: 2 });
+    expect(await verifyBundle(join(parent, 'nothing'))).toEqual({
+      checks: [{ id: 'bundle', status: 'fail', message: `${join(parent, 'nothing')}: no such file or directory` }],
+      exitCode: 2,
+    });
     await writeFile(join(parent, 'notes.txt'), 'x');
     expect((await verifyBundle(join(parent, 'notes.txt'))).checks[0]!.message).toMatch(/neither a bundle directory nor a .tar.gz/);
     await writeFile(join(parent, 'bad.tar.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
-    expect(await verifyBundle(join(parent, 'bad.tar.gz'))).toMatchObject({ exitCode: 2, checks: [{ id: 'bundle', message: expect.stringMatching(/not a gzip file/) }] });
+    expect(await verifyBundle(join(parent, 'bad.tar.gz'))).toMatchObject({
+      exitCode: 2,
+      checks: [{ id: 'bundle', message: expect.stringMatching(/not a gzip file/) }],
+    });
   });
 });

@@ -76,7 +76,11 @@ function join(problems: readonly string[]): string {
   return problems.length <= SHOWN ? problems.join('; ') : `${problems.slice(0, SHOWN).join('; ')}; and ${problems.length - SHOWN} more`;
 }
 
-function parseJsonFile<T>(files: ReadonlyMap<string, Buffer>, name: string, validate: (value: unknown) => { ok: true; value: T } | { ok: false; problem: string }): Parsed<T> {
+function parseJsonFile<T>(
+  files: ReadonlyMap<string, Buffer>,
+  name: string,
+  validate: (value: unknown) => { ok: true; value: T } | { ok: false; problem: string },
+): Parsed<T> {
   const data = files.get(name);
   if (data === undefined) return { missing: true };
   let value: unknown;
@@ -89,7 +93,9 @@ function parseJsonFile<T>(files: ReadonlyMap<string, Buffer>, name: string, vali
   return checked.ok ? { value: checked.value } : { problem: `${name}: ${checked.problem}`, unreadable: false };
 }
 
-function zodCheck<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } } }) {
+function zodCheck<T>(schema: {
+  safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}) {
   return (value: unknown): { ok: true; value: T } | { ok: false; problem: string } => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return { ok: true, value: parsed.data };
@@ -105,7 +111,9 @@ function from(id: VerifyCheckId, findings: Findings, ok: string): VerifyCheck {
 }
 
 function notChecked(id: VerifyCheckId, ...parts: Array<[string, Parsed<unknown>]>): VerifyCheck | null {
-  const reasons = parts.filter(([, p]) => !('value' in p)).map(([name, p]) => ('missing' in p ? `${name} is missing` : 'unreadable' in p && p.unreadable ? `${name} is unreadable` : `${name} is not valid`));
+  const reasons = parts
+    .filter(([, p]) => !('value' in p))
+    .map(([name, p]) => ('missing' in p ? `${name} is missing` : 'unreadable' in p && p.unreadable ? `${name} is unreadable` : `${name} is not valid`));
   return reasons.length === 0 ? null : { id, status: 'fail', message: `not checked: ${reasons.join(', ')}` };
 }
 
@@ -143,7 +151,11 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
         ...diff.unlisted.map((n) => `${n} is not listed`),
         ...bundle.irregular.map((n) => `${n} is not a regular file`),
       ];
-      checks.push(problems.length > 0 ? { id: 'manifest', status: 'fail', message: join(problems) } : { id: 'manifest', status: 'ok', message: `${entries.length} files match ${MANIFEST_FILE}` });
+      checks.push(
+        problems.length > 0
+          ? { id: 'manifest', status: 'fail', message: join(problems) }
+          : { id: 'manifest', status: 'ok', message: `${entries.length} files match ${MANIFEST_FILE}` },
+      );
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
       checks.push({ id: 'manifest', status: 'fail', message: error.message });
@@ -193,7 +205,14 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
   checks.push(
     unparsed.length > 0
       ? { id: 'readable', status: 'fail', message: join(unparsed.map((p) => p.problem)) }
-      : { id: 'readable', status: 'ok', message: `${parsed.filter(([, p]) => 'value' in p).map(([n]) => n).join(', ')} parse` },
+      : {
+          id: 'readable',
+          status: 'ok',
+          message: `${parsed
+            .filter(([, p]) => 'value' in p)
+            .map(([n]) => n)
+            .join(', ')} parse`,
+        },
   );
 
   const R: [string, Parsed<unknown>] = ['report.json', report];
@@ -201,7 +220,11 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
 
   checks.push(
     notChecked('certify-run', R, E) ??
-      from('certify-run', certifyRunFindings(value(report), value(environment)), `made by certify: every suite, every requirement, ${value(report).settings.numRuns} runs per property`),
+      from(
+        'certify-run',
+        certifyRunFindings(value(report), value(environment)),
+        `made by certify: every suite, every requirement, ${value(report).settings.numRuns} runs per property`,
+      ),
   );
   checks.push(
     notChecked('environment', R, E) ??
@@ -211,14 +234,29 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
         `environment.json matches the run (${value(environment).tool.name} ${value(environment).tool.version}, Node ${value(environment).node}, ${value(environment).os.type} ${value(environment).os.arch})`,
       ),
   );
-  checks.push(notChecked('spec-hash', E) ?? from('spec-hash', { problems: specHashProblems(value(environment)), warnings: [] }, `spec sha256 ${value(environment).spec.sha256.slice(0, 16)}… is the one this tool knows`));
+  checks.push(
+    notChecked('spec-hash', E) ??
+      from(
+        'spec-hash',
+        { problems: specHashProblems(value(environment)), warnings: [] },
+        `spec sha256 ${value(environment).spec.sha256.slice(0, 16)}… is the one this tool knows`,
+      ),
+  );
   checks.push(
     notChecked('catalogue-hash', E) ??
-      from('catalogue-hash', { problems: catalogueHashProblems(value(environment)), warnings: [] }, `catalogue sha256 ${value(environment).catalogue.sha256.slice(0, 16)}… is this tool's catalogue`),
+      from(
+        'catalogue-hash',
+        { problems: catalogueHashProblems(value(environment)), warnings: [] },
+        `catalogue sha256 ${value(environment).catalogue.sha256.slice(0, 16)}… is this tool's catalogue`,
+      ),
   );
   checks.push(
     notChecked('report-consistent', R) ??
-      from('report-consistent', { problems: reportConsistencyProblems(value(report)), warnings: [] }, `counts, coverage and verdict agree with the ${value(report).checks.length} checks`),
+      from(
+        'report-consistent',
+        { problems: reportConsistencyProblems(value(report)), warnings: [] },
+        `counts, coverage and verdict agree with the ${value(report).checks.length} checks`,
+      ),
   );
   checks.push(
     notChecked('must-requirements', R) ??
@@ -235,7 +273,11 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
   const markdown = files.get(markdownName);
   if (!('value' in report)) checks.push(notChecked('formats-agree', R)!);
   else if (junit === undefined || markdown === undefined) {
-    checks.push({ id: 'formats-agree', status: 'fail', message: `not checked: ${[junit === undefined ? 'junit.xml' : '', markdown === undefined ? markdownName : ''].filter((s) => s !== '').join(', ')} missing` });
+    checks.push({
+      id: 'formats-agree',
+      status: 'fail',
+      message: `not checked: ${[junit === undefined ? 'junit.xml' : '', markdown === undefined ? markdownName : ''].filter((s) => s !== '').join(', ')} missing`,
+    });
   } else {
     const problems = formatAgreementProblems({
       report: report.value,
@@ -243,7 +285,13 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
       markdown: { name: markdownName, text: markdown.toString('utf8') },
       readme: files.get(README_FILE)?.toString('utf8'),
     });
-    checks.push(from('formats-agree', { problems, warnings: [] }, `junit.xml, ${markdownName}${files.has(README_FILE) ? ' and README.md' : ''} agree with report.json (${report.value.checks.length} checks)`));
+    checks.push(
+      from(
+        'formats-agree',
+        { problems, warnings: [] },
+        `junit.xml, ${markdownName}${files.has(README_FILE) ? ' and README.md' : ''} agree with report.json (${report.value.checks.length} checks)`,
+      ),
+    );
   }
 
   // Every exchange a check cites is in the HAR.
@@ -269,7 +317,8 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
     if (problem === null && 'value' in report) {
       const strip = (u: string) => u.replace(/\/+$/, '');
       const p = value(product) as Product;
-      if (strip(p.targetUrl) !== strip(report.value.target.url)) problems.push(`${PRODUCT_FILE} names target ${p.targetUrl}, the report tested ${report.value.target.url}`);
+      if (strip(p.targetUrl) !== strip(report.value.target.url))
+        problems.push(`${PRODUCT_FILE} names target ${p.targetUrl}, the report tested ${report.value.target.url}`);
     }
     const p = value(product) as Product;
     checks.push(from('product', { problems, warnings: [] }, problem === null ? `${p.product} ${p.version} by ${p.vendor} (contact ${p.contact})` : ''));

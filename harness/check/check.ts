@@ -102,7 +102,10 @@ function checkSeed(runSeed: number, key: string): number {
  * The check's key as report.json gives it (harness/runner/collector.ts: the domain and vitest's
  * full name, describe blocks joined with ` > `), so an HTTP archive entry names its check.
  */
-function reportKeyOf(domain: Domain, task: { readonly name: string; readonly suite?: { readonly name: string; readonly suite?: unknown } | undefined; readonly file?: unknown }): string {
+function reportKeyOf(
+  domain: Domain,
+  task: { readonly name: string; readonly suite?: { readonly name: string; readonly suite?: unknown } | undefined; readonly file?: unknown },
+): string {
   const names = [task.name];
   let parent = task.suite as { name: string; suite?: unknown } | undefined;
   for (let depth = 0; parent !== undefined && parent !== task.file && parent.name !== '' && depth < 20; depth++) {
@@ -125,14 +128,7 @@ export function validationStatusesOf(domain: Domain): Array<{ subject: string; s
   return statuses;
 }
 
-function buildContext(
-  domain: Domain,
-  key: string,
-  meta: CheckMeta,
-  created: CreatedRecords,
-  signal: AbortSignal,
-  reportKey: string,
-): CheckContext {
+function buildContext(domain: Domain, key: string, meta: CheckMeta, created: CreatedRecords, signal: AbortSignal, reportKey: string): CheckContext {
   const run = runContext();
   const health = targetHealth();
   // Each request of the check listens to its signal while it lasts (harness/http/deadline.ts): a
@@ -198,7 +194,7 @@ function buildContext(
   const skip = (reason: string): never => {
     throw new CheckSkipped(reason);
   };
-  const need = <T,>(value: T | undefined | null, variable: string): T =>
+  const need = <T>(value: T | undefined | null, variable: string): T =>
     value === undefined || value === null ? skip(`not configured: ${variable} is not set`) : value;
   return {
     run,
@@ -208,8 +204,7 @@ function buildContext(
     // Unguarded: the authentication checks judge whatever a key they chose is answered.
     // A key made up by a check (another case or prefix of a configured key, say) is no configured
     // secret, yet a target may echo it in a body: it is masked too, and so is its secret part alone.
-    withKey: (key, authStyle) =>
-      client(key, authStyle, key === undefined ? redactor : redactor.with([key, key.slice(key.indexOf('_') + 1)])),
+    withKey: (key, authStyle) => client(key, authStyle, key === undefined ? redactor : redactor.with([key, key.slice(key.indexOf('_') + 1)])),
     observe: (topic, subject, value) => {
       meta.observations!.push({ topic, domain, subject, value: String(value), requirementId: meta.requirementId });
     },
@@ -331,7 +326,9 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
             const sawNoAnswer = health.outageWaitMs > 0 && health.lastFailureAt >= attemptStartedAt;
             const interrupted =
               !(error instanceof CheckSkipped) &&
-              (health.outages !== outagesBefore || health.pausedSince !== null || (sawNoAnswer && (await health.outageSince(outagesBefore, runContext().requestTimeoutMs + 2000))));
+              (health.outages !== outagesBefore ||
+                health.pausedSince !== null ||
+                (sawNoAnswer && (await health.outageSince(outagesBefore, runContext().requestTimeoutMs + 2000))));
             if (!interrupted) throw error;
             await health.ready().catch(() => undefined);
             if (health.stopped === null && reruns < MAX_OUTAGE_RERUNS && !testContext.signal.aborted) {
@@ -342,7 +339,10 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
               continue;
             }
             if (domain === 'rate-limit' && !(error instanceof RunStoppedError)) {
-              throw new CheckInconclusive(`an outage of the target spanned this check (its rate window and counters mean nothing now) and it could not run again: ${(error as Error)?.message ?? String(error)}`, meta.exchange ?? null);
+              throw new CheckInconclusive(
+                `an outage of the target spanned this check (its rate window and counters mean nothing now) and it could not run again: ${(error as Error)?.message ?? String(error)}`,
+                meta.exchange ?? null,
+              );
             }
             throw error;
           }

@@ -69,11 +69,7 @@ export function listPage(res: ApiResponse): ListPage {
   const body = objectBody(res);
   ensure(Array.isArray(body['data']), 'expected the records in a `data` array', res);
   const pagination = body['pagination'];
-  ensure(
-    pagination !== null && typeof pagination === 'object' && !Array.isArray(pagination),
-    'expected a `pagination` object',
-    res,
-  );
+  ensure(pagination !== null && typeof pagination === 'object' && !Array.isArray(pagination), 'expected a `pagination` object', res);
   return { records: body['data'] as Record<string, unknown>[], pagination: pagination as Record<string, unknown> };
 }
 

@@ -16,9 +16,13 @@ describe('check outcomes', () => {
   });
 
   it('a skip thrown inside a property reaches the check runner unchanged', async () => {
-    const thrown = runProperty(fc.integer(), () => {
-      throw new CheckSkipped('the target has no such record');
-    }, { seed: 1, numRuns: 5 });
+    const thrown = runProperty(
+      fc.integer(),
+      () => {
+        throw new CheckSkipped('the target has no such record');
+      },
+      { seed: 1, numRuns: 5 },
+    );
     await expect(thrown).rejects.toBeInstanceOf(CheckSkipped);
     await expect(thrown).rejects.toMatchObject({ message: 'the target has no such record' });
   });

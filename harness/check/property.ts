@@ -122,7 +122,10 @@ export async function runProperty<T>(
     if (lastFailure !== undefined) {
       const shown = show(lastFailure.value);
       const reason = (broken?.error as Error | undefined)?.message ?? String(broken?.error);
-      const failure = new CheckFailure(`${lastFailure.error.message}; counterexample ${shown} (shrinking stopped early: ${reason})`, lastFailure.error.exchange);
+      const failure = new CheckFailure(
+        `${lastFailure.error.message}; counterexample ${shown} (shrinking stopped early: ${reason})`,
+        lastFailure.error.exchange,
+      );
       failure.property = { ...record, path: null, counterexample: shown };
       throw failure;
     }

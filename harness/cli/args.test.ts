@@ -33,14 +33,28 @@ describe('parseRequest', () => {
 
   it('refuses an unknown command or help topic, naming the commands', () => {
     expect(() => parseRequest(['frobnicate'])).toThrow(UsageError);
-    expect(() => parseRequest(['frobnicate'])).toThrow(/unknown argument "frobnicate": not a command; the commands are run, doctor, .* \(see conformance --help\)$/);
+    expect(() => parseRequest(['frobnicate'])).toThrow(
+      /unknown argument "frobnicate": not a command; the commands are run, doctor, .* \(see conformance --help\)$/,
+    );
     expect(() => parseRequest(['help', 'nope'])).toThrow(/help: unknown command "nope"; the commands are run/);
   });
 });
 
 describe('parseRunArgs', () => {
   it('maps the flags of the settings table to their variables', () => {
-    const args = parseRunArgs('run', ['--url', 'http://h/api/v1', '--suites=contacts,tasks', '--requirements', 'CT-NAME-MIN', '--seed', '-3', '--num-runs', '5', '--report-dir', 'out']);
+    const args = parseRunArgs('run', [
+      '--url',
+      'http://h/api/v1',
+      '--suites=contacts,tasks',
+      '--requirements',
+      'CT-NAME-MIN',
+      '--seed',
+      '-3',
+      '--num-runs',
+      '5',
+      '--report-dir',
+      'out',
+    ]);
     expect(args.overrides).toEqual({
       CONFORMANCE_TARGET_URL: 'http://h/api/v1',
       CONFORMANCE_SUITES: 'contacts,tasks',
@@ -61,7 +75,17 @@ describe('parseRunArgs', () => {
   });
 
   it('reads the engine flags of load, a switch without a value', () => {
-    const args = parseRunArgs('load', ['--engine=locust', '--workers', '4', '--external-workers', '--master-host', 'm.internal', '--master-bind=0.0.0.0', '--master-port', '5557']);
+    const args = parseRunArgs('load', [
+      '--engine=locust',
+      '--workers',
+      '4',
+      '--external-workers',
+      '--master-host',
+      'm.internal',
+      '--master-bind=0.0.0.0',
+      '--master-port',
+      '5557',
+    ]);
     expect(args.overrides).toEqual({
       CONFORMANCE_LOAD_ENGINE: 'locust',
       CONFORMANCE_LOAD_WORKERS: '4',
@@ -71,7 +95,10 @@ describe('parseRunArgs', () => {
       CONFORMANCE_LOCUST_MASTER_PORT: '5557',
     });
     // The switch never swallows the next argument as its value.
-    expect(parseRunArgs('load', ['--external-workers', '--workers', '2']).overrides).toEqual({ CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true', CONFORMANCE_LOAD_WORKERS: '2' });
+    expect(parseRunArgs('load', ['--external-workers', '--workers', '2']).overrides).toEqual({
+      CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true',
+      CONFORMANCE_LOAD_WORKERS: '2',
+    });
     expect(parseRunArgs('load', ['--external-workers=false']).overrides).toEqual({ CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'false' });
   });
 
@@ -107,7 +134,8 @@ describe('help', () => {
   });
 
   it('run, doctor and load show the flags of the settings table; certify, verify and keygen their own options', () => {
-    for (const command of ['run', 'doctor', 'load'] as const) for (const flag of ['--url URL', '--report-dir DIR']) expect(COMMAND_HELP[command]).toContain(flag);
+    for (const command of ['run', 'doctor', 'load'] as const)
+      for (const flag of ['--url URL', '--report-dir DIR']) expect(COMMAND_HELP[command]).toContain(flag);
     for (const flag of ['--suites LIST', '--requirements IDS', '--seed N', '--num-runs N']) expect(COMMAND_HELP.run).toContain(flag);
     expect(COMMAND_HELP.run).toContain('--rerun-failed');
     // The progress line's characters are explained where a user looks first.

@@ -38,7 +38,9 @@ export function parseRequest(argv: readonly string[]): Request {
     return { kind: 'help', command: topic };
   }
   // `run`, `doctor` and `load` may come after their options (`--dotenv x run`), as they always could.
-  const command: CommandName | undefined = isCommand(first) ? first : (argv.find((a) => a === 'run' || a === 'doctor' || a === 'load') as CommandName | undefined);
+  const command: CommandName | undefined = isCommand(first)
+    ? first
+    : (argv.find((a) => a === 'run' || a === 'doctor' || a === 'load') as CommandName | undefined);
   const rest = isCommand(first) ? argv.slice(1) : argv.filter((a) => a !== command);
   if (argv.some((a) => HELP_FLAGS.includes(a))) return { kind: 'help', command };
   if (command === undefined && argv.some((a) => VERSION_FLAGS.includes(a))) return { kind: 'version' };

@@ -25,7 +25,12 @@ import { displayUrl } from '../runner/target.js';
  */
 
 /** Options of the form `--name value` (or `--name=value`); flags listed in `flags` take none. */
-function options(command: string, argv: readonly string[], known: readonly string[], flags: readonly string[] = []): { values: Map<string, string>; rest: string[] } {
+function options(
+  command: string,
+  argv: readonly string[],
+  known: readonly string[],
+  flags: readonly string[] = [],
+): { values: Map<string, string>; rest: string[] } {
   const values = new Map<string, string>();
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -56,7 +61,8 @@ export function certifyRefusals(config: Config): string[] {
   if (!config.allSuites) lines.push(`CONFORMANCE_SUITES=${config.suites.join(',')}: a certification runs every suite; unset it`);
   if (config.requirements.length > 0) lines.push('CONFORMANCE_REQUIREMENTS: a certification runs every requirement; unset it');
   if (config.expectedFailuresPath !== undefined) lines.push('CONFORMANCE_EXPECTED_FAILURES: known failures are never allowed in a certification; unset it');
-  if (config.numRuns < DEFAULTS.numRuns) lines.push(`CONFORMANCE_NUM_RUNS=${config.numRuns}: a certification runs at least ${DEFAULTS.numRuns} runs per property`);
+  if (config.numRuns < DEFAULTS.numRuns)
+    lines.push(`CONFORMANCE_NUM_RUNS=${config.numRuns}: a certification runs at least ${DEFAULTS.numRuns} runs per property`);
   if (config.referenceFaults.length > 0) lines.push('CONFORMANCE_REFERENCE_FAULTS: a reference server with faults on is no product to certify; unset it');
   const needed: Array<[unknown, string]> = [
     [config.keys.member, 'CONFORMANCE_MEMBER_KEY'],
@@ -67,7 +73,8 @@ export function certifyRefusals(config: Config): string[] {
     [config.versionId, 'CONFORMANCE_VERSION_ID'],
     [config.otherProjectId, 'CONFORMANCE_OTHER_PROJECT_ID'],
   ];
-  for (const [value, variable] of needed) if (value === undefined) lines.push(`${variable}: not set; a certification verifies every requirement, and the checks that need it would be skipped`);
+  for (const [value, variable] of needed)
+    if (value === undefined) lines.push(`${variable}: not set; a certification verifies every requirement, and the checks that need it would be skipped`);
   return lines;
 }
 
@@ -84,22 +91,27 @@ export async function certify(argv: readonly string[]): Promise<number> {
   if (productPath === undefined) throw new UsageError('--product FILE is required: product.json with vendor, product, version, targetUrl and contact');
   const product = await readProduct(productPath);
   const keyPath = values.get('--private-key');
-  const privateKeyPem = keyPath === undefined ? undefined : await readFile(keyPath, 'utf8').catch((cause: Error) => {
-    throw new UsageError(`--private-key: cannot read ${keyPath} (${cause.message})`);
-  });
+  const privateKeyPem =
+    keyPath === undefined
+      ? undefined
+      : await readFile(keyPath, 'utf8').catch((cause: Error) => {
+          throw new UsageError(`--private-key: cannot read ${keyPath} (${cause.message})`);
+        });
   const passphraseVariable = values.get('--passphrase-env');
   const passphrase = passphraseVariable === undefined ? undefined : process.env[passphraseVariable];
   if (passphraseVariable !== undefined && passphrase === undefined) throw new UsageError(`--passphrase-env: ${passphraseVariable} is not set`);
   // A key that cannot sign is found now, not after a run of minutes.
   if (privateKeyPem !== undefined) loadPrivateKey(privateKeyPem, passphrase);
-  if (values.has('--dotenv') && values.has('--no-dotenv')) throw new UsageError('--dotenv and --no-dotenv contradict each other; give one (see conformance certify --help)');
+  if (values.has('--dotenv') && values.has('--no-dotenv'))
+    throw new UsageError('--dotenv and --no-dotenv contradict each other; give one (see conformance certify --help)');
   const config = await loadConfig({ envFile: values.has('--no-dotenv') ? null : values.get('--dotenv') });
 
   const refusals = certifyRefusals(config);
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
   if (config.targetUrl !== null) {
     const shown = displayUrl(config.targetUrl, redactor);
-    if (product.targetUrl.replace(/\/+$/, '') !== shown) refusals.push(`${productPath}: targetUrl is ${product.targetUrl}, but the run tests ${shown}; they must be the same`);
+    if (product.targetUrl.replace(/\/+$/, '') !== shown)
+      refusals.push(`${productPath}: targetUrl is ${product.targetUrl}, but the run tests ${shown}; they must be the same`);
   }
   if (refusals.length > 0) {
     for (const line of refusals) say(line);
@@ -124,7 +136,9 @@ export async function certify(argv: readonly string[]): Promise<number> {
     process.stdout.write(`\nCertification: NOT CERTIFIED (${interrupt.received}: no bundle written)\nReport: ${written.runDir}\n`);
     return INTERRUPT_EXIT_CODES[interrupt.received];
   }
-  const reportFiles = Object.fromEntries(await Promise.all(REPORT_FILES.map(async (name) => [name, await readFile(join(written.runDir, name), 'utf8')] as const)));
+  const reportFiles = Object.fromEntries(
+    await Promise.all(REPORT_FILES.map(async (name) => [name, await readFile(join(written.runDir, name), 'utf8')] as const)),
+  );
   const har = await readFile(join(written.runDir, HAR_FILE), 'utf8');
   // The embedded reference server listens on a port of its own each time: the product it stands for is that run's URL.
   const certified = config.targetUrl === null ? { ...product, targetUrl: report.target.url } : product;
@@ -147,11 +161,15 @@ export async function certify(argv: readonly string[]): Promise<number> {
 export async function verify(argv: readonly string[]): Promise<number> {
   // --dotenv is accepted like every command's, and unused: verify reads no configuration.
   const { values, rest } = options('verify', argv, ['--public-key', '--dotenv'], ['--no-dotenv']);
-  if (rest.length !== 1) throw new UsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE] (see conformance verify --help)');
+  if (rest.length !== 1)
+    throw new UsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE] (see conformance verify --help)');
   const keyPath = values.get('--public-key');
-  const publicKeyPem = keyPath === undefined ? undefined : await readFile(keyPath, 'utf8').catch((cause: Error) => {
-    throw new UsageError(`--public-key: cannot read ${keyPath} (${cause.message})`);
-  });
+  const publicKeyPem =
+    keyPath === undefined
+      ? undefined
+      : await readFile(keyPath, 'utf8').catch((cause: Error) => {
+          throw new UsageError(`--public-key: cannot read ${keyPath} (${cause.message})`);
+        });
   const result = await verifyBundle(rest[0]!, publicKeyPem === undefined ? {} : { publicKeyPem });
   process.stdout.write(`${formatVerifyResult(result).join('\n')}\n`);
   return result.exitCode;
@@ -169,9 +187,12 @@ export async function keygen(argv: readonly string[]): Promise<number> {
     await chmod(`${prefix}.key`, 0o600);
     await writeFile(`${prefix}.pub`, pair.publicKeyPem, { flag });
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${prefix}.key or .pub already exists; use --force to overwrite, or --out another prefix`);
+    if ((cause as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`${prefix}.key or .pub already exists; use --force to overwrite, or --out another prefix`);
     throw cause;
   }
-  process.stdout.write(`wrote ${prefix}.key (private: keep it secret, give it to conformance certify --private-key)\nwrote ${prefix}.pub (public: hand it to whoever verifies your bundles)\n`);
+  process.stdout.write(
+    `wrote ${prefix}.key (private: keep it secret, give it to conformance certify --private-key)\nwrote ${prefix}.pub (public: hand it to whoever verifies your bundles)\n`,
+  );
   return 0;
 }

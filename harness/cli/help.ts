@@ -122,7 +122,8 @@ Exit codes:
      interrupted) and the run's records deleted within 8 s; a second signal quits at once
 `;
 
-const FLAGS_NOTE = 'A flag wins over the environment, which wins over the file (./.env or --dotenv).\nEvery variable: conformance --help, .env.example, docs/configuration.md.\n';
+const FLAGS_NOTE =
+  'A flag wins over the environment, which wins over the file (./.env or --dotenv).\nEvery variable: conformance --help, .env.example, docs/configuration.md.\n';
 
 /**
  * Each command's own `--help` (`conformance <command> --help`, `conformance help <command>`): its
@@ -145,7 +146,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '\n' +
     FLAGS_NOTE +
     '\nProgress (stderr): one character per check: . passed, s skipped, ? inconclusive, - ended by\n' +
-    "a stop of the run; a line for each FAIL, WARN or ERROR. Past 30 s a status line, whose ETA\n" +
+    'a stop of the run; a line for each FAIL, WARN or ERROR. Past 30 s a status line, whose ETA\n' +
     'counts the waits a check announced (the rate-limit window): docs/reading-the-report.md.\n' +
     '\nExamples:\n' +
     '  conformance run --url https://api.example.com/api/v1     (CONFORMANCE_ADMIN_KEY set)\n' +
@@ -183,7 +184,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'elsewhere with --external-workers: it prints what to start on each machine); this\n' +
     'process still probes the keys and judges, so the verdict does not depend on the engine.\n\n' +
     'For a run across machines:\n' +
-    line('keys-file [PATH]', 'Write the workers\' keys file (a JSON array, mode 0600) from this') +
+    line('keys-file [PATH]', "Write the workers' keys file (a JSON array, mode 0600) from this") +
     line('', 'configuration, to CONFORMANCE_LOCUST_KEYS_FILE when PATH is left out;') +
     line('', 'no key is printed') +
     line('export --kubernetes DIR', '') +
@@ -229,7 +230,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'Checks a certification bundle without contacting any server: every file against the\n' +
     'manifest, the report against its checks, and the signature when a public key is given.\n\n' +
     'Options:\n' +
-    line('--public-key FILE', 'The signer\'s public key (PEM); without it the signature is not checked') +
+    line('--public-key FILE', "The signer's public key (PEM); without it the signature is not checked") +
     line('-h, --help', 'Show this help') +
     '\nExamples:\n' +
     '  conformance verify certification-20250101.tar.gz --public-key vendor.pub\n' +
@@ -254,7 +255,7 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'Options:\n' +
     line('--port N', 'Port to listen on; 0 (the default) picks a free one') +
     line('--host HOST', 'Interface to listen on (default 127.0.0.1)') +
-    line('--faults a,b', 'Switch on deliberate faults (the self-tests\' mutants)') +
+    line('--faults a,b', "Switch on deliberate faults (the self-tests' mutants)") +
     line('--variants a,b', 'Switch on legitimate choices the spec leaves open') +
     line('-h, --help', 'Show this help') +
     '\nExamples:\n' +

@@ -215,7 +215,8 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
         const v = value(name);
         if (v !== undefined || args.values[name] === '') known[name] = v ?? '';
       }
-      if (value('CONFORMANCE_ADMIN_KEY') === undefined) io.stdout.write('conformance init: no admin key (CONFORMANCE_ADMIN_KEY, required with a target URL): org A cannot be asked.\n');
+      if (value('CONFORMANCE_ADMIN_KEY') === undefined)
+        io.stdout.write('conformance init: no admin key (CONFORMANCE_ADMIN_KEY, required with a target URL): org A cannot be asked.\n');
       io.stdout.write(`conformance init: asking ${showUrl(url)} what it can tell...\n`);
       learnt = await learnFromTarget(
         {
@@ -230,7 +231,11 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
     }
 
     await writePrivate(envFile, renderEnvFile(example, entriesFor(given, learnt)), args.force);
-    io.stdout.write(`${summary(envFile, given, learnt).map((l) => redactor.redact(l)).join('\n')}\n`);
+    io.stdout.write(
+      `${summary(envFile, given, learnt)
+        .map((l) => redactor.redact(l))
+        .join('\n')}\n`,
+    );
     if (!args.doctor) {
       io.stdout.write('Check it with: conformance doctor (npm run doctor)\n');
       return 0;

@@ -57,8 +57,10 @@ async function keysFile(argv: readonly string[], out: NodeJS.WritableStream): Pr
 async function exportManifests(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
   const kubernetes = takeOption(argv, '--kubernetes');
   const image = takeOption(kubernetes.rest, '--image');
-  if (kubernetes.value === undefined) throw new UsageError('load export needs --kubernetes DIR, the directory to write the manifests to (see conformance load --help)');
-  if (image.value !== undefined && /\s/.test(image.value)) throw new UsageError(`--image: an image reference has no spaces (got ${JSON.stringify(image.value)})`);
+  if (kubernetes.value === undefined)
+    throw new UsageError('load export needs --kubernetes DIR, the directory to write the manifests to (see conformance load --help)');
+  if (image.value !== undefined && /\s/.test(image.value))
+    throw new UsageError(`--image: an image reference has no spaces (got ${JSON.stringify(image.value)})`);
   const config = await configFrom(image.rest);
   const [{ kubernetesExport, writeKubernetesExport }, { locustfilePath }, { Redactor }, { displayUrl }] = await Promise.all([
     import('../load/export/kubernetes.js'),

@@ -13,19 +13,26 @@ import { helpFor } from './help.js';
  * directory. Exit 0 when nothing is a problem, 1 when something is (2: the configuration cannot be read).
  */
 async function doctor(args: Pick<RunArgs, 'envFile' | 'overrides'>): Promise<number> {
-  const [{ loadDoctorConfig }, { Redactor }, { renderDoctorItem, renderDoctorSummary }, { runDoctor }, { writeDoctorReport }, { displayUrl }] = await Promise.all([
-    import('../doctor/config.js'),
-    import('../http/redact.js'),
-    import('../doctor/render-terminal.js'),
-    import('../doctor/run.js'),
-    import('../doctor/write.js'),
-    import('../runner/target.js'),
-  ]);
+  const [{ loadDoctorConfig }, { Redactor }, { renderDoctorItem, renderDoctorSummary }, { runDoctor }, { writeDoctorReport }, { displayUrl }] =
+    await Promise.all([
+      import('../doctor/config.js'),
+      import('../http/redact.js'),
+      import('../doctor/render-terminal.js'),
+      import('../doctor/run.js'),
+      import('../doctor/write.js'),
+      import('../runner/target.js'),
+    ]);
   const { config, urlFix } = await loadDoctorConfig(args);
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
   const color = process.stdout.isTTY === true;
-  process.stdout.write(`conformance doctor: checking ${config.targetUrl === null ? 'the embedded reference server' : displayUrl(config.targetUrl, redactor)}\n`);
-  const report = await runDoctor(config, { scope: 'full', urlFix, onItem: (found) => process.stdout.write(redactor.redact(renderDoctorItem(found, { color }))) });
+  process.stdout.write(
+    `conformance doctor: checking ${config.targetUrl === null ? 'the embedded reference server' : displayUrl(config.targetUrl, redactor)}\n`,
+  );
+  const report = await runDoctor(config, {
+    scope: 'full',
+    urlFix,
+    onItem: (found) => process.stdout.write(redactor.redact(renderDoctorItem(found, { color }))),
+  });
   process.stdout.write(redactor.redact(renderDoctorSummary(report)));
   const path = await writeDoctorReport(report, config.reportDir, redactor);
   process.stdout.write(`doctor.json: ${path}\n`);
@@ -72,17 +79,26 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { command, rest } = request;
     // `conformance init` has options of its own (harness/init/args.ts).
     if (command === 'init') {
-      const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, interactive: process.stdin.isTTY === true && process.stdout.isTTY === true, cwd: process.cwd(), env: process.env };
+      const io = {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+        cwd: process.cwd(),
+        env: process.env,
+      };
       const { runInit } = await import('./init.js');
       return await runInit(rest, io, (envFile) => doctor({ envFile, overrides: {} }));
     }
     // The embedded reference server on its own, until Ctrl-C (reference/command.ts).
     if (command === 'reference') {
       const { referenceErrorLine, runReference } = await import('../../reference/command.js');
-      return await runReference(rest, process.env, { stdout: process.stdout, stderr: process.stderr, program: 'conformance reference' }).catch((error: unknown) => {
-        process.stderr.write(`conformance ${referenceErrorLine(error)}\n`);
-        return 2;
-      });
+      return await runReference(rest, process.env, { stdout: process.stdout, stderr: process.stderr, program: 'conformance reference' }).catch(
+        (error: unknown) => {
+          process.stderr.write(`conformance ${referenceErrorLine(error)}\n`);
+          return 2;
+        },
+      );
     }
     // Certification commands, each with options of its own (harness/cli/certify.ts).
     if (command === 'certify') return await (await import('./certify.js')).certify(rest);
@@ -109,7 +125,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         process.stdout.write(`nothing failed or erred in ${source} (run ${past.runId}): nothing to re-run\n`);
         return 0;
       }
-      process.stderr.write(`re-running the ${again.requirements.length} requirement${again.requirements.length === 1 ? '' : 's'} that failed or erred in run ${past.runId} (seed ${again.seed}, ${again.numRuns} runs per property): ${again.requirements.join(', ')}\n`);
+      process.stderr.write(
+        `re-running the ${again.requirements.length} requirement${again.requirements.length === 1 ? '' : 's'} that failed or erred in run ${past.runId} (seed ${again.seed}, ${again.numRuns} runs per property): ${again.requirements.join(', ')}\n`,
+      );
       config = again;
     }
     const [{ runConformance }, { Progress }, { Redactor }, { renderTerminalSummary }, { INTERRUPT_EXIT_CODES }, { listenForStop }] = await Promise.all([
@@ -126,7 +144,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { report, written } = await runConformance(config, new Progress(), { interrupt });
       const redactor = new Redactor(Object.values(config.keys));
       process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
-      process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md, summary-full.md${config.har ? ', exchanges.har' : ''})\n`);
+      process.stdout.write(
+        `\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md, summary-full.md${config.har ? ', exchanges.har' : ''})\n`,
+      );
       // A signal that came after the last check still ends the process as the signal says; the report is whole.
       return interrupt.received === undefined ? report.exitCode : INTERRUPT_EXIT_CODES[interrupt.received];
     } finally {
@@ -138,7 +158,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`conformance: ${errorLine(error)}\n`);
       // The target answered but the run stopped before its checks: the report says what was not verified.
       // On stdout, where a finished run names its report: stderr keeps its one line.
-      if (error instanceof StoppedBeforeChecksError) process.stdout.write(`Report (nothing verified; ${error.code} in docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`);
+      if (error instanceof StoppedBeforeChecksError)
+        process.stdout.write(
+          `Report (nothing verified; ${error.code} in docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`,
+        );
       return 2;
     }
     // A crash of the harness itself: not a configuration problem, so not 2; the stack helps a bug report.

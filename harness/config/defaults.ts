@@ -5,7 +5,22 @@
  */
 
 /** Domains a run can select with CONFORMANCE_SUITES; one suite file each. */
-export const DOMAINS = ['rate-limit', 'auth', 'contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'security', 'webhooks'] as const;
+export const DOMAINS = [
+  'rate-limit',
+  'auth',
+  'contacts',
+  'time-entries',
+  'batch',
+  'expenses',
+  'rates',
+  'resources',
+  'allocations',
+  'tasks',
+  'milestones',
+  'reports',
+  'security',
+  'webhooks',
+] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** Load harness scenarios (`conformance load`), selectable with CONFORMANCE_LOAD_SCENARIOS. */

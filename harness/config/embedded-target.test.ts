@@ -13,7 +13,15 @@ describe('inCi', () => {
 
 describe('refuseAccidentalReference', () => {
   it('counts the keys, ids and the sink public URL as describing a target, not the generic settings', () => {
-    expect(TARGET_ONLY).toEqual(expect.arrayContaining(['CONFORMANCE_ADMIN_KEY', 'CONFORMANCE_LIMITED_KEYS', 'CONFORMANCE_PROJECT_ID', 'CONFORMANCE_VERSION_ID', 'CONFORMANCE_SINK_PUBLIC_URL']));
+    expect(TARGET_ONLY).toEqual(
+      expect.arrayContaining([
+        'CONFORMANCE_ADMIN_KEY',
+        'CONFORMANCE_LIMITED_KEYS',
+        'CONFORMANCE_PROJECT_ID',
+        'CONFORMANCE_VERSION_ID',
+        'CONFORMANCE_SINK_PUBLIC_URL',
+      ]),
+    );
     expect(TARGET_ONLY).not.toContain('CONFORMANCE_SEED');
     expect(TARGET_ONLY).not.toContain('CONFORMANCE_SUITES');
     expect(TARGET_ONLY).not.toContain('CONFORMANCE_TARGET_URL');

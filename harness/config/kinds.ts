@@ -64,12 +64,14 @@ const uuid = (name: string) =>
       .optional(),
   );
 
-const apiKey = (name: string) =>
-  optionalString.pipe(z.string().regex(/^\S+$/, `${name}: an API key cannot contain spaces`).optional());
+const apiKey = (name: string) => optionalString.pipe(z.string().regex(/^\S+$/, `${name}: an API key cannot contain spaces`).optional());
 
 const apiKeys = (name: string) =>
   optionalString.pipe(
-    z.string().regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, `${name}: expected comma-separated API keys without spaces`).optional(),
+    z
+      .string()
+      .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, `${name}: expected comma-separated API keys without spaces`)
+      .optional(),
   );
 
 /** Base URL of the API under test: the one rule of target-url.ts (http(s), ending in /api/v1; a trailing slash is dropped). */
@@ -104,7 +106,13 @@ const int32 = (name: string) =>
       .string()
       .regex(/^-?[0-9]+$/, `${name}: expected a whole number from -2147483648 to 2147483647`)
       .transform(Number)
-      .pipe(z.number().int().min(-2147483648, `${name}: expected a whole number from -2147483648 to 2147483647`).max(2147483647, `${name}: expected a whole number from -2147483648 to 2147483647`))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(-2147483648, `${name}: expected a whole number from -2147483648 to 2147483647`)
+          .max(2147483647, `${name}: expected a whole number from -2147483648 to 2147483647`),
+      )
       .optional(),
   );
 

@@ -30,7 +30,9 @@ describe('refuseUnknownNames', () => {
   it('refuses an unknown CONFORMANCE_ name in one line naming where it was set and the closest known name', () => {
     const refuse = () => refuseUnknownNames({ CONFORMANCE_TARGET_ULR: 'https://example.test/api/v1', CONFORMANCE_ADMIN_KEY: 'wmk_x' }, '.env');
     expect(refuse).toThrow(ConfigError);
-    expect(refuse).toThrow('CONFORMANCE_TARGET_ULR (set in .env) is not a known variable: did you mean CONFORMANCE_TARGET_URL? (conformance --help lists them)');
+    expect(refuse).toThrow(
+      'CONFORMANCE_TARGET_ULR (set in .env) is not a known variable: did you mean CONFORMANCE_TARGET_URL? (conformance --help lists them)',
+    );
   });
 
   it('counts the other unknown names, and never shows a value', () => {

@@ -24,14 +24,9 @@ describe('loadConfig', () => {
   it('uses the values of the .env file', async () => {
     await writeFile(
       envFile,
-      [
-        '# a comment',
-        `CONFORMANCE_TARGET_URL=${TARGET}/`,
-        'CONFORMANCE_ADMIN_KEY=wmk_fromfile',
-        'CONFORMANCE_NUM_RUNS=7',
-        'CONFORMANCE_SEED="99"',
-        '',
-      ].join('\n'),
+      ['# a comment', `CONFORMANCE_TARGET_URL=${TARGET}/`, 'CONFORMANCE_ADMIN_KEY=wmk_fromfile', 'CONFORMANCE_NUM_RUNS=7', 'CONFORMANCE_SEED="99"', ''].join(
+        '\n',
+      ),
     );
     const config = await loadConfig({ env: {}, envFile });
     expect(config.targetUrl).toBe(TARGET);
@@ -59,7 +54,9 @@ describe('loadConfig', () => {
     const missing = join(dir, 'missing.env');
     const refused = loadConfig({ env: { CONFORMANCE_NUM_RUNS: '4' }, envFile: missing });
     await expect(refused).rejects.toThrow(ConfigError);
-    await expect(loadConfig({ env: {}, envFile: missing })).rejects.toThrow(`--dotenv ${missing}: no such file; check the path, or give --no-dotenv to read no file`);
+    await expect(loadConfig({ env: {}, envFile: missing })).rejects.toThrow(
+      `--dotenv ${missing}: no such file; check the path, or give --no-dotenv to read no file`,
+    );
   });
 
   it('validates values from the file like those from the environment', async () => {
@@ -99,8 +96,12 @@ describe('loadConfig', () => {
 
   it('refuses a misspelt variable in the file or the environment, naming the closest known one', async () => {
     await writeFile(envFile, `CONFORMANCE_TARGET_ULR=${TARGET}\n`);
-    await expect(loadConfig({ env: {}, envFile })).rejects.toThrow(`CONFORMANCE_TARGET_ULR (set in ${envFile}) is not a known variable: did you mean CONFORMANCE_TARGET_URL?`);
-    await expect(loadConfig({ env: { CONFORMANCE_NUMRUNS: '3' }, envFile: null })).rejects.toThrow(/^CONFORMANCE_NUMRUNS \(set in the environment\) is not a known variable: did you mean CONFORMANCE_NUM_RUNS\?/);
+    await expect(loadConfig({ env: {}, envFile })).rejects.toThrow(
+      `CONFORMANCE_TARGET_ULR (set in ${envFile}) is not a known variable: did you mean CONFORMANCE_TARGET_URL?`,
+    );
+    await expect(loadConfig({ env: { CONFORMANCE_NUMRUNS: '3' }, envFile: null })).rejects.toThrow(
+      /^CONFORMANCE_NUMRUNS \(set in the environment\) is not a known variable: did you mean CONFORMANCE_NUM_RUNS\?/,
+    );
   });
 
   it('in CI, tests the embedded reference server only when asked to (--reference), and never with a URL as well', async () => {
@@ -108,9 +109,9 @@ describe('loadConfig', () => {
     const config = await loadConfig({ env: { CI: 'true' }, envFile: null, overrides: { CONFORMANCE_REFERENCE: 'true' } });
     expect(config.targetUrl).toBeNull();
     expect(config.reference).toBe(true);
-    await expect(loadConfig({ env: { CONFORMANCE_TARGET_URL: TARGET, CONFORMANCE_ADMIN_KEY: 'wmk_mine', CONFORMANCE_REFERENCE: 'true' }, envFile: null })).rejects.toThrow(
-      /^CONFORMANCE_REFERENCE \(--reference\) and CONFORMANCE_TARGET_URL are both set/,
-    );
+    await expect(
+      loadConfig({ env: { CONFORMANCE_TARGET_URL: TARGET, CONFORMANCE_ADMIN_KEY: 'wmk_mine', CONFORMANCE_REFERENCE: 'true' }, envFile: null }),
+    ).rejects.toThrow(/^CONFORMANCE_REFERENCE \(--reference\) and CONFORMANCE_TARGET_URL are both set/);
   });
 
   it('fills keys and project ids from fixtures/seed.json in embedded mode', async () => {

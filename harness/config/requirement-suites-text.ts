@@ -8,7 +8,10 @@ import { DOMAINS, type Domain } from './defaults.js';
  */
 
 /** The suites whose checks declare each requirement, in the catalogue's order, each list in run order. */
-export function requirementSuitesOf(checks: readonly { readonly requirementId: string; readonly domain: string }[], ids: readonly string[]): Map<string, Domain[]> {
+export function requirementSuitesOf(
+  checks: readonly { readonly requirementId: string; readonly domain: string }[],
+  ids: readonly string[],
+): Map<string, Domain[]> {
   const table = new Map<string, Domain[]>(ids.map((id) => [id, []]));
   for (const check of checks) {
     const suites = table.get(check.requirementId);

@@ -107,10 +107,7 @@ describe('parseEnv defaults', () => {
   });
 
   it('treats blank and whitespace-only values as unset', () => {
-    const config = parseEnv(
-      { CONFORMANCE_NUM_RUNS: '   ', CONFORMANCE_TARGET_URL: '', CONFORMANCE_SUITES: ' ', CONFORMANCE_SEED: '' },
-      () => 7,
-    );
+    const config = parseEnv({ CONFORMANCE_NUM_RUNS: '   ', CONFORMANCE_TARGET_URL: '', CONFORMANCE_SUITES: ' ', CONFORMANCE_SEED: '' }, () => 7);
     expect(config.numRuns).toBe(20);
     expect(config.targetUrl).toBeNull();
     expect(config.suites).toEqual([...DOMAINS]);
@@ -321,9 +318,14 @@ describe('parseEnv CONFORMANCE_SUITES', () => {
       `CONFORMANCE_REQUIREMENTS selects no check of the suites CONFORMANCE_SUITES=auth runs: ENV-CREATE is checked by the ${REQUIREMENT_SUITES['ENV-CREATE'].join(', ')} suites; ` +
         'add one of those suites to CONFORMANCE_SUITES (--suites), or unset CONFORMANCE_SUITES',
     );
-    expect(configError({ CONFORMANCE_SUITES: 'auth,batch', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE,RL-RECOVERY' }).message).toContain('; RL-RECOVERY by the rate-limit suite;');
+    expect(configError({ CONFORMANCE_SUITES: 'auth,batch', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE,RL-RECOVERY' }).message).toContain(
+      '; RL-RECOVERY by the rate-limit suite;',
+    );
     // One requirement the suites check is enough: the others are reported not selected.
-    expect(parseEnv({ CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE,AUTH-BEARER' }, () => 1).requirements).toEqual(['ENV-CREATE', 'AUTH-BEARER']);
+    expect(parseEnv({ CONFORMANCE_SUITES: 'auth', CONFORMANCE_REQUIREMENTS: 'ENV-CREATE,AUTH-BEARER' }, () => 1).requirements).toEqual([
+      'ENV-CREATE',
+      'AUTH-BEARER',
+    ]);
     expect(parseEnv({ CONFORMANCE_REQUIREMENTS: 'ENV-CREATE' }, () => 1).suites).toContain('contacts');
   });
 

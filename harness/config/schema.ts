@@ -4,7 +4,18 @@ import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
 import { readCaFile } from './ca-file.js';
 import { emptySelection } from './selection.js';
-import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_MAX, LOAD_SCENARIOS, LOCUST_DEFAULTS, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
+import {
+  DEFAULTS,
+  DOMAINS,
+  LOAD_DEFAULTS,
+  LOAD_ENDPOINTS,
+  LOAD_ENGINES,
+  LOAD_MAX,
+  LOAD_SCENARIOS,
+  LOCUST_DEFAULTS,
+  MAX_CONCURRENCY,
+  MIN_RESPONSE_BYTES,
+} from './defaults.js';
 import type { Domain, LoadEndpoint, LoadEngine, LoadScenarioId } from './defaults.js';
 import { SETTINGS, type SettingEntry } from './settings.js';
 
@@ -126,7 +137,6 @@ export interface LoadSettings {
   readonly maxCreatesPerStep: number;
   readonly freshWaitS: number;
 }
-
 
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
@@ -291,12 +301,18 @@ function oneOf<T extends string>(name: string, value: string | undefined, known:
 function parseLoadSettings(env: Env): LoadSettings {
   const concurrency = splitList(env.CONFORMANCE_LOAD_CONCURRENCY).map((item) => {
     if (!/^[0-9]+$/.test(item) || Number(item) < 1) {
-      throw new ConfigError(`CONFORMANCE_LOAD_CONCURRENCY: expected comma-separated whole numbers from 1 to ${LOAD_MAX.connections} (got ${JSON.stringify(item)})`);
+      throw new ConfigError(
+        `CONFORMANCE_LOAD_CONCURRENCY: expected comma-separated whole numbers from 1 to ${LOAD_MAX.connections} (got ${JSON.stringify(item)})`,
+      );
     }
     return atMost('CONFORMANCE_LOAD_CONCURRENCY', Number(item), LOAD_MAX.connections);
   });
   const burstRequests = atMost('CONFORMANCE_LOAD_BURST_REQUESTS', env.CONFORMANCE_LOAD_BURST_REQUESTS ?? LOAD_DEFAULTS.burstRequests, LOAD_MAX.burstRequests);
-  const burstConnections = atMost('CONFORMANCE_LOAD_BURST_CONNECTIONS', env.CONFORMANCE_LOAD_BURST_CONNECTIONS ?? LOAD_DEFAULTS.burstConnections, LOAD_MAX.connections);
+  const burstConnections = atMost(
+    'CONFORMANCE_LOAD_BURST_CONNECTIONS',
+    env.CONFORMANCE_LOAD_BURST_CONNECTIONS ?? LOAD_DEFAULTS.burstConnections,
+    LOAD_MAX.connections,
+  );
   const sustainedS = atMost('CONFORMANCE_LOAD_SUSTAINED_S', env.CONFORMANCE_LOAD_SUSTAINED_S ?? LOAD_DEFAULTS.sustainedS, LOAD_MAX.sustainedS);
   return {
     scenarios: oneOf('CONFORMANCE_LOAD_SCENARIOS', env.CONFORMANCE_LOAD_SCENARIOS, LOAD_SCENARIOS),

@@ -1,4 +1,16 @@
-import { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_MAX, LOAD_SCENARIOS, LOCUST_DEFAULTS, LOCUST_MAX, MAX_CONCURRENCY, MIN_RESPONSE_BYTES } from './defaults.js';
+import {
+  DEFAULTS,
+  DOMAINS,
+  LOAD_DEFAULTS,
+  LOAD_ENDPOINTS,
+  LOAD_ENGINES,
+  LOAD_MAX,
+  LOAD_SCENARIOS,
+  LOCUST_DEFAULTS,
+  LOCUST_MAX,
+  MAX_CONCURRENCY,
+  MIN_RESPONSE_BYTES,
+} from './defaults.js';
 import { KINDS, positive, textOf, upTo, type Kind } from './kinds.js';
 import { SPEC_DEFAULT_LIMIT, SPEC_WINDOW_MS } from '../spec/rate-limit.js';
 
@@ -163,7 +175,13 @@ export const SETTINGS = [
     needs: ['rateLimit', 'load'],
     group: 'target',
     secret: true,
-    init: { option: '--limited-key', meta: 'KEY', ask: `Org A key with the default ${SPEC_DEFAULT_LIMIT}/min limit that nothing else uses`, prompted: true, learnable: false },
+    init: {
+      option: '--limited-key',
+      meta: 'KEY',
+      ask: `Org A key with the default ${SPEC_DEFAULT_LIMIT}/min limit that nothing else uses`,
+      prompted: true,
+      learnable: false,
+    },
   },
   {
     name: 'CONFORMANCE_LIMITED_KEYS',
@@ -175,7 +193,13 @@ export const SETTINGS = [
     needs: ['rateLimit', 'load'],
     group: 'target',
     secret: true,
-    init: { option: '--limited-keys', meta: 'KEY,KEY', ask: 'More org A keys with the default limit, comma-separated (load harness)', prompted: true, learnable: false },
+    init: {
+      option: '--limited-keys',
+      meta: 'KEY,KEY',
+      ask: 'More org A keys with the default limit, comma-separated (load harness)',
+      prompted: true,
+      learnable: false,
+    },
   },
   {
     name: 'CONFORMANCE_CUSTOM_LIMIT_KEY',
@@ -187,7 +211,13 @@ export const SETTINGS = [
     needs: ['rateLimit'],
     group: 'target',
     secret: true,
-    init: { option: '--custom-limit-key', meta: 'KEY', ask: 'Org A key with a custom per-minute limit that nothing else uses', prompted: true, learnable: false },
+    init: {
+      option: '--custom-limit-key',
+      meta: 'KEY',
+      ask: 'Org A key with a custom per-minute limit that nothing else uses',
+      prompted: true,
+      learnable: false,
+    },
   },
   {
     name: 'CONFORMANCE_CUSTOM_LIMIT',
@@ -217,7 +247,13 @@ export const SETTINGS = [
     description: "A versionId valid for the tasks of `CONFORMANCE_PROJECT_ID`'s project.",
     needs: ['ownServer'],
     group: 'target',
-    init: { option: '--version-id', meta: 'UUID', ask: "A versionId valid for that project's tasks (learnt when the target shows one)", prompted: false, learnable: true },
+    init: {
+      option: '--version-id',
+      meta: 'UUID',
+      ask: "A versionId valid for that project's tasks (learnt when the target shows one)",
+      prompted: false,
+      learnable: true,
+    },
   },
   {
     name: 'CONFORMANCE_OTHER_PROJECT_ID',
@@ -227,15 +263,21 @@ export const SETTINGS = [
     description: 'A project of org B.',
     needs: ['ownServer'],
     group: 'target',
-    init: { option: '--other-project-id', meta: 'UUID', ask: 'A project of org B (learnt: GET /projects with the org B key)', prompted: false, learnable: true },
+    init: {
+      option: '--other-project-id',
+      meta: 'UUID',
+      ask: 'A project of org B (learnt: GET /projects with the org B key)',
+      prompted: false,
+      learnable: true,
+    },
   },
   {
     name: 'CONFORMANCE_CA_FILE',
     kind: textOf('path of a PEM file'),
     default: "unset: Node's own CAs (and `NODE_EXTRA_CA_CERTS`)",
-    description: "A PEM file of the CA that signed an https target's certificate (a private or company CA), trusted on top of Node's own by every client of the run.",
-    more:
-      '`NODE_EXTRA_CA_CERTS` works too, for the whole process. Proxies come from `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` (see [Networks](troubleshooting.md#networks)).',
+    description:
+      "A PEM file of the CA that signed an https target's certificate (a private or company CA), trusted on top of Node's own by every client of the run.",
+    more: '`NODE_EXTRA_CA_CERTS` works too, for the whole process. Proxies come from `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` (see [Networks](troubleshooting.md#networks)).',
     needs: ['network'],
     group: 'target',
   },
@@ -265,7 +307,13 @@ export const SETTINGS = [
     description: 'The URL the target must call to reach the webhook sink; set it when the target runs on another host.',
     needs: ['webhooks'],
     group: 'webhooks',
-    init: { option: '--sink-public-url', meta: 'URL', ask: 'The URL the target must call to reach the sink (when it runs elsewhere)', prompted: false, learnable: false },
+    init: {
+      option: '--sink-public-url',
+      meta: 'URL',
+      ask: 'The URL the target must call to reach the sink (when it runs elsewhere)',
+      prompted: false,
+      learnable: false,
+    },
   },
   {
     name: 'CONFORMANCE_WEBHOOK_WAIT_S',
@@ -305,7 +353,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_BREAKER_FAILURES',
     kind: positive('requests'),
     default: code(DEFAULTS.breakerFailures),
-    description: 'Requests in a row without an answer (timeouts, resets, refused connections) after which the run pauses (see [When the target misbehaves](troubleshooting.md)).',
+    description:
+      'Requests in a row without an answer (timeouts, resets, refused connections) after which the run pauses (see [When the target misbehaves](troubleshooting.md)).',
     more: 'A target still away after `CONFORMANCE_OUTAGE_WAIT_S` stops the run: what did not run is marked with the reason, and the verdict is error.',
     needs: ['distant'],
     group: 'bounds',
@@ -332,7 +381,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_CONCURRENCY',
     kind: positive(`whole number, at most ${MAX_CONCURRENCY}`, { max: MAX_CONCURRENCY }),
     default: code(DEFAULTS.concurrency),
-    description: 'Checks of one suite file that run at once, and independent requests one check sends at once (see [Distance](preparing-your-server.md#distance)).',
+    description:
+      'Checks of one suite file that run at once, and independent requests one check sends at once (see [Distance](preparing-your-server.md#distance)).',
     more: 'Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.',
     needs: ['distant'],
     group: 'bounds',
@@ -406,7 +456,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_FAIL_ON_INCOMPLETE',
     kind: KINDS.flag,
     default: code(false),
-    description: '`true`: an incomplete run (a MUST requirement not verified: skipped, inconclusive or not selected) exits 3 instead of 0, so that it fails a CI job.',
+    description:
+      '`true`: an incomplete run (a MUST requirement not verified: skipped, inconclusive or not selected) exits 3 instead of 0, so that it fails a CI job.',
     more: 'Applies to the load harness too (see [Verdicts and exit codes](verdicts.md)).',
     needs: ['ci'],
     group: 'run',
@@ -415,7 +466,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_EXPECTED_FAILURES',
     kind: textOf('path of a JSON file'),
     default: 'unset',
-    description: 'A JSON file of requirements expected to fail, each with a reason and an optional expiry date: `[{ "id": "CT-EMAIL-FORMAT", "reason": "…", "expires": "2027-01-31" }]`.',
+    description:
+      'A JSON file of requirements expected to fail, each with a reason and an optional expiry date: `[{ "id": "CT-EMAIL-FORMAT", "reason": "…", "expires": "2027-01-31" }]`.',
     more: 'A failure of a listed requirement is reported as expected and does not fail the exit code (the verdict stays what the checks say); an entry whose requirement passes now (stale: remove it) or whose date has passed fails the run, so the list only shrinks. Never accepted by `conformance certify`.',
     needs: ['ci'],
     group: 'run',
@@ -433,7 +485,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_SKIP_DOCTOR',
     kind: KINDS.flag,
     default: code(false),
-    description: "`true`: `conformance run` and `conformance load` do not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
+    description:
+      "`true`: `conformance run` and `conformance load` do not run the doctor's quick checks first, like `--skip-doctor` (see [The doctor](doctor.md)).",
     more: "Against your own server it runs them by default, and stops with exit 2 on a problem that would make the run meaningless: keys swapped, the other-organisation key in org A, a project that is not org A's.",
     needs: ['ownServer'],
     group: 'run',
@@ -524,7 +577,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_LOAD_ENGINE',
     kind: textOf(LOAD_ENGINES.join(' or ')),
     default: code(LOAD_DEFAULTS.engine),
-    description: "What sends the scenarios' traffic: `node` (this process) or `locust` (Locust master and workers, see [Load across machines](load.md#load-across-machines)).",
+    description:
+      "What sends the scenarios' traffic: `node` (this process) or `locust` (Locust master and workers, see [Load across machines](load.md#load-across-machines)).",
     more: 'Either way this process probes the keys and judges the counts: the verdict does not depend on the engine.',
     needs: ['load'],
     group: 'load',
@@ -544,7 +598,8 @@ export const SETTINGS = [
     name: 'CONFORMANCE_LOCUST_EXTERNAL_WORKERS',
     kind: KINDS.flag,
     default: code(false),
-    description: '`true`: start no worker here; print what to start on each worker machine (also `locust-workers.txt` in the report directory) and wait for the workers.',
+    description:
+      '`true`: start no worker here; print what to start on each worker machine (also `locust-workers.txt` in the report directory) and wait for the workers.',
     more: 'The wait is bounded by `CONFORMANCE_LOCUST_WORKER_WAIT_S`.',
     needs: ['locust'],
     group: 'locust',

@@ -42,7 +42,9 @@ describe('checkTargetUrl', () => {
   it('is the rule of a run: a URL without /api/v1 stops it in one line naming the completed URL', () => {
     const env = { CONFORMANCE_ADMIN_KEY: 'wmk_x', CONFORMANCE_TARGET_URL: 'https://example.test/api' };
     expect(() => parseEnv(env, () => 1)).toThrow(ConfigError);
-    expect(() => parseEnv(env, () => 1)).toThrow('CONFORMANCE_TARGET_URL: must end with /api/v1; if the API is at https://example.test/api/v1, give that URL (got "https://example.test/api")');
+    expect(() => parseEnv(env, () => 1)).toThrow(
+      'CONFORMANCE_TARGET_URL: must end with /api/v1; if the API is at https://example.test/api/v1, give that URL (got "https://example.test/api")',
+    );
     expect(parseEnv({ ...env, CONFORMANCE_TARGET_URL: 'https://example.test/api/v1/' }, () => 1).targetUrl).toBe('https://example.test/api/v1');
   });
 });

@@ -46,15 +46,24 @@ async function expectSelects(
   expectation: { includes: readonly string[]; excludes: readonly string[]; what: string },
 ): Promise<void> {
   const hidden = sample.hidden?.ids ?? [];
-  const records = await expectFiltered(t.api, path, { ...sample.scope, ...query }, {
-    ...expectation,
-    includes: expectation.includes.filter((id) => !hidden.includes(id)),
-  });
+  const records = await expectFiltered(
+    t.api,
+    path,
+    { ...sample.scope, ...query },
+    {
+      ...expectation,
+      includes: expectation.includes.filter((id) => !hidden.includes(id)),
+    },
+  );
   const hiddenIncluded = expectation.includes.filter((id) => hidden.includes(id));
   if (sample.hidden === undefined || hiddenIncluded.length === 0) return;
   const listed = hiddenIncluded.filter((id) => records.some((r) => r['id'] === id));
   const subject = `GET ${path}?${[...Object.keys(sample.scope), ...Object.keys(query)].map((k) => `${k}=`).join('&')}`;
-  t.observe('inactive-in-list-without-isActive', subject, listed.length === hiddenIncluded.length ? 'listed' : listed.length === 0 ? 'left out' : 'some listed');
+  t.observe(
+    'inactive-in-list-without-isActive',
+    subject,
+    listed.length === hiddenIncluded.length ? 'listed' : listed.length === 0 ? 'left out' : 'some listed',
+  );
   await expectFiltered(t.api, path, { ...sample.scope, ...query, ...sample.hidden.query }, { ...expectation, includes: hiddenIncluded });
 }
 
@@ -87,27 +96,45 @@ export function booleanFilterChecks(check: Check, options: { path: string; filte
   for (const filter of options.filters) {
     check(filter.requirementId, `return only records with the requested ${filter.name} on GET ${path}`, async (t) => {
       await judgeNow(t, path, filter.name, await filter.sample(t), async (sample) => {
-        await expectSelects(t, path, sample, { [filter.name]: 'true' }, {
-          includes: sample.trueIds,
-          excludes: sample.falseIds,
-          what: `has ${filter.name} true`,
-        });
-        await expectSelects(t, path, sample, { [filter.name]: 'false' }, {
-          includes: sample.falseIds,
-          excludes: sample.trueIds,
-          what: `has ${filter.name} false`,
-        });
+        await expectSelects(
+          t,
+          path,
+          sample,
+          { [filter.name]: 'true' },
+          {
+            includes: sample.trueIds,
+            excludes: sample.falseIds,
+            what: `has ${filter.name} true`,
+          },
+        );
+        await expectSelects(
+          t,
+          path,
+          sample,
+          { [filter.name]: 'false' },
+          {
+            includes: sample.falseIds,
+            excludes: sample.trueIds,
+            what: `has ${filter.name} false`,
+          },
+        );
       });
     });
 
     check('BOOL-FILTER-TRUE', `read ${filter.name} values other than "true" (${NOT_TRUE.join(', ')}) as false on GET ${path}`, async (t) => {
       await judgeNow(t, path, filter.name, await filter.sample(t), async (sample) => {
         for (const value of NOT_TRUE) {
-          await expectSelects(t, path, sample, { [filter.name]: value }, {
-            includes: sample.falseIds,
-            excludes: sample.trueIds,
-            what: `has ${filter.name} false, which ${filter.name}=${value} means`,
-          });
+          await expectSelects(
+            t,
+            path,
+            sample,
+            { [filter.name]: value },
+            {
+              includes: sample.falseIds,
+              excludes: sample.trueIds,
+              what: `has ${filter.name} false, which ${filter.name}=${value} means`,
+            },
+          );
         }
       });
     });

@@ -53,7 +53,10 @@ export function crudChecks(check: Check, collection: Collection): void {
 
   check('ID-UNKNOWN-REFUSED', `never answer 2xx for an unknown ${noun} id (GET, PATCH), and remove nothing on DELETE`, async (t) => {
     const { get, patch, delete: remove } = unknownId(t);
-    for (const [method, send] of [['GET', get], ['PATCH', patch]] as const) {
+    for (const [method, send] of [
+      ['GET', get],
+      ['PATCH', patch],
+    ] as const) {
       const res = await send();
       t.observe('unknown-id-status', `${method} ${path}/{unknown uuid}`, res.status);
       expectNot2xx(res, `${method} of an id that does not exist`);
@@ -64,7 +67,11 @@ export function crudChecks(check: Check, collection: Collection): void {
     const deleted = await remove();
     t.observe('unknown-id-status', `DELETE ${path}/{unknown uuid}`, deleted.status);
     const still = await t.api.get(`${path}/${bystander}`);
-    ensure(isClass(still.status, '2xx'), `after DELETE ${path}/{unknown uuid} (answered ${deleted.status}), ${withArticle(noun)} made just before no longer reads back`, still);
+    ensure(
+      isClass(still.status, '2xx'),
+      `after DELETE ${path}/{unknown uuid} (answered ${deleted.status}), ${withArticle(noun)} made just before no longer reads back`,
+      still,
+    );
     const res = await t.api.get(`${path}/not-a-uuid`);
     t.observe('unknown-id-status', `GET ${path}/not-a-uuid`, res.status);
     expectNot2xx(res, 'GET of an id that is not a UUID');
@@ -79,7 +86,10 @@ export function crudChecks(check: Check, collection: Collection): void {
 
   check('BODY-MALFORMED-JSON', `reject a malformed JSON body on POST ${path} and PATCH ${path}/{id} with 4xx`, async (t) => {
     const id = await createOne(t, collection);
-    for (const [method, target] of [['POST', path], ['PATCH', `${path}/${id}`]] as const) {
+    for (const [method, target] of [
+      ['POST', path],
+      ['PATCH', `${path}/${id}`],
+    ] as const) {
       for (const rawBody of ['{"name": ', '{name: "x"}', 'not json']) {
         const res = await t.api.send({ method, path: target, rawBody });
         t.observe('malformed-json-status', `${method} ${path}`, res.status);

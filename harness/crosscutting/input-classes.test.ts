@@ -12,7 +12,8 @@ const domains = [...new Set(INPUT_SURFACES.map((s) => s.domain))];
 const body = (fields: FieldSpec[]): InputSurface => ({ operation: 'POST /x', domain: 'contacts', section: '2', container: 'body', at: [], fields });
 const query = (fields: FieldSpec[]): InputSurface => ({ ...body(fields), operation: 'GET /x', container: 'query' });
 const names = (surface: InputSurface, field: FieldSpec): string[] => classesOf(surface, field).map((c) => c.name);
-const values = (surface: InputSurface, field: FieldSpec): Record<string, unknown> => Object.fromEntries(classesOf(surface, field).map((c) => [c.name, c.value]));
+const values = (surface: InputSurface, field: FieldSpec): Record<string, unknown> =>
+  Object.fromEntries(classesOf(surface, field).map((c) => [c.name, c.value]));
 
 describe('invalid classes derived from one field row', () => {
   it('sends each wrong JSON type, a fraction for an integer, null unless nullable, and each bound by the smallest step', () => {
@@ -101,6 +102,8 @@ describe('every (field, class) pair of the table has a check', () => {
       const source = readFileSync(new URL(`../../suites/${domain}.test.ts`, import.meta.url), 'utf8');
       expect(source, `suites/${domain}.test.ts`).toContain(`inputClassChecks(check, '${domain}', inputTargets('${domain}'`);
     }
-    expect(domains.sort()).toEqual((['allocations', 'batch', 'contacts', 'expenses', 'milestones', 'rates', 'reports', 'resources', 'tasks', 'time-entries', 'webhooks'] as Domain[]).sort());
+    expect(domains.sort()).toEqual(
+      (['allocations', 'batch', 'contacts', 'expenses', 'milestones', 'rates', 'reports', 'resources', 'tasks', 'time-entries', 'webhooks'] as Domain[]).sort(),
+    );
   });
 });

@@ -48,7 +48,9 @@ const excerpt = (value: unknown): string => {
 
 /** The cases one check sends: its operation and rule, not left to another check. */
 export function casesFor(domain: Domain, operation: string, rule: ClassRule): InputCase[] {
-  return inputCases(INPUT_SURFACES.filter((s) => s.domain === domain && s.operation === operation)).filter((c) => c.invalid.rule === rule && c.invalid.coveredBy === undefined);
+  return inputCases(INPUT_SURFACES.filter((s) => s.domain === domain && s.operation === operation)).filter(
+    (c) => c.invalid.rule === rule && c.invalid.coveredBy === undefined,
+  );
 }
 
 /** Sends one case; records it; returns the problem when the target did not reject it. */
@@ -132,9 +134,15 @@ export function inputClassChecks(check: Check, domain: Domain, targets: InputTar
         if (problem !== undefined) problems.push(problem);
       }
       if (problems.length > 0) {
-        const list = problems.slice(0, 8).map((p) => p.problem).join('; ');
+        const list = problems
+          .slice(0, 8)
+          .map((p) => p.problem)
+          .join('; ');
         const more = problems.length > 8 ? `; and ${problems.length - 8} more (report.json inputClasses)` : '';
-        throw new CheckFailure(`${problems.length} of ${cases.length} invalid values were not rejected with a 4xx on ${operation}: ${list}${more}`, problems[0]!.res.exchange ?? null);
+        throw new CheckFailure(
+          `${problems.length} of ${cases.length} invalid values were not rejected with a 4xx on ${operation}: ${list}${more}`,
+          problems[0]!.res.exchange ?? null,
+        );
       }
       if (undecided.length > 0) {
         const why = [...controls.values()].filter((v): v is string => v !== null).join('; ');
@@ -148,5 +156,7 @@ export function inputClassChecks(check: Check, domain: Domain, targets: InputTar
 export function plannedChecks(domain: Domain): Array<{ operation: string; rule: ClassRule; cases: InputCase[] }> {
   const operations = [...new Set(INPUT_SURFACES.filter((s) => s.domain === domain).map((s) => s.operation))];
   const rules = Object.keys(RULE_WORDS) as ClassRule[];
-  return operations.flatMap((operation) => rules.map((rule) => ({ operation, rule, cases: casesFor(domain, operation, rule) }))).filter((p) => p.cases.length > 0);
+  return operations
+    .flatMap((operation) => rules.map((rule) => ({ operation, rule, cases: casesFor(domain, operation, rule) })))
+    .filter((p) => p.cases.length > 0);
 }

@@ -89,7 +89,11 @@ export function lifecycleChecks(check: Check, spec: Lifecycle): void {
       if (together.length < 2) continue;
       rest = without(rest, together);
       const kept = together.filter((field) => mismatch(record, { [field]: sent[field] }) === undefined);
-      t.observe('linked-fields', `${path}: ${together.join(' and ')} sent together`, kept.length === together.length ? 'all kept as sent' : `kept as sent: ${kept.join(', ') || 'none'}`);
+      t.observe(
+        'linked-fields',
+        `${path}: ${together.join(' and ')} sent together`,
+        kept.length === together.length ? 'all kept as sent' : `kept as sent: ${kept.join(', ') || 'none'}`,
+      );
       ensure(
         kept.length > 0,
         `${what}: none of ${together.join(', ')} holds the value sent (${together.map((field) => mismatch(record, { [field]: sent[field] })).join('; ')})`,
@@ -126,7 +130,13 @@ export function lifecycleChecks(check: Check, spec: Lifecycle): void {
    * Sends a valid body; a 4xx that a rule the spec does not state may explain is retried once
    * with `ruleFree` values. What was sent last, and its answer.
    */
-  const sendValid = async (t: CheckContext, operation: string, body: Body, send: (body: Body) => Promise<ApiResponse>, expected: number): Promise<{ res: ApiResponse; body: Body }> => {
+  const sendValid = async (
+    t: CheckContext,
+    operation: string,
+    body: Body,
+    send: (body: Body) => Promise<ApiResponse>,
+    expected: number,
+  ): Promise<{ res: ApiResponse; body: Body }> => {
     const res = await send(body);
     if (res.status === expected || spec.ruleFree === undefined || !(res.status >= 400 && res.status < 500)) return { res, body };
     const retried = await spec.ruleFree(t, body);

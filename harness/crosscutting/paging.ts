@@ -14,7 +14,11 @@ const SCOPE_SIZE = 3;
 
 /** Whether the target sends paging figures as JSON numbers or decimal strings (spec 4 gives no type). */
 function observeForm(t: CheckContext, path: string, pagination: Record<string, unknown>): void {
-  t.observe('paging-number-form', `GET ${path}`, typeof pagination['limit'] === 'string' ? 'decimal strings' : typeof pagination['limit'] === 'number' ? 'JSON numbers' : typeof pagination['limit']);
+  t.observe(
+    'paging-number-form',
+    `GET ${path}`,
+    typeof pagination['limit'] === 'string' ? 'decimal strings' : typeof pagination['limit'] === 'number' ? 'JSON numbers' : typeof pagination['limit'],
+  );
 }
 
 /** Spec 4 and 8 paging rules, for one list route. */
@@ -46,12 +50,20 @@ export function pagingChecks(check: Check, collection: Collection): void {
     const { pagination, records } = listPage(res);
     observeForm(t, path, pagination);
     ensure(pagingNumber(pagination['limit']) === 50, `expected pagination.limit 50 without a limit parameter, got ${JSON.stringify(pagination['limit'])}`, res);
-    ensure(pagingNumber(pagination['offset']) === 0, `expected pagination.offset 0 without an offset parameter, got ${JSON.stringify(pagination['offset'])}`, res);
+    ensure(
+      pagingNumber(pagination['offset']) === 0,
+      `expected pagination.offset 0 without an offset parameter, got ${JSON.stringify(pagination['offset'])}`,
+      res,
+    );
     ensure(records.length <= 50, `expected at most 50 records by default, got ${records.length}`, res);
   });
 
   check('PAGE-ECHO', `echo the requested limit and offset in pagination on GET ${path}`, async (t) => {
-    for (const [limit, offset] of [[1, 0], [7, 2], [100, 5]] as const) {
+    for (const [limit, offset] of [
+      [1, 0],
+      [7, 2],
+      [100, 5],
+    ] as const) {
       const res = await t.api.get(path, { limit, offset });
       expectStatus(res, 200, `list ${path}?limit=${limit}&offset=${offset}`);
       const { pagination } = listPage(res);
@@ -72,29 +84,35 @@ export function pagingChecks(check: Check, collection: Collection): void {
     const scope = await scopeOf(t);
     if (scope) {
       // Records made just before: a list (and its count) may show them a moment later (settle.ts).
-      await settled(async () => {
-        const scoped = await t.api.get(path, { ...scope.query, limit: 1 });
-        expectStatus(scoped, 200, `list ${path} filtered to the records this check created`);
-        const scopedTotal = totalOf(listPage(scoped).pagination);
-        ensure(
-          scopedTotal?.value === scope.ids.length,
-          `expected total ${scope.ids.length} for the ${scope.ids.length} records this check created, got ${JSON.stringify(listPage(scoped).pagination)}`,
-          scoped,
-        );
-      }, { t, subject: `GET ${path}` });
+      await settled(
+        async () => {
+          const scoped = await t.api.get(path, { ...scope.query, limit: 1 });
+          expectStatus(scoped, 200, `list ${path} filtered to the records this check created`);
+          const scopedTotal = totalOf(listPage(scoped).pagination);
+          ensure(
+            scopedTotal?.value === scope.ids.length,
+            `expected total ${scope.ids.length} for the ${scope.ids.length} records this check created, got ${JSON.stringify(listPage(scoped).pagination)}`,
+            scoped,
+          );
+        },
+        { t, subject: `GET ${path}` },
+      );
     }
   });
 
   check('PAGE-LIMIT-APPLIED', `return at most limit records on GET ${path}`, async (t) => {
     const scope = await scopeOf(t);
     for (const limit of [1, 2]) {
-      await settled(async () => {
-        const res = await t.api.get(path, { ...scope?.query, limit });
-        expectStatus(res, 200, `list ${path}?limit=${limit}`);
-        const { records } = listPage(res);
-        ensure(records.length <= limit, `expected at most ${limit} records, got ${records.length}`, res);
-        if (scope) ensure(records.length === limit, `expected exactly ${limit} of the ${scope.ids.length} matching records, got ${records.length}`, res);
-      }, { t, subject: `GET ${path}` });
+      await settled(
+        async () => {
+          const res = await t.api.get(path, { ...scope?.query, limit });
+          expectStatus(res, 200, `list ${path}?limit=${limit}`);
+          const { records } = listPage(res);
+          ensure(records.length <= limit, `expected at most ${limit} records, got ${records.length}`, res);
+          if (scope) ensure(records.length === limit, `expected exactly ${limit} of the ${scope.ids.length} matching records, got ${records.length}`, res);
+        },
+        { t, subject: `GET ${path}` },
+      );
     }
   });
 
@@ -107,10 +125,13 @@ export function pagingChecks(check: Check, collection: Collection): void {
       await settled(() => offsetCounts(t, path, scope.query, scope.ids.length), { t, subject: `GET ${path}` });
       // Whether pages of one walk the set without a repeat depends on an order the spec does not
       // state (ties of a non-unique key may come back otherwise per LIMIT/OFFSET): observed.
-      const walk = await offsetWalk(t, path, scope.query).then(() => 'pages of one walk the set without a repeat', (error: unknown) => {
-        if (error instanceof CheckFailure) return 'pages of one repeat or skip records (no stable order)';
-        throw error;
-      });
+      const walk = await offsetWalk(t, path, scope.query).then(
+        () => 'pages of one walk the set without a repeat',
+        (error: unknown) => {
+          if (error instanceof CheckFailure) return 'pages of one repeat or skip records (no stable order)';
+          throw error;
+        },
+      );
       t.observe('paging-order-stable', `GET ${path}`, walk);
       return;
     }

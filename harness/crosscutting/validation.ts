@@ -23,12 +23,7 @@ export function shapeOf(json: unknown, text: string): string {
  * Sends one invalid input and requires a 4xx (spec 7: invalid input is rejected; the status is
  * not shown, so any 4xx passes and the status is observed).
  */
-export async function expectInvalid(
-  t: CheckContext,
-  subject: string,
-  rule: string,
-  send: () => Promise<ApiResponse>,
-): Promise<void> {
+export async function expectInvalid(t: CheckContext, subject: string, rule: string, send: () => Promise<ApiResponse>): Promise<void> {
   const res = await send();
   t.observe('validation-status', subject, res.status);
   t.observe('error-body-shape', subject, shapeOf(res.json, res.text));

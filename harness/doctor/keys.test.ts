@@ -7,12 +7,18 @@ import { blockingLine } from './preflight.js';
 describe('distinctKeysItem', () => {
   it('names every pair of roles given the same key, never the key', () => {
     const found = distinctKeysItem({ keys: { admin: 'wmk_a', member: 'wmk_a', limited: 'wmk_l', customLimit: 'wmk_l' }, limitedKeys: [] });
-    expect(found).toMatchObject({ status: 'problem', blocksRun: true, detail: 'the same key is configured twice: CONFORMANCE_ADMIN_KEY = CONFORMANCE_MEMBER_KEY; CONFORMANCE_LIMITED_KEY = CONFORMANCE_CUSTOM_LIMIT_KEY' });
+    expect(found).toMatchObject({
+      status: 'problem',
+      blocksRun: true,
+      detail: 'the same key is configured twice: CONFORMANCE_ADMIN_KEY = CONFORMANCE_MEMBER_KEY; CONFORMANCE_LIMITED_KEY = CONFORMANCE_CUSTOM_LIMIT_KEY',
+    });
     expect(JSON.stringify(found)).not.toContain('wmk_');
   });
   it('lets CONFORMANCE_LIMITED_KEYS repeat the limited key (its default), nothing else', () => {
     expect(distinctKeysItem({ keys: { admin: 'wmk_a', limited: 'wmk_l' }, limitedKeys: ['wmk_l', 'wmk_2'] }).status).toBe('ok');
-    expect(distinctKeysItem({ keys: { admin: 'wmk_a', limited: 'wmk_l' }, limitedKeys: ['wmk_l', 'wmk_a'] }).detail).toMatch(/CONFORMANCE_ADMIN_KEY = CONFORMANCE_LIMITED_KEYS\[2\]/);
+    expect(distinctKeysItem({ keys: { admin: 'wmk_a', limited: 'wmk_l' }, limitedKeys: ['wmk_l', 'wmk_a'] }).detail).toMatch(
+      /CONFORMANCE_ADMIN_KEY = CONFORMANCE_LIMITED_KEYS\[2\]/,
+    );
   });
 });
 
@@ -22,9 +28,16 @@ describe('keyAcceptedItem', () => {
   it('wants both header styles (spec 5.1)', () => {
     expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: ok, bearer: ok }, { blocksRun: true }).status).toBe('ok');
     expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: refused, bearer: ok }, { blocksRun: true }).status).toBe('warning');
-    expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: refused, bearer: refused }, { blocksRun: true })).toMatchObject({ status: 'problem', blocksRun: true });
-    expect(keyAcceptedItem({ variable: 'CONFORMANCE_LIMITED_KEY', xApiKey: { status: 429, headers: {} }, bearer: refused }, { blocksRun: false }).status).toBe('warning');
-    expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: { error: 'timeout' }, bearer: { error: 'timeout' } }, { blocksRun: true }).status).toBe('not-checked');
+    expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: refused, bearer: refused }, { blocksRun: true })).toMatchObject({
+      status: 'problem',
+      blocksRun: true,
+    });
+    expect(keyAcceptedItem({ variable: 'CONFORMANCE_LIMITED_KEY', xApiKey: { status: 429, headers: {} }, bearer: refused }, { blocksRun: false }).status).toBe(
+      'warning',
+    );
+    expect(
+      keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: { error: 'timeout' }, bearer: { error: 'timeout' } }, { blocksRun: true }).status,
+    ).toBe('not-checked');
   });
 });
 
@@ -45,7 +58,14 @@ describe('missingApiBase', () => {
 
 describe('blockingLine', () => {
   it('names the variable, what was found and the fix, in one line', () => {
-    const line = blockingLine(item('project', 'CONFORMANCE_PROJECT_ID is a project of org A', 'problem', 'unknown to the admin key', { fix: 'set it', variables: ['CONFORMANCE_PROJECT_ID'], blocksRun: true }), 2);
+    const line = blockingLine(
+      item('project', 'CONFORMANCE_PROJECT_ID is a project of org A', 'problem', 'unknown to the admin key', {
+        fix: 'set it',
+        variables: ['CONFORMANCE_PROJECT_ID'],
+        blocksRun: true,
+      }),
+      2,
+    );
     expect(line).toMatch(/^CONFORMANCE_PROJECT_ID: unknown to the admin key\. Fix: set it \(and 2 more problems\)\. conformance doctor shows the whole setup/);
     expect(line).not.toContain('\n');
   });

@@ -41,14 +41,17 @@ export function distinctKeysItem(config: Pick<Config, 'keys' | 'limitedKeys'>): 
     for (let j = i + 1; j < named.length; j++) {
       const [a, b] = [named[i]!, named[j]!];
       if (a.key !== b.key) continue;
-      const limitedPair = [a.variable, b.variable].includes(KEY_VARIABLE.limited) && [a.variable, b.variable].some((v) => v.startsWith('CONFORMANCE_LIMITED_KEYS['));
+      const limitedPair =
+        [a.variable, b.variable].includes(KEY_VARIABLE.limited) && [a.variable, b.variable].some((v) => v.startsWith('CONFORMANCE_LIMITED_KEYS['));
       if (!limitedPair) clashes.push(`${a.variable} = ${b.variable}`);
     }
   }
   const variables = [...new Set(named.map((n) => n.variable.replace(/\[\d+\]$/, '')))];
   if (clashes.length === 0) {
     const count = new Set(named.map((n) => n.key)).size;
-    return item('keys:distinct', 'Keys are pairwise distinct', 'ok', `${count} distinct key${count === 1 ? '' : 's'} configured, none serves two roles`, { variables });
+    return item('keys:distinct', 'Keys are pairwise distinct', 'ok', `${count} distinct key${count === 1 ? '' : 's'} configured, none serves two roles`, {
+      variables,
+    });
   }
   return item('keys:distinct', 'Keys are pairwise distinct', 'problem', `the same key is configured twice: ${clashes.join('; ')}`, {
     fix: 'give each role its own key (spec 5.3: an organisation admin creates keys in the application settings)',

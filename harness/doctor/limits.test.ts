@@ -9,7 +9,9 @@ describe('runLimitItems', () => {
     const [admin, member] = runLimitItems(config, { admin: answer({ 'x-ratelimit-limit': '60' }), member: answer({ 'x-ratelimit-limit': '60' }) });
     // The run refuses a slow run from its own (maybe narrowed) plan: this item never stops it.
     expect(admin).toMatchObject({ id: 'limit:CONFORMANCE_ADMIN_KEY', status: 'problem', blocksRun: false });
-    expect(admin!.detail).toMatch(/^60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\); a full run sends about \d+,\d00 requests with it: about 2 h \d+ min paced under that limit, longer than the 10 min/);
+    expect(admin!.detail).toMatch(
+      /^60 a minute \(the spec's default: either the key has no custom limit on the target, or the target ignores custom limits\); a full run sends about \d+,\d00 requests with it: about 2 h \d+ min paced under that limit, longer than the 10 min/,
+    );
     expect(admin!.fix).toMatch(/at least 1,0\d\d \(spec 5\.6/);
     expect(member).toMatchObject({ status: 'ok' });
   });
@@ -25,10 +27,15 @@ describe('runLimitItems', () => {
 
 describe('defaultLimitItem and customLimitItem', () => {
   it('want 60 a minute with budget left on a limited key', () => {
-    expect(defaultLimitItem('CONFORMANCE_LIMITED_KEY', answer({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '58' })).detail).toBe('X-RateLimit-Limit: 60, 58 left in the current window');
+    expect(defaultLimitItem('CONFORMANCE_LIMITED_KEY', answer({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '58' })).detail).toBe(
+      'X-RateLimit-Limit: 60, 58 left in the current window',
+    );
     expect(defaultLimitItem('CONFORMANCE_LIMITED_KEY', answer({ 'x-ratelimit-limit': '90' })).status).toBe('problem');
     expect(defaultLimitItem('CONFORMANCE_LIMITED_KEY', answer({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' })).status).toBe('warning');
-    expect(defaultLimitItem('CONFORMANCE_LIMITED_KEYS[2]', answer({ 'x-ratelimit-limit': '60' }, 429))).toMatchObject({ status: 'warning', variables: ['CONFORMANCE_LIMITED_KEYS'] });
+    expect(defaultLimitItem('CONFORMANCE_LIMITED_KEYS[2]', answer({ 'x-ratelimit-limit': '60' }, 429))).toMatchObject({
+      status: 'warning',
+      variables: ['CONFORMANCE_LIMITED_KEYS'],
+    });
     expect(defaultLimitItem('CONFORMANCE_LIMITED_KEY', undefined).status).toBe('not-checked');
   });
   it('want the configured custom limit', () => {
@@ -41,7 +48,7 @@ describe('defaultLimitItem and customLimitItem', () => {
     expect(ignored.detail).toMatch(/either the setting .* is wrong, or the target ignores the key's custom limit/);
     expect(ignored.fix).toMatch(/give it 90 there/);
     const other = customLimitItem(custom, answer({ 'x-ratelimit-limit': '120' }));
-    expect(other.fix).toBe('if 120 is the key\'s custom limit, set CONFORMANCE_CUSTOM_LIMIT=120; otherwise give the key a limit of 90 on the target');
+    expect(other.fix).toBe("if 120 is the key's custom limit, set CONFORMANCE_CUSTOM_LIMIT=120; otherwise give the key a limit of 90 on the target");
     expect(other.detail).toMatch(/the target applies 120 rather than the key's custom limit/);
     expect(customLimitItem({ keys: {}, customLimit: undefined }, undefined).status).toBe('not-configured');
   });

@@ -52,6 +52,8 @@ export async function preflight(
     say(escapeTerminal(redactor.redact(entry.leavesUnverified ?? `doctor: ${entry.status}: ${entry.title}: ${entry.detail}`)));
   }
   const c = report.counts;
-  say(`doctor: ${c.ok} ok, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.problem} problem${c.problem === 1 ? '' : 's'} before the run (${report.durationMs} ms; conformance doctor for details)`);
+  say(
+    `doctor: ${c.ok} ok, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.problem} problem${c.problem === 1 ? '' : 's'} before the run (${report.durationMs} ms; conformance doctor for details)`,
+  );
   return report;
 }

@@ -8,7 +8,9 @@ export async function checkReportDefinitions(ctx: DoctorContext): Promise<Doctor
   const res = await ctx.client(ctx.config.keys.admin!).get('/reports', { limit: 100 });
   const rows = is2xx(res.status) ? listRecords(res) : undefined;
   if (rows === undefined) {
-    return item('reports', TITLE, 'warning', `GET /reports answered ${answered(res, ctx.redactor)}, not a list: the reports checks will say more`, { variables: [] });
+    return item('reports', TITLE, 'warning', `GET /reports answered ${answered(res, ctx.redactor)}, not a list: the reports checks will say more`, {
+      variables: [],
+    });
   }
   if (rows.length === 0) {
     return item('reports', TITLE, 'problem', 'GET /reports lists none: the reports checks that read and execute a definition are skipped', {
@@ -33,15 +35,29 @@ export async function checkOtherOrgReportDefinitions(ctx: DoctorContext, otherOr
   const res = await ctx.client(otherOrgKey).get('/reports', { limit: 1 });
   const rows = is2xx(res.status) ? listRecords(res) : undefined;
   if (rows === undefined) {
-    return item('reports:other-org', OTHER_TITLE, 'warning', `GET /reports with CONFORMANCE_OTHER_ORG_KEY answered ${answered(res, ctx.redactor)}, not a list: the reports and security checks will say more`, {
-      variables: OTHER_VARIABLES,
-    });
+    return item(
+      'reports:other-org',
+      OTHER_TITLE,
+      'warning',
+      `GET /reports with CONFORMANCE_OTHER_ORG_KEY answered ${answered(res, ctx.redactor)}, not a list: the reports and security checks will say more`,
+      {
+        variables: OTHER_VARIABLES,
+      },
+    );
   }
   if (rows.length === 0) {
-    return item('reports:other-org', OTHER_TITLE, 'problem', 'GET /reports with CONFORMANCE_OTHER_ORG_KEY lists none: SEC-REFERENCE-NO-LEAK has no report of org B to execute with org A\'s project as its scope, and is not applicable', {
-      fix: 'create at least one report definition in organisation B (spec 2.9; the API has no create operation: use the application; docs/preparing-your-server.md)',
-      variables: OTHER_VARIABLES,
-    });
+    return item(
+      'reports:other-org',
+      OTHER_TITLE,
+      'problem',
+      "GET /reports with CONFORMANCE_OTHER_ORG_KEY lists none: SEC-REFERENCE-NO-LEAK has no report of org B to execute with org A's project as its scope, and is not applicable",
+      {
+        fix: 'create at least one report definition in organisation B (spec 2.9; the API has no create operation: use the application; docs/preparing-your-server.md)',
+        variables: OTHER_VARIABLES,
+      },
+    );
   }
-  return item('reports:other-org', OTHER_TITLE, 'ok', `GET /reports with CONFORMANCE_OTHER_ORG_KEY lists ${listTotal(res) ?? rows.length}`, { variables: OTHER_VARIABLES });
+  return item('reports:other-org', OTHER_TITLE, 'ok', `GET /reports with CONFORMANCE_OTHER_ORG_KEY lists ${listTotal(res) ?? rows.length}`, {
+    variables: OTHER_VARIABLES,
+  });
 }

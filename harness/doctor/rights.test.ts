@@ -27,7 +27,15 @@ function validatesFirst(admins: readonly string[]): { ctx: DoctorContext; delete
       },
     }) as unknown as ApiClient;
   const config = { keys: { admin: 'wmk_admin', member: 'wmk_member' } } as unknown as Config;
-  const ctx: DoctorContext = { baseUrl: 'http://t/api/v1', config, redactor: new Redactor([]), tag: 'conformance-doctor:t', created: [], authStyle: 'x-api-key', client };
+  const ctx: DoctorContext = {
+    baseUrl: 'http://t/api/v1',
+    config,
+    redactor: new Redactor([]),
+    tag: 'conformance-doctor:t',
+    created: [],
+    authStyle: 'x-api-key',
+    client,
+  };
   return { ctx, deleted };
 }
 
@@ -45,7 +53,13 @@ describe('checkRights against a target that validates before it checks rights', 
     const { ctx } = validatesFirst([]);
     const { admin } = await checkRights(ctx);
     // Refused too, the member key shows nothing swapped: no admin rights, or a target refusing admins (spec 5.5).
-    expect(admin).toMatchObject({ status: 'warning', blocksRun: false, detail: expect.stringMatching(/^POST \/webhooks with a valid body answered 403.*: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too/) });
+    expect(admin).toMatchObject({
+      status: 'warning',
+      blocksRun: false,
+      detail: expect.stringMatching(
+        /^POST \/webhooks with a valid body answered 403.*: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too/,
+      ),
+    });
     expect(admin?.fix).toBe('if the key has no admin rights, set CONFORMANCE_ADMIN_KEY to an admin key of org A');
     // The run's checks that need an admin key end unverified with this one line, never failed.
     expect(admin?.leavesUnverified).toBe(

@@ -52,15 +52,22 @@ export async function checkRights(ctx: DoctorContext): Promise<RightsFinding> {
   if (memberKey === undefined || memberRes === undefined) {
     return {
       admin: admin.status === 'problem' ? undecidedAdmin(admin) : admin,
-      member: item('rights:member', 'CONFORMANCE_MEMBER_KEY has no admin rights', 'not-configured', 'CONFORMANCE_MEMBER_KEY is not set: the member checks (security) are skipped', {
-        variables: ['CONFORMANCE_MEMBER_KEY'],
-      }),
+      member: item(
+        'rights:member',
+        'CONFORMANCE_MEMBER_KEY has no admin rights',
+        'not-configured',
+        'CONFORMANCE_MEMBER_KEY is not set: the member checks (security) are skipped',
+        {
+          variables: ['CONFORMANCE_MEMBER_KEY'],
+        },
+      ),
     };
   }
   const member = await memberRights(ctx, memberKey, memberRes, admin.status === 'problem');
   if (admin.status !== 'problem') return { admin, member };
   // Swapped keys are the one certainty: the member key may write what the admin key may not.
-  if (member.blocksRun) return { admin: { ...admin, detail: `${admin.detail}; the member key's write was accepted: the two keys look swapped`, fix: member.fix }, member };
+  if (member.blocksRun)
+    return { admin: { ...admin, detail: `${admin.detail}; the member key's write was accepted: the two keys look swapped`, fix: member.fix }, member };
   return { admin: undecidedAdmin(admin), member };
 }
 
@@ -72,10 +79,16 @@ export async function checkRights(ctx: DoctorContext): Promise<RightsFinding> {
  */
 function undecidedAdmin(refused: DoctorItem): DoctorItem {
   return {
-    ...item(refused.id, refused.title, 'warning', `${refused.detail.replace(/: a permission refusal \(spec 5\.5: webhook writes need an admin key\)$/, '')}: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too (spec 5.5); the run goes on, and the checks that need an admin key are not verified`, {
-      fix: `if the key has no admin rights, ${refused.fix ?? 'set CONFORMANCE_ADMIN_KEY to an admin key of org A'}`,
-      variables: refused.variables,
-    }),
+    ...item(
+      refused.id,
+      refused.title,
+      'warning',
+      `${refused.detail.replace(/: a permission refusal \(spec 5\.5: webhook writes need an admin key\)$/, '')}: either CONFORMANCE_ADMIN_KEY has no admin rights, or the target refuses webhook writes to admin keys too (spec 5.5); the run goes on, and the checks that need an admin key are not verified`,
+      {
+        fix: `if the key has no admin rights, ${refused.fix ?? 'set CONFORMANCE_ADMIN_KEY to an admin key of org A'}`,
+        variables: refused.variables,
+      },
+    ),
     ...(refused.leavesUnverified === undefined ? {} : { leavesUnverified: refused.leavesUnverified }),
   };
 }
@@ -84,20 +97,38 @@ async function adminRights(ctx: DoctorContext, adminKey: string, invalid: ApiRes
   const title = 'CONFORMANCE_ADMIN_KEY has admin rights';
   const variables = ['CONFORMANCE_ADMIN_KEY'];
   const refused = (res: ApiResponse, what: string): DoctorItem => ({
-    ...item('rights:admin', title, 'problem', `POST /webhooks ${what} answered ${answered(res, ctx.redactor)}: a permission refusal (spec 5.5: webhook writes need an admin key)`, {
-      fix: 'set CONFORMANCE_ADMIN_KEY to an admin key of org A',
-      variables,
-      blocksRun: true,
-    }),
+    ...item(
+      'rights:admin',
+      title,
+      'problem',
+      `POST /webhooks ${what} answered ${answered(res, ctx.redactor)}: a permission refusal (spec 5.5: webhook writes need an admin key)`,
+      {
+        fix: 'set CONFORMANCE_ADMIN_KEY to an admin key of org A',
+        variables,
+        blocksRun: true,
+      },
+    ),
     leavesUnverified: adminWebhookRefusal('POST /webhooks', res.status),
   });
   if (isPermissionRefusal(invalid.status)) return refused(invalid, 'with an invalid body');
   if (is2xx(invalid.status)) {
     const what = await createdThenRemoved(ctx, invalid, adminKey, 'an invalid webhook body was accepted');
-    return item('rights:admin', title, 'warning', `POST /webhooks accepted a body invalid in every field (${invalid.status}; ${what}): the key has the rights, the webhooks checks will report the validation`, { variables });
+    return item(
+      'rights:admin',
+      title,
+      'warning',
+      `POST /webhooks accepted a body invalid in every field (${invalid.status}; ${what}): the key has the rights, the webhooks checks will report the validation`,
+      { variables },
+    );
   }
   if (rightsFirst) {
-    return item('rights:admin', title, 'ok', `POST /webhooks with an invalid body answered ${invalid.status}: refused for the body, not for the key's rights (the member key's was refused for its rights)`, { variables });
+    return item(
+      'rights:admin',
+      title,
+      'ok',
+      `POST /webhooks with an invalid body answered ${invalid.status}: refused for the body, not for the key's rights (the member key's was refused for its rights)`,
+      { variables },
+    );
   }
   // The target may validate before it checks rights: only a valid body decides.
   const valid = await ctx.client(adminKey).post('/webhooks', validWebhook(ctx));
@@ -106,7 +137,13 @@ async function adminRights(ctx: DoctorContext, adminKey: string, invalid: ApiRes
     const what = await createdThenRemoved(ctx, valid, adminKey, 'to tell whether CONFORMANCE_ADMIN_KEY has admin rights');
     return item('rights:admin', title, 'ok', `the admin key created a webhook subscription (${what})`, { variables });
   }
-  return item('rights:admin', title, 'warning', `cannot tell: POST /webhooks answered ${answered(invalid, ctx.redactor)} to an invalid body and ${answered(valid, ctx.redactor)} to a valid one`, { variables });
+  return item(
+    'rights:admin',
+    title,
+    'warning',
+    `cannot tell: POST /webhooks answered ${answered(invalid, ctx.redactor)} to an invalid body and ${answered(valid, ctx.redactor)} to a valid one`,
+    { variables },
+  );
 }
 
 async function memberRights(ctx: DoctorContext, memberKey: string, invalid: ApiResponse, adminRefused: boolean): Promise<DoctorItem> {
@@ -118,7 +155,13 @@ async function memberRights(ctx: DoctorContext, memberKey: string, invalid: ApiR
   // The server may validate before it checks rights: a valid body decides.
   const valid = await ctx.client(memberKey).post('/webhooks', validWebhook(ctx));
   if (isPermissionRefusal(valid.status)) {
-    return item('rights:member', title, 'ok', `POST /webhooks answered ${valid.status} to a valid body: a permission refusal (an invalid one answered ${invalid.status}: the target validates first)`, { variables });
+    return item(
+      'rights:member',
+      title,
+      'ok',
+      `POST /webhooks answered ${valid.status} to a valid body: a permission refusal (an invalid one answered ${invalid.status}: the target validates first)`,
+      { variables },
+    );
   }
   if (is2xx(valid.status)) {
     const what = await createdThenRemoved(ctx, valid, memberKey, 'to tell whether CONFORMANCE_MEMBER_KEY has admin rights');
@@ -126,16 +169,34 @@ async function memberRights(ctx: DoctorContext, memberKey: string, invalid: ApiR
     // (the two keys swapped): the spec gives no other way to ask a key's rights, and a target
     // that lets any key write webhooks (spec 5.5) looks exactly like a member key with admin rights.
     if (adminRefused) {
-      return item('rights:member', title, 'problem', `the member key created a webhook subscription (${what}), and the admin key was refused the same write for its rights: the two keys look swapped`, {
-        fix: 'exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY',
-        variables,
-        blocksRun: true,
-      });
+      return item(
+        'rights:member',
+        title,
+        'problem',
+        `the member key created a webhook subscription (${what}), and the admin key was refused the same write for its rights: the two keys look swapped`,
+        {
+          fix: 'exchange the values of CONFORMANCE_ADMIN_KEY and CONFORMANCE_MEMBER_KEY',
+          variables,
+          blocksRun: true,
+        },
+      );
     }
-    return item('rights:member', title, 'warning', `the member key created a webhook subscription (${what}): either CONFORMANCE_MEMBER_KEY has admin rights, or the target lets a key without admin rights write webhooks (spec 5.5); the run goes on and the security checks decide`, {
-      fix: 'if the key is an admin key, set CONFORMANCE_MEMBER_KEY to a key of org A without admin rights',
-      variables,
-    });
+    return item(
+      'rights:member',
+      title,
+      'warning',
+      `the member key created a webhook subscription (${what}): either CONFORMANCE_MEMBER_KEY has admin rights, or the target lets a key without admin rights write webhooks (spec 5.5); the run goes on and the security checks decide`,
+      {
+        fix: 'if the key is an admin key, set CONFORMANCE_MEMBER_KEY to a key of org A without admin rights',
+        variables,
+      },
+    );
   }
-  return item('rights:member', title, 'warning', `cannot tell: POST /webhooks answered ${answered(invalid, ctx.redactor)} to an invalid body and ${answered(valid, ctx.redactor)} to a valid one`, { variables });
+  return item(
+    'rights:member',
+    title,
+    'warning',
+    `cannot tell: POST /webhooks answered ${answered(invalid, ctx.redactor)} to an invalid body and ${answered(valid, ctx.redactor)} to a valid one`,
+    { variables },
+  );
 }

@@ -7,7 +7,19 @@ import { NO_ANSWER_CODES, doctorContext, type DoctorContext, type KeyAnswer } fr
 import { accepts, distinctKeysItem, keyAcceptedItem, latestAccepted, readKey, type KeyReading, type NamedKey } from './keys.js';
 import { customLimitItem, defaultLimitItem, runLimitItems } from './limits.js';
 import { countStatuses, doctorExitCode, item, type DoctorItem, type DoctorReport } from './model.js';
-import { SHARED_READS, listProjects, memberOrgItem, otherOrgItem, otherProjectItem, projectItem, readsProject, sees, sightOf, type OrgObservations, type ProjectListing } from './organisations.js';
+import {
+  SHARED_READS,
+  listProjects,
+  memberOrgItem,
+  otherOrgItem,
+  otherProjectItem,
+  projectItem,
+  readsProject,
+  sees,
+  sightOf,
+  type OrgObservations,
+  type ProjectListing,
+} from './organisations.js';
 import { checkOtherOrgReportDefinitions, checkReportDefinitions } from './report-definitions.js';
 import { checkRights } from './rights.js';
 import { checkSink } from './sink.js';
@@ -181,7 +193,9 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
 
   await guarded('reports', 'Org A has report definitions', [], async () => [await checkReportDefinitions(ctx)]);
   if (otherOrg !== undefined) {
-    await guarded('reports:other-org', 'Org B has a report definition', ['CONFORMANCE_OTHER_ORG_KEY'], async () => [await checkOtherOrgReportDefinitions(ctx, otherOrg)]);
+    await guarded('reports:other-org', 'Org B has a report definition', ['CONFORMANCE_OTHER_ORG_KEY'], async () => [
+      await checkOtherOrgReportDefinitions(ctx, otherOrg),
+    ]);
   }
   if (full) await guarded('sink', 'The target reaches the webhook sink', ['CONFORMANCE_SINK_PUBLIC_URL'], async () => [await checkSink(ctx)]);
 }
@@ -202,7 +216,15 @@ async function limitedKeyItems(
     return reading === undefined ? undefined : latestAccepted(reading);
   };
   if (config.keys.limited === undefined) {
-    push(item('limit:CONFORMANCE_LIMITED_KEY', 'CONFORMANCE_LIMITED_KEY has the default 60/min limit', 'not-configured', 'not set: the rate-limit checks are skipped', { variables: ['CONFORMANCE_LIMITED_KEY'] }));
+    push(
+      item(
+        'limit:CONFORMANCE_LIMITED_KEY',
+        'CONFORMANCE_LIMITED_KEY has the default 60/min limit',
+        'not-configured',
+        'not set: the rate-limit checks are skipped',
+        { variables: ['CONFORMANCE_LIMITED_KEY'] },
+      ),
+    );
   } else {
     await read({ variable: 'CONFORMANCE_LIMITED_KEY', key: config.keys.limited }, false);
     push(defaultLimitItem('CONFORMANCE_LIMITED_KEY', answerOf('CONFORMANCE_LIMITED_KEY')));
@@ -216,9 +238,15 @@ async function limitedKeyItems(
   }
   if (extras.length === 0) {
     push(
-      item('limit:CONFORMANCE_LIMITED_KEYS', 'A second key with the default limit', 'not-configured', `CONFORMANCE_LIMITED_KEYS names no key besides CONFORMANCE_LIMITED_KEY: RL-PER-KEY-COUNTERS ${config.keys.customLimit === undefined ? 'is skipped' : 'watches only the custom-limit key beside it'}, and the load harness bursts one key`, {
-        variables: ['CONFORMANCE_LIMITED_KEYS'],
-      }),
+      item(
+        'limit:CONFORMANCE_LIMITED_KEYS',
+        'A second key with the default limit',
+        'not-configured',
+        `CONFORMANCE_LIMITED_KEYS names no key besides CONFORMANCE_LIMITED_KEY: RL-PER-KEY-COUNTERS ${config.keys.customLimit === undefined ? 'is skipped' : 'watches only the custom-limit key beside it'}, and the load harness bursts one key`,
+        {
+          variables: ['CONFORMANCE_LIMITED_KEYS'],
+        },
+      ),
     );
   }
   if (config.keys.customLimit !== undefined) await read({ variable: 'CONFORMANCE_CUSTOM_LIMIT_KEY', key: config.keys.customLimit }, false);

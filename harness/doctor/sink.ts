@@ -83,13 +83,21 @@ export function sinkVerdict(outcome: SinkOutcome, where: { readonly url: string;
     const event = first.headers['x-service-event'];
     const base = `the test delivery arrived after ${seconds}${event === undefined ? '' : ` (X-Service-Event: ${event})`}`;
     if (!outcome.secretKnown) {
-      return item('sink', TITLE, 'warning', `${base}; the create answer carried no whsec_ secret, so its signature could not be checked (spec 2.10)`, { variables: VARIABLES });
-    }
-    if (first.signatureValid !== true) {
-      return item('sink', TITLE, 'warning', `${base}, but its X-Service-Signature does not verify with the subscription's secret (spec 6.2: HMAC-SHA256 of the raw body)`, {
-        fix: 'if a proxy sits between the server and the sink, it must pass request bodies through unchanged; otherwise the webhooks checks will report the signature',
+      return item('sink', TITLE, 'warning', `${base}; the create answer carried no whsec_ secret, so its signature could not be checked (spec 2.10)`, {
         variables: VARIABLES,
       });
+    }
+    if (first.signatureValid !== true) {
+      return item(
+        'sink',
+        TITLE,
+        'warning',
+        `${base}, but its X-Service-Signature does not verify with the subscription's secret (spec 6.2: HMAC-SHA256 of the raw body)`,
+        {
+          fix: 'if a proxy sits between the server and the sink, it must pass request bodies through unchanged; otherwise the webhooks checks will report the signature',
+          variables: VARIABLES,
+        },
+      );
     }
     return item('sink', TITLE, 'ok', `${base}; its signature verifies`, { variables: VARIABLES });
   }
@@ -102,13 +110,22 @@ export function sinkVerdict(outcome: SinkOutcome, where: { readonly url: string;
   }
   const { evidence } = outcome;
   if (evidence.answer !== undefined) {
-    return item('sink', TITLE, 'problem', `the target called ${where.url} and got ${evidence.answer}: something other than the sink answers at that address`, { fix: where.fix, variables: VARIABLES });
-  }
-  if (evidence.failed > 0) {
-    return item('sink', TITLE, 'problem', `the target could not deliver to ${where.url}: its deliveries log shows ${evidence.failed} failed attempt${evidence.failed === 1 ? '' : 's'}${evidence.error === undefined ? '' : ` (${evidence.error})`} and nothing reached the sink`, {
+    return item('sink', TITLE, 'problem', `the target called ${where.url} and got ${evidence.answer}: something other than the sink answers at that address`, {
       fix: where.fix,
       variables: VARIABLES,
     });
+  }
+  if (evidence.failed > 0) {
+    return item(
+      'sink',
+      TITLE,
+      'problem',
+      `the target could not deliver to ${where.url}: its deliveries log shows ${evidence.failed} failed attempt${evidence.failed === 1 ? '' : 's'}${evidence.error === undefined ? '' : ` (${evidence.error})`} and nothing reached the sink`,
+      {
+        fix: where.fix,
+        variables: VARIABLES,
+      },
+    );
   }
   if (evidence.pending > 0) {
     return item('sink', TITLE, 'warning', `the target queued the test delivery (its log shows it pending) but had not sent it after ${seconds}`, {
@@ -135,7 +152,10 @@ export async function checkSink(ctx: DoctorContext): Promise<DoctorItem> {
     });
   } catch (cause) {
     if (!(cause instanceof SinkError)) throw cause;
-    return item('sink', TITLE, 'problem', cause.message, { fix: 'set CONFORMANCE_SINK_PORT to a free port (0: any) and CONFORMANCE_SINK_HOST to an address of this machine', variables: VARIABLES });
+    return item('sink', TITLE, 'problem', cause.message, {
+      fix: 'set CONFORMANCE_SINK_PORT to a free port (0: any) and CONFORMANCE_SINK_HOST to an address of this machine',
+      variables: VARIABLES,
+    });
   }
   let subscription: string | undefined;
   try {
@@ -150,13 +170,25 @@ export async function checkSink(ctx: DoctorContext): Promise<DoctorItem> {
     });
     const id = (created.json as { data?: { id?: unknown } } | undefined)?.data?.id;
     if (isPermissionRefusal(created.status)) {
-      return item('sink', TITLE, 'not-checked', `the admin key may not create webhook subscriptions (POST /webhooks answered ${created.status}; see CONFORMANCE_ADMIN_KEY's rights)`, { variables: VARIABLES });
+      return item(
+        'sink',
+        TITLE,
+        'not-checked',
+        `the admin key may not create webhook subscriptions (POST /webhooks answered ${created.status}; see CONFORMANCE_ADMIN_KEY's rights)`,
+        { variables: VARIABLES },
+      );
     }
     if (!is2xx(created.status) || typeof id !== 'string') {
-      return item('sink', TITLE, 'problem', `the target refused a subscription to ${endpoint.url}: POST /webhooks answered ${answered(created, ctx.redactor)}`, {
-        fix: `some servers refuse loopback or plain-http addresses: ${where.fix}`,
-        variables: VARIABLES,
-      });
+      return item(
+        'sink',
+        TITLE,
+        'problem',
+        `the target refused a subscription to ${endpoint.url}: POST /webhooks answered ${answered(created, ctx.redactor)}`,
+        {
+          fix: `some servers refuse loopback or plain-http addresses: ${where.fix}`,
+          variables: VARIABLES,
+        },
+      );
     }
     subscription = id;
     const secret = secretOf(created.json)?.value;
@@ -194,7 +226,10 @@ async function waitForDelivery(
     if (failedAt !== undefined && Date.now() - failedAt >= AFTER_FAILURE_MS) break;
     if (Date.now() - lastLog >= LOG_POLL_MS) {
       lastLog = Date.now();
-      const log = await ctx.client(admin).get(`/webhooks/${id}/deliveries`, { limit: 100 }).catch(() => undefined);
+      const log = await ctx
+        .client(admin)
+        .get(`/webhooks/${id}/deliveries`, { limit: 100 })
+        .catch(() => undefined);
       const rows = log !== undefined && is2xx(log.status) ? listRecords(log) : undefined;
       if (rows !== undefined) evidence = logEvidence(rows);
       if ((evidence.failed > 0 || evidence.answer !== undefined) && failedAt === undefined) failedAt = Date.now();

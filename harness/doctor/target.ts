@@ -88,7 +88,9 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
       item: item('target', TITLE, 'problem', detail, {
         fix:
           network?.fix ??
-          (fix === undefined ? 'check CONFORMANCE_TARGET_URL (scheme, host, port, the /api/v1 base) and that the server is running and reachable from here' : fixLine(fix, ctx, false)),
+          (fix === undefined
+            ? 'check CONFORMANCE_TARGET_URL (scheme, host, port, the /api/v1 base) and that the server is running and reachable from here'
+            : fixLine(fix, ctx, false)),
         variables: network?.variables ?? VARIABLES,
         blocksRun: true,
       }),
@@ -129,7 +131,7 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
       detail = `GET /contacts answered ${res.status} with a JSON list (data, pagination)`;
     }
   } else if (res.status === 429) {
-    detail = 'GET /contacts answered 429: the admin key\'s window is spent right now (its item says more)';
+    detail = "GET /contacts answered 429: the admin key's window is spent right now (its item says more)";
   } else if (res.status === 401 || res.status === 403) {
     status = 'warning';
     detail = `GET /contacts answered ${res.status} to the admin key: the URL answers, but whether it is this API cannot be seen without an accepted key`;
@@ -161,21 +163,33 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
     return {
       answers,
       adminAnswer,
-      item: item('target', TITLE, 'problem', urlFixDetail(fix, ctx, answers ? 'it answers like this API' : `it does not answer like this API either (${detail})`), {
-        fix: fixLine(fix, ctx, answers),
-        variables: VARIABLES,
-        blocksRun: true,
-      }),
+      item: item(
+        'target',
+        TITLE,
+        'problem',
+        urlFixDetail(fix, ctx, answers ? 'it answers like this API' : `it does not answer like this API either (${detail})`),
+        {
+          fix: fixLine(fix, ctx, answers),
+          variables: VARIABLES,
+          blocksRun: true,
+        },
+      ),
     };
   }
   return {
     answers,
     adminAnswer,
     item: item('target', TITLE, status, detail, {
-      ...(status === 'problem' ? { fix: 'set CONFORMANCE_TARGET_URL to the API\'s base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1' } : {}),
+      ...(status === 'problem'
+        ? { fix: "set CONFORMANCE_TARGET_URL to the API's base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1" }
+        : {}),
       // A refused key says nothing about a proxy: the fix is the key's (its own item tells more).
-      ...(refused ? { fix: 'check CONFORMANCE_ADMIN_KEY: a key this target issued, copied whole, not revoked, of an admin of organisation A (its item says more)' } : {}),
-      ...(!refused && status === 'warning' && missing.length > 0 ? { fix: 'if a proxy sits in front of the server, let it pass the X-RateLimit-* headers through' } : {}),
+      ...(refused
+        ? { fix: 'check CONFORMANCE_ADMIN_KEY: a key this target issued, copied whole, not revoked, of an admin of organisation A (its item says more)' }
+        : {}),
+      ...(!refused && status === 'warning' && missing.length > 0
+        ? { fix: 'if a proxy sits in front of the server, let it pass the X-RateLimit-* headers through' }
+        : {}),
       variables: VARIABLES,
       blocksRun: status === 'problem',
     }),
@@ -193,5 +207,5 @@ function urlFixDetail(fix: UrlFix, ctx: DoctorContext, what: string): string {
 function fixLine(fix: UrlFix, ctx: DoctorContext, answers: boolean): string {
   return answers
     ? `set CONFORMANCE_TARGET_URL=${displayUrl(fix.candidate, ctx.redactor)}`
-    : 'set CONFORMANCE_TARGET_URL to the API\'s base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1';
+    : "set CONFORMANCE_TARGET_URL to the API's base address, ending with /api/v1 (spec 9), e.g. https://api.example.com/api/v1";
 }

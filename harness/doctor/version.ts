@@ -19,11 +19,17 @@ export async function checkVersion(ctx: DoctorContext, listing: ProjectListing, 
     return item('version', TITLE, 'not-configured', 'not set: the checks that create tasks are skipped', { variables: VARIABLES });
   }
   if (projectId === undefined || !projectIsOrgA) {
-    return item('version', TITLE, 'not-checked', projectId === undefined ? 'CONFORMANCE_PROJECT_ID is not set' : 'CONFORMANCE_PROJECT_ID is not a project of org A (see its item)', { variables: VARIABLES });
+    return item(
+      'version',
+      TITLE,
+      'not-checked',
+      projectId === undefined ? 'CONFORMANCE_PROJECT_ID is not set' : 'CONFORMANCE_PROJECT_ID is not a project of org A (see its item)',
+      { variables: VARIABLES },
+    );
   }
   const project = listing.records.find((r) => r['id'] === projectId);
   if (project?.['versionId'] === versionId) {
-    return item('version', TITLE, 'ok', 'the project\'s record (GET /projects) carries this versionId', { variables: VARIABLES });
+    return item('version', TITLE, 'ok', "the project's record (GET /projects) carries this versionId", { variables: VARIABLES });
   }
   const admin = ctx.config.keys.admin!;
   const tasks = await ctx.client(admin).get('/tasks', { projectId, limit: 100 });
@@ -36,13 +42,25 @@ export async function checkVersion(ctx: DoctorContext, listing: ProjectListing, 
   const id = (res.json as { data?: { id?: unknown } } | undefined)?.data?.id;
   if (is2xx(res.status)) {
     if (typeof id !== 'string') {
-      return item('version', TITLE, 'warning', `POST /tasks under the project answered ${res.status} without a record id: accepted, but the task could not be deleted (remove "${body.name}" by hand)`, { variables: VARIABLES });
+      return item(
+        'version',
+        TITLE,
+        'warning',
+        `POST /tasks under the project answered ${res.status} without a record id: accepted, but the task could not be deleted (remove "${body.name}" by hand)`,
+        { variables: VARIABLES },
+      );
     }
     const deleted = await removeRecord(ctx, `/tasks/${id}`, [admin], 'no record the doctor could read carried a versionId to compare');
-    return item('version', TITLE, 'ok', `a task created under the project with it was accepted (task ${id}, ${deleted ? 'deleted again' : 'deleting it failed: remove it by hand'})`, { variables: VARIABLES });
+    return item(
+      'version',
+      TITLE,
+      'ok',
+      `a task created under the project with it was accepted (task ${id}, ${deleted ? 'deleted again' : 'deleting it failed: remove it by hand'})`,
+      { variables: VARIABLES },
+    );
   }
   return item('version', TITLE, 'problem', `POST /tasks under the project with it answered ${answered(res, ctx.redactor)}`, {
-    fix: 'set CONFORMANCE_VERSION_ID to a versionId the project\'s tasks take (spec 2.7: required on task create)',
+    fix: "set CONFORMANCE_VERSION_ID to a versionId the project's tasks take (spec 2.7: required on task create)",
     variables: VARIABLES,
     blocksRun: true,
   });

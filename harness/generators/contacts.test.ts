@@ -2,14 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_NON_NULLABLE_FIELDS, contactCreateSchema, contactUpdateSchema } from '../spec/contacts.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
-import {
-  contactCreate,
-  contactCreateFull,
-  contactCreateViolations,
-  contactUpdate,
-  contactUpdateViolations,
-  violationRequirements,
-} from './contacts.js';
+import { contactCreate, contactCreateFull, contactCreateViolations, contactUpdate, contactUpdateViolations, violationRequirements } from './contacts.js';
 
 const SEED = 424242;
 const RUN_TAG = 'conformance-run-abc123';

@@ -106,16 +106,18 @@ const FIELD_BREAKERS: readonly Breaker[] = [
   { rule: 'name not a string', requirementId: 'CT-FIELD-TYPES', field: 'name', value: fc.oneof(fc.integer(), fc.constant(true), fc.constant(['a'])) },
   { rule: 'isActive not a boolean', requirementId: 'CT-FIELD-TYPES', field: 'isActive', value: fc.constantFrom('true', 'false', 1, 0, 'yes') },
   { rule: 'isBillable not a boolean', requirementId: 'CT-FIELD-TYPES', field: 'isBillable', value: fc.constantFrom('true', 'false', 1, 0) },
-  { rule: 'tags not an array of strings', requirementId: 'CT-FIELD-TYPES', field: 'tags', value: fc.oneof(fc.constant('a,b'), fc.constant([1, 2]), fc.constant({ a: 'b' })) },
+  {
+    rule: 'tags not an array of strings',
+    requirementId: 'CT-FIELD-TYPES',
+    field: 'tags',
+    value: fc.oneof(fc.constant('a,b'), fc.constant([1, 2]), fc.constant({ a: 'b' })),
+  },
   { rule: 'paymentTermsDays not a number', requirementId: 'CT-FIELD-TYPES', field: 'paymentTermsDays', value: fc.constantFrom('30', 'thirty') },
   { rule: 'phone not a string', requirementId: 'CT-FIELD-TYPES', field: 'phone', value: fc.oneof(fc.integer(), fc.constant({})) },
   ...CONTACT_NON_NULLABLE_FIELDS.map((field) => nulled(field, 'CT-NULL-NOT-NULLABLE')),
 ];
 
-const CREATE_ONLY_BREAKERS: readonly Breaker[] = [
-  missing('contactType', 'CT-CREATE-REQUIRED'),
-  missing('name', 'CT-CREATE-REQUIRED'),
-];
+const CREATE_ONLY_BREAKERS: readonly Breaker[] = [missing('contactType', 'CT-CREATE-REQUIRED'), missing('name', 'CT-CREATE-REQUIRED')];
 
 /** Create bodies that each break exactly one rule of spec 2.1. */
 export function contactCreateViolations(constraints: ContactConstraints = {}): ViolationCase[] {

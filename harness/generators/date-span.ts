@@ -7,9 +7,7 @@ import fc from 'fast-check';
  * never refuses a generated body, whichever of the two an update changes.
  */
 function dateIn(min: string, max: string): fc.Arbitrary<string> {
-  return fc
-    .date({ min: new Date(`${min}T00:00:00Z`), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true })
-    .map((d) => d.toISOString().slice(0, 10));
+  return fc.date({ min: new Date(`${min}T00:00:00Z`), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 }
 
 /** A real date from 2000 to 2014: a startDate. */

@@ -160,11 +160,7 @@ describe('update bodies never change an expense state (spec 3.1: transitions are
   });
 
   it('name a state field only with the value the expense already has, and sometimes name it', () => {
-    const currents = [
-      { status: 'paid', reimbursementStatus: 'rejected' },
-      { status: 'draft', reimbursementStatus: null },
-      { status: 'approved' },
-    ] as const;
+    const currents = [{ status: 'paid', reimbursementStatus: 'rejected' }, { status: 'draft', reimbursementStatus: null }, { status: 'approved' }] as const;
     for (const current of currents) {
       const bodies = sample(expenseUpdate(ALL, current), 300) as Array<Record<string, unknown>>;
       for (const field of EXPENSE_STATE_FIELDS) {

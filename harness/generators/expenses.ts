@@ -158,12 +158,10 @@ export const EDITABLE_EXPENSE_STATUSES = ['draft', 'pending'] as const;
  * statuses and types are created by expenseCreate and edited by the transition checks.
  */
 export function expenseEditable(constraints: ExpenseConstraints = {}): fc.Arbitrary<ExpenseCreate> {
-  return fc
-    .tuple(expenseCreateFull(constraints), fc.constantFrom(...EDITABLE_EXPENSE_STATUSES))
-    .map(([body, status]) => {
-      const { reimbursementStatus: _reimbursement, ...rest } = body as Body;
-      return fitTypeRules(constraints, { ...rest, expenseType: 'direct_cost', status }) as ExpenseCreate;
-    });
+  return fc.tuple(expenseCreateFull(constraints), fc.constantFrom(...EDITABLE_EXPENSE_STATUSES)).map(([body, status]) => {
+    const { reimbursementStatus: _reimbursement, ...rest } = body as Body;
+    return fitTypeRules(constraints, { ...rest, expenseType: 'direct_cost', status }) as ExpenseCreate;
+  });
 }
 
 const NULLABLE_OPTIONAL = ['category', 'description', 'referenceNumber', 'reimbursementStatus', 'billableAmount'] as const;
@@ -265,7 +263,12 @@ const FIELD_BREAKERS: readonly Breaker[] = [
   { rule: 'description not a string', requirementId: 'EX-FIELD-TYPES', field: 'description', value: notString },
   { rule: 'currency not a string', requirementId: 'EX-FIELD-TYPES', field: 'currency', value: fc.constantFrom(978, ['EUR'], { code: 'EUR' }) },
   { rule: 'tags not an array of strings', requirementId: 'EX-FIELD-TYPES', field: 'tags', value: fc.constantFrom('a,b', [1, 2], { a: 'b' }) },
-  { rule: 'billableModifiers not an array', requirementId: 'EX-FIELD-TYPES', field: 'billableModifiers', value: fc.oneof(financialModifier(), fc.constant('none')) },
+  {
+    rule: 'billableModifiers not an array',
+    requirementId: 'EX-FIELD-TYPES',
+    field: 'billableModifiers',
+    value: fc.oneof(financialModifier(), fc.constant('none')),
+  },
   ...EXPENSE_NON_NULLABLE_FIELDS.map((field) => nulled(field, 'EX-NULL-NOT-NULLABLE')),
 ];
 

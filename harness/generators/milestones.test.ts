@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEachBreaksOneField } from './expect-violations.js';
 import { MILESTONE_NON_NULLABLE_FIELDS, milestoneCreateSchema, milestoneUpdateSchema } from '../spec/milestones.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
-import {
-  milestoneCreate,
-  milestoneCreateViolations,
-  milestoneUpdate,
-  milestoneUpdateViolations,
-  milestoneViolationRequirements,
-} from './milestones.js';
+import { milestoneCreate, milestoneCreateViolations, milestoneUpdate, milestoneUpdateViolations, milestoneViolationRequirements } from './milestones.js';
 
 const PROJECT = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
 const REFS = { projectIds: [PROJECT] };

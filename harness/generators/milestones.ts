@@ -51,7 +51,10 @@ export function milestoneCreate(c: MilestoneConstraints, options: { full?: boole
 export function milestoneUpdate(c: Pick<MilestoneConstraints, 'runTag'> = {}): fc.Arbitrary<MilestoneUpdate> {
   const { description, ...rest } = optionalFields();
   return fc
-    .record({ name: milestoneName(c.runTag), targetDate: realDate(), description: fc.option(description, { nil: null, freq: 4 }), ...rest }, { requiredKeys: [] })
+    .record(
+      { name: milestoneName(c.runTag), targetDate: realDate(), description: fc.option(description, { nil: null, freq: 4 }), ...rest },
+      { requiredKeys: [] },
+    )
     .filter((body) => Object.keys(body).length > 0);
 }
 

@@ -8,7 +8,9 @@ const sample = <T>(arb: fc.Arbitrary<T>, numRuns = 300): T[] => fc.sample(arb, {
 
 describe('primitives', () => {
   it('give the same values for the same seed', () => {
-    for (const arb of [text(), email(), url(), tags(), nonEmail(), nonUuid(), identifier(), identifier(20, 'ab12c'), pastDate()] as Array<fc.Arbitrary<unknown>>) {
+    for (const arb of [text(), email(), url(), tags(), nonEmail(), nonUuid(), identifier(), identifier(20, 'ab12c'), pastDate()] as Array<
+      fc.Arbitrary<unknown>
+    >) {
       expect(fc.sample(arb, { seed: 7, numRuns: 30 })).toEqual(fc.sample(arb, { seed: 7, numRuns: 30 }));
     }
     expect(fc.sample(text(), { seed: 7, numRuns: 30 })).not.toEqual(fc.sample(text(), { seed: 8, numRuns: 30 }));
@@ -73,7 +75,11 @@ describe('primitives', () => {
     const distinct = (values: string[]) => new Set(values).size;
     // The reason identifier() exists: short text() values repeat.
     expect(distinct(sample(text(), 1000))).toBeLessThan(1000);
-    for (const [max, salt] of [[40, ''], [20, runSalt('conformance-run-20261123T000000Z-abcd')], [30, 'x']] as const) {
+    for (const [max, salt] of [
+      [40, ''],
+      [20, runSalt('conformance-run-20261123T000000Z-abcd')],
+      [30, 'x'],
+    ] as const) {
       const values = sample(identifier(max, salt), 1000);
       expect(distinct(values)).toBe(1000);
       for (const value of values) {

@@ -17,9 +17,7 @@ export function text(maxLength = 40): fc.Arbitrary<string> {
   if (maxLength < 2) return letter;
   return fc.oneof(
     letter,
-    fc
-      .tuple(letter, fc.string({ unit: fc.constantFrom(...INNER), maxLength: Math.max(0, maxLength - 2) }), letter)
-      .map(([a, b, c]) => a + b + c),
+    fc.tuple(letter, fc.string({ unit: fc.constantFrom(...INNER), maxLength: Math.max(0, maxLength - 2) }), letter).map(([a, b, c]) => a + b + c),
   );
 }
 
@@ -146,7 +144,9 @@ export function impossibleDate(): fc.Arbitrary<string> {
     fc.tuple(year, fc.constantFrom(30, 31)).map(([y, d]) => `${y}-02-${d}`),
     fc.constantFrom(2001, 2002, 2003, 2005, 2021, 2022, 2023, 2025).map((y) => `${y}-02-29`),
     fc.tuple(year, fc.integer({ min: 13, max: 99 })).map(([y, m]) => `${y}-${pad(m)}-01`),
-    realDate().map((d) => d.replace(/-0(\d)-/, '-$1-')).filter((d) => !/^\d{4}-\d{2}-/.test(d)),
+    realDate()
+      .map((d) => d.replace(/-0(\d)-/, '-$1-'))
+      .filter((d) => !/^\d{4}-\d{2}-/.test(d)),
     fc.constantFrom('2024/03/01', '01-03-2024', '20240301', 'yesterday'),
   );
 }

@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
-import {
-  RATE_PERIODS,
-  RATE_TYPES,
-  RATE_UPDATE_FIELDS,
-  type RateCreate,
-  type RateUpdate,
-  type RateVersionCreate,
-} from '../spec/rates.js';
+import { RATE_PERIODS, RATE_TYPES, RATE_UPDATE_FIELDS, type RateCreate, type RateUpdate, type RateVersionCreate } from '../spec/rates.js';
 import { amount, badCurrency, currency, identifier, impossibleDate, realDate, runSalt, tags, text, withRunTag } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
@@ -51,7 +44,9 @@ export function rateCreate(constraints: RateConstraints = {}): fc.Arbitrary<Rate
 
 /** A create body with every listed field set. */
 export function rateCreateFull(constraints: RateConstraints = {}): fc.Arbitrary<RateCreate> {
-  return fc.record({ name: rateName(constraints), amount: amount(100_000, constraints.minAmount), ...optionalFields() }).map((body) => withRunTag(body, constraints.runTag));
+  return fc
+    .record({ name: rateName(constraints), amount: amount(100_000, constraints.minAmount), ...optionalFields() })
+    .map((body) => withRunTag(body, constraints.runTag));
 }
 
 /**
@@ -68,15 +63,18 @@ export function rateUpdate(constraints: RateConstraints = {}): fc.Arbitrary<Rate
 
 /** Spec 2.5 create rate version: amount >= 0 and a real effectiveFrom date required, changeReason optional. */
 export function rateVersionCreate(): fc.Arbitrary<RateVersionCreate> {
-  return fc.record(
-    { amount: amount(), effectiveFrom: realDate(), changeReason: text(60) },
-    { requiredKeys: ['amount', 'effectiveFrom'] },
-  );
+  return fc.record({ amount: amount(), effectiveFrom: realDate(), changeReason: text(60) }, { requiredKeys: ['amount', 'effectiveFrom'] });
 }
 
 // Values outside the enums; another case of a value (Billable) is INPUT-FORMAT-STRICT's (a SHOULD).
-const badRateType = fc.oneof(fc.constantFrom('hourly', 'internal', ''), text(12).filter((s) => !(RATE_TYPES as readonly string[]).includes(s.toLowerCase())));
-const badPeriod = fc.oneof(fc.constantFrom('hours', 'fortnight', 'quarter', ''), text(12).filter((s) => !(RATE_PERIODS as readonly string[]).includes(s.toLowerCase())));
+const badRateType = fc.oneof(
+  fc.constantFrom('hourly', 'internal', ''),
+  text(12).filter((s) => !(RATE_TYPES as readonly string[]).includes(s.toLowerCase())),
+);
+const badPeriod = fc.oneof(
+  fc.constantFrom('hours', 'fortnight', 'quarter', ''),
+  text(12).filter((s) => !(RATE_PERIODS as readonly string[]).includes(s.toLowerCase())),
+);
 const notString = fc.oneof(fc.integer(), fc.constant(true), fc.constant(['a']), fc.constant({}));
 const notBoolean = fc.constantFrom('true', 'false', 1, 0, 'yes');
 const notNumber = fc.constantFrom('12', '12.50', 'ten', true, [1]);

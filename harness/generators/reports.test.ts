@@ -47,7 +47,9 @@ describe('report execute generators', () => {
       for (const body of sample(c.bodies, 40)) {
         const result = reportExecuteSchema.safeParse(body);
         expect(result.success, `${c.rule}: ${JSON.stringify(body)}`).toBe(false);
-        expect(new Set(result.error?.issues.map((issue) => String(issue.path[0]))), c.rule).toEqual(new Set([c.rule.startsWith('scope') ? 'scope' : c.rule.split(' ')[0]]));
+        expect(new Set(result.error?.issues.map((issue) => String(issue.path[0]))), c.rule).toEqual(
+          new Set([c.rule.startsWith('scope') ? 'scope' : c.rule.split(' ')[0]]),
+        );
       }
     }
   });

@@ -20,7 +20,11 @@ const key = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), 
  */
 export function filterValues(): fc.Arbitrary<Record<string, unknown>> {
   const value = fc.oneof(text(20), fc.integer(), fc.boolean(), fc.constant(null), fc.array(text(10), { maxLength: 3 }));
-  return fc.dictionary(key.map((k) => `conformance_${k}`), value, { maxKeys: 4 });
+  return fc.dictionary(
+    key.map((k) => `conformance_${k}`),
+    value,
+    { maxKeys: 4 },
+  );
 }
 
 /** Spec 4.9 execute body: every property optional; page >= 1, pageSize 1 to 500, scope strict. */
@@ -68,10 +72,16 @@ const BREAKERS: readonly Breaker[] = [
   brokenScope('id missing', fc.record({ kind: fc.constantFrom(...SCOPE_KINDS) })),
   brokenScope(
     'an extra property',
-    fc.tuple(validScope, key.filter((k) => k !== 'kind' && k !== 'id'), fc.oneof(text(10), fc.integer(), fc.boolean())).map(([scope, name, value]) => ({
-      ...scope,
-      [name]: value,
-    })),
+    fc
+      .tuple(
+        validScope,
+        key.filter((k) => k !== 'kind' && k !== 'id'),
+        fc.oneof(text(10), fc.integer(), fc.boolean()),
+      )
+      .map(([scope, name, value]) => ({
+        ...scope,
+        [name]: value,
+      })),
   ),
   brokenScope('not an object', fc.oneof(fc.constantFrom('project', 'all'), uuid(), fc.constant([]))),
 ];

@@ -65,7 +65,9 @@ describe('resource generators', () => {
   });
 
   it('keep every startDate before every endDate', () => {
-    const starts = sample(resourceUpdate(REFS), 300).map((b) => b.startDate).filter((d): d is string => typeof d === 'string');
+    const starts = sample(resourceUpdate(REFS), 300)
+      .map((b) => b.startDate)
+      .filter((d): d is string => typeof d === 'string');
     const ends = sample(resourceCreateFull(REFS), 300).map((b) => b.endDate!);
     expect(starts.length).toBeGreaterThan(0);
     expect(starts.every((s) => ends.every((e) => s < e))).toBe(true);

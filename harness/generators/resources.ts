@@ -55,7 +55,9 @@ export function resourceRuleFree(body: Record<string, unknown>): Record<string, 
  * ends it, so a generated isActive is not overridden.
  */
 function futureEndDate(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date('2035-01-01T00:00:00Z'), max: new Date('2045-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  return fc
+    .date({ min: new Date('2035-01-01T00:00:00Z'), max: new Date('2045-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 }
 
 /**
@@ -63,9 +65,7 @@ function futureEndDate(): fc.Arbitrary<string> {
  * digits (E.164 allows 15). A server may store it without the space (compare.ts).
  */
 export function phone(): fc.Arbitrary<string> {
-  return fc
-    .tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 100_000, max: 9_999_999_999 }))
-    .map(([country, number]) => `+${country} ${number}`);
+  return fc.tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 100_000, max: 9_999_999_999 })).map(([country, number]) => `+${country} ${number}`);
 }
 
 function references(c: ResourceConstraints): Record<string, fc.Arbitrary<string>> {
@@ -99,9 +99,7 @@ function createFields(c: ResourceConstraints) {
 
 /** Spec 2.4 create: name required, every other field optional and well formed; isActive never sent. */
 export function resourceCreate(c: ResourceConstraints = {}): fc.Arbitrary<ResourceCreate> {
-  return fc
-    .record(createFields(c), { requiredKeys: ['name'] })
-    .map((body) => withRunTag(body as ResourceCreate, c.runTag));
+  return fc.record(createFields(c), { requiredKeys: ['name'] }).map((body) => withRunTag(body as ResourceCreate, c.runTag));
 }
 
 /** A create body with every field set: the base against which updates are compared. */
@@ -114,9 +112,7 @@ export function resourceCreateFull(c: ResourceConstraints = {}): fc.Arbitrary<Re
  * (null clears). At least one field is present; `tags`, when present, keeps the run tag.
  */
 export function resourceUpdate(c: ResourceConstraints = {}): fc.Arbitrary<ResourceUpdate> {
-  const nullable = Object.fromEntries(
-    Object.entries(nullableFields(c)).map(([field, arb]) => [field, fc.option(arb, { nil: null, freq: 4 })]),
-  );
+  const nullable = Object.fromEntries(Object.entries(nullableFields(c)).map(([field, arb]) => [field, fc.option(arb, { nil: null, freq: 4 })]));
   return fc
     .record(
       { name: identifier(40, runSalt(c.runTag)), employmentType: fc.constantFrom(...EMPLOYMENT_TYPES), tags: tags(), isActive: fc.boolean(), ...nullable },

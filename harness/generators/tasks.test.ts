@@ -59,7 +59,9 @@ describe('task generators', () => {
   });
 
   it('set every create field but the legacy taskType in a full body', () => {
-    const allFields = Object.keys(taskCreateSchema.shape).filter((field) => field !== 'taskType').sort();
+    const allFields = Object.keys(taskCreateSchema.shape)
+      .filter((field) => field !== 'taskType')
+      .sort();
     for (const body of sample(taskCreateFull(REFS))) expect(Object.keys(body).sort()).toEqual(allFields);
   });
 
@@ -77,11 +79,14 @@ describe('task generators', () => {
     expect(bodies.some((b) => typeof b.color === 'string')).toBe(true);
   });
 
-  it('never change the status (spec 3.2: transitions are not shown): left out, or the task\'s own status', () => {
+  it("never change the status (spec 3.2: transitions are not shown): left out, or the task's own status", () => {
     for (const body of sample(taskUpdate(REFS), 300)) expect(body, JSON.stringify(body)).not.toHaveProperty('status');
     for (const status of TASK_STATUSES) {
       const bodies = sample(taskUpdate(REFS, { status }), 300);
-      expect(bodies.some((b) => b.status === status), `${status} is sometimes sent unchanged`).toBe(true);
+      expect(
+        bodies.some((b) => b.status === status),
+        `${status} is sometimes sent unchanged`,
+      ).toBe(true);
       for (const body of bodies) {
         if (body.status !== undefined) expect(body.status).toBe(status);
         expect(taskUpdateSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
@@ -97,7 +102,9 @@ describe('task generators', () => {
   });
 
   it('keep every startDate before every endDate', () => {
-    const starts = sample(taskUpdate(REFS), 300).map((b) => b.startDate).filter((d): d is string => typeof d === 'string');
+    const starts = sample(taskUpdate(REFS), 300)
+      .map((b) => b.startDate)
+      .filter((d): d is string => typeof d === 'string');
     const ends = sample(taskCreateFull(REFS), 300).map((b) => b.endDate!);
     expect(starts.every((s) => ends.every((e) => s < e))).toBe(true);
   });

@@ -37,8 +37,14 @@ export function badColor(): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom('#12345', '#1234567', '123456', '#GGGGGG', 'red', '#12345g', '##12345', '#12 345', 'rgb(1,2,3)', '#abc', ''),
     hex(6), // no `#`
-    fc.integer({ min: 0, max: 5 }).chain(hex).map((h) => `#${h}`), // too short
-    fc.integer({ min: 7, max: 9 }).chain(hex).map((h) => `#${h}`), // too long
+    fc
+      .integer({ min: 0, max: 5 })
+      .chain(hex)
+      .map((h) => `#${h}`), // too short
+    fc
+      .integer({ min: 7, max: 9 })
+      .chain(hex)
+      .map((h) => `#${h}`), // too long
   );
 }
 

@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { batchEntrySchema, batchUpdateSchema, timeEntryCreateSchema, timeEntryUpdateSchema } from '../spec/time-entries.js';
 import { batchChange, batchEntries, batchEntry, ENTRY_ITEM_BREAKS, UPDATE_ITEM_BREAKS } from './batch.js';
 import { badHhmm, hhmm, impossibleDate, realDate } from './primitives.js';
-import {
-  timeEntryCreate,
-  timeEntryCreateViolations,
-  timeEntryUpdate,
-  timeEntryUpdateViolations,
-  timeEntryViolationRequirements,
-} from './time-entries.js';
+import { timeEntryCreate, timeEntryCreateViolations, timeEntryUpdate, timeEntryUpdateViolations, timeEntryViolationRequirements } from './time-entries.js';
 import { hhmmSchema, realDateSchema } from '../spec/time-entries.js';
 
 const REFS = {

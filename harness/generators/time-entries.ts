@@ -53,9 +53,7 @@ export function timeEntryCreate(c: TimeEntryConstraints, options: { full?: boole
           ...optionalCreateFields(),
         },
         // the chosen source decides the hours range, so it must stay in the body
-        options.full
-          ? {}
-          : { requiredKeys: ['taskId', 'resourceId', 'date', 'hours', ...(entrySource === undefined ? [] : ['entrySource' as const])] },
+        options.full ? {} : { requiredKeys: ['taskId', 'resourceId', 'date', 'hours', ...(entrySource === undefined ? [] : ['entrySource' as const])] },
       ),
     )
     .map((body) => withRunTag(clearOfUnstatedRules(body) as TimeEntryCreate, c.runTag));
@@ -99,7 +97,12 @@ const SHARED_BREAKERS: readonly Breaker[] = [
   { rule: 'date not a real calendar date', requirementId: 'TE-DATE-REAL', field: 'date', value: impossibleDate() },
   { rule: 'durationSeconds 0 or negative', requirementId: 'TE-DURATION-RANGE', field: 'durationSeconds', value: fc.integer({ min: -86_400, max: 0 }) },
   { rule: 'durationSeconds above 86400', requirementId: 'TE-DURATION-RANGE', field: 'durationSeconds', value: fc.integer({ min: 86_401, max: 10_000_000 }) },
-  { rule: 'durationSeconds not an integer', requirementId: 'TE-DURATION-RANGE', field: 'durationSeconds', value: fc.integer({ min: 1, max: 86_399 }).map((n) => n + 0.5) },
+  {
+    rule: 'durationSeconds not an integer',
+    requirementId: 'TE-DURATION-RANGE',
+    field: 'durationSeconds',
+    value: fc.integer({ min: 1, max: 86_399 }).map((n) => n + 0.5),
+  },
   { rule: 'startTime not HH:MM', requirementId: 'TE-START-TIME-FORMAT', field: 'startTime', value: badHhmm() },
   ...wrongTypes('TE-FIELD-TYPES'),
 ];

@@ -2,14 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectEachBreaksOneField } from './expect-violations.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
-import {
-  EVENT_NAMES,
-  QUIET_EVENTS,
-  TRIGGERED_EVENTS,
-  deliveryBodySchema,
-  subscriptionCreateSchema,
-  subscriptionUpdateSchema,
-} from '../spec/webhooks.js';
+import { EVENT_NAMES, QUIET_EVENTS, TRIGGERED_EVENTS, deliveryBodySchema, subscriptionCreateSchema, subscriptionUpdateSchema } from '../spec/webhooks.js';
 import {
   nameOfLength,
   subscriptionCreate,

@@ -1,14 +1,7 @@
 import { InternalError } from '../errors.js';
 import fc from 'fast-check';
 import type { RequirementId } from '../spec/requirements.js';
-import {
-  EVENT_NAMES,
-  WEBHOOK_NAME_MAX,
-  WEBHOOK_URL_MAX,
-  type EventName,
-  type SubscriptionCreate,
-  type SubscriptionUpdate,
-} from '../spec/webhooks.js';
+import { EVENT_NAMES, WEBHOOK_NAME_MAX, WEBHOOK_URL_MAX, type EventName, type SubscriptionCreate, type SubscriptionUpdate } from '../spec/webhooks.js';
 import { identifier, nonUrl, text, url } from './primitives.js';
 import { missing, nulled, requirementsOf, violations, type Breaker, type ViolationCase } from './violations.js';
 
@@ -142,11 +135,7 @@ const FIELD_BREAKERS: readonly Breaker[] = [
   ...(['name', 'url', 'events', 'isActive'] as const).map((field) => nulled(field, 'WH-FIELD-RULES')),
 ];
 
-const CREATE_ONLY_BREAKERS: readonly Breaker[] = [
-  missing('name', 'WH-FIELD-RULES'),
-  missing('url', 'WH-FIELD-RULES'),
-  missing('events', 'WH-FIELD-RULES'),
-];
+const CREATE_ONLY_BREAKERS: readonly Breaker[] = [missing('name', 'WH-FIELD-RULES'), missing('url', 'WH-FIELD-RULES'), missing('events', 'WH-FIELD-RULES')];
 
 /** Create bodies that each break exactly one rule of spec 2.10. */
 export function subscriptionCreateViolations(constraints: SubscriptionConstraints = {}): ViolationCase[] {

@@ -33,7 +33,10 @@ describe('harEntry', () => {
     expect(huge.response.content.text).toHaveLength(HAR_MAX_BODY_CHARS);
     expect(huge.response.content.size).toBe(HAR_MAX_BODY_CHARS + 10);
     expect(huge.response._truncated).toBe(true);
-    const lost = harEntry({ ...wire, status: null, responseHeaders: {}, responseBody: '', error: 'no answer within 1000 ms' }, { check: null, requirement: null });
+    const lost = harEntry(
+      { ...wire, status: null, responseHeaders: {}, responseBody: '', error: 'no answer within 1000 ms' },
+      { check: null, requirement: null },
+    );
     expect(lost.response).toMatchObject({ status: 0, bodySize: -1, _error: 'no answer within 1000 ms' });
   });
 });

@@ -168,10 +168,15 @@ describe('ApiClient responses', () => {
 describe('ApiClient exchange records', () => {
   it('reports every exchange with the key masked in curl, headers and body', async () => {
     handler = (req, res) =>
-      json(res, 400, { error: `bad key ${String(req.headers['x-api-key'] ?? req.headers['authorization'])}` }, {
-        'x-echo-key': String(req.headers['x-api-key'] ?? ''),
-        'x-api-key': KEY,
-      });
+      json(
+        res,
+        400,
+        { error: `bad key ${String(req.headers['x-api-key'] ?? req.headers['authorization'])}` },
+        {
+          'x-echo-key': String(req.headers['x-api-key'] ?? ''),
+          'x-api-key': KEY,
+        },
+      );
     const exchanges: ExchangeRecord[] = [];
     const c = client({ onExchange: (e) => exchanges.push(e) });
     await c.post('/contacts', { name: 'Acme' });
@@ -400,7 +405,12 @@ describe('ApiClient bounded reads', () => {
   });
 
   it('formats bounds as a reader would write them', () => {
-    expect([formatBytes(8 * 1024 * 1024), formatBytes(1536 * 1024), formatBytes(65536), formatBytes(1000)]).toEqual(['8 MiB', '1.5 MiB', '64 KiB', '1000 bytes']);
+    expect([formatBytes(8 * 1024 * 1024), formatBytes(1536 * 1024), formatBytes(65536), formatBytes(1000)]).toEqual([
+      '8 MiB',
+      '1.5 MiB',
+      '64 KiB',
+      '1000 bytes',
+    ]);
   });
 });
 
@@ -513,7 +523,12 @@ describe('a request guard', () => {
     expect(received).toHaveLength(0);
     await expect(guarded.post('/webhooks', {})).rejects.toThrow('refused answer');
     expect(seen).toEqual(['POST /webhooks 403']);
-    expect((await guarded.with({ authStyle: 'bearer' }).post('/webhooks', {}).catch((e: Error) => e.message))).toBe('refused answer');
+    expect(
+      await guarded
+        .with({ authStyle: 'bearer' })
+        .post('/webhooks', {})
+        .catch((e: Error) => e.message),
+    ).toBe('refused answer');
     expect((await guarded.with({ key: 'wmk_other_key' }).post('/webhooks', {})).status).toBe(403);
   });
 });

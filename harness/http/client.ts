@@ -171,7 +171,11 @@ interface BoundedBody {
  * (Content-Length) is not read at all, one that turns out larger is cut where it crosses the
  * bound; the stream is destroyed either way, so the rest never reaches memory.
  */
-async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }, declaredLength: string | undefined, max: number): Promise<BoundedBody> {
+async function readBounded(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  declaredLength: string | undefined,
+  max: number,
+): Promise<BoundedBody> {
   const declared = declaredLength !== undefined && /^\d+$/.test(declaredLength) ? Number(declaredLength) : undefined;
   if (declared !== undefined && declared > max) {
     body.destroy();
@@ -324,7 +328,19 @@ export class ApiClient {
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
       if (signal?.aborted && !deadline.timedOut) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
       const reason = this.#failure(url, cause, deadline.timedOut || (cause as Error).name === 'TimeoutError');
-      this.#wire({ sentAt, started, method: options.method, url: shownUrl, headers, body, status: null, responseHeaders: {}, text: '', truncated: false, error: redactor.redact(reason) });
+      this.#wire({
+        sentAt,
+        started,
+        method: options.method,
+        url: shownUrl,
+        headers,
+        body,
+        status: null,
+        responseHeaders: {},
+        text: '',
+        truncated: false,
+        error: redactor.redact(reason),
+      });
       health?.recordFailure(`${options.method} ${shownUrl}: ${reason}`, sentAt);
       throw new RequestFailedError(`${options.method} ${shownUrl}: ${reason}`, { cause });
     } finally {

@@ -58,9 +58,13 @@ function client(origin: string, network?: TargetNetwork): ApiClient {
 describe('CONFORMANCE_CA_FILE: an https target signed by a private CA', () => {
   it('without the CA the request fails with a one-line diagnosis that names the setting', async () => {
     proxyEnv.use({});
-    const error = await client(tls.origin, { viaProxy: true }).get('/contacts').catch((e: unknown) => e);
+    const error = await client(tls.origin, { viaProxy: true })
+      .get('/contacts')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailedError);
-    expect((error as Error).message).toMatch(/TLS certificate is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN)\)/);
+    expect((error as Error).message).toMatch(
+      /TLS certificate is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN)\)/,
+    );
     expect((error as Error).message).toContain('CONFORMANCE_CA_FILE');
     expect((error as Error).message).toContain('NODE_EXTRA_CA_CERTS');
     expect((error as Error).message).not.toContain('\n');
@@ -123,7 +127,9 @@ describe('HTTP_PROXY / HTTPS_PROXY / NO_PROXY', () => {
 
   it('a failure through a proxy names the proxy, without its password', async () => {
     proxyEnv.use({ HTTP_PROXY: 'http://user:secret@127.0.0.1:9' });
-    const error = await client(plainOrigin, { viaProxy: true }).get('/contacts').catch((e: unknown) => e);
+    const error = await client(plainOrigin, { viaProxy: true })
+      .get('/contacts')
+      .catch((e: unknown) => e);
     expect((error as Error).message).toContain('through the proxy http://127.0.0.1:9; NO_PROXY lists the hosts reached directly');
     expect((error as Error).message).not.toContain('secret');
   });

@@ -24,12 +24,9 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(undefined, NOW)).toBeUndefined();
   });
 
-  it.each(['', '   ', 'soon', 'tomorrow', '1.', '.5', '-5', '5s', '120 seconds', 'abc1', '1e3'])(
-    'is undefined for the unreadable value %j',
-    (value) => {
-      expect(retryAfterMs(value, NOW)).toBeUndefined();
-    },
-  );
+  it.each(['', '   ', 'soon', 'tomorrow', '1.', '.5', '-5', '5s', '120 seconds', 'abc1', '1e3'])('is undefined for the unreadable value %j', (value) => {
+    expect(retryAfterMs(value, NOW)).toBeUndefined();
+  });
 
   // V8's legacy Date.parse accepts "<word> <number>" ("Retry 5" is 1 May 2001): only HTTP dates count.
   it.each(['Retry 5', 'foo 1', 'later 2024'])('is undefined for the word-and-number garbage %j', (value) => {

@@ -9,19 +9,31 @@ describe('parseInitArgs', () => {
 
   it('maps every value option to its variable, in both spellings', () => {
     const args = parseInitArgs([
-      '--url', 'http://h/api/v1',
+      '--url',
+      'http://h/api/v1',
       '--admin-key=wmk_a',
-      '--member-key', 'wmk_m',
-      '--other-org-key', 'wmk_o',
-      '--limited-key', 'wmk_l',
-      '--limited-keys', 'wmk_l2,wmk_l3',
-      '--custom-limit-key', 'wmk_c',
-      '--custom-limit', '90',
-      '--project-id', 'p',
-      '--version-id', 'v',
-      '--other-project-id', 'o',
-      '--sink-public-url', 'http://sink:9000',
-      '--sink-host', '0.0.0.0',
+      '--member-key',
+      'wmk_m',
+      '--other-org-key',
+      'wmk_o',
+      '--limited-key',
+      'wmk_l',
+      '--limited-keys',
+      'wmk_l2,wmk_l3',
+      '--custom-limit-key',
+      'wmk_c',
+      '--custom-limit',
+      '90',
+      '--project-id',
+      'p',
+      '--version-id',
+      'v',
+      '--other-project-id',
+      'o',
+      '--sink-public-url',
+      'http://sink:9000',
+      '--sink-host',
+      '0.0.0.0',
       '--sink-port=9000',
     ]);
     expect(args.values).toEqual({
@@ -43,7 +55,12 @@ describe('parseInitArgs', () => {
   });
 
   it('reads the flags, the file (--output, -o or --dotenv) and tolerates a leading "init"', () => {
-    expect(parseInitArgs(['init', '--force', '--no-doctor', '--no-learn', '--output', 'x.env'])).toMatchObject({ force: true, doctor: false, learn: false, output: 'x.env' });
+    expect(parseInitArgs(['init', '--force', '--no-doctor', '--no-learn', '--output', 'x.env'])).toMatchObject({
+      force: true,
+      doctor: false,
+      learn: false,
+      output: 'x.env',
+    });
     expect(parseInitArgs(['-o', 'z.env']).output).toBe('z.env');
     expect(parseInitArgs(['--dotenv=y.env']).output).toBe('y.env');
   });

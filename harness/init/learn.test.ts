@@ -29,7 +29,13 @@ function fake(routes: Record<string, LearnResponse | Error>): { get: LearnGet; a
 describe('learnFromTarget', () => {
   it('learns the first project, its versionId, org B project and the custom limit, each saying where from', async () => {
     const { get, asked } = fake({
-      'admin /projects': list([{ id: P1, name: 'A', versionId: V1 }, { id: P2, name: 'A2' }], 3),
+      'admin /projects': list(
+        [
+          { id: P1, name: 'A', versionId: V1 },
+          { id: P2, name: 'A2' },
+        ],
+        3,
+      ),
       'other /projects': list([{ id: B1 }]),
       'custom /contacts': { status: 200, headers: { 'x-ratelimit-limit': '90' }, json: { data: [] } },
     });
@@ -54,7 +60,10 @@ describe('learnFromTarget', () => {
 
     const underIt = fake({
       [`admin /tasks/${P1}`]: { status: 404, headers: {}, json: undefined },
-      'admin /tasks': list([{ id: T1, versionId: 'not-a-uuid' }, { id: T1, versionId: V1 }]),
+      'admin /tasks': list([
+        { id: T1, versionId: 'not-a-uuid' },
+        { id: T1, versionId: V1 },
+      ]),
     });
     const b = await learnFromTarget({ adminKey: 'admin', known: { CONFORMANCE_PROJECT_ID: P1 } }, underIt.get);
     expect(b.learnt.get('CONFORMANCE_VERSION_ID')?.value).toBe(V1);

@@ -19,7 +19,10 @@ import type { InitVariableName } from './variables.js';
  * - CONFORMANCE_CUSTOM_LIMIT: X-RateLimit-Limit (spec 8) of one GET with the custom-limit key.
  */
 
-export type LearnableName = Extract<InitVariableName, 'CONFORMANCE_PROJECT_ID' | 'CONFORMANCE_VERSION_ID' | 'CONFORMANCE_OTHER_PROJECT_ID' | 'CONFORMANCE_CUSTOM_LIMIT'>;
+export type LearnableName = Extract<
+  InitVariableName,
+  'CONFORMANCE_PROJECT_ID' | 'CONFORMANCE_VERSION_ID' | 'CONFORMANCE_OTHER_PROJECT_ID' | 'CONFORMANCE_CUSTOM_LIMIT'
+>;
 
 /** What one request answered, as far as learning needs it. */
 export interface LearnResponse {
@@ -156,7 +159,10 @@ export async function learnFromTarget(input: LearnInput, get: LearnGet): Promise
       const id = record(orgA.records[0])?.['id'];
       if (isUuid(id)) {
         projectId = id;
-        learnt.set('CONFORMANCE_PROJECT_ID', { value: id, note: `${LEARNT} ${howMany(orgA.json, orgA.records.length)} of org A (GET /projects with CONFORMANCE_ADMIN_KEY)` });
+        learnt.set('CONFORMANCE_PROJECT_ID', {
+          value: id,
+          note: `${LEARNT} ${howMany(orgA.json, orgA.records.length)} of org A (GET /projects with CONFORMANCE_ADMIN_KEY)`,
+        });
       } else {
         learnt.set('CONFORMANCE_PROJECT_ID', { note: `${NOT_LEARNT} the first project GET /projects lists has no UUID \`id\`` });
       }
@@ -169,13 +175,13 @@ export async function learnFromTarget(input: LearnInput, get: LearnGet): Promise
 
   if (input.otherOrgKey !== undefined && known.CONFORMANCE_OTHER_PROJECT_ID === undefined) {
     const orgB = await listProjects(input.otherOrgKey, 'CONFORMANCE_OTHER_ORG_KEY');
-    const orgAIds = new Set(
-      [...(orgA?.ok === true ? orgA.records.map((r) => record(r)?.['id']) : []), projectId].filter(isUuid).map((id) => id.toLowerCase()),
-    );
+    const orgAIds = new Set([...(orgA?.ok === true ? orgA.records.map((r) => record(r)?.['id']) : []), projectId].filter(isUuid).map((id) => id.toLowerCase()));
     const first = orgB.ok ? record(orgB.records[0])?.['id'] : undefined;
     if (!orgB.ok) learnt.set('CONFORMANCE_OTHER_PROJECT_ID', { note: `${NOT_LEARNT} ${orgB.reason}` });
     else if (orgB.records.length === 0) {
-      learnt.set('CONFORMANCE_OTHER_PROJECT_ID', { note: `${NOT_LEARNT} GET /projects with CONFORMANCE_OTHER_ORG_KEY lists no project (optional: create one in org B)` });
+      learnt.set('CONFORMANCE_OTHER_PROJECT_ID', {
+        note: `${NOT_LEARNT} GET /projects with CONFORMANCE_OTHER_ORG_KEY lists no project (optional: create one in org B)`,
+      });
     } else if (!isUuid(first)) {
       learnt.set('CONFORMANCE_OTHER_PROJECT_ID', { note: `${NOT_LEARNT} the first project GET /projects lists for org B has no UUID \`id\`` });
     } else if (orgAIds.has(first.toLowerCase())) {
@@ -202,7 +208,8 @@ type Ask = (key: string, path: string, query?: Readonly<Record<string, QueryValu
 async function learnVersionId(adminKey: string, projectId: string | undefined, orgA: ProjectList | undefined, ask: Ask): Promise<Learnt> {
   if (projectId === undefined) return { note: `${NOT_LEARNT} no project of org A to read it from` };
   // 1. The project's record as GET /projects lists it.
-  const listed = orgA?.ok === true ? orgA.records.map(record).find((r) => typeof r?.['id'] === 'string' && r['id'].toLowerCase() === projectId.toLowerCase()) : undefined;
+  const listed =
+    orgA?.ok === true ? orgA.records.map(record).find((r) => typeof r?.['id'] === 'string' && r['id'].toLowerCase() === projectId.toLowerCase()) : undefined;
   if (isUuid(listed?.['versionId'])) return { value: listed['versionId'], note: `${LEARNT} versionId of project ${projectId} (GET /projects)` };
   // 2. The project as a root task (spec 4.12).
   const asTask = await ask(adminKey, `/tasks/${encodeURIComponent(projectId)}`);

@@ -7,12 +7,17 @@ const EXAMPLE = ['# Title', '', '# What A is.', 'A=', '# What B is.', 'B=', 'C=d
 
 describe('renderEnvFile', () => {
   it('keeps every line of the example in order, fills the values and puts notes above them', () => {
-    const text = renderEnvFile(EXAMPLE, new Map([
-      ['A', { value: 'one', notes: ['learnt by conformance init: first of 3 projects'] }],
-      ['C', { value: 'two' }],
-    ]));
+    const text = renderEnvFile(
+      EXAMPLE,
+      new Map([
+        ['A', { value: 'one', notes: ['learnt by conformance init: first of 3 projects'] }],
+        ['C', { value: 'two' }],
+      ]),
+    );
     expect(text).toBe(
-      [...INIT_HEADER, '# Title', '', '# What A is.', '# learnt by conformance init: first of 3 projects', 'A=one', '# What B is.', 'B=', 'C=two', ''].join('\n'),
+      [...INIT_HEADER, '# Title', '', '# What A is.', '# learnt by conformance init: first of 3 projects', 'A=one', '# What B is.', 'B=', 'C=two', ''].join(
+        '\n',
+      ),
     );
   });
 

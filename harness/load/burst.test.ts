@@ -22,12 +22,23 @@ function burst(sent: number, admitted: number, elapsedMs = 200, refusal: (i: num
 }
 
 describe('judgeBurstKey', () => {
-  const judge = (fired: FiredBurst, remaining = 59) => judgeBurstKey({ label: 'limited key 1 of 1', tally: tallied(fired.samples), limit: 60, remaining, waitedMs: 10 });
+  const judge = (fired: FiredBurst, remaining = 59) =>
+    judgeBurstKey({ label: 'limited key 1 of 1', tally: tallied(fired.samples), limit: 60, remaining, waitedMs: 10 });
 
   it('passes when exactly the budget left after the probe is admitted and the rest refused with 429', () => {
     const { record, findings } = judge(burst(150, 59));
     expect(findings).toEqual([]);
-    expect(record).toMatchObject({ status: 'passed', sent: 150, admitted: 59, rejected: 91, other: 0, errors: 0, expected: 59, allowance: 0, statusCounts: { '200': 59, '429': 91 } });
+    expect(record).toMatchObject({
+      status: 'passed',
+      sent: 150,
+      admitted: 59,
+      rejected: 91,
+      other: 0,
+      errors: 0,
+      expected: 59,
+      allowance: 0,
+      statusCounts: { '200': 59, '429': 91 },
+    });
     expect(record.timeline.buckets.reduce((n, b) => n + b.admitted + b.rejected, 0)).toBe(150);
   });
 
@@ -36,7 +47,7 @@ describe('judgeBurstKey', () => {
     expect(judge(burst(150, 58)).record.status).toBe('failed');
   });
 
-  it("tolerates what a refilling limiter earns back during a long burst (harness/rate/tolerance.ts)", () => {
+  it('tolerates what a refilling limiter earns back during a long burst (harness/rate/tolerance.ts)', () => {
     // 3 s at 60/min: up to 3 more.
     expect(judge(burst(150, 62, 3000))).toMatchObject({ record: { status: 'passed', allowance: 3 } });
     expect(judge(burst(150, 63, 3000)).record.status).toBe('failed');
@@ -44,11 +55,22 @@ describe('judgeBurstKey', () => {
 
   it('counts, for a limiter whose Reset names a refill, what it earned from its fresh probe on, at the window it refills over', () => {
     // 100 ms of burst, 400 ms between the probe and the burst, a self-test's 4 s window: 60 × 0.5 / 4 = 7 more.
-    const refilling = judgeBurstKey({ label: 'k', tally: tallied(burst(150, 66, 100).samples), limit: 60, remaining: 59, waitedMs: 10, sinceFreshMs: 400, refillWindowMs: 4000 });
+    const refilling = judgeBurstKey({
+      label: 'k',
+      tally: tallied(burst(150, 66, 100).samples),
+      limit: 60,
+      remaining: 59,
+      waitedMs: 10,
+      sinceFreshMs: 400,
+      refillWindowMs: 4000,
+    });
     expect(refilling.record).toMatchObject({ status: 'passed', allowance: 7 });
     expect(refilling.record.summary).toBe('admitted 66 of 150; expected 59 (tolerance +7 for 500 ms at 60/4 s)');
     // At the spec's minute none of that is a request yet: one over a fixed window still fails (then repeats once).
-    expect(judgeBurstKey({ label: 'k', tally: tallied(burst(150, 60, 100).samples), limit: 60, remaining: 59, waitedMs: 10 })).toMatchObject({ record: { status: 'failed', allowance: 0 }, oneOver: true });
+    expect(judgeBurstKey({ label: 'k', tally: tallied(burst(150, 60, 100).samples), limit: 60, remaining: 59, waitedMs: 10 })).toMatchObject({
+      record: { status: 'failed', allowance: 0 },
+      oneOver: true,
+    });
   });
 
   it('fails a refusal that is not 429, naming the statuses', () => {
@@ -59,7 +81,9 @@ describe('judgeBurstKey', () => {
   });
 
   it('fails a 429 without a valid Retry-After and counts them', () => {
-    const { record, findings } = judge(burst(150, 59, 200, (i) => (i === 100 ? sample(429, 100) : i === 101 ? sample(429, 100, { 'retry-after': '57000' }) : undefined)));
+    const { record, findings } = judge(
+      burst(150, 59, 200, (i) => (i === 100 ? sample(429, 100) : i === 101 ? sample(429, 100, { 'retry-after': '57000' }) : undefined)),
+    );
     expect(record).toMatchObject({ status: 'failed', invalidRetryAfter: 2 });
     expect(findings.join('\n')).toMatch(/2 of 91 429 answers lack a valid Retry-After \(first: Retry-After missing\)/);
   });

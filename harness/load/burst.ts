@@ -162,7 +162,9 @@ export function refusalFindings(tally: RefusalTally): { findings: string[]; inva
   const byStatus = sortedStatusCounts(otherCounts(tally.statusCounts));
   const others = sum(byStatus);
   if (others > 0) {
-    const list = Object.entries(byStatus).map(([status, n]) => `${n} × ${status}`).join(', ');
+    const list = Object.entries(byStatus)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
     findings.push(`${others} ${others === 1 ? 'answer was' : 'answers were'} neither 2xx nor 429 (${list}); spec 7: over the limit is 429`);
   }
   const rejected = tally.statusCounts['429'] ?? 0;
@@ -172,7 +174,8 @@ export function refusalFindings(tally: RefusalTally): { findings: string[]; inva
     const atLeast = invalid.some((i) => i.atLeast) ? 'at least ' : '';
     findings.push(`${atLeast}${invalidCount} of ${rejected} 429 answers lack a valid Retry-After (first: ${invalid[0]!.problem}); spec 7`);
   }
-  if (tally.errors > 0) findings.push(`${tally.errors} ${tally.errors === 1 ? 'request got' : 'requests got'} no answer (first: ${tally.firstError ?? 'unknown'})`);
+  if (tally.errors > 0)
+    findings.push(`${tally.errors} ${tally.errors === 1 ? 'request got' : 'requests got'} no answer (first: ${tally.firstError ?? 'unknown'})`);
   return { findings, invalidRetryAfter: invalidCount };
 }
 

@@ -29,13 +29,7 @@ function hasTag(record: unknown, tag: string): record is { id: string; tags: str
  * A record is only ever deleted by an id the run created or after its tag was read back. 404 on
  * delete means already gone.
  */
-export async function cleanUpContacts(
-  client: ApiClient,
-  ids: readonly string[],
-  tag: string,
-  search: string,
-  options: CleanupOptions,
-): Promise<CleanupResult> {
+export async function cleanUpContacts(client: ApiClient, ids: readonly string[], tag: string, search: string, options: CleanupOptions): Promise<CleanupResult> {
   const deadline = performance.now() + options.maxDurationMs;
   const problems: string[] = [];
   let deleted = 0;
@@ -61,7 +55,8 @@ export async function cleanUpContacts(
       while (next < queue.length && performance.now() < deadline) await remove(queue[next++]!);
     }),
   );
-  if (next < queue.length) problems.push(`cleanup stopped after ${Math.round(options.maxDurationMs / 1000)} s with ${queue.length - next} records not yet deleted`);
+  if (next < queue.length)
+    problems.push(`cleanup stopped after ${Math.round(options.maxDurationMs / 1000)} s with ${queue.length - next} records not yet deleted`);
 
   // The sweep: offset only moves past records that are not ours, since deleting shifts the rest up.
   let leftover: number | null = 0;

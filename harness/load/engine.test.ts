@@ -48,7 +48,12 @@ describe('NodeEngine against the reference server', () => {
     const path = `${new URL(server.baseUrl).pathname.replace(/\/$/, '')}/contacts?limit=1`;
     const answers: (number | null)[] = [];
     const started = performance.now();
-    const result = await engine.runJob({ kind: 'schedule', id: 's1', path, keyIndex: 1, offsetsMs: [0, 100, 200, 300], timeoutMs: 5000, bucketMs: 1 }, keys, { origin }, { onAnswer: (s) => answers.push(s) });
+    const result = await engine.runJob(
+      { kind: 'schedule', id: 's1', path, keyIndex: 1, offsetsMs: [0, 100, 200, 300], timeoutMs: 5000, bucketMs: 1 },
+      keys,
+      { origin },
+      { onAnswer: (s) => answers.push(s) },
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(answers).toEqual([200, 200, 200, 200]);
     const { tally } = tallyOfKey(result, 1, 1);
@@ -63,7 +68,19 @@ describe('NodeEngine against the reference server', () => {
     const origin = new URL(server.baseUrl).origin;
     const base = new URL(server.baseUrl).pathname.replace(/\/$/, '');
     const result = await engine.runJob(
-      { kind: 'throughput', id: 't1', keyIndex: 1, method: 'POST', path: `${base}/contacts`, body: JSON.stringify({ contactType: 'company', name: 'engine test', tags: ['engine-test'] }), connections: 2, durationS: 2, maxRequests: 25, timeoutMs: 5000, bucketMs: 1000 },
+      {
+        kind: 'throughput',
+        id: 't1',
+        keyIndex: 1,
+        method: 'POST',
+        path: `${base}/contacts`,
+        body: JSON.stringify({ contactType: 'company', name: 'engine test', tags: ['engine-test'] }),
+        connections: 2,
+        durationS: 2,
+        maxRequests: 25,
+        timeoutMs: 5000,
+        bucketMs: 1000,
+      },
       keys,
       { origin },
     );
@@ -78,6 +95,8 @@ describe('NodeEngine against the reference server', () => {
   });
 
   it('refuses a job naming a key it does not hold', async () => {
-    await expect(engine.runJob({ kind: 'schedule', id: 'x', path: '/', keyIndex: 7, offsetsMs: [0], timeoutMs: 100, bucketMs: 1 }, keys, { origin: 'http://127.0.0.1:9' })).rejects.toThrow(JobKeyError);
+    await expect(
+      engine.runJob({ kind: 'schedule', id: 'x', path: '/', keyIndex: 7, offsetsMs: [0], timeoutMs: 100, bucketMs: 1 }, keys, { origin: 'http://127.0.0.1:9' }),
+    ).rejects.toThrow(JobKeyError);
   });
 });

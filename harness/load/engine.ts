@@ -58,8 +58,6 @@ export interface LoadEngine {
 /** The Node engine's only worker: this process, on the harness's own clock. */
 const SELF: WorkerInfo = { index: 0, host: hostname(), clockOffsetMs: 0, clockRttMs: 0, goSpreadMs: 0 };
 
-
-
 function keyAt(keys: readonly string[], index: number): string {
   const key = keys[index];
   if (key === undefined) throw new JobKeyError(index, keys.length);
@@ -96,7 +94,12 @@ export class NodeEngine implements LoadEngine {
     if (job.kind === 'burst') {
       const fired = await Promise.all(
         job.keyIndexes.map((i) =>
-          fireBurst(send, keyAt(keys, i), { requests: job.requestsPerKey, connections: job.connectionsPerKey, timeoutMs: job.timeoutMs, ...(signal ? { signal } : {}) }),
+          fireBurst(send, keyAt(keys, i), {
+            requests: job.requestsPerKey,
+            connections: job.connectionsPerKey,
+            timeoutMs: job.timeoutMs,
+            ...(signal ? { signal } : {}),
+          }),
         ),
       );
       return result(
@@ -124,7 +127,8 @@ export class NodeEngine implements LoadEngine {
         ...(signal ? { signal } : {}),
         ...(this.#maxResponseBytes === undefined ? {} : { maxResponseBytes: this.#maxResponseBytes }),
         ...(options.onTick ? { onTick: options.onTick } : {}),
-        onAnswer: (status, latencyMs, atMs) => builder.add({ startMs: Math.max(0, atMs - latencyMs), endMs: atMs, receivedAt: Date.now(), status, headers: {} }),
+        onAnswer: (status, latencyMs, atMs) =>
+          builder.add({ startMs: Math.max(0, atMs - latencyMs), endMs: atMs, receivedAt: Date.now(), status, headers: {} }),
         ...(job.method === 'POST'
           ? {
               onCreated: (id: string) => {
@@ -135,7 +139,11 @@ export class NodeEngine implements LoadEngine {
           : {}),
       },
     );
-    builder.addErrors(driven.errors + driven.timeouts, driven.elapsedMs, 'connection error, timeout or an answer over the size bound (autocannon counts, no detail)');
+    builder.addErrors(
+      driven.errors + driven.timeouts,
+      driven.elapsedMs,
+      'connection error, timeout or an answer over the size bound (autocannon counts, no detail)',
+    );
     return result([builder.build()], false);
   }
 

@@ -31,7 +31,8 @@ function list(items: readonly string[]): string {
 export function freshWaitRecord(waited: Waited, sharedWith: readonly LoadScenarioId[]): FreshWaitRecord {
   const { repeat } = waited;
   let summary = firstWaitSummary(waited, sharedWith);
-  if (repeat !== undefined) summary += `; then ${formatDuration(repeat.waitedMs)} (${plural(repeat.probes, 'probe')}) before the repeated burst, for the first burst's own requests to leave`;
+  if (repeat !== undefined)
+    summary += `; then ${formatDuration(repeat.waitedMs)} (${plural(repeat.probes, 'probe')}) before the repeated burst, for the first burst's own requests to leave`;
   return {
     sharedWith: [...sharedWith],
     keys: [...new Set([...waited.keys, ...(repeat?.keys ?? [])])],
@@ -54,7 +55,9 @@ function firstWaitSummary(waited: Waited, sharedWith: readonly LoadScenarioId[])
     // The budget was full: the waits only looked again at a reset that was near (or lined up keys).
     summary =
       `${formatDuration(waited.waitedMs)} for ${keys} (${probes}): the budget was full but X-RateLimit-Reset near; ` +
-      (waited.refills ? 'a second look showed that it names the next refill (a bucket), not the end of a window' : 'waited for that window to end, so the scenario starts in a new one');
+      (waited.refills
+        ? 'a second look showed that it names the next refill (a bucket), not the end of a window'
+        : 'waited for that window to end, so the scenario starts in a new one');
   } else if (sharedWith.length > 0) {
     summary = `${formatDuration(waited.waitedMs)} for ${keys}, which ${list(sharedWith)} used earlier in this run: the cost of sharing ${them} (${probes})`;
   } else {
@@ -67,7 +70,11 @@ function firstWaitSummary(waited: Waited, sharedWith: readonly LoadScenarioId[])
  * What sharing keys between scenarios cost the run: the fresh-window waits of the scenarios that
  * shared a key with an earlier one, and which scenarios those were (for the terminal and HTML).
  */
-export function sharedKeyCost(scenarios: readonly { readonly id: LoadScenarioId; readonly freshWait: FreshWaitRecord | null }[]): { waitedMs: number; pairs: string[]; line: string | undefined } {
+export function sharedKeyCost(scenarios: readonly { readonly id: LoadScenarioId; readonly freshWait: FreshWaitRecord | null }[]): {
+  waitedMs: number;
+  pairs: string[];
+  line: string | undefined;
+} {
   let waitedMs = 0;
   const pairs: string[] = [];
   let avoidable = false;
@@ -80,5 +87,9 @@ export function sharedKeyCost(scenarios: readonly { readonly id: LoadScenarioId;
   }
   if (pairs.length === 0) return { waitedMs, pairs, line: undefined };
   const hint = avoidable ? '; a second limited key in CONFORMANCE_LIMITED_KEYS lets burst and sustained run side by side' : '';
-  return { waitedMs, pairs, line: `Sharing keys between scenarios cost ${formatDuration(waitedMs)} of waiting for fresh rate windows (${pairs.join(', ')})${hint}.` };
+  return {
+    waitedMs,
+    pairs,
+    line: `Sharing keys between scenarios cost ${formatDuration(waitedMs)} of waiting for fresh rate windows (${pairs.join(', ')})${hint}.`,
+  };
 }

@@ -68,7 +68,12 @@ describe('waitForFreshWindows', () => {
     const clock = new SimClock();
     // Key 0 was bursted 2 s ago; key 1 is unused. Reset in epoch seconds, truncated by the server.
     const keys = [
-      simulate(fixedWindow(60_000), 'epoch-seconds', Array.from({ length: 150 }, () => START - 2000), clock),
+      simulate(
+        fixedWindow(60_000),
+        'epoch-seconds',
+        Array.from({ length: 150 }, () => START - 2000),
+        clock,
+      ),
       simulate(fixedWindow(60_000), 'epoch-seconds', [], clock),
     ];
     const result = await waitForFreshWindows(2, (i) => keys[i]!.send(), { ...OPTIONS, now: clock.now, sleep: clock.sleep });
@@ -81,7 +86,12 @@ describe('waitForFreshWindows', () => {
     const clock = new SimClock();
     const keys: Simulated[] = [
       simulate(bucket(60_000, 'next'), 'delta-seconds', [], clock),
-      simulate(bucket(60_000, 'next'), 'delta-seconds', Array.from({ length: 150 }, () => START - 1000), clock),
+      simulate(
+        bucket(60_000, 'next'),
+        'delta-seconds',
+        Array.from({ length: 150 }, () => START - 1000),
+        clock,
+      ),
     ];
     const result = await waitForFreshWindows(2, (i) => keys[i]!.send(), { ...OPTIONS, maxWaitMs: 135_000, now: clock.now, sleep: clock.sleep });
     expect(result).toMatchObject({ fresh: true, refills: true });
@@ -107,7 +117,12 @@ describe('waitForFreshWindows', () => {
     const sustained = Array.from({ length: 28 }, (_, i) => START - 28_500 + i * (60_000 / 55));
     const keys = [
       simulate(slidingLog(60_000, 'next'), 'epoch-milliseconds', sustained, clock),
-      simulate(slidingLog(60_000, 'next'), 'epoch-milliseconds', Array.from({ length: 150 }, () => START - 500), clock),
+      simulate(
+        slidingLog(60_000, 'next'),
+        'epoch-milliseconds',
+        Array.from({ length: 150 }, () => START - 500),
+        clock,
+      ),
       simulate(slidingLog(60_000, 'next'), 'epoch-milliseconds', [], clock),
     ];
     const result = await waitForFreshWindows(3, (i) => keys[i]!.send(), { maxWaitMs: 135_000, minResetMs: 5000, now: clock.now, sleep: clock.sleep });

@@ -36,7 +36,14 @@ export type FreshWindows =
       /** Some key's X-RateLimit-Reset named a refill: a later wait against this target may know it. */
       readonly refills: boolean;
     }
-  | { readonly fresh: false; readonly index: number; readonly reason: string; readonly waitedMs: number; readonly probes: number; readonly waits: readonly (readonly string[])[] };
+  | {
+      readonly fresh: false;
+      readonly index: number;
+      readonly reason: string;
+      readonly waitedMs: number;
+      readonly probes: number;
+      readonly waits: readonly (readonly string[])[];
+    };
 
 export interface FreshWindowsOptions {
   readonly maxWaitMs: number;

@@ -23,7 +23,6 @@ export interface SparseLatency {
   readonly buckets: readonly (readonly [number, number])[];
 }
 
-
 export interface LatencySummary {
   readonly count: number;
   readonly mean: number;

@@ -29,8 +29,18 @@ describe('load report model', () => {
   it('is incomplete, never passed, when a selected scenario was skipped or a rate scenario was not selected', () => {
     const all = ['burst', 'keys', 'sustained', 'throughput'] as const;
     const ran = (id: (typeof all)[number], status: 'passed' | 'skipped' | 'failed' | 'error', message = 'm') => ({ id, status, message });
-    expect(runStatusOf(all.map((id) => ran(id, 'passed')), all)).toEqual({ status: 'passed', notRun: [] });
-    expect(runStatusOf([ran('burst', 'passed'), ran('keys', 'skipped', 'needs at least two limited keys'), ran('sustained', 'passed'), ran('throughput', 'passed')], all)).toEqual({
+    expect(
+      runStatusOf(
+        all.map((id) => ran(id, 'passed')),
+        all,
+      ),
+    ).toEqual({ status: 'passed', notRun: [] });
+    expect(
+      runStatusOf(
+        [ran('burst', 'passed'), ran('keys', 'skipped', 'needs at least two limited keys'), ran('sustained', 'passed'), ran('throughput', 'passed')],
+        all,
+      ),
+    ).toEqual({
       status: 'incomplete',
       notRun: [{ id: 'keys', reason: 'skipped: needs at least two limited keys' }],
     });
@@ -44,7 +54,12 @@ describe('load report model', () => {
       ],
     });
     // Every scenario skipped is not a pass either.
-    expect(runStatusOf(all.map((id) => ran(id, 'skipped')), all).status).toBe('incomplete');
+    expect(
+      runStatusOf(
+        all.map((id) => ran(id, 'skipped')),
+        all,
+      ).status,
+    ).toBe('incomplete');
     expect(runStatusOf([ran('burst', 'failed'), ran('keys', 'skipped')], all).status).toBe('failed');
     expect(runStatusOf([ran('burst', 'error'), ran('keys', 'failed')], all).status).toBe('error');
   });

@@ -35,9 +35,7 @@ const statusCountsSchema = z.record(z.string().regex(/^[1-5][0-9]{2}$/), count);
 
 export const timelineSchema = z.strictObject({
   bucketMs: z.number().positive(),
-  buckets: z.array(
-    z.strictObject({ startMs: ms, admitted: count, rejected: count, other: count, error: count }),
-  ),
+  buckets: z.array(z.strictObject({ startMs: ms, admitted: count, rejected: count, other: count, error: count })),
 });
 export type TimelineRecord = z.infer<typeof timelineSchema>;
 

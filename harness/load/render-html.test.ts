@@ -17,7 +17,12 @@ function hostile(): LoadReport {
 
 describe('renderLoadHtml', () => {
   it('shows an incomplete run as such, with the scenarios that did not run and why', () => {
-    const report = { ...sampleLoadReport(), status: 'incomplete' as const, exitCode: 0 as const, notRun: [{ id: 'sustained' as const, reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' }] };
+    const report = {
+      ...sampleLoadReport(),
+      status: 'incomplete' as const,
+      exitCode: 0 as const,
+      notRun: [{ id: 'sustained' as const, reason: 'not selected: CONFORMANCE_LOAD_SCENARIOS=burst' }],
+    };
     const page = renderLoadHtml(report);
     expect(page).toContain('<span class="badge s-incomplete">INCOMPLETE</span>');
     expect(page).toContain('<li><strong>sustained</strong>: not selected: CONFORMANCE_LOAD_SCENARIOS=burst</li>');
@@ -36,9 +41,13 @@ describe('renderLoadHtml', () => {
 
   it("shows each scenario's fresh-window wait with its steps, and what sharing keys cost in the header", () => {
     const page = renderLoadHtml(sampleLoadReport());
-    expect(page).toContain('<p>Fresh rate window: 61.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it (2 probes).</p><ul class="muted"><li>limited key 1 of 2: 61.3 s: until Retry-After 60 (+1 s precision)</li></ul>');
+    expect(page).toContain(
+      '<p>Fresh rate window: 61.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it (2 probes).</p><ul class="muted"><li>limited key 1 of 2: 61.3 s: until Retry-After 60 (+1 s precision)</li></ul>',
+    );
     expect(page).toContain('<p>Fresh rate window: fresh at once (2 probes).</p>');
-    expect(page).toContain('<dt>Shared keys</dt><dd>Sharing keys between scenarios cost 2 min 01 s of waiting for fresh rate windows (keys → burst, keys → sustained).</dd>');
+    expect(page).toContain(
+      '<dt>Shared keys</dt><dd>Sharing keys between scenarios cost 2 min 01 s of waiting for fresh rate windows (keys → burst, keys → sustained).</dd>',
+    );
   });
 
   it('is self-contained: no script, nothing loaded, and the CSP hash matches the one style block', () => {
@@ -60,7 +69,9 @@ describe('renderLoadHtml', () => {
     expect(page).toContain('<dt>Engine</dt><dd>Locust 2.12.1, 2 workers, clocks within 3 ms</dd>');
     // burst (1 key), keys (2 keys) and sustained each have their per-worker table.
     expect(page.match(/<h3>Per worker<\/h3>/g)).toHaveLength(3);
-    expect(page).toContain('<tr><td>limited key 2 of 2</td><td>1 (load-worker-b)</td><td class="n">75</td><td class="n">30</td><td class="n">45</td><td class="n">0</td><td class="n">0</td></tr>');
+    expect(page).toContain(
+      '<tr><td>limited key 2 of 2</td><td>1 (load-worker-b)</td><td class="n">75</td><td class="n">30</td><td class="n">45</td><td class="n">0</td><td class="n">0</td></tr>',
+    );
     const node = renderLoadHtml(sampleNodeLoadReport());
     expect(node).toContain('<dt>Engine</dt><dd>Node 20.19.0, 1 worker</dd>');
     expect(node).not.toContain('Per worker');

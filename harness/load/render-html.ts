@@ -136,26 +136,30 @@ ${embedded ? html`<p class="muted">The embedded reference server shares the harn
       html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}${st.measured === 'limiter' ? ' (measured the limiter, not the endpoint)' : ''}</td><td class="n">${st.connections}</td><td class="n">${st.requests}</td><td class="n">${figure(st.requestsPerSecond, 0)}</td><td class="n">${figure(st.latencyMs?.p50, 3)}</td><td class="n">${figure(st.latencyMs?.p95, 3)}</td><td class="n">${figure(st.latencyMs?.p99, 3)}</td><td class="n">${figure(st.latencyMs?.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
   )}</tbody></table>
 ${limited.length > 0 ? html`<ul class="findings">${limited.map((st) => html`<li>${limiterNote(st)}</li>`)}</ul>` : ''}
-${measured.length === 0 ? html`<p class="muted">No step measured an endpoint, so there is nothing to chart.</p>` : html`<h3>Latency percentiles per step</h3>${trusted(
-    renderBarChart({
-      title: 'Latency percentiles per step (ms)',
-      series: LATENCY_SERIES,
-      categories: measured.map((st) => ({ label: stepLabel(st), values: [st.latencyMs!.p50, st.latencyMs!.p95, st.latencyMs!.p99] })),
-      mode: 'grouped',
-      unit: ' ms',
-      barHeight: 10,
-      ticks: 5,
-    }),
-  )}
+${
+  measured.length === 0
+    ? html`<p class="muted">No step measured an endpoint, so there is nothing to chart.</p>`
+    : html`<h3>Latency percentiles per step</h3>${trusted(
+        renderBarChart({
+          title: 'Latency percentiles per step (ms)',
+          series: LATENCY_SERIES,
+          categories: measured.map((st) => ({ label: stepLabel(st), values: [st.latencyMs!.p50, st.latencyMs!.p95, st.latencyMs!.p99] })),
+          mode: 'grouped',
+          unit: ' ms',
+          barHeight: 10,
+          ticks: 5,
+        }),
+      )}
 <h3>Requests per second per step</h3>${trusted(
-    renderBarChart({
-      title: 'Requests per second per step',
-      series: [{ label: 'req/s', color: '#1e88e5' }],
-      categories: measured.map((st) => ({ label: stepLabel(st), values: [Math.round(st.requestsPerSecond!)] })),
-      mode: 'stacked',
-      ticks: 5,
-    }),
-  )}`}
+        renderBarChart({
+          title: 'Requests per second per step',
+          series: [{ label: 'req/s', color: '#1e88e5' }],
+          categories: measured.map((st) => ({ label: stepLabel(st), values: [Math.round(st.requestsPerSecond!)] })),
+          mode: 'stacked',
+          ticks: 5,
+        }),
+      )}`
+}
 <p>Cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; tagged contacts left: ${d.cleanup.leftover ?? 'unknown'} (tag <code>${d.cleanup.tag}</code>).</p>
 ${d.cleanup.problems.length > 0 ? html`<ul class="findings">${d.cleanup.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}`;
 }
@@ -184,7 +188,8 @@ ${sharedCost(report)}
 <dt>Started</dt><dd>${report.startedAt}</dd><dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd><dt>Tool</dt><dd>${report.toolVersion}</dd></dl></header>
 <main><h2>Scenarios</h2>
 <table><thead><tr><th>Scenario</th><th>Status</th><th class="n">Time</th><th>Result</th></tr></thead><tbody>${report.scenarios.map(
-    (s) => html`<tr><td><a href="#${s.id}">${s.id}</a></td><td>${status(s.status)}</td><td class="n">${formatDuration(s.durationMs)}</td><td>${s.message}</td></tr>`,
+    (s) =>
+      html`<tr><td><a href="#${s.id}">${s.id}</a></td><td>${status(s.status)}</td><td class="n">${formatDuration(s.durationMs)}</td><td>${s.message}</td></tr>`,
   )}</tbody></table>
 ${
   report.notRun.length > 0
@@ -193,7 +198,13 @@ ${
 <ul>${report.notRun.map((n) => html`<li><strong>${n.id}</strong>: ${n.reason}</li>`)}</ul>`
     : ''
 }
-${report.scenarios.map((s) => scenarioSection(s, report.target.embedded, workers.filter((w) => w.scenario === s.id)))}
+${report.scenarios.map((s) =>
+  scenarioSection(
+    s,
+    report.target.embedded,
+    workers.filter((w) => w.scenario === s.id),
+  ),
+)}
 </main></body></html>
 `;
   return page.value;

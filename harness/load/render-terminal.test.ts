@@ -19,7 +19,9 @@ describe('renderLoadTerminal', () => {
 
   it('lists each fresh-window wait and why, and what sharing keys between scenarios cost', () => {
     expect(text).toContain("Fresh rate windows (every probe counts against its key's budget)");
-    expect(text).toMatch(/^  burst\s+1 min 01 s\s+2  61\.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it \(2 probes\)$/m);
+    expect(text).toMatch(
+      /^  burst\s+1 min 01 s\s+2  61\.3 s for limited key 1 of 2, which keys used earlier in this run: the cost of sharing it \(2 probes\)$/m,
+    );
     expect(text).toMatch(/^  keys\s+5 ms\s+2  fresh at once \(2 probes\)$/m);
     expect(text).toContain('  Sharing keys between scenarios cost 2 min 01 s of waiting for fresh rate windows (keys → burst, keys → sustained).');
     expect(text).not.toMatch(/^  throughput\s+\S+\s+\d+  /m);
@@ -36,7 +38,9 @@ describe('renderLoadTerminal', () => {
     };
     const out = renderLoadTerminal(incomplete, { color: false });
     expect(out.split('\n')[0]).toMatch(/: INCOMPLETE in /);
-    expect(out).toContain('Not run (the rate-limit rules they assert were not verified; CONFORMANCE_FAIL_ON_INCOMPLETE: exit 3)\n  - keys: skipped: needs at least two limited keys');
+    expect(out).toContain(
+      'Not run (the rate-limit rules they assert were not verified; CONFORMANCE_FAIL_ON_INCOMPLETE: exit 3)\n  - keys: skipped: needs at least two limited keys',
+    );
     expect(text).not.toContain('Not run');
   });
 
@@ -49,7 +53,13 @@ describe('renderLoadTerminal', () => {
     expect(node.split('\n')[1]).toBe('Engine: Node 20.19.0, 1 worker');
     expect(node).not.toContain('Per worker');
     // The verdicts and tables are the same whichever engine sent the traffic.
-    const body = (t: string) => t.split('\n').filter((_line, i) => i !== 1).join('\n').split('\nPer worker')[0]!.split('\nThroughput')[0];
+    const body = (t: string) =>
+      t
+        .split('\n')
+        .filter((_line, i) => i !== 1)
+        .join('\n')
+        .split('\nPer worker')[0]!
+        .split('\nThroughput')[0];
     expect(body(node)).toBe(body(text));
   });
 
@@ -64,6 +74,15 @@ describe('renderLoadTerminal', () => {
 
 describe('renderTable', () => {
   it('pads columns and right-aligns numbers', () => {
-    expect(renderTable(['a', 'n'], [['xx', '1'], ['y', '100']], ['left', 'right'])).toBe(['  a     n', '  --  ---', '  xx    1', '  y   100'].join('\n'));
+    expect(
+      renderTable(
+        ['a', 'n'],
+        [
+          ['xx', '1'],
+          ['y', '100'],
+        ],
+        ['left', 'right'],
+      ),
+    ).toBe(['  a     n', '  --  ---', '  xx    1', '  y   100'].join('\n'));
   });
 });

@@ -5,7 +5,15 @@ import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
 import { limiterNote } from './throughput-verdict.js';
 
-const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', magenta: '\u001b[35m', dim: '\u001b[2m' } as const;
+const ANSI = {
+  reset: '\u001b[0m',
+  bold: '\u001b[1m',
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  magenta: '\u001b[35m',
+  dim: '\u001b[2m',
+} as const;
 const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly (keyof typeof ANSI)[]> = {
   passed: ['green'],
   incomplete: ['yellow', 'bold'],
@@ -17,13 +25,23 @@ const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly (keyof typeof AN
 type Align = 'left' | 'right';
 
 /** A plain table: header, rule, rows; numbers right-aligned. Colour is applied after padding. */
-export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[], paint?: (row: number, col: number, text: string) => string): string {
+export function renderTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly Align[],
+  paint?: (row: number, col: number, text: string) => string,
+): string {
   const cells = rows.map((r) => r.map((c) => escapeTerminal(c)));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
   const pad = (text: string, i: number): string => (align[i] === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
   const lines = [headers.map(pad).join('  ').trimEnd(), widths.map((w) => '-'.repeat(w)).join('  ')];
   cells.forEach((r, row) => {
-    lines.push(r.map((c, col) => (paint ? paint(row, col, pad(c, col)) : pad(c, col))).join('  ').trimEnd());
+    lines.push(
+      r
+        .map((c, col) => (paint ? paint(row, col, pad(c, col)) : pad(c, col)))
+        .join('  ')
+        .trimEnd(),
+    );
   });
   return lines.map((l) => `  ${l}`).join('\n');
 }
@@ -49,7 +67,7 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
   );
   const waits = report.scenarios.filter((s) => s.freshWait !== null);
   if (waits.length > 0) {
-    out.push('', 'Fresh rate windows (every probe counts against its key\'s budget)');
+    out.push('', "Fresh rate windows (every probe counts against its key's budget)");
     out.push(
       renderTable(
         ['Scenario', 'Waited', 'Probes', 'Why'],
@@ -86,7 +104,10 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
   for (const s of report.scenarios) {
     if (s.detail?.kind !== 'sustained') continue;
     const d = s.detail;
-    out.push('', `Sustained: ${d.key}, ${d.ratePerMin}/min for ${d.durationS} s: ${d.sent} sent, ${d.admitted} admitted, ${paint(`${d.rejected} refused`, d.rejected > 0 ? 'failed' : 'passed')}, latest start ${formatNumber(d.maxLagMs, 1)} ms after its slot`);
+    out.push(
+      '',
+      `Sustained: ${d.key}, ${d.ratePerMin}/min for ${d.durationS} s: ${d.sent} sent, ${d.admitted} admitted, ${paint(`${d.rejected} refused`, d.rejected > 0 ? 'failed' : 'passed')}, latest start ${formatNumber(d.maxLagMs, 1)} ms after its slot`,
+    );
   }
   const perWorker = workerLines(report);
   if (perWorker.length > 0) {
@@ -94,7 +115,16 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
     out.push(
       renderTable(
         ['Scenario', 'Key', 'Worker', 'Sent', 'Admitted', 'Rejected', 'Other', 'Errors'],
-        perWorker.map((l) => [l.scenario, l.key, l.worker, String(l.row.sent), String(l.row.admitted), String(l.row.rejected), String(l.row.other), String(l.row.errors)]),
+        perWorker.map((l) => [
+          l.scenario,
+          l.key,
+          l.worker,
+          String(l.row.sent),
+          String(l.row.admitted),
+          String(l.row.rejected),
+          String(l.row.other),
+          String(l.row.errors),
+        ]),
         ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right'],
       ),
     );
@@ -123,7 +153,9 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
       ),
     );
     for (const st of d.steps.filter((x) => x.measured === 'limiter')) out.push(`  ${escapeTerminal(limiterNote(st))}`);
-    out.push(`  cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; left: ${d.cleanup.leftover ?? 'unknown'} (tag ${escapeTerminal(d.cleanup.tag)})`);
+    out.push(
+      `  cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; left: ${d.cleanup.leftover ?? 'unknown'} (tag ${escapeTerminal(d.cleanup.tag)})`,
+    );
   }
   if (report.notRun.length > 0) {
     out.push('', `Not run (the rate-limit rules they assert were not verified${report.exitCode === 3 ? '; CONFORMANCE_FAIL_ON_INCOMPLETE: exit 3' : ''})`);

@@ -80,10 +80,16 @@ function createRefusal(status: number, keyLabel: string, hasId: boolean): Target
   const answered = `POST /contacts answered ${status}${status >= 200 && status < 300 && !hasId ? ' without data.id' : ''}`;
   const what = 'the target refused the contact the get steps read';
   if (status === 401 || status === 403) {
-    return new TargetRefusedError(`${what} (${answered}): either the ${keyLabel} may not create contacts (set an admin key of organisation A), or the target refuses a create an admin may make (spec 4.1)`, status);
+    return new TargetRefusedError(
+      `${what} (${answered}): either the ${keyLabel} may not create contacts (set an admin key of organisation A), or the target refuses a create an admin may make (spec 4.1)`,
+      status,
+    );
   }
   if (status === 429) {
-    return new TargetRefusedError(`${what} (${answered}): the ${keyLabel} stayed throttled after every allowed wait; give it a higher limit, or make sure nothing else uses it during the run`, status);
+    return new TargetRefusedError(
+      `${what} (${answered}): the ${keyLabel} stayed throttled after every allowed wait; give it a higher limit, or make sure nothing else uses it during the run`,
+      status,
+    );
   }
   return new TargetRefusedError(`${what} (${answered}); a valid create must answer 201 with the record in data (spec 4, 4.1)`, status);
 }
@@ -207,11 +213,23 @@ function waitedOf(keys: readonly ResolvedKey[], fresh: FreshWindows): Waited {
 function noFreshWindow(label: string, reason: string, freshWaitMs: number, ctx: Context): string {
   const neededMs = 2 * ctx.windowMs + 15_000;
   const short = / limit$/.test(reason) && freshWaitMs < neededMs;
-  return `${label}: no fresh rate window: ${reason}` + (short ? `; CONFORMANCE_LOAD_WAIT_S=${Math.round(freshWaitMs / 1000)} is shorter than the ${Math.round(neededMs / 1000)} s a limiter that gives its budget back gradually may need` : '');
+  return (
+    `${label}: no fresh rate window: ${reason}` +
+    (short
+      ? `; CONFORMANCE_LOAD_WAIT_S=${Math.round(freshWaitMs / 1000)} is shorter than the ${Math.round(neededMs / 1000)} s a limiter that gives its budget back gradually may need`
+      : '')
+  );
 }
 
 /** Fresh windows on every key at once (fresh-windows.ts), with what the run knows of the target's limiter. */
-async function freshWindows(scenario: Scenario, keys: readonly ResolvedKey[], path: string, freshWaitMs: number, ctx: Context, signal: AbortSignal): Promise<FreshWindows> {
+async function freshWindows(
+  scenario: Scenario,
+  keys: readonly ResolvedKey[],
+  path: string,
+  freshWaitMs: number,
+  ctx: Context,
+  signal: AbortSignal,
+): Promise<FreshWindows> {
   const target = splitUrl(ctx.baseUrl, path, ctx.config.network);
   const fresh = await waitForFreshWindows(keys.length, (i) => probeRate(target, keys[i]!.key, ctx.config.requestTimeoutMs, signal), {
     maxWaitMs: freshWaitMs,
@@ -226,14 +244,22 @@ async function freshWindows(scenario: Scenario, keys: readonly ResolvedKey[], pa
 }
 
 /** One burst on every key at once, on fresh windows; an outcome instead when that cannot be done. */
-async function burstOnce(scenario: BurstScenario, keys: readonly ResolvedKey[], ctx: Context, signal: AbortSignal): Promise<{ judged: Judged[] | Outcome; waited: Waited }> {
+async function burstOnce(
+  scenario: BurstScenario,
+  keys: readonly ResolvedKey[],
+  ctx: Context,
+  signal: AbortSignal,
+): Promise<{ judged: Judged[] | Outcome; waited: Waited }> {
   const { config, progress } = ctx;
   const target = splitUrl(ctx.baseUrl, scenario.path, ctx.config.network);
   progress.line(`${scenario.id}: waiting for a fresh rate window on ${labels(keys)}`);
   const fresh = await freshWindows(scenario, keys, scenario.path, scenario.freshWaitMs, ctx, signal);
   const waited = waitedOf(keys, fresh);
   if (!fresh.fresh) {
-    return { judged: { status: 'error', message: noFreshWindow(keys[fresh.index]!.label, fresh.reason, scenario.freshWaitMs, ctx), findings: [], detail: null }, waited };
+    return {
+      judged: { status: 'error', message: noFreshWindow(keys[fresh.index]!.label, fresh.reason, scenario.freshWaitMs, ctx), findings: [], detail: null },
+      waited,
+    };
   }
   for (const [i, state] of fresh.keys.entries()) {
     if (state.remaining >= scenario.requestsPerKey) {
@@ -355,14 +381,21 @@ async function repeatOneOver(
   const again = judged.map((j, i) => (j.oneOver ? i : -1)).filter((i) => i >= 0);
   if (again.length === 0 || judged.some((j) => j.record.status !== 'passed' && !j.oneOver)) return { judged, waited: undefined };
   ctx.progress.line(`${scenario.id}: ${again.length} key(s) one over the tolerance; repeating once on a fresh window`);
-  const { judged: repeated, waited } = await burstOnce(scenario, again.map((i) => keys[i]!), ctx, signal);
+  const { judged: repeated, waited } = await burstOnce(
+    scenario,
+    again.map((i) => keys[i]!),
+    ctx,
+    signal,
+  );
   const result = judged.map((j, i) => {
     const position = again.indexOf(i);
     if (position < 0) return j;
     const summary = (note: string): Judged => ({ ...j, record: { ...j.record, summary: `${j.record.summary}; repeated: ${note}` } });
     if (!Array.isArray(repeated)) return summary(`no fresh window (${repeated.message})`);
     const second = repeated[position]!;
-    return second.record.status === 'passed' ? { ...second, record: { ...second.record, summary: `${j.record.summary} once; repeated: ${second.record.summary}` } } : summary(second.record.summary);
+    return second.record.status === 'passed'
+      ? { ...second, record: { ...second.record, summary: `${j.record.summary} once; repeated: ${second.record.summary}` } }
+      : summary(second.record.summary);
   });
   return { judged: result, waited };
 }
@@ -431,14 +464,19 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
     bucketMs: SCHEDULE_BUCKET_MS,
   };
   const planned = offsets.length;
-  const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, {
-    signal,
-    onAnswer: (status) => {
-      answered += 1;
-      if (status === 429) refused += 1;
-      if (answered % 10 === 0 || answered === planned) progress.line(`${scenario.id}: ${answered}/${planned} answered, ${refused} refused`);
+  const result = await ctx.engine.runJob(
+    job,
+    ctx.keys,
+    { origin: target.origin, network: target.network },
+    {
+      signal,
+      onAnswer: (status) => {
+        answered += 1;
+        if (status === 429) refused += 1;
+        if (answered % 10 === 0 || answered === planned) progress.line(`${scenario.id}: ${answered}/${planned} answered, ${refused} refused`);
+      },
     },
-  });
+  );
   const { tally, workers } = tallyOfKey(result, job.keyIndex, job.bucketMs);
   const verdict = judgeSustained({ planned, tally, workers }, key.label);
   return {
@@ -526,7 +564,9 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       limit = budget?.limit ?? limit;
       let plan = planStep(configured, budget, waitLeftMs);
       if (plan.kind === 'wait') {
-        progress.line(`throughput: the key has ${budget!.remaining} of its ${budget!.limit}/min left: waiting ${(plan.ms / 1000).toFixed(1)} s for its window before ${configured.endpoint} c=${configured.connections}`);
+        progress.line(
+          `throughput: the key has ${budget!.remaining} of its ${budget!.limit}/min left: waiting ${(plan.ms / 1000).toFixed(1)} s for its window before ${configured.endpoint} c=${configured.connections}`,
+        );
         waitLeftMs -= plan.ms;
         await sleep(plan.ms + BUDGET_WAIT_MARGIN_MS);
         budget = await keyBudgetOf(prober);
@@ -553,11 +593,16 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
         timeoutMs: config.requestTimeoutMs,
         bucketMs: THROUGHPUT_BUCKET_MS,
       };
-      const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, {
-        signal,
-        onTick: (answers, elapsedS) =>
-          progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
-      });
+      const result = await ctx.engine.runJob(
+        job,
+        ctx.keys,
+        { origin: target.origin, network: target.network },
+        {
+          signal,
+          onTick: (answers, elapsedS) =>
+            progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
+        },
+      );
       const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
       created.push(...tally.createdIds);
       const record = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
@@ -626,10 +671,24 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
  * Runs one scenario within its bounds. `sharedWith`: the scenarios of this run that used one of
  * its keys before it; its fresh-window wait is then what sharing the key cost.
  */
-async function runScenario(scenario: Scenario, ctx: Context, runSignal: AbortSignal | undefined, sharedWith: readonly LoadScenarioId[]): Promise<ScenarioResult> {
+async function runScenario(
+  scenario: Scenario,
+  ctx: Context,
+  runSignal: AbortSignal | undefined,
+  sharedWith: readonly LoadScenarioId[],
+): Promise<ScenarioResult> {
   const base = { id: scenario.id, kind: scenario.kind, name: scenario.name, bounds: scenario.bounds };
   const resolved = resolveKeys(scenario.keys, ctx.config);
-  const skipped = (message: string): ScenarioResult => ({ ...base, status: 'skipped', message, findings: [], startedAt: null, durationMs: 0, detail: null, freshWait: null });
+  const skipped = (message: string): ScenarioResult => ({
+    ...base,
+    status: 'skipped',
+    message,
+    findings: [],
+    startedAt: null,
+    durationMs: 0,
+    detail: null,
+    freshWait: null,
+  });
   if (!resolved.ok) return skipped(resolved.reason);
   if (scenario.id === 'keys' && resolved.keys.length < 2) {
     return skipped('needs at least two limited keys: set CONFORMANCE_LIMITED_KEYS');
@@ -804,7 +863,9 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
 
 /** The report's engine line: who sent the traffic, over how many workers, how far their clocks were apart. */
 export function engineRecord(engine: LoadEngine): LoadReport['engine'] {
-  const workers = engine.workers().map((w) => ({ index: w.index, host: w.host, clockOffsetMs: round(w.clockOffsetMs), clockRttMs: round(w.clockRttMs), goSpreadMs: round(w.goSpreadMs) }));
+  const workers = engine
+    .workers()
+    .map((w) => ({ index: w.index, host: w.host, clockOffsetMs: round(w.clockOffsetMs), clockRttMs: round(w.clockRttMs), goSpreadMs: round(w.goSpreadMs) }));
   const offsets = workers.map((w) => w.clockOffsetMs);
   return { name: engine.name, version: engine.version, workers, clockSpreadMs: offsets.length === 0 ? 0 : round(Math.max(...offsets) - Math.min(...offsets)) };
 }

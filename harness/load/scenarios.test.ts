@@ -14,7 +14,18 @@ describe('buildScenarios', () => {
     expect(scenarios[2]).toMatchObject({ kind: 'sustained', ratePerMin: 55, durationS: 120, background: true });
     const throughput = scenarios[3] as ThroughputScenario;
     expect(throughput.steps.map((s) => `${s.endpoint}×${s.connections}`)).toEqual([
-      'list×1', 'list×10', 'list×50', 'list×100', 'get×1', 'get×10', 'get×50', 'get×100', 'create×1', 'create×10', 'create×50', 'create×100',
+      'list×1',
+      'list×10',
+      'list×50',
+      'list×100',
+      'get×1',
+      'get×10',
+      'get×50',
+      'get×100',
+      'create×1',
+      'create×10',
+      'create×50',
+      'create×100',
     ]);
   });
 
@@ -61,10 +72,12 @@ describe('buildScenarios', () => {
 
 describe('executionOrder', () => {
   const config = (limitedKeys: string[]) => ({ keys: { admin: 'wmk_admin', limited: limitedKeys[0] }, limitedKeys });
-  const keysOf = (c: ReturnType<typeof config>) => (s: Scenario): readonly string[] => {
-    const r = resolveKeys(s.keys, c);
-    return r.ok ? r.keys.map((k) => k.key) : [];
-  };
+  const keysOf =
+    (c: ReturnType<typeof config>) =>
+    (s: Scenario): readonly string[] => {
+      const r = resolveKeys(s.keys, c);
+      return r.ok ? r.keys.map((k) => k.key) : [];
+    };
 
   it('runs keys first (all keys fresh), sustained in the background, then the single-key burst, throughput last', () => {
     expect(executionOrder(buildScenarios(settings(), 10_000)).map((s) => s.id)).toEqual(['keys', 'sustained', 'burst', 'throughput']);

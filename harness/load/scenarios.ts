@@ -200,7 +200,11 @@ export function executionOrder(scenarios: readonly Scenario[], keysOf: (scenario
 }
 
 /** The keys of `scenario` that earlier scenarios (in execution order) used, by scenario. */
-export function sharedKeys(order: readonly Scenario[], scenario: Scenario, keysOf: (scenario: Scenario) => readonly string[]): Array<{ id: LoadScenarioId; keys: string[] }> {
+export function sharedKeys(
+  order: readonly Scenario[],
+  scenario: Scenario,
+  keysOf: (scenario: Scenario) => readonly string[],
+): Array<{ id: LoadScenarioId; keys: string[] }> {
   const mine = keysOf(scenario);
   const earlier = order.slice(0, order.indexOf(scenario));
   return earlier.map((s) => ({ id: s.id, keys: keysOf(s).filter((k) => mine.includes(k)) })).filter((s) => s.keys.length > 0);
@@ -212,9 +216,7 @@ export interface ResolvedKey {
   readonly key: string;
 }
 
-export type KeyResolution =
-  | { readonly ok: true; readonly keys: readonly ResolvedKey[] }
-  | { readonly ok: false; readonly reason: string };
+export type KeyResolution = { readonly ok: true; readonly keys: readonly ResolvedKey[] } | { readonly ok: false; readonly reason: string };
 
 /** The configured keys a selection names; a missing key makes the scenario skipped with the reason. */
 export function resolveKeys(selection: KeySelection, config: Pick<Config, 'keys' | 'limitedKeys'>): KeyResolution {

@@ -5,7 +5,14 @@ import { tallySamples } from './tally-samples.js';
 
 const T0 = 1_700_000_000_000;
 const tallied = (samples: readonly Sample[]) => tallySamples(samples, { keyIndex: 0, bucketMs: 1 });
-const answer = (status: number | null, headers: Record<string, string> = {}): Sample => ({ startMs: 0, endMs: 5, receivedAt: T0, status, headers, ...(status === null ? { error: 'socket hang up' } : {}) });
+const answer = (status: number | null, headers: Record<string, string> = {}): Sample => ({
+  startMs: 0,
+  endMs: 5,
+  receivedAt: T0,
+  status,
+  headers,
+  ...(status === null ? { error: 'socket hang up' } : {}),
+});
 
 /** A burst of 150: `admitted` 200s, the rest 429 asking `retryAfter`. */
 function burst(admitted: number, retryAfter = '1') {
@@ -21,14 +28,21 @@ describe('a burst that admitted too few', () => {
     // Over the ceiling: a failure under every limiter, never a paced run.
     expect(judge(burst(70)).tooFew).toBe(false);
     expect(judge(burst(5, 'soon')).tooFew).toBe(false);
-    const unanswered = tallied([...Array.from({ length: 5 }, () => answer(200)), answer(null), ...Array.from({ length: 144 }, () => answer(429, { 'retry-after': '1' }))]);
+    const unanswered = tallied([
+      ...Array.from({ length: 5 }, () => answer(200)),
+      answer(null),
+      ...Array.from({ length: 144 }, () => answer(429, { 'retry-after': '1' })),
+    ]);
     expect(judge(unanswered).tooFew).toBe(false);
   });
 
   it("calls for a paced run when its refusals asked for about one request's share of the window", () => {
     expect(pacedPlan(burst(5, '1').retryAfter, 60, 60_000)).toEqual({ smoothing: true, waitMs: 1000, intervalMs: 1250, requests: 10 });
     // A fixed window's refusal asks for the rest of the window: a real under-admission, no paced run.
-    expect(pacedPlan(burst(5, '58').retryAfter, 60, 60_000)).toMatchObject({ smoothing: false, summary: "the refusal asked for 58000 ms, more than a smoothing limiter's 3000 ms" });
+    expect(pacedPlan(burst(5, '58').retryAfter, 60, 60_000)).toMatchObject({
+      smoothing: false,
+      summary: "the refusal asked for 58000 ms, more than a smoothing limiter's 3000 ms",
+    });
   });
 
   it('reads the longest wait over every Retry-After value, past the cap too', () => {
@@ -36,7 +50,9 @@ describe('a burst that admitted too few', () => {
     expect(longestRetryAfterMs(mixed.retryAfter)).toBe(2000);
     const overflow = { count: 600, minDelta: 1, maxDelta: 45, nonNumeric: 0, firstNonNumeric: null };
     expect(longestRetryAfterMs({ ...mixed.retryAfter, overflow })).toBe(45_000);
-    expect(longestRetryAfterMs({ ...mixed.retryAfter, overflow: { ...overflow, nonNumeric: 2, firstNonNumeric: { value: 'x', date: null, receivedAt: 0 } } })).toBeUndefined();
+    expect(
+      longestRetryAfterMs({ ...mixed.retryAfter, overflow: { ...overflow, nonNumeric: 2, firstNonNumeric: { value: 'x', date: null, receivedAt: 0 } } }),
+    ).toBeUndefined();
     expect(longestRetryAfterMs(tallied([answer(429)]).retryAfter)).toBeUndefined();
   });
 });
@@ -56,7 +72,9 @@ describe('judgePaced', () => {
   it('passes a smoothing limiter whose paced run was all admitted, and says so', () => {
     const judged = judgePaced(judge(burst(5)), plan, { sent: 10, admitted: 10 });
     expect(judged).toMatchObject({ record: { status: 'passed', admitted: 5, expected: 59 }, findings: [] });
-    expect(judged.record.summary).toBe('smoothing limiter: admitted 5 of 150 at once (budget 59), its refusals asking for 1000 ms at most; paced at one request every 1250 ms, all 10 were admitted');
+    expect(judged.record.summary).toBe(
+      'smoothing limiter: admitted 5 of 150 at once (budget 59), its refusals asking for 1000 ms at most; paced at one request every 1250 ms, all 10 were admitted',
+    );
   });
 
   it('fails an under-admission: too few at once, and the paced run refused too', () => {

@@ -78,7 +78,11 @@ export function judgePaced<J extends JudgedKey>(judged: J, plan: Extract<Smoothi
   const { record } = judged;
   const burst = `admitted ${record.admitted} of ${record.sent} at once (budget ${record.expected}), its refusals asking for ${Math.round(plan.waitMs)} ms at most`;
   if (paced.refusedStatus === undefined && paced.error === undefined && paced.admitted === plan.requests) {
-    return { ...judged, record: { ...record, status: 'passed', summary: `smoothing limiter: ${burst}; ${pacedSummary(plan.intervalMs, paced.admitted)}` }, findings: [] };
+    return {
+      ...judged,
+      record: { ...record, status: 'passed', summary: `smoothing limiter: ${burst}; ${pacedSummary(plan.intervalMs, paced.admitted)}` },
+      findings: [],
+    };
   }
   const outcome =
     paced.refusedStatus !== undefined

@@ -13,7 +13,14 @@ function sample(status: number | null, startMs: number): Sample {
 
 describe('judgeSustained', () => {
   it('passes when every request under the limit was admitted', () => {
-    const verdict = judgeSustained(run(110, Array.from({ length: 110 }, (_, i) => sample(200, i * 1090.9)), 1.5), 'limited key 3 of 3');
+    const verdict = judgeSustained(
+      run(
+        110,
+        Array.from({ length: 110 }, (_, i) => sample(200, i * 1090.9)),
+        1.5,
+      ),
+      'limited key 3 of 3',
+    );
     expect(verdict).toMatchObject({ status: 'passed', findings: [], counts: { sent: 110, admitted: 110, rejected: 0 } });
     expect(verdict.message).toMatch(/110 of 110 requests admitted, none refused/);
   });
@@ -43,7 +50,11 @@ describe('runSustained against the reference server', () => {
 
   it('holds the arrival rate: 6 requests in about 1 s at 360/min', async () => {
     const started = performance.now();
-    const sent = await runSustained(splitUrl(server.baseUrl, '/contacts?limit=1'), 'wmk_c2526fc86d4d0798bc7020ac02cd5b90', { ratePerMin: 360, durationS: 1, timeoutMs: 5000 });
+    const sent = await runSustained(splitUrl(server.baseUrl, '/contacts?limit=1'), 'wmk_c2526fc86d4d0798bc7020ac02cd5b90', {
+      ratePerMin: 360,
+      durationS: 1,
+      timeoutMs: 5000,
+    });
     const elapsed = performance.now() - started;
     expect(sent.planned).toBe(6);
     expect(sent.samples.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);

@@ -82,7 +82,11 @@ export function judgeSustained(run: SustainedTally, label: string): SustainedVer
     findings.push(`${label}: ${counts.rejected} of ${counts.sent} requests were refused with 429 under the limit (first after ${firstS} s)`);
   }
   // A 429 here is already the failure; its Retry-After is not what this scenario is about.
-  findings.push(...refusalFindings(tally).findings.filter((f) => !f.includes('Retry-After')).map((f) => `${label}: ${f}`));
+  findings.push(
+    ...refusalFindings(tally)
+      .findings.filter((f) => !f.includes('Retry-After'))
+      .map((f) => `${label}: ${f}`),
+  );
   let status: LoadStatus = findings.length === 0 ? 'passed' : 'failed';
   if (status === 'failed' && counts.rejected === 0 && counts.other === 0) status = 'error';
   if (tally.sent < run.planned) {

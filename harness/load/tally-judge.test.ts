@@ -37,14 +37,26 @@ describe('the judge on tallies gives the verdicts it gave on samples', () => {
     ['503s among the refusals', burstSamples(150, 59, (i) => (i % 5 === 0 && i > 59 ? { status: 503, headers: {} } : undefined)), {}],
     [
       'missing and invalid Retry-After',
-      burstSamples(150, 59, (i): Partial<Sample> | undefined => (i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': '57000' } } : i === 92 ? { headers: { 'retry-after': 'soon' } } : undefined)),
+      burstSamples(150, 59, (i): Partial<Sample> | undefined =>
+        i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': '57000' } } : i === 92 ? { headers: { 'retry-after': 'soon' } } : undefined,
+      ),
       {},
     ],
-    ['HTTP-date Retry-After against Date', burstSamples(150, 59, (i) => (i > 100 ? { headers: { 'retry-after': new Date(T0 + 30_000).toUTCString(), date: DATE } } : undefined)), {}],
-    ['requests without an answer', burstSamples(150, 58, (i) => (i === 149 || i === 3 ? { status: null, headers: {}, error: `socket hang up ${i}` } : undefined)), {}],
+    [
+      'HTTP-date Retry-After against Date',
+      burstSamples(150, 59, (i) => (i > 100 ? { headers: { 'retry-after': new Date(T0 + 30_000).toUTCString(), date: DATE } } : undefined)),
+      {},
+    ],
+    [
+      'requests without an answer',
+      burstSamples(150, 58, (i) => (i === 149 || i === 3 ? { status: null, headers: {}, error: `socket hang up ${i}` } : undefined)),
+      {},
+    ],
   ];
   it('names as the first invalid Retry-After the one answered first', () => {
-    const samples = burstSamples(150, 59, (i): Partial<Sample> | undefined => (i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': 'soon' } } : undefined));
+    const samples = burstSamples(150, 59, (i): Partial<Sample> | undefined =>
+      i === 90 ? { headers: {} } : i === 91 ? { headers: { 'retry-after': 'soon' } } : undefined,
+    );
     const firstAnswered = samples[90]!.receivedAt < samples[91]!.receivedAt ? 'Retry-After missing' : 'Retry-After "soon" is neither';
     const { findings } = judgeBurstKey({ label: 'k', limit: 60, remaining: 59, waitedMs: 0, tally: tallyOf(samples) });
     expect(findings).toEqual([expect.stringContaining(`2 of 91 429 answers lack a valid Retry-After (first: ${firstAnswered}`)]);
@@ -62,7 +74,16 @@ describe('the judge on tallies gives the verdicts it gave on samples', () => {
       const withoutFirst = (findings: readonly string[]) => findings.map((f) => f.replace(/\(first: [^)]*\)/, '(first: …)'));
       expect(withoutFirst(after.findings)).toEqual(withoutFirst(before.findings));
       expect(after.oneOver).toBe(before.oneOver);
-      expect(workers).toEqual([{ worker: 0, sent: before.record.sent, admitted: before.record.admitted, rejected: before.record.rejected, other: before.record.other, errors: before.record.errors }]);
+      expect(workers).toEqual([
+        {
+          worker: 0,
+          sent: before.record.sent,
+          admitted: before.record.admitted,
+          rejected: before.record.rejected,
+          other: before.record.other,
+          errors: before.record.errors,
+        },
+      ]);
     });
   }
 

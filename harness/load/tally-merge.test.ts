@@ -11,7 +11,12 @@ const T0 = Date.parse('2026-05-14T09:13:00.000Z');
 const worker = (index: number, clockOffsetMs: number): WorkerInfo => ({ index, host: `w${index}`, clockOffsetMs, clockRttMs: 0.4, goSpreadMs: index });
 
 /** One worker's samples: its own clock is `offsetMs` ahead of the harness's. */
-function side(offsetMs: number, from: number, statuses: readonly (number | null)[], retryAfter: (i: number) => Record<string, string> = () => ({ 'retry-after': '30' })): Sample[] {
+function side(
+  offsetMs: number,
+  from: number,
+  statuses: readonly (number | null)[],
+  retryAfter: (i: number) => Record<string, string> = () => ({ 'retry-after': '30' }),
+): Sample[] {
   return statuses.map((status, i) => ({
     startMs: from + i,
     endMs: from + i + 2,
@@ -63,7 +68,10 @@ describe('mergeTallies', () => {
   it('judges an HTTP-date Retry-After without Date on corrected clocks: a worker 3 s slow does not turn a valid one invalid', () => {
     // 122 s after the harness's clock: allowed (120 s + 1 s precision + 2 s skew); by the slow worker's own clock 125 s.
     const date = new Date(T0 + 122_000).toUTCString();
-    const slow = tallySamples(side(-3000, 0, [429], () => ({ 'retry-after': date })), { keyIndex: 0, bucketMs: 1 });
+    const slow = tallySamples(
+      side(-3000, 0, [429], () => ({ 'retry-after': date })),
+      { keyIndex: 0, bucketMs: 1 },
+    );
     expect(refusalFindings(slow).invalidRetryAfter).toBe(1);
     const corrected = mergeTallies([{ worker: worker(0, -3000), tally: slow }]);
     expect(corrected.retryAfter.values[0]!.receivedAt).toBe(T0 + 2);
@@ -73,8 +81,18 @@ describe('mergeTallies', () => {
   it('refuses tallies of different keys or bucket widths, and nothing at all', () => {
     const a = tallySamples(side(0, 0, [200]), { keyIndex: 0, bucketMs: 1 });
     expect(() => mergeTallies([])).toThrow(TallyMergeError);
-    expect(() => mergeTallies([{ worker: worker(0, 0), tally: a }, { worker: worker(1, 0), tally: { ...a, keyIndex: 1 } }])).toThrow(/key 0 and key 1/);
-    expect(() => mergeTallies([{ worker: worker(0, 0), tally: a }, { worker: worker(1, 0), tally: { ...a, bucketMs: 5 } }])).toThrow(/1 ms and 5 ms/);
+    expect(() =>
+      mergeTallies([
+        { worker: worker(0, 0), tally: a },
+        { worker: worker(1, 0), tally: { ...a, keyIndex: 1 } },
+      ]),
+    ).toThrow(/key 0 and key 1/);
+    expect(() =>
+      mergeTallies([
+        { worker: worker(0, 0), tally: a },
+        { worker: worker(1, 0), tally: { ...a, bucketMs: 5 } },
+      ]),
+    ).toThrow(/1 ms and 5 ms/);
     expect(() => mergeTallies([{ worker: worker(0, 0), tally: { ...a, latency: { ...a.latency, buckets: [[99_999, 1]] } } }])).toThrow(HistogramFormatError);
   });
 });

@@ -10,7 +10,6 @@ import { emptyTally, RetryAfterCounter } from './tally-samples.js';
  * own "go", and the master lines those up within a few ms, WorkerInfo.goSpreadMs).
  */
 
-
 export interface WorkerTally {
   readonly worker: Pick<WorkerInfo, 'index' | 'clockOffsetMs'>;
   readonly tally: KeyTally;
@@ -28,7 +27,18 @@ export function mergeTallies(entries: readonly WorkerTally[]): KeyTally {
   const buckets = new Map<number, { startMs: number; admitted: number; rejected: number; other: number; error: number }>();
   const retryAfter = new RetryAfterCounter();
   const latency = new LatencyHistogram();
-  const merged: KeyTally = { ...first.tally, sent: 0, errors: 0, firstError: null, firstSentMs: null, lastAnswerMs: null, first429Ms: null, first429SentMs: null, maxLagMs: 0, createdIds: [] };
+  const merged: KeyTally = {
+    ...first.tally,
+    sent: 0,
+    errors: 0,
+    firstError: null,
+    firstSentMs: null,
+    lastAnswerMs: null,
+    first429Ms: null,
+    first429SentMs: null,
+    maxLagMs: 0,
+    createdIds: [],
+  };
   // Worker order: the firstError and the Retry-After pairs' order do not depend on which worker answered first.
   for (const { worker, tally } of [...entries].sort((a, b) => a.worker.index - b.worker.index)) {
     if (tally.keyIndex !== keyIndex) throw new TallyMergeError(`tallies of key ${keyIndex} and key ${tally.keyIndex} cannot merge`);
@@ -63,7 +73,12 @@ export function mergeTallies(entries: readonly WorkerTally[]): KeyTally {
     statusCounts: Object.fromEntries([...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => [String(s), n])),
     buckets: [...buckets.values()].sort((a, b) => a.startMs - b.startMs),
     retryAfter: retryAfter.build(),
-    latency: { count: sparse.count, sumMicros: sparse.sumMicros, maxMicros: sparse.maxMicros, buckets: sparse.buckets.map(([i, n]) => [i, n] as [number, number]) },
+    latency: {
+      count: sparse.count,
+      sumMicros: sparse.sumMicros,
+      maxMicros: sparse.maxMicros,
+      buckets: sparse.buckets.map(([i, n]) => [i, n] as [number, number]),
+    },
   };
 }
 

@@ -38,7 +38,10 @@ describe('tallySamples', () => {
       ],
     });
     expect(Object.keys(tally.statusCounts)).toEqual(['200', '429', '503']);
-    expect(tally.retryAfter).toEqual({ values: [{ value: '42', date: null, receivedAt: 1_010, count: 2 }], overflow: { count: 0, minDelta: null, maxDelta: null, nonNumeric: 0, firstNonNumeric: null } });
+    expect(tally.retryAfter).toEqual({
+      values: [{ value: '42', date: null, receivedAt: 1_010, count: 2 }],
+      overflow: { count: 0, minDelta: null, maxDelta: null, nonNumeric: 0, firstNonNumeric: null },
+    });
     // Latency over the answers with a status only.
     expect(tally.latency.count).toBe(5);
     expect(LatencyHistogram.fromSparse(tally.latency).summary().max).toBe(32);
@@ -63,7 +66,14 @@ describe('tallySamples', () => {
 
   it('gives an empty, valid tally for a key without traffic', () => {
     const tally = emptyTally(1, 5);
-    expect(keyTallySchema.parse(tally)).toMatchObject({ keyIndex: 1, sent: 0, firstSentMs: null, lastAnswerMs: null, buckets: [], latency: { count: 0, buckets: [] } });
+    expect(keyTallySchema.parse(tally)).toMatchObject({
+      keyIndex: 1,
+      sent: 0,
+      firstSentMs: null,
+      lastAnswerMs: null,
+      buckets: [],
+      latency: { count: 0, buckets: [] },
+    });
   });
 
   it('counts errors a load generator reports without samples, and created ids', () => {
@@ -71,6 +81,16 @@ describe('tallySamples', () => {
     builder.add({ startMs: 0, endMs: 1500, receivedAt: 0, status: 201, headers: {} });
     builder.addErrors(3, 2500, 'timeout');
     builder.created('c-1');
-    expect(builder.build()).toMatchObject({ sent: 4, errors: 3, firstError: 'timeout', lastAnswerMs: 2500, createdIds: ['c-1'], buckets: [{ startMs: 1000, admitted: 1 }, { startMs: 2000, error: 3 }] });
+    expect(builder.build()).toMatchObject({
+      sent: 4,
+      errors: 3,
+      firstError: 'timeout',
+      lastAnswerMs: 2500,
+      createdIds: ['c-1'],
+      buckets: [
+        { startMs: 1000, admitted: 1 },
+        { startMs: 2000, error: 3 },
+      ],
+    });
   });
 });

@@ -30,7 +30,13 @@ export function numericDelta(value: string | null): number | null {
 /** Distinct (Retry-After, Date) pairs, first appearance first; past the cap, a summary (tally.ts). */
 export class RetryAfterCounter {
   readonly #values = new Map<string, { value: string | null; date: string | null; receivedAt: number; count: number }>();
-  readonly #overflow: { count: number; minDelta: number | null; maxDelta: number | null; nonNumeric: number; firstNonNumeric: Omit<RetryAfterValue, 'count'> | null } = {
+  readonly #overflow: {
+    count: number;
+    minDelta: number | null;
+    maxDelta: number | null;
+    nonNumeric: number;
+    firstNonNumeric: Omit<RetryAfterValue, 'count'> | null;
+  } = {
     count: 0,
     minDelta: null,
     maxDelta: null,
@@ -163,7 +169,12 @@ export class KeyTallyBuilder {
       bucketMs: this.#bucketMs,
       buckets: [...this.#buckets.values()].sort((a, b) => a.startMs - b.startMs),
       retryAfter: this.#retryAfter.build(),
-      latency: { count: sparse.count, sumMicros: sparse.sumMicros, maxMicros: sparse.maxMicros, buckets: sparse.buckets.map(([i, n]) => [i, n] as [number, number]) },
+      latency: {
+        count: sparse.count,
+        sumMicros: sparse.sumMicros,
+        maxMicros: sparse.maxMicros,
+        buckets: sparse.buckets.map(([i, n]) => [i, n] as [number, number]),
+      },
       maxLagMs: this.#maxLagMs,
       createdIds: [...this.#createdIds],
     };

@@ -43,7 +43,10 @@ export function planStep(step: ThroughputStep, budget: KeyBudget | undefined, ca
     return { kind: 'run', step: { ...step, maxRequests, connections: Math.min(step.connections, maxRequests) } };
   }
   if (budget.resetMs !== undefined && budget.resetMs <= canWaitMs) return { kind: 'wait', ms: budget.resetMs };
-  return { kind: 'stop', reason: `${limitText(budget.limit)} left ${budget.remaining} requests, fewer than the ${needed} ${stepName(step)} needs, and its window did not come back in time` };
+  return {
+    kind: 'stop',
+    reason: `${limitText(budget.limit)} left ${budget.remaining} requests, fewer than the ${needed} ${stepName(step)} needs, and its window did not come back in time`,
+  };
 }
 
 function limitText(limit: number | undefined): string {
@@ -82,7 +85,9 @@ export function throughputVerdict(
   const limited = steps.filter((s) => s.measured === 'limiter');
   const parts: string[] = [];
   if (limited.length > 0) {
-    parts.push(`${limited.length} measured the key's rate limiter, not the endpoint (${limited.map((s) => `${stepName(s)}: ${s.refused} of ${s.requests} answers 429`).join(', ')}), left out of the figures`);
+    parts.push(
+      `${limited.length} measured the key's rate limiter, not the endpoint (${limited.map((s) => `${stepName(s)}: ${s.refused} of ${s.requests} answers 429`).join(', ')}), left out of the figures`,
+    );
   }
   if (stopped !== undefined) parts.push(`stopped after ${steps.length} of ${planned} steps: ${stopped}`);
   const detail = parts.length > 0 ? `; ${parts.join('; ')}` : '';

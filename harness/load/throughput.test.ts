@@ -29,10 +29,16 @@ describe('runThroughputStep against the reference server', () => {
 
   it('measures req/s and sub-millisecond percentiles of a timed step', async () => {
     const ticks: number[] = [];
-    const step = await runThroughputStep(server.baseUrl, ADMIN, { endpoint: 'list', connections: 4, durationS: 1, maxRequests: 1_000_000 }, stepRequest('list', 'R', undefined), {
-      timeoutMs: 5000,
-      onTick: (n) => ticks.push(n),
-    });
+    const step = await runThroughputStep(
+      server.baseUrl,
+      ADMIN,
+      { endpoint: 'list', connections: 4, durationS: 1, maxRequests: 1_000_000 },
+      stepRequest('list', 'R', undefined),
+      {
+        timeoutMs: 5000,
+        onTick: (n) => ticks.push(n),
+      },
+    );
     expect(step.requests).toBeGreaterThan(100);
     expect(step.statusCounts).toEqual({ '200': step.requests });
     expect(step.non2xx).toBe(0);
@@ -49,10 +55,16 @@ describe('runThroughputStep against the reference server', () => {
 
   it('stops a create step at its request bound and reports every created id', async () => {
     const ids: string[] = [];
-    const step = await runThroughputStep(server.baseUrl, ADMIN, { endpoint: 'create', connections: 5, durationS: 10, maxRequests: 25 }, stepRequest('create', 'R2', undefined), {
-      timeoutMs: 5000,
-      onCreated: (id) => ids.push(id),
-    });
+    const step = await runThroughputStep(
+      server.baseUrl,
+      ADMIN,
+      { endpoint: 'create', connections: 5, durationS: 10, maxRequests: 25 },
+      stepRequest('create', 'R2', undefined),
+      {
+        timeoutMs: 5000,
+        onCreated: (id) => ids.push(id),
+      },
+    );
     expect(step).toMatchObject({ requests: 25, capped: true, statusCounts: { '201': 25 } });
     expect(new Set(ids).size).toBe(25);
     // Stopped by its request bound, not by its 10 s duration.
@@ -98,7 +110,14 @@ describe('a step whose answers are mostly 429 measured the limiter, not the endp
 
   it('gives such a step no req/s and no latencies, whichever engine tallied it, and says so', () => {
     const record = throughputStepOf(CREATE_50, tallyOf({ '429': 2000 }), { limit: 100_000, remaining: 0 });
-    expect(record).toMatchObject({ requests: 2000, refused: 2000, measured: 'limiter', requestsPerSecond: null, latencyMs: null, keyBudget: { limit: 100_000, remaining: 0 } });
+    expect(record).toMatchObject({
+      requests: 2000,
+      refused: 2000,
+      measured: 'limiter',
+      requestsPerSecond: null,
+      latencyMs: null,
+      keyBudget: { limit: 100_000, remaining: 0 },
+    });
     const served = throughputStepOf(CREATE_50, tallyOf({ '201': 1500, '429': 500 }));
     expect(served).toMatchObject({ refused: 500, measured: 'endpoint', requestsPerSecond: 2000, keyBudget: null });
     expect(served.latencyMs?.p50).toBeGreaterThan(0);
@@ -110,14 +129,18 @@ describe('a step whose answers are mostly 429 measured the limiter, not the endp
     expect(throughputVerdict([ok, ok], 2, undefined, 100_000)).toEqual({ status: 'passed', message: '2 steps measured' });
     const partly = throughputVerdict([ok, refused], 12, 'create × 50 came back mostly 429', 100_000);
     expect(partly.status).toBe('passed');
-    expect(partly.message).toMatch(/^1 of 12 steps measured; 1 measured the key's rate limiter, not the endpoint \(create × 50: 2000 of 2000 answers 429\), left out of the figures; stopped after 2 of 12 steps: create × 50 came back mostly 429 \(the key's limit \(100000\/min\) refused most requests: give the admin key a higher custom limit\)$/);
+    expect(partly.message).toMatch(
+      /^1 of 12 steps measured; 1 measured the key's rate limiter, not the endpoint \(create × 50: 2000 of 2000 answers 429\), left out of the figures; stopped after 2 of 12 steps: create × 50 came back mostly 429 \(the key's limit \(100000\/min\) refused most requests: give the admin key a higher custom limit\)$/,
+    );
   });
 
   it('is not passed when no step measured an endpoint: skipped, with the limit and what to do', () => {
     const refused = throughputStepOf(CREATE_50, tallyOf({ '429': 2000 }));
     const verdict = throughputVerdict([refused], 12, 'create × 50 came back mostly 429', 100_000);
     expect(verdict.status).toBe('skipped');
-    expect(verdict.message).toMatch(/^no step measured an endpoint: the key's limit \(100000\/min\) refused most requests: give the admin key a higher custom limit; /);
+    expect(verdict.message).toMatch(
+      /^no step measured an endpoint: the key's limit \(100000\/min\) refused most requests: give the admin key a higher custom limit; /,
+    );
     expect(throughputVerdict([refused], 1, undefined, undefined).message).toMatch(/the key's rate limiter \(it advertises no limit\) refused most requests/);
   });
 });

@@ -158,7 +158,9 @@ function stepRecord(
     requests: latency.count,
     elapsedMs: round(elapsedMs),
     requestsPerSecond: limiter ? null : elapsedMs > 0 ? round((latency.count * 1000) / elapsedMs, 1) : 0,
-    latencyMs: limiter ? null : { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
+    latencyMs: limiter
+      ? null
+      : { mean: round(latency.mean, 3), p50: round(latency.p50, 3), p95: round(latency.p95, 3), p99: round(latency.p99, 3), max: round(latency.max, 3) },
     errors: counts.errors,
     timeouts: counts.timeouts,
     non2xx: counts.non2xx,

@@ -54,7 +54,10 @@ describe('outcomeOf', () => {
 });
 
 describe('timelineOf', () => {
-  const outcomes = Array.from({ length: 150 }, (_, i) => ({ atMs: 3 + ((i * 37) % 211) + (i % 3) / 3, outcome: (['admitted', 'rejected', 'other', 'error'] as const)[i % 4]! }));
+  const outcomes = Array.from({ length: 150 }, (_, i) => ({
+    atMs: 3 + ((i * 37) % 211) + (i % 3) / 3,
+    outcome: (['admitted', 'rejected', 'other', 'error'] as const)[i % 4]!,
+  }));
   /** The same outcomes counted in tally buckets of `bucketMs` (tally-samples.ts does this from samples). */
   const tallied = (bucketMs: number) => {
     const buckets = new Map<number, { startMs: number; admitted: number; rejected: number; other: number; error: number }>();
@@ -84,7 +87,14 @@ describe('timelineOf', () => {
   });
 
   it('keeps a long run to about 20 chart buckets', () => {
-    const t = timelineOf({ bucketMs: 1000, lastAnswerMs: 600_000, buckets: [{ startMs: 0, admitted: 1, rejected: 0, other: 0, error: 0 }, { startMs: 599_000, admitted: 0, rejected: 1, other: 0, error: 0 }] });
+    const t = timelineOf({
+      bucketMs: 1000,
+      lastAnswerMs: 600_000,
+      buckets: [
+        { startMs: 0, admitted: 1, rejected: 0, other: 0, error: 0 },
+        { startMs: 599_000, admitted: 0, rejected: 1, other: 0, error: 0 },
+      ],
+    });
     expect(t.bucketMs).toBe(50_000);
     expect(t.buckets).toHaveLength(13);
     expect(t.buckets[11]).toMatchObject({ startMs: 550_000, rejected: 1 });

@@ -59,11 +59,7 @@ export function outcomeOf(status: number | null): Outcome {
  * so every tally bucket falls into exactly one chart bucket. With 1 ms tally buckets the chart is
  * the one the samples themselves give.
  */
-export function timelineOf(tally: {
-  readonly bucketMs: number;
-  readonly lastAnswerMs: number | null;
-  readonly buckets: readonly TimelineBucket[];
-}): Timeline {
+export function timelineOf(tally: { readonly bucketMs: number; readonly lastAnswerMs: number | null; readonly buckets: readonly TimelineBucket[] }): Timeline {
   const span = Math.max(0, tally.lastAnswerMs ?? 0, ...tally.buckets.map((b) => b.startMs));
   const chosen = chooseBucketMs(span);
   const width = chosen <= tally.bucketMs ? tally.bucketMs : Math.ceil(chosen / tally.bucketMs - 1e-9) * tally.bucketMs;

@@ -69,14 +69,20 @@ export function judgeOwnCounter(input: OwnCounterInput): CounterVerdict {
   const windowMs = input.windowMs ?? SPEC_WINDOW_MS;
   const allowance = refillAllowance(b.limit, elapsedMs, windowMs);
   if (a.remaining > low + allowance + 1) {
-    return { kind: 'reset', summary: `${moved}: it rose by ${a.remaining - low} more than its own requests allow (refill +${allowance}), so its window reset between the readings` };
+    return {
+      kind: 'reset',
+      summary: `${moved}: it rose by ${a.remaining - low} more than its own requests allow (refill +${allowance}), so its window reset between the readings`,
+    };
   }
   const jump = resetJumpMs(before, after);
   // The reset moment may move on by the time passed and by what its own requests cost a refilling
   // limiter (a minute / limit each), plus a second of precision for each of two whole-second values.
   const movable = elapsedMs + k * (windowMs / b.limit) + 2000;
   if (jump !== undefined && jump > movable) {
-    return { kind: 'reset', summary: `${moved}, but its X-RateLimit-Reset moved ${(jump / 1000).toFixed(1)} s later (at most ${(movable / 1000).toFixed(1)} s without a reset), so its window reset between the readings` };
+    return {
+      kind: 'reset',
+      summary: `${moved}, but its X-RateLimit-Reset moved ${(jump / 1000).toFixed(1)} s later (at most ${(movable / 1000).toFixed(1)} s without a reset), so its window reset between the readings`,
+    };
   }
   return { kind: 'own', summary: moved };
 }

@@ -89,7 +89,11 @@ describe('waitForFreshWindow (scripted answers)', () => {
   it('gives up before a wait that would pass maxWaitMs, saying why', async () => {
     const s = scripted(Array.from({ length: 10 }, () => answer(429, 60, 0, 60, { 'retry-after': '60' })));
     const result = await waitForFreshWindow(s.send, s.options);
-    expect(result).toMatchObject({ fresh: false, probes: 2, reason: expect.stringMatching(/^not fresh after 61\.3 s: the key is over its limit; the next wait \(60\.3 s, a full window/) });
+    expect(result).toMatchObject({
+      fresh: false,
+      probes: 2,
+      reason: expect.stringMatching(/^not fresh after 61\.3 s: the key is over its limit; the next wait \(60\.3 s, a full window/),
+    });
     expect(s.slept).toEqual([61_250]);
   });
 
@@ -102,7 +106,10 @@ describe('waitForFreshWindow (scripted answers)', () => {
 
   it('is not fresh when an admitted probe has no rate headers, or the probe fails', async () => {
     expect(await waitForFreshWindow(async () => ({ status: 200, headers: {} }), scripted([]).options)).toMatchObject({ fresh: false, probes: 1 });
-    expect(await waitForFreshWindow(async () => ({ status: 500, headers: {} }), scripted([]).options)).toMatchObject({ fresh: false, reason: 'the probe request answered 500' });
+    expect(await waitForFreshWindow(async () => ({ status: 500, headers: {} }), scripted([]).options)).toMatchObject({
+      fresh: false,
+      reason: 'the probe request answered 500',
+    });
   });
 });
 
@@ -176,7 +183,10 @@ describe('a sliding-window log whose trailing window holds a spread-out sustaine
     const { result } = await freshOn(sim, undefined, 75_000);
     expect(result.fresh).toBe(false);
     expect(sim.sent()).toBe(2);
-    if (!result.fresh) expect(result.reason).toMatch(/^not fresh after 3\d\.\d s: 32 of 60 requests remain; the next wait \(60\.3 s, a full window \(60\.0 s\) after the key's last use/);
+    if (!result.fresh)
+      expect(result.reason).toMatch(
+        /^not fresh after 3\d\.\d s: 32 of 60 requests remain; the next wait \(60\.3 s, a full window \(60\.0 s\) after the key's last use/,
+      );
   });
 
   it('the same trailing window on a shortened 8 s window, as the self-tests have it', async () => {

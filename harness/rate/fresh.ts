@@ -108,13 +108,20 @@ interface Reading {
  * truncated). A fixed window returns the whole budget then; a sliding window or a bucket may
  * return only part of it, which the next probe shows. Never more than a minute (spec 8).
  */
-function namedWait(probe: RateProbe, admitted: boolean, rawReset: string | undefined, reset: ResetReading | undefined, at: number): { ms: number; basis: string } {
+function namedWait(
+  probe: RateProbe,
+  admitted: boolean,
+  rawReset: string | undefined,
+  reset: ResetReading | undefined,
+  at: number,
+): { ms: number; basis: string } {
   const candidates: Array<{ ms: number; basis: string }> = [];
   if (!admitted) {
     const retry = readRetryAfter(probe.headers['retry-after'], probe.headers['date'], at);
     if (retry.ok) candidates.push({ ms: retry.ms + retry.precisionMs, basis: `Retry-After ${probe.headers['retry-after']!.trim()}${precision(retry)}` });
   }
-  if (reset !== undefined) candidates.push({ ms: reset.msUntilReset + reset.precisionMs, basis: `X-RateLimit-Reset ${rawReset} (${reset.unit})${precision(reset)}` });
+  if (reset !== undefined)
+    candidates.push({ ms: reset.msUntilReset + reset.precisionMs, basis: `X-RateLimit-Reset ${rawReset} (${reset.unit})${precision(reset)}` });
   if (candidates.length === 0) return { ms: BLIND_WAIT_MS, basis: 'no Retry-After or X-RateLimit-Reset names a moment' };
   const longest = candidates.reduce((a, b) => (b.ms > a.ms ? b : a));
   return { ms: Math.min(longest.ms, SPEC_WINDOW_MS + 1000), basis: `until ${longest.basis}` };
@@ -206,7 +213,19 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
       if (!ending || options.refills === true || endingSeen || gradual) {
         const refills = ending;
         const returns: BudgetReturn = gradual || refills ? 'gradually' : probes === 1 ? 'unknown' : 'at-reset';
-        return { fresh: true, probe, probeSentAt: sentAt, limit: values.limit!, resetUnit: reset?.unit, waitedMs: now() - started, probes, returns, refills, spent: waitedAsNamed, waits };
+        return {
+          fresh: true,
+          probe,
+          probeSentAt: sentAt,
+          limit: values.limit!,
+          resetUnit: reset?.unit,
+          waitedMs: now() - started,
+          probes,
+          returns,
+          refills,
+          spent: waitedAsNamed,
+          waits,
+        };
       }
       endingSeen = true;
       reason = `only ${reset.msUntilReset} ms of the window are left`;
@@ -224,7 +243,9 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
         // The wait the headers named brought back only part of the budget.
         gradual = true;
         if (windowIndex >= windows.length) {
-          return notFresh(`not fresh a full minute after the key's last use (${reason}): something else uses the key, or its window is longer than spec 8's minute`);
+          return notFresh(
+            `not fresh a full minute after the key's last use (${reason}): something else uses the key, or its window is longer than spec 8's minute`,
+          );
         }
         const windowMs = windows[windowIndex]!;
         const afterWindow = {
@@ -247,7 +268,9 @@ export async function waitForFreshWindow(send: () => Promise<RateProbe>, options
     const elapsed = now() - started;
     const sleepMs = Math.max(wait.ms + MARGIN_MS, MIN_SLEEP_MS);
     if (elapsed + sleepMs > options.maxWaitMs) {
-      return notFresh(`not fresh after ${seconds(elapsed)}: ${reason}; the next wait (${seconds(sleepMs)}, ${wait.basis}) would end after the ${seconds(options.maxWaitMs)} limit`);
+      return notFresh(
+        `not fresh after ${seconds(elapsed)}: ${reason}; the next wait (${seconds(sleepMs)}, ${wait.basis}) would end after the ${seconds(options.maxWaitMs)} limit`,
+      );
     }
     const step = `${seconds(sleepMs)}: ${wait.basis}`;
     waits.push(step);

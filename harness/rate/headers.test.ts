@@ -6,7 +6,12 @@ describe('readRateHeaders', () => {
     const reading = readRateHeaders({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': ' 17 ' });
     expect(reading).toEqual({ values: { limit: 60, remaining: 0, reset: '17' }, problems: [] });
     // A policy after the count still says 60; a reset in another form is kept as sent, for interpretReset.
-    expect(readRateHeaders({ 'x-ratelimit-limit': '60, 60;w=60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '2026-11-22T13:00:30+01:00' }, Date.UTC(2026, 10, 22, 12, 0, 0)).values).toEqual({
+    expect(
+      readRateHeaders(
+        { 'x-ratelimit-limit': '60, 60;w=60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '2026-11-22T13:00:30+01:00' },
+        Date.UTC(2026, 10, 22, 12, 0, 0),
+      ).values,
+    ).toEqual({
       limit: 60,
       remaining: 59,
       reset: '2026-11-22T13:00:30+01:00',

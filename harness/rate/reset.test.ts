@@ -44,7 +44,17 @@ describe('interpretReset', () => {
   });
 
   it('knows no form for words, units, impossible dates and dates without an offset', () => {
-    for (const value of ['soon', '30s', '-5', '1e3', '2026-02-30T12:00:00Z', '2026-11-22T24:00:00Z', '2026-11-22T12:00:30', '2026-11-22', 'Sun, 22 Nov 2026 12:00:30 UTC']) {
+    for (const value of [
+      'soon',
+      '30s',
+      '-5',
+      '1e3',
+      '2026-02-30T12:00:00Z',
+      '2026-11-22T24:00:00Z',
+      '2026-11-22T12:00:30',
+      '2026-11-22',
+      'Sun, 22 Nov 2026 12:00:30 UTC',
+    ]) {
       expect(readReset(value, now), value).toBeUndefined();
     }
   });
@@ -60,17 +70,29 @@ describe('resetProblem', () => {
   const date = new Date(now).toUTCString();
 
   it('accepts every form of a reset within the next hour', () => {
-    for (const value of ['30', '59.873', '45000', String(now / 1000 + 30), String(now + 30_000), 'Sun, 22 Nov 2026 12:00:30 GMT', '2026-11-22T13:00:30.250+01:00']) {
+    for (const value of [
+      '30',
+      '59.873',
+      '45000',
+      String(now / 1000 + 30),
+      String(now + 30_000),
+      'Sun, 22 Nov 2026 12:00:30 GMT',
+      '2026-11-22T13:00:30.250+01:00',
+    ]) {
       expect(resetProblem(value, date, now), value).toBeUndefined();
     }
   });
 
   it('quotes a value that fits no form', () => {
-    expect(resetProblem('soon', date, now)).toBe('X-RateLimit-Reset "soon" is no reset form this suite knows (delta or epoch seconds or milliseconds, fractional or not; an HTTP date; an ISO 8601 date-time with an offset)');
+    expect(resetProblem('soon', date, now)).toBe(
+      'X-RateLimit-Reset "soon" is no reset form this suite knows (delta or epoch seconds or milliseconds, fractional or not; an HTTP date; an ISO 8601 date-time with an offset)',
+    );
   });
 
   it('refuses an instant in the past, measured against the Date header (or the moment of arrival)', () => {
-    expect(resetProblem(String(now / 1000 - 120), date, now)).toMatch(/^X-RateLimit-Reset "\d+" \(epoch-seconds\) names an instant 120\.0 s before the response's Date .*: a reset in the past$/);
+    expect(resetProblem(String(now / 1000 - 120), date, now)).toMatch(
+      /^X-RateLimit-Reset "\d+" \(epoch-seconds\) names an instant 120\.0 s before the response's Date .*: a reset in the past$/,
+    );
     // Within the whole-second precision of both values: not in the past.
     expect(resetProblem(String(now / 1000 - 1), date, now)).toBeUndefined();
     expect(resetProblem('2026-11-22T11:58:00Z', undefined, now)).toMatch(/120\.0 s before this client's clock/);

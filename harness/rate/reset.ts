@@ -62,7 +62,9 @@ function precisionOf(text: string, unitMs: number): number {
 }
 
 /** An instant, parsed from a date form: epoch ms, or undefined when the text is no such date. */
-function instantOf(text: string): { readonly unit: 'http-date' | 'iso-8601'; readonly ms: number; readonly precisionMs: number; readonly fractional: boolean } | undefined {
+function instantOf(
+  text: string,
+): { readonly unit: 'http-date' | 'iso-8601'; readonly ms: number; readonly precisionMs: number; readonly fractional: boolean } | undefined {
   const iso = ISO_8601.exec(text);
   if (iso !== null) {
     const [, y, mo, d, h, mi, s = '00', fraction = '', zone = 'Z'] = iso;
@@ -99,14 +101,21 @@ export function readReset(reset: number | string, nowMs: number = Date.now()): R
     const value = Number(text);
     const fractional = text.includes('.');
     const extra = fractional ? { fractional: true } : {};
-    if (value >= EPOCH_MS_FROM) return { unit: 'epoch-milliseconds', msUntilReset: Math.max(0, Math.round(value - nowMs)), precisionMs: precisionOf(text, 1), ...extra };
-    if (value >= EPOCH_S_FROM) return { unit: 'epoch-seconds', msUntilReset: Math.max(0, Math.round(value * 1000 - nowMs)), precisionMs: precisionOf(text, 1000), ...extra };
+    if (value >= EPOCH_MS_FROM)
+      return { unit: 'epoch-milliseconds', msUntilReset: Math.max(0, Math.round(value - nowMs)), precisionMs: precisionOf(text, 1), ...extra };
+    if (value >= EPOCH_S_FROM)
+      return { unit: 'epoch-seconds', msUntilReset: Math.max(0, Math.round(value * 1000 - nowMs)), precisionMs: precisionOf(text, 1000), ...extra };
     if (value <= MAX_DELTA_SECONDS) return { unit: 'delta-seconds', msUntilReset: Math.round(value * 1000), precisionMs: precisionOf(text, 1000), ...extra };
     return { unit: 'delta-milliseconds', msUntilReset: Math.round(value), precisionMs: precisionOf(text, 1), ...extra };
   }
   const instant = instantOf(text);
   if (instant === undefined) return undefined;
-  return { unit: instant.unit, msUntilReset: Math.max(0, instant.ms - nowMs), precisionMs: instant.precisionMs, ...(instant.fractional ? { fractional: true } : {}) };
+  return {
+    unit: instant.unit,
+    msUntilReset: Math.max(0, instant.ms - nowMs),
+    precisionMs: instant.precisionMs,
+    ...(instant.fractional ? { fractional: true } : {}),
+  };
 }
 
 /** The instant a reset value names, when it names one (epoch and date forms), in epoch ms. */
@@ -143,11 +152,14 @@ export function resetProblem(raw: string, dateHeader: string | undefined, receiv
     const reference = hasDate ? serverNow : receivedAt!;
     const allowance = hasDate ? PAST_ALLOWANCE_WITH_DATE_MS : PAST_ALLOWANCE_WITHOUT_DATE_MS;
     const against = hasDate ? `the response's Date ${dateHeader!.trim()}` : "this client's clock (no Date header)";
-    if (instant < reference - allowance) return `X-RateLimit-Reset ${quoted} (${reading.unit}) names an instant ${((reference - instant) / 1000).toFixed(1)} s before ${against}: a reset in the past`;
-    if (instant - reference > MAX_RESET_AHEAD_MS) return `X-RateLimit-Reset ${quoted} (${reading.unit}) names an instant ${Math.round((instant - reference) / 1000)} s after ${against}: more than an hour away, which no per-minute limit (spec 8) means`;
+    if (instant < reference - allowance)
+      return `X-RateLimit-Reset ${quoted} (${reading.unit}) names an instant ${((reference - instant) / 1000).toFixed(1)} s before ${against}: a reset in the past`;
+    if (instant - reference > MAX_RESET_AHEAD_MS)
+      return `X-RateLimit-Reset ${quoted} (${reading.unit}) names an instant ${Math.round((instant - reference) / 1000)} s after ${against}: more than an hour away, which no per-minute limit (spec 8) means`;
     return undefined;
   }
-  if (reading.msUntilReset > MAX_RESET_AHEAD_MS) return `X-RateLimit-Reset ${quoted} (${reading.unit}) is a delay of ${Math.round(reading.msUntilReset / 1000)} s: more than an hour, which no per-minute limit (spec 8) means`;
+  if (reading.msUntilReset > MAX_RESET_AHEAD_MS)
+    return `X-RateLimit-Reset ${quoted} (${reading.unit}) is a delay of ${Math.round(reading.msUntilReset / 1000)} s: more than an hour, which no per-minute limit (spec 8) means`;
   return undefined;
 }
 

@@ -64,7 +64,7 @@ describe('readRetryAfter', () => {
       ok: false,
       problem:
         `Retry-After ${date(64)} is 64 s after this client's clock (the response has no Date header); ` +
-        'allowed at most 63 s (60 s + 1 s for the date\'s whole-second precision + 2 s for clock skew)',
+        "allowed at most 63 s (60 s + 1 s for the date's whole-second precision + 2 s for clock skew)",
     });
     expect(readRetryAfter(date(64), undefined, now + 500, minute)).toMatchObject({ ok: false, problem: expect.stringMatching(/is 63\.5 s after/) });
   });

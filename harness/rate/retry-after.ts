@@ -60,7 +60,12 @@ export interface RetryAfterOptions {
   readonly maxMs?: number;
 }
 
-export function readRetryAfter(value: string | undefined, dateHeader: string | undefined, nowMs: number = Date.now(), options: RetryAfterOptions = {}): RetryAfterReading {
+export function readRetryAfter(
+  value: string | undefined,
+  dateHeader: string | undefined,
+  nowMs: number = Date.now(),
+  options: RetryAfterOptions = {},
+): RetryAfterReading {
   if (value === undefined) return { ok: false, problem: 'Retry-After missing' };
   const trimmed = value.trim();
   const fractional = /^[0-9]+\.[0-9]+$/.test(trimmed);
@@ -75,7 +80,11 @@ export function readRetryAfter(value: string | undefined, dateHeader: string | u
   if (delta) {
     // A delta is one whole-second value: a wait of at most the bound rounded either way is at most the bound.
     if (ms <= 0 && options.windowEndingNow === true) return { ok: true, form: deltaForm, ms: 0, precisionMs: WHOLE_SECOND_MS };
-    if (ms <= 0) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} is not positive (and X-RateLimit-Reset does not show the window ending within a second)` };
+    if (ms <= 0)
+      return {
+        ok: false,
+        problem: `Retry-After ${JSON.stringify(trimmed)} is not positive (and X-RateLimit-Reset does not show the window ending within a second)`,
+      };
     if (ms > maxMs) return { ok: false, problem: `Retry-After ${JSON.stringify(trimmed)} asks for ${seconds(ms)}, more than ${seconds(maxMs)}` };
     // A fraction says the delay to the millisecond it gives; whole seconds may hide one more.
     return { ok: true, form: deltaForm, ms, precisionMs: fractional ? 1 : WHOLE_SECOND_MS };
@@ -85,7 +94,10 @@ export function readRetryAfter(value: string | undefined, dateHeader: string | u
   const against = hasDate ? `Date ${dateHeader!.trim()}` : "this client's clock (the response has no Date header)";
   if (signed === 0 && options.windowEndingNow === true) return { ok: true, form: 'http-date', ms: 0, precisionMs: WHOLE_SECOND_MS };
   if (signed <= 0) {
-    return { ok: false, problem: `Retry-After ${trimmed} is ${signed === 0 ? 'the same instant as' : `${seconds(-signed)} before`} ${against}: it asks for no wait` };
+    return {
+      ok: false,
+      problem: `Retry-After ${trimmed} is ${signed === 0 ? 'the same instant as' : `${seconds(-signed)} before`} ${against}: it asks for no wait`,
+    };
   }
   const allowance = hasDate ? WHOLE_SECOND_MS : WHOLE_SECOND_MS + SKEW_MS;
   const allowed = maxMs + allowance;

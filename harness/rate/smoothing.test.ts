@@ -20,9 +20,16 @@ describe('smoothingRefusal', () => {
   });
 
   it("does not take a window's wait, or no readable wait, for a smoothing limiter's", () => {
-    expect(smoothingRefusal(3001, 60, SPEC_WINDOW_MS)).toEqual({ smoothing: false, intervalMs: 1250, summary: "the refusal asked for 3001 ms, more than a smoothing limiter's 3000 ms" });
+    expect(smoothingRefusal(3001, 60, SPEC_WINDOW_MS)).toEqual({
+      smoothing: false,
+      intervalMs: 1250,
+      summary: "the refusal asked for 3001 ms, more than a smoothing limiter's 3000 ms",
+    });
     expect(smoothingRefusal(59_000, 60, SPEC_WINDOW_MS).smoothing).toBe(false);
-    expect(smoothingRefusal(undefined, 60, SPEC_WINDOW_MS)).toMatchObject({ smoothing: false, summary: "the refusal asked for no readable wait, more than a smoothing limiter's 3000 ms" });
+    expect(smoothingRefusal(undefined, 60, SPEC_WINDOW_MS)).toMatchObject({
+      smoothing: false,
+      summary: "the refusal asked for no readable wait, more than a smoothing limiter's 3000 ms",
+    });
   });
 });
 

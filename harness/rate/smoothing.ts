@@ -54,7 +54,11 @@ export function smoothingRefusal(waitMs: number | undefined, limit: number, wind
   const intervalMs = pacedIntervalMs(limit, windowMs);
   const shortMs = smoothingWaitMs(limit, windowMs);
   if (waitMs === undefined || waitMs > shortMs) {
-    return { smoothing: false, intervalMs, summary: `the refusal asked for ${waitMs === undefined ? 'no readable wait' : `${Math.round(waitMs)} ms`}, more than a smoothing limiter's ${shortMs} ms` };
+    return {
+      smoothing: false,
+      intervalMs,
+      summary: `the refusal asked for ${waitMs === undefined ? 'no readable wait' : `${Math.round(waitMs)} ms`}, more than a smoothing limiter's ${shortMs} ms`,
+    };
   }
   return { smoothing: true, waitMs, intervalMs, requests: PACED_REQUESTS };
 }

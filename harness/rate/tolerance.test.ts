@@ -41,7 +41,9 @@ describe('a burst admitted a whole number of budgets', () => {
     const three = judgeAdmission({ sent: 300, admitted: 178, expected: 59, limit: 60, elapsedMs: 120 });
     expect(three.summary).toMatch(/; about 3x the limit admitted: per-replica counters\?/);
     // A refilling limiter's allowance counts once per replica.
-    expect(judgeAdmission({ sent: 150, admitted: 126, expected: 59, limit: 60, elapsedMs: 2500, windowMs: 8000 }).summary).toMatch(/about 2x the limit admitted/);
+    expect(judgeAdmission({ sent: 150, admitted: 126, expected: 59, limit: 60, elapsedMs: 2500, windowMs: 8000 }).summary).toMatch(
+      /about 2x the limit admitted/,
+    );
   });
 
   it('does not for one over, 1.3x, a count between two multiples, everything admitted or the exact budget', () => {

@@ -17,7 +17,7 @@ describe('WindowEstimate', () => {
     expect(estimate.longestMs).toBe(12_001);
   });
 
-  it('never goes beyond the spec\'s minute, and ignores answers without a readable Reset', () => {
+  it("never goes beyond the spec's minute, and ignores answers without a readable Reset", () => {
     const estimate = new WindowEstimate();
     estimate.note(reset(3000), now);
     estimate.note({}, now);

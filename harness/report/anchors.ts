@@ -56,5 +56,8 @@ export function uniqueAnchors<T>(items: readonly T[], anchor: (item: T) => strin
  * a digest gets the suffix does not depend on their statuses; every format uses this one mapping.
  */
 export function checkAnchors(checks: readonly CheckResult[]): Map<CheckResult, string> {
-  return uniqueAnchors([...checks].sort((a, b) => compareText(a.key, b.key)), checkAnchor);
+  return uniqueAnchors(
+    [...checks].sort((a, b) => compareText(a.key, b.key)),
+    checkAnchor,
+  );
 }

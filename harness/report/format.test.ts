@@ -35,11 +35,7 @@ describe('shared text helpers', () => {
   });
 
   it('does not repeat the level already at the start of a title', () => {
-    expect(checkLabel({ requirementId: 'TE-DATE-REAL', level: 'MUST', title: 'MUST reject a bad date' })).toBe(
-      '[TE-DATE-REAL] MUST reject a bad date',
-    );
-    expect(checkLabel({ requirementId: 'X-1', level: 'SHOULD', title: 'send rate headers' })).toBe(
-      '[X-1] SHOULD send rate headers',
-    );
+    expect(checkLabel({ requirementId: 'TE-DATE-REAL', level: 'MUST', title: 'MUST reject a bad date' })).toBe('[TE-DATE-REAL] MUST reject a bad date');
+    expect(checkLabel({ requirementId: 'X-1', level: 'SHOULD', title: 'send rate headers' })).toBe('[X-1] SHOULD send rate headers');
   });
 });

@@ -31,9 +31,7 @@ export function plural(n: number, word: string, words = `${word}s`): string {
 /** The response of an exchange as plain text: status line, sorted headers, blank line, body. */
 export function formatResponse(exchange: ExchangeRecord): string {
   const statusLine =
-    exchange.status === null
-      ? `no response (${formatDuration(exchange.durationMs)})`
-      : `HTTP ${exchange.status} (${formatDuration(exchange.durationMs)})`;
+    exchange.status === null ? `no response (${formatDuration(exchange.durationMs)})` : `HTTP ${exchange.status} (${formatDuration(exchange.durationMs)})`;
   const headers = Object.keys(exchange.responseHeaders)
     .sort(compareText)
     .map((name) => `${name}: ${exchange.responseHeaders[name]}`);

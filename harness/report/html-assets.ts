@@ -206,12 +206,7 @@ function sha256(text: string): string {
  * slipped past escaping still could not run script or fetch anything.
  */
 export function contentSecurityPolicy(): string {
-  return [
-    "default-src 'none'",
-    `style-src ${sha256(CSS)}`,
-    `script-src ${sha256(SCRIPT)}`,
-    "img-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
+  return ["default-src 'none'", `style-src ${sha256(CSS)}`, `script-src ${sha256(SCRIPT)}`, "img-src 'none'", "base-uri 'none'", "form-action 'none'"].join(
+    '; ',
+  );
 }

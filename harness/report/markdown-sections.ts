@@ -88,7 +88,9 @@ export function section(init: Partial<Section> & Pick<Section, 'name' | 'lead'>)
 
 export function renderSection(s: Section, forms: readonly Form[]): string {
   const shown = s.items
-    .map((item, i) => (forms[i] === 'full' ? { text: item.full, line: false } : forms[i] === 'brief' ? { text: item.brief ?? item.full, line: item.brief !== undefined } : null))
+    .map((item, i) =>
+      forms[i] === 'full' ? { text: item.full, line: false } : forms[i] === 'brief' ? { text: item.brief ?? item.full, line: item.brief !== undefined } : null,
+    )
     .filter((x): x is { text: string; line: boolean } => x !== null);
   const omitted = forms.filter((f) => f === 'none').length;
   let text = s.lead.join('\n');

@@ -39,18 +39,10 @@ const LEVEL_RANK: Readonly<Record<Level, number>> = { MUST: 0, SHOULD: 1, MAY: 2
 
 /** Catalogue order: domain, requirement id, then the unique key. */
 export function compareChecksByRequirement(a: CheckResult, b: CheckResult): number {
-  return (
-    compareText(a.domain, b.domain) ||
-    compareNatural(a.requirementId, b.requirementId) ||
-    compareText(a.key, b.key)
-  );
+  return compareText(a.domain, b.domain) || compareNatural(a.requirementId, b.requirementId) || compareText(a.key, b.key);
 }
 
 /** Reading order for people: worst status first, then MUST before SHOULD before MAY. */
 export function compareChecksBySeverity(a: CheckResult, b: CheckResult): number {
-  return (
-    STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
-    LEVEL_RANK[a.level] - LEVEL_RANK[b.level] ||
-    compareChecksByRequirement(a, b)
-  );
+  return STATUS_RANK[b.status] - STATUS_RANK[a.status] || LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || compareChecksByRequirement(a, b);
 }

@@ -32,9 +32,7 @@ function tags(page: string): Tag[] {
     TAG.lastIndex = i;
     const m = TAG.exec(body);
     if (m === null) throw new Error(`stray "<" at ${i}: ${body.slice(i, i + 40)}`);
-    const attributes = [...(m[2] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(
-      (a) => [a[1] ?? '', a[2] ?? ''] as const,
-    );
+    const attributes = [...(m[2] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((a) => [a[1] ?? '', a[2] ?? ''] as const);
     found.push({ name: (m[1] ?? '').toLowerCase(), attributes });
   }
   return found;
@@ -52,8 +50,7 @@ describe('renderHtml', () => {
     const external = all.flatMap((t) =>
       t.attributes.filter(
         ([name, value]) =>
-          ['src', 'srcset', 'action', 'formaction', 'poster', 'xlink:href', 'background'].includes(name) ||
-          (name === 'href' && !value.startsWith('#')),
+          ['src', 'srcset', 'action', 'formaction', 'poster', 'xlink:href', 'background'].includes(name) || (name === 'href' && !value.startsWith('#')),
       ),
     );
     expect(external).toEqual([]);
@@ -147,7 +144,13 @@ describe('renderHtml', () => {
   it('shows the status-transition matrix when the run attempted status changes, linked from the navigation', () => {
     const report = sampleReport();
     expect(renderHtml(report)).not.toContain('id="transitions"');
-    report.observations.push({ topic: 'status-transition', domain: 'expenses', subject: 'expense status paid → draft', value: 'refused (409)', requirementId: 'TRANSITION-REFUSED-UNCHANGED' });
+    report.observations.push({
+      topic: 'status-transition',
+      domain: 'expenses',
+      subject: 'expense status paid → draft',
+      value: 'refused (409)',
+      requirementId: 'TRANSITION-REFUSED-UNCHANGED',
+    });
     const page = renderHtml(report);
     expect(page).toContain('<section id="transitions">');
     expect(page).toContain('<a href="#transitions">Transitions</a>');
@@ -192,7 +195,9 @@ describe('renderHtml', () => {
       { ...should, key: 'security-skip', domain: 'security', status: 'skip', message: 'not applicable' },
     );
     report.domains.push({ domain: 'security', status: 'skip', counts: { pass: 1, skip: 1, inconclusive: 0, fail: 0, error: 0 } });
-    const row = renderHtml(report).split('\n').find((l) => l.startsWith('<tr data-domain="security">'));
+    const row = renderHtml(report)
+      .split('\n')
+      .find((l) => l.startsWith('<tr data-domain="security">'));
     expect(row).toContain('<td><span class="st st-pass">pass</span> <span class="muted">1 skipped (SHOULD)</span></td>');
   });
 

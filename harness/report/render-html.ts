@@ -69,8 +69,7 @@ function renderHeaderCounts(report: Report): Html {
   const warnings = by.fail - mustFailed;
   const failDetail =
     by.fail === 0 ? '' : mustFailed === 0 ? ' (warnings: SHOULD/MAY)' : warnings === 0 ? ' (MUST)' : ` (${mustFailed} MUST, ${plural(warnings, 'warning')})`;
-  const item = (status: Status, label: string): Html =>
-    html`<li class="c-${status}" data-status="${status}"><strong>${by[status]}</strong> ${label}</li>`;
+  const item = (status: Status, label: string): Html => html`<li class="c-${status}" data-status="${status}"><strong>${by[status]}</strong> ${label}</li>`;
   return html`<ul class="counts" aria-label="Checks by status">
 ${item('pass', 'pass')}
 ${item('fail', `fail${failDetail}`)}
@@ -196,8 +195,7 @@ function renderChecks(view: ReportView): Html {
     const requirementAnchor = view.requirementAnchors.get(c.requirementId);
     const anchor = view.checkAnchors.get(c) ?? '';
     const permalink = html`<a class="permalink" href="#${anchor}" title="Link to this check">#<span class="sr"> link to this check</span></a>`;
-    const title =
-      evidence === null ? html`${permalink}${c.title}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>`;
+    const title = evidence === null ? html`${permalink}${c.title}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>`;
     const requirement =
       requirementAnchor === undefined
         ? html`<span class="mono">${c.requirementId}</span>`
@@ -265,9 +263,7 @@ function renderRequirements(view: ReportView): Html {
 <tbody>
 ${requirements.map((r) => {
   const covered = r.status !== null && r.checks > 0;
-  const id = covered
-    ? html`<a class="mono" href="#checks" data-filter="q" data-value="${r.id}">${r.id}</a>`
-    : html`<span class="mono">${r.id}</span>`;
+  const id = covered ? html`<a class="mono" href="#checks" data-filter="q" data-value="${r.id}">${r.id}</a>` : html`<span class="mono">${r.id}</span>`;
   const missing = why.get(r.id);
   const result =
     r.status === null
@@ -308,14 +304,26 @@ function renderInputClasses(view: ReportView): Html {
   return html`<section id="input-classes">
 <h2>Invalid input classes</h2>
 <p class="muted">Every field of every request body and query, each invalid class derived from the spec's field table sent once: ${String(cells.length)} sent, ${String(cells.length - missed.length)} rejected with a 4xx, ${String(missed.length)} not.</p>
-${missed.length === 0 ? '' : html`<ul>${missed.slice(0, 50).map((c) => html`<li>${statusChip('fail', 'MUST')} ${c.surface} <code>${c.field}</code> ${c.class}: sent <code>${c.sent}</code>, answered ${c.answered === null ? 'nothing' : String(c.answered)}</li>
-`)}</ul>`}
+${
+  missed.length === 0
+    ? ''
+    : html`<ul>${missed.slice(0, 50).map(
+        (
+          c,
+        ) => html`<li>${statusChip('fail', 'MUST')} ${c.surface} <code>${c.field}</code> ${c.class}: sent <code>${c.sent}</code>, answered ${c.answered === null ? 'nothing' : String(c.answered)}</li>
+`,
+      )}</ul>`
+}
 <div class="wide" role="region" aria-label="Invalid input classes (scrolls sideways)" tabindex="0">
 <table>
 <thead><tr><th>Surface</th><th>Fields</th><th>Sent</th><th>Rejected</th><th>Accepted</th><th>Other</th><th>Classes</th></tr></thead>
 <tbody>
-${surfaces.map((r) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
-`)}</tbody>
+${surfaces.map(
+  (
+    r,
+  ) => html`<tr><td>${r.surface}</td><td>${String(r.fields)}</td><td>${String(r.sent)}</td><td>${String(r.rejected)}</td><td>${String(r.accepted)}</td><td>${String(r.other)}</td><td class="mono">${r.classes}</td></tr>
+`,
+)}</tbody>
 </table>
 </div>
 </section>`;
@@ -330,8 +338,12 @@ function renderSpecCoverage(view: ReportView): Html {
 <table>
 <thead><tr><th>Section</th><th class="n">Units</th><th class="n">Traced</th><th class="n">Verified</th><th class="n">Informative</th><th class="n">Untestable</th></tr></thead>
 <tbody>
-${rows.map((r) => html`<tr><td>${r.section}</td><td class="n">${String(r.units)}</td><td class="n">${String(r.traced)}</td><td class="n">${String(r.verified)}</td><td class="n">${String(r.informative)}</td><td class="n">${String(r.untestable)}</td></tr>
-`)}</tbody>
+${rows.map(
+  (
+    r,
+  ) => html`<tr><td>${r.section}</td><td class="n">${String(r.units)}</td><td class="n">${String(r.traced)}</td><td class="n">${String(r.verified)}</td><td class="n">${String(r.informative)}</td><td class="n">${String(r.untestable)}</td></tr>
+`,
+)}</tbody>
 </table>
 </section>`;
 }

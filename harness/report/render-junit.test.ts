@@ -34,9 +34,7 @@ function decode(raw: string, where: string): string {
     ENTITY.lastIndex = i;
     const m = ENTITY.exec(raw);
     if (m === null) throw new Error(`bad entity in ${where}: ${raw.slice(i, i + 12)}`);
-    const decoded = m[1] !== undefined
-      ? (PREDEFINED[m[1]] as string)
-      : String.fromCodePoint(m[2] !== undefined ? Number(m[2]) : parseInt(m[3] as string, 16));
+    const decoded = m[1] !== undefined ? (PREDEFINED[m[1]] as string) : String.fromCodePoint(m[2] !== undefined ? Number(m[2]) : parseInt(m[3] as string, 16));
     if (ILLEGAL.test(decoded)) throw new Error(`reference to an illegal character in ${where}`);
     out += decoded;
     i += m[0].length;
@@ -159,7 +157,9 @@ describe('renderJunit', () => {
     const root = parseXml(renderJunit(report));
     expect(root.name).toBe('testsuites');
     // One case per check, plus one skipped case per unverified MUST requirement (one per selection when not selected).
-    const unverifiedCases = report.unverified.filter((u) => u.reason !== 'not-selected').length + new Set(report.unverified.filter((u) => u.reason === 'not-selected').map((u) => u.detail)).size;
+    const unverifiedCases =
+      report.unverified.filter((u) => u.reason !== 'not-selected').length +
+      new Set(report.unverified.filter((u) => u.reason === 'not-selected').map((u) => u.detail)).size;
     expect(unverifiedCases).toBeGreaterThan(0);
     const cases = all(root, 'testcase');
     expect(cases).toHaveLength(report.checks.length + unverifiedCases);
@@ -194,9 +194,7 @@ describe('renderJunit', () => {
     const check = report.checks.find((c) => c.requirementId === 'TE-DATE-REAL');
     const testcase = cases.find((c) => c.attributes.name?.startsWith('[TE-DATE-REAL] '));
     expect(testcase?.attributes.name).toBe(`[TE-DATE-REAL] ${check?.title}`);
-    const properties = Object.fromEntries(
-      all(testcase as XmlElement, 'property').map((p) => [p.attributes.name, p.attributes.value]),
-    );
+    const properties = Object.fromEntries(all(testcase as XmlElement, 'property').map((p) => [p.attributes.name, p.attributes.value]));
     expect(properties).toMatchObject({ requirement: 'TE-DATE-REAL', level: 'MUST', section: '2.3', seed: '1842906137', path: '4:0' });
     // Where the check is in report.html: its stable link.
     expect(properties['report']).toMatch(/^report\.html#check-te-date-real-[0-9a-f]{10}$/);
@@ -205,9 +203,7 @@ describe('renderJunit', () => {
   it('puts message, curl, response and fast-check seed/path in the failure body', () => {
     const report = sampleReport();
     const check = report.checks.find((c) => c.requirementId === 'CT-EMAIL-FORMAT');
-    const testcase = all(parseXml(renderJunit(report)), 'testcase').find((c) =>
-      c.attributes.name?.startsWith('[CT-EMAIL-FORMAT]'),
-    );
+    const testcase = all(parseXml(renderJunit(report)), 'testcase').find((c) => c.attributes.name?.startsWith('[CT-EMAIL-FORMAT]'));
     const failure = all(testcase as XmlElement, 'failure')[0];
     expect(failure?.attributes.type).toBe('failure');
     expect(failure?.attributes.message).toBe(check?.message);

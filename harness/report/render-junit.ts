@@ -47,8 +47,7 @@ function evidence(check: CheckResult, headline: string, anchor: string): string 
     blocks.push(`Response to ${check.exchange.method} ${check.exchange.url}:\n${formatResponse(check.exchange)}`);
   }
   if (check.property !== null) {
-    const counterexample =
-      check.property.counterexample === null ? '' : `\nCounterexample: ${check.property.counterexample}`;
+    const counterexample = check.property.counterexample === null ? '' : `\nCounterexample: ${check.property.counterexample}`;
     blocks.push(`Property: ${formatProperty(check.property)}${counterexample}`);
   }
   if (check.throttled > 0) blocks.push(`Throttled: waited out HTTP 429 ${plural(check.throttled, 'time')} (not a failure).`);
@@ -114,11 +113,7 @@ function renderCase(check: CheckResult, anchor: string, options: Required<Render
         failures += 1;
       } else {
         const prefix = kind === 'warning' ? 'Warning (SHOULD)' : 'Notice (MAY)';
-        const body = evidence(
-          check,
-          `${check.level} requirement not met (${kind}, not a conformance failure): ${requirementLine(check)}`,
-          anchor,
-        );
+        const body = evidence(check, `${check.level} requirement not met (${kind}, not a conformance failure): ${requirementLine(check)}`, anchor);
         if (options.warnings === 'failure') {
           lines.push(
             `${i3}<failure${attrs([
@@ -182,8 +177,17 @@ function renderExpectedSuite(
     if (failing) failures += 1;
     const message = `${EXPECTED_LABEL[e.state]}: ${e.reason}${e.expires === null ? '' : ` (expires ${e.expires})`}`;
     return [
-      `${i2}<testcase${attrs([['classname', 'expected failures'], ['name', `[${e.id}] ${EXPECTED_LABEL[e.state]}`], ['time', '0.000']])}>`,
-      failing ? `${i3}<failure${attrs([['message', message], ['type', e.state]])}/>` : `${i3}<skipped${attrs([['message', message]])}/>`,
+      `${i2}<testcase${attrs([
+        ['classname', 'expected failures'],
+        ['name', `[${e.id}] ${EXPECTED_LABEL[e.state]}`],
+        ['time', '0.000'],
+      ])}>`,
+      failing
+        ? `${i3}<failure${attrs([
+            ['message', message],
+            ['type', e.state],
+          ])}/>`
+        : `${i3}<skipped${attrs([['message', message]])}/>`,
       `${i2}</testcase>`,
     ].join('\n');
   });
@@ -232,7 +236,11 @@ function renderUnverifiedSuite(report: Report, suiteProperties: ReadonlyArray<re
     if (group.reason === 'not-selected') {
       cases.push(
         [
-          `${i2}<testcase${attrs([['classname', 'unverified'], ['name', `${group.ids.length} MUST requirements not selected`], ['time', '0.000']])}>`,
+          `${i2}<testcase${attrs([
+            ['classname', 'unverified'],
+            ['name', `${group.ids.length} MUST requirements not selected`],
+            ['time', '0.000'],
+          ])}>`,
           `${i3}<skipped${attrs([['message', group.detail]])}/>`,
           `${i3}<system-out>${escapeXml(`Not verified (${group.detail}):\n${group.ids.join('\n')}`)}</system-out>`,
           `${i2}</testcase>`,
@@ -244,7 +252,11 @@ function renderUnverifiedSuite(report: Report, suiteProperties: ReadonlyArray<re
       const requirement = report.unverified.find((u) => u.id === id)!;
       cases.push(
         [
-          `${i2}<testcase${attrs([['classname', 'unverified'], ['name', `[${id}] MUST ${requirement.statement}`], ['time', '0.000']])}>`,
+          `${i2}<testcase${attrs([
+            ['classname', 'unverified'],
+            ['name', `[${id}] MUST ${requirement.statement}`],
+            ['time', '0.000'],
+          ])}>`,
           `${i3}<properties>`,
           property('requirement', id, `${i3}  `),
           property('section', requirement.section, `${i3}  `),
@@ -267,9 +279,7 @@ function renderUnverifiedSuite(report: Report, suiteProperties: ReadonlyArray<re
  */
 export function renderJunit(report: Report, options: RenderJunitOptions = {}): string {
   const opts: Required<RenderJunitOptions> = { warnings: options.warnings ?? 'failure' };
-  const domains = [...new Set([...report.domains.map((d) => d.domain), ...report.checks.map((c) => c.domain)])].sort(
-    compareText,
-  );
+  const domains = [...new Set([...report.domains.map((d) => d.domain), ...report.checks.map((c) => c.domain)])].sort(compareText);
 
   const suiteProperties = [
     ['tool', `${report.tool.name} ${report.tool.version}`],

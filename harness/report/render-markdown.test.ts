@@ -171,7 +171,13 @@ describe('renderMarkdown', () => {
   it('shows the status-transition matrix when the run attempted status changes', () => {
     const report = sampleReport();
     expect(renderMarkdown(report)).not.toContain('## Status transitions');
-    report.observations.push({ topic: 'status-transition', domain: 'tasks', subject: 'task status completed → in_progress', value: 'refused (409)', requirementId: 'TRANSITION-REFUSED-UNCHANGED' });
+    report.observations.push({
+      topic: 'status-transition',
+      domain: 'tasks',
+      subject: 'task status completed → in_progress',
+      value: 'refused (409)',
+      requirementId: 'TRANSITION-REFUSED-UNCHANGED',
+    });
     const md = renderMarkdown(report);
     expect(section(md, 'Status transitions')).toContain('| completed | refused (409) |');
   });
@@ -214,7 +220,9 @@ describe('renderSummaryMarkdown (summary.md)', () => {
     // Same sections, same lines: only errors and unverified requirements move before the warnings.
     expect(summary.split('\n').sort()).toEqual(full.split('\n').sort());
     expect(summary).not.toContain('shortened');
-    const order = ['## Results', '## Domains', '## Failures (MUST)', '## Errors', '## Unverified MUST requirements', '## Warnings (SHOULD and MAY)'].map((h) => summary.indexOf(`\n${h}\n`));
+    const order = ['## Results', '## Domains', '## Failures (MUST)', '## Errors', '## Unverified MUST requirements', '## Warnings (SHOULD and MAY)'].map((h) =>
+      summary.indexOf(`\n${h}\n`),
+    );
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expectTablesIntact(summary);
   });

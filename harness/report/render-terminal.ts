@@ -41,9 +41,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
   const domains = view.domains.map((d) => d.summary);
   const names = domains.map((d) => escapeTerminal(d.domain));
   const nameWidth = Math.max('domain'.length, 'total'.length, ...names.map((n) => n.length));
-  const widths = COLUMNS.map((c) =>
-    Math.max(c.length, ...domains.map((d) => String(d.counts[c]).length), String(report.counts.byStatus[c]).length),
-  );
+  const widths = COLUMNS.map((c) => Math.max(c.length, ...domains.map((d) => String(d.counts[c]).length), String(report.counts.byStatus[c]).length));
 
   /** Colour a count only when it is non-zero; a fail with no MUST behind it is a warning (yellow). */
   const cell = (status: Status, n: number, mustFailed: boolean): Paint[] => {
@@ -69,12 +67,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
     ].join('  ');
 
   const lines: string[] = [];
-  lines.push(
-    paint(
-      ['domain'.padEnd(nameWidth), ...COLUMNS.map((c, i) => c.padStart(widths[i] ?? 0))].join('  '),
-      'bold',
-    ),
-  );
+  lines.push(paint(['domain'.padEnd(nameWidth), ...COLUMNS.map((c, i) => c.padStart(widths[i] ?? 0))].join('  '), 'bold'));
   domains.forEach((d, i) => {
     const mustFailed = report.checks.some((c) => c.domain === d.domain && c.level === 'MUST' && c.status === 'fail');
     lines.push(line(names[i] ?? '', d.counts, mustFailed));
@@ -95,7 +88,9 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
     const { groups } = view.unverified;
     lines.push('Unverified MUST requirements:');
     for (const g of groups.slice(0, MAX_GROUPS)) {
-      lines.push(`  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(detailAfterReason(g))}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`);
+      lines.push(
+        `  ${paint(`${UNVERIFIED_LABEL[g.reason]} (${g.ids.length})`, 'yellow')}: ${escapeTerminal(detailAfterReason(g))}: ${escapeTerminal(idList(g.ids, MAX_IDS))}`,
+      );
     }
     if (groups.length > MAX_GROUPS) lines.push(`  and ${groups.length - MAX_GROUPS} more groups (see the report's "Unverified MUST requirements")`);
   }

@@ -81,16 +81,12 @@ function truncate(label: string, maxPx: number): string {
 }
 
 function rect(x: number, y: number, w: number, h: number, color: string, tooltip: string): string {
-  return (
-    `<rect x="${px(x)}" y="${px(y)}" width="${px(w)}" height="${px(h)}" fill="${escapeXml(color)}">` +
-    `<title>${escapeXml(tooltip)}</title></rect>`
-  );
+  return `<rect x="${px(x)}" y="${px(y)}" width="${px(w)}" height="${px(h)}" fill="${escapeXml(color)}">` + `<title>${escapeXml(tooltip)}</title></rect>`;
 }
 
 function text(x: number, y: number, content: string, anchor: 'start' | 'middle' | 'end', size = 12): string {
   return (
-    `<text x="${px(x)}" y="${px(y)}" font-size="${size}" font-family="${FONT}" fill="${TEXT_COLOR}" ` +
-    `text-anchor="${anchor}">${escapeXml(content)}</text>`
+    `<text x="${px(x)}" y="${px(y)}" font-size="${size}" font-family="${FONT}" fill="${TEXT_COLOR}" ` + `text-anchor="${anchor}">${escapeXml(content)}</text>`
   );
 }
 
@@ -122,9 +118,7 @@ export function renderBarChart(spec: BarChartSpec): string {
   const largest = Math.max(
     0,
     ...spec.categories.map((c) =>
-      mode === 'stacked'
-        ? spec.series.reduce((sum, _s, i) => sum + valueOf(c.values, i), 0)
-        : Math.max(0, ...spec.series.map((_s, i) => valueOf(c.values, i))),
+      mode === 'stacked' ? spec.series.reduce((sum, _s, i) => sum + valueOf(c.values, i), 0) : Math.max(0, ...spec.series.map((_s, i) => valueOf(c.values, i))),
     ),
   );
   const max = spec.max !== undefined && spec.max > 0 ? spec.max : niceCeiling(largest) || 1;
@@ -146,9 +140,7 @@ export function renderBarChart(spec: BarChartSpec): string {
   for (const category of spec.categories) {
     const label = truncate(category.label, labelWidth - 8);
     const labelY = y + (barsPerCategory * barHeight) / 2 + 4;
-    parts.push(
-      `<g><title>${escapeXml(category.label)}</title>${text(plotX - 8, labelY, label, 'end')}</g>`,
-    );
+    parts.push(`<g><title>${escapeXml(category.label)}</title>${text(plotX - 8, labelY, label, 'end')}</g>`);
     if (mode === 'stacked') {
       let x = plotX;
       let total = 0;
@@ -179,9 +171,7 @@ export function renderBarChart(spec: BarChartSpec): string {
 
   if (ticks > 0 && spec.categories.length > 0) {
     const axisY = y;
-    parts.push(
-      `<line x1="${px(plotX)}" y1="${px(axisY)}" x2="${px(plotX + plotWidth)}" y2="${px(axisY)}" stroke="${AXIS_COLOR}"/>`,
-    );
+    parts.push(`<line x1="${px(plotX)}" y1="${px(axisY)}" x2="${px(plotX + plotWidth)}" y2="${px(axisY)}" stroke="${AXIS_COLOR}"/>`);
     for (let i = 0; i <= ticks; i++) {
       const value = (max / ticks) * i;
       const x = plotX + (plotWidth / ticks) * i;

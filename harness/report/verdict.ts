@@ -111,7 +111,9 @@ export function cleanupSentence(report: Pick<Report, 'cleanup' | 'runId'>): stri
     parts.push(`The run's deletes leave ${list}, as the spec has them (2: a deleted task or resource is soft-deleted, a deleted rate deactivated).`);
   }
   if (cleanup.notDeleted > 0) {
-    parts.push(`${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, or the target did not answer): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`);
+    parts.push(
+      `${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, or the target did not answer): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`,
+    );
   }
   return parts.length === 0 ? undefined : parts.join(' ');
 }
@@ -125,7 +127,9 @@ export function interruptedSentence(report: Pick<Report, 'interrupted' | 'runId'
   const info = report.interrupted;
   const by = info === undefined ? 'a signal' : info.signal === 'SIGINT' ? 'SIGINT (Ctrl-C)' : 'SIGTERM (the job was cancelled)';
   const failed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'fail').length;
-  const parts = [`The run was interrupted by ${by} before it ended: this run does not establish conformance${failed > 0 ? ` (though ${plural(failed, 'MUST check')} had failed before it stopped)` : ''}.`];
+  const parts = [
+    `The run was interrupted by ${by} before it ended: this run does not establish conformance${failed > 0 ? ` (though ${plural(failed, 'MUST check')} had failed before it stopped)` : ''}.`,
+  ];
   if (info === undefined) return parts[0]!;
   if (info.recordsFound === 0) parts.push('It stopped sending; no record it created was left to delete.');
   else if (info.recordsLeft === 0) parts.push(`It stopped sending and deleted the ${plural(info.recordsFound, 'record')} it had created and not yet deleted.`);

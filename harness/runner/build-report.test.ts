@@ -55,7 +55,10 @@ describe('an interrupted run', () => {
     .map(([id]) => check({ requirementId: id, status: 'pass' }));
 
   it('is never conformant, even when every MUST requirement passed, and exits as the signal says', () => {
-    for (const [signal, exitCode] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    for (const [signal, exitCode] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
       const interrupted = { signal, recordsFound: 4, recordsDeleted: 4, recordsLeft: 0 };
       const report = buildReport(collected(everyMustPassed), { ...INFO, suites: [], allSuites: true, interrupted });
       expect(() => reportSchema.parse(report)).not.toThrow();
@@ -70,8 +73,14 @@ describe('an interrupted run', () => {
   });
 
   it('says how many records may remain, and the run tag they carry', () => {
-    const report = buildReport(collected([]), { ...INFO, runId: '20261127T000000Z-AB12', interrupted: { signal: 'SIGTERM', recordsFound: 9, recordsDeleted: 7, recordsLeft: 2 } });
-    expect(verdictReason(report)).toContain('deleted 7 of the 9 records it had created; 2 may remain on the target (those with tags carry conformance-run-20261127t000000z-ab12)');
+    const report = buildReport(collected([]), {
+      ...INFO,
+      runId: '20261127T000000Z-AB12',
+      interrupted: { signal: 'SIGTERM', recordsFound: 9, recordsDeleted: 7, recordsLeft: 2 },
+    });
+    expect(verdictReason(report)).toContain(
+      'deleted 7 of the 9 records it had created; 2 may remain on the target (those with tags carry conformance-run-20261127t000000z-ab12)',
+    );
   });
 
   it('counts as not deleted only what the main process could not delete, not what the stopped files left to it', () => {
@@ -110,13 +119,23 @@ describe('verdictOf and the report verdict', () => {
     );
     expect(report.verdict).toBe('incomplete');
     expect(report.exitCode).toBe(0);
-    expect(report.unverified.find((u) => u.id === 'CT-TYPE-ENUM')).toMatchObject({ reason: 'not-configured', detail: 'not configured: CONFORMANCE_MEMBER_KEY is not set' });
-    expect(report.unverified.find((u) => u.id === 'RL-OVER-429')).toMatchObject({ reason: 'not-selected', detail: 'not selected: CONFORMANCE_SUITES=auth,contacts' });
+    expect(report.unverified.find((u) => u.id === 'CT-TYPE-ENUM')).toMatchObject({
+      reason: 'not-configured',
+      detail: 'not configured: CONFORMANCE_MEMBER_KEY is not set',
+    });
+    expect(report.unverified.find((u) => u.id === 'RL-OVER-429')).toMatchObject({
+      reason: 'not-selected',
+      detail: 'not selected: CONFORMANCE_SUITES=auth,contacts',
+    });
     expect(report.unverified.some((u) => u.id === 'CT-NAME-MIN')).toBe(false);
   });
 
   it('records the selection and the fail-on-incomplete setting, which makes an incomplete run exit 3', () => {
-    const report = buildReport(collected([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })]), { ...INFO, requirements: ['CT-NAME-MIN'], failOnIncomplete: true });
+    const report = buildReport(collected([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })]), {
+      ...INFO,
+      requirements: ['CT-NAME-MIN'],
+      failOnIncomplete: true,
+    });
     expect(report.settings).toMatchObject({ requirements: ['CT-NAME-MIN'], failOnIncomplete: true });
     expect(report.verdict).toBe('incomplete');
     expect(report.exitCode).toBe(3);
@@ -155,7 +174,8 @@ describe('harness errors', () => {
   });
 
   it('a run stopped early (breaker, deadline) is error and says why, even when every check that ran passed', () => {
-    const reason = 'the target stopped answering: 5 requests in a row got no answer (CONFORMANCE_BREAKER_FAILURES=5; last: GET /contacts: no answer within 3000 ms)';
+    const reason =
+      'the target stopped answering: 5 requests in a row got no answer (CONFORMANCE_BREAKER_FAILURES=5; last: GET /contacts: no answer within 3000 ms)';
     const report = build(collected([check({ requirementId: 'CT-NAME-MIN', status: 'pass' })], { stopped: reason }));
     expect(report.checks.filter((c) => c.requirementId === 'HARNESS').map((c) => c.message)).toEqual([`the run stopped early: ${reason}`]);
     expect(report.verdict).toBe('error');

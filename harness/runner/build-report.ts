@@ -61,7 +61,9 @@ function specCoverage(units: readonly SpecUnit[], requirements: readonly Require
 }
 
 /** The parts of RunInfo that come straight from the configuration (target, settings). */
-export function settingsInfo(config: Config): Pick<RunInfo, 'faults' | 'variants' | 'seed' | 'numRuns' | 'suites' | 'allSuites' | 'requirements' | 'failOnIncomplete'> {
+export function settingsInfo(
+  config: Config,
+): Pick<RunInfo, 'faults' | 'variants' | 'seed' | 'numRuns' | 'suites' | 'allSuites' | 'requirements' | 'failOnIncomplete'> {
   return {
     faults: config.referenceFaults,
     variants: config.referenceVariants,
@@ -111,9 +113,7 @@ function coverage(checks: readonly CheckResult[]): RequirementCoverage[] {
 function dedupeObservations(observations: readonly Observation[]): Observation[] {
   const seen = new Map<string, Observation>();
   for (const o of observations) seen.set(JSON.stringify([o.topic, o.domain, o.subject, o.value]), o);
-  return [...seen.values()].sort(
-    (a, b) => byText(a.topic, b.topic) || byText(a.domain, b.domain) || byText(a.subject, b.subject) || byText(a.value, b.value),
-  );
+  return [...seen.values()].sort((a, b) => byText(a.topic, b.topic) || byText(a.domain, b.domain) || byText(a.subject, b.subject) || byText(a.value, b.value));
 }
 
 /** Pure: the whole report from what the run collected. Deterministic order everywhere. */
@@ -197,9 +197,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     expectedFailures,
     endpoints: ENDPOINTS.map((e) => ({ ...e, checks: collected.endpointChecks.get(endpointKey(e)) ?? 0 })),
     notTestable: NOT_TESTABLE.map((n) => ({ ...n })),
-    matrix: [...collected.matrix].sort(
-      (a, b) => byText(a.resource, b.resource) || byText(a.operation, b.operation) || byText(a.key, b.key),
-    ),
+    matrix: [...collected.matrix].sort((a, b) => byText(a.resource, b.resource) || byText(a.operation, b.operation) || byText(a.key, b.key)),
     inputClasses: [...collected.inputClasses].sort((a, b) => byText(a.surface, b.surface) || byText(a.field, b.field) || byText(a.class, b.class)),
   };
 }

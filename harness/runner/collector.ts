@@ -40,7 +40,16 @@ function identityOf(testCase: TestCase): Pick<CheckResult, 'key' | 'requirementI
 
 /** A check that never reported a result because the run stopped: status error, with the reason. */
 function notRunResult(testCase: TestCase, message: string, code: ErrorCode | undefined): CheckResult {
-  return { ...identityOf(testCase), status: 'error', message, durationMs: 0, exchange: null, property: null, throttled: 0, ...(code === undefined ? {} : { errorCode: code }) };
+  return {
+    ...identityOf(testCase),
+    status: 'error',
+    message,
+    durationMs: 0,
+    exchange: null,
+    property: null,
+    throttled: 0,
+    ...(code === undefined ? {} : { errorCode: code }),
+  };
 }
 
 /**
@@ -139,7 +148,9 @@ export class ResultCollector implements Reporter {
     // it skipped, usually with a note, or (cancelled mid-flight on a busy machine) ends it without
     // an error or a verdict of ours, or reports it still pending.
     const cancelled =
-      result.state === 'skipped' ? result.note !== undefined || !this.#filtered : result.state === 'pending' || (result.state === 'failed' && (result.errors ?? []).length === 0);
+      result.state === 'skipped'
+        ? result.note !== undefined || !this.#filtered
+        : result.state === 'pending' || (result.state === 'failed' && (result.errors ?? []).length === 0);
     // A worker may have stopped the run before the runner's watch saw it and cancelled the rest.
     const stopReason = this.#stopReason ?? (cancelled && meta?.status === undefined ? this.#stoppedNow() : null);
     if (stopReason !== null && meta?.status === undefined && cancelled) {
@@ -156,7 +167,7 @@ export class ResultCollector implements Reporter {
       message = notRun ?? `harness error: ${errors.join('; ') || 'the check ended without a verdict'}`;
     }
     // The code of a coded error survives vitest's serialisation of it as an own property.
-    const errorCode = status === 'error' ? meta?.errorCode ?? result.errors?.map((e) => (e as { code?: unknown }).code).find(isErrorCode) : undefined;
+    const errorCode = status === 'error' ? (meta?.errorCode ?? result.errors?.map((e) => (e as { code?: unknown }).code).find(isErrorCode)) : undefined;
     if (status === 'skip' && message === null) message = 'skipped';
     const check: CheckResult = {
       ...identityOf(testCase),
@@ -192,7 +203,11 @@ export class ResultCollector implements Reporter {
   finish(files: readonly string[], reason: string): void {
     const why = this.#stopReason ?? this.run.stopped ?? reason;
     for (const testCase of this.#pending.values()) {
-      const check = notRunResult(testCase, `${this.#started.has(testCase.id) ? 'not finished' : 'not run'}: ${why}`, this.#stopReason ?? this.run.stopped ? this.run.stopCode : undefined);
+      const check = notRunResult(
+        testCase,
+        `${this.#started.has(testCase.id) ? 'not finished' : 'not run'}: ${why}`,
+        (this.#stopReason ?? this.run.stopped) ? this.run.stopCode : undefined,
+      );
       this.run.checks.push(check);
       this.#progress.checkDone(forTerminal(check));
     }

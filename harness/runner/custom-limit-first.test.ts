@@ -11,7 +11,17 @@ const CUSTOM = { paced: false, keys: { admin: 'wmk_a', customLimit: 'wmk_c' }, c
 function withChecks(statuses: ReadonlyArray<CheckResult['status']>): Report {
   const base = sampleReport();
   const template = base.checks[0]!;
-  return { ...base, checks: statuses.map((status, i) => ({ ...template, key: `k${i}`, requirementId: 'RL-LIMIT-CUSTOM', domain: 'rate-limit', status, message: status === 'pass' ? null : `${status} here` })) };
+  return {
+    ...base,
+    checks: statuses.map((status, i) => ({
+      ...template,
+      key: `k${i}`,
+      requirementId: 'RL-LIMIT-CUSTOM',
+      domain: 'rate-limit',
+      status,
+      message: status === 'pass' ? null : `${status} here`,
+    })),
+  };
 }
 
 describe('customLimitQuestion', () => {
@@ -46,15 +56,24 @@ describe('the deciding run and its outcome', () => {
   it('says the proven cause once the check passed, both possibilities when it could not decide', () => {
     const q = customLimitQuestion(planThrottling({ ...FULL, limits: { admin: 60 } }), CUSTOM)!;
     expect(stopLine(q, 'key-has-none', 'passed')).toMatch(/RL-LIMIT-CUSTOM passed .*so the key carries no custom limit on the target\. Give the key/);
-    expect(stopLine(q, 'undecided', 'skip: x')).toMatch(/either the key carries no custom limit, or the target ignores custom limits: RL-LIMIT-CUSTOM, run to tell which, could not decide \(skip: x\)/);
+    expect(stopLine(q, 'undecided', 'skip: x')).toMatch(
+      /either the key carries no custom limit, or the target ignores custom limits: RL-LIMIT-CUSTOM, run to tell which, could not decide \(skip: x\)/,
+    );
   });
   it('reports the run as selected, every requirement that did not run saying why', () => {
     const q = customLimitQuestion(planThrottling({ ...FULL, limits: { admin: 60 } }), CUSTOM)!;
-    const report = targetIgnoresReport({ ...withChecks(['fail']), settings: { ...sampleReport().settings, suites: ['rate-limit'], requirements: ['RL-LIMIT-CUSTOM'] } }, { suites: DOMAINS, allSuites: true, requirements: [] }, q);
+    const report = targetIgnoresReport(
+      { ...withChecks(['fail']), settings: { ...sampleReport().settings, suites: ['rate-limit'], requirements: ['RL-LIMIT-CUSTOM'] } },
+      { suites: DOMAINS, allSuites: true, requirements: [] },
+      q,
+    );
     expect(report.settings.suites).toEqual([...DOMAINS]);
     expect(report.settings.requirements).toEqual([]);
     expect(report.unverified.find((u) => u.id === 'RL-LIMIT-CUSTOM')).toBeUndefined();
     const other = report.unverified.find((u) => u.id === 'CT-CREATE-VALID');
-    expect(other).toMatchObject({ reason: 'not-run', detail: expect.stringMatching(/^CONFORMANCE_ADMIN_KEY is held to the spec's default 60 a minute.*RL-LIMIT-CUSTOM failed/) });
+    expect(other).toMatchObject({
+      reason: 'not-run',
+      detail: expect.stringMatching(/^CONFORMANCE_ADMIN_KEY is held to the spec's default 60 a minute.*RL-LIMIT-CUSTOM failed/),
+    });
   });
 });

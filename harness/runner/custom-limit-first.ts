@@ -96,8 +96,8 @@ export function targetIgnoresReport(report: Report, config: Pick<Config, 'suites
   const reason =
     `${q.key.variable} is held to the spec's default ${SPEC_DEFAULT_LIMIT} a minute, which would stretch this run to about ${formatWait(q.key.pacedMs)}, ` +
     `and ${DECIDING_REQUIREMENT} failed: the target ignores custom limits (spec 5.6), so only that check ran`;
-  const unverified = unverifiedMust(REQUIREMENTS, report.checks, { suites: config.suites, allSuites: config.allSuites, requirements: config.requirements }).map((u) =>
-    u.reason === 'not-run' ? { ...u, detail: reason } : u,
+  const unverified = unverifiedMust(REQUIREMENTS, report.checks, { suites: config.suites, allSuites: config.allSuites, requirements: config.requirements }).map(
+    (u) => (u.reason === 'not-run' ? { ...u, detail: reason } : u),
   );
   return { ...report, settings: { ...report.settings, suites: [...config.suites], requirements: [...config.requirements] }, unverified };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { closeWithin, formatDuration, underDeadline } from './deadline.js';
 
-const after = <T,>(ms: number, value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+const after = <T>(ms: number, value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('underDeadline', () => {
   it('returns the run’s value when it ends in time, without calling anything', async () => {
@@ -77,7 +77,12 @@ describe('underDeadline', () => {
     controller.abort('SIGTERM');
     let stop: (value: string) => void = () => {};
     const run = new Promise<string>((resolve) => (stop = resolve));
-    const outcome = await underDeadline(run, { deadlineMs: 60_000, graceMs: 10, onDeadline: () => {}, interrupt: { signal: controller.signal, graceMs: 1000, onInterrupt: () => stop('cancelled') } });
+    const outcome = await underDeadline(run, {
+      deadlineMs: 60_000,
+      graceMs: 10,
+      onDeadline: () => {},
+      interrupt: { signal: controller.signal, graceMs: 1000, onInterrupt: () => stop('cancelled') },
+    });
     expect(outcome).toEqual({ value: 'cancelled', deadlinePassed: false, abandoned: false, interrupted: true });
   });
 

@@ -82,7 +82,13 @@ export async function closeWithin(close: () => Promise<void>, ms: number): Promi
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
-    return await Promise.race([close().then(() => true as const, () => true as const), gaveUp]);
+    return await Promise.race([
+      close().then(
+        () => true as const,
+        () => true as const,
+      ),
+      gaveUp,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -21,8 +21,17 @@ export interface EarlyStopInfo {
 const BEFORE_ANY_CHECK = 'before any check ran';
 
 /** The report of a run stopped before its checks: nothing ran, every selected suite "not run" with the reason. */
-export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: string, specUnits?: readonly SpecUnit[], when = BEFORE_ANY_CHECK, code?: ErrorCode): Report {
-  const collector = new ResultCollector(new Progress(new Writable({ write: (_chunk, _encoding, done) => done() }), { timer: false }), { filtered: config.requirements.length > 0 });
+export function earlyStopReport(
+  config: Config,
+  info: EarlyStopInfo,
+  reason: string,
+  specUnits?: readonly SpecUnit[],
+  when = BEFORE_ANY_CHECK,
+  code?: ErrorCode,
+): Report {
+  const collector = new ResultCollector(new Progress(new Writable({ write: (_chunk, _encoding, done) => done() }), { timer: false }), {
+    filtered: config.requirements.length > 0,
+  });
   collector.stop(`${reason} (${when})`, code);
   collector.finish(
     config.suites.map((domain) => `suites/${domain}.test.ts`),
@@ -45,7 +54,13 @@ export function earlyStopReport(config: Config, info: EarlyStopInfo, reason: str
  * stop, e.g. a check run only to decide it), then hands back an error that carries
  * the original code and message (so the exit code keeps its meaning) and where the files are.
  */
-export async function writeEarlyStop(config: Config, info: EarlyStopInfo, cause: HarnessError, redactor: Redactor, when = BEFORE_ANY_CHECK): Promise<StoppedBeforeChecksError> {
+export async function writeEarlyStop(
+  config: Config,
+  info: EarlyStopInfo,
+  cause: HarnessError,
+  redactor: Redactor,
+  when = BEFORE_ANY_CHECK,
+): Promise<StoppedBeforeChecksError> {
   const report = earlyStopReport(config, info, redactor.redact(cause.message), await shippedSpecUnits(), when, cause.code);
   const written = await writeReport(report, config.reportDir, redactor);
   return new StoppedBeforeChecksError(cause, report, written);

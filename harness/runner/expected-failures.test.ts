@@ -5,13 +5,23 @@ describe('parseExpectedFailures', () => {
   it('reads a list, bare or under expectedFailures', () => {
     const entry = { id: 'CT-EMAIL-FORMAT', reason: 'fix in 2.3', expires: '2027-01-31' };
     expect(parseExpectedFailures([entry], 'f')).toEqual([entry]);
-    expect(parseExpectedFailures({ expectedFailures: [{ id: 'CT-EMAIL-FORMAT', reason: 'x' }] }, 'f')).toEqual([{ id: 'CT-EMAIL-FORMAT', reason: 'x', expires: null }]);
+    expect(parseExpectedFailures({ expectedFailures: [{ id: 'CT-EMAIL-FORMAT', reason: 'x' }] }, 'f')).toEqual([
+      { id: 'CT-EMAIL-FORMAT', reason: 'x', expires: null },
+    ]);
   });
   it('names what is wrong in one line', () => {
     expect(() => parseExpectedFailures([{ id: 'NOPE', reason: 'x' }], 'f')).toThrow(/unknown requirement id "NOPE"/);
     expect(() => parseExpectedFailures([{ id: 'CT-EMAIL-FORMAT', reason: ' ' }], 'f')).toThrow(/at 0\.reason: a reason is required/);
     expect(() => parseExpectedFailures([{ id: 'CT-EMAIL-FORMAT', reason: 'x', expires: 'soon' }], 'f')).toThrow(/expires: a date YYYY-MM-DD/);
-    expect(() => parseExpectedFailures([{ id: 'CT-EMAIL-FORMAT', reason: 'x' }, { id: 'CT-EMAIL-FORMAT', reason: 'y' }], 'f')).toThrow(/listed twice/);
+    expect(() =>
+      parseExpectedFailures(
+        [
+          { id: 'CT-EMAIL-FORMAT', reason: 'x' },
+          { id: 'CT-EMAIL-FORMAT', reason: 'y' },
+        ],
+        'f',
+      ),
+    ).toThrow(/listed twice/);
     expect(() => parseExpectedFailures([{ id: 'CT-EMAIL-FORMAT', reason: 'x', extra: 1 }], 'f')).toThrow(/CONFORMANCE_EXPECTED_FAILURES/);
   });
 });

@@ -56,7 +56,8 @@ export function parseExpectedFailures(json: unknown, path: string): ExpectedFail
   const entries = Array.isArray(parsed.data) ? parsed.data : parsed.data.expectedFailures;
   const seen = new Set<string>();
   for (const entry of entries) {
-    if (!isRequirementId(entry.id)) throw new ConfigError(`CONFORMANCE_EXPECTED_FAILURES: ${path}: unknown requirement id "${entry.id}" (see the catalogue in any report)`);
+    if (!isRequirementId(entry.id))
+      throw new ConfigError(`CONFORMANCE_EXPECTED_FAILURES: ${path}: unknown requirement id "${entry.id}" (see the catalogue in any report)`);
     if (seen.has(entry.id)) throw new ConfigError(`CONFORMANCE_EXPECTED_FAILURES: ${path}: "${entry.id}" is listed twice`);
     seen.add(entry.id);
     if (entry.expires !== undefined && Number.isNaN(Date.parse(`${entry.expires}T00:00:00Z`))) {

@@ -81,7 +81,11 @@ describe('deleteLogged', () => {
     ];
     await writeFile(log, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"created":"/cut`);
     const keys = { admin: 'wmk_admin', otherOrg: 'wmk_other' };
-    const result = await deleteLogged(log, { baseUrl, keys, authStyle: 'x-api-key', requestTimeoutMs: 2000, redactor: new Redactor(Object.values(keys)) }, 2000);
+    const result = await deleteLogged(
+      log,
+      { baseUrl, keys, authStyle: 'x-api-key', requestTimeoutMs: 2000, redactor: new Redactor(Object.values(keys)) },
+      2000,
+    );
     expect(result.found).toBe(5);
     expect(result.deleted).toBe(4);
     expect(result.left).toEqual([{ path: '/contacts/stuck', role: 'admin' }]);
@@ -93,6 +97,14 @@ describe('deleteLogged', () => {
   });
 
   it('finds nothing in a log that does not exist', async () => {
-    expect(await deleteLogged(join(tmpdir(), 'no-such-dir', 'x.jsonl'), { baseUrl, keys: {}, authStyle: 'x-api-key', requestTimeoutMs: 100, redactor: new Redactor([]) })).toEqual({ found: 0, deleted: 0, left: [] });
+    expect(
+      await deleteLogged(join(tmpdir(), 'no-such-dir', 'x.jsonl'), {
+        baseUrl,
+        keys: {},
+        authStyle: 'x-api-key',
+        requestTimeoutMs: 100,
+        redactor: new Redactor([]),
+      }),
+    ).toEqual({ found: 0, deleted: 0, left: [] });
   });
 });

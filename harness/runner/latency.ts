@@ -23,11 +23,25 @@ export const FUNCTIONAL_WORKERS = { near: 2, distant: 4 } as const;
  */
 export async function roundTripMs(
   baseUrl: string,
-  options: { readonly key: string | undefined; readonly authStyle: AuthStyle; readonly timeoutMs: number; readonly redactor: Redactor; readonly network?: TargetNetwork },
+  options: {
+    readonly key: string | undefined;
+    readonly authStyle: AuthStyle;
+    readonly timeoutMs: number;
+    readonly redactor: Redactor;
+    readonly network?: TargetNetwork;
+  },
   samples = 3,
 ): Promise<number> {
   // A 429 is a round trip too: never wait one out here (a key spent by an earlier run would hold the start).
-  const client = new ApiClient({ baseUrl, key: options.key, authStyle: options.authStyle, timeoutMs: options.timeoutMs, redactor: options.redactor, throttle: RAW_429, ...(options.network ? { network: options.network } : {}) });
+  const client = new ApiClient({
+    baseUrl,
+    key: options.key,
+    authStyle: options.authStyle,
+    timeoutMs: options.timeoutMs,
+    redactor: options.redactor,
+    throttle: RAW_429,
+    ...(options.network ? { network: options.network } : {}),
+  });
   let shortest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < samples; i++) {
     const started = performance.now();

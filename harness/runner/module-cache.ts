@@ -1,5 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, constants, copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -23,7 +36,16 @@ import { dirname, join } from 'node:path';
 /** A module vitest cached: the hex hash of what it was compiled from. */
 const MODULE_FILE = /^[0-9a-f]{40}$/;
 /** The lockfiles vitest looks for, upwards from the code's root, to tell installs apart. */
-const LOCKFILES = ['node_modules/.package-lock.json', 'node_modules/.yarn-state.yml', '.pnp.cjs', '.pnp.js', 'node_modules/.yarn-integrity', 'node_modules/.pnpm/lock.yaml', 'bun.lock', 'bun.lockb'];
+const LOCKFILES = [
+  'node_modules/.package-lock.json',
+  'node_modules/.yarn-state.yml',
+  '.pnp.cjs',
+  '.pnp.js',
+  'node_modules/.yarn-integrity',
+  'node_modules/.pnpm/lock.yaml',
+  'bun.lock',
+  'bun.lockb',
+];
 /** A run's folder left behind by a process that no longer runs (killed) goes after this long. */
 const STALE_RUN_MS = 24 * 3_600_000;
 /** An install's shared folder no run has used for this long goes (an upgrade leaves the old one). */

@@ -10,7 +10,9 @@ describe('nothingRanError', () => {
   it('refuses a narrowed run that ran no check, naming the selection and the table', () => {
     const error = nothingRanError(filtered, { checks: [], harnessErrors: [], stopped: null });
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error?.message).toMatch(/^CONFORMANCE_REQUIREMENTS=ENV-CREATE ran no check of the suites auth: nothing was verified; .*requirement-suites\.ts is stale/);
+    expect(error?.message).toMatch(
+      /^CONFORMANCE_REQUIREMENTS=ENV-CREATE ran no check of the suites auth: nothing was verified; .*requirement-suites\.ts is stale/,
+    );
   });
 
   it('leaves alone a run that ran a check, an unnarrowed one, and one that stopped or broke (reported as such)', () => {

@@ -90,7 +90,9 @@ export class OutageWatch {
     const now = this.#options.now ?? Date.now;
     const sleep = this.#options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     const say = this.#options.say ?? (() => {});
-    say(`the target stopped answering at ${new Date(since).toISOString()}: the run is paused, probing it for up to ${seconds(this.#options.waitMs)} (CONFORMANCE_OUTAGE_WAIT_S)`);
+    say(
+      `the target stopped answering at ${new Date(since).toISOString()}: the run is paused, probing it for up to ${seconds(this.#options.waitMs)} (CONFORMANCE_OUTAGE_WAIT_S)`,
+    );
     let probes = 0;
     try {
       for (;;) {
@@ -104,8 +106,17 @@ export class OutageWatch {
           return;
         }
         if (at - since >= this.#options.waitMs) {
-          this.windows.push({ startedAt: new Date(since).toISOString(), endedAt: new Date(at).toISOString(), durationMs: at - since, probes, recovered: false });
-          this.#health.stop('breaker', `the target stopped answering at ${new Date(since).toISOString()} and did not answer again within ${seconds(this.#options.waitMs)} (CONFORMANCE_OUTAGE_WAIT_S; ${probes} probes); no further requests were sent`);
+          this.windows.push({
+            startedAt: new Date(since).toISOString(),
+            endedAt: new Date(at).toISOString(),
+            durationMs: at - since,
+            probes,
+            recovered: false,
+          });
+          this.#health.stop(
+            'breaker',
+            `the target stopped answering at ${new Date(since).toISOString()} and did not answer again within ${seconds(this.#options.waitMs)} (CONFORMANCE_OUTAGE_WAIT_S; ${probes} probes); no further requests were sent`,
+          );
           return;
         }
         const backoff = PROBE_BACKOFF_MS[Math.min(probes - 1, PROBE_BACKOFF_MS.length - 1)]!;
@@ -118,7 +129,13 @@ export class OutageWatch {
 }
 
 /** A probe of the target: GET {base}/contacts with the admin key; any HTTP answer means it is back. */
-export function httpProbe(baseUrl: string, key: string | undefined, authStyle: 'x-api-key' | 'bearer', timeoutMs: number, network?: TargetNetwork): () => Promise<boolean> {
+export function httpProbe(
+  baseUrl: string,
+  key: string | undefined,
+  authStyle: 'x-api-key' | 'bearer',
+  timeoutMs: number,
+  network?: TargetNetwork,
+): () => Promise<boolean> {
   return async () => {
     const timeout = AbortSignal.timeout(Math.min(timeoutMs, 2000));
     try {

@@ -59,9 +59,7 @@ describe('Progress', () => {
 
   it('shows a failed SHOULD as WARN', () => {
     const { stream, text } = fakeStream();
-    new Progress(stream).checkDone(
-      check({ requirementId: 'ID-UNKNOWN-404', level: 'SHOULD', title: 'SHOULD answer 404', status: 'fail', message: 'got 400' }),
-    );
+    new Progress(stream).checkDone(check({ requirementId: 'ID-UNKNOWN-404', level: 'SHOULD', title: 'SHOULD answer 404', status: 'fail', message: 'got 400' }));
     expect(text()).toBe('  WARN SHOULD [ID-UNKNOWN-404] contacts: SHOULD answer 404\n       got 400\n');
     expect(text()).not.toContain('FAIL');
   });
@@ -152,7 +150,7 @@ describe('estimateEta', () => {
     expect(estimateEta({ elapsedMs: 60_000, checksDone: 10, checksExpected: 100, requestsSent: 1000, requestsExpected: 4000 })).toBe(180_000);
   });
 
-  it('is never faster than the pace the key\'s limit allows', () => {
+  it("is never faster than the pace the key's limit allows", () => {
     // The first burst went fast, but 3,000 more requests at 54 a minute take 55.6 minutes.
     const eta = estimateEta({ elapsedMs: 10_000, checksDone: 1, checksExpected: 100, requestsSent: 1000, requestsExpected: 4000, pacedPerMinute: 54 });
     expect(Math.round(eta! / 1000)).toBe(3333);
@@ -160,11 +158,15 @@ describe('estimateEta', () => {
 
   it('is never less than a known wait under way, the one thing left when everything else is done', () => {
     // 775 of 789 checks in 60 s says about 1 s more; the rate-limit suite still sleeps out its window.
-    expect(estimateEta({ elapsedMs: 60_000, checksDone: 775, checksExpected: 789, requestsSent: 0, requestsExpected: undefined, knownWaitMs: 55_000 })).toBe(55_000);
+    expect(estimateEta({ elapsedMs: 60_000, checksDone: 775, checksExpected: 789, requestsSent: 0, requestsExpected: undefined, knownWaitMs: 55_000 })).toBe(
+      55_000,
+    );
     // With nothing else to go on, the wait alone.
     expect(estimateEta({ elapsedMs: 5000, checksDone: 0, checksExpected: 10, requestsSent: 0, requestsExpected: undefined, knownWaitMs: 58_000 })).toBe(58_000);
     // A longer estimate stands.
-    expect(estimateEta({ elapsedMs: 60_000, checksDone: 10, checksExpected: 100, requestsSent: 1000, requestsExpected: 4000, knownWaitMs: 30_000 })).toBe(180_000);
+    expect(estimateEta({ elapsedMs: 60_000, checksDone: 10, checksExpected: 100, requestsSent: 1000, requestsExpected: 4000, knownWaitMs: 30_000 })).toBe(
+      180_000,
+    );
   });
 
   it('falls back to checks once the run sent what was expected, and knows nothing before anything happened', () => {
@@ -177,7 +179,15 @@ describe('estimateEta', () => {
 describe('statusText', () => {
   it('shows elapsed time, checks, requests, pace, throttling and the ETA', () => {
     expect(
-      statusText({ elapsedMs: 150_000, checksDone: 412, checksExpected: 574, requestsSent: 2410, requestsExpected: 7600, pacedPerMinute: 54, throttledMs: 65_000 }),
+      statusText({
+        elapsedMs: 150_000,
+        checksDone: 412,
+        checksExpected: 574,
+        requestsSent: 2410,
+        requestsExpected: 7600,
+        pacedPerMinute: 54,
+        throttledMs: 65_000,
+      }),
     ).toBe('[2 min 30 s] 412 of ~574 checks, 2,410 of ~7,600 admin-key requests, paced at 54/min, held back 1 min 5 s by 429s, ETA 1 h 36 min');
   });
 
@@ -224,7 +234,12 @@ describe('Progress status', () => {
     progress.tick(); // 66 s after: still under a tenth of 11 min 6 s
     time.advance(1000);
     progress.tick();
-    expect(text().split('\n').filter((l) => l.includes('checks')).map((l) => l.slice(0, 16))).toEqual(['  [10 min] 0 of ', '  [11 min 7 s] 0']);
+    expect(
+      text()
+        .split('\n')
+        .filter((l) => l.includes('checks'))
+        .map((l) => l.slice(0, 16)),
+    ).toEqual(['  [10 min] 0 of ', '  [11 min 7 s] 0']);
   });
 
   it('counts a wait a check announced into the ETA, also between two finishes', () => {
@@ -232,7 +247,13 @@ describe('Progress status', () => {
     const time = clock();
     const progress = new Progress(stream, { now: time.now, tty: false, timer: false });
     const readings: { knownWaitMs?: number } = {};
-    progress.begin(new Map([['contacts', 20], ['rate-limit', 2]]), gauge(readings));
+    progress.begin(
+      new Map([
+        ['contacts', 20],
+        ['rate-limit', 2],
+      ]),
+      gauge(readings),
+    );
     for (let i = 0; i < 20; i++) progress.checkDone(check());
     time.advance(30_000);
     progress.tick();
@@ -250,7 +271,13 @@ describe('Progress status', () => {
     const { stream, text } = fakeStream();
     const time = clock();
     const progress = new Progress(stream, { now: time.now, tty: false, timer: false });
-    progress.begin(new Map([['contacts', 47], ['auth', 16]]), gauge());
+    progress.begin(
+      new Map([
+        ['contacts', 47],
+        ['auth', 16],
+      ]),
+      gauge(),
+    );
     progress.collected('contacts', 3);
     time.advance(30_000);
     progress.tick();

@@ -93,7 +93,10 @@ export interface PendingCheck {
   readonly boundMs?: number | undefined;
 }
 
-export type EtaReading = { readonly kind: 'eta'; readonly ms: number } | { readonly kind: 'overdue'; readonly pending?: PendingCheck | undefined } | { readonly kind: 'unknown' };
+export type EtaReading =
+  | { readonly kind: 'eta'; readonly ms: number }
+  | { readonly kind: 'overdue'; readonly pending?: PendingCheck | undefined }
+  | { readonly kind: 'unknown' };
 
 /**
  * The ETA as shown: it never grows while nothing finishes. The rate-based estimate grows with

@@ -42,7 +42,12 @@ export async function readPastReport(path: string): Promise<PastReport> {
     throw new ConfigError(`--rerun-failed: ${path} is not JSON; give a report.json written by conformance run`);
   }
   const report = parsed as Partial<PastReport>;
-  if (typeof report.runId !== 'string' || !Array.isArray(report.checks) || typeof report.settings?.seed !== 'number' || typeof report.settings.numRuns !== 'number') {
+  if (
+    typeof report.runId !== 'string' ||
+    !Array.isArray(report.checks) ||
+    typeof report.settings?.seed !== 'number' ||
+    typeof report.settings.numRuns !== 'number'
+  ) {
     throw new ConfigError(`--rerun-failed: ${path} is not a conformance report (no runId, settings or checks)`);
   }
   return report as PastReport;

@@ -22,7 +22,16 @@ import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
 import { writeEarlyStop, type EarlyStopInfo } from './early-stop.js';
 import { ConfigError, HarnessError, stopCode, TargetUnreachableError } from '../errors.js';
-import { DECIDING_REQUIREMENT, askingLine, customLimitQuestion, decidingConfig, decisionOf, stopLine, targetIgnoresReport, type CustomLimitQuestion } from './custom-limit-first.js';
+import {
+  DECIDING_REQUIREMENT,
+  askingLine,
+  customLimitQuestion,
+  decidingConfig,
+  decisionOf,
+  stopLine,
+  targetIgnoresReport,
+  type CustomLimitQuestion,
+} from './custom-limit-first.js';
 import { checkTimeoutSlackMs, planLine, planThrottling, probeLimits, refuseSlowRun, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
 import { ThrottleLedger, pacedRate } from './throttle.js';
 import { OutageWatch, httpProbe } from './outage.js';
@@ -67,7 +76,9 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   const redactor = new Redactor(Object.values(config.keys));
   // Issue 14: a bad list of expected failures stops the run before anything is sent (exit 2).
   const expectedFailures =
-    config.expectedFailuresPath === undefined ? undefined : { file: basename(config.expectedFailuresPath), entries: await readExpectedFailures(config.expectedFailuresPath) };
+    config.expectedFailuresPath === undefined
+      ? undefined
+      : { file: basename(config.expectedFailuresPath), entries: await readExpectedFailures(config.expectedFailuresPath) };
   const target = await startTarget(config);
   try {
     const early = { runId, startedAt, targetUrl: displayUrl(target.baseUrl, redactor), embedded: target.embedded };
@@ -134,7 +145,13 @@ async function customLimitFirst(config: Config, progress: Progress, prepared: Pr
     return { report, written: await writeReport(report, config.reportDir, prepared.redactor) };
   }
   const stop = new ConfigError(prepared.redactor.redact(stopLine(question, decision, detail)));
-  const info = { runId: prepared.runId, startedAt: prepared.startedAt, targetUrl: prepared.targetUrl, embedded: prepared.embedded, toolVersion: await toolVersion() };
+  const info = {
+    runId: prepared.runId,
+    startedAt: prepared.startedAt,
+    targetUrl: prepared.targetUrl,
+    embedded: prepared.embedded,
+    toolVersion: await toolVersion(),
+  };
   throw await writeEarlyStop(config, info, stop, prepared.redactor, `before the run's checks: only ${DECIDING_REQUIREMENT} ran, to decide this`);
 }
 
@@ -162,7 +179,13 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const planned = planLine(plan, config.paced);
   if (planned !== undefined) progress.line(planned);
   // Issue 12: a distant target gets the functional suites more workers (harness/runner/latency.ts).
-  const roundTrip = await roundTripMs(target.baseUrl, { key: config.keys.admin, authStyle, timeoutMs: config.requestTimeoutMs, redactor, network: config.network });
+  const roundTrip = await roundTripMs(target.baseUrl, {
+    key: config.keys.admin,
+    authStyle,
+    timeoutMs: config.requestTimeoutMs,
+    redactor,
+    network: config.network,
+  });
   let context: RunContext = {
     runId,
     baseUrl: target.baseUrl,
@@ -209,34 +232,34 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   const deadlineReason = `the run deadline (${formatDuration(config.runDeadlineS)}, CONFORMANCE_RUN_DEADLINE_S) passed`;
   const moduleCache = openModuleCache(CODE_ROOT);
   const options: Parameters<typeof startVitest>[2] = {
-      watch: false,
-      config: false,
-      root: CODE_ROOT,
-      include: files,
-      // Test names start with `[REQ-ID]` (harness/check/check.ts).
-      ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),
-      reporters: [collector, new ProgressReporter(progress)],
-      pool: 'threads',
-      // The files of a worker share their modules instead of loading them again for each file
-      // (the harness is CPU-bound on loading: about 4 s of the functional suites' 13 s): per-file
-      // state is kept by the file's domain (harness/check/once.ts, validationStatusesOf), never in
-      // a module's variable.
-      isolate: false,
-      // The suites' transformed modules kept between runs, where this user may safely keep them.
-      ...(moduleCache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache.dir } }),
-      // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
-      // against a distant target.
-      maxWorkers: workersFor(config.suites, roundTrip),
-      // The rate-limit suite first; the checks of a file side by side.
-      ...checkOrdering(config.concurrency),
-      silent: true,
-      passWithNoTests: true,
-      // Cleanup deletes every record a file created; against a slow target that takes a while
-      // (harness/check/cleanup.ts bounds it below this).
-      hookTimeout: 600_000,
-      // A worker that does not end after the run is given this long before vitest stops waiting.
-      teardownTimeout: 10_000,
-    };
+    watch: false,
+    config: false,
+    root: CODE_ROOT,
+    include: files,
+    // Test names start with `[REQ-ID]` (harness/check/check.ts).
+    ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),
+    reporters: [collector, new ProgressReporter(progress)],
+    pool: 'threads',
+    // The files of a worker share their modules instead of loading them again for each file
+    // (the harness is CPU-bound on loading: about 4 s of the functional suites' 13 s): per-file
+    // state is kept by the file's domain (harness/check/once.ts, validationStatusesOf), never in
+    // a module's variable.
+    isolate: false,
+    // The suites' transformed modules kept between runs, where this user may safely keep them.
+    ...(moduleCache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache.dir } }),
+    // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
+    // against a distant target.
+    maxWorkers: workersFor(config.suites, roundTrip),
+    // The rate-limit suite first; the checks of a file side by side.
+    ...checkOrdering(config.concurrency),
+    silent: true,
+    passWithNoTests: true,
+    // Cleanup deletes every record a file created; against a slow target that takes a while
+    // (harness/check/cleanup.ts bounds it below this).
+    hookTimeout: 600_000,
+    // A worker that does not end after the run is given this long before vitest stops waiting.
+    teardownTimeout: 10_000,
+  };
   // A shared buffer reaches worker threads; a process pool cannot carry one (each worker then
   // keeps its own breaker, harness/check/run-context.ts).
   options.provide = { conformance: context, ...(options.pool === 'threads' ? { conformanceHealth: health.buffer as SharedArrayBuffer } : {}) };
@@ -297,7 +320,8 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
           },
         };
   // A signal before the first check: vitest is not started at all.
-  const running = interrupt?.signal.aborted === true ? Promise.resolve(undefined) : startVitest('test', [], options, {}, { stdout: process.stderr, stderr: process.stderr });
+  const running =
+    interrupt?.signal.aborted === true ? Promise.resolve(undefined) : startVitest('test', [], options, {}, { stdout: process.stderr, stderr: process.stderr });
   const outcome = await underDeadline(running, {
     deadlineMs: config.runDeadlineS * 1000,
     // In-flight requests end within their timeout; waits that ignore the cancel get 15 s more.
@@ -318,7 +342,11 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   // The workers send nothing once the run stopped: what the log still lists is deleted from here, bounded.
   let cleanup: LoggedCleanup | undefined;
   if (signal !== undefined) {
-    cleanup = await deleteLogged(createdLog, { baseUrl: target.baseUrl, keys: config.keys, authStyle, requestTimeoutMs: config.requestTimeoutMs, redactor, network: config.network }, INTERRUPT_CLEANUP_MS);
+    cleanup = await deleteLogged(
+      createdLog,
+      { baseUrl: target.baseUrl, keys: config.keys, authStyle, requestTimeoutMs: config.requestTimeoutMs, redactor, network: config.network },
+      INTERRUPT_CLEANUP_MS,
+    );
   }
   const vitest = outcome.value ?? collector.vitest;
   if (vitest !== undefined) await closeWithin(() => vitest.close(), signal !== undefined ? INTERRUPT_CLOSE_MS : 15_000);

@@ -70,7 +70,7 @@ describe('the rate limit the probe reads', () => {
     expect(advertisedLimit(headers)).toBe(limit);
   });
 
-  it('returns the admin key\'s X-RateLimit-Limit with the auth style', async () => {
+  it("returns the admin key's X-RateLimit-Limit with the auth style", async () => {
     const baseUrl = await target({ xApiKey: true, bearer: true }, { headers: { 'x-ratelimit-limit': '60' } });
     const config = parseEnv({ CONFORMANCE_TARGET_URL: baseUrl, CONFORMANCE_ADMIN_KEY: KEY }, () => 1);
     expect(await probeTarget(baseUrl, config, new Redactor([KEY]))).toEqual({ authStyle: 'x-api-key', adminLimit: 60 });
@@ -83,7 +83,7 @@ describe('the rate limit the probe reads', () => {
     expect(await probeTarget(baseUrl, config, new Redactor([KEY]))).toEqual({ authStyle: 'x-api-key', adminLimit: 60 });
   });
 
-  it('reads another key\'s limit, and nothing for a key the target refuses', async () => {
+  it("reads another key's limit, and nothing for a key the target refuses", async () => {
     const baseUrl = await target({ xApiKey: true, bearer: false }, { headers: { 'x-ratelimit-limit': '120' } });
     expect(await probeKeyLimit(baseUrl, KEY, 'x-api-key', { requestTimeoutMs: 5000 }, new Redactor([KEY]))).toBe(120);
     expect(await probeKeyLimit(baseUrl, 'wmk_other', 'x-api-key', { requestTimeoutMs: 5000 }, new Redactor([KEY]))).toBeUndefined();

@@ -21,7 +21,10 @@ export function displayUrl(url: string, redactor: Redactor): string {
 
 /** `20261122T101500Z-a1b2`: sortable, unique enough, and safe in a path. */
 export function newRunId(now: Date = new Date()): string {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(2).toString('hex')}`;
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomBytes(2).toString('hex')}`;
 }
 
 export interface Target {
@@ -68,7 +71,9 @@ export interface ProbeResult {
 export const PLAIN_ROUTES = ['/contacts', '/projects', '/webhooks/events', '/reports/categories'] as const;
 
 /** The first plain route that answers anything but 404 (and its answer), or undefined when all are 404. */
-export async function firstPlainAnswer(get: (path: string) => Promise<ApiResponse>): Promise<{ readonly path: string; readonly response: ApiResponse } | undefined> {
+export async function firstPlainAnswer(
+  get: (path: string) => Promise<ApiResponse>,
+): Promise<{ readonly path: string; readonly response: ApiResponse } | undefined> {
   for (const path of PLAIN_ROUTES) {
     const response = await get(path).catch((cause: unknown) => {
       if (cause instanceof RequestFailedError) return undefined;
@@ -107,7 +112,10 @@ export async function probeTarget(baseUrl: string, config: Config, redactor: Red
   const { status } = response;
   if (status === 401 || status === 403) {
     // A target that only reads Bearer is not a configuration problem of ours: say what it is.
-    const bearer = await client.with({ authStyle: 'bearer' }).get('/contacts', { limit: 1 }).catch(() => undefined);
+    const bearer = await client
+      .with({ authStyle: 'bearer' })
+      .get('/contacts', { limit: 1 })
+      .catch(() => undefined);
     if (bearer !== undefined && ((bearer.status >= 200 && bearer.status < 300) || bearer.status === 429)) {
       if (options.bearerFallback === true) return { authStyle: 'bearer', adminLimit: advertisedLimit(bearer.headers) };
       throw new ConfigError(
@@ -153,7 +161,15 @@ export async function probeKeyLimit(
   config: Pick<Config, 'requestTimeoutMs'> & Partial<Pick<Config, 'network'>>,
   redactor: Redactor,
 ): Promise<number | undefined> {
-  const client = new ApiClient({ baseUrl, key, authStyle, timeoutMs: config.requestTimeoutMs, redactor, throttle: RAW_429, ...(config.network ? { network: config.network } : {}) });
+  const client = new ApiClient({
+    baseUrl,
+    key,
+    authStyle,
+    timeoutMs: config.requestTimeoutMs,
+    redactor,
+    throttle: RAW_429,
+    ...(config.network ? { network: config.network } : {}),
+  });
   const response = await client.get('/contacts', { limit: 1 }).catch(() => undefined);
   if (response === undefined || !((response.status >= 200 && response.status < 300) || response.status === 429)) return undefined;
   return advertisedLimit(response.headers);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAINS } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
-import { MAX_PACED_MS, checkTimeoutSlackMs, keyVariables, planLine, planThrottling, refuseSlowRun, roughCount, throttlePolicy, type ThrottlePlan } from './throttle-preflight.js';
+import {
+  MAX_PACED_MS,
+  checkTimeoutSlackMs,
+  keyVariables,
+  planLine,
+  planThrottling,
+  refuseSlowRun,
+  roughCount,
+  throttlePolicy,
+  type ThrottlePlan,
+} from './throttle-preflight.js';
 import { BUDGETED_RETRIES, PACED_RETRIES } from './throttle.js';
 
 const FULL = { suites: DOMAINS, numRuns: 20, filtered: false } as const;
@@ -151,7 +161,7 @@ describe('checkTimeoutSlackMs', () => {
     expect(checkTimeoutSlackMs(planThrottling({ ...FULL, filtered: true, limits: { admin: 60 } }), config)).toBe(MAX_PACED_MS + 120_000);
   });
 
-  it('leaves a paced run\'s checks to the run deadline', () => {
+  it("leaves a paced run's checks to the run deadline", () => {
     expect(checkTimeoutSlackMs(planThrottling({ ...FULL, limits: { admin: 60 } }), { ...config, paced: true, runDeadlineS: 9000 })).toBe(9_000_000);
   });
 });

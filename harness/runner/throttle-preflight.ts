@@ -92,9 +92,10 @@ export function refuseSlowRun(plan: ThrottlePlan, options: { readonly paced: boo
   // has (spec 5.6, 8): the length of the run is certain, whose fault it is is not. With the
   // custom-limit key configured the run asks RL-LIMIT-CUSTOM first (custom-limit-first.ts) and
   // does not come here; without it, both possibilities are said.
-  const which = slowest.limitPerMinute === DEFAULT_PER_MINUTE
-    ? ` That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits (spec 5.6, 8; with CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT set, the run checks RL-LIMIT-CUSTOM first, which tells which).`
-    : '';
+  const which =
+    slowest.limitPerMinute === DEFAULT_PER_MINUTE
+      ? ` That is the spec's default: either the key carries no custom limit on the target, or the target ignores custom limits (spec 5.6, 8; with CONFORMANCE_CUSTOM_LIMIT_KEY and CONFORMANCE_CUSTOM_LIMIT set, the run checks RL-LIMIT-CUSTOM first, which tells which).`
+      : '';
   if (!options.paced && slowest.pacedMs > MAX_PACED_MS) {
     throw new ConfigError(
       `${slowest.variable}: ${limits}, longer than the ${formatWait(MAX_PACED_MS)} a run may be held back by rate limits.${which} ` +

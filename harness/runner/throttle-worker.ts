@@ -38,7 +38,9 @@ export function runGovernor(): ThrottleGovernor | undefined {
 
 function ledgerOf(handoff: ThrottleHandoff): ThrottleLedger {
   const global = globalThis as { [LOCAL_LEDGER]?: ThrottleLedger };
-  return handoff.buffer !== undefined ? new ThrottleLedger(handoff.buffer) : (global[LOCAL_LEDGER] ??= new ThrottleLedger(new ArrayBuffer(ThrottleLedger.BYTES)));
+  return handoff.buffer !== undefined
+    ? new ThrottleLedger(handoff.buffer)
+    : (global[LOCAL_LEDGER] ??= new ThrottleLedger(new ArrayBuffer(ThrottleLedger.BYTES)));
 }
 
 /** Tells the runner's progress line that this worker starts a wait of `ms` (nothing outside a conformance run). */

@@ -5,7 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientStats } from '../http/client.js';
 import { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
-import { BUDGETED_RETRIES, MAX_PACED_KEYS, PACED_RETRIES, ThrottleGovernor, ThrottleLedger, budgetReason, formatWait, type ThrottlePolicy } from './throttle.js';
+import {
+  BUDGETED_RETRIES,
+  MAX_PACED_KEYS,
+  PACED_RETRIES,
+  ThrottleGovernor,
+  ThrottleLedger,
+  budgetReason,
+  formatWait,
+  type ThrottlePolicy,
+} from './throttle.js';
 
 /** A clock that moves only when a sleep says so: waits take no real time. */
 function fakeTime(start = 1_000_000): { now: () => number; sleep: (ms: number) => Promise<void>; advance: (ms: number) => void } {
@@ -122,7 +131,9 @@ describe('ThrottleGovernor', () => {
     // Cut short just past the budget (sleeps are sliced), not after the whole minute.
     expect(time.now() - started).toBeLessThanOrEqual(2000 + 250);
     expect(health.stopped?.kind).toBe('throttled');
-    expect(health.stopped?.reason).toMatch(/^throttled: 10 s spent waiting out HTTP 429 \(CONFORMANCE_THROTTLE_BUDGET_S=10\): the target's per-minute limit of CONFORMANCE_OTHER_ORG_KEY/);
+    expect(health.stopped?.reason).toMatch(
+      /^throttled: 10 s spent waiting out HTTP 429 \(CONFORMANCE_THROTTLE_BUDGET_S=10\): the target's per-minute limit of CONFORMANCE_OTHER_ORG_KEY/,
+    );
     expect((error as RunStoppedError).message).toBe(`not run: ${health.stopped?.reason}`);
     await expect(governor.beforeRequest(ADMIN)).rejects.toBeInstanceOf(RunStoppedError);
   });
@@ -219,10 +230,15 @@ describe('ApiClient with a governor', () => {
     expect(target.requests()).toBe(2);
   });
 
-  it('uses the governor\'s retries unless the client chose its own (raw 429s for rate-limit checks)', async () => {
+  it("uses the governor's retries unless the client chose its own (raw 429s for rate-limit checks)", async () => {
     const target = await alwaysThrottled();
     const time = fakeTime();
-    const governor = new ThrottleGovernor(new ThrottleLedger(undefined, time.now), undefined, policy({ budgetMs: null, retries: { maxWaitMs: 1000, maxRetries: 2 } }), time);
+    const governor = new ThrottleGovernor(
+      new ThrottleLedger(undefined, time.now),
+      undefined,
+      policy({ budgetMs: null, retries: { maxWaitMs: 1000, maxRetries: 2 } }),
+      time,
+    );
     const client = new ApiClient({ baseUrl: target.baseUrl, key: ADMIN, timeoutMs: 5000, redactor: new Redactor([ADMIN]), governor });
     await expect(client.get('/contacts')).rejects.toThrow(/still answered 429 after 2 waits/);
     expect(target.requests()).toBe(3);

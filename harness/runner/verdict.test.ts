@@ -53,7 +53,14 @@ describe('the verdict rules', () => {
     expect(result.verdict).toBe('incomplete');
     expect(result.exitCode).toBe(0);
     expect(result.unverified).toEqual([
-      { id: 'B-ONE', section: '8', domain: 'rate-limit', statement: 'three', reason: 'not-configured', detail: 'not configured: CONFORMANCE_LIMITED_KEY is not set' },
+      {
+        id: 'B-ONE',
+        section: '8',
+        domain: 'rate-limit',
+        statement: 'three',
+        reason: 'not-configured',
+        detail: 'not configured: CONFORMANCE_LIMITED_KEY is not set',
+      },
     ]);
   });
 
@@ -61,7 +68,9 @@ describe('the verdict rules', () => {
     const checks = [check('A-ONE', 'pass'), check('A-TWO', 'inconclusive', 'the delivery was still retrying after 60 s'), check('B-ONE', 'pass')];
     const result = judge(checks);
     expect(result.verdict).toBe('incomplete');
-    expect(result.unverified.map((u) => [u.id, u.reason, u.detail])).toEqual([['A-TWO', 'inconclusive', 'inconclusive: the delivery was still retrying after 60 s']]);
+    expect(result.unverified.map((u) => [u.id, u.reason, u.detail])).toEqual([
+      ['A-TWO', 'inconclusive', 'inconclusive: the delivery was still retrying after 60 s'],
+    ]);
   });
 
   it('incomplete (3 of 3): requirements left out by CONFORMANCE_SUITES or CONFORMANCE_REQUIREMENTS are not selected', () => {
@@ -124,7 +133,10 @@ describe('the verdict rules', () => {
 
   it('a harness error outside any check gives error even when every check passed', () => {
     const checks = allPass();
-    expect(verdictOf(checks, ['suite failed to load'], unverifiedMust(CATALOGUE, checks, ALL), { failOnIncomplete: false })).toEqual({ verdict: 'error', exitCode: 1 });
+    expect(verdictOf(checks, ['suite failed to load'], unverifiedMust(CATALOGUE, checks, ALL), { failOnIncomplete: false })).toEqual({
+      verdict: 'error',
+      exitCode: 1,
+    });
   });
 
   it('a run with no checks at all verified nothing: incomplete, never conformant', () => {
@@ -132,10 +144,11 @@ describe('the verdict rules', () => {
   });
 
   it('groups unverified requirements by reason and detail, most serious first', () => {
-    const { unverified } = judge(
-      [check('A-ONE', 'inconclusive', 'waited'), check('A-TWO', 'skip', 'not configured: CONFORMANCE_MEMBER_KEY is not set')],
-      { suites: ['contacts'], allSuites: false, requirements: [] },
-    );
+    const { unverified } = judge([check('A-ONE', 'inconclusive', 'waited'), check('A-TWO', 'skip', 'not configured: CONFORMANCE_MEMBER_KEY is not set')], {
+      suites: ['contacts'],
+      allSuites: false,
+      requirements: [],
+    });
     expect(groupUnverified(unverified)).toEqual([
       { reason: 'inconclusive', detail: 'inconclusive: waited', ids: ['A-ONE'] },
       { reason: 'not-configured', detail: 'not configured: CONFORMANCE_MEMBER_KEY is not set', ids: ['A-TWO'] },

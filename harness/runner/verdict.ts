@@ -76,11 +76,7 @@ function detailOf(reason: UnverifiedReason, checks: readonly CheckResult[]): str
  * check is not listed (it failed: the run is non-conformant); one with a passed check and a
  * skipped one is (part of it was not verified). Sorted by id.
  */
-export function unverifiedMust(
-  catalogue: Readonly<Record<string, Requirement>>,
-  checks: readonly CheckResult[],
-  selection: Selection,
-): Unverified[] {
+export function unverifiedMust(catalogue: Readonly<Record<string, Requirement>>, checks: readonly CheckResult[], selection: Selection): Unverified[] {
   const byRequirement = new Map<string, CheckResult[]>();
   for (const check of checks) {
     const list = byRequirement.get(check.requirementId) ?? [];
@@ -100,7 +96,14 @@ export function unverifiedMust(
     const unverified = named.filter((c) => reasonOf(c) !== null);
     if (unverified.length === 0) continue;
     const reason = REASON_ORDER.find((r) => unverified.some((c) => reasonOf(c) === r))!;
-    out.push({ ...base, reason, detail: detailOf(reason, unverified.filter((c) => reasonOf(c) === reason)) });
+    out.push({
+      ...base,
+      reason,
+      detail: detailOf(
+        reason,
+        unverified.filter((c) => reasonOf(c) === reason),
+      ),
+    });
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -142,5 +145,10 @@ export function exitCodeWithExpected(
   const forgiven = new Set(expected.filter((e) => e.state === 'expected').map((e) => e.id));
   if (forgiven.size === 0) return verdictOf(checks, harnessErrors, unverified, options).exitCode;
   const rest = checks.filter((c) => !(forgiven.has(c.requirementId) && c.status === 'fail'));
-  return verdictOf(rest, harnessErrors, unverified.filter((u) => !forgiven.has(u.id)), options).exitCode;
+  return verdictOf(
+    rest,
+    harnessErrors,
+    unverified.filter((u) => !forgiven.has(u.id)),
+    options,
+  ).exitCode;
 }

@@ -4,7 +4,9 @@ import { SECRET_PREFIX } from '../spec/webhooks.js';
 export function secretsIn(json: unknown, path = '', depth = 0): Array<{ path: string; value: string }> {
   if (typeof json === 'string') return json.startsWith(SECRET_PREFIX) ? [{ path: path || '(value)', value: json }] : [];
   if (depth > 8 || json === null || typeof json !== 'object') return [];
-  const entries = Array.isArray(json) ? json.map((v) => [`${path}[]`, v] as const) : Object.entries(json).map(([k, v]) => [path ? `${path}.${k}` : k, v] as const);
+  const entries = Array.isArray(json)
+    ? json.map((v) => [`${path}[]`, v] as const)
+    : Object.entries(json).map(([k, v]) => [path ? `${path}.${k}` : k, v] as const);
   return entries.flatMap(([p, v]) => secretsIn(v, p, depth + 1));
 }
 

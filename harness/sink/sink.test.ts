@@ -75,10 +75,13 @@ describe('WebhookSink', () => {
     const chunk = Buffer.alloc(64 * 1024, 'x');
     let sent = 0;
     const status = await new Promise<number | string>((resolve) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', (error) => resolve(error.message));
       // A sender that would go on for ever: it stops only when the sink closes the connection.
       const pump = (): void => {

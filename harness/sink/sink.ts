@@ -280,9 +280,7 @@ export class WebhookSink {
     const attempt = (this.#attempts.get(endpoint.token) ?? 0) + 1;
     this.#attempts.set(endpoint.token, attempt);
     const answer = truncated ? 413 : endpoint.answerFor(attempt);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-    );
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : (v ?? '')]));
     endpoint.record({ attempt, arrivedAt, method: req.method ?? '', headers, rawBody: bytes, answered: answer, truncated });
     this.#wake();
     if (answer === null) {

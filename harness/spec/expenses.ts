@@ -11,14 +11,7 @@ export const EXPENSE_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'pa
 export const MODIFIER_TYPES = ['percentage', 'amount', 'multiplier'] as const;
 
 /** Fields that reference other records (spec 2: a name ending in `Id` is a UUID). */
-export const EXPENSE_REFERENCE_FIELDS = [
-  'rootTaskId',
-  'taskId',
-  'supplierId',
-  'claimedByResourceId',
-  'purchaseOrderId',
-  'purchaseOrderLineId',
-] as const;
+export const EXPENSE_REFERENCE_FIELDS = ['rootTaskId', 'taskId', 'supplierId', 'claimedByResourceId', 'purchaseOrderId', 'purchaseOrderLineId'] as const;
 
 /** Fields that are "optional, nullable" on update (spec 2.2). */
 export const EXPENSE_NULLABLE_FIELDS = [

@@ -6,16 +6,7 @@ import { ENDPOINTS, endpointKey, type Endpoint } from './endpoints.js';
  * not listed here but derived from ENDPOINTS: every documented route under `{path}/{id}`.
  */
 
-export type IsolatedPath =
-  | '/contacts'
-  | '/expenses'
-  | '/time-entries'
-  | '/resources'
-  | '/rates'
-  | '/allocations'
-  | '/tasks'
-  | '/milestones'
-  | '/webhooks';
+export type IsolatedPath = '/contacts' | '/expenses' | '/time-entries' | '/resources' | '/rates' | '/allocations' | '/tasks' | '/milestones' | '/webhooks';
 
 /** A read under the record whose answer must not change when another organisation tries its hand. */
 export interface DependentRead {

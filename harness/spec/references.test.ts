@@ -14,7 +14,7 @@ describe('reference fields (spec 1, 5.4: what comes in is scoped too)', () => {
     expect(fields.filter((f) => !listed.has(f))).toEqual([]);
   });
 
-  it('sends org A\'s record as org B for every field it can get one of, and says why for the others', () => {
+  it("sends org A's record as org B for every field it can get one of, and says why for the others", () => {
     const sent = new Set(REFERENCE_CASES.map((c) => `${c.section} ${c.field}`));
     const missing = REFERENCE_FIELDS.filter((f) => f.unreachable === undefined && !sent.has(`${f.section} ${f.field}`)).map((f) => `${f.section} ${f.field}`);
     expect(missing).toEqual([]);

@@ -8,7 +8,20 @@
  */
 
 /** What kind of record a reference field names. */
-export type ReferenceKind = 'task' | 'project' | 'contact' | 'resource' | 'version' | 'role' | 'office' | 'group' | 'task-type' | 'milestone-type' | 'purchase-order' | 'purchase-order-line' | 'report-scope';
+export type ReferenceKind =
+  | 'task'
+  | 'project'
+  | 'contact'
+  | 'resource'
+  | 'version'
+  | 'role'
+  | 'office'
+  | 'group'
+  | 'task-type'
+  | 'milestone-type'
+  | 'purchase-order'
+  | 'purchase-order-line'
+  | 'report-scope';
 
 export interface ReferenceField {
   /** Section of the spec whose table (or body) lists the field. */

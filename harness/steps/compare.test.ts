@@ -3,7 +3,14 @@ import { mismatch, sameValue } from './compare.js';
 
 describe('sameValue', () => {
   it('accepts a date as a midnight date-time, with or without a zone', () => {
-    for (const actual of ['2024-03-01T00:00', '2024-03-01T00:00:00', '2024-03-01T00:00:00.000Z', '2024-03-01 00:00:00', '2024-03-01T00:00:00+02:00', '2024-03-01T00:00:00-0500']) {
+    for (const actual of [
+      '2024-03-01T00:00',
+      '2024-03-01T00:00:00',
+      '2024-03-01T00:00:00.000Z',
+      '2024-03-01 00:00:00',
+      '2024-03-01T00:00:00+02:00',
+      '2024-03-01T00:00:00-0500',
+    ]) {
       expect(sameValue('2024-03-01', actual), actual).toBe(true);
     }
   });

@@ -24,7 +24,11 @@ export function sameValue(expected: unknown, actual: unknown): boolean {
     if (DATE.test(expected) && new RegExp(`^${expected}[T ]00:00(:00(\\.0+)?)?(Z|[+-]\\d{2}:?\\d{2})?$`).test(actual)) return true;
     if (HH_MM.test(expected) && new RegExp(`^${expected}:00(\\.0+)?$`).test(actual)) return true;
     // A batch start time with seconds kept as the record's HH:MM, served with or without :00.
-    if (HH_MM_SS.test(expected) && (actual === expected.slice(0, 5) || actual === `${expected.slice(0, 5)}:00` || new RegExp(`^${expected}\\.0+$`).test(actual))) return true;
+    if (
+      HH_MM_SS.test(expected) &&
+      (actual === expected.slice(0, 5) || actual === `${expected.slice(0, 5)}:00` || new RegExp(`^${expected}\\.0+$`).test(actual))
+    )
+      return true;
   }
   return false;
 }
@@ -77,12 +81,7 @@ export function mismatch(record: Record<string, unknown>, expected: Record<strin
  * Every field of `expected` holds the same value in `record`; a null expected value also
  * accepts an absent field (spec 2: record contents beyond the input fields are not shown).
  */
-export function expectFields(
-  record: Record<string, unknown>,
-  expected: Record<string, unknown>,
-  what: string,
-  res?: ApiResponse,
-): void {
+export function expectFields(record: Record<string, unknown>, expected: Record<string, unknown>, what: string, res?: ApiResponse): void {
   const problem = mismatch(record, expected);
   ensure(problem === undefined, `${what}: ${problem}`, res);
 }

@@ -25,7 +25,9 @@ export function contactRuleFree(body: Record<string, unknown>): Record<string, u
   const update = !('name' in body && 'contactType' in body);
   const typed = update || body['contactType'] !== 'individual';
   const out = Object.fromEntries(
-    Object.entries(body).filter(([field, value]) => !(typed && ['jobTitle', 'parentContactId'].includes(field) && value !== null) && !(update && field === 'contactType')),
+    Object.entries(body).filter(
+      ([field, value]) => !(typed && ['jobTitle', 'parentContactId'].includes(field) && value !== null) && !(update && field === 'contactType'),
+    ),
   );
   return Object.keys(out).length > 0 ? out : { notes: 'Conformance update free of type rules' };
 }

@@ -29,7 +29,15 @@ export function noteFlagsSent(path: string, fields: readonly string[], id: strin
  * Of `fields`, the ones `sent` set true (at `since`, epoch ms) that `record`, read later, holds
  * false while another record got them since: observed (`flag-displaced`), not compared.
  */
-export async function takenAway(t: CheckContext, path: string, fields: readonly string[], id: string, record: Body, sent: Body, since: number): Promise<string[]> {
+export async function takenAway(
+  t: CheckContext,
+  path: string,
+  fields: readonly string[],
+  id: string,
+  record: Body,
+  sent: Body,
+  since: number,
+): Promise<string[]> {
   const taken: string[] = [];
   for (const field of fields) {
     if (sent[field] !== true || record[field] !== false) continue;

@@ -167,10 +167,7 @@ export async function createExpenseFilterFixture(t: CheckContext): Promise<Expen
 }
 
 /** The ids of the fixture expenses that satisfy `predicate`, and of those that do not. */
-export function split(
-  fixture: ExpenseFilterFixture,
-  predicate: (body: FixtureExpense) => boolean,
-): { includes: string[]; excludes: string[] } {
+export function split(fixture: ExpenseFilterFixture, predicate: (body: FixtureExpense) => boolean): { includes: string[]; excludes: string[] } {
   const all = Object.values(fixture.expenses);
   return {
     includes: all.filter((e) => predicate(e.body)).map((e) => e.id),

@@ -46,7 +46,12 @@ describe('pathShape', () => {
 
 describe('findFieldValues', () => {
   it('collects the values under a key at any depth, and nothing else', () => {
-    const json = { data: [{ id: 'v1', effectiveFrom: '2024-01-01', createdAt: '2026-11-23' }, { effectiveFrom: '2025-02-03', note: '2026-11-23' }] };
+    const json = {
+      data: [
+        { id: 'v1', effectiveFrom: '2024-01-01', createdAt: '2026-11-23' },
+        { effectiveFrom: '2025-02-03', note: '2026-11-23' },
+      ],
+    };
     expect(findFieldValues(json, 'effectiveFrom')).toEqual(['2024-01-01', '2025-02-03']);
     expect(findFieldValues(json, 'missing')).toEqual([]);
     expect(findFieldValues(null, 'effectiveFrom')).toEqual([]);

@@ -128,7 +128,10 @@ export function inputTargets(domain: Domain, options: { readonly webhookUrl?: (t
           send: (t, body) => t.api.post('/expenses', body),
         },
         // A fresh pending expense for each body: a reject that was taken leaves nothing to reject.
-        'POST /expenses/{id}/reject': { base: () => ({}), send: async (t, body) => t.api.post(`/expenses/${await createExpense(t, { status: 'pending' })}/reject`, body) },
+        'POST /expenses/{id}/reject': {
+          base: () => ({}),
+          send: async (t, body) => t.api.post(`/expenses/${await createExpense(t, { status: 'pending' })}/reject`, body),
+        },
       };
     case 'time-entries':
       return collectionTargets(timeEntriesCollection);
@@ -147,7 +150,10 @@ export function inputTargets(domain: Domain, options: { readonly webhookUrl?: (t
     case 'allocations':
       return collectionTargets(allocationsCollection);
     case 'tasks':
-      return { ...collectionTargets(tasksCollection), 'GET /projects': { base: () => ({}), send: (t, query) => t.api.get('/projects', query as Record<string, string>) } };
+      return {
+        ...collectionTargets(tasksCollection),
+        'GET /projects': { base: () => ({}), send: (t, query) => t.api.get('/projects', query as Record<string, string>) },
+      };
     case 'milestones':
       return {
         ...collectionTargets(milestonesCollection),
@@ -176,12 +182,20 @@ export function inputTargets(domain: Domain, options: { readonly webhookUrl?: (t
       const url = options.webhookUrl ?? (async () => 'https://example.com/conformance-hook');
       const targets = collectionTargets(subscriptionsCollection(url, ['quote.created']));
       const subscription = once(async (t) => {
-        const res = await t.api.post('/webhooks', { name: `Conformance inputs ${runTag(t.run)}`, url: await url(t), events: ['quote.created'], description: runTag(t.run) });
+        const res = await t.api.post('/webhooks', {
+          name: `Conformance inputs ${runTag(t.run)}`,
+          url: await url(t),
+          events: ['quote.created'],
+          description: runTag(t.run),
+        });
         return setupCreated(res, 'create a webhook subscription');
       });
       return {
         ...targets,
-        'GET /webhooks/{id}/deliveries': { base: () => ({}), send: async (t, query) => t.api.get(`/webhooks/${await subscription(t)}/deliveries`, query as Record<string, string>) },
+        'GET /webhooks/{id}/deliveries': {
+          base: () => ({}),
+          send: async (t, query) => t.api.get(`/webhooks/${await subscription(t)}/deliveries`, query as Record<string, string>),
+        },
       };
     }
     default:

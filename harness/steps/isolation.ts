@@ -53,7 +53,13 @@ export async function createWebhook(t: CheckContext, overrides: Record<string, u
   let last: ApiResponse | undefined;
   for (const url of WEBHOOK_URLS) {
     // A query of its own: a server may keep one subscription per URL (the spec does not say).
-    const body = { name: `Conformance ${uniqueToken('wh')}`, url: `${url}?s=${uniqueToken('')}`, events: [QUIET_EVENT], description: uniqueToken('whd'), ...overrides };
+    const body = {
+      name: `Conformance ${uniqueToken('wh')}`,
+      url: `${url}?s=${uniqueToken('')}`,
+      events: [QUIET_EVENT],
+      description: uniqueToken('whd'),
+      ...overrides,
+    };
     last = await t.api.post('/webhooks', body);
     const id = createdId(last);
     if (id !== undefined) return { id, sent: body };
@@ -76,7 +82,14 @@ export const orgATask = once(async (t) => {
   const { id, sent } = await createOwned(
     t,
     '/tasks',
-    { parentTaskId: projectOf(t), versionId: versionOf(t), name: `Conformance isolation ${name} ${runTag(t.run)}`, description, startDate: rare, endDate: addDays(rare, 9) },
+    {
+      parentTaskId: projectOf(t),
+      versionId: versionOf(t),
+      name: `Conformance isolation ${name} ${runTag(t.run)}`,
+      description,
+      startDate: rare,
+      endDate: addDays(rare, 9),
+    },
     { startDate: usual, endDate: addDays(usual, 9) },
   );
   const startDate = String(sent['startDate']);
@@ -100,7 +113,12 @@ export const orgAContact = once(async (t) => {
   const email = `${uniqueToken('ctmail')}@example.com`;
   const notes = uniqueToken('ctnotes');
   const { id } = await createOwned(t, '/contacts', { contactType: 'company', name: `Conformance isolation ${name}`, email, notes, tags: [runTag(t.run)] });
-  const child = await createOwned(t, '/contacts', { contactType: 'individual', name: `Conformance isolation child ${name}`, parentContactId: id, tags: [runTag(t.run)] });
+  const child = await createOwned(t, '/contacts', {
+    contactType: 'individual',
+    name: `Conformance isolation child ${name}`,
+    parentContactId: id,
+    tags: [runTag(t.run)],
+  });
   return { id, child: child.id, name, email, notes };
 });
 
@@ -152,7 +170,12 @@ const CREATE_BODIES: Record<Exclude<IsolatedPath, '/webhooks'>, (t: CheckContext
     name: `Conformance isolation ${uniqueToken('tk')} ${runTag(t.run)}`,
     description: uniqueToken('tkdesc'),
   }),
-  '/milestones': async (t) => ({ projectId: projectOf(t), name: `Conformance isolation ${uniqueToken('ms')}`, targetDate: farDay(), description: uniqueToken('msdesc') }),
+  '/milestones': async (t) => ({
+    projectId: projectOf(t),
+    name: `Conformance isolation ${uniqueToken('ms')}`,
+    targetDate: farDay(),
+    description: uniqueToken('msdesc'),
+  }),
 };
 
 /** A fresh record of org A of the given kind (skipped as not applicable when the target will not make one). */
@@ -197,7 +220,6 @@ export interface ListProbe {
 
 const all: ListQuery = { query: {}, idFields: [] };
 const by = (query: Record<string, string>, ...idFields: string[]): ListQuery => ({ query, idFields });
-
 
 /** Ids org A's list shows under source=system (spec 4.9): built-in report definitions. */
 const systemReports = new Set<string>();
@@ -433,10 +455,7 @@ export async function referenceTarget(t: CheckContext, target: ReferenceTarget):
   const name = projects.records.find((p) => p.record['id'] === projectId)?.record['name'];
   return {
     id: projectId,
-    values: [
-      ...(typeof name === 'string' && name.length >= 8 ? [{ what: 'its name', value: name }] : []),
-      { what: 'its version id', value: versionOf(t) },
-    ],
+    values: [...(typeof name === 'string' && name.length >= 8 ? [{ what: 'its name', value: name }] : []), { what: 'its version id', value: versionOf(t) }],
   };
 }
 
@@ -478,7 +497,13 @@ export interface ReferenceAttempt {
  * Sends one reference case with org B's key, naming `ref`: a create, an update of org B's own
  * record, or an action on it. Skips the check when org B has no record of its own to change.
  */
-export async function sendReference(t: CheckContext, c: ReferenceCase, ref: string, own: { resourceId: string }, subjectId?: string): Promise<ReferenceAttempt> {
+export async function sendReference(
+  t: CheckContext,
+  c: ReferenceCase,
+  ref: string,
+  own: { resourceId: string },
+  subjectId?: string,
+): Promise<ReferenceAttempt> {
   const other = t.as('otherOrg');
   if ((c.via ?? 'create') === 'create') {
     const sent = c.body(ref, own, t);
@@ -519,7 +544,10 @@ async function trackOrgBBatch(t: CheckContext, other: ApiClient, listPath: strin
 }
 
 /** Org B's own record made with `body` at `path`; undefined when the target refuses it. */
-function orgBRecord(path: string, body: (own: { resourceId: string }, t: CheckContext) => Record<string, unknown>): (t: CheckContext, own: { resourceId: string }) => Promise<string | undefined> {
+function orgBRecord(
+  path: string,
+  body: (own: { resourceId: string }, t: CheckContext) => Record<string, unknown>,
+): (t: CheckContext, own: { resourceId: string }) => Promise<string | undefined> {
   return async (t, own) => createdId(await t.as('otherOrg').post(path, body(own, t)));
 }
 
@@ -532,7 +560,9 @@ async function orgBDefinition(t: CheckContext): Promise<string> {
   const res = await t.as('otherOrg').get('/reports', { limit: 1 });
   const data = (res.json as { data?: unknown } | undefined)?.data;
   if (res.status !== 200 || !Array.isArray(data)) {
-    t.skip(`not applicable: organisation B's GET /reports (CONFORMANCE_OTHER_ORG_KEY) answered ${res.status} without a list, so it has no report definition to execute (ENV-LIST and the reports checks judge that answer)`);
+    t.skip(
+      `not applicable: organisation B's GET /reports (CONFORMANCE_OTHER_ORG_KEY) answered ${res.status} without a list, so it has no report definition to execute (ENV-LIST and the reports checks judge that answer)`,
+    );
   }
   const first = (data[0] as { id?: unknown } | undefined)?.id;
   if (typeof first !== 'string') {
@@ -546,11 +576,20 @@ async function orgBDefinition(t: CheckContext): Promise<string> {
 /** Org B's own time entry (on its own project and resource). */
 const orgBEntry = async (t: CheckContext, own: { resourceId: string }): Promise<string | undefined> => {
   // Assigned first, by an allocation of org B's own: a server may require it.
-  await t.as('otherOrg').post('/allocations', { taskId: orgBTask(t), resourceId: own.resourceId, startDate: '2024-04-01', endDate: '2024-04-30', hoursPerDay: 0 });
-  return createdId(await t.as('otherOrg').post('/time-entries', { taskId: orgBTask(t), resourceId: own.resourceId, date: '2024-04-06', hours: 1, tags: [runTag(t.run)] }));
+  await t
+    .as('otherOrg')
+    .post('/allocations', { taskId: orgBTask(t), resourceId: own.resourceId, startDate: '2024-04-01', endDate: '2024-04-30', hoursPerDay: 0 });
+  return createdId(
+    await t.as('otherOrg').post('/time-entries', { taskId: orgBTask(t), resourceId: own.resourceId, date: '2024-04-06', hours: 1, tags: [runTag(t.run)] }),
+  );
 };
 /** Org B's own allocation. */
-const orgBAllocation = orgBRecord('/allocations', (own, t) => ({ taskId: orgBTask(t), resourceId: own.resourceId, startDate: '2024-04-08', endDate: '2024-04-09' }));
+const orgBAllocation = orgBRecord('/allocations', (own, t) => ({
+  taskId: orgBTask(t),
+  resourceId: own.resourceId,
+  startDate: '2024-04-08',
+  endDate: '2024-04-09',
+}));
 /** Org B's own expense. */
 const orgBExpense = orgBRecord('/expenses', (_own, t) => ({ expenseType: 'direct_cost', amount: 16, date: '2024-04-03', tags: [runTag(t.run)] }));
 
@@ -563,7 +602,11 @@ const UPDATE_AND_ACTION_CASES: readonly ReferenceCase[] = [
     section: '2.1',
     path: '/contacts/{id}',
     via: 'update',
-    subject: orgBRecord('/contacts', (_own, t) => ({ contactType: 'individual', name: `Conformance org B contact ${uniqueToken('ct')}`, tags: [runTag(t.run)] })),
+    subject: orgBRecord('/contacts', (_own, t) => ({
+      contactType: 'individual',
+      name: `Conformance org B contact ${uniqueToken('ct')}`,
+      tags: [runTag(t.run)],
+    })),
     listPath: '/contacts',
     what: "org B's contact moved under org A's contact",
     target: 'contact',
@@ -680,7 +723,12 @@ const CREATE_CASES: readonly ReferenceCase[] = [
     what: "a contact under org A's contact",
     target: 'contact',
     field: 'parentContactId',
-    body: (ref, _own, t) => ({ contactType: 'individual', name: `Conformance org B contact ${uniqueToken('ct')}`, parentContactId: ref, tags: [runTag(t.run)] }),
+    body: (ref, _own, t) => ({
+      contactType: 'individual',
+      name: `Conformance org B contact ${uniqueToken('ct')}`,
+      parentContactId: ref,
+      tags: [runTag(t.run)],
+    }),
   },
   // The other reference fields of the spec's tables (harness/spec/references.ts), each with org A's record.
   {

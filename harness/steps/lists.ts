@@ -96,9 +96,7 @@ async function judgeFiltered(
 ): Promise<Array<Record<string, unknown>>> {
   const records = await listAll(client, path, query);
   const ids = new Set(records.map((r) => String(r['id'])));
-  const shown = new URLSearchParams(
-    Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])),
-  ).toString();
+  const shown = new URLSearchParams(Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]]))).toString();
   for (const id of expectation.includes) {
     ensure(ids.has(id), `GET ${path}?${shown} left out ${id}, which ${expectation.what}`);
   }

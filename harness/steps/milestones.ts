@@ -57,7 +57,8 @@ export async function createMilestonesOnDay(
       const refused = res.status;
       day = addDays(today(), randomInt(400, 1401));
       res = await post(day, entry);
-      if (res.status === 201) t.observe('business-rule', 'POST /milestones', `a targetDate in the 2100s was refused with ${refused} and one 400 to 1400 days ahead accepted`);
+      if (res.status === 201)
+        t.observe('business-rule', 'POST /milestones', `a targetDate in the 2100s was refused with ${refused} and one 400 to 1400 days ahead accepted`);
     }
     expectStatus(res, 201, 'create a milestone');
     ids.push(dataRecord(res).id);
@@ -88,11 +89,18 @@ export function dayScope(projectId: string, day: string): Record<string, string>
 export const milestonesCollection: Collection = {
   path: '/milestones',
   noun: 'milestone',
-  createBody: (t) => ({ projectId: t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID'), name: `Conformance ${t.run.runId} ${uniqueToken('ms')}`, targetDate: nearDay() }),
+  createBody: (t) => ({
+    projectId: t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID'),
+    name: `Conformance ${t.run.runId} ${uniqueToken('ms')}`,
+    targetDate: nearDay(),
+  }),
   updateBody: () => ({ description: 'updated by the conformance suite' }),
   scope: async (t, count) => {
     const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
-    const { day, ids } = await createMilestonesOnDay(t, Array.from({ length: count }, (_, i) => ({ label: `Conformance paging milestone ${i}` })));
+    const { day, ids } = await createMilestonesOnDay(
+      t,
+      Array.from({ length: count }, (_, i) => ({ label: `Conformance paging milestone ${i}` })),
+    );
     // A precondition of the paging checks: a date filter that fails is MS-FILTER-DATE's to report.
     return { query: await exactScope(t, '/milestones', [dayScope(projectId, day)], ids), ids };
   },

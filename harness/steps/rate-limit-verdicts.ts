@@ -7,7 +7,16 @@ import { readRateHeaders } from '../rate/headers.js';
 import { WINDOW_S } from '../rate/retry-after.js';
 import { admittedTooFew } from '../rate/smoothing.js';
 import { judgeAdmission, refillAllowance, type AdmissionVerdict } from '../rate/tolerance.js';
-import { isAdmitted, pacedRun, rawClient, type Bystander, type BystanderReading, type ConcurrentBurst, type SequentialBurst, type Timed } from './rate-limit.js';
+import {
+  isAdmitted,
+  pacedRun,
+  rawClient,
+  type Bystander,
+  type BystanderReading,
+  type ConcurrentBurst,
+  type SequentialBurst,
+  type Timed,
+} from './rate-limit.js';
 
 /*
  * How the rate-limit checks judge what a burst saw (spec 5.6, 7, 8): whether it ran in a fresh
@@ -26,7 +35,8 @@ export function bystanders(t: CheckContext): Bystander[] {
   const shared = new Set([keys.admin, keys.member, keys.otherOrg, keys.limited].filter((k): k is string => k !== undefined));
   const list: Bystander[] = [];
   const second = limitedKeys.find((k) => !shared.has(k));
-  if (second !== undefined) list.push({ name: 'second limited key (CONFORMANCE_LIMITED_KEYS)', client: t.withKey(second).with({ throttle: RAW_429 }), exclusive: true });
+  if (second !== undefined)
+    list.push({ name: 'second limited key (CONFORMANCE_LIMITED_KEYS)', client: t.withKey(second).with({ throttle: RAW_429 }), exclusive: true });
   if (keys.customLimit !== undefined && !shared.has(keys.customLimit) && keys.customLimit !== second) {
     list.push({ name: 'custom-limit key (CONFORMANCE_CUSTOM_LIMIT_KEY)', client: rawClient(t, 'customLimit'), exclusive: true });
   }
@@ -44,7 +54,11 @@ export const RETURNS: Record<BudgetReturn, string> = {
 export function observeWait(t: CheckContext, what: string, fresh: FreshWindow): void {
   if (!fresh.fresh || fresh.waits.length === 0) return;
   const refill = fresh.refills ? '; X-RateLimit-Reset names the next refill, not the end of a window' : '';
-  t.observe('rate limit', `fresh-window wait before the ${what}`, `${fresh.waits.join('; ')} (${fresh.probes} probes); the budget came back ${RETURNS[fresh.returns]}${refill}`);
+  t.observe(
+    'rate limit',
+    `fresh-window wait before the ${what}`,
+    `${fresh.waits.join('; ')} (${fresh.probes} probes); the budget came back ${RETURNS[fresh.returns]}${refill}`,
+  );
 }
 
 /** The burst, or inconclusive when the key's window never became fresh. */
@@ -99,7 +113,15 @@ export function judgeConcurrent(burst: ConcurrentBurst): AdmissionVerdict {
   const admitted = burst.responses.filter((a) => isAdmitted(a.res)).length;
   // A server may shed load (503) at 50 connections: such an answer says nothing of the budget.
   const shed = burst.responses.filter((a) => a.res.status === 503).length;
-  return judgeAdmission({ sent: burst.responses.length, admitted, expected: burst.budget, limit: burst.limit, elapsedMs: burst.elapsedMs, windowMs: burst.refillWindowMs, shed });
+  return judgeAdmission({
+    sent: burst.responses.length,
+    admitted,
+    expected: burst.budget,
+    limit: burst.limit,
+    elapsedMs: burst.elapsedMs,
+    windowMs: burst.refillWindowMs,
+    shed,
+  });
 }
 
 /**
@@ -107,7 +129,12 @@ export function judgeConcurrent(burst: ConcurrentBurst): AdmissionVerdict {
  * admits when a tick lands inside the burst; a counter that is off by one does it every time.
  * So a burst one over is repeated once in a fresh window, and fails only if it is over again.
  */
-export async function confirmed(t: CheckContext, what: string, verdict: AdmissionVerdict, repeat: () => Promise<AdmissionVerdict | string>): Promise<AdmissionVerdict> {
+export async function confirmed(
+  t: CheckContext,
+  what: string,
+  verdict: AdmissionVerdict,
+  repeat: () => Promise<AdmissionVerdict | string>,
+): Promise<AdmissionVerdict> {
   if (verdict.ok || !verdict.oneOver) return verdict;
   const again = await repeat();
   if (typeof again === 'string') return t.inconclusive(`${verdict.summary}: one over, and the repeat found no fresh window (${again})`);
@@ -119,7 +146,14 @@ export async function confirmed(t: CheckContext, what: string, verdict: Admissio
  * A burst that admitted fewer than its budget, refused with a short wait: a smoothing limiter's
  * (pacedRun). It passes when a paced run keeps the key's rate; the finding is recorded.
  */
-export async function smoothed(t: CheckContext, what: string, verdict: AdmissionVerdict, client: ApiClient, limit: number, refusal: ApiResponse | undefined): Promise<boolean> {
+export async function smoothed(
+  t: CheckContext,
+  what: string,
+  verdict: AdmissionVerdict,
+  client: ApiClient,
+  limit: number,
+  refusal: ApiResponse | undefined,
+): Promise<boolean> {
   if (!admittedTooFew(verdict) || refusal === undefined) return false;
   const paced = await pacedRun(client, limit, refusal, windowMs(t));
   t.observe('rate-limit-smoothing', what, `${verdict.summary}; ${paced.summary}`);
@@ -127,7 +161,13 @@ export async function smoothed(t: CheckContext, what: string, verdict: Admission
 }
 
 /** A sequential burst admitted exactly its limit (one over: repeated once with `again`); the summary is observed. */
-export async function expectExactSequential(t: CheckContext, what: string, burst: SequentialBurst, again: () => Promise<SequentialBurst>, client: ApiClient): Promise<void> {
+export async function expectExactSequential(
+  t: CheckContext,
+  what: string,
+  burst: SequentialBurst,
+  again: () => Promise<SequentialBurst>,
+  client: ApiClient,
+): Promise<void> {
   const answers = [...burst.admitted, ...burst.refused];
   const last = answers[answers.length - 1]!;
   const first = judgeSequential(burst);
@@ -151,7 +191,10 @@ export function expectHeaders(answers: readonly Timed[], what: string): void {
 export function statusCounts(answers: readonly Timed[]): string {
   const counts = new Map<number, number>();
   for (const { res } of answers) counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-  return [...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${n} × ${status}`).join(', ');
+  return [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(', ');
 }
 
 /** One bystander's counter across the limited key's burst: its only own request in between is the after reading. */

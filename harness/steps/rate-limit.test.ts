@@ -45,6 +45,9 @@ describe('rate-limit steps on a sliding-window log', () => {
     const planned = concurrent.fresh.waits.map((w) => Number(/^(\d+(?:\.\d+)?) s:/.exec(w)?.[1]));
     expect(planned.length).toBeGreaterThan(0);
     expect(planned.every(Number.isFinite), concurrent.fresh.waits.join('; ')).toBe(true);
-    expect(planned.reduce((sum, s) => sum + s, 0), concurrent.fresh.waits.join('; ')).toBeLessThan(4 + 1 + 3);
+    expect(
+      planned.reduce((sum, s) => sum + s, 0),
+      concurrent.fresh.waits.join('; '),
+    ).toBeLessThan(4 + 1 + 3);
   });
 });

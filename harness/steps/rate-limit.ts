@@ -55,7 +55,10 @@ export async function sampleRoutes(t: CheckContext): Promise<SampleRoute[]> {
   return [
     { route: 'GET /contacts', send: (c) => c.get('/contacts', { limit: 1 }) },
     { route: 'GET /contacts/{id}', send: (c) => c.get(`/contacts/${id}`) },
-    { route: 'POST /contacts', send: (c) => c.post('/contacts', { contactType: 'company', name: `Conformance rate-limit burst ${uniqueToken('rl')}`, tags: [runTag(t.run)] }) },
+    {
+      route: 'POST /contacts',
+      send: (c) => c.post('/contacts', { contactType: 'company', name: `Conformance rate-limit burst ${uniqueToken('rl')}`, tags: [runTag(t.run)] }),
+    },
     { route: 'GET /webhooks/events', send: (c) => c.get('/webhooks/events') },
   ];
 }
@@ -163,7 +166,10 @@ export interface BurstOptions {
 }
 
 /** Whether the key was seen to refill, and the window its tolerances use (a self-test's only then). */
-function refillOf(fresh: FreshWindow, options: { window?: WindowEstimate | undefined; selfTestWindowMs?: number | undefined }): { refills: boolean; refillWindowMs: number } {
+function refillOf(
+  fresh: FreshWindow,
+  options: { window?: WindowEstimate | undefined; selfTestWindowMs?: number | undefined },
+): { refills: boolean; refillWindowMs: number } {
   const refills = (fresh.fresh && fresh.refills) || options.window?.refills === true;
   return { refills, refillWindowMs: refillWindowMs(refills, options.selfTestWindowMs) };
 }
@@ -277,7 +283,19 @@ export async function concurrentBurst(
   if (found !== undefined && isFreshAnswer(found.res)) {
     const headers = readRateHeaders(found.res.headers).values;
     const probeSentAt = Date.now() - (performance.now() - found.startMs);
-    fresh = { fresh: true, probe: found.res, probeSentAt, limit: headers.limit!, resetUnit: undefined, waitedMs: 0, probes: 0, returns: 'unknown', refills: false, spent: false, waits: [] };
+    fresh = {
+      fresh: true,
+      probe: found.res,
+      probeSentAt,
+      limit: headers.limit!,
+      resetUnit: undefined,
+      waitedMs: 0,
+      probes: 0,
+      returns: 'unknown',
+      refills: false,
+      spent: false,
+      waits: [],
+    };
     probe = found;
   } else {
     const probes: Timed[] = [];
@@ -402,7 +420,15 @@ export async function pacedRun(client: ApiClient, limit: number, refusal: ApiRes
   for (; sent < decision.requests; ) {
     const res = await client.get('/contacts', { limit: 1 });
     sent += 1;
-    if (!isAdmitted(res)) return { smoothing: true, sent, admitted, intervalMs, refusal: res, summary: pacedSummary(intervalMs, admitted, `request ${sent} was refused (${res.status})`) };
+    if (!isAdmitted(res))
+      return {
+        smoothing: true,
+        sent,
+        admitted,
+        intervalMs,
+        refusal: res,
+        summary: pacedSummary(intervalMs, admitted, `request ${sent} was refused (${res.status})`),
+      };
     admitted += 1;
     await sleep(intervalMs);
   }

@@ -117,7 +117,11 @@ export function shownStrings(value: unknown): string[] {
  * shows none or not one of the two.
  */
 export function sourceOf(record: Record<string, unknown>): string | undefined {
-  const found = new Set(shownStrings(record['source']).map((s) => s.toLowerCase()).filter((s) => (REPORT_SOURCES as readonly string[]).includes(s)));
+  const found = new Set(
+    shownStrings(record['source'])
+      .map((s) => s.toLowerCase())
+      .filter((s) => (REPORT_SOURCES as readonly string[]).includes(s)),
+  );
   return found.size === 1 ? [...found][0] : undefined;
 }
 
@@ -147,7 +151,11 @@ export async function executeScopes(t: CheckContext): Promise<ReportExecuteConst
   const person = await optionalResource(t, 'Conformance report person');
   if (person !== undefined) scopes.push({ kind: 'person', id: person });
   // Contacts are another domain's records: when the target will not make one, no contact scope.
-  const contact = await t.api.post('/contacts', { contactType: 'company', name: `Conformance report contact ${randomBytes(3).toString('hex')}`, tags: [runTag(t.run)] });
+  const contact = await t.api.post('/contacts', {
+    contactType: 'company',
+    name: `Conformance report contact ${randomBytes(3).toString('hex')}`,
+    tags: [runTag(t.run)],
+  });
   const contactId = (contact.json as { data?: { id?: unknown } } | undefined)?.data?.id;
   if (contact.status === 201 && typeof contactId === 'string') scopes.push({ kind: 'contact', id: contactId });
   return { scopes };

@@ -6,13 +6,20 @@ import { shownFields } from './shown-fields.js';
 
 describe('contactRuleFree', () => {
   it('takes jobTitle and parentContactId off a company, and keeps an individual as it is', () => {
-    expect(contactRuleFree({ contactType: 'company', name: 'A', jobTitle: 'CEO', parentContactId: 'p', notes: 'n' })).toEqual({ contactType: 'company', name: 'A', notes: 'n' });
+    expect(contactRuleFree({ contactType: 'company', name: 'A', jobTitle: 'CEO', parentContactId: 'p', notes: 'n' })).toEqual({
+      contactType: 'company',
+      name: 'A',
+      notes: 'n',
+    });
     const individual = { contactType: 'individual', name: 'B', jobTitle: 'CEO', parentContactId: 'p' };
     expect(contactRuleFree(individual)).toEqual(individual);
   });
 
   it('takes a type change, a job title and a parent off an update, keeps their clearing, and never leaves it empty', () => {
-    expect(contactRuleFree({ contactType: 'company', jobTitle: 'CEO', parentContactId: null, email: 'a@b.co' })).toEqual({ parentContactId: null, email: 'a@b.co' });
+    expect(contactRuleFree({ contactType: 'company', jobTitle: 'CEO', parentContactId: null, email: 'a@b.co' })).toEqual({
+      parentContactId: null,
+      email: 'a@b.co',
+    });
     expect(contactRuleFree({ contactType: 'individual' })).toEqual({ notes: 'Conformance update free of type rules' });
   });
 });

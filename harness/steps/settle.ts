@@ -27,12 +27,17 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * request or a broken harness ends at once. When it passed only after a wait, the wait is
  * recorded (observation `list-consistency`), so a report shows that the target's lists lag.
  */
-export async function settled<T>(attempt: () => Promise<T>, observe?: { t: Pick<CheckContext, 'observe'>; subject: string }, boundMs = listSettleMs()): Promise<T> {
+export async function settled<T>(
+  attempt: () => Promise<T>,
+  observe?: { t: Pick<CheckContext, 'observe'>; subject: string },
+  boundMs = listSettleMs(),
+): Promise<T> {
   const started = performance.now();
   for (let tries = 0; ; tries++) {
     try {
       const value = await attempt();
-      if (tries > 0) observe?.t.observe('list-consistency', observe.subject, `showed the write after about ${Math.round((performance.now() - started) / 250) * 250} ms`);
+      if (tries > 0)
+        observe?.t.observe('list-consistency', observe.subject, `showed the write after about ${Math.round((performance.now() - started) / 250) * 250} ms`);
       return value;
     } catch (error) {
       const elapsed = performance.now() - started;

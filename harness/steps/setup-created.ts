@@ -9,7 +9,10 @@ import type { ApiResponse } from '../http/client.js';
  */
 export function expectSetup(res: ApiResponse, status: number | '2xx', what: string): void {
   if (res.status >= 400 && res.status < 500) {
-    throw new CheckInconclusive(`the setup step could not ${what}: answered ${res.status}, which a rule the spec does not state may explain; the check judges something else`, res.exchange ?? null);
+    throw new CheckInconclusive(
+      `the setup step could not ${what}: answered ${res.status}, which a rule the spec does not state may explain; the check judges something else`,
+      res.exchange ?? null,
+    );
   }
   expectStatus(res, status, what);
 }

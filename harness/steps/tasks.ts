@@ -144,7 +144,10 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
   // Each task under a parent of its own: a server may cap the tasks of one parent in a status (a
   // WIP limit), and a path replayed for the next attempt must not meet the earlier tasks.
   const newTask = async (label: string) =>
-    createTaskUnder(t, await createParent(t, `Conformance status transitions ${label}`), { name: taskLabel(t, `Conformance status ${label}`), description: before });
+    createTaskUnder(t, await createParent(t, `Conformance status transitions ${label}`), {
+      name: taskLabel(t, `Conformance status ${label}`),
+      description: before,
+    });
 
   const initialStatus = (await read(await newTask('initial'))).record['status'];
   const initial = typeof initialStatus === 'string' && /^\S+$/.test(initialStatus) ? initialStatus : '(initial)';
@@ -155,7 +158,11 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
     const id = await newTask(`${from} to ${to}`);
     for (const step of paths.get(from) ?? []) {
       const moved = await t.api.patch(`/tasks/${id}`, { status: step });
-      ensure(isClass(moved.status, '2xx'), `a new task was moved along ${[initial, ...(paths.get(from) ?? [])].join(' → ')} before, and now the move to ${step} was refused`, moved);
+      ensure(
+        isClass(moved.status, '2xx'),
+        `a new task was moved along ${[initial, ...(paths.get(from) ?? [])].join(' → ')} before, and now the move to ${step} was refused`,
+        moved,
+      );
     }
     const body = { status: to, description: `Conformance after ${token('st')}` };
     const answer = await t.api.patch(`/tasks/${id}`, body);

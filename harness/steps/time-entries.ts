@@ -91,7 +91,12 @@ export interface EntryFilterFixture {
 export const entryFilterFixture = once(async (t): Promise<EntryFilterFixture> => {
   const tasks = [await createTask(t, 'Conformance filter task A'), await createTask(t, 'Conformance filter task B')] as const;
   const resources = [await createResource(t, 'Conformance filter resource A'), await createResource(t, 'Conformance filter resource B')] as const;
-  for (const [task, resource] of [[tasks[0], resources[0]], [tasks[1], resources[0]], [tasks[0], resources[1]]] as const) await assignResource(t, task, resource);
+  for (const [task, resource] of [
+    [tasks[0], resources[0]],
+    [tasks[1], resources[0]],
+    [tasks[0], resources[1]],
+  ] as const)
+    await assignResource(t, task, resource);
   const entry = (task: string, resource: string, date: string, isBillable: boolean) =>
     createTimeEntry(t, { taskId: task, resourceId: resource, date, hours: 2, isBillable });
   return {

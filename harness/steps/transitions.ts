@@ -46,7 +46,10 @@ export function expectTransition(t: CheckContext, transition: Transition, answer
   // Response record fields are not shown (spec 2): a field the record leaves out altogether
   // cannot be judged; one it shows is compared.
   if (Object.keys(named).length > 0 && Object.keys(named).every((field) => !(field in expected.after.record))) {
-    throw new CheckInconclusive(`${subject}: the record read back shows none of ${Object.keys(named).join(', ')}, so whether the change applied cannot be told`, expected.after.res.exchange);
+    throw new CheckInconclusive(
+      `${subject}: the record read back shows none of ${Object.keys(named).join(', ')}, so whether the change applied cannot be told`,
+      expected.after.res.exchange,
+    );
   }
   const shown = shownFields(t, expected.after.record, named, `${transition.record} record`);
   if (verdict === 'accepted') {

@@ -80,8 +80,7 @@ describe('attemptRecord', () => {
     });
 
     it('orders by a time every row carries when there is no attempt number, never by equal (truncated) times', () => {
-      const timed = (times: string[], statuses: string[]) =>
-        statuses.map((status, i) => ({ id: `r${i}`, deliveryId: 'dlv-1', status, createdAt: times[i] }));
+      const timed = (times: string[], statuses: string[]) => statuses.map((status, i) => ({ id: `r${i}`, deliveryId: 'dlv-1', status, createdAt: times[i] }));
       const distinct = timed(['2026-01-01T10:00:02.000Z', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:01.000Z'], ['failed', 'retrying', 'retrying']);
       expect(attemptRecord(distinct, MARKER, sinkSaw(3))).toMatchObject({ order: 'time createdAt', current: 'failed', ended: 'failed' });
       // the same second twice: no order from it
@@ -106,7 +105,14 @@ describe('attemptRecord', () => {
   describe('one record per delivery', () => {
     it('with 5 attempts inside and status failed: all attempts recorded, ended failed', () => {
       const record = attemptRecord(
-        [{ id: 'dlv-1', status: 'failed', attempts: [1, 2, 3, 4, 5].map((attempt) => ({ attempt, status: attempt === 5 ? 'failed' : 'retrying', responseStatus: 500 })), attemptCount: 5 }],
+        [
+          {
+            id: 'dlv-1',
+            status: 'failed',
+            attempts: [1, 2, 3, 4, 5].map((attempt) => ({ attempt, status: attempt === 5 ? 'failed' : 'retrying', responseStatus: 500 })),
+            attemptCount: 5,
+          },
+        ],
         MARKER,
         sinkSaw(5),
       );

@@ -51,12 +51,13 @@ export interface AttemptRecord {
   readonly failedThenRetried: boolean;
 }
 
-
 /** A row naming a next attempt (`nextAttemptAt`, `nextRetryAt`, `retryAt`, `scheduledAt`) with a value: a retry is to come. */
 const NEXT_ATTEMPT_KEY = /^(next|scheduled)|retry[_-]?at$|retry[_-]?after$/i;
 
 function retryScheduled(rows: ReadonlyArray<Record<string, unknown>>): boolean {
-  return rows.some((row) => Object.entries(row).some(([key, value]) => NEXT_ATTEMPT_KEY.test(key) && value !== null && value !== undefined && value !== '' && value !== false));
+  return rows.some((row) =>
+    Object.entries(row).some(([key, value]) => NEXT_ATTEMPT_KEY.test(key) && value !== null && value !== undefined && value !== '' && value !== false),
+  );
 }
 
 /** Keys whose array holds attempts: `attempts`, `deliveryAttempts`, `retries`, `history`, `tries`. */
@@ -158,7 +159,10 @@ function timeKeyRank(key: string): number {
 }
 
 function sortBy<T>(items: readonly T[], keys: readonly number[]): T[] {
-  return items.map((item, i) => ({ item, key: keys[i]! })).sort((a, b) => a.key - b.key).map(({ item }) => item);
+  return items
+    .map((item, i) => ({ item, key: keys[i]! }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
 }
 
 /**
@@ -228,7 +232,8 @@ export function attemptRecord(
   }
   const finals = statuses.filter(isFinal);
   const oneFinal = finals.length === 1 && statuses.length === ours.length && statuses.filter((s) => !isFinal(s)).every((s) => s === 'retrying');
-  if (oneFinal && ours.length === received.length) return { ...base, order: undefined, current: finals[0], ended: goesOn && finals[0] === 'failed' ? undefined : finals[0] };
+  if (oneFinal && ours.length === received.length)
+    return { ...base, order: undefined, current: finals[0], ended: goesOn && finals[0] === 'failed' ? undefined : finals[0] };
   const same = statuses.length === ours.length && new Set(statuses).size === 1 && !isFinal(statuses[0]) ? statuses[0] : undefined;
   return { ...base, order: undefined, current: same, ended: undefined };
 }
@@ -241,7 +246,6 @@ export function describeRecord(record: AttemptRecord | undefined): string {
   if (record.ours.length === 1) return `${record.model}: ${statuses}, ${record.attemptDetail ? `${record.recorded} attempt(s)` : 'no attempt details'}`;
   return `${record.model}, ${record.ours.length} rows ${record.order === undefined ? 'in no known order' : `by ${record.order}`}: ${statuses}`;
 }
-
 
 /**
  * Spec 3.4, 6.2: after the wait ran out with fewer attempts than `expected`, the log saying the
@@ -258,4 +262,3 @@ export function endedShort(
   const attempts = Math.max(received, record.recorded);
   return attempts < expected ? { status: record.ended, attempts } : undefined;
 }
-

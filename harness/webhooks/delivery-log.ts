@@ -53,7 +53,11 @@ export const deliveryLogConvention = { failedThenRetried: false };
 export function learnConvention(t: CheckContext, record: AttemptRecord | undefined): void {
   if (record?.failedThenRetried !== true || deliveryLogConvention.failedThenRetried) return;
   deliveryLogConvention.failedThenRetried = true;
-  t.observe('deliveries-log-failed', 'GET /webhooks/{id}/deliveries', 'a failed attempt row is followed by another attempt (failed marks an attempt, not the end)');
+  t.observe(
+    'deliveries-log-failed',
+    'GET /webhooks/{id}/deliveries',
+    'a failed attempt row is followed by another attempt (failed marks an attempt, not the end)',
+  );
 }
 
 /** Polls the deliveries endpoint (spaced out, bounded) until `done` holds; answers the last record seen. */

@@ -21,7 +21,6 @@ export function about(endpoint: SinkEndpoint, marker: string, event?: string): R
   return endpoint.received.filter((r) => mentions(r, marker) && (event === undefined || eventOf(r) === event));
 }
 
-
 export function isSuccess(answer: number | null): boolean {
   return answer !== null && answer >= 200 && answer < 300;
 }

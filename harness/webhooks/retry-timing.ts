@@ -32,7 +32,8 @@ export function secondRetryEvent(projectId: string | undefined): TriggeredEvent 
 }
 
 /** The attempts of `event` (the retry event unless named) about `marker` that reached a subscriber's endpoint. */
-export const attemptsOf = (subscriber: Subscriber, marker: string, event: TriggeredEvent = RETRY_EVENT): Received[] => about(subscriber.endpoint, marker, event);
+export const attemptsOf = (subscriber: Subscriber, marker: string, event: TriggeredEvent = RETRY_EVENT): Received[] =>
+  about(subscriber.endpoint, marker, event);
 
 /** Grace after the last attempt: twice the longest spacing seen, plus a second (bounded by the wait). */
 export function graceMs(t: CheckContext, attempts: readonly Received[]): number {
@@ -94,7 +95,10 @@ export async function awaitAttempts(
     const read = await readRecord(t, subscriber, marker, 'end', event);
     const attempts = attemptsOf(subscriber, marker, event);
     if (read !== undefined && read.record.statuses.includes('delivered') && !attempts.some((r) => isSuccess(r.answered))) {
-      fail(`${expectation}, but the target records the delivery as delivered although the receiver never answered 2xx (${describeAttempts(attempts)})`, read.res);
+      fail(
+        `${expectation}, but the target records the delivery as delivered although the receiver never answered 2xx (${describeAttempts(attempts)})`,
+        read.res,
+      );
     }
     slice = Math.min(slice * 2, 2000);
   }

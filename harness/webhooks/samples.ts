@@ -16,17 +16,21 @@ export type DeliveredSample = (t: CheckContext) => Promise<{ subscriber: Subscri
  * approval is sent on `lane`, shared: never while a check with scripted receivers of it runs.
  */
 export function deliveredSample(sink: () => WebhookSink, lane: EventLane): DeliveredSample {
-  const sampleDeliveries = once(async (t) => lane.shared(async () => {
-    const subscriber = await subscribe(t, sink(), { events: ['expense.created', 'expense.approved'], label: 'delivery format' });
-    const marker = await TRIGGERS['expense.approved'].fire(t);
-    const both = (ours: readonly Received[]) => ['expense.created', 'expense.approved'].every((e) => ours.some((r) => eventOf(r) === e));
-    await waitAbout(subscriber.endpoint, marker, both, waitMs(t));
-    return { subscriber, marker, received: about(subscriber.endpoint, marker) };
-  }));
+  const sampleDeliveries = once(async (t) =>
+    lane.shared(async () => {
+      const subscriber = await subscribe(t, sink(), { events: ['expense.created', 'expense.approved'], label: 'delivery format' });
+      const marker = await TRIGGERS['expense.approved'].fire(t);
+      const both = (ours: readonly Received[]) => ['expense.created', 'expense.approved'].every((e) => ours.some((r) => eventOf(r) === e));
+      await waitAbout(subscriber.endpoint, marker, both, waitMs(t));
+      return { subscriber, marker, received: about(subscriber.endpoint, marker) };
+    }),
+  );
   return async (t) => {
     const { subscriber, marker, received } = await sampleDeliveries(t);
     if (received.length === 0) {
-      t.inconclusive(`no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s of creating and approving it; ${describeEndpoint(subscriber.endpoint, marker)}`);
+      t.inconclusive(
+        `no delivery about expense ${marker} arrived within ${t.run.webhookWaitS} s of creating and approving it; ${describeEndpoint(subscriber.endpoint, marker)}`,
+      );
     }
     return { subscriber, received };
   };

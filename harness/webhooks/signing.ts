@@ -8,7 +8,10 @@ import { SIGNATURE_HEADER } from '../spec/webhooks.js';
 export function expectSigned(t: CheckContext, delivery: Received, secret: string, label: string): void {
   const header = delivery.headers['x-service-signature'];
   ensure(header !== undefined, `expected an X-Service-Signature header on ${label}`);
-  ensure(SIGNATURE_HEADER.test(header.trim()), `expected X-Service-Signature of the form sha256=<64 hex digits> on ${label}, got ${JSON.stringify(header.slice(0, 20))}...`);
+  ensure(
+    SIGNATURE_HEADER.test(header.trim()),
+    `expected X-Service-Signature of the form sha256=<64 hex digits> on ${label}, got ${JSON.stringify(header.slice(0, 20))}...`,
+  );
   // Spec 6.2 "keyed with the subscription secret" shows no encoding of the key: the whole string,
   // the part after whsec_, or its base64 decoding (Standard Webhooks) all verify; which one is recorded.
   const form = signingKeyForm(secret, delivery.rawBody, header);
@@ -18,7 +21,8 @@ export function expectSigned(t: CheckContext, delivery: Received, secret: string
   }
   // A diagnosis only: the signature fits the parsed object serialised again, not the bytes sent.
   const reserialised =
-    delivery.json !== undefined && [undefined, 1, 2].some((indent) => verifySignature(secret, Buffer.from(JSON.stringify(delivery.json, null, indent)), header));
+    delivery.json !== undefined &&
+    [undefined, 1, 2].some((indent) => verifySignature(secret, Buffer.from(JSON.stringify(delivery.json, null, indent)), header));
   fail(
     `the signature of ${label} does not verify over the raw body with the subscription secret` +
       (reserialised ? ' (it verifies over a re-serialised body: the target signs other bytes than it sends)' : ''),

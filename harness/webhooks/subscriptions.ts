@@ -103,7 +103,8 @@ export function subscriptionMismatch(record: Record<string, unknown>, expected: 
     if (value === null && (actual === null || actual === undefined || actual === '')) continue;
     if (field === 'url' && typeof value === 'string' && typeof actual === 'string' && sameUrl(value, actual)) continue;
     // Text with its white space collapsed or in another Unicode normal form (compare.ts sameValue).
-    if (JSON.stringify(actual) !== JSON.stringify(value) && !sameValue(value, actual)) return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
+    if (JSON.stringify(actual) !== JSON.stringify(value) && !sameValue(value, actual))
+      return `expected ${field} ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`;
   }
   return undefined;
 }
@@ -113,7 +114,11 @@ export function expectSubscription(record: Record<string, unknown>, expected: Re
   ensure(problem === undefined, `${what}: ${problem}`, res);
 }
 
-export async function createSubscription(t: CheckContext, body: Record<string, unknown>, what = 'create a webhook subscription'): Promise<{ res: ApiResponse; record: Record<string, unknown> & { id: string } }> {
+export async function createSubscription(
+  t: CheckContext,
+  body: Record<string, unknown>,
+  what = 'create a webhook subscription',
+): Promise<{ res: ApiResponse; record: Record<string, unknown> & { id: string } }> {
   const res = await t.api.post('/webhooks', body);
   expectStatus(res, 201, what);
   return { res, record: dataRecord(res) };
@@ -128,4 +133,3 @@ export async function readSubscription(t: CheckContext, id: string): Promise<{ r
 export async function remove(t: CheckContext, id: string): Promise<void> {
   await t.api.delete(`/webhooks/${id}`);
 }
-

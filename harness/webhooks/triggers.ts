@@ -136,7 +136,9 @@ export async function expectTriggered(t: CheckContext, sink: WebhookSink, event:
     const unnamed = subscriber.endpoint.received.filter((r) => eventOf(r) === event && r.arrivedAt >= before);
     if (unnamed.length > 0) {
       t.observe('webhook-payload-id', `${event} delivery`, 'does not name the record');
-      t.inconclusive(`${unnamed.length} ${event} delivery(ies) arrived after ${trigger.operation}, none naming the record ${marker}: the payload may not carry its id, so the delivery cannot be tied to the operation; ${seen}`);
+      t.inconclusive(
+        `${unnamed.length} ${event} delivery(ies) arrived after ${trigger.operation}, none naming the record ${marker}: the payload may not carry its id, so the delivery cannot be tied to the operation; ${seen}`,
+      );
     }
     if (controlArrived.length > 0) {
       fail(

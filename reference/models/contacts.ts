@@ -51,9 +51,7 @@ function defaults(): Defaults {
 function knownFields(input: ContactUpdateInput): ContactUpdateInput {
   const out: Record<string, unknown> = {};
   const source = input as Record<string, unknown>;
-  for (const field of [
-    'contactType', 'name', 'isBillable', 'isActive', 'tags', ...CONTACT_NULLABLE_FIELDS,
-  ] as const) {
+  for (const field of ['contactType', 'name', 'isBillable', 'isActive', 'tags', ...CONTACT_NULLABLE_FIELDS] as const) {
     if (Object.hasOwn(source, field) && source[field] !== undefined) {
       const value = source[field];
       out[field] = Array.isArray(value) ? [...value] : value;
@@ -89,9 +87,7 @@ export function patchContact(existing: Contact, input: ContactUpdateInput, now: 
   if (behaviour.ignoreNull) {
     for (const [field, value] of Object.entries(patch)) if (value === null) delete patch[field];
   }
-  const base: Contact = behaviour.resetOmitted
-    ? { ...existing, ...defaults() }
-    : { ...existing, tags: [...existing.tags] };
+  const base: Contact = behaviour.resetOmitted ? { ...existing, ...defaults() } : { ...existing, tags: [...existing.tags] };
   return { ...base, ...(patch as Partial<Contact>), id: existing.id, createdAt: existing.createdAt, updatedAt: now };
 }
 
@@ -113,9 +109,6 @@ export function filterContacts(contacts: readonly Contact[], filter: ContactFilt
       (parent === undefined || c.parentContactId?.toLowerCase() === parent) &&
       (filter.isActive === undefined || c.isActive === filter.isActive) &&
       (filter.isBillable === undefined || c.isBillable === filter.isBillable) &&
-      (search === undefined ||
-        search === '' ||
-        c.name.toLowerCase().includes(search) ||
-        (c.email?.toLowerCase().includes(search) ?? false)),
+      (search === undefined || search === '' || c.name.toLowerCase().includes(search) || (c.email?.toLowerCase().includes(search) ?? false)),
   );
 }

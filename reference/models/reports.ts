@@ -56,9 +56,7 @@ export interface ReportCategory {
 export function reportCategories(definitions: readonly ReportDefinition[]): ReportCategory[] {
   const counts = new Map<string, number>();
   for (const d of definitions) counts.set(d.category, (counts.get(d.category) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([category, count]) => ({ category, count }));
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([category, count]) => ({ category, count }));
 }
 
 /** One row of the reference's sample table: its 1-based position and a day (one per row from 2025-01-01). */

@@ -1,9 +1,4 @@
-import {
-  TIME_ENTRY_CREATE_FIELDS,
-  TIME_ENTRY_UPDATE_FIELDS,
-  type TimeEntryCreateInput,
-  type TimeEntryUpdateInput,
-} from '../schemas/time-entries.js';
+import { TIME_ENTRY_CREATE_FIELDS, TIME_ENTRY_UPDATE_FIELDS, type TimeEntryCreateInput, type TimeEntryUpdateInput } from '../schemas/time-entries.js';
 import { applyPatch, pickFields, sameId, type PatchBehaviour } from './fields.js';
 
 /**

@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  WEBHOOK_FIELDS,
-  type DeliveryStatus,
-  type WebhookCreateInput,
-  type WebhookEvent,
-  type WebhookUpdateInput,
-} from '../schemas/webhooks.js';
+import { WEBHOOK_FIELDS, type DeliveryStatus, type WebhookCreateInput, type WebhookEvent, type WebhookUpdateInput } from '../schemas/webhooks.js';
 import { applyPatch, pickFields } from './fields.js';
 
 /**
@@ -107,11 +101,7 @@ export interface SubscriberSelection {
 }
 
 /** spec 2.10, 6: an event goes to the active subscriptions (of its organisation) that list it. */
-export function subscribersOf(
-  subscriptions: readonly StoredSubscription[],
-  event: WebhookEvent,
-  selection: SubscriberSelection = {},
-): StoredSubscription[] {
+export function subscribersOf(subscriptions: readonly StoredSubscription[], event: WebhookEvent, selection: SubscriberSelection = {}): StoredSubscription[] {
   const active = selection.active ?? ((s: StoredSubscription) => s.isActive);
   return subscriptions.filter((s) => (selection.includeInactive || active(s)) && (selection.anyEvent || s.events.includes(event)));
 }
@@ -198,7 +188,16 @@ export function attemptRows(delivery: Delivery): DeliveryAttemptRow[] {
   const common = { deliveryId: delivery.id, subscriptionId: delivery.subscriptionId, event: delivery.event };
   if (delivery.attempts.length === 0) {
     return [
-      { id: delivery.firstAttemptId, ...common, attempt: 1, status: 'pending', responseStatus: null, error: null, createdAt: delivery.createdAt, completedAt: null },
+      {
+        id: delivery.firstAttemptId,
+        ...common,
+        attempt: 1,
+        status: 'pending',
+        responseStatus: null,
+        error: null,
+        createdAt: delivery.createdAt,
+        completedAt: null,
+      },
     ];
   }
   return delivery.attempts.map((a) => ({

@@ -99,7 +99,11 @@ describe('GET/PATCH/DELETE /allocations/{id}', () => {
     const api = await testApi();
     const other = await allocation(api, {}, KEY_B_ADMIN);
     for (const id of [UNKNOWN_ID, 'nope', other.id]) {
-      for (const response of [await api.get(`/allocations/${id}`), await api.patch(`/allocations/${id}`, { hours: 1 }), await api.delete(`/allocations/${id}`)]) {
+      for (const response of [
+        await api.get(`/allocations/${id}`),
+        await api.patch(`/allocations/${id}`, { hours: 1 }),
+        await api.delete(`/allocations/${id}`),
+      ]) {
         expect(response.statusCode, id).toBe(404);
         expect(response.json().error.code).toBe('NOT_FOUND');
       }

@@ -74,8 +74,7 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const auth = requireAuth(request);
     const query = new QueryReader(request.query);
     // an unchecked id filter takes any string (a non-UUID matches nothing)
-    const id = (name: keyof AllocationFilter): string | undefined =>
-      policy.uncheckedFilters.includes(name) ? query.string(name) : query.uuid(name);
+    const id = (name: keyof AllocationFilter): string | undefined => (policy.uncheckedFilters.includes(name) ? query.string(name) : query.uuid(name));
     const filter: AllocationFilter = {
       resourceId: id('resourceId'),
       taskId: id('taskId'),

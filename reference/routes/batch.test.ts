@@ -13,14 +13,34 @@ describe('POST /batch/time-entries', () => {
     const api = await testApi();
     const response = await api.post(URL, {
       entries: [
-        { ...MINIMAL.timeEntry, hours: 0, startTime: '09:30:15', description: null, billableRate: 0, tags: ['x'], entrySource: 'timer', durationSeconds: 5, markedBilled: true },
+        {
+          ...MINIMAL.timeEntry,
+          hours: 0,
+          startTime: '09:30:15',
+          description: null,
+          billableRate: 0,
+          tags: ['x'],
+          entrySource: 'timer',
+          durationSeconds: 5,
+          markedBilled: true,
+        },
         { ...MINIMAL.timeEntry, taskId: PROJECT_A2, hours: 0.1, startTime: '23:59' },
       ],
     });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toHaveLength(2);
-    expect(data[0]).toMatchObject({ hours: 0, startTime: '09:30:15', description: null, billableRate: 0, tags: ['x'], entrySource: 'manual', durationSeconds: null, markedBilled: false, isInvoiced: false });
+    expect(data[0]).toMatchObject({
+      hours: 0,
+      startTime: '09:30:15',
+      description: null,
+      billableRate: 0,
+      tags: ['x'],
+      entrySource: 'manual',
+      durationSeconds: null,
+      markedBilled: false,
+      isInvoiced: false,
+    });
     expect(data[1]).toMatchObject({ projectId: PROJECT_A2, hours: 0.1, startTime: '23:59' });
     expect((await api.get('/time-entries')).json().data).toEqual(data);
     expect((await api.post(URL, { entries: items(100) })).statusCode).toBe(200);
@@ -71,10 +91,28 @@ describe('PATCH /batch/time-entries', () => {
     const mine = await entry(api);
     const theirs = await entry(api, {}, KEY_B_ADMIN);
     for (const [updates, path] of [
-      [[{ id: mine.id, hours: 3 }, { id: UNKNOWN_ID, hours: 3 }], 'updates.1.id'],
+      [
+        [
+          { id: mine.id, hours: 3 },
+          { id: UNKNOWN_ID, hours: 3 },
+        ],
+        'updates.1.id',
+      ],
       [[{ id: theirs.id, hours: 3 }], 'updates.0.id'],
-      [[{ id: mine.id, hours: 3 }, { id: mine.id, hours: 4 }], 'updates.1.id'],
-      [[{ id: mine.id, hours: 3 }, { id: mine.id, date: '2024-02-30' }], 'updates.1.date'],
+      [
+        [
+          { id: mine.id, hours: 3 },
+          { id: mine.id, hours: 4 },
+        ],
+        'updates.1.id',
+      ],
+      [
+        [
+          { id: mine.id, hours: 3 },
+          { id: mine.id, date: '2024-02-30' },
+        ],
+        'updates.1.date',
+      ],
       [[{ hours: 3 }], 'updates.0.id'],
       [[{ id: mine.id, hours: null }], 'updates.0.hours'],
       [[], 'updates'],

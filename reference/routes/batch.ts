@@ -94,7 +94,12 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
     const result = validateUpdate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
     const { updates } = result.value;
-    const existing = resolveIds(store, auth.organisationId, updates.map((u) => u.id), (i) => `updates.${i}.id`);
+    const existing = resolveIds(
+      store,
+      auth.organisationId,
+      updates.map((u) => u.id),
+      (i) => `updates.${i}.id`,
+    );
     if (!policy.applied.update) return { data: existing };
     const at = now().toISOString();
     const updated = updates.map((item, i) => {

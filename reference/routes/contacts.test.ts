@@ -86,7 +86,12 @@ describe('POST /contacts', () => {
   it('reports every issue at once', async () => {
     const api = await testApi();
     const response = await api.post('/contacts', { contactType: 'x', name: '', email: 'x' });
-    expect(response.json().error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['contactType', 'email', 'name']);
+    expect(
+      response
+        .json()
+        .error.issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['contactType', 'email', 'name']);
   });
 });
 
@@ -104,11 +109,7 @@ describe('GET/PATCH/DELETE /contacts/{id}', () => {
     const api = await testApi();
     const other = await api.createContact({}, KEY_B_ADMIN);
     for (const id of ['8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', 'not-a-uuid', '1', other.id]) {
-      for (const response of [
-        await api.get(`/contacts/${id}`),
-        await api.patch(`/contacts/${id}`, { name: 'y' }),
-        await api.delete(`/contacts/${id}`),
-      ]) {
+      for (const response of [await api.get(`/contacts/${id}`), await api.patch(`/contacts/${id}`, { name: 'y' }), await api.delete(`/contacts/${id}`)]) {
         expect(response.statusCode, id).toBe(404);
         expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
       }
@@ -119,7 +120,14 @@ describe('GET/PATCH/DELETE /contacts/{id}', () => {
   it('PATCH leaves omitted fields unchanged and clears nullable fields sent as null', async () => {
     const api = await testApi();
     const contact = await api.createContact(FULL);
-    const response = await api.patch(`/contacts/${contact.id}`, { email: null, website: null, paymentTermsDays: null, parentContactId: null, notes: 'changed', unknown: 1 });
+    const response = await api.patch(`/contacts/${contact.id}`, {
+      email: null,
+      website: null,
+      paymentTermsDays: null,
+      parentContactId: null,
+      notes: 'changed',
+      unknown: 1,
+    });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toEqual({

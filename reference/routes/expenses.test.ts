@@ -111,7 +111,19 @@ describe('GET/PATCH/DELETE /expenses/{id}', () => {
   it('PATCH clears exactly the nullable fields', async () => {
     const api = await testApi();
     const e = await expense(api, FULL);
-    const nullable = ['rootTaskId', 'taskId', 'supplierId', 'claimedByResourceId', 'purchaseOrderId', 'purchaseOrderLineId', 'category', 'description', 'referenceNumber', 'reimbursementStatus', 'billableAmount'];
+    const nullable = [
+      'rootTaskId',
+      'taskId',
+      'supplierId',
+      'claimedByResourceId',
+      'purchaseOrderId',
+      'purchaseOrderLineId',
+      'category',
+      'description',
+      'referenceNumber',
+      'reimbursementStatus',
+      'billableAmount',
+    ];
     const response = await api.patch(`/expenses/${e.id}`, Object.fromEntries(nullable.map((f) => [f, null])));
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ ...e, ...Object.fromEntries(nullable.map((f) => [f, null])), updatedAt: expect.any(String) });
@@ -159,7 +171,12 @@ describe('POST /expenses/{id}/approve and /reject', () => {
     expect(bare.json().data).toMatchObject({ status: 'rejected', rejectionReason: null });
     expect((await api.post(`/expenses/${e.id}/approve`, {})).json().data.rejectionReason).toBeNull();
     for (const body of [{ reason: 5 }, { reason: null }, '[]']) {
-      const response = await api.request({ method: 'POST', url: `/expenses/${e.id}/reject`, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: jsonHeaders });
+      const response = await api.request({
+        method: 'POST',
+        url: `/expenses/${e.id}/reject`,
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: jsonHeaders,
+      });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await api.request({ method: 'POST', url: `/expenses/${e.id}/reject`, payload: '{', headers: jsonHeaders })).json().error.code).toBe('INVALID_JSON');
@@ -176,7 +193,10 @@ describe('GET /expenses', () => {
     const list = async (query: string) => {
       const response = await api.get(`/expenses${query}`);
       expect(response.statusCode, query).toBe(200);
-      return response.json().data.map((e: { description: string }) => e.description).join(',');
+      return response
+        .json()
+        .data.map((e: { description: string }) => e.description)
+        .join(',');
     };
     expect(await list('')).toBe('a,b,c');
     expect(await list(`?supplierId=${REF}`)).toBe('a');

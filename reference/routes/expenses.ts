@@ -4,15 +4,7 @@ import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { conflict, notFound, validationFailed } from '../errors.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
-import {
-  approveExpense,
-  createExpense,
-  filterExpenses,
-  patchExpense,
-  rejectExpense,
-  type Expense,
-  type ExpenseFilter,
-} from '../models/expenses.js';
+import { approveExpense, createExpense, filterExpenses, patchExpense, rejectExpense, type Expense, type ExpenseFilter } from '../models/expenses.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {

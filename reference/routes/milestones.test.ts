@@ -94,7 +94,14 @@ describe('GET/PATCH/DELETE /milestones/{id}', () => {
       completionCriteria: [{ done: false }],
       updatedAt: expect.any(String),
     });
-    for (const body of [{ name: null }, { name: '' }, { targetDate: null }, { targetDate: '2024-02-30' }, { completionCriteria: null }, { triggersInvoice: null }]) {
+    for (const body of [
+      { name: null },
+      { name: '' },
+      { targetDate: null },
+      { targetDate: '2024-02-30' },
+      { completionCriteria: null },
+      { triggersInvoice: null },
+    ]) {
       expect((await api.patch(`/milestones/${record.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });

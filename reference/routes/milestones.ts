@@ -5,14 +5,7 @@ import { requireAuth } from '../auth.js';
 import { conflict, notFound, validationFailed } from '../errors.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import { withoutFields } from '../models/fields.js';
-import {
-  completeMilestone,
-  createMilestone,
-  filterMilestones,
-  patchMilestone,
-  type Milestone,
-  type MilestoneFilter,
-} from '../models/milestones.js';
+import { completeMilestone, createMilestone, filterMilestones, patchMilestone, type Milestone, type MilestoneFilter } from '../models/milestones.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {

@@ -22,7 +22,13 @@ describe('POST /rates', () => {
       isDefault: false,
       isActive: true,
       tags: [],
-      currentVersion: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), amount: 100, effectiveFrom: '2024-06-15', changeReason: null, createdAt: '2024-06-15T23:30:00.000Z' },
+      currentVersion: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        amount: 100,
+        effectiveFrom: '2024-06-15',
+        changeReason: null,
+        createdAt: '2024-06-15T23:30:00.000Z',
+      },
       createdAt: '2024-06-15T23:30:00.000Z',
       updatedAt: '2024-06-15T23:30:00.000Z',
     });
@@ -73,7 +79,16 @@ describe('GET/PATCH/DELETE /rates/{id}', () => {
     const r = await rate(api);
     const response = await api.patch(`/rates/${r.id}`, { name: 'New', rateType: 'other', currency: 'USD', isDefault: true, tags: ['x'], isActive: false });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ ...r, name: 'New', rateType: 'other', currency: 'USD', isDefault: true, tags: ['x'], isActive: false, updatedAt: expect.any(String) });
+    expect(response.json().data).toEqual({
+      ...r,
+      name: 'New',
+      rateType: 'other',
+      currency: 'USD',
+      isDefault: true,
+      tags: ['x'],
+      isActive: false,
+      updatedAt: expect.any(String),
+    });
     for (const field of ['amount', 'period', 'hoursPerPeriod', 'colour']) {
       const refused = await api.patch(`/rates/${r.id}`, { [field]: 1 });
       expect(refused.statusCode, field).toBe(400);
@@ -101,7 +116,13 @@ describe('rate versions', () => {
     const r = await rate(api);
     const future = await addVersion(api, r.id, { amount: 130, effectiveFrom: '2024-06-16', changeReason: 'raise' });
     expect(future.statusCode).toBe(201);
-    expect(future.json().data).toEqual({ id: expect.any(String), amount: 130, effectiveFrom: '2024-06-16', changeReason: 'raise', createdAt: expect.any(String) });
+    expect(future.json().data).toEqual({
+      id: expect.any(String),
+      amount: 130,
+      effectiveFrom: '2024-06-16',
+      changeReason: 'raise',
+      createdAt: expect.any(String),
+    });
     expect((await api.get(`/rates/${r.id}`)).json().data.currentVersion.amount).toBe(100);
     await addVersion(api, r.id, { amount: 90, effectiveFrom: '2024-01-01' });
     expect((await api.get(`/rates/${r.id}`)).json().data.currentVersion.amount).toBe(100);

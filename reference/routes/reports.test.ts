@@ -69,7 +69,12 @@ describe('POST /reports/{id}/execute', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(first);
     }
-    const full = await api.post(url, { filterValues: { from: '2024-01-01', nested: { a: [1] } }, page: 3, pageSize: 500, scope: { kind: 'person', id: PROJECT_A1 } });
+    const full = await api.post(url, {
+      filterValues: { from: '2024-01-01', nested: { a: [1] } },
+      page: 3,
+      pageSize: 500,
+      scope: { kind: 'person', id: PROJECT_A1 },
+    });
     expect(full.json().data).toEqual({ definitionId: REPORT_A_PROFIT, page: 3, pageSize: 500, rows: [], total: 150 });
     expect((await api.post(`/reports/${REPORT_A_PROFIT.toUpperCase()}/execute`, { pageSize: 1 })).json().data.definitionId).toBe(REPORT_A_PROFIT);
   });

@@ -87,9 +87,25 @@ describe('GET/PATCH/DELETE /resources/{id}', () => {
   it('PATCH clears nullable fields, sets isActive, refuses null on name and employmentType', async () => {
     const api = await testApi();
     const resource = await api.create('/resources', FULL);
-    const response = await api.patch(`/resources/${resource.id}`, { email: null, salary: null, salaryPeriod: null, roleId: null, isActive: false, jobTitle: 'Lead' });
+    const response = await api.patch(`/resources/${resource.id}`, {
+      email: null,
+      salary: null,
+      salaryPeriod: null,
+      roleId: null,
+      isActive: false,
+      jobTitle: 'Lead',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ ...resource, email: null, salary: null, salaryPeriod: null, roleId: null, isActive: false, jobTitle: 'Lead', updatedAt: expect.any(String) });
+    expect(response.json().data).toEqual({
+      ...resource,
+      email: null,
+      salary: null,
+      salaryPeriod: null,
+      roleId: null,
+      isActive: false,
+      jobTitle: 'Lead',
+      updatedAt: expect.any(String),
+    });
     for (const field of ['name', 'employmentType', 'tags', 'isActive']) {
       const refused = await api.patch(`/resources/${resource.id}`, { [field]: null });
       expect(refused.statusCode, field).toBe(400);

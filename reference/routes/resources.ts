@@ -5,22 +5,10 @@ import { requireAuth } from '../auth.js';
 import { notFound, validationFailed } from '../errors.js';
 import { findOwned, type IdParams } from '../lookup.js';
 import { withoutFields } from '../models/fields.js';
-import {
-  createResource,
-  filterResources,
-  patchResource,
-  softDeleteResource,
-  type Resource,
-  type ResourceFilter,
-} from '../models/resources.js';
+import { createResource, filterResources, patchResource, softDeleteResource, type Resource, type ResourceFilter } from '../models/resources.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
-import {
-  resourceCreateSchema,
-  resourceUpdateSchema,
-  type ResourceCreateInput,
-  type ResourceUpdateInput,
-} from '../schemas/resources.js';
+import { resourceCreateSchema, resourceUpdateSchema, type ResourceCreateInput, type ResourceUpdateInput } from '../schemas/resources.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { Policy } from '../policy/policy.js';

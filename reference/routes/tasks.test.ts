@@ -95,7 +95,14 @@ describe('GET/PATCH/DELETE /tasks/{id}', () => {
       position: 9,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ ...task, status: 'in_progress', color: '#A1b2C3', description: null, taskTypeId: null, updatedAt: expect.any(String) });
+    expect(response.json().data).toEqual({
+      ...task,
+      status: 'in_progress',
+      color: '#A1b2C3',
+      description: null,
+      taskTypeId: null,
+      updatedAt: expect.any(String),
+    });
     expect((await api.patch(`/tasks/${task.id}`, { color: null })).json().data.color).toBeNull();
     for (const body of [{ status: 'done' }, { color: '#fff' }, { color: 'red' }, { status: null }, { name: null }, { name: '' }]) {
       expect((await api.patch(`/tasks/${task.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
@@ -152,7 +159,11 @@ describe('variant transitions-terminal-409', () => {
 
   it('refuses a status change of a completed or cancelled task with 409 and writes nothing', async () => {
     const api = await testApi({ variants: ['transitions-terminal-409'] });
-    for (const [from, to] of [['completed', 'in_progress'], ['cancelled', 'pending'], ['completed', 'cancelled']]) {
+    for (const [from, to] of [
+      ['completed', 'in_progress'],
+      ['cancelled', 'pending'],
+      ['completed', 'cancelled'],
+    ]) {
       const id = await task(api, from);
       const response = await api.patch(`/tasks/${id}`, { status: to, description: 'after' });
       expect(response.statusCode, `${from} → ${to}`).toBe(409);

@@ -7,13 +7,7 @@ import { findOwned, recordKey, type IdParams } from '../lookup.js';
 import { createTask, filterTasks, patchTask, softDeleteTask, type Task, type TaskFilter, type TaskLookup } from '../models/tasks.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
-import {
-  LIFECYCLE_SCOPES,
-  taskCreateSchema,
-  taskUpdateSchema,
-  type TaskCreateInput,
-  type TaskUpdateInput,
-} from '../schemas/tasks.js';
+import { LIFECYCLE_SCOPES, taskCreateSchema, taskUpdateSchema, type TaskCreateInput, type TaskUpdateInput } from '../schemas/tasks.js';
 import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
@@ -34,8 +28,10 @@ export interface TasksRouteOptions {
 /** spec 4.7 lifecycleScope: active or all, all when absent (as the policy reads it). */
 function readLifecycleScope(query: QueryReader, lifecycle: TasksPolicy['lifecycle']): 'active' | 'all' {
   const scope = lifecycle.checked
-    ? query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? lifecycle.absent
-    : query.string('lifecycleScope') === 'active' ? 'active' : 'all';
+    ? (query.oneOf('lifecycleScope', LIFECYCLE_SCOPES) ?? lifecycle.absent)
+    : query.string('lifecycleScope') === 'active'
+      ? 'active'
+      : 'all';
   return lifecycle.activeApplied ? scope : 'all';
 }
 

@@ -60,7 +60,11 @@ describe('POST /time-entries', () => {
     ['missing taskId', { taskId: undefined }, 'taskId'],
     ['missing date', { date: undefined }, 'date'],
     ['non-uuid resourceId', { resourceId: 'r1' }, 'resourceId'],
-    ...['2023-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-1-5', '20240301'].map((date): [string, Record<string, unknown>, string] => [`date ${date}`, { date }, 'date']),
+    ...['2023-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-1-5', '20240301'].map((date): [string, Record<string, unknown>, string] => [
+      `date ${date}`,
+      { date },
+      'date',
+    ]),
     ['hours 0', { hours: 0 }, 'hours'],
     ['hours above 24', { hours: 24.01 }, 'hours'],
     ['hours below 0.25 (manual by default)', { hours: 0.2 }, 'hours'],
@@ -85,7 +89,12 @@ describe('POST /time-entries', () => {
   it('reports the cross-field hours issue together with the other issues, once', async () => {
     const api = await testApi();
     const response = await api.post('/time-entries', { ...MINIMAL.timeEntry, hours: 0.1, date: 'x' });
-    expect(response.json().error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['date', 'hours']);
+    expect(
+      response
+        .json()
+        .error.issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['date', 'hours']);
     const zero = await api.post('/time-entries', { ...MINIMAL.timeEntry, hours: 0 });
     expect(zero.json().error.issues.filter((i: { path: string }) => i.path === 'hours')).toHaveLength(1);
   });
@@ -96,7 +105,11 @@ describe('GET/PATCH/DELETE /time-entries/{id}', () => {
     const api = await testApi();
     const other = await entry(api, {}, KEY_B_ADMIN);
     for (const id of [UNKNOWN_ID, 'x', other.id]) {
-      for (const response of [await api.get(`/time-entries/${id}`), await api.patch(`/time-entries/${id}`, { hours: 2 }), await api.delete(`/time-entries/${id}`)]) {
+      for (const response of [
+        await api.get(`/time-entries/${id}`),
+        await api.patch(`/time-entries/${id}`, { hours: 2 }),
+        await api.delete(`/time-entries/${id}`),
+      ]) {
         expect(response.statusCode, id).toBe(404);
       }
     }
@@ -136,7 +149,14 @@ describe('GET/PATCH/DELETE /time-entries/{id}', () => {
       expect(response.statusCode, String(hours)).toBe(400);
       expect(response.json().error.issues).toContainEqual({ path: 'hours', message: expect.any(String) });
     }
-    for (const body of [{ date: '2024-02-30' }, { durationSeconds: 86401 }, { startTime: '24:00' }, { taskId: null }, { isBillable: null }, { markedBilled: 'yes' }]) {
+    for (const body of [
+      { date: '2024-02-30' },
+      { durationSeconds: 86401 },
+      { startTime: '24:00' },
+      { taskId: null },
+      { isBillable: null },
+      { markedBilled: 'yes' },
+    ]) {
       expect((await api.patch(`/time-entries/${timer.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -161,7 +181,10 @@ describe('GET /time-entries', () => {
     const list = async (query: string) => {
       const response = await api.get(`/time-entries${query}`);
       expect(response.statusCode, query).toBe(200);
-      return response.json().data.map((e: { description: string }) => e.description).join(',');
+      return response
+        .json()
+        .data.map((e: { description: string }) => e.description)
+        .join(',');
     };
     expect(await list('')).toBe('a,b,c');
     expect(await list(`?taskId=${UNKNOWN_ID.toUpperCase()}`)).toBe('c');

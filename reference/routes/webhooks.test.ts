@@ -25,7 +25,8 @@ const jsonHeaders = { 'content-type': 'application/json' };
 
 const subscribe = (api: TestApi, body: Record<string, unknown> = {}, key?: string) => api.create('/webhooks', { ...HOOK, ...body }, key);
 const hmac = (body: Buffer, secret: unknown) => `sha256=${createHmac('sha256', String(secret)).update(body).digest('hex')}`;
-const bodyOf = (request: ReceivedRequest | undefined) => JSON.parse(String(request?.body)) as { event: string; timestamp: string; data: Record<string, unknown> };
+const bodyOf = (request: ReceivedRequest | undefined) =>
+  JSON.parse(String(request?.body)) as { event: string; timestamp: string; data: Record<string, unknown> };
 /** The plain log: one row per attempt. */
 const deliveries = async (api: TestApi, id: string, query = '') =>
   (await api.get(`/webhooks/${id}/deliveries${query}`)).json() as { data: DeliveryAttemptRow[]; pagination: { total: number } };
@@ -160,10 +161,22 @@ describe('GET /webhooks/events', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: [
-        'invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.overdue',
-        'quote.created', 'quote.sent', 'quote.accepted', 'quote.rejected',
-        'project.created', 'project.completed', 'task.created', 'task.completed',
-        'time_entry.created', 'expense.created', 'expense.approved', 'milestone.completed',
+        'invoice.created',
+        'invoice.sent',
+        'invoice.paid',
+        'invoice.overdue',
+        'quote.created',
+        'quote.sent',
+        'quote.accepted',
+        'quote.rejected',
+        'project.created',
+        'project.completed',
+        'task.created',
+        'task.completed',
+        'time_entry.created',
+        'expense.created',
+        'expense.approved',
+        'milestone.completed',
       ],
     });
     expect((await api.get('/webhooks/events', null)).statusCode).toBe(401);
@@ -207,7 +220,16 @@ describe('GET/PATCH/DELETE /webhooks/{id}', () => {
     expect(response.json().data).toEqual({ ...record, ...changes, updatedAt: expect.any(String) });
     const cleared = await api.patch(`/webhooks/${record.id}`, { description: null });
     expect(cleared.json().data).toEqual({ ...record, ...changes, description: null, updatedAt: expect.any(String) });
-    for (const body of [{ name: '' }, { name: null }, { url: 'nope' }, { url: null }, { events: [] }, { events: ['x'] }, { isActive: null }, { description: 5 }]) {
+    for (const body of [
+      { name: '' },
+      { name: null },
+      { url: 'nope' },
+      { url: null },
+      { events: [] },
+      { events: ['x'] },
+      { isActive: null },
+      { description: 5 },
+    ]) {
       expect((await api.patch(`/webhooks/${record.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await api.patch(`/webhooks/${UNKNOWN_ID}`, { name: '' })).statusCode).toBe(400);
@@ -268,7 +290,11 @@ describe('POST /webhooks/{id}/test and GET /webhooks/{id}/deliveries', () => {
     expect(request?.headers['x-service-delivery']).toBe(deliveryId);
     expect(request?.headers['x-service-event']).toBe('invoice.paid');
     expect(request?.headers['x-service-signature']).toBe(hmac(request?.body ?? Buffer.alloc(0), record.secret));
-    expect(bodyOf(request)).toEqual({ event: 'invoice.paid', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), data: { test: true } });
+    expect(bodyOf(request)).toEqual({
+      event: 'invoice.paid',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: { test: true },
+    });
 
     const delivered = await poll(async () => {
       const [row] = (await deliveries(api, record.id)).data;
@@ -374,7 +400,14 @@ describe('events (spec 6)', () => {
     const { api, receiver } = await appWithReceiver();
     await subscribe(api, { url: receiver.url, events: ['time_entry.created'] });
     const single = await api.create('/time-entries', { ...MINIMAL.timeEntry, description: 'single' });
-    const batch = (await api.post('/batch/time-entries', { entries: [{ ...MINIMAL.timeEntry, description: 'b1' }, { ...MINIMAL.timeEntry, description: 'b2' }] })).json().data;
+    const batch = (
+      await api.post('/batch/time-entries', {
+        entries: [
+          { ...MINIMAL.timeEntry, description: 'b1' },
+          { ...MINIMAL.timeEntry, description: 'b2' },
+        ],
+      })
+    ).json().data;
     const bodies = await received(receiver, 3);
     const byDescription = Object.fromEntries(bodies.map((b) => [b.data.description, b]));
     expect(Object.keys(byDescription).sort()).toEqual(['b1', 'b2', 'single']);

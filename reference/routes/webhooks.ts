@@ -128,7 +128,8 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const existing = findSubscription(request);
     const { events } = result.value;
-    const input = policy.updatedEvents === 'merge' && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
+    const input =
+      policy.updatedEvents === 'merge' && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
     const updated = patchSubscription(existing, input, now().toISOString());
     store.replace(auth.organisationId, updated);
     if (existing.isActive && !updated.isActive) engine.choices?.deactivated(updated.id);

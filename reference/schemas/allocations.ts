@@ -4,15 +4,7 @@
  * length 1000") is not a schema rule, since JSON Schema cannot trim: see constraintReasonIssue.
  */
 import type { Issue } from '../errors.js';
-import {
-  BOOLEAN_FIELD,
-  dateField,
-  NON_NEGATIVE_NUMBER_FIELD,
-  objectSchema,
-  STRING_FIELD,
-  UUID_FIELD,
-  type FieldSchema,
-} from './common.js';
+import { BOOLEAN_FIELD, dateField, NON_NEGATIVE_NUMBER_FIELD, objectSchema, STRING_FIELD, UUID_FIELD, type FieldSchema } from './common.js';
 
 /** spec 2.6: hoursPerDay is a number from 0 to 24 (both included). */
 export const MAX_HOURS_PER_DAY = 24;

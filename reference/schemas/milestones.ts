@@ -4,30 +4,13 @@
  * ignored, neither refused nor applied). A completion criterion's shape is "not shown", so
  * completionCriteria is an array of anything.
  */
-import {
-  BOOLEAN_FIELD,
-  dateField,
-  NON_EMPTY_STRING_FIELD,
-  objectSchema,
-  pickSchemas,
-  STRING_FIELD,
-  UUID_FIELD,
-  type FieldSchema,
-} from './common.js';
+import { BOOLEAN_FIELD, dateField, NON_EMPTY_STRING_FIELD, objectSchema, pickSchemas, STRING_FIELD, UUID_FIELD, type FieldSchema } from './common.js';
 
 /** spec 3.3 */
 export const MILESTONE_STATUSES = ['upcoming', 'at_risk', 'completed', 'missed'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
-export const MILESTONE_CREATE_FIELDS = [
-  'projectId',
-  'name',
-  'targetDate',
-  'description',
-  'triggersInvoice',
-  'completionCriteria',
-  'typeId',
-] as const;
+export const MILESTONE_CREATE_FIELDS = ['projectId', 'name', 'targetDate', 'description', 'triggersInvoice', 'completionCriteria', 'typeId'] as const;
 export const MILESTONE_UPDATE_FIELDS = ['name', 'targetDate', 'description', 'triggersInvoice', 'completionCriteria', 'typeId'] as const;
 type MilestoneField = (typeof MILESTONE_CREATE_FIELDS)[number];
 

@@ -103,7 +103,9 @@ export function rateVersionSchema(loose: RateSchemaLoosening = {}): object {
   return objectSchema(
     {
       amount: loose.versionAmountPositive ? { type: 'number', exclusiveMinimum: 0 } : NON_NEGATIVE_NUMBER_FIELD,
-      effectiveFrom: dateField(loose.versionDateShapeOnly), changeReason: STRING_FIELD },
+      effectiveFrom: dateField(loose.versionDateShapeOnly),
+      changeReason: STRING_FIELD,
+    },
     { required: ['amount', 'effectiveFrom'], strict: !loose.versionNotStrict },
   );
 }

@@ -4,15 +4,7 @@
  * (status and color on create; parentTaskId, versionId, taskType, position on update):
  * they are ignored, neither refused nor applied.
  */
-import {
-  enumField,
-  NON_EMPTY_STRING_FIELD,
-  objectSchema,
-  pickSchemas,
-  STRING_FIELD,
-  UUID_FIELD,
-  type FieldSchema,
-} from './common.js';
+import { enumField, NON_EMPTY_STRING_FIELD, objectSchema, pickSchemas, STRING_FIELD, UUID_FIELD, type FieldSchema } from './common.js';
 
 export const TASK_TYPES = ['project', 'admin', 'template', 'phase', 'stage', 'task'] as const;
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'blocked', 'cancelled'] as const;
@@ -24,17 +16,7 @@ export const LIFECYCLE_SCOPES = ['active', 'all'] as const;
 /** spec 2.7: `#` followed by 6 hex digits. */
 export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 
-export const TASK_CREATE_FIELDS = [
-  'parentTaskId',
-  'versionId',
-  'name',
-  'taskTypeId',
-  'taskType',
-  'startDate',
-  'endDate',
-  'description',
-  'position',
-] as const;
+export const TASK_CREATE_FIELDS = ['parentTaskId', 'versionId', 'name', 'taskTypeId', 'taskType', 'startDate', 'endDate', 'description', 'position'] as const;
 
 export const TASK_UPDATE_FIELDS = ['name', 'taskTypeId', 'startDate', 'endDate', 'description', 'status', 'color'] as const;
 

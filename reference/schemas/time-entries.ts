@@ -112,9 +112,7 @@ function fieldSchemas(loose: TimeEntrySchemaLoosening): Record<string, FieldSche
     taskId: UUID_FIELD,
     resourceId: loose.resourceUuidUnchecked ? STRING_FIELD : UUID_FIELD,
     date: dateField(loose.dateShapeOnly),
-    durationSeconds: loose.durationUnbounded
-      ? { type: 'integer', minimum: 1 }
-      : { type: 'integer', minimum: 1, maximum: MAX_DURATION_SECONDS },
+    durationSeconds: loose.durationUnbounded ? { type: 'integer', minimum: 1 } : { type: 'integer', minimum: 1, maximum: MAX_DURATION_SECONDS },
     // the lenient startTime also takes 24:00 and a one-digit hour (H:MM)
     startTime: { type: 'string', pattern: loose.startTimeLenient ? '^(([01]?[0-9]|2[0-3]):[0-5][0-9]|24:00)$' : HH_MM_PATTERN },
     entrySource: enumField(ENTRY_SOURCES, loose.entrySourceUnchecked),

@@ -172,15 +172,18 @@ export async function startReceiver(answer: (index: number, request: ReceivedReq
     return Buffer.concat(chunks);
   };
   const server = createServer((request, response) => {
-    readBody(request).then((body) => {
-      const taken: ReceivedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
-      const index = received.push(taken) - 1;
-      for (const wake of waiters) wake();
-      const status = answer(index, taken);
-      if (status === 'hang') return;
-      response.statusCode = status;
-      response.end(status === 204 ? undefined : 'ok');
-    }, () => response.destroy());
+    readBody(request).then(
+      (body) => {
+        const taken: ReceivedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+        const index = received.push(taken) - 1;
+        for (const wake of waiters) wake();
+        const status = answer(index, taken);
+        if (status === 'hang') return;
+        response.statusCode = status;
+        response.end(status === 204 ? undefined : 'ok');
+      },
+      () => response.destroy(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

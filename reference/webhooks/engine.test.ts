@@ -81,7 +81,17 @@ describe('DeliveryEngine', () => {
       {
         ...pending,
         status: 'delivered',
-        attempts: [{ id: pending?.firstAttemptId, attempt: 1, status: 'delivered', at: at.toISOString(), completedAt: at.toISOString(), responseStatus: 200, error: null }],
+        attempts: [
+          {
+            id: pending?.firstAttemptId,
+            attempt: 1,
+            status: 'delivered',
+            at: at.toISOString(),
+            completedAt: at.toISOString(),
+            responseStatus: 200,
+            error: null,
+          },
+        ],
         attemptCount: 1,
       },
     ]);

@@ -228,8 +228,7 @@ export class DeliveryEngine implements EventPublisher {
     if (this.#closed || current === undefined) return;
 
     const delivered =
-      (outcome.responseStatus !== null && this.#successful(outcome.responseStatus)) ||
-      (outcome.timedOut && this.#policy.timedOut === 'delivered');
+      (outcome.responseStatus !== null && this.#successful(outcome.responseStatus)) || (outcome.timedOut && this.#policy.timedOut === 'delivered');
     // a policy that gives up early says so: the last attempt's status is a final `failed`
     const status: DeliveryAttempt['status'] = delivered ? 'delivered' : number >= this.#policy.maxAttempts ? 'failed' : 'retrying';
     const completedAt = this.#now().toISOString();
@@ -269,7 +268,8 @@ export class DeliveryEngine implements EventPublisher {
       await response.body.dump().catch(() => undefined);
       return { responseStatus: response.statusCode, error: null, timedOut: false };
     } catch (error) {
-      if (timeout.aborted || (error as Error).name === 'TimeoutError') return { responseStatus: null, error: `timeout after ${this.#timeoutMs} ms`, timedOut: true };
+      if (timeout.aborted || (error as Error).name === 'TimeoutError')
+        return { responseStatus: null, error: `timeout after ${this.#timeoutMs} ms`, timedOut: true };
       const { code, message } = error as NodeJS.ErrnoException;
       return { responseStatus: null, error: code === undefined ? message : `${code}: ${message}`, timedOut: false };
     }

@@ -286,9 +286,13 @@ export async function startPrivateLink(n: number): Promise<PrivateLink | string>
     server.listen(0, hostAddress);
     await once(server, 'listening');
     const { port } = server.address() as { port: number };
-    const failures = (await Promise.all(hosts.map(async (h) => [h, await connectFrom(h.name, hostAddress, port)] as const))).filter(([, failure]) => failure !== undefined);
+    const failures = (await Promise.all(hosts.map(async (h) => [h, await connectFrom(h.name, hostAddress, port)] as const))).filter(
+      ([, failure]) => failure !== undefined,
+    );
     if (failures.length > 0) {
-      throw new Error(`the private link does not carry TCP to ${hostAddress}:${port}: ${failures.map(([h, failure]) => `${h.name} (${h.address}): ${failure}`).join('; ')}`);
+      throw new Error(
+        `the private link does not carry TCP to ${hostAddress}:${port}: ${failures.map(([h, failure]) => `${h.name} (${h.address}): ${failure}`).join('; ')}`,
+      );
     }
   } catch (error) {
     await close().catch(() => undefined);

@@ -127,7 +127,10 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
     const conf = join(prefix, 'nginx.conf');
     await writeFile(conf, nginxConfig({ prefix, port, upstreams, root: process.getuid?.() === 0 }));
     // -e: the error log before the configuration is read, which would otherwise be /var/log/nginx's.
-    child = spawn(binary, ['-e', join(prefix, 'error.log'), '-c', conf, '-p', prefix, '-g', 'daemon off;'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(binary, ['-e', join(prefix, 'error.log'), '-c', conf, '-p', prefix, '-g', 'daemon off;'], {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const spawned = child;

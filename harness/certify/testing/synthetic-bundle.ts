@@ -26,7 +26,17 @@ function entry(method: string, url: string, status: number, text: string, check:
     startedDateTime: '2026-01-01T00:00:00.000Z',
     time: 1,
     request: { method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0 },
-    response: { status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: [], content: { size: text.length, mimeType: 'application/json', text }, redirectURL: '', headersSize: -1, bodySize: text.length },
+    response: {
+      status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      content: { size: text.length, mimeType: 'application/json', text },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: text.length,
+    },
     cache: {},
     timings: { send: 0, wait: 1, receive: 0 },
     _check: check,
@@ -52,7 +62,9 @@ export function syntheticHar(report: Report): Har {
   for (const endpoint of report.endpoints) {
     const url = `${base}${endpoint.path.replace('{id}', '00000000-0000-4000-8000-000000000001')}`;
     const path = `${new URL(base).pathname}${endpoint.path}`;
-    const already = new Set(entries.filter((e) => e._check && e.request.method === endpoint.method && new URL(e.request.url).pathname === path).map((e) => e._check));
+    const already = new Set(
+      entries.filter((e) => e._check && e.request.method === endpoint.method && new URL(e.request.url).pathname === path).map((e) => e._check),
+    );
     const others = keys.filter((k) => !already.has(k));
     for (let i = 0; i < endpoint.checks - already.size; i++) entries.push(entry(endpoint.method, url, 200, '{}', others[i % others.length]!));
   }
@@ -91,7 +103,15 @@ export function syntheticReport(options: SyntheticReportOptions = {}): Report {
       message: status === 'pass' ? null : `${status}: ${id} did not hold`,
       durationMs: 10,
       exchange: cites
-        ? { curl: `curl -sS '${targetUrl}/contacts'`, method: 'POST', url: `${targetUrl}/contacts?case=${id}`, status: 201, responseHeaders: {}, bodyExcerpt: `{"data":{"id":"${id}"}}`, durationMs: 5 }
+        ? {
+            curl: `curl -sS '${targetUrl}/contacts'`,
+            method: 'POST',
+            url: `${targetUrl}/contacts?case=${id}`,
+            status: 201,
+            responseHeaders: {},
+            bodyExcerpt: `{"data":{"id":"${id}"}}`,
+            durationMs: 5,
+          }
         : null,
       property: null,
       throttled: 0,

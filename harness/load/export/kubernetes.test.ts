@@ -43,7 +43,15 @@ afterAll(async () => {
 
 describe('conformance load export --kubernetes', () => {
   it('writes a ConfigMap, the master Job and Service, the worker Job, two Secret shapes and a README', () => {
-    expect(files.map((f) => f.path).sort()).toEqual(['README.txt', 'locustfile-configmap.yaml', 'master-job.yaml', 'master-service.yaml', 'secrets/env-secret.yaml', 'secrets/locust-keys-secret.yaml', 'worker-job.yaml']);
+    expect(files.map((f) => f.path).sort()).toEqual([
+      'README.txt',
+      'locustfile-configmap.yaml',
+      'master-job.yaml',
+      'master-service.yaml',
+      'secrets/env-secret.yaml',
+      'secrets/locust-keys-secret.yaml',
+      'worker-job.yaml',
+    ]);
     expect(MANIFESTS.map((p) => [p, manifest(p).kind, manifest(p).metadata.name])).toEqual([
       ['locustfile-configmap.yaml', 'ConfigMap', NAMES.configMap],
       ['master-service.yaml', 'Service', NAMES.service],
@@ -67,7 +75,21 @@ describe('conformance load export --kubernetes', () => {
     const job = manifest('master-job.yaml');
     const pod = job.spec.template.spec;
     expect(service.spec.selector).toEqual(job.spec.template.metadata.labels);
-    expect(pod.containers[0].command).toEqual(['npx', 'conformance', 'load', '--engine=locust', '--external-workers', '--workers', '7', '--master-bind', '0.0.0.0', '--master-host', NAMES.service, '--master-port', '5557']);
+    expect(pod.containers[0].command).toEqual([
+      'npx',
+      'conformance',
+      'load',
+      '--engine=locust',
+      '--external-workers',
+      '--workers',
+      '7',
+      '--master-bind',
+      '0.0.0.0',
+      '--master-host',
+      NAMES.service,
+      '--master-port',
+      '5557',
+    ]);
     expect(pod.containers[0].ports[0].containerPort).toBe(5557);
     expect(pod.containers[0].image).toBe(IMAGE_PLACEHOLDER);
     expect(pod.containers[0].env).toContainEqual({ name: 'CONFORMANCE_TARGET_URL', value: 'https://api.example.com/api/v1' });
@@ -83,7 +105,18 @@ describe('conformance load export --kubernetes', () => {
     expect(job.spec.activeDeadlineSeconds).toBeGreaterThan(0);
     const pod = job.spec.template.spec;
     const [worker] = pod.containers;
-    expect(worker.command).toEqual(['python3', '-m', 'locust', '-f', '/etc/conformance-locust/locustfile.py', '--worker', '--master-host', NAMES.service, '--master-port', '5557']);
+    expect(worker.command).toEqual([
+      'python3',
+      '-m',
+      'locust',
+      '-f',
+      '/etc/conformance-locust/locustfile.py',
+      '--worker',
+      '--master-host',
+      NAMES.service,
+      '--master-port',
+      '5557',
+    ]);
     expect(worker.env).toEqual([{ name: KEYS_FILE_ENV, value: '/etc/conformance-locust-keys/keys.json' }]);
     expect(worker.volumeMounts).toEqual([
       { name: 'locustfile', mountPath: '/etc/conformance-locust', readOnly: true },
@@ -117,7 +150,11 @@ describe('conformance load export --kubernetes', () => {
 
   it.skipIf(!hasPyYaml)('is valid YAML to PyYAML too, read the same (skipped where /usr/bin/python3 has no yaml module)', () => {
     for (const path of MANIFESTS) {
-      const out = spawnSync(PYTHON, ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))'], { input: byPath.get(path), encoding: 'utf8', timeout: 10_000 });
+      const out = spawnSync(PYTHON, ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))'], {
+        input: byPath.get(path),
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
       expect(out.stderr, path).toBe('');
       expect(JSON.parse(out.stdout), path).toEqual(manifest(path));
     }

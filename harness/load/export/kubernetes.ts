@@ -54,7 +54,11 @@ export function locustfileVersion(text: string): string | undefined {
   return /^LOCUSTFILE_VERSION\s*=\s*["']([^"'\n]+)["']/m.exec(text)?.[1];
 }
 
-const labels = (component: string): Record<string, string> => ({ 'app.kubernetes.io/name': NAME, 'app.kubernetes.io/component': component, 'app.kubernetes.io/part-of': 'work-management-conformance' });
+const labels = (component: string): Record<string, string> => ({
+  'app.kubernetes.io/name': NAME,
+  'app.kubernetes.io/component': component,
+  'app.kubernetes.io/part-of': 'work-management-conformance',
+});
 
 /** Pure: the manifests and README.txt, by path. */
 export function kubernetesExport(options: KubernetesExportOptions): ExportFile[] {
@@ -92,7 +96,21 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
             {
               name: 'master',
               image,
-              command: ['npx', 'conformance', 'load', '--engine=locust', '--external-workers', '--workers', String(workers), '--master-bind', '0.0.0.0', '--master-host', NAMES.service, '--master-port', String(port)],
+              command: [
+                'npx',
+                'conformance',
+                'load',
+                '--engine=locust',
+                '--external-workers',
+                '--workers',
+                String(workers),
+                '--master-bind',
+                '0.0.0.0',
+                '--master-host',
+                NAMES.service,
+                '--master-port',
+                String(port),
+              ],
               ports: [{ name: 'locust', containerPort: port, protocol: 'TCP' }],
               env: [
                 { name: 'CONFORMANCE_TARGET_URL', value: target },
@@ -126,7 +144,18 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
             {
               name: 'worker',
               image,
-              command: ['python3', '-m', 'locust', '-f', `${LOCUSTFILE_DIR}/locustfile.py`, '--worker', '--master-host', NAMES.service, '--master-port', String(port)],
+              command: [
+                'python3',
+                '-m',
+                'locust',
+                '-f',
+                `${LOCUSTFILE_DIR}/locustfile.py`,
+                '--worker',
+                '--master-host',
+                NAMES.service,
+                '--master-port',
+                String(port),
+              ],
               env: [{ name: KEYS_FILE_ENV, value: `${KEYS_DIR}/${KEYS_ENTRY}` }],
               volumeMounts: [
                 { name: 'locustfile', mountPath: LOCUSTFILE_DIR, readOnly: true },
@@ -164,7 +193,10 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
     { path: 'master-service.yaml', content: header(`The master's stable address for the workers, port ${port}.`) + toYaml(service) },
     { path: 'master-job.yaml', content: header('The harness: probes the keys, sends the jobs to the workers, judges the counts.') + toYaml(masterJob) },
     { path: 'worker-job.yaml', content: header(`${workers} Locust worker${workers === 1 ? '' : 's'}: they send and count, nothing else.`) + toYaml(workerJob) },
-    { path: 'secrets/locust-keys-secret.yaml', content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(keysSecret) },
+    {
+      path: 'secrets/locust-keys-secret.yaml',
+      content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(keysSecret),
+    },
     { path: 'secrets/env-secret.yaml', content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(envSecret) },
     { path: 'README.txt', content: readme({ workers, port, image, version, target }) },
   ];
@@ -175,8 +207,12 @@ function readme(o: { workers: number; port: number; image: string; version: stri
 (made by conformance load export --kubernetes; locustfile version ${o.version}).
 They are not exercised by the project's own tests, which check their shape only.
 
-1. The image. ${o.image === IMAGE_PLACEHOLDER ? `Replace ${IMAGE_PLACEHOLDER} in master-job.yaml and worker-job.yaml
-   (or export again with --image IMAGE)` : `Both Jobs run ${o.image}`}: the master needs Node 20, this package
+1. The image. ${
+    o.image === IMAGE_PLACEHOLDER
+      ? `Replace ${IMAGE_PLACEHOLDER} in master-job.yaml and worker-job.yaml
+   (or export again with --image IMAGE)`
+      : `Both Jobs run ${o.image}`
+  }: the master needs Node 20, this package
    installed (npm install work-management-conformance, so that npx conformance runs it) and
    Python 3 with Locust 2.x; the workers need only Python 3 with Locust 2.x.
 

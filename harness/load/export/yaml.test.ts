@@ -42,7 +42,11 @@ describe('toYaml', () => {
   });
 
   it.skipIf(!hasPyYaml)('is read the same by PyYAML (skipped where /usr/bin/python3 has no yaml module)', () => {
-    const out = spawnSync(PYTHON, ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))'], { input: toYaml(SAMPLE), encoding: 'utf8', timeout: 10_000 });
+    const out = spawnSync(PYTHON, ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))'], {
+      input: toYaml(SAMPLE),
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(out.stderr).toBe('');
     expect(JSON.parse(out.stdout)).toEqual(SAMPLE);
   });

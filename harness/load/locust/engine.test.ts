@@ -44,7 +44,20 @@ describe('harness/load/locust/engine.ts (temp files and results)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'locust-result-'));
     try {
       const file = join(dir, 'r.json');
-      await writeFile(file, JSON.stringify({ format: 'conformance-locust-result', version: 1, locustfile: '1', locust: 'x', jobId: 'j', workers: [], tallies: [], elapsedMs: 1, stopped: false }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          format: 'conformance-locust-result',
+          version: 1,
+          locustfile: '1',
+          locust: 'x',
+          jobId: 'j',
+          workers: [],
+          tallies: [],
+          elapsedMs: 1,
+          stopped: false,
+        }),
+      );
       await expect(readLocustResult(file, 'j')).rejects.toThrow(/malformed: workers/);
       await writeFile(file, '{not json');
       await expect(readLocustResult(file, 'j')).rejects.toBeInstanceOf(LocustResultError);
@@ -92,7 +105,16 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
 
   it('splits a burst of 150 over both workers and admits exactly the limit of 60', async () => {
     const result = await engine.runJob(
-      { kind: 'burst', id: 'burst-one', path: '/api/v1/contacts?limit=1', keyIndexes: [0], requestsPerKey: 150, connectionsPerKey: 20, timeoutMs: 10_000, bucketMs: 100 },
+      {
+        kind: 'burst',
+        id: 'burst-one',
+        path: '/api/v1/contacts?limit=1',
+        keyIndexes: [0],
+        requestsPerKey: 150,
+        connectionsPerKey: 20,
+        timeoutMs: 10_000,
+        bucketMs: 100,
+      },
       target(),
     );
     expect(result.jobId).toBe('burst-one');
@@ -120,7 +142,16 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
 
   it('keeps two keys of a burst independent: each admits its own limit', async () => {
     const result = await engine.runJob(
-      { kind: 'burst', id: 'burst-two', path: '/api/v1/contacts?limit=1', keyIndexes: [1, 2], requestsPerKey: 120, connectionsPerKey: 10, timeoutMs: 10_000, bucketMs: 100 },
+      {
+        kind: 'burst',
+        id: 'burst-two',
+        path: '/api/v1/contacts?limit=1',
+        keyIndexes: [1, 2],
+        requestsPerKey: 120,
+        connectionsPerKey: 10,
+        timeoutMs: 10_000,
+        bucketMs: 100,
+      },
       target(),
     );
     expect(total(result, 1, (t) => t.sent)).toBe(120);
@@ -134,7 +165,10 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
 
   it('sends a schedule open-model, offsets alternating between the workers, and records the lag', async () => {
     const offsetsMs = Array.from({ length: 20 }, (_, i) => i * 50);
-    const result = await engine.runJob({ kind: 'schedule', id: 'schedule', path: '/api/v1/contacts?limit=1', keyIndex: 3, offsetsMs, timeoutMs: 5000, bucketMs: 250 }, target());
+    const result = await engine.runJob(
+      { kind: 'schedule', id: 'schedule', path: '/api/v1/contacts?limit=1', keyIndex: 3, offsetsMs, timeoutMs: 5000, bucketMs: 250 },
+      target(),
+    );
     expect(tallies(result, 3).map((t) => [t.worker, t.tally.sent])).toEqual([
       [0, 10],
       [1, 10],
@@ -149,12 +183,28 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
       expect(t.tally.maxLagMs).toBeGreaterThanOrEqual(0);
       expect(t.tally.lastAnswerMs!).toBeGreaterThanOrEqual(900);
     }
-    expect(tallies(result, 3).flatMap((t) => t.tally.buckets).reduce((n, b) => n + b.admitted, 0)).toBe(20);
+    expect(
+      tallies(result, 3)
+        .flatMap((t) => t.tally.buckets)
+        .reduce((n, b) => n + b.admitted, 0),
+    ).toBe(20);
   });
 
   it('runs a throughput GET step for its duration and histograms every answer', async () => {
     const result = await engine.runJob(
-      { kind: 'throughput', id: 'throughput', keyIndex: 3, method: 'GET', path: '/api/v1/contacts?limit=1', body: null, connections: 4, durationS: 1, maxRequests: 100_000, timeoutMs: 5000, bucketMs: 250 },
+      {
+        kind: 'throughput',
+        id: 'throughput',
+        keyIndex: 3,
+        method: 'GET',
+        path: '/api/v1/contacts?limit=1',
+        body: null,
+        connections: 4,
+        durationS: 1,
+        maxRequests: 100_000,
+        timeoutMs: 5000,
+        bucketMs: 250,
+      },
       target(),
     );
     const answers = total(result, 3, (t) => Object.values(t.statusCounts).reduce((a, b) => a + b, 0));
@@ -169,7 +219,19 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
   it('runs a throughput POST step up to its request bound and collects the ids it created', async () => {
     const body = createBody('locust-engine-test');
     const result = await engine.runJob(
-      { kind: 'throughput', id: 'creates', keyIndex: 3, method: 'POST', path: '/api/v1/contacts', body, connections: 4, durationS: 10, maxRequests: 41, timeoutMs: 5000, bucketMs: 1000 },
+      {
+        kind: 'throughput',
+        id: 'creates',
+        keyIndex: 3,
+        method: 'POST',
+        path: '/api/v1/contacts',
+        body,
+        connections: 4,
+        durationS: 10,
+        maxRequests: 41,
+        timeoutMs: 5000,
+        bucketMs: 1000,
+      },
       target(),
     );
     expect(total(result, 3, (t) => t.sent)).toBe(41);
@@ -185,7 +247,19 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     const timer = setTimeout(() => controller.abort(), 600);
     try {
       const result = await engine.runJob(
-        { kind: 'throughput', id: 'aborted', keyIndex: 3, method: 'GET', path: '/api/v1/contacts?limit=1', body: null, connections: 2, durationS: 30, maxRequests: 1_000_000, timeoutMs: 5000, bucketMs: 1000 },
+        {
+          kind: 'throughput',
+          id: 'aborted',
+          keyIndex: 3,
+          method: 'GET',
+          path: '/api/v1/contacts?limit=1',
+          body: null,
+          connections: 2,
+          durationS: 30,
+          maxRequests: 1_000_000,
+          timeoutMs: 5000,
+          bucketMs: 1000,
+        },
         target(),
         { signal: controller.signal },
       );
@@ -221,7 +295,19 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
     const pids = lone.pids();
     try {
       const job = lone.runJob(
-        { kind: 'throughput', id: 'orphaned', keyIndex: 3, method: 'GET', path: '/api/v1/contacts?limit=1', body: null, connections: 1, durationS: 20, maxRequests: 1_000_000, timeoutMs: 5000, bucketMs: 1000 },
+        {
+          kind: 'throughput',
+          id: 'orphaned',
+          keyIndex: 3,
+          method: 'GET',
+          path: '/api/v1/contacts?limit=1',
+          body: null,
+          connections: 1,
+          durationS: 20,
+          maxRequests: 1_000_000,
+          timeoutMs: 5000,
+          bucketMs: 1000,
+        },
         target(),
       );
       setTimeout(() => process.kill(pids[0]!, 'SIGKILL'), 300);
@@ -253,7 +339,16 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
       expect(external.workers).toHaveLength(1);
       expect(existsSync(join(external.workDir, 'keys.json'))).toBe(false);
       const result = await external.runJob(
-        { kind: 'burst', id: 'external', path: '/api/v1/contacts?limit=1', keyIndexes: [3], requestsPerKey: 10, connectionsPerKey: 2, timeoutMs: 5000, bucketMs: 100 },
+        {
+          kind: 'burst',
+          id: 'external',
+          path: '/api/v1/contacts?limit=1',
+          keyIndexes: [3],
+          requestsPerKey: 10,
+          connectionsPerKey: 2,
+          timeoutMs: 5000,
+          bucketMs: 100,
+        },
         target(),
       );
       expect(total(result, 3, status('200'))).toBe(10);

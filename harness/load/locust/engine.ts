@@ -269,18 +269,31 @@ export class LocustEngine {
       const keysFile = join(this.#dir, 'keys.json');
       await writeFile(keysFile, JSON.stringify(o.keys), { mode: 0o600 });
       for (let i = 0; i < o.workers; i++) {
-        this.#spawn(`worker ${i}`, ['--worker', '--master-host', connectHost, '--master-port', String(this.#port)], cleanEnv({ ...extra, [KEYS_FILE_ENV]: keysFile, ...(o.workerEnv?.[i] ?? {}) }), false);
+        this.#spawn(
+          `worker ${i}`,
+          ['--worker', '--master-host', connectHost, '--master-port', String(this.#port)],
+          cleanEnv({ ...extra, [KEYS_FILE_ENV]: keysFile, ...(o.workerEnv?.[i] ?? {}) }),
+          false,
+        );
       }
     }
 
     const waitMs = o.workerWaitMs ?? DEFAULT_WORKER_WAIT_MS;
-    const ready = await this.#waitFor((e) => e.event === 'ready', waitMs, () => this.#procs.find((p) => p.exit !== undefined));
+    const ready = await this.#waitFor(
+      (e) => e.event === 'ready',
+      waitMs,
+      () => this.#procs.find((p) => p.exit !== undefined),
+    );
     if (ready === 'timeout') {
-      throw new LocustStartError(`the ${o.workers} Locust workers did not all connect to the master on port ${this.#port} within ${waitMs} ms${this.#stderrSummary()}`);
+      throw new LocustStartError(
+        `the ${o.workers} Locust workers did not all connect to the master on port ${this.#port} within ${waitMs} ms${this.#stderrSummary()}`,
+      );
     }
     if ('exited' in ready) {
       const { name, exit } = ready.exited;
-      throw new LocustStartError(`Locust ${name} exited (${exit?.signal ?? `code ${exit?.code}`}) before the workers were ready${this.#stderrSummary(ready.exited)}`);
+      throw new LocustStartError(
+        `Locust ${name} exited (${exit?.signal ?? `code ${exit?.code}`}) before the workers were ready${this.#stderrSummary(ready.exited)}`,
+      );
     }
     const event = ready.event;
     const versions = new Set([event.locustfile, ...(event.workerLocustfiles ?? [])]);
@@ -289,7 +302,9 @@ export class LocustEngine {
     }
     const wrongKeys = (event.keys ?? []).map((n, i) => [n, i] as const).filter(([n]) => n !== o.keys.length);
     if (wrongKeys.length > 0) {
-      throw new LocustStartError(`worker ${wrongKeys.map(([n, i]) => `${i} holds ${n} keys`).join(', ')}; the engine's list has ${o.keys.length} (the keys file must hold the same keys in the same order on every machine)`);
+      throw new LocustStartError(
+        `worker ${wrongKeys.map(([n, i]) => `${i} holds ${n} keys`).join(', ')}; the engine's list has ${o.keys.length} (the keys file must hold the same keys in the same order on every machine)`,
+      );
     }
     this.#workers = event.workers ?? [];
     this.#locustVersion = (event as { locust?: string }).locust ?? '';
@@ -367,14 +382,24 @@ export class LocustEngine {
 
     const boundMs = options.timeoutMs ?? jobBoundMs(parsed) + JOB_GRACE_MS;
     const stop = (): void => this.#send({ cmd: 'stop', jobId: parsed.id });
-    const answer = this.#waitFor((e) => e.jobId === parsed.id && (e.event === 'done' || e.event === 'error'), boundMs, () => (this.#master.exit !== undefined ? this.#master : undefined), options.signal, stop);
+    const answer = this.#waitFor(
+      (e) => e.jobId === parsed.id && (e.event === 'done' || e.event === 'error'),
+      boundMs,
+      () => (this.#master.exit !== undefined ? this.#master : undefined),
+      options.signal,
+      stop,
+    );
     if (options.signal?.aborted === true) stop();
     this.#send({ cmd: 'job', job: parsed, target: origin });
     let outcome = await answer;
     if (outcome === 'timeout') {
       // Ask the workers to stop and hand back what they have, within a bound of its own.
       stop();
-      outcome = await this.#waitFor((e) => e.jobId === parsed.id && (e.event === 'done' || e.event === 'error'), STOP_GRACE_MS, () => (this.#master.exit !== undefined ? this.#master : undefined));
+      outcome = await this.#waitFor(
+        (e) => e.jobId === parsed.id && (e.event === 'done' || e.event === 'error'),
+        STOP_GRACE_MS,
+        () => (this.#master.exit !== undefined ? this.#master : undefined),
+      );
       if (outcome === 'timeout') throw new LocustJobError(`job ${parsed.id} gave no result within ${boundMs + STOP_GRACE_MS} ms${this.#stderrSummary()}`);
     }
     if ('exited' in outcome) throw new LocustJobError(`job ${parsed.id}: the Locust master exited during the job${this.#stderrSummary(this.#master)}`);
@@ -400,13 +425,19 @@ export class LocustEngine {
       // A live master tells its workers to quit; without one there is nobody to ask.
       this.#send({ cmd: 'quit' });
       master.child.stdin?.end();
-      await bounded(Promise.all(this.#procs.map((p) => p.exited)).then(() => undefined), QUIT_WAIT_MS);
+      await bounded(
+        Promise.all(this.#procs.map((p) => p.exited)).then(() => undefined),
+        QUIT_WAIT_MS,
+      );
     }
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const alive = this.#procs.filter((p) => p.exit === undefined && p.child.pid !== undefined);
       if (alive.length === 0) break;
       for (const p of alive) killGroup(p.child.pid!, signal);
-      await bounded(Promise.all(alive.map((p) => p.exited)).then(() => undefined), KILL_WAIT_MS);
+      await bounded(
+        Promise.all(alive.map((p) => p.exited)).then(() => undefined),
+        KILL_WAIT_MS,
+      );
     }
     // A process group can outlive its leader (a child Locust started): end those too.
     for (const p of this.#procs) if (p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
@@ -442,7 +473,9 @@ export async function readLocustResult(file: string, jobId?: string): Promise<Lo
     throw new LocustResultError(`the Locust result file ${file} is malformed: ${issues.join('; ')}`);
   }
   if (parsed.data.locustfile !== LOCUSTFILE_VERSION) {
-    throw new LocustResultError(`the Locust result file ${file} comes from locustfile version ${parsed.data.locustfile}; this harness reads version ${LOCUSTFILE_VERSION}`);
+    throw new LocustResultError(
+      `the Locust result file ${file} comes from locustfile version ${parsed.data.locustfile}; this harness reads version ${LOCUSTFILE_VERSION}`,
+    );
   }
   if (jobId !== undefined && parsed.data.jobId !== jobId) {
     throw new LocustResultError(`the Locust result file ${file} is for job ${parsed.data.jobId}, not ${jobId}`);

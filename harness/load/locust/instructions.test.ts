@@ -6,10 +6,26 @@ import { parseEnv } from '../../config/schema.js';
 import { clusterInstructions, DEFAULT_WORKER_KEYS_FILE, INSTRUCTIONS_FILE, shellWord, workerCommand, writeClusterInstructions } from './instructions.js';
 import { engineKeys, KEYS_FILE_ENV } from './paths.js';
 
-const KEYS = { CONFORMANCE_TARGET_URL: 'https://api.example.com/api/v1', CONFORMANCE_ADMIN_KEY: 'wmk_admin_secret1', CONFORMANCE_LIMITED_KEYS: 'wmk_lim_secret2,wmk_lim_secret3' };
+const KEYS = {
+  CONFORMANCE_TARGET_URL: 'https://api.example.com/api/v1',
+  CONFORMANCE_ADMIN_KEY: 'wmk_admin_secret1',
+  CONFORMANCE_LIMITED_KEYS: 'wmk_lim_secret2,wmk_lim_secret3',
+};
 
 function cluster(extra: Record<string, string> = {}) {
-  return parseEnv({ ...KEYS, CONFORMANCE_LOAD_ENGINE: 'locust', CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true', CONFORMANCE_LOAD_WORKERS: '6', CONFORMANCE_LOCUST_MASTER_HOST: '10.20.0.5', CONFORMANCE_LOCUST_MASTER_PORT: '6557', CONFORMANCE_LOCUST_PYTHON: '/usr/bin/python3', ...extra }, () => 1);
+  return parseEnv(
+    {
+      ...KEYS,
+      CONFORMANCE_LOAD_ENGINE: 'locust',
+      CONFORMANCE_LOCUST_EXTERNAL_WORKERS: 'true',
+      CONFORMANCE_LOAD_WORKERS: '6',
+      CONFORMANCE_LOCUST_MASTER_HOST: '10.20.0.5',
+      CONFORMANCE_LOCUST_MASTER_PORT: '6557',
+      CONFORMANCE_LOCUST_PYTHON: '/usr/bin/python3',
+      ...extra,
+    },
+    () => 1,
+  );
 }
 
 const dirs: string[] = [];
@@ -20,7 +36,11 @@ afterAll(async () => {
 describe('clusterInstructions', () => {
   it('gives the exact worker command: the master host and port, the locustfile, the keys file by environment', () => {
     const config = cluster({ CONFORMANCE_LOCUST_KEYS_FILE: '/srv/keys.json' });
-    const text = clusterInstructions(config.locust, { locustfile: '/opt/conformance/harness/load/locust/locustfile.py', locustfileVersion: '1', keyCount: 3 }).join('\n');
+    const text = clusterInstructions(config.locust, {
+      locustfile: '/opt/conformance/harness/load/locust/locustfile.py',
+      locustfileVersion: '1',
+      keyCount: 3,
+    }).join('\n');
     expect(text).toContain(
       `${KEYS_FILE_ENV}=/srv/keys.json /usr/bin/python3 -m locust -f /opt/conformance/harness/load/locust/locustfile.py --worker --master-host 10.20.0.5 --master-port 6557`,
     );
@@ -36,7 +56,11 @@ describe('clusterInstructions', () => {
 
   it('never contains a key of the configuration', () => {
     const config = cluster();
-    const text = clusterInstructions(config.locust, { locustfile: '/x/locustfile.py', keyCount: engineKeys(config).length, target: 'https://api.example.com/api/v1' }).join('\n');
+    const text = clusterInstructions(config.locust, {
+      locustfile: '/x/locustfile.py',
+      keyCount: engineKeys(config).length,
+      target: 'https://api.example.com/api/v1',
+    }).join('\n');
     expect(engineKeys(config)).toHaveLength(3);
     for (const key of [...engineKeys(config), 'secret']) expect(text).not.toContain(key);
     expect(text).toContain(`${KEYS_FILE_ENV}=${DEFAULT_WORKER_KEYS_FILE}`);
@@ -56,7 +80,18 @@ describe('clusterInstructions', () => {
     const config = cluster({ CONFORMANCE_LOCUST_KEYS_FILE: '/k e y s.json' });
     const text = clusterInstructions(config.locust, { locustfile: '/my dir/locustfile.py', keyCount: 2 }).join('\n');
     expect(text).toContain(`${KEYS_FILE_ENV}='/k e y s.json' /usr/bin/python3 -m locust -f '/my dir/locustfile.py' --worker`);
-    expect(workerCommand(config.locust, '/my dir/locustfile.py')).toEqual(['/usr/bin/python3', '-m', 'locust', '-f', '/my dir/locustfile.py', '--worker', '--master-host', '10.20.0.5', '--master-port', '6557']);
+    expect(workerCommand(config.locust, '/my dir/locustfile.py')).toEqual([
+      '/usr/bin/python3',
+      '-m',
+      'locust',
+      '-f',
+      '/my dir/locustfile.py',
+      '--worker',
+      '--master-host',
+      '10.20.0.5',
+      '--master-port',
+      '6557',
+    ]);
   });
 
   it('writes locust-workers.txt into the report directory', async () => {

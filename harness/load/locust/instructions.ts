@@ -48,11 +48,13 @@ export function clusterInstructions(settings: LocustSettings, options: ClusterIn
     `Locust engine: start ${settings.workers} worker${settings.workers === 1 ? '' : 's'}; the master listens on ${settings.masterBind}:${settings.masterPort} and waits up to ${settings.workerWaitS} s for them at ${endpoint}.`,
   ];
   if (LOOPBACK.test(settings.masterHost)) {
-    lines.push(`Note: ${settings.masterHost} is this machine only; workers elsewhere need --master-host (CONFORMANCE_LOCUST_MASTER_HOST) set to an address they reach.`);
+    lines.push(
+      `Note: ${settings.masterHost} is this machine only; workers elsewhere need --master-host (CONFORMANCE_LOCUST_MASTER_HOST) set to an address they reach.`,
+    );
   }
   lines.push(
     '',
-    'On each worker machine (Python 3 with Locust 2.x, e.g. Debian\'s python3-locust; run Debian\'s with /usr/bin/python3):',
+    "On each worker machine (Python 3 with Locust 2.x, e.g. Debian's python3-locust; run Debian's with /usr/bin/python3):",
     '',
     `1. The locustfile${version}: it ships in the package at harness/load/locust/locustfile.py; here it is`,
     `   ${options.locustfile}`,

@@ -16,7 +16,15 @@ afterAll(async () => {
 
 describe('the workers keys file', () => {
   it('holds the engine keys in order, as a JSON array only its owner reads, even over a readable file', async () => {
-    const config = parseEnv({ CONFORMANCE_TARGET_URL: 'https://h/api/v1', CONFORMANCE_ADMIN_KEY: 'wmk_adm', CONFORMANCE_LIMITED_KEY: 'wmk_l0', CONFORMANCE_LIMITED_KEYS: 'wmk_l1,wmk_l2' }, () => 1);
+    const config = parseEnv(
+      {
+        CONFORMANCE_TARGET_URL: 'https://h/api/v1',
+        CONFORMANCE_ADMIN_KEY: 'wmk_adm',
+        CONFORMANCE_LIMITED_KEY: 'wmk_l0',
+        CONFORMANCE_LIMITED_KEYS: 'wmk_l1,wmk_l2',
+      },
+      () => 1,
+    );
     const path = join(dir, 'sub', 'keys.json');
     await writeFile(join(dir, 'old.json'), 'x', { mode: 0o644 });
     const keys = await keysOf(config);

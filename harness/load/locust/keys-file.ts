@@ -24,7 +24,9 @@ export async function keysOf(config: Pick<Config, 'targetUrl' | 'keys' | 'limite
  */
 export async function writeKeysFile(path: string, keys: readonly string[]): Promise<string> {
   if (keys.length === 0) {
-    throw new ConfigError(`${KEYS_FILE_ENV}: no key to write; set CONFORMANCE_LIMITED_KEY or CONFORMANCE_LIMITED_KEYS (the admin key joins them for the throughput scenario)`);
+    throw new ConfigError(
+      `${KEYS_FILE_ENV}: no key to write; set CONFORMANCE_LIMITED_KEY or CONFORMANCE_LIMITED_KEYS (the admin key joins them for the throughput scenario)`,
+    );
   }
   const target = resolve(path);
   await mkdir(dirname(target), { recursive: true });

@@ -11,7 +11,6 @@ import { LocustEngine } from './engine.js';
  * back the master's merged result as it came. The harness still probes, decides and judges.
  */
 
-
 export interface LocustLoadEngineOptions {
   readonly settings: LocustSettings;
   /** The engine's key list (paths.ts engineKeys): local workers read it from a 0600 temp file. */

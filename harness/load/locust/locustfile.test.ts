@@ -71,10 +71,19 @@ describe('locustfile.py', () => {
         'print(json.dumps([[[lf.share_count(t, i, n) for i in range(n)], [lf.connection_share(c, lf.share_count(t, i, n), i, n) for i in range(n)]] for (t, c, n) in [(150, 50, 2), (151, 1, 2), (1, 10, 3), (7, 3, 4)]]))',
       ) as [number[], number[]][];
       expect(shares.map(([requests]) => requests.reduce((a, b) => a + b, 0))).toEqual([150, 151, 1, 7]);
-      expect(shares[0]).toEqual([[75, 75], [25, 25]]);
+      expect(shares[0]).toEqual([
+        [75, 75],
+        [25, 25],
+      ]);
       // A worker with requests gets a connection even when the connections are fewer than the workers.
-      expect(shares[1]).toEqual([[76, 75], [1, 1]]);
-      expect(shares[2]).toEqual([[1, 0, 0], [1, 0, 0]]);
+      expect(shares[1]).toEqual([
+        [76, 75],
+        [1, 1],
+      ]);
+      expect(shares[2]).toEqual([
+        [1, 0, 0],
+        [1, 0, 0],
+      ]);
     });
 
     it('tallies answers in the shape of KeyTally, with Retry-After pairs past the cap summarised', () => {
@@ -103,13 +112,21 @@ describe('locustfile.py', () => {
       expect(parsed.first429SentMs).toBe(1);
       expect(parsed.retryAfter.values).toHaveLength(MAX_RETRY_AFTER_VALUES);
       expect(parsed.retryAfter.values.reduce((n, v) => n + v.count, 0) + parsed.retryAfter.overflow.count).toBe(rejected);
-      expect(parsed.retryAfter.overflow).toEqual({ count: 6, minDelta: 512, maxDelta: 516, nonNumeric: 1, firstNonNumeric: { value: 'soon', date: 'x', receivedAt: 3000 } });
+      expect(parsed.retryAfter.overflow).toEqual({
+        count: 6,
+        minDelta: 512,
+        maxDelta: 516,
+        nonNumeric: 1,
+        firstNonNumeric: { value: 'soon', date: 'x', receivedAt: 3000 },
+      });
       expect(parsed.latency.count).toBe(rejected + 1);
-      expect(parsed.latency.buckets).toEqual([
-        [120, rejected - 1],
-        [indexOf(11500), 1],
-        [100, 1],
-      ].sort((a, b) => a[0]! - b[0]!));
+      expect(parsed.latency.buckets).toEqual(
+        [
+          [120, rejected - 1],
+          [indexOf(11500), 1],
+          [100, 1],
+        ].sort((a, b) => a[0]! - b[0]!),
+      );
       // Answers at 150..666 ms and the failure at 260 ms, in 100 ms buckets by answer time.
       expect(parsed.buckets.map((b) => b.startMs)).toEqual([0, 100, 200, 300, 400, 500, 600]);
       expect(parsed.buckets[1]).toEqual({ startMs: 100, admitted: 0, rejected: 51, other: 0, error: 0 });

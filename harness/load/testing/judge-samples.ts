@@ -21,7 +21,9 @@ export function refusalFindingsOfSamples(samples: readonly Sample[]): { findings
   const others = samples.filter((s) => outcomeOf(s.status) === 'other');
   if (others.length > 0) {
     const byStatus = statusCounts(others);
-    const list = Object.entries(byStatus).map(([status, n]) => `${n} × ${status}`).join(', ');
+    const list = Object.entries(byStatus)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
     findings.push(`${others.length} ${others.length === 1 ? 'answer was' : 'answers were'} neither 2xx nor 429 (${list}); spec 7: over the limit is 429`);
   }
   const rejected = samples.filter((s) => s.status === 429);
@@ -32,7 +34,8 @@ export function refusalFindingsOfSamples(samples: readonly Sample[]): { findings
     findings.push(`${invalid.length} of ${rejected.length} 429 answers lack a valid Retry-After (first: ${invalid[0]!.problem}); spec 7`);
   }
   const errors = samples.filter((s) => s.status === null);
-  if (errors.length > 0) findings.push(`${errors.length} ${errors.length === 1 ? 'request got' : 'requests got'} no answer (first: ${errors[0]!.error ?? 'unknown'})`);
+  if (errors.length > 0)
+    findings.push(`${errors.length} ${errors.length === 1 ? 'request got' : 'requests got'} no answer (first: ${errors[0]!.error ?? 'unknown'})`);
   return { findings, invalidRetryAfter: invalid.length };
 }
 
@@ -115,10 +118,16 @@ export function judgeSustainedSamples(run: { readonly planned: number; readonly 
   const findings: string[] = [];
   if (counts.rejected > 0) {
     const first = run.samples.find((s) => s.status === 429)!;
-    findings.push(`${label}: ${counts.rejected} of ${counts.sent} requests were refused with 429 under the limit (first after ${round(first.startMs / 1000, 1)} s)`);
+    findings.push(
+      `${label}: ${counts.rejected} of ${counts.sent} requests were refused with 429 under the limit (first after ${round(first.startMs / 1000, 1)} s)`,
+    );
   }
   // A 429 here is already the failure; its Retry-After is not what this scenario is about.
-  findings.push(...refusalFindingsOfSamples(run.samples).findings.filter((f) => !f.includes('Retry-After')).map((f) => `${label}: ${f}`));
+  findings.push(
+    ...refusalFindingsOfSamples(run.samples)
+      .findings.filter((f) => !f.includes('Retry-After'))
+      .map((f) => `${label}: ${f}`),
+  );
   let status: LoadStatus = findings.length === 0 ? 'passed' : 'failed';
   if (status === 'failed' && counts.rejected === 0 && counts.other === 0) status = 'error';
   if (run.samples.length < run.planned) {

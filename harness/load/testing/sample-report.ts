@@ -80,11 +80,27 @@ export function sampleNodeLoadReport(): LoadReport {
   const report = sampleLoadReport();
   return loadReportSchema.parse({
     ...report,
-    engine: { name: 'node', version: '20.19.0', workers: [{ index: 0, host: 'harness-host', clockOffsetMs: 0, clockRttMs: 0, goSpreadMs: 0 }], clockSpreadMs: 0 },
+    engine: {
+      name: 'node',
+      version: '20.19.0',
+      workers: [{ index: 0, host: 'harness-host', clockOffsetMs: 0, clockRttMs: 0, goSpreadMs: 0 }],
+      clockSpreadMs: 0,
+    },
     scenarios: report.scenarios.map((s) => {
       const d = s.detail;
-      if (d?.kind === 'burst') return { ...s, detail: { ...d, keys: d.keys.map((k) => ({ ...k, workers: [{ worker: 0, sent: k.sent, admitted: k.admitted, rejected: k.rejected, other: k.other, errors: k.errors }] })) } };
-      if (d?.kind === 'sustained') return { ...s, detail: { ...d, workers: [{ worker: 0, sent: d.sent, admitted: d.admitted, rejected: d.rejected, other: d.other, errors: d.errors }] } };
+      if (d?.kind === 'burst')
+        return {
+          ...s,
+          detail: {
+            ...d,
+            keys: d.keys.map((k) => ({
+              ...k,
+              workers: [{ worker: 0, sent: k.sent, admitted: k.admitted, rejected: k.rejected, other: k.other, errors: k.errors }],
+            })),
+          },
+        };
+      if (d?.kind === 'sustained')
+        return { ...s, detail: { ...d, workers: [{ worker: 0, sent: d.sent, admitted: d.admitted, rejected: d.rejected, other: d.other, errors: d.errors }] } };
       return s;
     }),
   } satisfies LoadReport);
@@ -156,7 +172,15 @@ export function sampleLoadReport(): LoadReport {
           connectionsPerKey: 50,
           keys: [burstKey('limited key 1 of 2', 59, { waitedMs: 5 }), burstKey('limited key 2 of 2', 60, { waitedMs: 5 })],
         },
-        freshWait: { sharedWith: [], keys: ['limited key 1 of 2', 'limited key 2 of 2'], waitedMs: 5, repeatWaitedMs: 0, probes: 2, steps: [], summary: 'fresh at once (2 probes)' },
+        freshWait: {
+          sharedWith: [],
+          keys: ['limited key 1 of 2', 'limited key 2 of 2'],
+          waitedMs: 5,
+          repeatWaitedMs: 0,
+          probes: 2,
+          steps: [],
+          summary: 'fresh at once (2 probes)',
+        },
       },
       {
         id: 'sustained',
@@ -216,7 +240,14 @@ export function sampleLoadReport(): LoadReport {
         detail: {
           kind: 'throughput',
           key: 'admin key',
-          steps: [step('list', 1, 812.5, 1.21), step('list', 10, 3950, 2.48), step('get', 1, 1020, 0.96), step('get', 10, 5120.3, 1.9), step('create', 1, 100, 9.8), step('create', 10, 100, 95.1)],
+          steps: [
+            step('list', 1, 812.5, 1.21),
+            step('list', 10, 3950, 2.48),
+            step('get', 1, 1020, 0.96),
+            step('get', 10, 5120.3, 1.9),
+            step('create', 1, 100, 9.8),
+            step('create', 10, 100, 95.1),
+          ],
           cleanup: { tag, created: 601, deleted: 601, leftover: 0, problems: [] },
         },
         freshWait: null,

@@ -121,7 +121,11 @@ export function simulate(limiter: Limiter, unit: Unit, history: readonly number[
   for (const t of history) limiter.hit(t);
   let sent = 0;
   const reset = (at: number): string =>
-    unit === 'delta-seconds' ? String(Math.max(1, Math.ceil((at - clock.t) / 1000))) : unit === 'epoch-milliseconds' ? String(Math.round(at)) : String(Math.floor(at / 1000));
+    unit === 'delta-seconds'
+      ? String(Math.max(1, Math.ceil((at - clock.t) / 1000)))
+      : unit === 'epoch-milliseconds'
+        ? String(Math.round(at))
+        : String(Math.floor(at / 1000));
   return {
     now: clock.now,
     sleep: clock.sleep,
@@ -132,7 +136,9 @@ export function simulate(limiter: Limiter, unit: Unit, history: readonly number[
       const d = limiter.hit(clock.t);
       clock.t += 5;
       const headers = { 'x-ratelimit-limit': String(LIMIT), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': reset(d.resetAt) };
-      return d.admitted ? { status: 200, headers } : { status: 429, headers: { ...headers, 'retry-after': String(Math.max(1, Math.ceil((d.retryAt - clock.t) / 1000))) } };
+      return d.admitted
+        ? { status: 200, headers }
+        : { status: 429, headers: { ...headers, 'retry-after': String(Math.max(1, Math.ceil((d.retryAt - clock.t) / 1000))) } };
     },
   };
 }

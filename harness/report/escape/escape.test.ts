@@ -11,9 +11,7 @@ const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 describe('escapeXml', () => {
   it('escapes the five markup characters', () => {
-    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;',
-    );
+    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;');
   });
 
   it('neutralises <script> and the CDATA terminator', () => {
@@ -50,9 +48,7 @@ describe('escapeXml', () => {
 
 describe('escapeHtml', () => {
   it('escapes markup, both quotes and ampersands', () => {
-    expect(escapeHtml(`<img src=x onerror="alert('1')">&`)).toBe(
-      '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;',
-    );
+    expect(escapeHtml(`<img src=x onerror="alert('1')">&`)).toBe('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;');
   });
 
   it('drops control characters, lone surrogates and C1 controls', () => {
@@ -71,9 +67,7 @@ describe('escapeMarkdownCell', () => {
 
   it('keeps data from becoming HTML, links, emphasis or code', () => {
     const out = escapeMarkdownCell('<script>x</script> [l](javascript:1) *b* _i_ `c` ~~s~~ $m$ \\');
-    expect(out).toBe(
-      '&lt;script&gt;x&lt;/script&gt; \\[l\\](javascript:1) \\*b\\* _i_ \\`c\\` \\~\\~s\\~\\~ \\$m\\$ \\\\',
-    );
+    expect(out).toBe('&lt;script&gt;x&lt;/script&gt; \\[l\\](javascript:1) \\*b\\* _i_ \\`c\\` \\~\\~s\\~\\~ \\$m\\$ \\\\');
   });
 
   it('only escapes an ampersand that would start an entity', () => {

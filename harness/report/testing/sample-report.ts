@@ -81,13 +81,9 @@ const CHECKS: readonly CheckSpec[] = [
     title: 'MUST answer a valid contact create with 201 and the record in data',
     status: 'pass',
     durationMs: 2140,
-    exchange: exchange(
-      'POST',
-      '/contacts',
-      201,
-      '{"data":{"id":"6f1c2d7e-8b41-4c55-9a0e-2f4b1d9c3e11","contactType":"company","name":"Ørsted & Sons"}}',
-      { data: '{"contactType":"company","name":"Ørsted & Sons"}' },
-    ),
+    exchange: exchange('POST', '/contacts', 201, '{"data":{"id":"6f1c2d7e-8b41-4c55-9a0e-2f4b1d9c3e11","contactType":"company","name":"Ørsted & Sons"}}', {
+      data: '{"contactType":"company","name":"Ørsted & Sons"}',
+    }),
     property: { seed: 1842906137, path: null, numRuns: 100, counterexample: null },
   },
   {
@@ -95,16 +91,11 @@ const CHECKS: readonly CheckSpec[] = [
     requirementId: 'CT-EMAIL-FORMAT',
     title: 'MUST reject a contact whose email is not an e-mail address',
     status: 'fail',
-    message:
-      'Expected a 4xx rejection, got 201 Created.\nBroken rule: email must be in e-mail format (spec 2.1); sent email "a@b".',
+    message: 'Expected a 4xx rejection, got 201 Created.\nBroken rule: email must be in e-mail format (spec 2.1); sent email "a@b".',
     durationMs: 3312,
-    exchange: exchange(
-      'POST',
-      '/contacts',
-      201,
-      '{"data":{"id":"0b9d5a36-1f7e-4d0c-b3a2-5c8e9f1a2b3c","contactType":"individual","name":"A","email":"a@b"}}',
-      { data: '{"contactType":"individual","name":"A","email":"a@b"}' },
-    ),
+    exchange: exchange('POST', '/contacts', 201, '{"data":{"id":"0b9d5a36-1f7e-4d0c-b3a2-5c8e9f1a2b3c","contactType":"individual","name":"A","email":"a@b"}}', {
+      data: '{"contactType":"individual","name":"A","email":"a@b"}',
+    }),
     property: {
       seed: 1842906137,
       path: '17:0:2',
@@ -134,18 +125,11 @@ const CHECKS: readonly CheckSpec[] = [
     requirementId: 'TE-DATE-REAL',
     title: 'MUST reject a time entry whose date does not exist',
     status: 'fail',
-    message:
-      'Accepted date "2023-02-30" with 201 Created; a non-existent calendar day must be rejected (spec 2.3).',
+    message: 'Accepted date "2023-02-30" with 201 Created; a non-existent calendar day must be rejected (spec 2.3).',
     durationMs: 1873,
-    exchange: exchange(
-      'POST',
-      '/time-entries',
-      201,
-      '{"data":{"id":"c3a1e5f0-2b7d-4e8a-9c6b-1d2e3f4a5b6c","date":"2023-03-02","hours":1}}',
-      {
-        data: '{"taskId":"c1458366-c560-45b8-9c25-c35957b5ae7c","resourceId":"2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e7f","date":"2023-02-30","hours":1}',
-      },
-    ),
+    exchange: exchange('POST', '/time-entries', 201, '{"data":{"id":"c3a1e5f0-2b7d-4e8a-9c6b-1d2e3f4a5b6c","date":"2023-03-02","hours":1}}', {
+      data: '{"taskId":"c1458366-c560-45b8-9c25-c35957b5ae7c","resourceId":"2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e7f","date":"2023-02-30","hours":1}',
+    }),
     property: {
       seed: 1842906137,
       path: '4:0',
@@ -224,8 +208,7 @@ const CHECKS: readonly CheckSpec[] = [
     requirementId: 'WH-SIGNATURE',
     title: 'MUST sign each delivery with HMAC-SHA256 over the raw body',
     status: 'inconclusive',
-    message:
-      'No delivery reached the receiver within 10 s: the target may not reach http://10.0.0.5:8787/hooks (set CONFORMANCE_SINK_PUBLIC_URL).',
+    message: 'No delivery reached the receiver within 10 s: the target may not reach http://10.0.0.5:8787/hooks (set CONFORMANCE_SINK_PUBLIC_URL).',
     durationMs: 10_230,
     exchange: exchange('POST', '/webhooks/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/test', 202, '{"data":{"queued":true}}'),
   },
@@ -357,7 +340,9 @@ function toCheck(spec: CheckSpec): CheckResult {
 /** The fixture's MUST requirements that neither passed nor failed: what the report lists as unverified. */
 function unverifiedOf(requirements: readonly RequirementCoverage[]): Report['unverified'] {
   return requirements
-    .filter((r): r is RequirementCoverage & { status: 'skip' | 'inconclusive' | 'error' | null } => r.level === 'MUST' && r.status !== 'pass' && r.status !== 'fail')
+    .filter(
+      (r): r is RequirementCoverage & { status: 'skip' | 'inconclusive' | 'error' | null } => r.level === 'MUST' && r.status !== 'pass' && r.status !== 'fail',
+    )
     .map((r) => ({
       id: r.id,
       section: r.section,
@@ -473,7 +458,9 @@ export function withLevel<T extends { readonly level: Level }>(row: T, level: Le
  */
 export function incompleteReport(): Report {
   const report = sampleReport();
-  const checks = report.checks.map((c) => (c.level === 'MUST' && (c.status === 'fail' || c.status === 'error') ? { ...c, status: 'pass' as const, message: null, exchange: null } : c));
+  const checks = report.checks.map((c) =>
+    c.level === 'MUST' && (c.status === 'fail' || c.status === 'error') ? { ...c, status: 'pass' as const, message: null, exchange: null } : c,
+  );
   const mustStatus = new Map<string, Status>();
   for (const c of checks) mustStatus.set(c.requirementId, mustStatus.has(c.requirementId) ? worstStatus(mustStatus.get(c.requirementId)!, c.status) : c.status);
   const requirements = report.requirements.map((r) => ({ ...r, status: r.checks === 0 ? null : (mustStatus.get(r.id) ?? r.status) }));

@@ -28,7 +28,10 @@ describe('the assumption audit', () => {
       if (!('spec' in reliance.basis)) continue;
       for (const [, quote] of reliance.basis.spec.matchAll(/"([^"]{8,})"/g)) {
         // An elision (... or …) joins parts that must each be in the spec.
-        const parts = quote!.split(/\.\.\.|…/).map(flat).filter((part) => part.length >= 4);
+        const parts = quote!
+          .split(/\.\.\.|…/)
+          .map(flat)
+          .filter((part) => part.length >= 4);
         if (!parts.every((part) => spec.includes(part))) misquoted.push(`${id}: "${quote}"`);
       }
     }

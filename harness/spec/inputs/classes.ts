@@ -126,13 +126,24 @@ function boundClasses(field: FieldSpec, query: boolean): InvalidClass[] {
   const show = (v: unknown): unknown => (query ? String(v) : v);
   if (field.kind === 'number' || field.kind === 'integer') {
     const step = (v: number, d: 1 | -1): number => (field.kind === 'integer' ? v + d : pastBound(v, d));
-    if (field.min !== undefined) classes.push({ name: field.exclusiveMin ? 'at-exclusive-min' : 'below-min', rule: 'INPUT-BOUNDS', value: show(field.exclusiveMin ? field.min : step(field.min, -1)) });
-    if (field.max !== undefined) classes.push({ name: field.exclusiveMax ? 'at-exclusive-max' : 'above-max', rule: 'INPUT-BOUNDS', value: show(field.exclusiveMax ? field.max : step(field.max, 1)) });
+    if (field.min !== undefined)
+      classes.push({
+        name: field.exclusiveMin ? 'at-exclusive-min' : 'below-min',
+        rule: 'INPUT-BOUNDS',
+        value: show(field.exclusiveMin ? field.min : step(field.min, -1)),
+      });
+    if (field.max !== undefined)
+      classes.push({
+        name: field.exclusiveMax ? 'at-exclusive-max' : 'above-max',
+        rule: 'INPUT-BOUNDS',
+        value: show(field.exclusiveMax ? field.max : step(field.max, 1)),
+      });
   }
   if (field.kind === 'string') {
     // An empty query value (`?contactTypeKey=`) is read by many servers as the parameter left out: SHOULD.
     const empty = query && field.minLength === 1;
-    if (field.minLength !== undefined && field.minLength > 0) classes.push({ name: 'too-short', rule: empty ? 'INPUT-FORMAT-STRICT' : 'INPUT-BOUNDS', value: stringOfLength(field, field.minLength - 1) });
+    if (field.minLength !== undefined && field.minLength > 0)
+      classes.push({ name: 'too-short', rule: empty ? 'INPUT-FORMAT-STRICT' : 'INPUT-BOUNDS', value: stringOfLength(field, field.minLength - 1) });
     if (field.maxLength !== undefined) classes.push({ name: 'too-long', rule: 'INPUT-BOUNDS', value: stringOfLength(field, field.maxLength + 1) });
   }
   if (field.kind === 'array') {

@@ -27,7 +27,10 @@ function fieldRows(): Row[] {
     const heading = /^#{2,6}\s+(\d+(?:\.\d+)*)\.?\s/.exec(line);
     if (heading !== null) section = heading[1]!;
     if (!section.startsWith('2.')) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length !== 4 || cells[0] === 'Field' || /^-+$/.test(cells[0]!)) continue;
     rows.push({ section, field: cells[0]!, type: cells[1]!, create: cells[2]!, update: cells[3]! });
   }
@@ -77,8 +80,15 @@ function flatten(text: string): string {
 
 /** The parameter names of a `Query: ...` cell: each name before its parenthesis, booleans and paging included. */
 function queryNames(cell: string): string[] {
-  const text = cell.trim().replace(/^Query:\s*/, '').replace(/\.\s*(Returns|Lists)[\s\S]*$/, '').replace(/\.$/, '');
-  return flatten(text).split(',').map((n) => n.trim()).filter((n) => /^[a-zA-Z]+$/.test(n));
+  const text = cell
+    .trim()
+    .replace(/^Query:\s*/, '')
+    .replace(/\.\s*(Returns|Lists)[\s\S]*$/, '')
+    .replace(/\.$/, '');
+  return flatten(text)
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => /^[a-zA-Z]+$/.test(n));
 }
 
 describe('the input table against the spec text', () => {
@@ -108,12 +118,15 @@ describe('the input table against the spec text', () => {
         }
         const shape = expectedShape(row.type);
         if (field.kind !== shape.kind) problems.push(`${operation} ${row.field}: kind ${field.kind}, the spec says ${row.type}`);
-        if ((shape.format ?? null) !== (field.format ?? null) && shape.format !== undefined) problems.push(`${operation} ${row.field}: format ${field.format}, the spec says ${row.type}`);
+        if ((shape.format ?? null) !== (field.format ?? null) && shape.format !== undefined)
+          problems.push(`${operation} ${row.field}: format ${field.format}, the spec says ${row.type}`);
         const saysNullable = /(?<!not )nullable|may be null/.test(column) || /may be null/.test(row.type);
-        if (saysNullable !== (field.nullable === true)) problems.push(`${operation} ${row.field}: nullable ${field.nullable === true}, the spec says "${column}" / "${row.type}"`);
+        if (saysNullable !== (field.nullable === true))
+          problems.push(`${operation} ${row.field}: nullable ${field.nullable === true}, the spec says "${column}" / "${row.type}"`);
         if (/enum/.test(row.type) && !/expense status/.test(row.type)) {
           const values = [...new Set([...row.type.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]))];
-          if (JSON.stringify(field.enum) !== JSON.stringify(values)) problems.push(`${operation} ${row.field}: enum ${JSON.stringify(field.enum)}, the spec says ${JSON.stringify(values)}`);
+          if (JSON.stringify(field.enum) !== JSON.stringify(values))
+            problems.push(`${operation} ${row.field}: enum ${JSON.stringify(field.enum)}, the spec says ${JSON.stringify(values)}`);
         }
       }
     }
@@ -151,7 +164,13 @@ describe('the input table against the spec text', () => {
       const line = SPEC.split('\n').find((l) => l.startsWith(`| ${method} | /batch/time-entries |`))!;
       const names = flatten(line.slice(line.indexOf('of:') + 3).split('|')[0]!)
         .split(/[,;]/)
-        .map((part) => part.trim().replace(/^optional\s+/, '').split(/\s/)[0]!)
+        .map(
+          (part) =>
+            part
+              .trim()
+              .replace(/^optional\s+/, '')
+              .split(/\s/)[0]!,
+        )
         .filter((n) => /^[a-zA-Z]+$/.test(n));
       expect(names.length).toBeGreaterThan(8);
       const listed = surface(`${method} /batch/time-entries`, [array, 0])!.fields.map((f) => f.name);

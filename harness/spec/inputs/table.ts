@@ -59,10 +59,21 @@ const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'blocked', 'cancel
 const MILESTONE_STATUSES = ['upcoming', 'at_risk', 'completed', 'missed'] as const;
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'retrying'] as const;
 export const EVENT_NAMES = [
-  'invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.overdue',
-  'quote.created', 'quote.sent', 'quote.accepted', 'quote.rejected',
-  'project.created', 'project.completed', 'task.created', 'task.completed',
-  'time_entry.created', 'expense.created', 'expense.approved',
+  'invoice.created',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.overdue',
+  'quote.created',
+  'quote.sent',
+  'quote.accepted',
+  'quote.rejected',
+  'project.created',
+  'project.completed',
+  'task.created',
+  'task.completed',
+  'time_entry.created',
+  'expense.created',
+  'expense.approved',
   'milestone.completed',
 ] as const;
 
@@ -78,13 +89,7 @@ const tags = (): FieldSpec => ({ name: 'tags', kind: 'array', items: { name: 'ta
 const nullable = { nullable: true } as const;
 
 /** Create and update surfaces of one record from one field list: `update` lists the nullable fields on update. */
-function createAndUpdate(
-  domain: Domain,
-  section: string,
-  path: string,
-  create: readonly FieldSpec[],
-  update: readonly FieldSpec[],
-): InputSurface[] {
+function createAndUpdate(domain: Domain, section: string, path: string, create: readonly FieldSpec[], update: readonly FieldSpec[]): InputSurface[] {
   return [
     { operation: `POST ${path}`, domain, section, container: 'body', at: [], fields: create },
     { operation: `PATCH ${path}/{id}`, domain, section, container: 'body', at: [], fields: update },
@@ -142,7 +147,19 @@ const expense = same(
     oneOf('status', EXPENSE_STATUSES),
     tags(),
   ],
-  ['rootTaskId', 'taskId', 'supplierId', 'claimedByResourceId', 'purchaseOrderId', 'purchaseOrderLineId', 'category', 'description', 'referenceNumber', 'reimbursementStatus', 'billableAmount'],
+  [
+    'rootTaskId',
+    'taskId',
+    'supplierId',
+    'claimedByResourceId',
+    'purchaseOrderId',
+    'purchaseOrderLineId',
+    'category',
+    'description',
+    'referenceNumber',
+    'reimbursementStatus',
+    'billableAmount',
+  ],
 );
 
 const HOURS_CREATE = num('hours', { min: 0, exclusiveMin: true, max: 24 });
@@ -207,12 +224,7 @@ const webhook = same(
   ['description'],
 );
 
-const BATCH_ITEM_COMMON = [
-  uuid('taskId'),
-  uuid('resourceId'),
-  date('date'),
-  num('hours', { min: 0, max: 24 }),
-];
+const BATCH_ITEM_COMMON = [uuid('taskId'), uuid('resourceId'), date('date'), num('hours', { min: 0, max: 24 })];
 
 const SURFACES: readonly InputSurface[] = [
   // --- 2.1, 4.1 contacts ---
@@ -223,7 +235,14 @@ const SURFACES: readonly InputSurface[] = [
     section: '4.1',
     container: 'query',
     at: [],
-    fields: [oneOf('contactType', ['company', 'individual']), str('contactTypeKey', { minLength: 1, maxLength: 30 }), uuid('parentContactId'), bool('isActive'), bool('isBillable'), str('search')],
+    fields: [
+      oneOf('contactType', ['company', 'individual']),
+      str('contactTypeKey', { minLength: 1, maxLength: 30 }),
+      uuid('parentContactId'),
+      bool('isActive'),
+      bool('isBillable'),
+      str('search'),
+    ],
   },
   // --- 2.2, 4.2 expenses ---
   ...createAndUpdate('expenses', '2.2', '/expenses', ...expense),
@@ -263,7 +282,11 @@ const SURFACES: readonly InputSurface[] = [
     section: '2.3',
     container: 'body',
     at: [],
-    fields: [...timeEntryCommon.map((f) => (f.name === 'description' ? { ...f, nullable: true } : f)), HOURS_CREATE, oneOf('entrySource', ['manual', 'timer', 'copied', 'suggested'])],
+    fields: [
+      ...timeEntryCommon.map((f) => (f.name === 'description' ? { ...f, nullable: true } : f)),
+      HOURS_CREATE,
+      oneOf('entrySource', ['manual', 'timer', 'copied', 'suggested']),
+    ],
   },
   {
     operation: 'PATCH /time-entries/{id}',
@@ -319,9 +342,22 @@ const SURFACES: readonly InputSurface[] = [
     section: '2.5',
     container: 'body',
     at: [],
-    fields: [str('name', { minLength: 1 }), oneOf('rateType', ['billable', 'cost', 'other']), str('currency', { minLength: 3, maxLength: 3 }), bool('isDefault'), tags()],
+    fields: [
+      str('name', { minLength: 1 }),
+      oneOf('rateType', ['billable', 'cost', 'other']),
+      str('currency', { minLength: 3, maxLength: 3 }),
+      bool('isDefault'),
+      tags(),
+    ],
   },
-  { operation: 'POST /rates/{id}/versions', domain: 'rates', section: '2.5', container: 'body', at: [], fields: [num('amount', { min: 0 }), date('effectiveFrom'), str('changeReason')] },
+  {
+    operation: 'POST /rates/{id}/versions',
+    domain: 'rates',
+    section: '2.5',
+    container: 'body',
+    at: [],
+    fields: [num('amount', { min: 0 }), date('effectiveFrom'), str('changeReason')],
+  },
   {
     operation: 'GET /rates',
     domain: 'rates',
@@ -406,7 +442,14 @@ const SURFACES: readonly InputSurface[] = [
     section: '2.8',
     container: 'body',
     at: [],
-    fields: [str('name', { minLength: 1 }), date('targetDate'), str('description', nullable), bool('triggersInvoice'), { name: 'completionCriteria', kind: 'array' }, uuid('typeId', nullable)],
+    fields: [
+      str('name', { minLength: 1 }),
+      date('targetDate'),
+      str('description', nullable),
+      bool('triggersInvoice'),
+      { name: 'completionCriteria', kind: 'array' },
+      uuid('typeId', nullable),
+    ],
   },
   { operation: 'POST /milestones/{id}/complete', domain: 'milestones', section: '4.8', container: 'body', at: [], fields: [date('completedDate')] },
   {
@@ -424,9 +467,21 @@ const SURFACES: readonly InputSurface[] = [
     section: '4.9',
     container: 'body',
     at: [],
-    fields: [{ name: 'filterValues', kind: 'object' }, int('page', { min: 1 }), int('pageSize', { min: 1, max: 500 }), { name: 'scope', kind: 'object', strict: true }],
+    fields: [
+      { name: 'filterValues', kind: 'object' },
+      int('page', { min: 1 }),
+      int('pageSize', { min: 1, max: 500 }),
+      { name: 'scope', kind: 'object', strict: true },
+    ],
   },
-  { operation: 'POST /reports/{id}/execute', domain: 'reports', section: '4.9', container: 'body', at: ['scope'], fields: [oneOf('kind', ['project', 'person', 'contact']), uuid('id')] },
+  {
+    operation: 'POST /reports/{id}/execute',
+    domain: 'reports',
+    section: '4.9',
+    container: 'body',
+    at: ['scope'],
+    fields: [oneOf('kind', ['project', 'person', 'contact']), uuid('id')],
+  },
   { operation: 'GET /reports', domain: 'reports', section: '4.9', container: 'query', at: [], fields: [str('category'), oneOf('source', ['system', 'user'])] },
   // --- 4.10 batch ---
   {
@@ -443,7 +498,14 @@ const SURFACES: readonly InputSurface[] = [
     section: '4.10',
     container: 'body',
     at: ['entries', 0],
-    fields: [...BATCH_ITEM_COMMON, str('startTime', { format: 'hh:mm[:ss]' }), str('description', nullable), bool('isBillable'), num('billableRate', { min: 0 }), tags()],
+    fields: [
+      ...BATCH_ITEM_COMMON,
+      str('startTime', { format: 'hh:mm[:ss]' }),
+      str('description', nullable),
+      bool('isBillable'),
+      num('billableRate', { min: 0 }),
+      tags(),
+    ],
   },
   {
     operation: 'PATCH /batch/time-entries',

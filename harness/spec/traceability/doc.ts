@@ -55,7 +55,14 @@ export function traceabilityDoc(units: readonly SpecUnit[], trace: Readonly<Reco
       lines.push(`## Section ${section}`, '', '| Unit | Verified by |', '| --- | --- |');
     }
     const t = trace[unit.key];
-    const by = t === undefined ? '**not traced**' : 'ids' in t ? t.ids.map((id) => `\`${id}\``).join(', ') : 'informative' in t ? `informative: ${t.informative}` : `untestable: ${t.untestable}`;
+    const by =
+      t === undefined
+        ? '**not traced**'
+        : 'ids' in t
+          ? t.ids.map((id) => `\`${id}\``).join(', ')
+          : 'informative' in t
+            ? `informative: ${t.informative}`
+            : `untestable: ${t.untestable}`;
     lines.push(`| ${cell(unit.text.length > 160 ? `${unit.text.slice(0, 157)}...` : unit.text)} | ${cell(by)} |`);
     const next = units[units.indexOf(unit) + 1];
     if (next === undefined || next.section !== section) lines.push('');

@@ -9,10 +9,7 @@ import type { RequirementId } from '../requirements.js';
  * each row is the unit's text, for the reader (the key is what counts).
  */
 
-export type Trace =
-  | { readonly ids: readonly RequirementId[] }
-  | { readonly informative: string }
-  | { readonly untestable: string };
+export type Trace = { readonly ids: readonly RequirementId[] } | { readonly informative: string } | { readonly untestable: string };
 
 export const TRACE: Readonly<Record<string, Trace>> = {
   // This document covers the whole service: purpose, records and fields, states, endpoints, authentication, webhoo
@@ -60,7 +57,18 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Webhooks | Subscriptions that push events to a customer server
   '1#17b01d43': { informative: 'describes the document or introduces what follows; the rules it names are traced where they are stated' },
   // All data is scoped to the organisation that owns the API key.
-  '1#381cc4b0': { ids: ['AUTH-ORG-SCOPE', 'SEC-ISOLATION-READ', 'SEC-ISOLATION-WRITE', 'SEC-LIST-ISOLATED', 'SEC-REFERENCE-NO-LEAK', 'PJ-LIST-ISOLATED', 'SEC-EVENTS-ISOLATED', 'SEC-ERROR-NO-LEAK'] },
+  '1#381cc4b0': {
+    ids: [
+      'AUTH-ORG-SCOPE',
+      'SEC-ISOLATION-READ',
+      'SEC-ISOLATION-WRITE',
+      'SEC-LIST-ISOLATED',
+      'SEC-REFERENCE-NO-LEAK',
+      'PJ-LIST-ISOLATED',
+      'SEC-EVENTS-ISOLATED',
+      'SEC-ERROR-NO-LEAK',
+    ],
+  },
   // Transport is standard HTTP methods with JSON request and response bodies.
   '1#e6c21566': { ids: ['ENV-LIST', 'ENV-CREATE', 'ENV-GET', 'BODY-MALFORMED-JSON'] },
   // General rules:
@@ -68,11 +76,15 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Every identifier named `id` or ending in `Id` is a `<uuid>` unless stated otherwise. The path parameter `id` i
   '2#d069b468': { ids: ['CT-PARENT-UUID', 'TE-IDS-UUID', 'EX-IDS-UUID', 'RS-IDS-UUID', 'AL-IDS-UUID', 'TK-IDS-UUID', 'MS-IDS-UUID', 'ID-UNKNOWN-REFUSED'] },
   // Every update (PATCH) body lists only optional fields: omitted fields stay unchanged.
-  '2#3af1f222': { ids: ['CT-UPDATE-OMITTED', 'TE-UPDATE-OMITTED', 'EX-UPDATE-OMITTED', 'RS-UPDATE-OMITTED', 'AL-UPDATE-OMITTED', 'TK-UPDATE-OMITTED', 'MS-UPDATE-OMITTED'] },
+  '2#3af1f222': {
+    ids: ['CT-UPDATE-OMITTED', 'TE-UPDATE-OMITTED', 'EX-UPDATE-OMITTED', 'RS-UPDATE-OMITTED', 'AL-UPDATE-OMITTED', 'TK-UPDATE-OMITTED', 'MS-UPDATE-OMITTED'],
+  },
   // Response record fields: not shown (only the input fields below are given; responses carry records inside `data
   '2#5f6f9e9a': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
   // Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete; deleti
-  '2#a07079b9': { ids: ['CT-DELETE', 'EX-DELETE', 'TE-DELETE', 'AL-DELETE', 'MS-DELETE', 'WH-DELETE', 'RS-DELETE-SOFT', 'TK-DELETE-SOFT', 'RT-DELETE-DEACTIVATES'] },
+  '2#a07079b9': {
+    ids: ['CT-DELETE', 'EX-DELETE', 'TE-DELETE', 'AL-DELETE', 'MS-DELETE', 'WH-DELETE', 'RS-DELETE-SOFT', 'TK-DELETE-SOFT', 'RT-DELETE-DEACTIVATES'],
+  },
   // contactType | enum `company`, `individual` | required | optional
   '2.1#1fd1e728': { ids: ['CT-CREATE-REQUIRED', 'CT-TYPE-ENUM', 'CT-NULL-NOT-NULLABLE'] },
   // parentContactId | uuid | optional | optional, nullable
@@ -82,27 +94,41 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // email | string, e-mail format | optional | optional, nullable
   '2.1#a2b97d90': { ids: ['CT-EMAIL-FORMAT'] },
   // phone | string | optional | optional, nullable
-  '2.1#a0d95eb2': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#a0d95eb2': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // jobTitle | string | optional | optional, nullable
-  '2.1#06ea58e7': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#06ea58e7': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // billingEmail | string, e-mail format | optional | optional, nullable
   '2.1#d236d866': { ids: ['CT-EMAIL-FORMAT'] },
   // billingAddress | string | optional | optional, nullable
-  '2.1#944515a1': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#944515a1': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // paymentTermsDays | integer >= 0 | optional | optional, nullable
   '2.1#1a6775ed': { ids: ['CT-PAYMENT-TERMS'] },
   // isBillable | boolean | optional | optional
-  '2.1#560c8cc0': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#560c8cc0': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // isActive | boolean | optional | optional
   '2.1#1831caf2': { ids: ['CT-NULL-NOT-NULLABLE'] },
   // website | string, URL format | optional | optional, nullable
   '2.1#7c8d1b11': { ids: ['CT-WEBSITE-URL'] },
   // taxNumber | string | optional | optional, nullable
-  '2.1#a790b5ca': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#a790b5ca': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // notes | string | optional | optional, nullable
-  '2.1#ecd6017a': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#ecd6017a': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // tags | array of string | optional | optional
-  '2.1#c89be0cf': { ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.1#c89be0cf': {
+    ids: ['CT-CREATE-VALID', 'CT-UPDATE-VALID', 'CT-FIELD-TYPES', 'CT-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // rootTaskId | uuid | optional | optional, nullable
   '2.2#1856bc01': { ids: ['EX-IDS-UUID'] },
   // taskId | uuid | optional | optional, nullable
@@ -118,7 +144,9 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // expenseType | enum `supplier_invoice`, `staff_claim`, `direct_cost` | required | optional
   '2.2#1119404d': { ids: ['EX-CREATE-REQUIRED', 'EX-TYPE-ENUM', 'EX-NULL-NOT-NULLABLE'] },
   // category | string | optional | optional, nullable
-  '2.2#aed377ee': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.2#aed377ee': {
+    ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // amount | number >= 0 | required | optional
   '2.2#96a115e8': { ids: ['EX-CREATE-REQUIRED', 'EX-AMOUNT-MIN', 'EX-MODIFIERS', 'EX-NULL-NOT-NULLABLE'] },
   // currency | string of exactly 3 characters | optional | optional
@@ -126,23 +154,33 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // date | string (no format constraint stated) | required | optional
   '2.2#4a26c820': { ids: ['EX-CREATE-REQUIRED', 'EX-NULL-NOT-NULLABLE'] },
   // description | string | optional | optional, nullable
-  '2.2#687e2dee': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.2#687e2dee': {
+    ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // referenceNumber | string | optional | optional, nullable
-  '2.2#a8480c25': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.2#a8480c25': {
+    ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // reimbursementStatus | expense status enum (see part 3) | optional | optional, nullable
   '2.2#44a51d03': { ids: ['EX-STATUS-ENUM', 'EX-UPDATE-VALID', 'EX-UPDATE-NULL-CLEARS'] },
   // isBillable | boolean | optional | optional
-  '2.2#560c8cc0': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.2#560c8cc0': {
+    ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // markupPercentage | number | optional | optional
   '2.2#e1d668a3': { ids: ['EX-NULL-NOT-NULLABLE'] },
   // billableModifiers | array of financial modifier | optional | optional
   '2.2#b68dc621': { ids: ['EX-NULL-NOT-NULLABLE'] },
   // billableAmount | number | optional | optional, nullable
-  '2.2#7fa7c728': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.2#7fa7c728': {
+    ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // status | expense status enum | optional | optional
   '2.2#a23cc3ce': { ids: ['EX-STATUS-ENUM', 'EX-NULL-NOT-NULLABLE', 'EX-UPDATE-VALID', 'EX-UPDATE-NULL-CLEARS'] },
   // tags | array of string | optional | optional
-  '2.2#c89be0cf': { ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.2#c89be0cf': {
+    ids: ['EX-CREATE-VALID', 'EX-UPDATE-VALID', 'EX-FIELD-TYPES', 'EX-NULL-NOT-NULLABLE', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // Financial modifier object (all four fields required): `id` uuid; `name` string; `type` enum `percentage`, `amo
   '2.2#693f0280': { ids: ['EX-AMOUNT-MIN', 'EX-MODIFIERS'] },
   // taskId | uuid | required | optional
@@ -152,7 +190,17 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // date | `<date>` that must be a real calendar date (for example a non-existent day is rejected) | required | op
   '2.3#389d8140': { ids: ['TE-CREATE-REQUIRED', 'TE-DATE-REAL'] },
   // hours | number; create: > 0 and <= 24; update: >= 0.25 and <= 24 | required | optional
-  '2.3#5f6e96ed': { ids: ['TE-CREATE-REQUIRED', 'TE-HOURS-CREATE-RANGE', 'TE-HOURS-MIN-NON-TIMER', 'TE-HOURS-MIN-ISSUE', 'TE-HOURS-TIMER-ACCEPTED', 'TE-START-TIME-FORMAT', 'TE-UPDATE-HOURS-RANGE'] },
+  '2.3#5f6e96ed': {
+    ids: [
+      'TE-CREATE-REQUIRED',
+      'TE-HOURS-CREATE-RANGE',
+      'TE-HOURS-MIN-NON-TIMER',
+      'TE-HOURS-MIN-ISSUE',
+      'TE-HOURS-TIMER-ACCEPTED',
+      'TE-START-TIME-FORMAT',
+      'TE-UPDATE-HOURS-RANGE',
+    ],
+  },
   // durationSeconds | integer > 0 and <= 86400 | optional | optional
   '2.3#75e9f2d1': { ids: ['TE-DURATION-RANGE'] },
   // startTime | string `HH:MM`, 24-hour, hours 00-23, minutes 00-59 | optional | optional, nullable
@@ -169,28 +217,42 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   '2.3#29052d41': { ids: ['TE-UPDATE-VALID'] },
   // tags | array of string | optional | optional
   '2.3#c89be0cf': { ids: ['TE-CREATE-VALID', 'TE-UPDATE-VALID', 'TE-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
-  // Cross-field rule on create: when entrySource (default `manual`) is anything other than `timer`, hours must be 
-  '2.3#9a35192b': { ids: ['TE-HOURS-CREATE-RANGE', 'TE-HOURS-MIN-NON-TIMER', 'TE-HOURS-MIN-ISSUE', 'TE-HOURS-TIMER-ACCEPTED', 'TE-ENTRY-SOURCE-ENUM', 'TE-UPDATE-HOURS-RANGE'] },
+  // Cross-field rule on create: when entrySource (default `manual`) is anything other than `timer`, hours must be
+  '2.3#9a35192b': {
+    ids: ['TE-HOURS-CREATE-RANGE', 'TE-HOURS-MIN-NON-TIMER', 'TE-HOURS-MIN-ISSUE', 'TE-HOURS-TIMER-ACCEPTED', 'TE-ENTRY-SOURCE-ENUM', 'TE-UPDATE-HOURS-RANGE'],
+  },
   // name | string, min length 1 | required | optional
   '2.4#d3d55f65': { ids: ['RS-CREATE-REQUIRED', 'RS-NAME-MIN', 'RS-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // email | string, e-mail format | optional | optional, nullable
   '2.4#a2b97d90': { ids: ['RS-EMAIL-FORMAT'] },
   // phone | string | optional | optional, nullable
-  '2.4#a0d95eb2': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#a0d95eb2': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // jobTitle | string | optional | optional, nullable
-  '2.4#06ea58e7': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#06ea58e7': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // roleId | uuid | optional | optional, nullable
   '2.4#6cbcf72b': { ids: ['RS-IDS-UUID'] },
   // employmentType | string | optional | optional (not nullable)
   '2.4#2eb5bddb': { ids: ['RS-FIELD-TYPES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // startDate | string | optional | optional, nullable
-  '2.4#8214f878': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#8214f878': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // endDate | string | optional | optional, nullable
-  '2.4#fad1a2de': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#fad1a2de': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // countryCode | string | optional | optional, nullable
-  '2.4#9f5079af': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#9f5079af': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // regionCode | string | optional | optional, nullable
-  '2.4#fa14eb26': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#fa14eb26': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // homeOfficeId | uuid | optional | optional, nullable
   '2.4#2d8daa38': { ids: ['RS-IDS-UUID'] },
   // tags | array of string | optional | optional
@@ -202,7 +264,9 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // salaryPeriod | enum `hour`, `day`, `week`, `month`, `year` | optional | optional, nullable
   '2.4#0aeeb28f': { ids: ['RS-SALARY'] },
   // externalUserId | string | optional | optional, nullable
-  '2.4#65a7f0f6': { ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.4#65a7f0f6': {
+    ids: ['RS-CREATE-VALID', 'RS-UPDATE-VALID', 'RS-FIELD-TYPES', 'RS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // A rate is created together with its initial version; the amount lives in versions.
   '2.5#4e7b913d': { ids: ['RT-CREATE-VALID', 'RT-GET-CURRENT', 'RT-VERSIONS-LIST', 'RT-UPDATE-NOT-ACCEPTED'] },
   // Bodies of rate create, rate update and version create reject properties that are not listed (strict objects).
@@ -222,7 +286,19 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // tags | array of string | optional | optional
   '2.5#c89be0cf': { ids: ['RT-CREATE-VALID', 'RT-UPDATE-VALID', 'RT-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // amount | number >= 0 | required | not accepted (use versions)
-  '2.5#1c627675': { ids: ['RT-CREATE-REQUIRED', 'RT-UPDATE-NOT-ACCEPTED', 'RT-FIELD-RULES', 'RT-VERSION-CREATE', 'RT-VERSION-INVALID', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.5#1c627675': {
+    ids: [
+      'RT-CREATE-REQUIRED',
+      'RT-UPDATE-NOT-ACCEPTED',
+      'RT-FIELD-RULES',
+      'RT-VERSION-CREATE',
+      'RT-VERSION-INVALID',
+      'INPUT-TYPE',
+      'INPUT-NULL',
+      'INPUT-BOUNDS',
+      'INPUT-FORMAT',
+    ],
+  },
   // Create rate version body: `amount` number >= 0 (required); `effectiveFrom` `<date>` (required); `changeReason`
   '2.5#e985da14': { ids: ['RT-VERSION-CREATE', 'RT-VERSION-INVALID', 'RT-STRICT'] },
   // taskId | uuid | required | optional
@@ -256,11 +332,17 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // taskType | legacy enum `project`, `admin`, `template`, `phase`, `stage`, `task` | optional | not accepted
   '2.7#a26a8140': { ids: ['TK-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // startDate | string | optional | optional, nullable
-  '2.7#8214f878': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.7#8214f878': {
+    ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // endDate | string | optional | optional, nullable
-  '2.7#fad1a2de': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.7#fad1a2de': {
+    ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // description | string | optional | optional, nullable
-  '2.7#687e2dee': { ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.7#687e2dee': {
+    ids: ['TK-CREATE-VALID', 'TK-UPDATE-VALID', 'TK-FIELD-RULES', 'TK-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // position | integer >= 0 | optional | not accepted
   '2.7#258ad982': { ids: ['TK-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // status | enum `pending`, `in_progress`, `completed`, `blocked`, `cancelled` | not accepted | optional
@@ -274,7 +356,9 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // targetDate | `<date>` | required | optional
   '2.8#75402136': { ids: ['MS-CREATE-REQUIRED', 'MS-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // description | string | optional | optional, nullable
-  '2.8#687e2dee': { ids: ['MS-CREATE-VALID', 'MS-UPDATE-VALID', 'MS-FIELD-RULES', 'MS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  '2.8#687e2dee': {
+    ids: ['MS-CREATE-VALID', 'MS-UPDATE-VALID', 'MS-FIELD-RULES', 'MS-UPDATE-NULL-CLEARS', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // triggersInvoice | boolean | optional | optional
   '2.8#5cd9bf2b': { ids: ['MS-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // completionCriteria | array of completion criterion | optional | optional
@@ -282,13 +366,17 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // typeId | uuid, may be null | optional | optional
   '2.8#ac9973b6': { ids: ['MS-IDS-UUID'] },
   // Completion criterion item shape: not shown.
-  '2.8#12b09b7d': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '2.8#12b09b7d': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Milestone status values are listed in part 3.
   '2.8#445f5fd9': { informative: 'a cross-reference: the values are traced in 3.3' },
   // A report definition has a category and a source (`system` or `user`).
   '2.9#333da4df': { ids: ['RP-FILTER-SOURCE'] },
   // Definition fields beyond those filters: not shown.
-  '2.9#6ddf2a95': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '2.9#6ddf2a95': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // name | string, length 1 to 255 | required | optional
   '2.10#8d9d543c': { ids: ['WH-FIELD-RULES', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
   // url | string, URL format, max length 500 | required | optional
@@ -310,25 +398,33 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Operations `POST /expenses/{id}/approve` and `POST /expenses/{id}/reject` exist, and status may also be set di
   '3.1#9ea31eca': { ids: ['EX-APPROVE', 'EX-REJECT', 'EX-STATUS-ENUM', 'EX-CREATE-VALID', 'EX-UPDATE-VALID'] },
   // Transitions: not shown (the status that each operation leaves is not stated).
-  '3.1#fba856ac': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '3.1#fba856ac': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Values: `pending`, `in_progress`, `completed`, `blocked`, `cancelled`.
   '3.2#b37a51c5': { ids: ['TK-STATUS-ENUM'] },
   // Set through the task update operation.
   '3.2#805c3a3e': { ids: ['TK-STATUS-ENUM', 'TK-UPDATE-VALID'] },
   // Transitions: not shown.
-  '3.2#7a29a63c': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '3.2#7a29a63c': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Values: `upcoming`, `at_risk`, `completed`, `missed`.
   '3.3#48602858': { ids: ['MS-FILTER-STATUS', 'MS-COMPLETE'] },
   // any state from which completion is allowed | `POST /milestones/{id}/complete` | optional `completedDate` `<dat
   '3.3#ce712eb0': { ids: ['MS-COMPLETE', 'MS-COMPLETE-DATE', 'MS-COMPLETE-DATE-KEPT'] },
   // Other transitions, and which source states may be completed: not shown.
-  '3.3#9df7c900': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '3.3#9df7c900': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Values: `pending`, `delivered`, `failed`, `retrying`.
   '3.4#695a3425': { ids: ['WH-DELIVERIES-LIST'] },
   // A delivery answered with a 2xx status is successful; a non-2xx answer or a timeout is retried, up to five atte
   '3.4#e8ab247e': { ids: ['WH-2XX-SUCCESS', 'WH-RETRY-SUCCESS', 'WH-RETRY-LIMIT', 'WH-RETRY-TIMEOUT'] },
   // Transitions between the four values: not shown.
-  '3.4#8dc8a72c': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '3.4#8dc8a72c': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Contacts, resources, rates and webhooks carry an active flag (`isActive`) that can be set or filtered; deletin
   '3.5#f475a83a': { ids: ['CT-FILTER-ACTIVE', 'RS-FILTER-ACTIVE', 'RT-FILTER-ACTIVE', 'WH-FILTER-ACTIVE', 'RT-DELETE-DEACTIVATES'] },
   // Common rules:
@@ -413,8 +509,10 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   '4.6#866ac504': { ids: ['AL-UPDATE-VALID'] },
   // DELETE | /allocations/{id} | 204.
   '4.6#14014b99': { ids: ['AL-DELETE'] },
-  // GET | /tasks | Query: projectId (uuid), parentTaskId (uuid), search (string), lifecycleScope (`active`/`all`, 
-  '4.7#8fbe572c': { ids: ['TK-QUERY-INVALID', 'TK-LIFECYCLE-SCOPE', 'TK-LIFECYCLE-ACTIVE', 'TK-FILTER-PROJECT', 'TK-FILTER-PARENT', 'INPUT-BOUNDS', 'INPUT-FORMAT'] },
+  // GET | /tasks | Query: projectId (uuid), parentTaskId (uuid), search (string), lifecycleScope (`active`/`all`,
+  '4.7#8fbe572c': {
+    ids: ['TK-QUERY-INVALID', 'TK-LIFECYCLE-SCOPE', 'TK-LIFECYCLE-ACTIVE', 'TK-FILTER-PROJECT', 'TK-FILTER-PARENT', 'INPUT-BOUNDS', 'INPUT-FORMAT'],
+  },
   // POST | /tasks | Body: task create fields (2.7); the task is a child of a project or another task. 201.
   '4.7#53c64b98': { ids: ['TK-DELETE-SOFT'] },
   // GET | /tasks/{id} | Returns task.
@@ -450,7 +548,9 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // Success is 200 with a `data` envelope.
   '4.10#8a2a7458': { ids: ['BATCH-ENVELOPE'] },
   // Per-item outcome and partial-failure behaviour: not shown.
-  '4.10#3064d7b5': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '4.10#3064d7b5': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // POST | /batch/time-entries | `entries`: array (1 to 100) of: taskId uuid (req), resourceId uuid (req), date `<
   '4.10#d44cfd6c': { ids: ['BATCH-SIZE', 'BATCH-CREATE-VALID'] },
   // PATCH | /batch/time-entries | `updates`: array (1 to 100) of: id uuid (req); optional taskId, resourceId (uuid
@@ -478,9 +578,13 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // The fixed paths `/webhooks/events`, `/reports/categories` coexist with the `{id}` routes of the same collectio
   '4.11#346a55b5': { ids: ['WH-EVENTS-LIST', 'RP-CATEGORIES', 'RP-GET'] },
   // The domains Projects, Invoices and Task Financials exist.
-  '4.12#f7bd6ea9': { untestable: 'their endpoints are not shown: nothing to send (the report lists them as not testable), except GET /projects, traced in the next sentence' },
+  '4.12#f7bd6ea9': {
+    untestable: 'their endpoints are not shown: nothing to send (the report lists them as not testable), except GET /projects, traced in the next sentence',
+  },
   // Their endpoints and schemas: not shown, except that `GET /projects` takes `limit` and `offset` and returns a p
-  '4.12#28c20863': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '4.12#28c20863': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Every request carries an organisation API key, sent either as the header `X-API-Key: <API_KEY>` or as `Authori
   '5#d08e4a15': { ids: ['AUTH-X-API-KEY', 'AUTH-BEARER', 'AUTH-MISSING-REFUSED', 'AUTH-EMPTY-BEARER'] },
   // A key has a fixed service prefix followed by an underscore and a secret part: `<prefix>_<secret>`.
@@ -488,7 +592,9 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // An organisation admin creates keys in the application settings. The full secret is displayed only once, at cre
   '5#222bb44a': { untestable: 'keys are made in the application settings, outside the API: the suite is given them' },
   // A key belongs to one organisation; requests see that organisation's data.
-  '5#aeba56cb': { ids: ['AUTH-ORG-SCOPE', 'AUTH-UNKNOWN-REFUSED', 'SEC-ISOLATION-READ', 'SEC-LIST-ISOLATED', 'PJ-LIST-ISOLATED', 'SEC-EVENTS-ISOLATED', 'SEC-ERROR-NO-LEAK'] },
+  '5#aeba56cb': {
+    ids: ['AUTH-ORG-SCOPE', 'AUTH-UNKNOWN-REFUSED', 'SEC-ISOLATION-READ', 'SEC-LIST-ISOLATED', 'PJ-LIST-ISOLATED', 'SEC-EVENTS-ISOLATED', 'SEC-ERROR-NO-LEAK'],
+  },
   // Creating, updating and deleting webhook subscriptions requires an admin key.
   '5#58a3f3d3': { ids: ['SEC-ADMIN-WEBHOOK-WRITE', 'SEC-ADMIN-403', 'SEC-MEMBER-READ'] },
   // Each key has a per-minute request limit (see part 8).
@@ -522,17 +628,45 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   // A test delivery can be requested with `POST /webhooks/{id}/test`; the secret can be replaced with `POST /webho
   '6.2#de7917ff': { ids: ['WH-TEST-DELIVERY', 'WH-ROTATE'] },
   // Content of `data` for each event: not shown.
-  '6.2#d4354def': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '6.2#d4354def': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Delivery timeout and spacing between retries: not shown.
-  '6.2#bd5cc6e6': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '6.2#bd5cc6e6': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Which operation triggers each event, beyond what the event name implies: not shown.
-  '6.2#287e1663': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
+  '6.2#287e1663': {
+    informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it',
+  },
   // Request limit of the key exceeded | HTTP 429 with header `Retry-After`
   '7#aa24aae1': { ids: ['RL-RETRY-AFTER', 'RL-RECOVERY'] },
   // Successful delete | 204 with no body
   '7#5fa8f2d8': { ids: ['ENV-DELETE'] },
   // Bodies that do not match the schemas in part 2 are invalid input; malformed query or body values (wrong enum v
-  '7#e3d41847': { ids: ['CT-FIELD-TYPES', 'TE-FIELD-TYPES', 'EX-FIELD-TYPES', 'RS-FIELD-TYPES', 'AL-FIELD-TYPES', 'TK-FIELD-RULES', 'MS-FIELD-RULES', 'RT-FIELD-RULES', 'WH-FIELD-RULES', 'BATCH-ITEM-RULES', 'PAGE-LIMIT-RANGE', 'CT-QUERY-INVALID', 'TE-QUERY-INVALID', 'EX-QUERY-INVALID', 'INPUT-TYPE', 'INPUT-NULL', 'INPUT-BOUNDS', 'INPUT-FORMAT', 'INPUT-FORMAT-STRICT'] },
+  '7#e3d41847': {
+    ids: [
+      'CT-FIELD-TYPES',
+      'TE-FIELD-TYPES',
+      'EX-FIELD-TYPES',
+      'RS-FIELD-TYPES',
+      'AL-FIELD-TYPES',
+      'TK-FIELD-RULES',
+      'MS-FIELD-RULES',
+      'RT-FIELD-RULES',
+      'WH-FIELD-RULES',
+      'BATCH-ITEM-RULES',
+      'PAGE-LIMIT-RANGE',
+      'CT-QUERY-INVALID',
+      'TE-QUERY-INVALID',
+      'EX-QUERY-INVALID',
+      'INPUT-TYPE',
+      'INPUT-NULL',
+      'INPUT-BOUNDS',
+      'INPUT-FORMAT',
+      'INPUT-FORMAT-STRICT',
+    ],
+  },
   // Error body shape and error codes: not shown.
   '7#ab308726': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
   // Status codes for validation failure, missing or invalid key, insufficient permission and unknown id: not shown

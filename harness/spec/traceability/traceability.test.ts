@@ -15,7 +15,11 @@ const units = specUnits(readFileSync(join(ROOT, 'spec/work-management-api-v1.md'
 /** The source text of the folders where checks and the ids they name live. */
 function sources(...folders: string[]): string {
   return folders
-    .flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') || folder === 'suites').map((f) => readFileSync(join(ROOT, folder, f), 'utf8')))
+    .flatMap((folder) =>
+      readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+        .filter((f) => (f.endsWith('.ts') && !f.endsWith('.test.ts')) || folder === 'suites')
+        .map((f) => readFileSync(join(ROOT, folder, f), 'utf8')),
+    )
     .join('\n');
 }
 

@@ -84,7 +84,10 @@ export function specUnits(markdown: string): SpecUnit[] {
         inTable = true;
         continue;
       }
-      const cells = line.slice(1, line.endsWith('|') ? -1 : undefined).split('|').map((c) => c.trim());
+      const cells = line
+        .slice(1, line.endsWith('|') ? -1 : undefined)
+        .split('|')
+        .map((c) => c.trim());
       if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
       push('row', cells.join(' | '));
       continue;

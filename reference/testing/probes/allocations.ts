@@ -3,8 +3,7 @@ import { statusOf, type ProbesFor } from './probe.js';
 
 const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/allocations', { ...MINIMAL.allocation, ...body }));
 const allocation = (api: TestApi, body: Record<string, unknown> = {}) => api.create('/allocations', { ...MINIMAL.allocation, ...body });
-const notes = async (api: TestApi, query: string) =>
-  ((await api.get(`/allocations${query}`)).json().data as { notes: string }[]).map((a) => a.notes).join(',');
+const notes = async (api: TestApi, query: string) => ((await api.get(`/allocations${query}`)).json().data as { notes: string }[]).map((a) => a.notes).join(',');
 const padded = (length: number) => ` ${'x'.repeat(length)} `;
 
 export const ALLOCATION_PROBES: ProbesFor<'al-'> = {
@@ -34,10 +33,7 @@ export const ALLOCATION_PROBES: ProbesFor<'al-'> = {
     faulty: [201, 201],
   },
   'al-end-date-not-required': {
-    probe: async (api) => [
-      await statusOf(api.post('/allocations', { taskId: PROJECT_A1, startDate: '2024-03-01' })),
-      await create(api, { endDate: 5 }),
-    ],
+    probe: async (api) => [await statusOf(api.post('/allocations', { taskId: PROJECT_A1, startDate: '2024-03-01' })), await create(api, { endDate: 5 })],
     clean: [400, 400],
     faulty: [201, 400],
   },

@@ -15,7 +15,12 @@ export const BATCH_PROBES: ProbesFor<'batch-'> = {
       ids.push((await entry(api)).id);
       return [
         await statusOf(batchCreate(api, items(101))),
-        await statusOf(batchPatch(api, ids.map((id) => ({ id, hours: 2 })))),
+        await statusOf(
+          batchPatch(
+            api,
+            ids.map((id) => ({ id, hours: 2 })),
+          ),
+        ),
         await statusOf(batchDelete(api, ids)),
       ];
     },
@@ -28,7 +33,10 @@ export const BATCH_PROBES: ProbesFor<'batch-'> = {
     faulty: [200, 200, 200],
   },
   'batch-item-date-unchecked': {
-    probe: async (api) => [await statusOf(batchCreate(api, items(1, { date: '2023-02-29' }))), (await api.get('/time-entries')).json().data.map((e: { date: string }) => e.date)],
+    probe: async (api) => [
+      await statusOf(batchCreate(api, items(1, { date: '2023-02-29' }))),
+      (await api.get('/time-entries')).json().data.map((e: { date: string }) => e.date),
+    ],
     clean: [400, []],
     faulty: [200, ['2023-02-29']],
   },

@@ -4,8 +4,7 @@ import { statusOf, type ProbesFor } from './probe.js';
 const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/milestones', { ...MINIMAL.milestone, ...body }));
 const milestone = (api: TestApi, body: Record<string, unknown> = {}) => api.create('/milestones', { ...MINIMAL.milestone, ...body });
 const complete = (api: TestApi, id: string, body: Record<string, unknown>) => api.post(`/milestones/${id}/complete`, body);
-const names = async (api: TestApi, query: string) =>
-  ((await api.get(`/milestones${query}`)).json().data as { name: string }[]).map((m) => m.name).join(',');
+const names = async (api: TestApi, query: string) => ((await api.get(`/milestones${query}`)).json().data as { name: string }[]).map((m) => m.name).join(',');
 
 export const MILESTONE_PROBES: ProbesFor<'ms-'> = {
   'ms-target-date-unchecked': {

@@ -39,11 +39,27 @@ export const RATE_LIMIT_PROBES: ProbesFor<'rl-'> = {
   },
   'rl-one-too-many': {
     probe: async (api) => (await burst(api, 5)).map((r) => [r.statusCode, r.headers['x-ratelimit-remaining']]),
-    clean: [[200, '2'], [200, '1'], [200, '0'], [429, '0'], [429, '0']],
-    faulty: [[200, '2'], [200, '1'], [200, '0'], [200, '0'], [429, '0']],
+    clean: [
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    faulty: [
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [200, '0'],
+      [429, '0'],
+    ],
   },
   'rl-shared-counter': {
-    probe: async (api) => [(await refused(api)).statusCode, await statusOf(api.get('/contacts', KEY_A_ADMIN)), await statusOf(api.get('/contacts', KEY_B_ADMIN))],
+    probe: async (api) => [
+      (await refused(api)).statusCode,
+      await statusOf(api.get('/contacts', KEY_A_ADMIN)),
+      await statusOf(api.get('/contacts', KEY_B_ADMIN)),
+    ],
     clean: [429, 200, 200],
     faulty: [429, 429, 429],
   },
@@ -94,8 +110,18 @@ export const RATE_LIMIT_PROBES: ProbesFor<'rl-'> = {
   },
   'rl-remaining-stuck': {
     probe: async (api) => (await burst(api, 4)).map((r) => [r.statusCode, r.headers['x-ratelimit-remaining']]),
-    clean: [[200, '2'], [200, '1'], [200, '0'], [429, '0']],
-    faulty: [[200, '3'], [200, '3'], [200, '3'], [429, '3']],
+    clean: [
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    faulty: [
+      [200, '3'],
+      [200, '3'],
+      [200, '3'],
+      [429, '3'],
+    ],
   },
   'rl-never-recovers': {
     probe: async (api) => {
@@ -111,8 +137,24 @@ export const RATE_LIMIT_PROBES: ProbesFor<'rl-'> = {
       const events = await burst(api, 4, '/webhooks/events');
       return [events.map((r) => [r.statusCode, r.headers['x-ratelimit-remaining']]), await statusOf(api.get('/contacts', KEY_A_LIMITED))];
     },
-    clean: [[[200, '2'], [200, '1'], [200, '0'], [429, '0']], 429],
-    faulty: [[[200, '3'], [200, '3'], [200, '3'], [200, '3']], 200],
+    clean: [
+      [
+        [200, '2'],
+        [200, '1'],
+        [200, '0'],
+        [429, '0'],
+      ],
+      429,
+    ],
+    faulty: [
+      [
+        [200, '3'],
+        [200, '3'],
+        [200, '3'],
+        [200, '3'],
+      ],
+      200,
+    ],
   },
   'rl-default-limit-100': {
     probe: async (api) => {

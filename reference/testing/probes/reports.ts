@@ -72,7 +72,11 @@ export const REPORT_PROBES: ProbesFor<'rp-'> = {
     faulty: [200, 404],
   },
   'rp-filter-values-strict': {
-    probe: async (api) => [await execute(api, { filterValues: {} }), await execute(api, { filterValues: { region: 'north' } }), await execute(api, { filterValues: [] })],
+    probe: async (api) => [
+      await execute(api, { filterValues: {} }),
+      await execute(api, { filterValues: { region: 'north' } }),
+      await execute(api, { filterValues: [] }),
+    ],
     clean: [200, 200, 400],
     faulty: [200, 400, 400],
   },

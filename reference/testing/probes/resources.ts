@@ -4,8 +4,7 @@ import { statusOf, type ProbesFor } from './probe.js';
 const ROLE = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
 const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/resources', { ...MINIMAL.resource, ...body }));
 const resource = (api: TestApi, body: Record<string, unknown> = {}) => api.create('/resources', { ...MINIMAL.resource, ...body });
-const names = async (api: TestApi, query: string) =>
-  ((await api.get(`/resources${query}`)).json().data as { name: string }[]).map((r) => r.name).join(',');
+const names = async (api: TestApi, query: string) => ((await api.get(`/resources${query}`)).json().data as { name: string }[]).map((r) => r.name).join(',');
 
 export const RESOURCE_PROBES: ProbesFor<'rs-'> = {
   'rs-email-unchecked': {
@@ -13,7 +12,11 @@ export const RESOURCE_PROBES: ProbesFor<'rs-'> = {
     clean: [400, 400],
     faulty: [201, 200],
   },
-  'rs-negative-salary': { probe: async (api) => [await create(api, { salary: -1 }), await create(api, { salary: '5' })], clean: [400, 400], faulty: [201, 400] },
+  'rs-negative-salary': {
+    probe: async (api) => [await create(api, { salary: -1 }), await create(api, { salary: '5' })],
+    clean: [400, 400],
+    faulty: [201, 400],
+  },
   'rs-is-active-on-create': { probe: async (api) => (await resource(api, { isActive: false })).isActive, clean: true, faulty: false },
   'rs-employment-type-nullable': {
     probe: async (api) => {
@@ -74,7 +77,11 @@ export const RESOURCE_PROBES: ProbesFor<'rs-'> = {
     faulty: [201, 400],
   },
   'rs-empty-name': {
-    probe: async (api) => [await create(api, { name: '' }), await statusOf(api.patch(`/resources/${(await resource(api)).id}`, { name: '' })), await create(api, { name: null })],
+    probe: async (api) => [
+      await create(api, { name: '' }),
+      await statusOf(api.patch(`/resources/${(await resource(api)).id}`, { name: '' })),
+      await create(api, { name: null }),
+    ],
     clean: [400, 400, 400],
     faulty: [201, 200, 400],
   },

@@ -125,7 +125,11 @@ export const SECURITY_PROBES: ProbesFor<'sec-'> = {
     probe: async (api) => {
       const created = await statusOf(api.post('/webhooks', hook, KEY_A_MEMBER));
       const { id } = await api.create('/webhooks', hook);
-      return [created, await statusOf(api.patch(`/webhooks/${id}`, { name: 'renamed' }, KEY_A_MEMBER)), await statusOf(api.delete(`/webhooks/${id}`, KEY_A_MEMBER))];
+      return [
+        created,
+        await statusOf(api.patch(`/webhooks/${id}`, { name: 'renamed' }, KEY_A_MEMBER)),
+        await statusOf(api.delete(`/webhooks/${id}`, KEY_A_MEMBER)),
+      ];
     },
     clean: [403, 403, 403],
     faulty: [201, 200, 204],
@@ -177,9 +181,11 @@ export const SECURITY_PROBES: ProbesFor<'sec-'> = {
     probe: async (api) => {
       const theirParent = await api.createContact({}, KEY_B_ADMIN);
       const mine = await api.createContact();
-      return [await statusOf(api.post('/contacts', { contactType: 'individual', name: 'x', parentContactId: theirParent.id })),
+      return [
+        await statusOf(api.post('/contacts', { contactType: 'individual', name: 'x', parentContactId: theirParent.id })),
         await statusOf(api.post('/contacts', { contactType: 'individual', name: 'y', parentContactId: UNKNOWN_ID })),
-        await statusOf(api.post('/contacts', { contactType: 'individual', name: 'z', parentContactId: mine.id }))];
+        await statusOf(api.post('/contacts', { contactType: 'individual', name: 'z', parentContactId: mine.id })),
+      ];
     },
     clean: [201, 201, 201],
     faulty: [201, 400, 201],

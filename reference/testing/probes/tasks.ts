@@ -18,7 +18,11 @@ export const TASK_PROBES: ProbesFor<'tk-'> = {
     clean: [400, 400],
     faulty: [200, 400],
   },
-  'tk-negative-position': { probe: async (api) => [await create(api, { position: -1 }), await create(api, { position: 1.5 })], clean: [400, 400], faulty: [201, 400] },
+  'tk-negative-position': {
+    probe: async (api) => [await create(api, { position: -1 }), await create(api, { position: 1.5 })],
+    clean: [400, 400],
+    faulty: [201, 400],
+  },
   'tk-lifecycle-scope-unchecked': {
     probe: async (api) => {
       await api.delete(`/tasks/${(await task(api, { name: 'Old' })).id}`);

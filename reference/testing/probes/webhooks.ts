@@ -9,7 +9,8 @@ const IDLE_URL = 'http://127.0.0.1:9/hook';
 const sign = (body: Buffer, secret: unknown) => `sha256=${createHmac('sha256', String(secret)).update(body).digest('hex')}`;
 const subscribe = (api: TestApi, url: string, body: Record<string, unknown> = {}) =>
   api.create('/webhooks', { name: 'hook', url, events: ['task.created'], ...body });
-const create = (api: TestApi, body: Record<string, unknown>) => statusOf(api.post('/webhooks', { name: 'hook', url: IDLE_URL, events: ['task.created'], ...body }));
+const create = (api: TestApi, body: Record<string, unknown>) =>
+  statusOf(api.post('/webhooks', { name: 'hook', url: IDLE_URL, events: ['task.created'], ...body }));
 /** The deliveries log: one row per attempt (a delivery not attempted yet: one pending row). */
 const deliveries = async (api: TestApi, subscription: TestRecord, query = '') =>
   (await api.get(`/webhooks/${subscription.id}/deliveries${query}`)).json() as { data: DeliveryAttemptRow[]; pagination: { total: number } };
@@ -100,12 +101,16 @@ export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
   },
   'wh-only-200-success': {
     probe: (api) =>
-      withReceiver(api, (i) => [204, 201][i] ?? 200, async (receiver) => {
-        const subscription = await subscribe(api, receiver.url);
-        await api.create('/tasks', { ...MINIMAL.task });
-        const delivery = await firstDelivery(api, subscription, finished);
-        return [delivery.status, delivery.attempts.map((a) => a.responseStatus)];
-      }),
+      withReceiver(
+        api,
+        (i) => [204, 201][i] ?? 200,
+        async (receiver) => {
+          const subscription = await subscribe(api, receiver.url);
+          await api.create('/tasks', { ...MINIMAL.task });
+          const delivery = await firstDelivery(api, subscription, finished);
+          return [delivery.status, delivery.attempts.map((a) => a.responseStatus)];
+        },
+      ),
     clean: ['delivered', [204]],
     faulty: ['delivered', [204, 201, 200]],
   },
@@ -210,7 +215,11 @@ export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
         await api.post(`/webhooks/${subscription.id}/test`, {});
         await firstDelivery(api, subscription, finished);
         const total = async (query: string) => (await deliveries(api, subscription, query)).pagination.total;
-        return [await total('?status=failed'), await total('?status=delivered'), await statusOf(api.get(`/webhooks/${subscription.id}/deliveries?status=done`))];
+        return [
+          await total('?status=failed'),
+          await total('?status=delivered'),
+          await statusOf(api.get(`/webhooks/${subscription.id}/deliveries?status=done`)),
+        ];
       }),
     clean: [0, 1, 400],
     faulty: [1, 1, 400],
