@@ -7,7 +7,7 @@ const HEADER = [
   '# Work-management API conformance suite: configuration.',
   '# Copy to .env and fill in. The environment wins over this file.',
   '# Leave CONFORMANCE_TARGET_URL empty to test the embedded reference server (fixtures/seed.json);',
-  '# every key and id below is then taken from the seed file.',
+  '# the keys and ids below must then stay empty (they come from the seed file; set, they are refused).',
   '# The list is generated from harness/config/settings.ts (npm run settings): change it there.',
 ];
 

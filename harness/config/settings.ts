@@ -115,7 +115,7 @@ export const SETTINGS = [
     kind: KINDS.apiUrl,
     default: 'unset: the embedded reference server on a loopback port',
     description: 'Base URL of the server under test, ending in `/api/v1`.',
-    more: 'Unset, the run tests the embedded reference server, and every key and id below is taken from `fixtures/seed.json`.',
+    more: 'Unset, the run tests the embedded reference server with the keys and ids of `fixtures/seed.json`: a key or id set below without this URL is refused (exit 2), and in CI the run needs `--reference`.',
     needs: ['ownServer'],
     group: 'target',
     flag: { name: '--url', meta: 'URL' },
