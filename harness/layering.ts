@@ -97,7 +97,7 @@ export const UNITS: readonly Unit[] = [
   {
     folder: 'harness/check',
     imports: [
-      ERRORS,
+      ERRORS_AND_ROOT,
       { to: 'harness/http' },
       { to: 'harness/spec' },
       { to: 'harness/config' },
