@@ -46,6 +46,7 @@ export const TREES = ['harness', 'reference', 'suites'] as const;
 const ERRORS: Edge = { to: 'harness', only: ['errors.ts'] };
 const ERRORS_AND_ROOT: Edge = { to: 'harness', only: ['errors.ts', 'package-root.ts'] };
 const REQUIREMENTS: Edge = { to: 'harness/spec', only: ['requirements.ts'] };
+const RECORDS: Edge = { to: 'harness/spec/records', why: 'what it is derived from' };
 const THE_TARGET: Edge = { to: 'harness/runner', only: ['target.ts'], why: 'the target' };
 const THE_PREFLIGHT: Edge = { to: 'harness/doctor', only: ['preflight.ts'], why: 'the quick preflight' };
 
@@ -65,14 +66,19 @@ export const UNITS: readonly Unit[] = [
   },
   {
     folder: 'harness/spec',
+    imports: [{ to: 'harness/report', only: ['model.ts'], why: 'the `Level` type' }, RECORDS],
+    never: { modules: ['undici', 'node:http', 'node:https'], why: 'it sends nothing' },
+  },
+  {
+    folder: 'harness/spec/records',
     imports: [{ to: 'harness/report', only: ['model.ts'], why: 'the `Level` type' }],
     never: { modules: ['undici', 'node:http', 'node:https'], why: 'it sends nothing' },
   },
-  { folder: 'harness/spec/audit', imports: [REQUIREMENTS] },
+  { folder: 'harness/spec/audit', imports: [REQUIREMENTS, RECORDS] },
   { folder: 'harness/spec/inputs', imports: [REQUIREMENTS, { to: 'harness/config' }] },
   {
     folder: 'harness/spec/traceability',
-    imports: [REQUIREMENTS, { to: 'harness', only: ['package-root.ts'], why: 'to find the shipped spec' }],
+    imports: [REQUIREMENTS, RECORDS, { to: 'harness', only: ['package-root.ts'], why: 'to find the shipped spec' }],
   },
   { folder: 'harness/config', imports: [ERRORS_AND_ROOT, { to: 'harness/spec' }] },
   {
@@ -91,7 +97,7 @@ export const UNITS: readonly Unit[] = [
   {
     folder: 'harness/check',
     imports: [
-      ERRORS,
+      ERRORS_AND_ROOT,
       { to: 'harness/http' },
       { to: 'harness/spec' },
       { to: 'harness/config' },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -6,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUIREMENT_SUITES } from '../harness/config/requirement-suites.js';
 import { requirementSuitesOf } from '../harness/config/requirement-suites-text.js';
 import { readSeed } from '../harness/config/seed.js';
+import { PACKAGE_ROOT } from '../harness/package-root.js';
 import { reportJsonSchema } from '../harness/report/json-schema.js';
 import type { Report } from '../harness/report/model.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
@@ -69,6 +71,31 @@ describe('a full run against the embedded reference server', () => {
     const valid = validate(report);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
+  });
+
+  it('says where every check is declared: the suite line that names it or declares it, then the helper line when a helper did', async () => {
+    const lineOf = (l: { file: string; line: number }): string => readFileSync(join(PACKAGE_ROOT, l.file), 'utf8').split('\n')[l.line - 1] ?? '';
+    const wrong: string[] = [];
+    for (const c of report.checks) {
+      const [suite, helper, ...more] = c.declaredAt ?? [];
+      if (suite === undefined || !suite.file.startsWith('suites/') || more.length > 0) wrong.push(`${c.key}: ${JSON.stringify(c.declaredAt)}`);
+      else if (helper === undefined) {
+        // Declared in the suite: the line is the call, with its id (or the id on the lines after).
+        if (!/\bcheck\(/.test(lineOf(suite)) && !lineOf(suite).includes(c.requirementId)) wrong.push(`${c.key}: ${lineOf(suite)}`);
+      } else {
+        // Declared by a helper the suite hands its check to; the helper's line declares it.
+        if (!/\bcheck\b/.test(lineOf(suite))) wrong.push(`${c.key}: ${lineOf(suite)}`);
+        if (!helper.file.startsWith('harness/') || (!/\bcheck\(/.test(lineOf(helper)) && !lineOf(helper).includes(c.requirementId))) {
+          wrong.push(`${c.key}: ${helper.file}:${helper.line} ${lineOf(helper)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Both kinds occur, and report.html shows them under the titles.
+    expect(report.checks.filter((c) => c.declaredAt?.length === 1).length).toBeGreaterThan(100);
+    expect(report.checks.filter((c) => c.declaredAt?.length === 2).length).toBeGreaterThan(100);
+    const page = await readFile(join(result.reportDir, 'latest', 'report.html'), 'utf8');
+    expect(page).toMatch(/<div class="where mono muted">suites\/contacts\.test\.ts:\d+ via harness\/crosscutting\/validation\.ts:\d+<\/div>/);
   });
 
   it('names only catalogued requirements and covers every MUST requirement with a check', () => {

@@ -188,6 +188,9 @@ describe('the published package', () => {
     const statuses = report.checks.map((c) => c.status);
     expect(statuses.length).toBeGreaterThan(20);
     expect(statuses.filter((s) => s !== 'pass')).toEqual([]);
+    // Where each check is declared, in the compiled files the package ships, from its root.
+    expect(report.checks.filter((c) => c.declaredAt?.[0]?.file !== 'dist/suites/contacts.test.js').map((c) => c.key)).toEqual([]);
+    expect(report.checks.some((c) => c.declaredAt?.[1]?.file.startsWith('dist/harness/crosscutting/'))).toBe(true);
   }, 120_000);
 
   it('verifies a bundle offline: exit 0 when intact, 1 when tampered', async () => {

@@ -1,12 +1,14 @@
 import { HarnessError, InternalError, RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError, type ErrorCode } from '../errors.js';
 import { setMaxListeners } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { afterAll, test } from 'vitest';
 import type { Domain } from '../config/schema.js';
 import { ApiClient, type AuthStyle, type ClientStats } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
-import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, Status } from '../report/model.js';
+import type { ExchangeRecord, InputClassCell, MatrixCell, Observation, PropertyRecord, SourceLocation, Status } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
 import { adminWebhookGuard } from './admin-webhook-guard.js';
+import { declaredAt } from './declared-at.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords, type CleanupTally } from './cleanup.js';
 import { harRecorder } from '../har/recorder.js';
@@ -41,6 +43,8 @@ export interface CheckMeta {
   reruns?: number;
   /** The code of the harness error that ended the check (status error), for report.json. */
   errorCode?: ErrorCode;
+  /** Where the check is declared: the suite's line, then the helper's when a helper declared it. */
+  declaredAt?: SourceLocation[];
 }
 
 declare module '@vitest/runner' {
@@ -275,6 +279,9 @@ function outageRoomMs(bodyMs: number): number {
   }
 }
 
+/** This file: its frames are the declaring function's, not the declaring code's. */
+const THIS_FILE = fileURLToPath(import.meta.url);
+
 /**
  * `checker('contacts')` gives the suite its `check(id, title, body)`: a vitest test tied to one
  * requirement of the catalogue. The title says what must hold, without the level (added here).
@@ -297,7 +304,16 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
     const requirement = REQUIREMENTS[id];
     const fullTitle = `${requirement.level} ${title}`;
     const key = `${domain} ${id} ${title}`;
-    const staticMeta: CheckMeta = { requirementId: id, level: requirement.level, section: requirement.section, domain, title: fullTitle };
+    // Once per declared check, never per request: one stack, read while the declaring code is on it.
+    const where = declaredAt(THIS_FILE);
+    const staticMeta: CheckMeta = {
+      requirementId: id,
+      level: requirement.level,
+      section: requirement.section,
+      domain,
+      title: fullTitle,
+      ...(where.length === 0 ? {} : { declaredAt: where }),
+    };
     // `concurrent: false` too: a test takes `concurrent` from its suite (the file's, from the
     // runner's sequence.concurrent) over its own `sequential`.
     const order = fileOptions.sequential === true ? { sequential: true, concurrent: false } : {};

@@ -1,4 +1,4 @@
-import type { ExchangeRecord, PropertyRecord } from './model.js';
+import type { ExchangeRecord, PropertyRecord, SourceLocation } from './model.js';
 import { compareText } from './order.js';
 
 /*
@@ -43,4 +43,9 @@ export function formatResponse(exchange: ExchangeRecord): string {
 export function formatProperty(property: PropertyRecord): string {
   const path = property.path === null ? '' : `, path "${property.path}"`;
   return `seed ${property.seed}${path}, ${plural(property.numRuns, 'run')}`;
+}
+
+/** Where a check is declared: `suites/contacts.test.ts:42`, then `via harness/crosscutting/validation.ts:17` when a helper declared it. */
+export function formatDeclaredAt(locations: readonly SourceLocation[]): string {
+  return locations.map(({ file, line }, i) => `${i === 0 ? '' : 'via '}${file}:${line}`).join(' ');
 }

@@ -61,6 +61,7 @@ tr.total td{font-weight:600}
 .mono,pre,code{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:12px}
 .msg{white-space:pre-wrap;overflow-wrap:anywhere;max-width:42em}
 td.title{min-width:22em;max-width:48em}
+.where{font-size:11px;margin-top:2px;overflow-wrap:anywhere}
 details summary{cursor:pointer}
 .evidence{margin:6px 0 4px;padding:8px 10px;border-left:3px solid var(--line);background:var(--alt)}
 .evidence pre{margin:0;padding:8px;background:var(--bg);border:1px solid var(--line);white-space:pre-wrap;overflow-wrap:anywhere;max-height:28em;overflow:auto}

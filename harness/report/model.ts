@@ -57,6 +57,13 @@ export const propertySchema = z.object({
 });
 export type PropertyRecord = z.infer<typeof propertySchema>;
 
+/** A line of the package's code: `suites/contacts.test.ts` line 42 (path from the package root, forward slashes). */
+export const sourceLocationSchema = z.object({
+  file: z.string(),
+  line: z.int().min(1),
+});
+export type SourceLocation = z.infer<typeof sourceLocationSchema>;
+
 export const checkResultSchema = z.object({
   /** Unique within a run: domain, requirement id and title. */
   key: z.string(),
@@ -82,6 +89,12 @@ export const checkResultSchema = z.object({
    * and when the error was no error of the harness's own (a crash).
    */
   errorCode: z.enum(ERROR_CODES).optional(),
+  /**
+   * Where the check is declared: the suite file's line, then, when a shared helper of harness/
+   * declared it, the helper's line. Paths from the package root (`dist/...js` from the installed
+   * package). Absent when the declaring code was not found.
+   */
+  declaredAt: z.array(sourceLocationSchema).min(1).optional(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkAnchor } from './anchors.js';
+import { checkAnchor, checkAnchors } from './anchors.js';
+import type { CheckResult } from './model.js';
 import { renderHtml } from './render-html.js';
 import { hostileReport, incompleteReport, sampleReport } from './testing/sample-report.js';
 
@@ -93,6 +94,27 @@ describe('renderHtml', () => {
     expect(page).toContain('2023-02-30');
     expect(page).toContain('seed 1842906137, path &quot;4:0&quot;');
     expect(page).toContain('HTTP 502');
+  });
+
+  it('shows beside each check where it is declared, small and monospace: the suite line, then the helper line', () => {
+    const report = sampleReport();
+    const [bySuite, byHelper, unknown] = report.checks;
+    bySuite!.declaredAt = [{ file: 'suites/contacts.test.ts', line: 169 }];
+    byHelper!.declaredAt = [
+      { file: 'suites/contacts.test.ts', line: 40 },
+      { file: 'harness/crosscutting/validation.ts', line: 48 },
+    ];
+    delete unknown!.declaredAt;
+    const page = renderHtml(report);
+    // The row, evidence and all (a response may hold line breaks).
+    const row = (c: CheckResult): string => {
+      const start = page.indexOf(`<tr id="${checkAnchors(report.checks).get(c)}"`);
+      return start < 0 ? '' : page.slice(start, page.indexOf('</tr>', start));
+    };
+    expect(row(bySuite!)).toContain('<div class="where mono muted">suites/contacts.test.ts:169</div>');
+    expect(row(byHelper!)).toContain('<div class="where mono muted">suites/contacts.test.ts:40 via harness/crosscutting/validation.ts:48</div>');
+    expect(row(unknown!)).not.toContain('class="where');
+    expect(page).toMatch(/\.where\{font-size:11px/);
   });
 
   it('never shows a failed SHOULD with the colour of a conformance failure', () => {

@@ -1,5 +1,5 @@
 import { html, trusted, type Html } from './html.js';
-import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { formatDeclaredAt, formatDuration, formatProperty, formatResponse, plural } from './format.js';
 import { EMBEDDED_TARGET_WORDS, failureKind, verdictHeadline, verdictLabel, verdictReason } from './verdict.js';
 import { LEVELS, STATUSES, type CheckResult, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
@@ -195,7 +195,10 @@ function renderChecks(view: ReportView): Html {
     const requirementAnchor = view.requirementAnchors.get(c.requirementId);
     const anchor = view.checkAnchors.get(c) ?? '';
     const permalink = html`<a class="permalink" href="#${anchor}" title="Link to this check">#<span class="sr"> link to this check</span></a>`;
-    const title = evidence === null ? html`${permalink}${c.title}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>`;
+    // Where the check is written, so a reader finds its code (a helper's line after the suite's).
+    const where = c.declaredAt === undefined ? '' : html`<div class="where mono muted">${formatDeclaredAt(c.declaredAt)}</div>`;
+    const title =
+      evidence === null ? html`${permalink}${c.title}${where}` : html`${permalink}<details><summary>${c.title}</summary>${evidence}</details>${where}`;
     const requirement =
       requirementAnchor === undefined
         ? html`<span class="mono">${c.requirementId}</span>`

@@ -9,8 +9,8 @@ function quiet(): Progress {
 }
 
 /** A test case as vitest hands it to a reporter, with only what the collector reads. */
-function testCase(id: string, result: ReturnType<TestCase['result']>): TestCase {
-  const meta = { conformance: { requirementId: 'CT-CREATE', level: 'MUST', section: '5.1', domain: 'contacts', title: `MUST ${id}` } };
+function testCase(id: string, result: ReturnType<TestCase['result']>, extra: object = {}): TestCase {
+  const meta = { conformance: { requirementId: 'CT-CREATE', level: 'MUST', section: '5.1', domain: 'contacts', title: `MUST ${id}`, ...extra } };
   return {
     id,
     name: id,
@@ -68,5 +68,25 @@ describe('a check the run cancelled', () => {
     const collector = new ResultCollector(quiet(), { stopped: () => REASON });
     collector.onTestCaseResult(testCase('c', { state: 'failed', errors: [{ message: 'boom' } as never] }));
     expect(collector.run.checks[0]!.message).toBe('harness error: boom');
+  });
+});
+
+describe('a check result', () => {
+  it('says where the check is declared, from what the check left, and nothing when it left nothing', () => {
+    const declaredAt = [
+      { file: 'suites/contacts.test.ts', line: 40 },
+      { file: 'harness/crosscutting/validation.ts', line: 48 },
+    ];
+    const collector = new ResultCollector(quiet());
+    collector.onTestCaseResult(testCase('placed', { state: 'passed', errors: undefined }, { declaredAt, status: 'pass' }));
+    collector.stop(REASON);
+    collector.onTestCaseResult(testCase('cancelled', { state: 'pending', errors: undefined }, { declaredAt }));
+    collector.onTestCaseResult(testCase('unplaced', { state: 'passed', errors: undefined }, { status: 'pass' }));
+    expect(collector.run.checks.map((c) => [c.title, c.declaredAt])).toEqual([
+      ['MUST placed', declaredAt],
+      ['MUST cancelled', declaredAt],
+      ['MUST unplaced', undefined],
+    ]);
+    expect('declaredAt' in collector.run.checks[2]!).toBe(false);
   });
 });

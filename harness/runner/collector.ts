@@ -26,7 +26,7 @@ export interface CollectedRun {
 }
 
 /** Who a check is (key, requirement, level, section, domain, title), from its test case and metadata. */
-function identityOf(testCase: TestCase): Pick<CheckResult, 'key' | 'requirementId' | 'level' | 'section' | 'domain' | 'title'> {
+function identityOf(testCase: TestCase): Pick<CheckResult, 'key' | 'requirementId' | 'level' | 'section' | 'domain' | 'title' | 'declaredAt'> {
   const meta = testCase.meta().conformance;
   return {
     key: `${meta?.domain ?? testCase.module.moduleId} ${testCase.fullName}`,
@@ -35,6 +35,7 @@ function identityOf(testCase: TestCase): Pick<CheckResult, 'key' | 'requirementI
     section: meta?.section ?? '',
     domain: meta?.domain ?? 'unknown',
     title: meta?.title ?? testCase.name,
+    ...(meta?.declaredAt === undefined || meta.declaredAt.length === 0 ? {} : { declaredAt: meta.declaredAt }),
   };
 }
 
