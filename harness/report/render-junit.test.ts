@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stripUnsafeChars } from './escape/unsafe.js';
 import type { Report } from './model.js';
 import { renderJunit } from './render-junit.js';
+import { checkLabel as checkLabelOf } from './verdict.js';
 import { hostileReport, incompleteReport, sampleReport, withLevel } from './testing/sample-report.js';
 import { renderBarChart, renderStackedBar } from './svg.js';
 
@@ -212,6 +213,23 @@ describe('renderJunit', () => {
     expect(failure?.text).toContain('HTTP 201');
     expect(failure?.text).toContain('seed 1842906137, path "17:0:2"');
     expect(failure?.text).toContain(check?.property?.counterexample);
+  });
+
+  it('names the file and line that declared a check, as CI annotators read them, and every declaring line', () => {
+    const report = sampleReport();
+    const [byHelper, unknown] = report.checks;
+    byHelper!.declaredAt = [
+      { file: 'suites/contacts.test.ts', line: 40 },
+      { file: 'harness/crosscutting/validation.ts', line: 48 },
+    ];
+    delete unknown!.declaredAt;
+    const cases = all(parseXml(renderJunit(report)), 'testcase');
+    const caseOf = (c: (typeof report.checks)[number]) => cases.find((t) => t.attributes.name === checkLabelOf(c));
+    const located = caseOf(byHelper!);
+    expect(located?.attributes).toMatchObject({ file: 'suites/contacts.test.ts', line: '40' });
+    const properties = Object.fromEntries(all(located as XmlElement, 'property').map((p) => [p.attributes.name, p.attributes.value]));
+    expect(properties['declared-at']).toBe('suites/contacts.test.ts:40 via harness/crosscutting/validation.ts:48');
+    expect(caseOf(unknown!)?.attributes.file).toBeUndefined();
   });
 
   it('marks SHOULD failures as warnings and MAY failures as notices', () => {

@@ -1,6 +1,6 @@
 import { checkAnchors } from './anchors.js';
 import { escapeXml, escapeXmlAttribute } from './escape/xml.js';
-import { formatProperty, formatResponse, plural } from './format.js';
+import { formatDeclaredAt, formatProperty, formatResponse, plural } from './format.js';
 import { compareChecksByRequirement, compareText } from './order.js';
 import { checkLabel, failureKind, targetWords, verdictLabel } from './verdict.js';
 import type { CheckResult, Report } from './model.js';
@@ -75,9 +75,17 @@ function renderCase(check: CheckResult, anchor: string, options: Required<Render
       ['classname', check.domain],
       ['name', checkLabel(check)],
       ['time', seconds(check.durationMs)],
+      // The first place that declared the check (the suite's line): CI annotators read `file`/`line`.
+      ...(check.declaredAt === undefined
+        ? []
+        : ([
+            ['file', check.declaredAt[0]!.file],
+            ['line', check.declaredAt[0]!.line],
+          ] as const)),
     ])}>`,
   );
   lines.push(`${i3}<properties>`);
+  if (check.declaredAt !== undefined) lines.push(property('declared-at', formatDeclaredAt(check.declaredAt), `${i3}  `));
   lines.push(property('requirement', check.requirementId, `${i3}  `));
   lines.push(property('level', check.level, `${i3}  `));
   lines.push(property('section', check.section, `${i3}  `));
