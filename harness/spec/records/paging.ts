@@ -3,7 +3,7 @@ import type { Records } from './record.js';
 /**
  * Paging (spec 4, 7, 8).
  *
- * Checks: harness/crosscutting/paging.ts on every list; webhooks.test.ts:909.
+ * Checks: harness/crosscutting/paging.ts on every list; suites/webhooks.test.ts (the deliveries list).
  */
 export const PAGING_RECORDS = {
   'PAGE-LIMIT-RANGE': {

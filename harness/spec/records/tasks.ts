@@ -3,7 +3,7 @@ import type { Records } from './record.js';
 /**
  * Tasks and projects (spec 2.7, 4.7, 4.12).
  *
- * Checks (projects): suites/tasks.test.ts:391-414.
+ * Checks (projects): suites/tasks.test.ts (its projects checks); report.json names each check's line.
  * Checks (tasks): suites/tasks.test.ts; harness/steps/tasks.ts; harness/generators/tasks.ts.
  */
 export const TASK_RECORDS = {

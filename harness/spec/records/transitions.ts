@@ -3,7 +3,7 @@ import type { Records } from './record.js';
 /**
  * Status transitions (spec 3.1, 3.2, 3.3: not shown, so each one may be accepted or refused).
  *
- * Checks: tasks.test.ts:167 with steps/tasks.ts, expenses.test.ts:133 and 156, milestones.test.ts:256.
+ * Checks: suites/tasks.test.ts with harness/steps/tasks.ts, suites/expenses.test.ts, suites/milestones.test.ts.
  */
 export const TRANSITION_RECORDS = {
   'TRANSITION-REFUSED-UNCHANGED': {
