@@ -1,4 +1,4 @@
-import { Document, isPair, isScalar, Scalar, visit } from 'yaml';
+import { Document, isScalar, Scalar, visit } from 'yaml';
 import { InternalError } from '../../errors.js';
 
 /*
