@@ -60,7 +60,10 @@ export interface RunArgs {
   readonly rerunFailed: string | null;
 }
 
-/** The flags of these commands that are no setting's; `takenBy` lists who takes it (default: all three). */
+/**
+ * The flags of these commands that are no setting's: `commands` take it (default: all three), and
+ * the refusal elsewhere names them as `takenBy` says.
+ */
 const RUN_FLAGS: Readonly<Record<`--${string}`, OptionSpec & { readonly takenBy?: string; readonly commands?: readonly FlagCommand[] }>> = {
   '--dotenv': { kind: 'value', needs: 'a path' },
   '--no-dotenv': { kind: 'switch' },
