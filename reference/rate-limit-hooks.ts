@@ -8,7 +8,7 @@
 import type { onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import type { RateLimitPolicy } from './rate-limit.faults.js';
 import { ReferenceServerError } from './reference-error.js';
-import type { VariantSet } from './variants.js';
+import type { VariantName, VariantSet } from './variants.js';
 import { SmoothingLimiter } from './smoothing-limiter.js';
 import {
   epochMillisecondsReset,
@@ -83,18 +83,21 @@ export interface RateLimitOptions {
   variants?: VariantSet | undefined;
 }
 
-/** The clean limiter of the variants: a sliding-window log, a refilling bucket, else a fixed window. */
+/** The variants that replace the fixed window, each with its limiter: one table, so a new one is a line. */
+const LIMITER_VARIANTS = {
+  'limiter-sliding-window': SlidingWindowLimiter,
+  'limiter-refilling-bucket': RefillingBucketLimiter,
+  'limiter-smoothing': SmoothingLimiter,
+} as const satisfies Partial<Record<VariantName, new (now: () => number, windowMs?: number) => RateLimiter>>;
+
+/** The clean limiter of the variants: the one a limiter-* variant names, else the fixed window. */
 function baseLimiter(variants: VariantSet, options: RateLimitOptions, windows: FixedWindowLimiter): RateLimiter {
-  if (variants.has('limiter-sliding-window') && variants.has('limiter-refilling-bucket')) {
-    throw new ReferenceServerError(
-      'CONFLICTING_VARIANTS',
-      'limiter-sliding-window and limiter-refilling-bucket each replace the limiter: switch on one of them',
-    );
+  const chosen = (Object.keys(LIMITER_VARIANTS) as (keyof typeof LIMITER_VARIANTS)[]).filter((name) => variants.has(name));
+  if (chosen.length > 1) {
+    throw new ReferenceServerError('CONFLICTING_VARIANTS', `${chosen.join(' and ')} each replace the limiter: switch on one of them`);
   }
-  if (variants.has('limiter-sliding-window')) return new SlidingWindowLimiter(options.now, options.windowMs);
-  if (variants.has('limiter-refilling-bucket')) return new RefillingBucketLimiter(options.now, options.windowMs);
-  if (variants.has('limiter-smoothing')) return new SmoothingLimiter(options.now, options.windowMs);
-  return windows;
+  const Limiter = chosen[0] === undefined ? undefined : LIMITER_VARIANTS[chosen[0]];
+  return Limiter === undefined ? windows : new Limiter(options.now, options.windowMs);
 }
 
 /** The policy's onSend hooks, one after the other, as one hook. */

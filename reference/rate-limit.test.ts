@@ -1,7 +1,9 @@
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { readRetryAfter } from '../harness/rate/retry-after.js';
+import fc from 'fast-check';
 import { DEFAULT_LIMIT_PER_MINUTE, FixedWindowLimiter, RefillingBucketLimiter, SlidingWindowLimiter } from './rate-limit.js';
+import { SmoothingLimiter } from './smoothing-limiter.js';
 import { startReferenceServer } from './server.js';
 import { KEY_A_ADMIN, KEY_A_DEFAULT, KEY_A_LIMITED, KEY_A_MEMBER, KEY_B_ADMIN, testApi, testSeed } from './testing/test-api.js';
 
@@ -125,6 +127,58 @@ describe('RefillingBucketLimiter (variant limiter-refilling-bucket)', () => {
       expect(limiter.peek('k', 60).remaining).toBe(s);
     }
   });
+});
+
+describe('SmoothingLimiter (variant limiter-smoothing)', () => {
+  it('admits one request per window / limit, refuses a burst from its second request, and peeks without taking', () => {
+    const c = clock();
+    const limiter = new SmoothingLimiter(c.now, 10_000);
+    expect(limiter.peek('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 2, resetSeconds: 1, resetAt: 1_000_000 });
+    expect(limiter.hit('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 5, resetAt: 1_005_000 });
+    expect(limiter.hit('k', 2)).toMatchObject({ allowed: false, remaining: 1, resetSeconds: 5 });
+    c.advance(5_000);
+    expect(limiter.hit('k', 2)).toEqual({ allowed: true, limit: 2, remaining: 0, resetSeconds: 5, resetAt: 1_010_000 });
+    c.advance(5_000);
+    // The first request left the window: one back.
+    expect(limiter.hit('k', 2)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+});
+
+describe('every limiter (one set-up: KeyedLimiter)', () => {
+  const LIMITERS = { FixedWindowLimiter, SlidingWindowLimiter, RefillingBucketLimiter, SmoothingLimiter } as const;
+
+  it.each(Object.keys(LIMITERS) as (keyof typeof LIMITERS)[])(
+    '%s: Remaining never negative, Reset at least 1 s, never more than the limit admitted in a trailing window (spec 8)',
+    (name) => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 5 }),
+          fc.array(fc.oneof(fc.constant('hit' as const), fc.constant('peek' as const), fc.integer({ min: 1, max: 4_000 })), { maxLength: 60 }),
+          (limit, steps) => {
+            const c = clock();
+            const limiter = new LIMITERS[name](c.now, 10_000);
+            const admitted: number[] = [];
+            for (const step of steps) {
+              if (typeof step === 'number') {
+                c.advance(step);
+                continue;
+              }
+              const decision = step === 'hit' ? limiter.hit('k', limit) : limiter.peek('k', limit);
+              expect(decision.remaining).toBeGreaterThanOrEqual(0);
+              expect(decision.resetSeconds).toBeGreaterThanOrEqual(1);
+              expect(decision.limit).toBe(limit);
+              if (step === 'hit' && decision.allowed) admitted.push(c.now());
+              // A fixed window (across its boundary) and a full bucket that refills may admit twice the
+              // limit in a trailing window: spec 8 names no algorithm. A log or a pacer never more than it.
+              const most = name === 'FixedWindowLimiter' || name === 'RefillingBucketLimiter' ? 2 * limit : limit;
+              expect(admitted.filter((t) => t > c.now() - 10_000).length).toBeLessThanOrEqual(most);
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 describe('rate limiting (spec 8)', () => {
@@ -314,6 +368,12 @@ describe('limiter-refilling-bucket over the app', () => {
 
   it('refuses to combine with limiter-sliding-window', async () => {
     await expect(testApi({ seed: testSeed(2), variants: ['limiter-sliding-window', 'limiter-refilling-bucket'] })).rejects.toThrow(/switch on one of them/);
+  });
+
+  it('no two limiter-* variants combine: each replaces the limiter', async () => {
+    await expect(testApi({ seed: testSeed(2), variants: ['limiter-smoothing', 'limiter-sliding-window'] })).rejects.toThrow(
+      'limiter-sliding-window and limiter-smoothing each replace the limiter: switch on one of them',
+    );
   });
 });
 

@@ -25,6 +25,71 @@ export interface RateLimiter {
   peek(key: string, limit: number): RateDecision;
 }
 
+/**
+ * What every limiter shares, set up once: the clock, the window, one state per key, and the
+ * decision built from a state. A limiter says how a key starts, how its state catches up with
+ * the clock (requests leave the window, a bucket refills), whether it admits a request and what
+ * an admitted one takes, and what it shows (remaining, resetAt). `hit` decides and records
+ * synchronously: concurrent requests cannot both take the last slot. A refused request takes
+ * nothing, unless the limiter says otherwise (the fixed window counts it).
+ */
+export abstract class KeyedLimiter<S> implements RateLimiter {
+  readonly #states = new Map<string, S>();
+  protected readonly now: () => number;
+  protected readonly windowMs: number;
+
+  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
+  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
+    this.now = now;
+    this.windowMs = windowMs;
+  }
+
+  /** A key's state before its first request. */
+  protected abstract fresh(now: number, limit: number): S;
+  /** Brings the state up to `now`. */
+  protected abstract settle(state: S, now: number, limit: number): void;
+  protected abstract admits(state: S, now: number, limit: number): boolean;
+  /** What an admitted request takes. */
+  protected abstract take(state: S, now: number, limit: number): void;
+  /** Requests left and when the next frees up, as the headers show them. */
+  protected abstract shown(state: S, now: number, limit: number): { remaining: number; resetAt: number };
+
+  hit(key: string, limit: number): RateDecision {
+    const now = this.now();
+    const state = this.stateOf(key, now, limit);
+    const allowed = this.admits(state, now, limit);
+    if (allowed) this.take(state, now, limit);
+    return this.decision(allowed, limit, this.shown(state, now, limit), now);
+  }
+
+  peek(key: string, limit: number): RateDecision {
+    const now = this.now();
+    const state = this.stateOf(key, now, limit);
+    return this.decision(this.admits(state, now, limit), limit, this.shown(state, now, limit), now);
+  }
+
+  /** The key's state, caught up with `now` (a new key's stored). */
+  protected stateOf(key: string, now: number, limit: number): S {
+    let state = this.#states.get(key);
+    if (state === undefined) {
+      state = this.fresh(now, limit);
+      this.#states.set(key, state);
+    }
+    this.settle(state, now, limit);
+    return state;
+  }
+
+  /** The key's state as it was left, untouched. */
+  protected stored(key: string): S | undefined {
+    return this.#states.get(key);
+  }
+
+  /** spec 8: Remaining never negative, Reset in whole seconds and at least 1. */
+  protected decision(allowed: boolean, limit: number, { remaining, resetAt }: { remaining: number; resetAt: number }, now: number): RateDecision {
+    return { allowed, limit, remaining: Math.max(0, remaining), resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)), resetAt };
+  }
+}
+
 /** One key's window. Mutable on purpose: a hit costs no allocation beyond the decision. */
 export interface RateWindow {
   startedAt: number;
@@ -32,54 +97,53 @@ export interface RateWindow {
 }
 
 /**
- * Fixed 60-second window per key, opened by the key's first request. The counter is
- * incremented synchronously, so concurrent requests cannot both take the last slot.
+ * Fixed 60-second window per key, opened by the key's first request. Every request counts, a
+ * refused one too; the counter is incremented synchronously, so concurrent requests cannot both
+ * take the last slot.
  */
-export class FixedWindowLimiter implements RateLimiter {
-  readonly #windows = new Map<string, RateWindow>();
-  readonly #now: () => number;
-  readonly #windowMs: number;
-
-  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
-  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
-    this.#now = now;
-    this.#windowMs = windowMs;
+export class FixedWindowLimiter extends KeyedLimiter<RateWindow> {
+  protected fresh(now: number): RateWindow {
+    return { startedAt: now, count: 0 };
   }
 
-  hit(key: string, limit: number): RateDecision {
+  protected settle(window: RateWindow, now: number): void {
+    if (now - window.startedAt < this.windowMs) return;
+    window.startedAt = now;
+    window.count = 0;
+  }
+
+  protected admits(window: RateWindow, _now: number, limit: number): boolean {
+    return window.count <= limit;
+  }
+
+  protected take(): void {}
+
+  protected shown(window: RateWindow, _now: number, limit: number): { remaining: number; resetAt: number } {
+    return { remaining: limit - window.count, resetAt: window.startedAt + this.windowMs };
+  }
+
+  override hit(key: string, limit: number): RateDecision {
     const window = this.current(key);
     window.count += 1;
     return this.decide(window, limit);
   }
 
-  peek(key: string, limit: number): RateDecision {
-    const window = this.#windows.get(key);
-    const now = this.#now();
-    if (window === undefined || now - window.startedAt >= this.#windowMs) return this.decide({ startedAt: now, count: 0 }, limit);
-    return this.decide(window, limit);
+  /** Peeking opens no window: a key's window starts with its first counted request. */
+  override peek(key: string, limit: number): RateDecision {
+    const window = this.stored(key);
+    const now = this.now();
+    return this.decide(window === undefined || now - window.startedAt >= this.windowMs ? this.fresh(now) : window, limit);
   }
 
   /** The key's open window, or a fresh one if there is none or it has run out. */
   current(key: string): RateWindow {
-    const now = this.#now();
-    let window = this.#windows.get(key);
-    if (window === undefined || now - window.startedAt >= this.#windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.#windows.set(key, window);
-    }
-    return window;
+    return this.stateOf(key, this.now(), 0);
   }
 
   /** The decision for a window whose count already includes the request. */
   decide(window: RateWindow, limit: number): RateDecision {
-    const resetAt = window.startedAt + this.#windowMs;
-    return {
-      allowed: window.count <= limit,
-      limit,
-      remaining: Math.max(0, limit - window.count),
-      resetSeconds: Math.max(1, Math.ceil((resetAt - this.#now()) / 1000)),
-      resetAt,
-    };
+    const now = this.now();
+    return this.decision(this.admits(window, now, limit), limit, this.shown(window, now, limit), now);
   }
 }
 
@@ -91,55 +155,29 @@ export class FixedWindowLimiter implements RateLimiter {
  * moment the next request frees up, where a fixed window gives back all. Traffic spread over the
  * window therefore comes back spread out too, one request per departure.
  */
-export class SlidingWindowLimiter implements RateLimiter {
-  /** Admission times per key, oldest first. */
-  readonly #logs = new Map<string, number[]>();
-  readonly #now: () => number;
-  readonly #windowMs: number;
-
-  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
-  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
-    this.#now = now;
-    this.#windowMs = windowMs;
+export class SlidingWindowLimiter extends KeyedLimiter<number[]> {
+  /** Admission times, oldest first. */
+  protected fresh(): number[] {
+    return [];
   }
 
-  hit(key: string, limit: number): RateDecision {
-    const now = this.#now();
-    const log = this.#live(key, now);
-    // Decided and logged synchronously: concurrent requests cannot both take the last slot.
-    const allowed = log.length < limit;
-    if (allowed) log.push(now);
-    return this.#decide(log, limit, allowed, now);
-  }
-
-  peek(key: string, limit: number): RateDecision {
-    const now = this.#now();
-    const log = this.#live(key, now);
-    return this.#decide(log, limit, log.length < limit, now);
-  }
-
-  /** The key's log without the requests that have left the window (t + window <= now). */
-  #live(key: string, now: number): number[] {
-    let log = this.#logs.get(key);
-    if (log === undefined) {
-      log = [];
-      this.#logs.set(key, log);
-    }
+  /** Drops the requests that have left the window (t + window <= now). */
+  protected settle(log: number[], now: number): void {
     let gone = 0;
-    while (gone < log.length && log[gone]! + this.#windowMs <= now) gone += 1;
+    while (gone < log.length && log[gone]! + this.windowMs <= now) gone += 1;
     if (gone > 0) log.splice(0, gone);
-    return log;
   }
 
-  #decide(log: readonly number[], limit: number, allowed: boolean, now: number): RateDecision {
-    const resetAt = (log[0] ?? now) + this.#windowMs;
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - log.length),
-      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
-      resetAt,
-    };
+  protected admits(log: readonly number[], _now: number, limit: number): boolean {
+    return log.length < limit;
+  }
+
+  protected take(log: number[], now: number): void {
+    log.push(now);
+  }
+
+  protected shown(log: readonly number[], now: number, limit: number): { remaining: number; resetAt: number } {
+    return { remaining: limit - log.length, resetAt: (log[0] ?? now) + this.windowMs };
   }
 }
 
@@ -152,55 +190,30 @@ export class SlidingWindowLimiter implements RateLimiter {
  * Levels are kept in integer units (a request is `windowMs` units, `limit` units are earned per
  * millisecond), so no rounding ever shows a request that is not there.
  */
-export class RefillingBucketLimiter implements RateLimiter {
-  readonly #buckets = new Map<string, { level: number; at: number }>();
-  readonly #now: () => number;
-  readonly #windowMs: number;
-
-  /** windowMs other than 60 s is for self-tests only: the spec's limit is per minute. */
-  constructor(now: () => number = Date.now, windowMs: number = WINDOW_MS) {
-    this.#now = now;
-    this.#windowMs = windowMs;
+export class RefillingBucketLimiter extends KeyedLimiter<{ level: number; at: number }> {
+  /** A new key's bucket is full. */
+  protected fresh(now: number, limit: number): { level: number; at: number } {
+    return { level: limit * this.windowMs, at: now };
   }
 
-  hit(key: string, limit: number): RateDecision {
-    const now = this.#now();
-    const bucket = this.#refilled(key, limit, now);
-    // Decided and taken synchronously: concurrent requests cannot both take the last request.
-    const allowed = bucket.level >= this.#windowMs;
-    if (allowed) bucket.level -= this.#windowMs;
-    return this.#decide(bucket.level, limit, allowed, now);
-  }
-
-  peek(key: string, limit: number): RateDecision {
-    const now = this.#now();
-    const bucket = this.#refilled(key, limit, now);
-    return this.#decide(bucket.level, limit, bucket.level >= this.#windowMs, now);
-  }
-
-  /** The key's bucket with what it earned since it was last seen (a new key's is full). */
-  #refilled(key: string, limit: number, now: number): { level: number; at: number } {
-    const full = limit * this.#windowMs;
-    let bucket = this.#buckets.get(key);
-    if (bucket === undefined) {
-      bucket = { level: full, at: now };
-      this.#buckets.set(key, bucket);
-    }
-    bucket.level = Math.min(full, bucket.level + Math.max(0, now - bucket.at) * limit);
+  /** What the bucket earned since it was last seen. */
+  protected settle(bucket: { level: number; at: number }, now: number, limit: number): void {
+    bucket.level = Math.min(limit * this.windowMs, bucket.level + Math.max(0, now - bucket.at) * limit);
     bucket.at = now;
-    return bucket;
   }
 
-  #decide(level: number, limit: number, allowed: boolean, now: number): RateDecision {
-    const whole = Math.floor(level / this.#windowMs);
-    const resetAt = whole >= limit ? now : now + Math.ceil(((whole + 1) * this.#windowMs - level) / limit);
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, Math.min(limit, whole)),
-      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
-      resetAt,
-    };
+  protected admits(bucket: { level: number }): boolean {
+    return bucket.level >= this.windowMs;
+  }
+
+  protected take(bucket: { level: number }): void {
+    bucket.level -= this.windowMs;
+  }
+
+  protected shown({ level }: { level: number }, now: number, limit: number): { remaining: number; resetAt: number } {
+    const whole = Math.floor(level / this.windowMs);
+    const resetAt = whole >= limit ? now : now + Math.ceil(((whole + 1) * this.windowMs - level) / limit);
+    return { remaining: Math.min(limit, whole), resetAt };
   }
 }
 

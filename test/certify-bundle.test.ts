@@ -125,7 +125,10 @@ describe('a certification bundle of a real full run', () => {
     const invalid = await runCli(['verify', tampered, '--public-key', join(work, 'vendor.pub')]);
     expect(invalid.code).toBe(1);
     expect(invalid.stdout).toMatch(/manifest.*junit\.xml/);
-    expect((await runCli(['verify', join(work, 'nothing-here')])).code).toBe(2);
+    const unreadable = await runCli(['verify', join(work, 'nothing-here')]);
+    expect(unreadable.code).toBe(2);
+    // Its last line carries the error code, the key to docs/why-did-my-run-stop.md.
+    expect(unreadable.stdout.trimEnd().split('\n').at(-1)).toBe('bundle UNREADABLE [BUNDLE_UNREADABLE]');
   });
 
   it("round-trips through .tar.gz: the archive holds exactly the directory's files", async () => {

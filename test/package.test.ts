@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../harness/certify/signature.js';
 import { bundleFor, editFile, syntheticReport } from '../harness/certify/testing/synthetic-bundle.js';
-import { readYaml } from '../harness/load/export/testing/read-yaml.js';
+import { parse as readYaml } from 'yaml';
 import type { Report } from '../harness/report/model.js';
 import { ROOT } from './run-cli.js';
 

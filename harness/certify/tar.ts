@@ -163,6 +163,7 @@ export function unpackTar(archive: Buffer, limits: TarLimits = DEFAULT_TAR_LIMIT
     if (directory === undefined) directory = dir;
     else if (directory !== dir) throw new TarError(`${JSON.stringify(path)}: a bundle archive holds one directory of files`);
   };
+  // Bounded: every round moves `offset` on by at least one block, or ends.
   for (;;) {
     if (offset + BLOCK > archive.length) {
       if (offset === archive.length && entries > 0) break; // no end blocks: tolerated

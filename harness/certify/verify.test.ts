@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { toolInfo } from './environment.js';
 import { generateKeyPair } from './signature.js';
@@ -56,12 +57,27 @@ describe('verify', () => {
     const bad = verify(files, 'not a key');
     expect(bad.exitCode).toBe(2);
     expect(failing(bad).signature).toMatch(/^the public key is not a readable PEM public key/);
+    expect(formatVerifyResult(bad).at(-1)).toBe('bundle UNREADABLE [SIGNATURE_INVALID]');
+  });
+
+  it('ends an unreadable bundle with its error code, as every CLI error line does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'verify-unreadable-'));
+    expect(formatVerifyResult(await verifyBundle(join(dir, 'nothing-here'))).at(-1)).toBe('bundle UNREADABLE [BUNDLE_UNREADABLE]');
+    // A gzip file that is no tar archive: the tar reader's own code.
+    const notTar = join(dir, 'b.tar.gz');
+    await writeFile(notTar, gzipSync('not a tar archive'));
+    const result = await verifyBundle(notTar);
+    expect(result).toMatchObject({ exitCode: 2, errorCode: 'TAR_INVALID' });
+    expect(formatVerifyResult(result).at(-1)).toBe('bundle UNREADABLE [TAR_INVALID]');
+    // Not a bundle at all: an empty directory.
+    expect(formatVerifyResult(await verifyBundle(dir)).at(-1)).toMatch(/^bundle UNREADABLE \[BUNDLE_UNREADABLE\]$/);
   });
 
   it('says what is not a bundle, and what does not parse (exit 2)', () => {
     expect(verify(new Map([['notes.txt', Buffer.from('x')]]))).toEqual({
       checks: [{ id: 'bundle', status: 'fail', message: 'not a certification bundle: neither MANIFEST.sha256 nor report.json is in it' }],
       exitCode: 2,
+      errorCode: 'BUNDLE_UNREADABLE',
     });
     const broken = verify(
       reseal(
@@ -153,6 +169,7 @@ describe('verify', () => {
     expect(await verifyBundle(join(parent, 'nothing'))).toEqual({
       checks: [{ id: 'bundle', status: 'fail', message: `${join(parent, 'nothing')}: no such file or directory` }],
       exitCode: 2,
+      errorCode: 'BUNDLE_UNREADABLE',
     });
     await writeFile(join(parent, 'notes.txt'), 'x');
     expect((await verifyBundle(join(parent, 'notes.txt'))).checks[0]!.message).toMatch(/neither a bundle directory nor a .tar.gz/);

@@ -1,4 +1,4 @@
-import { BundleUnreadableError, ManifestError, SignatureError } from '../errors.js';
+import { BundleUnreadableError, ManifestError, SignatureError, TarError, type ErrorCode } from '../errors.js';
 import { reportSchema, type Report } from '../report/model.js';
 import { formatAgreementProblems } from './agreement.js';
 import { ENVIRONMENT_FILE, HAR_FILE, PRODUCT_FILE, README_FILE, REQUIRED_FILES } from './bundle.js';
@@ -55,6 +55,11 @@ export interface VerifyCheck {
 export interface VerifyResult {
   readonly checks: VerifyCheck[];
   readonly exitCode: 0 | 1 | 2;
+  /**
+   * Why the bundle is unreadable (exit 2), the key to its row in docs/why-did-my-run-stop.md:
+   * TAR_INVALID (the archive), SIGNATURE_INVALID (the public key or SIGNATURE), BUNDLE_UNREADABLE.
+   */
+  readonly errorCode?: ErrorCode;
 }
 
 export interface VerifyOptions {
@@ -123,10 +128,15 @@ const value = <T>(p: Parsed<T>): T => (p as { value: T }).value;
 export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular'>, options: VerifyFilesOptions): VerifyResult {
   const { files } = bundle;
   const checks: VerifyCheck[] = [];
-  let unreadable = false;
+  // The code of the first thing that made the bundle unreadable.
+  let unreadable: ErrorCode | undefined;
 
   if (!files.has(MANIFEST_FILE) && !files.has('report.json')) {
-    return { checks: [{ id: 'bundle', status: 'fail', message: 'not a certification bundle: neither MANIFEST.sha256 nor report.json is in it' }], exitCode: 2 };
+    return {
+      checks: [{ id: 'bundle', status: 'fail', message: 'not a certification bundle: neither MANIFEST.sha256 nor report.json is in it' }],
+      exitCode: 2,
+      errorCode: 'BUNDLE_UNREADABLE',
+    };
   }
 
   // Every file present.
@@ -184,7 +194,7 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
       );
     } catch (error) {
       if (!(error instanceof SignatureError)) throw error;
-      unreadable = true;
+      unreadable ??= error.code;
       checks.push({ id: 'signature', status: 'fail', message: error.message });
     }
   }
@@ -201,7 +211,7 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
     [PRODUCT_FILE, product],
   ];
   const unparsed = parsed.flatMap(([, p]) => ('problem' in p ? [p] : []));
-  if (unparsed.some((p) => p.unreadable)) unreadable = true;
+  if (unparsed.some((p) => p.unreadable)) unreadable ??= 'BUNDLE_UNREADABLE';
   checks.push(
     unparsed.length > 0
       ? { id: 'readable', status: 'fail', message: join(unparsed.map((p) => p.problem)) }
@@ -324,8 +334,8 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
     checks.push(from('product', { problems, warnings: [] }, problem === null ? `${p.product} ${p.version} by ${p.vendor} (contact ${p.contact})` : ''));
   }
 
-  const exitCode = unreadable ? 2 : checks.some((c) => c.status === 'fail') ? 1 : 0;
-  return { checks, exitCode };
+  if (unreadable !== undefined) return { checks, exitCode: 2, errorCode: unreadable };
+  return { checks, exitCode: checks.some((c) => c.status === 'fail') ? 1 : 0 };
 }
 
 /** Reads a bundle directory or .tar.gz and checks it; an unreadable path gives exit code 2 with one line why. */
@@ -335,19 +345,24 @@ export async function verifyBundle(path: string, options: VerifyOptions = {}): P
     bundle = await readBundleFiles(path, options.limits ?? DEFAULT_TAR_LIMITS);
   } catch (error) {
     if (!(error instanceof BundleUnreadableError)) throw error;
-    return { checks: [{ id: 'bundle', status: 'fail', message: error.message }], exitCode: 2 };
+    // A bad archive keeps the tar reader's own code: its row says what to do about it.
+    const errorCode = error.cause instanceof TarError ? error.cause.code : error.code;
+    return { checks: [{ id: 'bundle', status: 'fail', message: error.message }], exitCode: 2, errorCode };
   }
   return verifyBundleFiles(bundle, { ...options, verifier: await toolInfo() });
 }
 
 const LABEL: Readonly<Record<VerifyStatus, string>> = { ok: 'ok     ', warning: 'warning', fail: 'FAIL   ' };
 
-/** One line per check, `ok      manifest: 12 files match MANIFEST.sha256`, then the outcome. */
+/**
+ * One line per check, `ok      manifest: 12 files match MANIFEST.sha256`, then the outcome; an
+ * unreadable bundle's outcome ends in its error code, `[TAR_INVALID]`, as every CLI error line does.
+ */
 export function formatVerifyResult(result: VerifyResult): string[] {
   const outcome = result.exitCode === 0 ? 'valid' : result.exitCode === 1 ? 'INVALID' : 'UNREADABLE';
   const warnings = result.checks.filter((c) => c.status === 'warning').length;
   return [
     ...result.checks.map((c) => `${LABEL[c.status]} ${c.id}: ${c.message.replace(/[\r\n]+/g, ' ')}`),
-    `bundle ${outcome}${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}`,
+    `bundle ${outcome}${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${result.exitCode === 2 ? ` [${result.errorCode ?? 'BUNDLE_UNREADABLE'}]` : ''}`,
   ];
 }

@@ -1,5 +1,6 @@
 import { SETTINGS, type FlagCommand, type Setting, type SettingFlag } from '../config/settings.js';
 import { UsageError } from '../errors.js';
+import { parseCommandArgs, seeHelp, type CommandSyntax, type OptionSpec, type ParsedArgs } from './parse.js';
 
 /** The commands `conformance` knows, in the order help lists them. */
 export const COMMANDS = ['run', 'doctor', 'init', 'load', 'certify', 'verify', 'keygen', 'reference', 'help'] as const;
@@ -59,47 +60,59 @@ export interface RunArgs {
   readonly rerunFailed: string | null;
 }
 
-/** Pure: the arguments after `run`, `doctor` or `load`; every refusal says what to do. */
-export function parseRunArgs(command: 'run' | 'doctor' | 'load', argv: readonly string[]): RunArgs {
-  const see = `see conformance ${command} --help`;
-  let envFile: string | null | undefined;
-  let skipDoctor = false;
-  let rerunFailed: string | null = null;
-  const overrides: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = (what: string): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v.trim() === '' || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${name} needs ${what} (${see})`);
-      return v;
-    };
-    const setting = FLAG_SETTINGS.find((s) => s.flag.name === name);
-    if (setting !== undefined && !takesFlag(command, setting.flag)) {
-      throw new UsageError(`${name} applies to conformance ${(setting.flag.commands ?? []).join(' and ')} only; leave it out of conformance ${command}`);
-    } else if (setting?.flag.meta === undefined && setting !== undefined) {
-      // A switch: present means true; `--external-workers=false` still says it outright.
-      overrides[setting.name] = inline ?? 'true';
-    } else if (setting !== undefined) {
-      overrides[setting.name] = value(`a value: ${setting.flag.meta}, ${setting.kind.type}`);
-    } else if (name === '--dotenv') {
-      if (envFile === null) throw new UsageError(`--dotenv and --no-dotenv contradict each other; give one (${see})`);
-      envFile = value('a path');
-    } else if (name === '--no-dotenv') {
-      if (typeof envFile === 'string') throw new UsageError(`--dotenv and --no-dotenv contradict each other; give one (${see})`);
-      envFile = null;
-    } else if (name === '--skip-doctor' && command !== 'doctor') skipDoctor = true;
-    else if (name === '--rerun-failed' && command === 'run') {
-      const next = inline ?? argv[i + 1];
-      rerunFailed = inline ?? (next !== undefined && !next.startsWith('-') ? argv[++i]! : '');
-    } else if (name === '--skip-doctor') {
-      throw new UsageError(`--skip-doctor applies to conformance run and load; leave it out of conformance ${command}`);
-    } else if (name === '--rerun-failed') {
-      throw new UsageError(`--rerun-failed applies to conformance run only; leave it out of conformance ${command}`);
-    } else if (arg.startsWith('-')) throw new UsageError(`unknown option "${name}" (${see})`);
-    else throw new UsageError(`unknown argument "${arg}" (${see})`);
+/**
+ * The flags of these commands that are no setting's: `commands` take it (default: all three), and
+ * the refusal elsewhere names them as `takenBy` says.
+ */
+const RUN_FLAGS: Readonly<Record<`--${string}`, OptionSpec & { readonly takenBy?: string; readonly commands?: readonly FlagCommand[] }>> = {
+  '--dotenv': { kind: 'value', needs: 'a path' },
+  '--no-dotenv': { kind: 'switch' },
+  '--skip-doctor': { kind: 'switch', commands: ['run', 'load'], takenBy: 'run and load' },
+  '--rerun-failed': { kind: 'optional-value', commands: ['run'], takenBy: 'run only' },
+};
+
+const only = (commands: readonly FlagCommand[]): string => commands.join(' and ');
+
+/**
+ * The syntax of `run`, `doctor` or `load`: every flag of the settings table and the few above. A
+ * flag of another of the three is known, and refused naming who takes it.
+ */
+export function runSyntax(command: FlagCommand): CommandSyntax {
+  const options: Record<`--${string}`, OptionSpec> = {};
+  for (const { flag, kind } of FLAG_SETTINGS) {
+    const refused = takesFlag(command, flag)
+      ? undefined
+      : `${flag.name} applies to conformance ${only(flag.commands ?? [])} only; leave it out of conformance ${command}`;
+    // A switch: present means true; `--external-workers=false` still says it outright.
+    options[flag.name as `--${string}`] =
+      flag.meta === undefined ? { kind: 'switch', switchValue: true, refused } : { kind: 'value', needs: `a value: ${flag.meta}, ${kind.type}`, refused };
   }
-  return { envFile, overrides, skipDoctor, rerunFailed };
+  for (const [name, { commands, takenBy, ...spec }] of Object.entries(RUN_FLAGS) as [`--${string}`, (typeof RUN_FLAGS)[`--${string}`]][]) {
+    const refused =
+      commands === undefined || commands.includes(command) ? undefined : `${name} applies to conformance ${takenBy}; leave it out of conformance ${command}`;
+    options[name] = { ...spec, refused };
+  }
+  return { command, options };
+}
+
+/** Pure: the arguments after `run`, `doctor` or `load`; every refusal says what to do. */
+export function parseRunArgs(command: FlagCommand, argv: readonly string[]): RunArgs {
+  return runArgsOf(command, parseCommandArgs(argv, runSyntax(command)));
+}
+
+/** The options of `run`, `doctor` or `load` among those parsed (a command with more of its own, `load export`, parses them together). */
+export function runArgsOf(command: FlagCommand, { values }: ParsedArgs): RunArgs {
+  if (values.has('--dotenv') && values.has('--no-dotenv'))
+    throw new UsageError(`--dotenv and --no-dotenv contradict each other; give one (${seeHelp(command)})`);
+  const overrides: Record<string, string> = {};
+  for (const setting of FLAG_SETTINGS) {
+    const value = values.get(setting.flag.name);
+    if (value !== undefined) overrides[setting.name] = value;
+  }
+  return {
+    envFile: values.has('--no-dotenv') ? null : values.get('--dotenv'),
+    overrides,
+    skipDoctor: values.has('--skip-doctor'),
+    rerunFailed: values.get('--rerun-failed') ?? null,
+  };
 }

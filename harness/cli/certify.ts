@@ -15,6 +15,7 @@ import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { INTERRUPT_EXIT_CODES } from '../runner/interrupt.js';
 import { runConformance } from '../runner/run.js';
+import { parseCommandArgs, type CommandSyntax, type OptionTable } from './parse.js';
 import { listenForStop } from './signals.js';
 import { displayUrl } from '../runner/target.js';
 
@@ -24,33 +25,30 @@ import { displayUrl } from '../runner/target.js';
  * `conformance keygen` (an Ed25519 key pair for signing).
  */
 
-/** Options of the form `--name value` (or `--name=value`); flags listed in `flags` take none. */
-function options(
-  command: string,
-  argv: readonly string[],
-  known: readonly string[],
-  flags: readonly string[] = [],
-): { values: Map<string, string>; rest: string[] } {
-  const values = new Map<string, string>();
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      rest.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flags.includes(name)) {
-      values.set(name, 'true');
-      continue;
-    }
-    if (!known.includes(name)) throw new UsageError(`unknown option "${name}" (see conformance ${command} --help)`);
-    const value = inline ?? argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`${name} needs a value (see conformance ${command} --help)`);
-    values.set(name, value);
-  }
-  return { values, rest };
-}
+// Every command takes --dotenv and --no-dotenv; verify and keygen read no configuration and ignore them.
+const DOTENV: OptionTable = { '--dotenv': { kind: 'value', needs: 'a path' }, '--no-dotenv': { kind: 'switch' } };
+
+/** The options of `certify`, `verify` and `keygen`: adding one is a line here. */
+export const CERTIFY_SYNTAX: CommandSyntax = {
+  command: 'certify',
+  options: {
+    '--product': { kind: 'value', needs: 'a path' },
+    '--private-key': { kind: 'value', needs: 'a path' },
+    '--passphrase-env': { kind: 'value', needs: 'a variable name' },
+    '--out': { kind: 'value', needs: 'a directory' },
+    ...DOTENV,
+  },
+};
+// The bundle is the one argument; a count other than one gets the line that says so.
+export const VERIFY_SYNTAX: CommandSyntax = {
+  command: 'verify',
+  options: { '--public-key': { kind: 'value', needs: 'a path' }, ...DOTENV },
+  positionals: Number.POSITIVE_INFINITY,
+};
+export const KEYGEN_SYNTAX: CommandSyntax = {
+  command: 'keygen',
+  options: { '--out': { kind: 'value', needs: 'a path prefix' }, '--force': { kind: 'switch' }, ...DOTENV },
+};
 
 /**
  * What keeps a configuration from certifying: a narrowed run, known failures, fewer runs per
@@ -85,8 +83,7 @@ const say = (line: string): void => {
 /** `conformance certify --product FILE [--private-key FILE] [--passphrase-env VAR] [--out DIR] [--dotenv PATH]`. */
 export async function certify(argv: readonly string[]): Promise<number> {
   const commandStarted = new Date();
-  const { values, rest } = options('certify', argv, ['--product', '--private-key', '--passphrase-env', '--out', '--dotenv'], ['--no-dotenv']);
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance certify --help)`);
+  const { values } = parseCommandArgs(argv, CERTIFY_SYNTAX);
   const productPath = values.get('--product');
   if (productPath === undefined) throw new UsageError('--product FILE is required: product.json with vendor, product, version, targetUrl and contact');
   const product = await readProduct(productPath);
@@ -160,7 +157,7 @@ export async function certify(argv: readonly string[]): Promise<number> {
 /** `conformance verify <bundle dir or .tar.gz> [--public-key FILE]`: 0 valid, 1 invalid, 2 unreadable. */
 export async function verify(argv: readonly string[]): Promise<number> {
   // --dotenv is accepted like every command's, and unused: verify reads no configuration.
-  const { values, rest } = options('verify', argv, ['--public-key', '--dotenv'], ['--no-dotenv']);
+  const { values, positionals: rest } = parseCommandArgs(argv, VERIFY_SYNTAX);
   if (rest.length !== 1)
     throw new UsageError('give one bundle: conformance verify <bundle directory or .tar.gz> [--public-key FILE] (see conformance verify --help)');
   const keyPath = values.get('--public-key');
@@ -177,8 +174,7 @@ export async function verify(argv: readonly string[]): Promise<number> {
 
 /** `conformance keygen [--out PREFIX] [--force]`: PREFIX.key (Ed25519 private, mode 0600) and PREFIX.pub. */
 export async function keygen(argv: readonly string[]): Promise<number> {
-  const { values, rest } = options('keygen', argv, ['--out', '--dotenv'], ['--force', '--no-dotenv']);
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (see conformance keygen --help)`);
+  const { values } = parseCommandArgs(argv, KEYGEN_SYNTAX);
   const prefix = resolve(values.get('--out') ?? 'conformance-signing');
   const pair = generateKeyPair();
   const flag = values.has('--force') ? 'w' : 'wx';

@@ -4,7 +4,7 @@ import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULTS } from '../config/schema.js';
 import { Redactor } from '../http/redact.js';
-import { parseInitArgs, type InitArgs } from '../init/args.js';
+import { parseInitArgs, type InitArgs } from './init-args.js';
 import { learnFromTarget, targetGetter, type LearnableName, type LearnResult } from '../init/learn.js';
 import { createPrompter, type Prompter } from '../init/prompt.js';
 import { renderEnvFile, type EnvEntry } from '../init/render.js';

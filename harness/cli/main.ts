@@ -77,7 +77,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     const { command, rest } = request;
-    // `conformance init` has options of its own (harness/init/args.ts).
+    // `conformance init` has options of its own (harness/cli/init-args.ts).
     if (command === 'init') {
       const io = {
         stdin: process.stdin,

@@ -1,4 +1,5 @@
-import { InternalError, RunStoppedError } from '../errors.js';
+import { RunStoppedError } from '../errors.js';
+import { slotLayout, slotViews } from './shared-slots.js';
 
 /*
  * Issue 12, "a run that always ends": the run's view of the target's health, shared by every
@@ -28,31 +29,41 @@ export type StopKind = 'breaker' | 'deadline' | 'throttled' | 'interrupted';
 // A new kind goes last: the shared state stores a kind as its index here.
 const KINDS: readonly StopKind[] = ['breaker', 'deadline', 'throttled', 'interrupted'];
 
-// Int32 slots of the shared state.
-const CONSECUTIVE = 0;
-/** 0 open for requests; 1 + index in KINDS once stopped. */
-const STOPPED = 1;
-const REASON_LENGTH = 2;
-/** Whoever wins this slot writes the reason; the others leave it. */
-const WRITER = 3;
-/** Longest outage the run waits out, in ms; 0: the breaker stops the run at once (set by the runner). */
-const OUTAGE_WAIT = 4;
-/** 1 while the run is paused because the target stopped answering. */
-const PAUSED = 5;
-/** Outages so far: a check that saw this change while it ran was interrupted by one. */
-const OUTAGES = 6;
-/** Requests of every worker between their admission and their answer (or failure). */
-const IN_FLIGHT = 7;
-const SLOTS = 8;
-/** BigInt64 slots after the Int32 ones: Date.now() of the latest answer (a clock every thread shares), and of the pause. */
-const LAST_ANSWER_OFFSET = SLOTS * 4;
-const PAUSED_AT_OFFSET = LAST_ANSWER_OFFSET + 8;
-/** Date.now() of the latest request that got no answer. */
-const LAST_FAILURE_OFFSET = PAUSED_AT_OFFSET + 8;
-/** Date.now() at which the latest request that was answered had been sent. */
-const ANSWERED_SENT_OFFSET = LAST_FAILURE_OFFSET + 8;
-const REASON_OFFSET = ANSWERED_SENT_OFFSET + 8;
 const REASON_BYTES = 1024;
+
+/** The shared state, by name (harness/http/shared-slots.ts). */
+const LAYOUT = slotLayout({
+  int32: {
+    consecutive: 1,
+    /** 0 open for requests; 1 + index in KINDS once stopped. */
+    stopped: 1,
+    reasonLength: 1,
+    /** Whoever wins this slot writes the reason; the others leave it. */
+    writer: 1,
+    /** Longest outage the run waits out, in ms; 0: the breaker stops the run at once (set by the runner). */
+    outageWait: 1,
+    /** 1 while the run is paused because the target stopped answering. */
+    paused: 1,
+    /** Outages so far: a check that saw this change while it ran was interrupted by one. */
+    outages: 1,
+    /** Requests of every worker between their admission and their answer (or failure). */
+    inFlight: 1,
+  },
+  // Date.now() values (a clock every thread shares).
+  bigint64: {
+    /** Of the latest answer. */
+    lastAnswer: 1,
+    /** Of the pause. */
+    pausedAt: 1,
+    /** Of the latest request that got no answer. */
+    lastFailure: 1,
+    /** At which the latest request that was answered had been sent. */
+    answeredSent: 1,
+  },
+  bytes: { reason: REASON_BYTES },
+});
+const I = LAYOUT.int32;
+const B = LAYOUT.bigint64;
 
 export interface HealthState {
   readonly kind: StopKind;
@@ -61,40 +72,34 @@ export interface HealthState {
 
 export class TargetHealth {
   /** Bytes of the shared buffer a run allocates for it. */
-  static readonly BYTES = REASON_OFFSET + REASON_BYTES;
+  static readonly BYTES = LAYOUT.bytes;
 
   readonly buffer: SharedArrayBuffer | ArrayBuffer;
   readonly #threshold: number;
   readonly #slots: Int32Array;
-  readonly #lastAnswer: BigInt64Array;
-  readonly #pausedAt: BigInt64Array;
-  readonly #lastFailure: BigInt64Array;
-  readonly #answeredSent: BigInt64Array;
+  readonly #clocks: BigInt64Array;
   readonly #reason: Uint8Array;
 
   /** `threshold`: consecutive failures that open the breaker (CONFORMANCE_BREAKER_FAILURES). */
   constructor(threshold: number, buffer: SharedArrayBuffer | ArrayBuffer = new SharedArrayBuffer(TargetHealth.BYTES)) {
-    if (buffer.byteLength < TargetHealth.BYTES) throw new InternalError(`TargetHealth needs ${TargetHealth.BYTES} bytes`);
+    const views = slotViews(LAYOUT, buffer, 'TargetHealth');
     this.buffer = buffer;
     this.#threshold = Math.max(1, threshold);
-    this.#slots = new Int32Array(buffer, 0, SLOTS);
-    this.#lastAnswer = new BigInt64Array(buffer, LAST_ANSWER_OFFSET, 1);
-    this.#pausedAt = new BigInt64Array(buffer, PAUSED_AT_OFFSET, 1);
-    this.#lastFailure = new BigInt64Array(buffer, LAST_FAILURE_OFFSET, 1);
-    this.#answeredSent = new BigInt64Array(buffer, ANSWERED_SENT_OFFSET, 1);
-    this.#reason = new Uint8Array(buffer, REASON_OFFSET, REASON_BYTES);
+    this.#slots = views.int32;
+    this.#clocks = views.bigint64;
+    this.#reason = views.bytes.reason;
   }
 
   /** Why the run stopped sending, or null while requests may go out. */
   get stopped(): HealthState | null {
-    const code = Atomics.load(this.#slots, STOPPED);
+    const code = Atomics.load(this.#slots, I.stopped);
     if (code === 0) return null;
-    const length = Atomics.load(this.#slots, REASON_LENGTH);
+    const length = Atomics.load(this.#slots, I.reasonLength);
     return { kind: KINDS[code - 1] ?? 'breaker', reason: new TextDecoder().decode(this.#reason.slice(0, length)) };
   }
 
   get consecutiveFailures(): number {
-    return Atomics.load(this.#slots, CONSECUTIVE);
+    return Atomics.load(this.#slots, I.consecutive);
   }
 
   /**
@@ -104,17 +109,17 @@ export class TargetHealth {
    * known (harness/runner/interrupt.ts).
    */
   sending(): () => void {
-    Atomics.add(this.#slots, IN_FLIGHT, 1);
+    Atomics.add(this.#slots, I.inFlight, 1);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      Atomics.sub(this.#slots, IN_FLIGHT, 1);
+      Atomics.sub(this.#slots, I.inFlight, 1);
     };
   }
 
   get inFlight(): number {
-    return Atomics.load(this.#slots, IN_FLIGHT);
+    return Atomics.load(this.#slots, I.inFlight);
   }
 
   /** Before each request: throws RunStoppedError once the run stopped sending. */
@@ -129,26 +134,26 @@ export class TargetHealth {
    * prober (harness/runner/outage.ts) resumes or stops it. 0: stop at once.
    */
   set outageWaitMs(ms: number) {
-    Atomics.store(this.#slots, OUTAGE_WAIT, Math.max(0, Math.min(2 ** 31 - 1, Math.round(ms))));
+    Atomics.store(this.#slots, I.outageWait, Math.max(0, Math.min(2 ** 31 - 1, Math.round(ms))));
   }
 
   get outageWaitMs(): number {
-    return Atomics.load(this.#slots, OUTAGE_WAIT);
+    return Atomics.load(this.#slots, I.outageWait);
   }
 
   /** Since when (Date.now()) the run is paused, or null while it is not. */
   get pausedSince(): number | null {
-    return Atomics.load(this.#slots, PAUSED) === 1 ? Number(Atomics.load(this.#pausedAt, 0)) : null;
+    return Atomics.load(this.#slots, I.paused) === 1 ? Number(Atomics.load(this.#clocks, B.pausedAt)) : null;
   }
 
   /** Date.now() of the latest request without an answer (0: none yet). */
   get lastFailureAt(): number {
-    return Number(Atomics.load(this.#lastFailure, 0));
+    return Number(Atomics.load(this.#clocks, B.lastFailure));
   }
 
   /** When the latest answered request had been sent: a failure after it is not yet explained. */
   get answeredSentAt(): number {
-    return Number(Atomics.load(this.#answeredSent, 0));
+    return Number(Atomics.load(this.#clocks, B.answeredSent));
   }
 
   /**
@@ -169,7 +174,7 @@ export class TargetHealth {
 
   /** Outages so far: a check that sees this change while it runs was interrupted. */
   get outages(): number {
-    return Atomics.load(this.#slots, OUTAGES);
+    return Atomics.load(this.#slots, I.outages);
   }
 
   /**
@@ -186,21 +191,16 @@ export class TargetHealth {
 
   /** The target answers again: requests go out from now on, the failures before it forgotten. */
   resume(now: number = Date.now()): void {
-    Atomics.store(this.#slots, CONSECUTIVE, 0);
+    Atomics.store(this.#slots, I.consecutive, 0);
     this.recordAnswer(now);
-    Atomics.store(this.#slots, PAUSED, 0);
+    Atomics.store(this.#slots, I.paused, 0);
   }
 
   /** The target answered (any status, even a body too large to read): it is alive. */
   recordAnswer(now: number = Date.now(), sentAt: number = now): void {
-    raiseTo(this.#answeredSent, sentAt);
-    Atomics.store(this.#slots, CONSECUTIVE, 0);
-    const at = BigInt(Math.floor(now));
-    for (let seen = Atomics.load(this.#lastAnswer, 0); seen < at; ) {
-      const was = Atomics.compareExchange(this.#lastAnswer, 0, seen, at);
-      if (was === seen) break;
-      seen = was;
-    }
+    raiseTo(this.#clocks, B.answeredSent, sentAt);
+    Atomics.store(this.#slots, I.consecutive, 0);
+    raiseTo(this.#clocks, B.lastAnswer, now);
   }
 
   /**
@@ -208,16 +208,16 @@ export class TargetHealth {
    * `what` says which and why. Not counted when something was answered after it was sent.
    */
   recordFailure(what: string, sentAt: number = Date.now()): void {
-    raiseTo(this.#lastFailure, Date.now());
-    if (BigInt(Math.floor(sentAt)) < Atomics.load(this.#lastAnswer, 0)) return;
+    raiseTo(this.#clocks, B.lastFailure, Date.now());
+    if (BigInt(Math.floor(sentAt)) < Atomics.load(this.#clocks, B.lastAnswer)) return;
     // Requests in flight when the pause began fail too: the outage is already known.
-    if (Atomics.load(this.#slots, PAUSED) === 1) return;
-    const count = Atomics.add(this.#slots, CONSECUTIVE, 1) + 1;
+    if (Atomics.load(this.#slots, I.paused) === 1) return;
+    const count = Atomics.add(this.#slots, I.consecutive, 1) + 1;
     if (count >= this.#threshold && this.outageWaitMs > 0) {
       // A bad minute is not a bad run: pause, and let the prober see whether the target comes back.
-      if (Atomics.compareExchange(this.#slots, PAUSED, 0, 1) === 0) {
-        Atomics.store(this.#pausedAt, 0, BigInt(Math.floor(Date.now())));
-        Atomics.add(this.#slots, OUTAGES, 1);
+      if (Atomics.compareExchange(this.#slots, I.paused, 0, 1) === 0) {
+        Atomics.store(this.#clocks, B.pausedAt, BigInt(Math.floor(Date.now())));
+        Atomics.add(this.#slots, I.outages, 1);
       }
       return;
     }
@@ -231,21 +231,21 @@ export class TargetHealth {
 
   /** Stops every further request with this reason; the first stop wins. */
   stop(kind: StopKind, reason: string): void {
-    if (Atomics.compareExchange(this.#slots, WRITER, 0, 1) !== 0) return;
+    if (Atomics.compareExchange(this.#slots, I.writer, 0, 1) !== 0) return;
     let bytes = new TextEncoder().encode(reason);
     if (bytes.length > REASON_BYTES) bytes = new TextEncoder().encode(`${reason.slice(0, REASON_BYTES / 4 - 3)}...`);
     this.#reason.set(bytes);
-    Atomics.store(this.#slots, REASON_LENGTH, bytes.length);
+    Atomics.store(this.#slots, I.reasonLength, bytes.length);
     // Last: a reader that sees the kind also sees the reason written before it.
-    Atomics.store(this.#slots, STOPPED, KINDS.indexOf(kind) + 1);
+    Atomics.store(this.#slots, I.stopped, KINDS.indexOf(kind) + 1);
   }
 }
 
 /** Raises a shared clock slot to `value` (epoch ms) unless it is already later. */
-function raiseTo(slot: BigInt64Array, value: number): void {
+function raiseTo(clocks: BigInt64Array, slot: number, value: number): void {
   const at = BigInt(Math.floor(value));
-  for (let seen = Atomics.load(slot, 0); seen < at; ) {
-    const was = Atomics.compareExchange(slot, 0, seen, at);
+  for (let seen = Atomics.load(clocks, slot); seen < at; ) {
+    const was = Atomics.compareExchange(clocks, slot, seen, at);
     if (was === seen) break;
     seen = was;
   }

@@ -1,4 +1,4 @@
-import type { ExchangeRecord, PropertyRecord, SourceLocation } from './model.js';
+import type { CheckResult, ExchangeRecord, PropertyRecord, Report, SourceLocation } from './model.js';
 import { compareText } from './order.js';
 
 /*
@@ -48,4 +48,25 @@ export function formatProperty(property: PropertyRecord): string {
 /** Where a check is declared: `suites/contacts.test.ts:42`, then `via harness/crosscutting/validation.ts:17` when a helper declared it. */
 export function formatDeclaredAt(locations: readonly SourceLocation[]): string {
   return locations.map(({ file, line }, i) => `${i === 0 ? '' : 'via '}${file}:${line}`).join(' ');
+}
+
+/**
+ * A check's message, ending in the code of the error that ended it (`... [REQUEST_FAILED]`) when
+ * its status is error: the key to its row in docs/why-did-my-run-stop.md, as the CLI's lines end.
+ */
+export function checkMessage(check: Pick<CheckResult, 'message' | 'status' | 'errorCode'>): string | null {
+  const { message, code } = messageAndCode(check);
+  return message === null ? code : code === null ? message : `${message} ${code}`;
+}
+
+/** The two parts of `checkMessage`, for a format that clips the message and keeps the code whole. */
+export function messageAndCode(check: Pick<CheckResult, 'message' | 'status' | 'errorCode'>): { message: string | null; code: string | null } {
+  const message = check.message === null || check.message === '' ? null : check.message;
+  const code = check.status === 'error' && check.errorCode !== undefined ? `[${check.errorCode}]` : null;
+  return { message, code: code !== null && message?.endsWith(code) === true ? null : code };
+}
+
+/** Why the run stopped early, ending in its code (`[RUN_DEADLINE]`) when the run could read one. */
+export function stopLine(stoppedBy: NonNullable<Report['stoppedBy']>): string {
+  return stoppedBy.code === null || stoppedBy.reason.endsWith(`[${stoppedBy.code}]`) ? stoppedBy.reason : `${stoppedBy.reason} [${stoppedBy.code}]`;
 }

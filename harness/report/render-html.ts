@@ -1,5 +1,5 @@
 import { html, trusted, type Html } from './html.js';
-import { formatDeclaredAt, formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { checkMessage, formatDeclaredAt, formatDuration, formatProperty, formatResponse, plural } from './format.js';
 import { EMBEDDED_TARGET_WORDS, failureKind, verdictHeadline, verdictLabel, verdictReason } from './verdict.js';
 import { LEVELS, STATUSES, type CheckResult, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsHtml, transitionMatrix } from './transitions.js';
@@ -210,7 +210,7 @@ function renderChecks(view: ReportView): Html {
       html`<td class="sec">${c.section}</td>`,
       html`<td>${c.domain}</td>`,
       html`<td class="title">${title}</td>`,
-      html`<td class="msg">${c.message ?? ''}</td>`,
+      html`<td class="msg">${checkMessage(c) ?? ''}</td>`,
     ];
     return html`<tr id="${anchor}" data-status="${c.status}" data-level="${c.level}" data-domain="${c.domain}">${cells}</tr>\n`;
   });

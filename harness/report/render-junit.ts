@@ -1,6 +1,6 @@
 import { checkAnchors } from './anchors.js';
 import { escapeXml, escapeXmlAttribute } from './escape/xml.js';
-import { formatDeclaredAt, formatProperty, formatResponse, plural } from './format.js';
+import { checkMessage, formatDeclaredAt, formatProperty, formatResponse, plural, stopLine } from './format.js';
 import { compareChecksByRequirement, compareText } from './order.js';
 import { checkLabel, failureKind, targetWords, verdictLabel } from './verdict.js';
 import type { CheckResult, Report } from './model.js';
@@ -102,7 +102,8 @@ function renderCase(check: CheckResult, anchor: string, options: Required<Render
   let failures = 0;
   let errors = 0;
   let skipped = 0;
-  const message = check.message ?? '';
+  // An error's message ends in its code (`[REQUEST_FAILED]`), the key to docs/why-did-my-run-stop.md.
+  const message = checkMessage(check) ?? '';
   const hasEvidence = check.exchange !== null || check.property !== null || check.throttled > 0;
 
   switch (check.status) {
@@ -297,6 +298,8 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
     ['unverifiedMust', report.unverified.length],
     ['seed', report.settings.seed],
     ['numRuns', report.settings.numRuns],
+    // The run stopped early: why, with its code, on every suite a CI tab shows.
+    ...(report.stoppedBy === undefined ? [] : [['stoppedBy', stopLine(report.stoppedBy)] as const]),
   ] as const;
 
   const anchors = checkAnchors(report.checks);

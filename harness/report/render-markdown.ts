@@ -1,5 +1,5 @@
 import { escapeMarkdownCell, escapeMarkdownText, markdownCode, markdownFence } from './escape/markdown.js';
-import { formatDuration, formatProperty, formatResponse, plural } from './format.js';
+import { checkMessage, formatDuration, formatProperty, formatResponse, messageAndCode, plural } from './format.js';
 import { checkLabel, failureKind, verdictHeadline, verdictReason } from './verdict.js';
 import { STATUSES, type CheckResult, type Level, type Report, type Status, type StatusCounts } from './model.js';
 import { renderTransitionsMarkdown } from './transitions.js';
@@ -154,11 +154,12 @@ function checkDetail(check: CheckResult, anchor: string, limits: Limits): string
       `**In the HTML report** ${markdownCode(`report.html#${anchor}`)}`,
     '',
   ];
-  if (check.message !== null && check.message !== '') {
-    if (/[\r\n]/.test(check.message) || check.message.length > limits.cell) {
-      lines.push('**Message**', '', markdownFence(clipBlock(check.message, limits.block), 'text'), '');
+  const message = checkMessage(check);
+  if (message !== null) {
+    if (/[\r\n]/.test(message) || message.length > limits.cell) {
+      lines.push('**Message**', '', markdownFence(clipBlock(message, limits.block), 'text'), '');
     } else {
-      lines.push(`**Message** ${escapeMarkdownText(check.message)}`, '');
+      lines.push(`**Message** ${escapeMarkdownText(message)}`, '');
     }
   }
   if (check.exchange !== null) {
@@ -184,7 +185,10 @@ function checkDetail(check: CheckResult, anchor: string, limits: Limits): string
 
 /** One line: label, domain, section and message, without the evidence. */
 function checkBrief(check: CheckResult, limits: Limits): string {
-  const message = check.message === null || check.message === '' ? '' : `: ${escapeMarkdownCell(clip(check.message, limits.cell))}`;
+  // The code whole after the clipped message: a long message never hides it.
+  const parts = messageAndCode(check);
+  const text = [parts.message === null ? null : escapeMarkdownCell(clip(parts.message, limits.cell)), parts.code].filter((p) => p !== null).join(' ');
+  const message = text === '' ? '' : `: ${text}`;
   return (
     `- **${escapeMarkdownCell(clip(checkLabel(check), limits.cell))}** ` +
     `(${escapeMarkdownCell(clip(check.domain, limits.cell))}, spec ${escapeMarkdownCell(clip(check.section, limits.cell))})${message}`

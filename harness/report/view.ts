@@ -1,6 +1,6 @@
 import { checkAnchors, requirementAnchor, uniqueAnchors } from './anchors.js';
 import { domainStatusView, type DomainStatusView } from './domain-status.js';
-import { formatDuration, plural } from './format.js';
+import { formatDuration, plural, stopLine } from './format.js';
 import { compareChecksBySeverity, compareNatural, compareText } from './order.js';
 import { inputSurfaceRows, notRejected, type InputSurfaceRow } from './input-classes.js';
 import { pivotMatrix, type MatrixTable } from './matrix.js';
@@ -123,6 +123,8 @@ function metaEntries(report: Report): MetaEntry[] {
     meta.push({ label, value, inSummary });
   };
   add('Target', report.target.embedded ? `${report.target.url} (embedded reference server)` : report.target.url);
+  // Before anything else a reader sees: what was verified stopped here, and the code says why.
+  if (report.stoppedBy !== undefined) add('Stopped early', stopLine(report.stoppedBy));
   add('Run', report.runId);
   add('Started', report.startedAt);
   add('Finished', report.finishedAt, false);

@@ -1,6 +1,7 @@
 import { InternalError, RunStoppedError } from '../errors.js';
 import type { RequestGovernor } from '../http/client.js';
 import { type TargetHealth } from '../http/health.js';
+import { slotLayout, slotViews } from '../http/shared-slots.js';
 
 /*
  * Issue 12, "throttling is diagnosed, not endured": what every client of a run shares about rate
@@ -18,34 +19,46 @@ import { type TargetHealth } from '../http/health.js';
  * TargetHealth's. Wall-clock time is `Date.now()`, the one clock every thread shares.
  */
 
-// Int32 slots.
-const LOCK = 0;
-/** Requests waiting out a 429 right now. */
-const WAITING = 1;
-/** 429s waited out so far. */
-const WAITS = 2;
-/** Requests sent with the counted key (the admin key). */
-const SENT = 3;
-const INT_SLOTS = 4;
-// Float64 slots, after the Int32 ones (8-byte aligned).
-/** When WAITING last went from 0 to 1. */
-const SINCE = 0;
-/** Throttled time of the intervals already closed. */
-const CLOSED = 1;
-/** Per paced key: its theoretical arrival time (GCRA). */
-const TAT = 2;
 /** Keys that can be paced at once (admin, member, other org). */
 export const MAX_PACED_KEYS = 4;
-/** When the longest wait a check announced ends (harness/check/known-wait.ts), for the progress line's ETA. */
-const KNOWN_UNTIL = TAT + MAX_PACED_KEYS;
-const FLOAT_SLOTS = KNOWN_UNTIL + 1;
+
+/** The shared state, by name (harness/http/shared-slots.ts). */
+const LAYOUT = slotLayout({
+  int32: {
+    lock: 1,
+    /** Requests waiting out a 429 right now. */
+    waiting: 1,
+    /** 429s waited out so far. */
+    waits: 1,
+    /** Requests sent with the counted key (the admin key). */
+    sent: 1,
+  },
+  float64: {
+    /** When `waiting` last went from 0 to 1. */
+    since: 1,
+    /** Throttled time of the intervals already closed. */
+    closed: 1,
+    /** Per paced key: its theoretical arrival time (GCRA). */
+    tat: MAX_PACED_KEYS,
+    /** When the longest wait a check announced ends (harness/check/known-wait.ts), for the progress line's ETA. */
+    knownUntil: 1,
+  },
+});
+const LOCK = LAYOUT.int32.lock;
+const WAITING = LAYOUT.int32.waiting;
+const WAITS = LAYOUT.int32.waits;
+const SENT = LAYOUT.int32.sent;
+const SINCE = LAYOUT.float64.since;
+const CLOSED = LAYOUT.float64.closed;
+const TAT = LAYOUT.float64.tat;
+const KNOWN_UNTIL = LAYOUT.float64.knownUntil;
 
 /**
  * The shared numbers. Every method is safe to call from any thread at any time; the few
  * read-modify-write sequences on Float64 slots (which Atomics cannot touch) run under a lock.
  */
 export class ThrottleLedger {
-  static readonly BYTES = INT_SLOTS * 4 + FLOAT_SLOTS * 8;
+  static readonly BYTES = LAYOUT.bytes;
 
   readonly buffer: SharedArrayBuffer | ArrayBuffer;
   readonly #ints: Int32Array;
@@ -53,10 +66,10 @@ export class ThrottleLedger {
   readonly #now: () => number;
 
   constructor(buffer: SharedArrayBuffer | ArrayBuffer = new SharedArrayBuffer(ThrottleLedger.BYTES), now: () => number = Date.now) {
-    if (buffer.byteLength < ThrottleLedger.BYTES) throw new InternalError(`ThrottleLedger needs ${ThrottleLedger.BYTES} bytes`);
+    const views = slotViews(LAYOUT, buffer, 'ThrottleLedger');
     this.buffer = buffer;
-    this.#ints = new Int32Array(buffer, 0, INT_SLOTS);
-    this.#floats = new Float64Array(buffer, INT_SLOTS * 4, FLOAT_SLOTS);
+    this.#ints = views.int32;
+    this.#floats = views.float64;
     this.#now = now;
   }
 

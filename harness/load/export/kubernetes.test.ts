@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/schema.js';
 import { engineKeys, KEYS_FILE_ENV, locustfilePath } from '../locust/paths.js';
 import { IMAGE_PLACEHOLDER, kubernetesExport, locustfileVersion, NAMES, TARGET_PLACEHOLDER, writeKubernetesExport } from './kubernetes.js';
-import { readYaml } from './testing/read-yaml.js';
+import { parse as readYaml } from 'yaml';
 
 const config = parseEnv(
   {

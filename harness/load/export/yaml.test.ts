@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readYaml } from './testing/read-yaml.js';
+import { parse } from 'yaml';
 import { toYaml, type YamlValue } from './yaml.js';
 
 const SAMPLE: YamlValue = {
   apiVersion: 'v1',
   kind: 'ConfigMap',
-  metadata: { name: 'x', labels: { 'app.kubernetes.io/name': 'conformance' }, 'odd key: yes': 'v' },
+  metadata: { name: 'x', labels: { 'app.kubernetes.io/name': 'conformance' }, 'odd key: yes': 'v', yes: 'key', '0755': 'key' },
   data: {
     'locustfile.py': 'import os\n\nclass A:\n    x = "y: z"  # comment\n\tz = 1\n',
     noNewline: 'a\nb',
@@ -27,15 +27,18 @@ const PYTHON = '/usr/bin/python3';
 const hasPyYaml = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import yaml'], { timeout: 10_000 }).status === 0;
 
 describe('toYaml', () => {
-  it('reads back exactly what it wrote', () => {
-    expect(readYaml(toYaml(SAMPLE))).toEqual(SAMPLE);
+  it('reads back exactly what it wrote, as YAML 1.2 and as YAML 1.1', () => {
+    expect(parse(toYaml(SAMPLE))).toEqual(SAMPLE);
+    // Readers on YAML 1.1 (PyYAML, older kubectl) take `yes` or `on` as booleans: quoting keeps them strings.
+    expect(parse(toYaml(SAMPLE), { version: '1.1' })).toEqual(SAMPLE);
+    expect(parse(toYaml({ yes: 'on', on: ['off'] }), { version: '1.1' })).toEqual({ yes: 'on', on: ['off'] });
   });
 
   it('quotes every string and writes a clean text as a literal block', () => {
     const text = toYaml(SAMPLE);
     expect(text).toContain('  locustfile.py: |\n    import os\n\n    class A:\n        x = "y: z"  # comment\n    \tz = 1\n');
     expect(text).toContain('  noNewline: |-\n    a\n    b\n');
-    expect(text).toContain('  spacesFirst: "  indented first\\nline"\n');
+    expect(text).toContain('  carriage: "a\\r\\nb\\n"\n');
     expect(text).toContain('  - "5557"\n  - "yes"\n');
     expect(text).toContain('  "odd key: yes": "v"\n');
     expect(text).toContain('- name: "a"\n    ports:\n      - containerPort: 5557\n');

@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
-import { parseInitArgs } from './args.js';
+import { parseInitArgs } from './init-args.js';
 
 describe('parseInitArgs', () => {
   it('defaults: no file given, learn, then doctor', () => {
