@@ -71,14 +71,14 @@ export const UNITS: readonly Unit[] = [
   },
   {
     folder: 'harness/spec/records',
-    imports: [{ to: 'harness/report', only: ['model.ts'], why: 'the `Level` type' }],
+    imports: [ERRORS, { to: 'harness/report', only: ['model.ts'], why: 'the `Level` type' }],
     never: { modules: ['undici', 'node:http', 'node:https'], why: 'it sends nothing' },
   },
   { folder: 'harness/spec/audit', imports: [REQUIREMENTS, RECORDS] },
   { folder: 'harness/spec/inputs', imports: [REQUIREMENTS, { to: 'harness/config' }] },
   {
     folder: 'harness/spec/traceability',
-    imports: [REQUIREMENTS, RECORDS, { to: 'harness', only: ['package-root.ts'], why: 'to find the shipped spec' }],
+    imports: [REQUIREMENTS, RECORDS, ERRORS_AND_ROOT],
   },
   { folder: 'harness/config', imports: [ERRORS_AND_ROOT, { to: 'harness/spec' }] },
   {

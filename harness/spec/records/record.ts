@@ -1,3 +1,4 @@
+import { InternalError } from '../../errors.js';
 import type { Level } from '../../report/model.js';
 
 /*
@@ -76,7 +77,7 @@ export function joinRecords(files: readonly Records[]): Records {
   const joined: Record<string, RequirementRecord> = {};
   for (const file of files) {
     for (const [id, record] of Object.entries(file)) {
-      if (Object.hasOwn(joined, id)) throw new Error(`requirement ${id} has two records: one id, one record (harness/spec/records/)`);
+      if (Object.hasOwn(joined, id)) throw new InternalError(`requirement ${id} has two records: one id, one record (harness/spec/records/)`);
       joined[id] = record;
     }
   }

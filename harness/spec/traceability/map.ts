@@ -1,3 +1,4 @@
+import { InternalError } from '../../errors.js';
 import { RECORDS } from '../records/index.js';
 import type { RequirementId } from '../requirements.js';
 
@@ -147,9 +148,9 @@ export function traceOf(
   const ids = new Map<string, RequirementId[]>();
   for (const [id, record] of Object.entries(records)) {
     for (const unit of record.units) {
-      if (Object.hasOwn(untraced, unit)) throw new Error(`unit ${unit} is named by requirement ${id} and also marked untraced: one or the other`);
+      if (Object.hasOwn(untraced, unit)) throw new InternalError(`unit ${unit} is named by requirement ${id} and also marked untraced: one or the other`);
       const list = ids.get(unit) ?? [];
-      if (list.includes(id as RequirementId)) throw new Error(`requirement ${id} names unit ${unit} twice`);
+      if (list.includes(id as RequirementId)) throw new InternalError(`requirement ${id} names unit ${unit} twice`);
       ids.set(unit, [...list, id as RequirementId]);
     }
   }
