@@ -1,3 +1,5 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the test walks a generated JSON document by its keys
+// biome-ignore-all lint/nursery/noUnsafeReturn: the test walks a generated JSON document by its keys
 import { readFile } from 'node:fs/promises';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -22,7 +24,9 @@ beforeAll(async () => {
 });
 
 const operations = (): Array<[string, string, Json]> =>
-  Object.entries(doc['paths'] as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]): [string, string, Json] => [method, path, op]));
+  Object.entries(doc['paths'] as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, op]): [string, string, Json] => [method, path, op]),
+  );
 const body = (name: string): Json => doc['components']['schemas'][name];
 
 describe('the shipped OpenAPI document (schemas/openapi.json, schemas/openapi.yaml)', () => {
@@ -119,10 +123,10 @@ describe('what the document says, and no more', () => {
     // Trimmed before it is measured (spec 2.6): no bare maxLength that would refuse spaces the spec allows.
     expect(JSON.stringify(body('PostAllocationsBody')['properties']['constraintReason'])).not.toContain('maxLength');
     const list = doc['paths']['/tasks']['get']['parameters'] as Json[];
-    expect(list.find((p) => p['name'] === 'limit')['schema']).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
-    expect(list.find((p) => p['name'] === 'lifecycleScope')['schema']).toEqual({ type: 'string', enum: ['active', 'all'], default: 'all' });
+    expect(list.find((p) => p['name'] === 'limit')!['schema']).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
+    expect(list.find((p) => p['name'] === 'lifecycleScope')!['schema']).toEqual({ type: 'string', enum: ['active', 'all'], default: 'all' });
     // Spec 4: a boolean filter is any string, `true` meaning true.
-    expect((doc['paths']['/contacts']['get']['parameters'] as Json[]).find((p) => p['name'] === 'isActive')['schema']['type']).toBe('string');
+    expect((doc['paths']['/contacts']['get']['parameters'] as Json[]).find((p) => p['name'] === 'isActive')!['schema']['type']).toBe('string');
   });
 
   it('follows the cross-field rule of spec 2.3 on time entry create (a real validator over the body schema)', () => {

@@ -51,6 +51,7 @@ const bodyName = (op: Operation): string => {
 const CROSS_FIELD: Readonly<Record<string, JsonSchema>> = {
   'POST /time-entries': {
     if: { not: { required: ['entrySource'], properties: { entrySource: { const: 'timer' } } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited
     then: { properties: { hours: { minimum: 0.25 } } },
     description: 'Spec 2.3: when entrySource (default `manual`) is anything other than `timer`, hours must be at least 0.25.',
   },
@@ -80,7 +81,11 @@ function success(op: Operation): JsonSchema {
     case 'list':
       return { description: 'The records in `data`, paging in `pagination` (spec 4).', headers, content: json(ref('List')) };
     case 'record':
-      return { description: 'The record in `data`; its fields beyond the request fields are not shown by the spec (spec 2, 4).', headers, content: json(ref('Record')) };
+      return {
+        description: 'The record in `data`; its fields beyond the request fields are not shown by the spec (spec 2, 4).',
+        headers,
+        content: json(ref('Record')),
+      };
     case 'data':
       return { description: 'The result in `data`; its shape is not shown by the spec.', headers, content: json(ref('Data')) };
     case 'unstated':
@@ -155,7 +160,9 @@ function webhooks(units: readonly SpecUnit[]): JsonSchema {
           },
           responses: {
             '2XX': { description: 'Success: the delivery is done.' },
-            default: { description: `Any other answer, or none within the timeout (${NOT_SHOWN}), is retried: up to ${MAX_ATTEMPTS} attempts in total (spec 3.4, 6.2).` },
+            default: {
+              description: `Any other answer, or none within the timeout (${NOT_SHOWN}), is retried: up to ${MAX_ATTEMPTS} attempts in total (spec 3.4, 6.2).`,
+            },
           },
           'x-requirements': requirements,
         },
@@ -189,7 +196,6 @@ export function openApiDocument(units: readonly SpecUnit[], version: string): Op
       ].join(' '),
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [
       {
         url: '{baseUrl}',
@@ -240,7 +246,9 @@ export function openApiDocument(units: readonly SpecUnit[], version: string): Op
         Record: {
           type: 'object',
           required: ['data'],
-          properties: { data: { type: 'object', additionalProperties: true, description: `The record; its fields are ${NOT_SHOWN} beyond the request fields.` } },
+          properties: {
+            data: { type: 'object', additionalProperties: true, description: `The record; its fields are ${NOT_SHOWN} beyond the request fields.` },
+          },
           additionalProperties: true,
         },
         List: {

@@ -113,7 +113,13 @@ function common(endpoint: Endpoint): Omit<Operation, 'endpoint'> {
         ...(collection === '/webhooks' ? { note: `${ADMIN} ${SECRET_NOTE}` } : {}),
       };
     case 'PATCH':
-      return { status: 200, answer: 'record', summary: `Update a ${record.name} (omitted fields stay unchanged)`, ...(record.update ? { body: record.update } : {}), ...admin };
+      return {
+        status: 200,
+        answer: 'record',
+        summary: `Update a ${record.name} (omitted fields stay unchanged)`,
+        ...(record.update ? { body: record.update } : {}),
+        ...admin,
+      };
     case 'DELETE':
       return { status: 204, answer: 'empty', summary: `Delete a ${record.name}`, ...admin };
   }
