@@ -2,7 +2,7 @@ import { SETTINGS, type FlagCommand, type Setting, type SettingFlag } from '../c
 import { UsageError } from '../errors.js';
 
 /** The commands `conformance` knows, in the order help lists them. */
-export const COMMANDS = ['run', 'doctor', 'init', 'load', 'certify', 'verify', 'keygen', 'reference', 'help'] as const;
+export const COMMANDS = ['run', 'doctor', 'init', 'load', 'list', 'openapi', 'certify', 'verify', 'keygen', 'reference', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 export const isCommand = (word: string | undefined): word is CommandName => (COMMANDS as readonly string[]).includes(word ?? '');
