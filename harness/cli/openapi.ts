@@ -34,7 +34,13 @@ const isFormat = (value: string): value is OpenApiFormat => (OPENAPI_FORMATS as 
 
 /** Pure: the options of `conformance openapi`. */
 export function parseOpenApiArgs(argv: readonly string[]): { out: string | undefined; format: OpenApiFormat } {
-  const { values } = parseOptions('openapi', argv, { out: { type: 'string' }, format: { type: 'string' } });
+  // --dotenv and --no-dotenv are options of every command; the document depends on no variable, so they change nothing.
+  const { values } = parseOptions('openapi', argv, {
+    out: { type: 'string' },
+    format: { type: 'string' },
+    dotenv: { type: 'string' },
+    'no-dotenv': { type: 'boolean' },
+  });
   const format = values.format ?? (values.out !== undefined && /\.ya?ml$/i.test(values.out) ? 'yaml' : 'json');
   if (!isFormat(format)) throw new UsageError(`openapi: --format ${format} is not a format: give yaml or json (see conformance openapi --help)`);
   if (values.out === '') throw new UsageError('openapi: --out needs a file name (see conformance openapi --help)');

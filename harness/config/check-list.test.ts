@@ -28,7 +28,11 @@ describe('checkList (conformance list)', () => {
     const list = checkList(config({ CONFORMANCE_TARGET_URL: URL, CONFORMANCE_ADMIN_KEY: KEY }));
     const isolation = list.checks.find((c) => c.requirementId === 'SEC-ISOLATION-READ')!;
     expect(isolation.skipped).toBe(true);
-    expect(isolation.needs.find((n) => n.variable === 'CONFORMANCE_OTHER_ORG_KEY')).toEqual({ variable: 'CONFORMANCE_OTHER_ORG_KEY', set: false, optional: false });
+    expect(isolation.needs.find((n) => n.variable === 'CONFORMANCE_OTHER_ORG_KEY')).toEqual({
+      variable: 'CONFORMANCE_OTHER_ORG_KEY',
+      set: false,
+      optional: false,
+    });
     // An optional variable never makes a check skip.
     expect(list.checks.find((c) => c.requirementId === 'RL-HEADERS-SUCCESS')!.skipped).toBe(false);
     expect(list.checks.find((c) => c.requirementId === 'CT-NAME-MIN')!.skipped).toBe(false);

@@ -79,7 +79,7 @@ export const REQUIREMENT_NEEDS: Readonly<Partial<Record<RequirementId, Readonly<
   'ENV-GET': { allocations: [PROJECT, VERSION], milestones: [PROJECT], tasks: [PROJECT, VERSION], 'time-entries': [PROJECT, VERSION] },
   'ENV-UPDATE': { allocations: [PROJECT, VERSION], milestones: [PROJECT], tasks: [PROJECT, VERSION], 'time-entries': [PROJECT, VERSION] },
   'EX-CREATE-REQUIRED': { expenses: [optional(PROJECT), optional(VERSION)] },
-  'EX-FILTER-REFS': { expenses: [PROJECT, VERSION] },
+  'EX-FILTER-REFS': { expenses: [PROJECT, optional(VERSION)] },
   'FIELD-NOT-ACCEPTED': { milestones: [PROJECT], tasks: [PROJECT, VERSION], 'time-entries': [PROJECT, VERSION] },
   'ID-UNKNOWN-REFUSED': { allocations: [PROJECT, VERSION], milestones: [PROJECT], tasks: [PROJECT, VERSION], 'time-entries': [PROJECT, VERSION] },
   'INPUT-BOUNDS': {
