@@ -237,7 +237,18 @@ export function openApiDocument(units: readonly SpecUnit[], version: string): Op
         },
         ClientError: {
           description: `A refusal (invalid input, a missing or invalid key, insufficient permission, an unknown id): its status, body and error codes are ${NOT_SHOWN} (spec 7).`,
-          headers: rateHeaders(),
+          // The limit is a key's (spec 5.6, 8): a refusal of a request that has a valid key carries the headers,
+          // while an answer to a missing or unknown key has no key to count against.
+          headers: Object.fromEntries(
+            RATE_HEADERS.map((h) => [
+              h,
+              {
+                required: false,
+                description: `Spec 8: on a refusal of a request made with a valid key (invalid input, an unknown id); an answer to a missing or unknown key may carry none. Its number format is ${NOT_SHOWN}.`,
+                schema: { type: 'string' },
+              },
+            ]),
+          ),
           content: json({}),
         },
         Unstated: { description: `Any other answer: ${NOT_SHOWN}.`, content: json({}) },
