@@ -103,7 +103,8 @@ Configuration comes from the environment or .env (the environment wins); every v
 with its kind and bounds, is in .env.example and docs/configuration.md.
 
 ${renderSettingsHelp()}
-Checks that need a variable that is not set are skipped with the reason.
+Checks that need a variable that is not set are skipped with the reason; conformance list
+shows which, and why, before a run.
 
 Verdicts: CONFORMANT (every MUST requirement of the catalogue verified and passed),
 INCOMPLETE (nothing failed, but a MUST requirement was not verified: skipped, inconclusive,
