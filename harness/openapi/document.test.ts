@@ -79,6 +79,10 @@ describe('what the document says, and no more', () => {
     expect(doc['paths']['/time-entries']['post']['x-requirements']).toEqual(expect.arrayContaining(['TE-HOURS-MIN-NON-TIMER', 'TE-DATE-REAL']));
     // markedBilled is "not accepted" on create: its row traces to update requirements only.
     expect(doc['paths']['/rates/{id}/versions']['get']['x-requirements']).toContain('RT-VERSIONS-LIST');
+    // Spec 4's common rules by kind: a list's envelope and paging, a delete's 204; none on a batch (4.10 has its own).
+    expect(doc['paths']['/contacts']['get']['x-requirements']).toEqual(expect.arrayContaining(['ENV-LIST', 'PAGE-LIMIT-RANGE', 'CT-FILTER-TYPE']));
+    expect(doc['paths']['/contacts/{id}']['delete']['x-requirements']).toEqual(['CT-DELETE', 'ENV-DELETE']);
+    expect(doc['paths']['/batch/time-entries']['post']['x-requirements']).not.toContain('ENV-CREATE');
   });
 
   it('answers as spec 4 states: 201 creates and 204 deletes, data and pagination, 429 with Retry-After, rate headers everywhere', () => {
