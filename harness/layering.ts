@@ -226,6 +226,16 @@ export const UNITS: readonly Unit[] = [
     imports: [{ to: 'harness/config', only: ['schema.ts'], why: 'types' }, { to: 'harness/load/locust', only: ['paths.ts'] }, ERRORS],
   },
   {
+    folder: 'harness/openapi',
+    imports: [
+      { to: 'harness/spec', why: "the endpoints and the bodies' zod schemas" },
+      { to: 'harness/spec/inputs', why: 'the query parameters' },
+      { to: 'harness/spec/traceability', why: 'the requirement ids' },
+      { to: 'harness', only: ['package-root.ts'], why: 'to find `schemas/` and the shipped spec' },
+    ],
+    never: SENDS_NOTHING,
+  },
+  {
     folder: 'harness/certify',
     imports: [
       ERRORS_AND_ROOT,
@@ -248,6 +258,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/load/locust' },
       { to: 'harness/load/export' },
       { to: 'harness/certify' },
+      { to: 'harness/openapi' },
       { to: 'harness/report' },
       { to: 'harness/config' },
       { to: 'harness/http' },

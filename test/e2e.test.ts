@@ -10,10 +10,14 @@ import { readSeed } from '../harness/config/seed.js';
 import { PACKAGE_ROOT } from '../harness/package-root.js';
 import { reportJsonSchema } from '../harness/report/json-schema.js';
 import type { Report } from '../harness/report/model.js';
+import { matchEndpoint } from '../harness/spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
+import type { HarEntry } from '../harness/har/entry.js';
+import { prismVerdict } from './openapi-prism.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
 
-const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
+// The run keeps its HTTP archive too: the OpenAPI document is judged against every answer in it.
+const REPORT_FILES = ['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
 
 async function allFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -25,7 +29,7 @@ describe('a full run against the embedded reference server', () => {
   let report: Report;
 
   beforeAll(async () => {
-    result = await runCli(['run'], { CONFORMANCE_NUM_RUNS: '10' });
+    result = await runCli(['run'], { CONFORMANCE_NUM_RUNS: '10', CONFORMANCE_HAR: 'true' });
     report = await readLatestReport(result.reportDir);
   }, 180_000);
 
@@ -116,6 +120,26 @@ describe('a full run against the embedded reference server', () => {
     expect(report.endpoints.filter((e) => e.checks === 0).map((e) => `${e.method} ${e.path}`)).toEqual([]);
     expect(report.notTestable.map((n) => n.domain)).toEqual(expect.arrayContaining(['Invoices', 'Task Financials']));
   });
+
+  it('gets no answer that schemas/openapi.json forbids, as Prism validates them (a real consumer of the document)', async () => {
+    const document = JSON.parse(await readFile(new URL('../schemas/openapi.json', import.meta.url), 'utf8')) as object;
+    const har = JSON.parse(await readFile(join(result.reportDir, 'latest', 'exchanges.har'), 'utf8')) as { log: { entries: HarEntry[] } };
+    const entries = har.log.entries;
+    const verdict = await prismVerdict(document, entries, new URL(report.target.url).pathname.replace(/\/+$/, ''));
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.judged).toBeGreaterThan(1000);
+    // Only paths the spec does not show go unrouted (the checks' probes of unknown routes, say).
+    expect(verdict.unrouted.filter((r) => matchEndpoint(r.split(' ')[0]!, r.slice(r.indexOf(' ') + 1)) !== undefined)).toEqual([]);
+    // Prism is no rubber stamp here: the same answers with the list envelope or a rate header taken out are refused.
+    const list = entries.find((e) => e.request.method === 'GET' && e.response.status === 200 && /\/contacts\?/.test(e.request.url))!;
+    const unpaged = { ...list, response: { ...list.response, content: { ...list.response.content, text: JSON.stringify({ data: [] }) } } };
+    const headless = { ...list, response: { ...list.response, headers: list.response.headers.filter((h) => h.name.toLowerCase() !== 'x-ratelimit-limit') } };
+    const broken = await prismVerdict(document, [unpaged, headless], new URL(report.target.url).pathname.replace(/\/+$/, ''));
+    expect(broken.violations).toEqual([
+      "GET /contacts 200: Response body must have required property 'pagination'",
+      "GET /contacts 200: Response header must have required property 'x-ratelimit-limit'",
+    ]);
+  }, 60_000);
 
   it('records what the target chose where the spec is silent', () => {
     const topics = new Set(report.observations.map((o) => o.topic));

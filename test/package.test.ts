@@ -121,6 +121,9 @@ describe('the published package', () => {
       'fixtures/seed.json',
       'spec/work-management-api-v1.md',
       'schemas/report.schema.json',
+      'schemas/openapi.json',
+      'schemas/openapi.yaml',
+      'docs/openapi.md',
       'LICENSE',
       'README.md',
       'docs/commands.md',
@@ -150,6 +153,15 @@ describe('the published package', () => {
       if ((await readFile(join(installed, file), 'utf8')).includes(repo)) pointing.push(file);
     }
     expect(pointing).toEqual([]);
+  });
+
+  it('prints the OpenAPI document it ships, and lists the checks of a run without running them', async () => {
+    const document = await conformance(['openapi']);
+    expect(document.code, document.stderr).toBe(0);
+    expect(document.stdout).toBe(await readFile(join(installed, 'schemas', 'openapi.json'), 'utf8'));
+    const list = await conformance(['list', '--json', '--suites', 'contacts']);
+    expect(list.code, list.stderr).toBe(0);
+    expect((JSON.parse(list.stdout) as { checks: Array<{ domain: string }> }).checks.every((c) => c.domain === 'contacts')).toBe(true);
   });
 
   it('prints its version', async () => {

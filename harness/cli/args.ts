@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import { parseCommandArgs, seeHelp, type CommandSyntax, type OptionSpec, type ParsedArgs } from './parse.js';
 
 /** The commands `conformance` knows, in the order help lists them. */
-export const COMMANDS = ['run', 'doctor', 'init', 'load', 'certify', 'verify', 'keygen', 'reference', 'help'] as const;
+export const COMMANDS = ['run', 'doctor', 'init', 'load', 'list', 'openapi', 'certify', 'verify', 'keygen', 'reference', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 export const isCommand = (word: string | undefined): word is CommandName => (COMMANDS as readonly string[]).includes(word ?? '');

@@ -3,6 +3,8 @@ import { flagUsage } from '../config/settings-text.js';
 import type { FlagCommand } from '../config/settings.js';
 import { FLAG_SETTINGS, takesFlag, type CommandName } from './args.js';
 import { INIT_VARIABLES } from '../init/variables.js';
+import { LIST_HELP } from './list.js';
+import { OPENAPI_HELP } from './openapi.js';
 
 /** `conformance init --help`. */
 const optionColumn = Math.max(...INIT_VARIABLES.map((v) => `${v.option} ${v.meta}`.length), '-o, --output PATH'.length) + 2;
@@ -63,6 +65,9 @@ Commands:
   load       Run the load harness (rate-limit exactness under load, throughput), from this
              process or Locust workers; load keys-file and load export --kubernetes prepare
              a run across machines (conformance load --help)
+  list       List the checks a run would start with these settings, with the variables each
+             needs and whether they are set, without running them (--json for JSON)
+  openapi    Write the API as an OpenAPI 3.1 document: openapi [--out FILE] [--format yaml|json]
   certify    A full, unnarrowed run written as a signed, self-checking bundle:
              certify --product product.json [--private-key FILE] [--passphrase-env VAR]
              [--out DIR]; exit 0 only when conformant
@@ -98,7 +103,8 @@ Configuration comes from the environment or .env (the environment wins); every v
 with its kind and bounds, is in .env.example and docs/configuration.md.
 
 ${renderSettingsHelp()}
-Checks that need a variable that is not set are skipped with the reason.
+Checks that need a variable that is not set are skipped with the reason; conformance list
+shows which, and why, before a run.
 
 Verdicts: CONFORMANT (every MUST requirement of the catalogue verified and passed),
 INCOMPLETE (nothing failed, but a MUST requirement was not verified: skipped, inconclusive,
@@ -173,6 +179,8 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'Exit codes: 0 nothing is a problem (warnings allowed), 1 something is a problem, 2 the\n' +
     'configuration cannot be read.\n',
   init: INIT_HELP,
+  list: LIST_HELP,
+  openapi: OPENAPI_HELP,
   load:
     'Usage: conformance load [options]\n' +
     '       conformance load keys-file [PATH] [options]\n' +

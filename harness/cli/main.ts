@@ -104,6 +104,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command === 'certify') return await (await import('./certify.js')).certify(rest);
     if (command === 'verify') return await (await import('./certify.js')).verify(rest);
     if (command === 'keygen') return await (await import('./certify.js')).keygen(rest);
+    if (command === 'openapi') return await (await import('./openapi.js')).openapi(rest);
+    if (command === 'list') return await (await import('./list.js')).list(rest);
     if (command === 'help') throw new InternalError('help is answered above');
     // `load keys-file` and `load export`: the tools of a run across machines (harness/cli/load-tools.ts).
     if (command === 'load' && (rest[0] === 'keys-file' || rest[0] === 'export')) {

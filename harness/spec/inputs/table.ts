@@ -38,6 +38,8 @@ export interface FieldSpec {
   readonly items?: FieldSpec;
   /** Objects: their fields (the classes of those are listed on a surface of their own). */
   readonly strict?: boolean;
+  /** The value that applies when the field is left out, where the spec states one. */
+  readonly default?: string | number;
 }
 
 /** One place input enters: a body (or an object inside it) or the query of one operation. */
@@ -417,7 +419,7 @@ const SURFACES: readonly InputSurface[] = [
     section: '4.7',
     container: 'query',
     at: [],
-    fields: [uuid('projectId'), uuid('parentTaskId'), str('search'), oneOf('lifecycleScope', ['active', 'all'])],
+    fields: [uuid('projectId'), uuid('parentTaskId'), str('search'), oneOf('lifecycleScope', ['active', 'all'], { default: 'all' })],
   },
   // --- 2.8, 3.3, 4.8 milestones ---
   {
@@ -547,7 +549,7 @@ const SURFACES: readonly InputSurface[] = [
 ];
 
 /** Paging parameters of every list (spec 4 common rules, 8). */
-const PAGING: readonly FieldSpec[] = [int('limit', { min: 1, max: 100 }), int('offset', { min: 0 })];
+const PAGING: readonly FieldSpec[] = [int('limit', { min: 1, max: 100, default: 50 }), int('offset', { min: 0, default: 0 })];
 
 /** Every surface; each list's query carries the paging parameters too (and `GET /projects` has only those, 4.12). */
 export const INPUT_SURFACES: readonly InputSurface[] = [

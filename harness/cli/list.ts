@@ -1,0 +1,80 @@
+import { checkList, type CheckList, type ListedCheck } from '../config/check-list.js';
+import { loadConfig } from '../config/load.js';
+import { runArgsOf, runSyntax } from './args.js';
+import { parseCommandArgs } from './parse.js';
+import { writeOut } from './write-out.js';
+
+/*
+ * `conformance list` (a dry run): every check a run would start with the current settings and
+ * selection, with its requirement, level, suite, spec section, the variables it needs and whether
+ * they are set, so "skipped for want of X" is known before a run. It reads the configuration as
+ * `run` does (a bad one exits 2 the same way) and never contacts the target.
+ */
+
+export const LIST_HELP =
+  'Usage: conformance list [--json] [options]\n\n' +
+  'Lists, without running anything or contacting the target, every check that conformance run\n' +
+  'would start with these settings and this selection: one row per requirement and suite, with\n' +
+  'its level, spec section, the variables it needs and whether they are set (a check whose\n' +
+  'variable is not set would be skipped "not configured"). Without a target URL every key and id\n' +
+  "comes from the embedded reference server's seed.\n\n" +
+  'Options:\n' +
+  '  --json              One JSON document instead of the table\n' +
+  '  --suites a,b        CONFORMANCE_SUITES; --requirements ID,ID: CONFORMANCE_REQUIREMENTS;\n' +
+  '                      --url URL: CONFORMANCE_TARGET_URL; and every other option of run\n' +
+  '  --dotenv PATH       Read variables from this file instead of ./.env (it must exist)\n' +
+  '  --no-dotenv         Read no file of variables, only the environment\n' +
+  '  -h, --help          Show this help\n' +
+  '\nExamples:\n' +
+  '  conformance list --suites contacts,security\n' +
+  '  conformance list --url https://api.example.com/api/v1 --json > checks.json\n\n' +
+  'Exit codes: 0 listed, 2 a bad option or configuration (as for conformance run).\n';
+
+/** Pure: the options of `conformance list`: `--json`, the file of variables, and run's setting flags. */
+export function parseListArgs(argv: readonly string[]): { json: boolean; envFile: string | null | undefined; overrides: Record<string, string> } {
+  // run's options (what narrows or points a run), less the two that only change how a run runs.
+  const run = runSyntax('run');
+  const refused = (name: string) => ({ kind: 'switch', refused: `${name} applies to conformance run only; leave it out of conformance list` }) as const;
+  const parsed = parseCommandArgs(argv, {
+    command: 'list',
+    options: { ...run.options, '--json': { kind: 'switch' }, '--skip-doctor': refused('--skip-doctor'), '--rerun-failed': refused('--rerun-failed') },
+  });
+  const { envFile, overrides } = runArgsOf('run', parsed);
+  return { json: parsed.values.has('--json'), envFile, overrides: { ...overrides } };
+}
+
+const needText = (check: ListedCheck): string =>
+  check.needs.length === 0
+    ? '-'
+    : check.needs.map((n) => `${[n.variable, ...(n.or ?? [])].join(' or ')} (${n.optional ? 'optional, ' : ''}${n.set ? 'set' : 'NOT SET'})`).join(', ');
+
+/** The table: a header line, one row per check, then what would be skipped and what is not selected. */
+export function renderCheckList(list: CheckList): string {
+  const target = list.target ?? 'the embedded reference server (its seed sets every key and id)';
+  const rows = list.checks.map((c) => [c.requirementId, c.level, c.domain, c.section, needText(c)]);
+  const header = ['REQUIREMENT', 'LEVEL', 'SUITE', 'SECTION', 'NEEDS'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]): string => `${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')}\n`;
+  const skipped = list.checks.filter((c) => c.skipped);
+  const missing = [...new Set(skipped.flatMap((c) => c.needs.filter((n) => !n.set && !n.optional).map((n) => n.variable)))].sort();
+  return (
+    `conformance list: ${list.checks.length} checks of ${new Set(list.checks.map((c) => c.domain)).size} suites would run against ${target}; nothing is sent\n\n` +
+    line(header) +
+    rows.map(line).join('') +
+    '\n' +
+    (skipped.length === 0
+      ? 'Every listed check has the variables it needs.\n'
+      : `${skipped.length} of them would be skipped for want of ${missing.join(', ')} (set ${missing.length === 1 ? 'it' : 'them'} to run them).\n`) +
+    (list.notSelected.length === 0
+      ? ''
+      : `Not selected (${list.notSelected.length} requirements): by CONFORMANCE_SUITES=${list.suites.join(',')}${list.requirements.length > 0 ? ` and CONFORMANCE_REQUIREMENTS=${list.requirements.join(',')}` : ''}.\n`)
+  );
+}
+
+export async function list(argv: readonly string[], stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
+  const { json, envFile, overrides } = parseListArgs(argv);
+  const config = await loadConfig({ envFile, overrides });
+  const listed = checkList(config);
+  await writeOut(stdout, json ? `${JSON.stringify(listed, null, 2)}\n` : renderCheckList(listed));
+  return 0;
+}
