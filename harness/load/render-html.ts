@@ -5,7 +5,7 @@ import { renderBarChart, type BarSeries } from '../report/svg.js';
 import { engineLine, workerLines, type WorkerLine } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import { limiterNote } from './throughput-verdict.js';
-import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
+import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, ThresholdRecord, TimelineRecord } from './model.js';
 
 /*
  * load.html: one self-contained page (no script, nothing loaded, a strict Content-Security-Policy).
@@ -164,6 +164,19 @@ ${
 ${d.cleanup.problems.length > 0 ? html`<ul class="findings">${d.cleanup.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}`;
 }
 
+/** A crossed threshold is painted as a failure, an unverified one as skipped. */
+const THRESHOLD_PAINT: Record<ThresholdRecord['status'], LoadStatus> = { passed: 'passed', crossed: 'failed', unverified: 'skipped' };
+
+function thresholdSection(report: LoadReport): Html | string {
+  if (report.thresholds.length === 0) return '';
+  return html`<h2 id="thresholds">Thresholds</h2>
+<p>Judged on the run's merged traffic (every worker's); a crossed threshold fails the run (exit 1), one with no traffic to judge leaves it incomplete.</p>
+<table><thead><tr><th>Threshold</th><th>Status</th><th class="n">Observed</th><th>Result</th></tr></thead><tbody>${report.thresholds.map(
+    (t) =>
+      html`<tr><td><code>${t.expression}</code></td><td><span class="st s-${THRESHOLD_PAINT[t.status]}">${t.status}</span></td><td class="n">${t.observed === null ? '-' : formatNumber(t.observed, 3)}</td><td>${t.message}</td></tr>`,
+  )}</tbody></table>`;
+}
+
 function sharedCost(report: LoadReport): Html | string {
   const cost = sharedKeyCost(report.scenarios);
   return cost.line === undefined ? '' : html`<dt>Shared keys</dt><dd>${cost.line}</dd>`;
@@ -191,6 +204,7 @@ ${sharedCost(report)}
     (s) =>
       html`<tr><td><a href="#${s.id}">${s.id}</a></td><td>${status(s.status)}</td><td class="n">${formatDuration(s.durationMs)}</td><td>${s.message}</td></tr>`,
   )}</tbody></table>
+${thresholdSection(report)}
 ${
   report.notRun.length > 0
     ? html`<h2 id="not-run">Not run</h2>

@@ -45,6 +45,8 @@ import {
 } from './scenarios.js';
 import { judgePaced, pacedAnswer, pacedPlan } from './smoothing.js';
 import { judgeSustained } from './sustained.js';
+import { LoadMetrics } from './metrics.js';
+import { judgeThresholds } from './threshold-verdict.js';
 import type { Job } from './tally.js';
 import { tallyOfKey } from './tally-merge.js';
 import { createBody, runTag, stepRequest, throughputStepOf } from './throughput.js';
@@ -114,6 +116,8 @@ interface Context {
   readonly keys: readonly string[];
   /** Numbers the run's jobs. */
   readonly jobs: { count: number };
+  /** Every job's merged tallies by scenario and endpoint: what thresholds and the metrics export read. */
+  readonly metrics: LoadMetrics;
 }
 
 /**
@@ -139,6 +143,8 @@ function keyIndex(ctx: Context, key: string): number {
 export interface LoadOutcome {
   readonly report: LoadReport;
   readonly written: WrittenLoadReport;
+  /** The run's traffic by scenario and endpoint (for a push of the metrics). */
+  readonly metrics: LoadMetrics;
 }
 
 export interface RunLoadOptions {
@@ -290,6 +296,7 @@ async function burstOnce(
   };
   const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
   const tallies = keys.map((_, i) => tallyOfKey(result, job.keyIndexes[i]!, job.bucketMs));
+  for (const { tally } of tallies) ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
   const judged = keys.map((k, i) => {
     const state = fresh.keys[i]!;
     const { tally, workers } = tallies[i]!;
@@ -355,7 +362,9 @@ async function pacedRuns(
           bucketMs: SCHEDULE_BUCKET_MS,
         };
         const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
-        last = pacedAnswer(tallyOfKey(result, job.keyIndex, job.bucketMs).tally);
+        const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+        ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
+        last = pacedAnswer(tally);
         sent += 1;
         if (last.admitted) admitted += 1;
       }
@@ -478,6 +487,7 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
     },
   );
   const { tally, workers } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+  ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
   const verdict = judgeSustained({ planned, tally, workers }, key.label);
   return {
     status: verdict.status,
@@ -604,6 +614,7 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
         },
       );
       const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+      ctx.metrics.add({ scenario: scenario.id, endpoint: step.endpoint }, job.id, tally);
       created.push(...tally.createdIds);
       const record = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
       progress.done();
@@ -779,6 +790,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     if (!target.embedded && !config.skipDoctor) await preflight(config, target, redactor, (line) => progress.line(line));
     const selfTestWindowMs = config.referenceRateWindowS === undefined || !target.embedded ? undefined : config.referenceRateWindowS * 1000;
     const windowMs = selfTestWindowMs ?? SPEC_WINDOW_MS;
+    const metrics = new LoadMetrics();
     const ctx: Context = {
       runId,
       baseUrl: target.baseUrl,
@@ -792,6 +804,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       engine,
       keys: engineKeys(config),
       jobs: { count: 0 },
+      metrics,
     };
     const scenarios = buildScenarios(config.load, config.requestTimeoutMs);
     await engine.start();
@@ -821,7 +834,8 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     }
     await Promise.all(running.map((r) => r.done));
     const scenarioResults = scenarios.map((s) => results.get(s.id)!);
-    const { status, notRun } = runStatusOf(scenarioResults, config.load.scenarios);
+    const thresholds = judgeThresholds(config.load.thresholds, metrics);
+    const { status, notRun } = runStatusOf(scenarioResults, config.load.scenarios, thresholds);
     const finishedAt = new Date();
     const report = loadReportSchema.parse({
       schemaVersion: 1,
@@ -839,19 +853,27 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       },
       engine: engineRecord(engine),
       settings: {
-        ...config.load,
         scenarios: [...config.load.scenarios],
+        burstRequests: config.load.burstRequests,
+        burstConnections: config.load.burstConnections,
+        sustainedS: config.load.sustainedS,
+        sustainedPerMin: config.load.sustainedPerMin,
+        stepS: config.load.stepS,
         concurrency: [...config.load.concurrency],
         endpoints: [...config.load.endpoints],
+        maxCreatesPerStep: config.load.maxCreatesPerStep,
+        freshWaitS: config.load.freshWaitS,
+        stages: config.load.stages.map((st) => ({ ...st })),
         failOnIncomplete: config.failOnIncomplete,
       },
       status,
       exitCode: exitCodeOf(status, config.failOnIncomplete),
       notRun,
       scenarios: scenarioResults,
+      thresholds,
     } satisfies LoadReport);
-    const written = await writeLoadReport(report, config.reportDir, redactor);
-    return { report, written };
+    const written = await writeLoadReport(report, config.reportDir, redactor, metrics);
+    return { report, written, metrics };
   } finally {
     try {
       await engine.close();
