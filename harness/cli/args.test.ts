@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import { COMMANDS, parseRequest, parseRunArgs } from './args.js';
+import { takeLoadFlags } from './load-flags.js';
 import { COMMAND_HELP, HELP, helpFor } from './help.js';
 
 describe('parseRequest', () => {
@@ -174,8 +175,10 @@ describe('help', () => {
     for (const { flag, value } of listed) {
       if (flag === '--help' || ['keys-file', 'export'].includes(flag)) continue;
       // A value that parses for every flag of the table; --dotenv's file is only read later.
-      const argv = value && flag !== '--rerun-failed' ? [flag, flag === '--url' ? 'http://x/api/v1' : '1'] : [flag];
-      expect(() => parseRunArgs(command, argv), `${command} ${argv.join(' ')}`).not.toThrow();
+      const sample = { '--url': 'http://x/api/v1', '--threshold': 'http_reqs:count>0', '--stage': '1s:1' }[flag] ?? '1';
+      const argv = value && flag !== '--rerun-failed' ? [flag, sample] : [flag];
+      // load's repeatable options are taken out first, as main.ts does.
+      expect(() => parseRunArgs(command, command === 'load' ? takeLoadFlags(argv).rest : argv), `${command} ${argv.join(' ')}`).not.toThrow();
     }
   });
 

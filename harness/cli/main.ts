@@ -4,6 +4,7 @@ import { errorLine, HarnessError, InternalError, StoppedBeforeChecksError } from
 import { packageFile } from '../package-root.js';
 import { parseRequest, parseRunArgs, type RunArgs } from './args.js';
 import { helpFor } from './help.js';
+import { takeLoadFlags } from './load-flags.js';
 
 // Every command imports what it needs when it runs (`await import(...)` below): `--help` and
 // `--version` then start without loading vitest, fastify or undici.
@@ -110,10 +111,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { runLoadTool } = await import('./load-tools.js');
       return await runLoadTool(rest[0], rest.slice(1));
     }
-    const args = parseRunArgs(command, rest);
+    // `load --threshold` and `--stage` may be repeated: taken out first (harness/cli/load-flags.ts).
+    const repeated = command === 'load' ? takeLoadFlags(rest) : { overrides: {}, rest: [...rest] };
+    const args = parseRunArgs(command, repeated.rest);
     if (command === 'doctor') return await doctor(args);
     const { loadConfig } = await import('../config/load.js');
-    const loaded = await loadConfig({ envFile: args.envFile, overrides: args.overrides });
+    const loaded = await loadConfig({ envFile: args.envFile, overrides: { ...args.overrides, ...repeated.overrides } });
     let config = args.skipDoctor ? { ...loaded, skipDoctor: true } : loaded;
     if (command === 'load') return await load(config);
     if (args.rerunFailed !== null) {

@@ -90,6 +90,9 @@ describe('parseEnv defaults', () => {
         endpoints: [...LOAD_ENDPOINTS],
         maxCreatesPerStep: LOAD_DEFAULTS.maxCreatesPerStep,
         freshWaitS: LOAD_DEFAULTS.freshWaitS,
+        stages: [],
+        thresholds: [],
+        metricsPush: undefined,
       },
       loadEngine: 'node',
       locust: {
@@ -420,6 +423,9 @@ describe('CONFORMANCE_LOAD_* (conformance load)', () => {
       endpoints: ['get'],
       maxCreatesPerStep: 10,
       freshWaitS: 5,
+      stages: [],
+      thresholds: [],
+      metricsPush: undefined,
     });
   });
 

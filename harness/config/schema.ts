@@ -359,9 +359,14 @@ function loadThresholds(text: string | undefined, file: string | undefined): Thr
   try {
     content = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`CONFORMANCE_LOAD_THRESHOLDS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON file of thresholds`);
+    throw new ConfigError(
+      `CONFORMANCE_LOAD_THRESHOLDS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON file of thresholds`,
+    );
   }
   const fromFile = parseThresholdsFile(content);
-  if (fromFile.problems.length > 0) throw new ConfigError(`CONFORMANCE_LOAD_THRESHOLDS_FILE ${file}: ${fromFile.problems[0]}${fromFile.problems.length > 1 ? ` (and ${fromFile.problems.length - 1} more)` : ''}`);
+  if (fromFile.problems.length > 0)
+    throw new ConfigError(
+      `CONFORMANCE_LOAD_THRESHOLDS_FILE ${file}: ${fromFile.problems[0]}${fromFile.problems.length > 1 ? ` (and ${fromFile.problems.length - 1} more)` : ''}`,
+    );
   return [...thresholds, ...fromFile.thresholds];
 }

@@ -607,7 +607,7 @@ export const SETTINGS = [
     kind: KINDS.url,
     default: 'unset: the metrics are written, not pushed',
     description:
-      'A Prometheus Pushgateway to push the run\'s metrics to, e.g. `http://pushgateway:9091/metrics/job/conformance-load`; `load-metrics.prom` (OpenMetrics text) and `load-metrics.jsonl` are written either way.',
+      "A Prometheus Pushgateway to push the run's metrics to, e.g. `http://pushgateway:9091/metrics/job/conformance-load`; `load-metrics.prom` (OpenMetrics text) and `load-metrics.jsonl` are written either way.",
     more: 'A failed push is one warning line; it does not change the verdict or the exit code.',
     needs: ['load', 'ci'],
     group: 'load',

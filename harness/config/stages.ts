@@ -30,7 +30,10 @@ export function parseDuration(text: string): number | undefined {
 /** One stage: `DURATION:TARGET`, e.g. `30s:20`. */
 export function parseStage(text: string): { ok: true; stage: Stage } | { ok: false; problem: string } {
   const [d, target, extra] = text.split(':').map((s) => s.trim());
-  const fail = (why: string) => ({ ok: false as const, problem: `"${text}": ${why}; a stage is DURATION:TARGET, e.g. 30s:20 (20 requests per second after 30 s)` });
+  const fail = (why: string) => ({
+    ok: false as const,
+    problem: `"${text}": ${why}; a stage is DURATION:TARGET, e.g. 30s:20 (20 requests per second after 30 s)`,
+  });
   if (d === undefined || target === undefined || extra !== undefined) return fail('expected one colon');
   const durationS = parseDuration(d);
   if (durationS === undefined || !(durationS > 0)) return fail(`"${d}" is not a duration above zero (90, 90s, 1m30s, 2m)`);
@@ -51,6 +54,7 @@ export function parseStages(items: readonly string[]): StagesParse {
   }
   const total = stages.reduce((s, x) => s + x.durationS, 0);
   if (total > MAX_RAMP_S) return { ok: false, problem: `the stages last ${total} s, over the ${MAX_RAMP_S} s a ramp may last` };
-  if (stages.length > 0 && stages.every((s) => s.target === 0)) return { ok: false, problem: 'every stage targets 0 requests per second: the ramp would send nothing' };
+  if (stages.length > 0 && stages.every((s) => s.target === 0))
+    return { ok: false, problem: 'every stage targets 0 requests per second: the ramp would send nothing' };
   return { ok: true, stages };
 }

@@ -145,7 +145,9 @@ export function parseThresholdsFile(text: string): { thresholds: Threshold[]; pr
       for (const c of list) {
         // k6 also allows {threshold: "...", abortOnFail: true}; only the condition matters here.
         const condition = typeof c === 'object' && c !== null && 'threshold' in c ? (c as { threshold: unknown }).threshold : c;
-        parsed.push(typeof condition === 'string' ? parseThreshold(condition, series) : { ok: false, problem: `${series}: ${JSON.stringify(c)} is not a condition` });
+        parsed.push(
+          typeof condition === 'string' ? parseThreshold(condition, series) : { ok: false, problem: `${series}: ${JSON.stringify(c)} is not a condition` },
+        );
       }
     }
   } else {

@@ -104,7 +104,9 @@ function families(report: LoadReport, metrics: LoadMetrics): Family[] {
       name: `${PREFIX}_threshold_crossed`,
       type: 'gauge',
       help: 'Each threshold judged: 1 crossed, 0 held (unverified ones are left out).',
-      samples: report.thresholds.flatMap((t) => (t.status === 'unverified' ? [] : [{ labels: { threshold: t.expression }, value: t.status === 'crossed' ? 1 : 0 }])),
+      samples: report.thresholds.flatMap((t) =>
+        t.status === 'unverified' ? [] : [{ labels: { threshold: t.expression }, value: t.status === 'crossed' ? 1 : 0 }],
+      ),
     },
   ];
 }

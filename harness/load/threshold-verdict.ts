@@ -58,7 +58,12 @@ export function judgeThreshold(threshold: Threshold, metrics: LoadMetrics): Thre
   const shown = `${round(observed)}${unit(threshold)} over ${traffic.sent} requests`;
   return HOLDS[threshold.op](observed, threshold.value)
     ? { ...base, status: 'passed', observed: round(observed), message: `${shown}: holds` }
-    : { ...base, status: 'crossed', observed: round(observed), message: `${shown}: crossed (${threshold.aggregation.kind === 'p' ? `p(${threshold.aggregation.p})` : threshold.aggregation.kind} must be ${threshold.op} ${threshold.value})${limiterNote(traffic)}` };
+    : {
+        ...base,
+        status: 'crossed',
+        observed: round(observed),
+        message: `${shown}: crossed (${threshold.aggregation.kind === 'p' ? `p(${threshold.aggregation.p})` : threshold.aggregation.kind} must be ${threshold.op} ${threshold.value})${limiterNote(traffic)}`,
+      };
 }
 
 export function judgeThresholds(thresholds: readonly Threshold[], metrics: LoadMetrics): ThresholdRecord[] {

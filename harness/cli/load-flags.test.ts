@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../errors.js';
+import { takeLoadFlags } from './load-flags.js';
+
+describe('takeLoadFlags', () => {
+  it('collects repeated --threshold and --stage into their variables and leaves the rest', () => {
+    const flags = takeLoadFlags([
+      '--threshold',
+      'http_req_duration{scenario:throughput}:p(95)<300',
+      '--engine=node',
+      '--threshold=http_req_failed:rate<0.01',
+      '--stage',
+      '30s:20',
+      '--stage=1m:50',
+    ]);
+    expect(flags.overrides).toEqual({
+      CONFORMANCE_LOAD_THRESHOLDS: 'http_req_duration{scenario:throughput}:p(95)<300\nhttp_req_failed:rate<0.01',
+      CONFORMANCE_LOAD_STAGES: '30s:20,1m:50',
+    });
+    expect(flags.rest).toEqual(['--engine=node']);
+  });
+
+  it('sets nothing when neither is given', () => {
+    expect(takeLoadFlags(['--workers', '2'])).toEqual({ overrides: {}, rest: ['--workers', '2'] });
+  });
+
+  it.each([
+    [['--threshold', 'p95<300'], /^--threshold "p95<300": expected METRIC/],
+    [['--threshold'], /--threshold needs a value/],
+    [['--threshold', '--stage', '1s:1'], /--threshold needs a value/],
+    [['--stage', '30s'], /^--stage "30s": expected one colon/],
+  ])('refuses %j in one usage line (exit 2)', (argv, why) => {
+    let error: unknown;
+    try {
+      takeLoadFlags(argv);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).code).toBe('USAGE');
+    expect((error as UsageError).message).toMatch(why);
+    expect((error as UsageError).message).not.toContain('\n');
+  });
+});
