@@ -12,10 +12,12 @@ describe('takeLoadFlags', () => {
       '--stage',
       '30s:20',
       '--stage=1m:50',
+      '--stage',
+      '10s:0',
     ]);
     expect(flags.overrides).toEqual({
       CONFORMANCE_LOAD_THRESHOLDS: 'http_req_duration{scenario:throughput}:p(95)<300\nhttp_req_failed:rate<0.01',
-      CONFORMANCE_LOAD_STAGES: '30s:20,1m:50',
+      CONFORMANCE_LOAD_STAGES: '30s:20,1m:50,10s:0',
     });
     expect(flags.rest).toEqual(['--engine=node']);
   });
@@ -29,6 +31,7 @@ describe('takeLoadFlags', () => {
     [['--threshold'], /--threshold needs a value/],
     [['--threshold', '--stage', '1s:1'], /--threshold needs a value/],
     [['--stage', '30s'], /^--stage "30s": expected one colon/],
+    [['--stage', '1s:0', '--stage', '2s:0'], /^--stage: every stage targets 0/],
   ])('refuses %j in one usage line (exit 2)', (argv, why) => {
     let error: unknown;
     try {

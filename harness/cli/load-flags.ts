@@ -1,4 +1,4 @@
-import { parseStages } from '../config/stages.js';
+import { parseStage, parseStages } from '../config/stages.js';
 import { parseThreshold } from '../config/thresholds.js';
 import { UsageError } from '../errors.js';
 
@@ -42,11 +42,14 @@ export function takeLoadFlags(argv: readonly string[]): LoadFlags {
       if (!parsed.ok) throw new UsageError(`--threshold ${parsed.problem} (see docs/load.md#thresholds)`);
       thresholds.push(parsed.threshold.expression);
     } else {
-      const parsed = parseStages([value]);
+      const parsed = parseStage(value.trim());
       if (!parsed.ok) throw new UsageError(`--stage ${parsed.problem}`);
       stages.push(value.trim());
     }
   }
+  // The stages together: their length, their requests, not all at 0.
+  const together = parseStages(stages);
+  if (!together.ok) throw new UsageError(`--stage: ${together.problem}`);
   const overrides: Record<string, string> = {};
   if (thresholds.length > 0) overrides.CONFORMANCE_LOAD_THRESHOLDS = thresholds.join('\n');
   if (stages.length > 0) overrides.CONFORMANCE_LOAD_STAGES = stages.join(',');

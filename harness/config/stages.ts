@@ -16,6 +16,20 @@ export const MAX_RAMP_S = 3600;
 /** Arrivals per second, at most: far beyond what one machine sends, and every offset is held in memory. */
 export const MAX_RAMP_RATE = 20_000;
 
+/** Requests a ramp sends at most: each is held as a sample until the ramp ends, and a Locust job carries every start. */
+export const MAX_RAMP_REQUESTS = 500_000;
+
+/** Requests the stages start: the area under the rate, each stage a trapezium from the previous target. */
+export function rampRequests(stages: readonly Stage[]): number {
+  let previous = 0;
+  let total = 0;
+  for (const s of stages) {
+    total += ((previous + s.target) / 2) * s.durationS;
+    previous = s.target;
+  }
+  return Math.floor(total + 0.5);
+}
+
 export type StagesParse = { readonly ok: true; readonly stages: Stage[] } | { readonly ok: false; readonly problem: string };
 
 /** `90`, `90s`, `1m30s`, `2m`, `1h`: seconds. */

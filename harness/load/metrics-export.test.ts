@@ -17,7 +17,7 @@ describe('renderOpenMetrics', () => {
     const report = sampleLoadReport();
     const families = readOpenMetrics(renderOpenMetrics(report, metrics()));
     const family = (name: string) => families.find((f) => f.name === `conformance_load_${name}`)!;
-    expect(family('run_info').samples[0]!.labels).toMatchObject({ run_id: report.runId, status: 'failed' });
+    expect(family('run').samples[0]!.labels).toMatchObject({ run_id: report.runId, status: 'failed' });
     expect(family('run_exit_code').samples[0]!.value).toBe(1);
     const duration = family('http_req_duration_seconds');
     expect(duration).toMatchObject({ type: 'summary', unit: 'seconds' });
@@ -41,7 +41,7 @@ describe('renderOpenMetrics', () => {
   it('escapes label values as the format says', () => {
     expect(labelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
     const report = { ...sampleLoadReport(), target: { ...sampleLoadReport().target, url: 'http://x/"quoted"\\path' } };
-    const info = readOpenMetrics(renderOpenMetrics(report, metrics())).find((f) => f.name === 'conformance_load_run_info')!;
+    const info = readOpenMetrics(renderOpenMetrics(report, metrics())).find((f) => f.name === 'conformance_load_run')!;
     expect(info.samples[0]!.labels.target).toBe('http://x/"quoted"\\path');
   });
 
@@ -49,7 +49,7 @@ describe('renderOpenMetrics', () => {
     const text = renderOpenMetrics({ ...sampleLoadReport(), thresholds: [] }, new LoadMetrics());
     expect(text.endsWith('# EOF\n')).toBe(true);
     expect(readOpenMetrics(text).map((f) => f.name)).toEqual([
-      'conformance_load_run_info',
+      'conformance_load_run',
       'conformance_load_run_exit_code',
       'conformance_load_run_finished_timestamp_seconds',
     ]);

@@ -75,7 +75,7 @@ function families(report: LoadReport, metrics: LoadMetrics): Family[] {
   };
   return [
     {
-      name: `${PREFIX}_run_info`,
+      name: `${PREFIX}_run`,
       type: 'gauge',
       help: 'The run: its id, verdict and target (always 1).',
       samples: [{ labels: { run_id: report.runId, status: report.status, target: report.target.url, engine: report.engine.name }, value: 1 }],

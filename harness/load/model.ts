@@ -157,8 +157,10 @@ export const throughputStepSchema = z.strictObject({
   /** The key's budget read just before the step, which its request bound was kept within; null when not advertised. */
   keyBudget: keyBudgetSchema.nullable(),
   statusCounts: statusCountsSchema,
-  /** The step stopped at its request bound before its time was up. */
+  /** The step stopped at its request bound before its time was up (a ramp: cut to the key's budget). */
   capped: z.boolean(),
+  /** A ramp (open model, `connections` 0): its stages; absent for a closed-model step. */
+  stages: z.array(z.strictObject({ durationS: z.number().positive(), target: z.number().min(0) })).optional(),
 });
 export type ThroughputStepRecord = z.infer<typeof throughputStepSchema>;
 

@@ -5,6 +5,7 @@ import { renderBarChart, type BarSeries } from '../report/svg.js';
 import { engineLine, workerLines, type WorkerLine } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import { limiterNote } from './throughput-verdict.js';
+import { stagesText } from './scenarios.js';
 import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, ThresholdRecord, TimelineRecord } from './model.js';
 
 /*
@@ -124,7 +125,7 @@ ${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p
 ${workerTable(workers)}
 <h3>Admitted versus rejected over time</h3>${trusted(timelineChart(`sustained, ${d.key}: answers per ${formatNumber(d.timeline.bucketMs / 1000, 1)} s`, d.timeline))}`;
   }
-  const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.connections}`;
+  const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.stages === undefined ? st.connections : 'ramp'}`;
   // A step that measured the key's limiter has counts but no figures: it is left out of the charts.
   const measured = d.steps.filter((st) => st.requestsPerSecond !== null && st.latencyMs !== null);
   const limited = d.steps.filter((st) => st.measured === 'limiter');
@@ -133,7 +134,7 @@ ${workerTable(workers)}
 ${embedded ? html`<p class="muted">The embedded reference server shares the harness's process: these figures compare steps with each other, not with a real deployment.</p>` : ''}
 <table><thead><tr><th>Endpoint</th><th class="n">Connections</th><th class="n">Requests</th><th class="n">req/s</th><th class="n">p50 ms</th><th class="n">p95 ms</th><th class="n">p99 ms</th><th class="n">max ms</th><th class="n">Errors</th><th class="n">Non-2xx</th></tr></thead><tbody>${d.steps.map(
     (st) =>
-      html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}${st.measured === 'limiter' ? ' (measured the limiter, not the endpoint)' : ''}</td><td class="n">${st.connections}</td><td class="n">${st.requests}</td><td class="n">${figure(st.requestsPerSecond, 0)}</td><td class="n">${figure(st.latencyMs?.p50, 3)}</td><td class="n">${figure(st.latencyMs?.p95, 3)}</td><td class="n">${figure(st.latencyMs?.p99, 3)}</td><td class="n">${figure(st.latencyMs?.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
+      html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}${st.measured === 'limiter' ? ' (measured the limiter, not the endpoint)' : ''}</td><td class="n">${st.stages === undefined ? st.connections : `ramp ${stagesText(st.stages)}`}</td><td class="n">${st.requests}</td><td class="n">${figure(st.requestsPerSecond, 0)}</td><td class="n">${figure(st.latencyMs?.p50, 3)}</td><td class="n">${figure(st.latencyMs?.p95, 3)}</td><td class="n">${figure(st.latencyMs?.p99, 3)}</td><td class="n">${figure(st.latencyMs?.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
   )}</tbody></table>
 ${limited.length > 0 ? html`<ul class="findings">${limited.map((st) => html`<li>${limiterNote(st)}</li>`)}</ul>` : ''}
 ${

@@ -4,6 +4,7 @@ import { engineLine, workerLines } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus, ThresholdRecord } from './model.js';
 import { limiterNote } from './throughput-verdict.js';
+import { stagesText } from './scenarios.js';
 
 const ANSI = {
   reset: '\u001b[0m',
@@ -142,7 +143,7 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
         // A step that measured the key's limiter shows its counts, never its figures.
         d.steps.map((st) => [
           st.label,
-          String(st.connections),
+          st.stages === undefined ? String(st.connections) : `ramp ${stagesText(st.stages)}`,
           String(st.requests),
           st.requestsPerSecond === null ? '-' : formatNumber(st.requestsPerSecond, 0),
           st.latencyMs === null ? '-' : formatNumber(st.latencyMs.p50, 2),

@@ -30,13 +30,14 @@ import {
   type ThroughputStepRecord,
 } from './model.js';
 import { LoadProgress } from './progress.js';
-import { arrivalOffsets, maxInWindow } from './schedule.js';
+import { arrivalOffsets, maxInWindow, rampOffsets } from './schedule.js';
 import {
   buildScenarios,
   executionOrder,
   THROUGHPUT_WAIT_MS,
   resolveKeys,
   sharedKeys,
+  stagesText,
   type BurstScenario,
   type ResolvedKey,
   type Scenario,
@@ -54,6 +55,9 @@ import { limiterNote, planStep, raiseLimitAdvice, throughputVerdict, type KeyBud
 import { readRateHeaders } from '../rate/headers.js';
 import { readReset } from '../rate/reset.js';
 import { writeLoadReport, type WrittenLoadReport } from './write.js';
+import { renderOpenMetrics } from './metrics-export.js';
+import { pushMetrics } from './metrics-push.js';
+import { redactDeep } from '../report/files.js';
 import { packageFile } from '../package-root.js';
 
 /** What a scenario hands back; the runner adds id, name, timing, bounds and who shared its keys. */
@@ -516,7 +520,7 @@ function formatStep(step: ThroughputStepRecord): string {
   const l = step.latencyMs;
   if (step.requestsPerSecond === null || l === null) return `throughput: ${limiterNote(step)}`;
   return (
-    `throughput: ${step.label} c=${step.connections}: ${step.requestsPerSecond} req/s, ` +
+    `throughput: ${step.label} ${step.stages === undefined ? `c=${step.connections}` : `ramp ${stagesText(step.stages)}`}: ${step.requestsPerSecond} req/s, ` +
     `p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, ${step.errors + step.timeouts} errors, ${step.non2xx} non-2xx` +
     (step.capped ? ' (stopped at its request bound)' : '')
   );
@@ -590,19 +594,35 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       const step = plan.step;
       const request = stepRequest(step.endpoint, runId, fixtureId);
       const target = splitUrl(ctx.baseUrl, request.path, config.network);
-      const job: Job = {
-        kind: 'throughput',
-        id: jobId(ctx, scenario),
-        keyIndex: keyIndex(ctx, key.key),
-        method: request.method,
-        path: target.path,
-        body: request.body ?? null,
-        connections: step.connections,
-        durationS: step.durationS,
-        maxRequests: step.maxRequests,
-        timeoutMs: config.requestTimeoutMs,
-        bucketMs: THROUGHPUT_BUCKET_MS,
-      };
+      // A ramp is an open-model schedule (both engines send those), cut to the key's budget like any step.
+      const ramp = step.stages === undefined ? undefined : rampOffsets(step.stages);
+      if (ramp !== undefined)
+        progress.line(`throughput: ${step.endpoint}: ramp ${stagesText(step.stages!)}, ${Math.min(ramp.length, step.maxRequests)} requests`);
+      let answered = 0;
+      const job: Job =
+        ramp === undefined
+          ? {
+              kind: 'throughput',
+              id: jobId(ctx, scenario),
+              keyIndex: keyIndex(ctx, key.key),
+              method: request.method,
+              path: target.path,
+              body: request.body ?? null,
+              connections: step.connections,
+              durationS: step.durationS,
+              maxRequests: step.maxRequests,
+              timeoutMs: config.requestTimeoutMs,
+              bucketMs: THROUGHPUT_BUCKET_MS,
+            }
+          : {
+              kind: 'schedule',
+              id: jobId(ctx, scenario),
+              keyIndex: keyIndex(ctx, key.key),
+              path: target.path,
+              offsetsMs: ramp.slice(0, step.maxRequests),
+              timeoutMs: config.requestTimeoutMs,
+              bucketMs: THROUGHPUT_BUCKET_MS,
+            };
       const result = await ctx.engine.runJob(
         job,
         ctx.keys,
@@ -611,12 +631,18 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
           signal,
           onTick: (answers, elapsedS) =>
             progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
+          onAnswer: () => {
+            answered += 1;
+            if (answered % 100 === 0) progress.status(`throughput: ${step.endpoint} ramp: ${answered} answered`);
+          },
         },
       );
       const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
       ctx.metrics.add({ scenario: scenario.id, endpoint: step.endpoint }, job.id, tally);
       created.push(...tally.createdIds);
-      const record = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
+      const measuredStep = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
+      const record: ThroughputStepRecord =
+        ramp === undefined ? measuredStep : { ...measuredStep, stages: step.stages!.map((st) => ({ ...st })), capped: step.maxRequests < ramp.length };
       progress.done();
       progress.line(formatStep(record));
       steps.push(record);
@@ -873,6 +899,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       thresholds,
     } satisfies LoadReport);
     const written = await writeLoadReport(report, config.reportDir, redactor, metrics);
+    if (config.load.metricsPush !== undefined) await pushRun(config.load.metricsPush, report, metrics, written, config, redactor, progress);
     return { report, written, metrics };
   } finally {
     try {
@@ -881,6 +908,25 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       await target.close();
     }
   }
+}
+
+/** Pushes the run's metrics; a failure is one line, and the verdict and exit code stand. */
+async function pushRun(
+  url: string,
+  report: LoadReport,
+  metrics: LoadMetrics,
+  written: WrittenLoadReport,
+  config: Config,
+  redactor: Redactor,
+  progress: LoadProgress,
+): Promise<void> {
+  const shown = displayUrl(url, redactor);
+  const pushed = await pushMetrics(url, redactor.redact(renderOpenMetrics(redactDeep(report, redactor), metrics)), config.requestTimeoutMs);
+  progress.line(
+    pushed.ok
+      ? `metrics pushed to ${shown}`
+      : `warning: the metrics push to ${shown} failed (${redactor.redact(pushed.problem)}); the verdict stands, and ${written.latestDir}/load-metrics.prom holds them`,
+  );
 }
 
 /** The report's engine line: who sent the traffic, over how many workers, how far their clocks were apart. */
