@@ -9,6 +9,8 @@ import { ROOT } from './run-cli.js';
 import { makeSecondInstall } from './testing/second-install.js';
 import { SHORT_LOAD } from './testing/short-load.js';
 import { loadReportSchema } from '../harness/load/model.js';
+import { parseStages } from '../harness/config/stages.js';
+import { parseThreshold } from '../harness/config/thresholds.js';
 
 /*
  * Issue 15: the composite GitHub Action (action.yml) run as a workflow runs it, without GitHub:
@@ -474,6 +476,39 @@ describe('action.yml', () => {
       const runStep = run.steps.at(-1)!;
       expect(`${runStep.stdout}${runStep.stderr}`).not.toMatch(/embedded reference server at|listening/);
     });
+  });
+
+  it("docs/ci.md's workflow uses only the action's inputs and outputs, and its thresholds and stages parse", async () => {
+    const doc = await readFile(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const blocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const workflow = blocks.find((b) => b.includes('uses: OWNER/work-management-conformance@v1'));
+    expect(workflow).toBeDefined();
+    const lines = workflow!.split('\n');
+    const indentOf = (l: string): number => l.length - l.trimStart().length;
+    // Both ways of naming the action: a published copy, and a checkout.
+    expect(lines.filter((l) => /^\s+uses: OWNER\/work-management-conformance@v1$/.test(l))).toHaveLength(2);
+    expect(lines.filter((l) => /^\s+# uses: \.\/$/.test(l))).toHaveLength(2);
+    expect(workflow).toMatch(/^permissions:\n {2}contents: read$/m);
+    // The inputs under each `with:`; a block scalar (`|`) as its lines.
+    const given: Record<string, string> = {};
+    lines.forEach((line, i) => {
+      if (!/^\s+with:$/.test(line)) return;
+      const indent = indentOf(line);
+      for (let j = i + 1; j < lines.length && indentOf(lines[j]!) > indent; j++) {
+        const m = /^([a-z-]+): ?(.*)$/.exec(lines[j]!.trim());
+        if (m === null || indentOf(lines[j]!) !== indent + 2) continue;
+        const block: string[] = [];
+        for (let k = j + 1; m[2] === '|' && k < lines.length && indentOf(lines[k]!) > indent + 2; k++) block.push(lines[k]!.trim());
+        given[m[1]!] = m[2] === '|' ? block.join('\n') : m[2]!;
+      }
+    });
+    for (const name of Object.keys(given)) expect(action.inputs, `input ${name}`).toHaveProperty([name]);
+    expect(given['command']).toBe('load');
+    const thresholds = given['thresholds']!.split('\n');
+    expect(thresholds).toHaveLength(3);
+    for (const t of thresholds) expect(parseThreshold(t).ok, t).toBe(true);
+    expect(parseStages([given['stages']!]).ok).toBe(true);
+    for (const m of doc.matchAll(/steps\.[a-z-]+\.outputs\.([a-z-]+)/g)) expect(action.outputs, m[0]).toHaveProperty([m[1]!]);
   });
 
   it('never asks the CLI for the reference server itself: every call is the compiled package, with CI=true, and no --reference', async () => {
