@@ -130,7 +130,8 @@ ${workerTable(workers)}
   const measured = d.steps.filter((st) => st.requestsPerSecond !== null && st.latencyMs !== null);
   const limited = d.steps.filter((st) => st.measured === 'limiter');
   const figure = (value: number | null | undefined, digits: number): string => (value === null || value === undefined ? '-' : formatNumber(value, digits));
-  return html`${head}<p>Closed model on the ${d.key}: each connection sends its next request when the previous answer arrives. Latency is over every answer.</p>
+  const ramps = d.steps.some((st) => st.stages !== undefined);
+  return html`${head}<p>Closed model on the ${d.key}: each connection sends its next request when the previous answer arrives${ramps ? '; a ramp is an open model: each request starts at its time on the stages, whatever the earlier ones are doing' : ''}. Latency is over every answer.</p>
 ${embedded ? html`<p class="muted">The embedded reference server shares the harness's process: these figures compare steps with each other, not with a real deployment.</p>` : ''}
 <table><thead><tr><th>Endpoint</th><th class="n">Connections</th><th class="n">Requests</th><th class="n">req/s</th><th class="n">p50 ms</th><th class="n">p95 ms</th><th class="n">p99 ms</th><th class="n">max ms</th><th class="n">Errors</th><th class="n">Non-2xx</th></tr></thead><tbody>${d.steps.map(
     (st) =>
