@@ -2,13 +2,20 @@
 # The steps of the GitHub Action (action.yml at the repository root), kept in this file so that
 # the self-test (test/action.test.ts) runs exactly what a workflow runs.
 #
-#   github-action.sh install   install the suite's runtime dependencies into its checkout (once)
-#   github-action.sh run       run the suite with the action's inputs (INPUT_* variables, set by
-#                              action.yml), append summary.md to the job summary, write the step's
-#                              outputs, and exit with the suite's exit code
+#   github-action.sh cache-key  write the npm cache's folder and a key naming the lock file to the
+#                               step's outputs (for actions/cache: hashFiles() cannot read the
+#                               action's own folder, only the workspace)
+#   github-action.sh install    install the dependencies into the action's checkout and compile it
+#                               (npm run build): the step then runs dist/, the code the published
+#                               package runs, never the TypeScript sources
+#   github-action.sh run        run `conformance run` or `conformance load` (input command) with the
+#                               action's inputs (INPUT_* variables, set by action.yml), append a
+#                               summary to the job summary, write the step's outputs, and exit with
+#                               the command's exit code
 #
-# Exit codes of `run` are the suite's: 0 conformant (or incomplete), 1 non-conformant or error,
-# 2 configuration error or unreachable target, 3 incomplete with fail-on-incomplete.
+# Exit codes of `run` are the command's: 0 conformant or passed (or incomplete), 1 non-conformant,
+# failed, a load threshold crossed, or error, 2 configuration error or unreachable target,
+# 3 incomplete with fail-on-incomplete.
 set -euo pipefail
 
 ACTION_PATH="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
@@ -36,6 +43,11 @@ MAPPING=(
   NUM_RUNS:CONFORMANCE_NUM_RUNS
   SEED:CONFORMANCE_SEED
   FAIL_ON_INCOMPLETE:CONFORMANCE_FAIL_ON_INCOMPLETE
+  LOAD_SCENARIOS:CONFORMANCE_LOAD_SCENARIOS
+  THRESHOLDS:CONFORMANCE_LOAD_THRESHOLDS
+  THRESHOLDS_FILE:CONFORMANCE_LOAD_THRESHOLDS_FILE
+  STAGES:CONFORMANCE_LOAD_STAGES
+  METRICS_PUSH:CONFORMANCE_LOAD_METRICS_PUSH
 )
 KEY_VARIABLES=(CONFORMANCE_ADMIN_KEY CONFORMANCE_MEMBER_KEY CONFORMANCE_OTHER_ORG_KEY CONFORMANCE_LIMITED_KEY CONFORMANCE_LIMITED_KEYS CONFORMANCE_CUSTOM_LIMIT_KEY)
 
@@ -53,6 +65,24 @@ run_id_of() {
   node -e 'try { process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runId) } catch {}' "$1"
 }
 
+cache_key() {
+  local lock hash major
+  lock="$ACTION_PATH/package-lock.json"
+  hash="$(node -e 'process.stdout.write(require("crypto").createHash("sha256").update(require("fs").readFileSync(process.argv[1])).digest("hex").slice(0, 20))' "$lock")"
+  major="$(node -p 'process.versions.node.split(".")[0]')"
+  {
+    echo "path=$(npm config get cache)"
+    echo "key=conformance-action-npm-${RUNNER_OS:-unknown}-node${major}-${hash}"
+    echo "restore-key=conformance-action-npm-${RUNNER_OS:-unknown}-node${major}-"
+  } >>"${GITHUB_OUTPUT:-/dev/stdout}"
+}
+
+# dist/ is older than a source, the lock file or the build settings (or missing): compile again.
+stale_build() {
+  [ -f dist/harness/cli/bin.js ] || return 0
+  [ -n "$(find harness reference suites package-lock.json tsconfig.json tsconfig.build.json -type f -newer dist/harness/cli/bin.js -print -quit 2>/dev/null)" ]
+}
+
 install() {
   if ! command -v node >/dev/null 2>&1; then
     echo "::error title=Conformance::Node.js 20.19 or newer is needed (set up Node.js before this step, or leave the input node-version set)"
@@ -65,13 +95,28 @@ install() {
   cd "$ACTION_PATH"
   if [ -f node_modules/.package-lock.json ]; then
     echo "conformance: dependencies already installed in $ACTION_PATH"
-    return 0
+  else
+    # Development dependencies too: the compiler. --prefer-offline: the cache step restored npm's cache.
+    npm ci --no-audit --no-fund --prefer-offline
   fi
-  npm ci --omit=dev --no-audit --no-fund
+  if stale_build; then
+    npm run build
+  else
+    echo "conformance: dist/ is up to date in $ACTION_PATH"
+  fi
 }
 
 run() {
   local pair input variable value
+  local command="${INPUT_COMMAND:-run}"
+  case "$command" in
+    run | load) ;;
+    *)
+      echo "exit-code=2" >>"${GITHUB_OUTPUT:-/dev/null}"
+      echo "::error title=Conformance::$(escape_command "no verdict (exit 2): the input command is \"$command\"; it is run (the conformance suite) or load (the load harness)")"
+      return 2
+      ;;
+  esac
   for pair in "${MAPPING[@]}"; do
     input="INPUT_${pair%%:*}"
     variable="${pair#*:}"
@@ -122,6 +167,7 @@ run() {
   export CONFORMANCE_REPORT_DIR="$report_dir"
   mkdir -p "$report_dir"
   local report_json="$report_dir/latest/report.json"
+  if [ "$command" = load ]; then report_json="$report_dir/latest-load/load.json"; fi
   local before
   before="$(run_id_of "$report_json")"
 
@@ -132,13 +178,17 @@ run() {
   # to a file for the job summary.
   set +e
   # CI=true whatever the runner says: the suite then never falls back to the reference unasked.
-  { CI=true node "$ACTION_PATH/bin/conformance.js" run 2>&1 1>&3 3>&- | tee "$errors" >&2; code=${PIPESTATUS[0]}; } 3>&1
+  # The compiled package (install built it), as `npx conformance` runs it once installed.
+  { CI=true node "$ACTION_PATH/dist/harness/cli/bin.js" "$command" 2>&1 1>&3 3>&- | tee "$errors" >&2; code=${PIPESTATUS[0]}; } 3>&1
   set -e
 
   echo "exit-code=$code" >>"$outputs"
   local after
   after="$(run_id_of "$report_json")"
-  if [ -n "$after" ] && [ "$after" != "$before" ]; then
+  if [ -n "$after" ] && [ "$after" != "$before" ] && [ "$command" = load ]; then
+    node "$ACTION_PATH/ci/action-outputs.mjs" --load "$report_json" >>"$outputs"
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then node "$ACTION_PATH/ci/action-outputs.mjs" --load-summary "$report_json" >>"$GITHUB_STEP_SUMMARY"; fi
+  elif [ -n "$after" ] && [ "$after" != "$before" ]; then
     node "$ACTION_PATH/ci/action-outputs.mjs" "$report_json" >>"$outputs"
     if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
       # summary.md always fits a job summary (and a pull-request comment); summary-full.md is beside it.
@@ -167,7 +217,8 @@ run() {
   fail="$(sed -n 's/^fail=//p' "$outputs")"
   must_fail="$(sed -n 's/^must-fail=//p' "$outputs")"
   html="$(sed -n 's/^report-html=//p' "$outputs")"
-  local line
+  local line crossed
+  crossed="$(sed -n 's/^thresholds-crossed=//p' "$outputs")"
   if [ -z "$verdict" ]; then
     line="$(grep -m1 '^conformance:' "$errors" || true)"
     echo "::error title=Conformance::$(escape_command "no verdict (exit $code): ${line:-see the log}")"
@@ -177,8 +228,9 @@ run() {
     # A verdict of the reference server is never mistaken for one of the user's.
     if [ "$embedded" = "true" ]; then label="$label (embedded reference server, not your server)"; fi
     local message="$label: $total checks, $fail failed ($must_fail MUST); exit code $code. Report: $html"
+    if [ "$command" = load ]; then message="load $label: $crossed thresholds crossed; exit code $code. Report: $html"; fi
     case "$code" in
-      0) if [ "$verdict" = "conformant" ]; then echo "::notice title=Conformance::$(escape_command "$message")"; else echo "::warning title=Conformance::$(escape_command "$message")"; fi ;;
+      0) if [ "$verdict" = "conformant" ] || [ "$verdict" = "passed" ]; then echo "::notice title=Conformance::$(escape_command "$message")"; else echo "::warning title=Conformance::$(escape_command "$message")"; fi ;;
       *) echo "::error title=Conformance::$(escape_command "$message")" ;;
     esac
   fi
@@ -187,10 +239,11 @@ run() {
 }
 
 case "${1:-}" in
+  cache-key) cache_key ;;
   install) install ;;
   run) run ;;
   *)
-    echo "usage: $0 install|run" >&2
+    echo "usage: $0 cache-key|install|run" >&2
     exit 64
     ;;
 esac

@@ -206,7 +206,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/http' },
       { to: 'harness/config' },
       { to: 'harness/report', why: 'HTML and SVG building, formats, writing files' },
-      { to: 'harness/report/escape', only: ['terminal.ts'] },
+      { to: 'harness/report/escape', only: ['terminal.ts', 'xml.ts'] },
       THE_TARGET,
       THE_PREFLIGHT,
       { to: 'harness/load/locust', why: 'the Locust engine' },

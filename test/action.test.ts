@@ -1,11 +1,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../harness/report/model.js';
 import { ROOT } from './run-cli.js';
+import { makeSecondInstall } from './testing/second-install.js';
+import { SHORT_LOAD } from './testing/short-load.js';
+import { loadReportSchema } from '../harness/load/model.js';
+import { parseStages } from '../harness/config/stages.js';
+import { parseThreshold } from '../harness/config/thresholds.js';
 
 /*
  * Issue 15: the composite GitHub Action (action.yml) run as a workflow runs it, without GitHub:
@@ -109,7 +114,7 @@ function substitute(text: string, inputs: Record<string, string>): string {
       if (!(input[1]! in inputs)) throw new Error(`${expression}: no such input in action.yml`);
       return inputs[input[1]!]!;
     }
-    if (expression === 'github.action_path') return ROOT;
+    if (expression === 'github.action_path') return actionPath;
     throw new Error(`unsupported expression in a run step: ${expression}`);
   });
 }
@@ -153,6 +158,15 @@ interface ActionRun {
 }
 
 let action: Action;
+/**
+ * The action's checkout as a workflow gets it: a copy of this clone (test/testing/second-install.ts)
+ * whose install step compiled it, then whose TypeScript sources were deleted and whose tsx was
+ * unlinked, so a step that ran the sources instead of the compiled package would fail. Its own
+ * dist/, apart from this clone's (which `npm pack` in test/package.test.ts rebuilds meanwhile).
+ */
+let actionPath: string;
+/** What the install step printed when it compiled the copy. */
+let installed: { code: number | null; stdout: string; stderr: string };
 
 /**
  * The action's `run:` steps, in order, as the runner runs a composite action: bash with
@@ -186,7 +200,7 @@ async function runAction(given: Record<string, string>, jobEnv: Record<string, s
       ...jobEnv,
       CI: 'true',
       GITHUB_ACTIONS: 'true',
-      GITHUB_ACTION_PATH: ROOT,
+      GITHUB_ACTION_PATH: actionPath,
       GITHUB_WORKSPACE: workspace,
       GITHUB_OUTPUT: output,
       GITHUB_STEP_SUMMARY: stepSummary,
@@ -257,9 +271,49 @@ const EMBEDDED = '(embedded reference server, not your server)';
 /** A self-test of the action: the embedded reference server, asked for as a workflow must. */
 const NARROW = { reference: 'true', suites: 'contacts', 'num-runs': '2', seed: '20261123', 'node-version': '' };
 
+/** Runs one command of ci/github-action.sh in the action's checkout, as its step would. */
+function script(command: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(actionPath, 'ci', 'github-action.sh'), command], {
+      cwd: actionPath,
+      env: { ...process.env, GITHUB_ACTION_PATH: actionPath, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe('action.yml', () => {
   beforeAll(async () => {
     action = parseYaml(await readFile(join(ROOT, 'action.yml'), 'utf8')) as unknown as Action;
+    actionPath = makeSecondInstall(await mkdtemp(join(tmpdir(), 'conformance-action-checkout-')));
+    for (const name of ['ci', 'bin', 'package-lock.json', 'tsconfig.build.json']) await cp(join(ROOT, name), join(actionPath, name), { recursive: true });
+    installed = await script('install');
+    await unlink(join(actionPath, 'node_modules', 'tsx'));
+    for (const dir of ['harness', 'reference', 'suites']) {
+      for (const file of await readdir(join(actionPath, dir), { recursive: true })) if (file.endsWith('.ts')) await rm(join(actionPath, dir, file));
+    }
+  }, 180_000);
+
+  it('compiles the package on install and runs it again from dist/ without compiling', async () => {
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toContain('tsc -p tsconfig.build.json');
+    expect(existsSync(join(actionPath, 'dist', 'harness', 'cli', 'bin.js'))).toBe(true);
+    const again = await script('install');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('dist/ is up to date');
+    // The cache key names the lock file's contents, and the folder is npm's own cache.
+    const output = join(await mkdtemp(join(tmpdir(), 'conformance-action-output-')), 'output');
+    await writeFile(output, '');
+    const key = await script('cache-key', { GITHUB_OUTPUT: output, RUNNER_OS: 'Linux' });
+    expect(key.code, key.stderr).toBe(0);
+    expect(await readFile(output, 'utf8')).toMatch(
+      /^path=\/.+\nkey=conformance-action-npm-Linux-node\d+-[0-9a-f]{20}\nrestore-key=conformance-action-npm-Linux-node\d+-\n$/,
+    );
   });
 
   it('is a composite action whose every output comes from a step and whose every input is used', () => {
@@ -276,7 +330,7 @@ describe('action.yml', () => {
       if (step.uses !== undefined) expect(step.uses).toMatch(/^actions\/[a-z-]+@v\d+$/);
       else {
         expect(step.shell).toBe('bash');
-        expect(step.run).toMatch(/^bash "\$GITHUB_ACTION_PATH\/ci\/github-action\.sh" (install|run)$/);
+        expect(step.run).toMatch(/^bash "\$GITHUB_ACTION_PATH\/ci\/github-action\.sh" (cache-key|install|run)$/);
         // An input reaches the script through env, never pasted into the script's text.
         expect(step.run).not.toMatch(EXPRESSION);
       }
@@ -292,6 +346,7 @@ describe('action.yml', () => {
       const runStep = run.steps.find((s) => s.name === 'Run the conformance suite')!;
       expect(run.code, `${runStep?.stdout}\n${runStep?.stderr}`).toBe(0);
       expect(run.steps.map((s) => [s.name, s.code])).toEqual([
+        ['Key of the install cache', 0],
         ['Install the conformance suite', 0],
         ['Run the conformance suite', 0],
       ]);
@@ -379,5 +434,92 @@ describe('action.yml', () => {
       expect(runStep.stdout).toContain('::add-mask::0123456789abcdef0123');
       expect(run.summary).not.toContain(key);
     });
+
+    it('command load: fail the step with exit code 1 when a threshold is crossed; outputs, junit.xml and the job summary say which', async () => {
+      const run = await runAction(
+        {
+          command: 'load',
+          reference: 'true',
+          'load-scenarios': 'throughput',
+          // No server answers in 1 µs at the 95th percentile; every answer of the reference is a 2xx.
+          thresholds: 'http_req_duration{scenario:throughput}:p(95)<0.001\nhttp_req_failed:rate<0.01',
+          'node-version': '',
+        },
+        { ...SHORT_LOAD, CONFORMANCE_LOAD_ENDPOINTS: 'list', CONFORMANCE_LOAD_CONCURRENCY: '1' },
+      );
+      const runStep = run.steps.at(-1)!;
+      expect(run.code, `${runStep.stdout}\n${runStep.stderr}`).toBe(1);
+      expect(run.outputs).toMatchObject({ verdict: 'failed', 'exit-code': '1', 'thresholds-crossed': '1', embedded: 'true' });
+      const report = loadReportSchema.parse(JSON.parse(await readFile(run.outputs['report-json']!, 'utf8')));
+      expect(report.thresholds.map((t) => t.status)).toEqual(['crossed', 'passed']);
+      expect(run.outputs['report-dir']).toBe(join(run.workspace, 'conformance-report', `load-${report.runId}`));
+      expect(await readFile(run.outputs['junit']!, 'utf8')).toMatch(/<testsuite name="thresholds" tests="2" failures="1"/);
+      expect(existsSync(run.outputs['metrics']!)).toBe(true);
+      expect(run.summary.split('\n')[0]).toBe(`# Load report: ❌ FAILED ${EMBEDDED}`);
+      expect(run.summary).toContain('| `http_req_duration{scenario:throughput}:p(95)<0.001` | crossed |');
+      expect(runStep.stdout).toMatch(
+        /^::error title=Conformance::load FAILED \(embedded reference server, not your server\): 1 thresholds crossed; exit code 1\. Report: /m,
+      );
+    });
+
+    // Whatever the command, an empty target-url without reference: true never reaches the embedded reference server.
+    it.each([
+      ['run', ''],
+      ['run', 'false'],
+      ['load', ''],
+      ['load', 'no'],
+    ])('never runs the embedded reference server unless asked (command %s, reference "%s"): exit 2, nothing tested', async (command, reference) => {
+      const run = await runAction({ command, reference, 'target-url': '', 'node-version': '' });
+      expect(run.code).toBe(2);
+      expect(run.outputs).toMatchObject({ 'exit-code': '2', verdict: '', embedded: '', 'report-dir': '' });
+      expect(existsSync(join(run.workspace, 'conformance-report'))).toBe(false);
+      const runStep = run.steps.at(-1)!;
+      expect(`${runStep.stdout}${runStep.stderr}`).not.toMatch(/embedded reference server at|listening/);
+    });
+  });
+
+  it("docs/ci.md's workflow uses only the action's inputs and outputs, and its thresholds and stages parse", async () => {
+    const doc = await readFile(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const blocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const workflow = blocks.find((b) => b.includes('uses: OWNER/work-management-conformance@v1'));
+    expect(workflow).toBeDefined();
+    const lines = workflow!.split('\n');
+    const indentOf = (l: string): number => l.length - l.trimStart().length;
+    // Both ways of naming the action: a published copy, and a checkout.
+    expect(lines.filter((l) => /^\s+uses: OWNER\/work-management-conformance@v1$/.test(l))).toHaveLength(2);
+    expect(lines.filter((l) => /^\s+# uses: \.\/$/.test(l))).toHaveLength(2);
+    expect(workflow).toMatch(/^permissions:\n {2}contents: read$/m);
+    // The inputs under each `with:`; a block scalar (`|`) as its lines.
+    const given: Record<string, string> = {};
+    lines.forEach((line, i) => {
+      if (!/^\s+with:$/.test(line)) return;
+      const indent = indentOf(line);
+      for (let j = i + 1; j < lines.length && indentOf(lines[j]!) > indent; j++) {
+        const m = /^([a-z-]+): ?(.*)$/.exec(lines[j]!.trim());
+        if (m === null || indentOf(lines[j]!) !== indent + 2) continue;
+        const block: string[] = [];
+        for (let k = j + 1; m[2] === '|' && k < lines.length && indentOf(lines[k]!) > indent + 2; k++) block.push(lines[k]!.trim());
+        given[m[1]!] = m[2] === '|' ? block.join('\n') : m[2]!;
+      }
+    });
+    for (const name of Object.keys(given)) expect(action.inputs, `input ${name}`).toHaveProperty([name]);
+    expect(given['command']).toBe('load');
+    const thresholds = given['thresholds']!.split('\n');
+    expect(thresholds).toHaveLength(3);
+    for (const t of thresholds) expect(parseThreshold(t).ok, t).toBe(true);
+    expect(parseStages([given['stages']!]).ok).toBe(true);
+    for (const m of doc.matchAll(/steps\.[a-z-]+\.outputs\.([a-z-]+)/g)) expect(action.outputs, m[0]).toHaveProperty([m[1]!]);
+  });
+
+  it('never asks the CLI for the reference server itself: every call is the compiled package, with CI=true, and no --reference', async () => {
+    const text = await readFile(join(ROOT, 'ci', 'github-action.sh'), 'utf8');
+    // Every line that starts the CLI with node (through its bin script or its entry point).
+    const calls = text.split('\n').filter((l) => /\bnode\b.*(conformance\.js|cli\/bin\.(js|ts))/.test(l) && !l.trim().startsWith('#'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call).toMatch(/CI=true node "\$ACTION_PATH\/dist\/harness\/cli\/bin\.js" "\$command"/);
+      expect(call).not.toMatch(/--reference|tsx/);
+    }
+    expect(text).not.toMatch(/CONFORMANCE_REFERENCE=/);
   });
 });

@@ -9,6 +9,7 @@ import { renderLoadTerminal } from '../harness/load/render-terminal.js';
 import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad } from '../harness/load/run.js';
 import { VARIANT_NAMES } from '../reference/variants.js';
+import { readOpenMetrics } from '../harness/load/testing/read-openmetrics.js';
 import { readLatestLoadJson, runCli } from './run-cli.js';
 import { SHORT_LOAD } from './testing/short-load.js';
 
@@ -82,12 +83,11 @@ describe('conformance load', () => {
     expect(result.stdout).toMatch(/GET \/contacts\/\{id\}\s+4\s+\d+/);
     expect(result.stderr).toMatch(/^burst: PASSED: limited key 1 of 3: admitted 59 of 150/m);
     const files = await filesUnder(result.reportDir);
-    expect(files.map((f) => f.slice(result.reportDir.length + 1)).sort()).toEqual([
-      `latest-load/load.html`,
-      `latest-load/load.json`,
-      `load-${report.runId}/load.html`,
-      `load-${report.runId}/load.json`,
-    ]);
+    expect(files.map((f) => f.slice(result.reportDir.length + 1)).sort()).toEqual(
+      ['latest-load', `load-${report.runId}`].flatMap((d) =>
+        ['junit.xml', 'load-metrics.jsonl', 'load-metrics.prom', 'load.html', 'load.json'].map((f) => `${d}/${f}`),
+      ),
+    );
     const html = await readFile(join(result.reportDir, 'latest-load', 'load.html'), 'utf8');
     expect(html).toContain('<svg class="chart"');
     await expectNoKey([result.stdout, result.stderr, ...(await Promise.all(files.map((f) => readFile(f, 'utf8'))))]);
@@ -115,6 +115,65 @@ describe('conformance load', () => {
     ]);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/: INCOMPLETE in /);
+  });
+
+  it('exits 1 when a threshold is crossed, judged on the traffic of a ramp and steps; reports it in every format', async () => {
+    const result = await runCli(
+      [
+        'load',
+        '--stage',
+        '1s:60',
+        '--stage',
+        '1s:0',
+        // No server answers in 1 µs at the 95th percentile: crossed whatever the machine.
+        '--threshold',
+        'http_req_duration{scenario:throughput,endpoint:list}:p(95)<0.001',
+        '--threshold',
+        'http_req_failed:rate<0.01',
+        '--threshold',
+        'http_reqs{scenario:sustained}:count>0',
+      ],
+      { ...SHORT, CONFORMANCE_LOAD_SCENARIOS: 'throughput', CONFORMANCE_LOAD_ENDPOINTS: 'list', CONFORMANCE_LOAD_CONCURRENCY: '1' },
+    );
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(1);
+    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    expect(report.status).toBe('failed');
+    expect(report.scenarios.map((s) => [s.id, s.status])).toEqual([['throughput', 'passed']]);
+    const steps = report.scenarios[0]!.detail?.kind === 'throughput' ? report.scenarios[0]!.detail.steps : [];
+    // The step at one connection, then the ramp: 0 → 60/s in 1 s and back, 60 requests on schedule.
+    expect(steps.map((st) => [st.connections, st.stages?.length ?? 0])).toEqual([
+      [1, 0],
+      [0, 2],
+    ]);
+    expect(steps[1]!.requests).toBe(60);
+    expect(report.thresholds.map((t) => [t.expression, t.status])).toEqual([
+      ['http_req_duration{scenario:throughput,endpoint:list}:p(95)<0.001', 'crossed'],
+      ['http_req_failed:rate<0.01', 'passed'],
+      ['http_reqs{scenario:sustained}:count>0', 'unverified'],
+    ]);
+    expect(result.stdout).toMatch(/^Thresholds \(1 crossed: exit 1/m);
+    const latest = join(result.reportDir, 'latest-load');
+    const [junit, html, prom] = await Promise.all(['junit.xml', 'load.html', 'load-metrics.prom'].map((f) => readFile(join(latest, f), 'utf8')));
+    expect(junit).toMatch(/<testsuite name="thresholds" tests="3" failures="1" errors="0" skipped="1"/);
+    expect(html).toContain('<h2 id="thresholds">Thresholds</h2>');
+    const families = readOpenMetrics(prom!);
+    const count = families.find((f) => f.name === 'conformance_load_http_reqs')!.samples[0]!;
+    expect(count.labels).toEqual({ scenario: 'throughput', endpoint: 'list' });
+    expect(count.value).toBe(steps[0]!.requests + steps[1]!.requests);
+  });
+
+  it('refuses a threshold that does not parse in one usage line, exit 2, before any traffic', async () => {
+    const result = await runCli(['load', '--threshold', 'p95<300']);
+    expect(result.code).toBe(2);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual([
+      'conformance: --threshold "p95<300": expected METRIC{tag:value}:CONDITION, e.g. http_req_duration{scenario:throughput}:p(95)<300 (see docs/load.md#thresholds) [USAGE]',
+    ]);
   });
 
   it('rejects bad load configuration with one line and exit 2', async () => {

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,6 +39,7 @@ let project: string;
 let installed: string;
 let packed: { filename: string; files: Array<{ path: string }> };
 let install: Result;
+let quickStart: { install: string; commands: string[] };
 let reference: ChildProcess | undefined;
 let referenceOut = '';
 /** CONFORMANCE_* lines printed by `conformance reference`. */
@@ -54,6 +55,31 @@ function conformance(args: readonly string[], env: Record<string, string> = {}):
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** A line of the README run as a user types it, in the project, with npx on the PATH. */
+function shell(line: string, env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', line], { cwd: project, env: userEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * The quick start of README.md: the commands of its block that installs the package file, the
+ * install line apart. The package file it names is this version's tarball, as `npm pack` names it.
+ */
+async function readmeQuickStart(): Promise<{ install: string; commands: string[] }> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+  const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('npm install -D ./'));
+  if (block === undefined) throw new Error('README.md: no quick-start block beginning with npm install -D ./<package file>');
+  const [install, ...commands] = block.trimEnd().split('\n');
+  return { install: install!, commands };
 }
 
 /** Every file below a folder, as paths relative to it. */
@@ -74,11 +100,13 @@ beforeAll(async () => {
   project = join(work, 'project');
   await mkdir(project);
   await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'tryout', version: '1.0.0', private: true }, null, 2)}\n`);
-  // The cache is warm from the repository's own `npm ci`: no download in the usual case.
-  install = await run(NPM, ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, env: userEnv() }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+  // The README's install line, as written, with the tarball copied into the project as it says.
+  quickStart = await readmeQuickStart();
+  await copyFile(join(work, packed.filename), join(project, packed.filename));
+  // The cache is warm from the repository's own `npm ci`: no download in the usual case (npm's
+  // settings from the environment, so the command stays the README's).
+  // NODE_ENV=production (the commands' environment below) would make npm leave a -D package out.
+  install = await shell(quickStart.install, { NODE_ENV: '', npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' });
   installed = join(project, 'node_modules', 'work-management-conformance');
   reference = spawn(join(project, 'node_modules', '.bin', 'conformance'), ['reference', '--port', '0'], {
     cwd: project,
@@ -138,6 +166,19 @@ describe('the published package', () => {
     // The locustfile ships as Python source at its clone path (locustfilePath()); of harness/ only it and the READMEs npm always takes.
     expect(paths.filter((p) => p.startsWith('harness/') && !p.endsWith('/README.md'))).toEqual(['harness/load/locust/locustfile.py']);
   });
+
+  it("the README's quick start works as written: its install line names this package file, and each command succeeds", async () => {
+    expect(quickStart.install).toBe(`npm install -D ./${packed.filename}`);
+    expect(install.code, install.stderr).toBe(0);
+    expect(quickStart.commands.map((c) => c.replace(/\s+#.*$/, ''))).toEqual(['npx conformance run --reference', 'npx conformance --help']);
+    for (const command of quickStart.commands) {
+      // The whole suite, as written, narrowed by the environment to one domain to keep this test short.
+      const result = await shell(command, { CONFORMANCE_SUITES: 'contacts', CONFORMANCE_NUM_RUNS: '2' });
+      expect(result.code, `${command}\n${result.stdout}${result.stderr}`).toBe(0);
+      if (command.includes('--reference'))
+        expect(result.stdout).toMatch(/CONFORMANT \(embedded reference server, not your server\)|INCOMPLETE \(embedded reference server, not your server\)/);
+    }
+  }, 180_000);
 
   it('installs into an empty project without a warning', () => {
     expect(install.code, install.stderr).toBe(0);

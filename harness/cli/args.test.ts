@@ -174,7 +174,8 @@ describe('help', () => {
     for (const { flag, value } of listed) {
       if (flag === '--help' || ['keys-file', 'export'].includes(flag)) continue;
       // A value that parses for every flag of the table; --dotenv's file is only read later.
-      const argv = value && flag !== '--rerun-failed' ? [flag, flag === '--url' ? 'http://x/api/v1' : '1'] : [flag];
+      const sample = { '--url': 'http://x/api/v1', '--threshold': 'http_reqs:count>0', '--stage': '1s:1' }[flag] ?? '1';
+      const argv = value && flag !== '--rerun-failed' ? [flag, sample] : [flag];
       expect(() => parseRunArgs(command, argv), `${command} ${argv.join(' ')}`).not.toThrow();
     }
   });

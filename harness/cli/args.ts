@@ -1,4 +1,5 @@
 import { SETTINGS, type FlagCommand, type Setting, type SettingFlag } from '../config/settings.js';
+import { loadFlagOverrides } from './load-flags.js';
 import { UsageError } from '../errors.js';
 import { parseCommandArgs, seeHelp, type CommandSyntax, type OptionSpec, type ParsedArgs } from './parse.js';
 
@@ -69,6 +70,14 @@ const RUN_FLAGS: Readonly<Record<`--${string}`, OptionSpec & { readonly takenBy?
   '--no-dotenv': { kind: 'switch' },
   '--skip-doctor': { kind: 'switch', commands: ['run', 'load'], takenBy: 'run and load' },
   '--rerun-failed': { kind: 'optional-value', commands: ['run'], takenBy: 'run only' },
+  // Repeatable, as k6 takes them: every one given counts (load-flags.ts), not only the last.
+  '--threshold': {
+    kind: 'value',
+    needs: "a value, e.g. --threshold 'http_req_duration{scenario:throughput}:p(95)<300'",
+    commands: ['load'],
+    takenBy: 'load only',
+  },
+  '--stage': { kind: 'value', needs: 'a value, e.g. --stage 30s:20', commands: ['load'], takenBy: 'load only' },
 };
 
 const only = (commands: readonly FlagCommand[]): string => commands.join(' and ');
@@ -101,7 +110,7 @@ export function parseRunArgs(command: FlagCommand, argv: readonly string[]): Run
 }
 
 /** The options of `run`, `doctor` or `load` among those parsed (a command with more of its own, `load export`, parses them together). */
-export function runArgsOf(command: FlagCommand, { values }: ParsedArgs): RunArgs {
+export function runArgsOf(command: FlagCommand, { values, given }: ParsedArgs): RunArgs {
   if (values.has('--dotenv') && values.has('--no-dotenv'))
     throw new UsageError(`--dotenv and --no-dotenv contradict each other; give one (${seeHelp(command)})`);
   const overrides: Record<string, string> = {};
@@ -109,6 +118,7 @@ export function runArgsOf(command: FlagCommand, { values }: ParsedArgs): RunArgs
     const value = values.get(setting.flag.name);
     if (value !== undefined) overrides[setting.name] = value;
   }
+  if (command === 'load') Object.assign(overrides, loadFlagOverrides(given));
   return {
     envFile: values.has('--no-dotenv') ? null : values.get('--dotenv'),
     overrides,

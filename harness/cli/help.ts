@@ -93,7 +93,10 @@ run and load:
   --skip-doctor       Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)
 
 load only:
-${flagsOf(['load'])}
+${flagsOf(['load'])}  --threshold EXPR    A k6-like threshold, repeatable, e.g. 'http_req_duration:p(95)<300'
+                      (also CONFORMANCE_LOAD_THRESHOLDS); one crossed: exit 1
+  --stage DUR:TARGET  A ramp stage, repeatable, e.g. --stage 30s:20 --stage 1m:50
+                      (requests per second; also CONFORMANCE_LOAD_STAGES)
 run only:
 ${flagsOf(['run'])}  --rerun-failed [report.json]
                       Only the requirements that failed or erred in that report (default
@@ -120,7 +123,7 @@ Doctor exit codes: 0 nothing is a problem (warnings allowed), 1 something is a p
 Exit codes:
   0  conformant (load: every rate scenario ran and held); also incomplete, unless
      CONFORMANCE_FAIL_ON_INCOMPLETE is set
-  1  non-conformant (load: a rate scenario failed), or error (the harness broke, or the
+  1  non-conformant (load: a rate scenario failed or a threshold was crossed), or error (the harness broke, or the
      run stopped early)
   2  configuration error, or the target cannot be reached
   3  incomplete, with CONFORMANCE_FAIL_ON_INCOMPLETE=true
@@ -202,6 +205,11 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '\n' +
     'Options:\n' +
     flagLines('load') +
+    line('--threshold EXPR', "A k6-like threshold, repeatable: 'METRIC{tag:value}:AGG OP NUMBER',") +
+    line('', "e.g. 'http_req_duration{scenario:throughput}:p(95)<300', 'http_req_failed:rate<0.01',") +
+    line('', "'http_reqs{endpoint:list}:rate>=50'; one crossed: exit 1 (docs/load.md#thresholds)") +
+    line('--stage DUR:TARGET', 'A ramp stage, repeatable: the arrival rate moves in a straight line to') +
+    line('', 'TARGET requests per second over DUR (--stage 30s:20 --stage 1m:50 --stage 30s:0)') +
     line('--skip-doctor', "Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)") +
     COMMON_LINES +
     '\n' +
@@ -209,12 +217,15 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     '\nExamples:\n' +
     '  conformance load\n' +
     '  CONFORMANCE_LOAD_SCENARIOS=burst conformance load --url https://api.example.com/api/v1\n' +
+    "  conformance load --threshold 'http_req_duration{scenario:throughput}:p(95)<300' --threshold 'http_req_failed:rate<0.01'\n" +
+    '  CONFORMANCE_LOAD_SCENARIOS=throughput conformance load --stage 30s:20 --stage 1m:50 --stage 30s:0\n' +
     '  conformance load --engine=locust --workers 2\n' +
     '  conformance load --engine=locust --external-workers --workers 8 --master-host 10.0.0.5\n' +
     '  conformance load keys-file /etc/conformance/locust-keys.json\n' +
     '  conformance load export --kubernetes k8s --workers 8\n\n' +
     'Exit codes: 0 every rate scenario ran and held (also incomplete, unless\n' +
-    'CONFORMANCE_FAIL_ON_INCOMPLETE), 1 a rate scenario failed or the harness broke, 2\n' +
+    'CONFORMANCE_FAIL_ON_INCOMPLETE), 1 a rate scenario failed, a threshold was crossed or the\n' +
+    'harness broke, 2 a usage error (a threshold that does not parse),\n' +
     'configuration error or the target is not the API, 3 incomplete with\n' +
     'CONFORMANCE_FAIL_ON_INCOMPLETE=true.\n',
   certify:

@@ -56,7 +56,9 @@ async function load(config: Config): Promise<number> {
     const { report, written } = await runLoad(config, { signal: controller.signal });
     const redactor = redactorFor(config);
     process.stdout.write(redactor.redact(renderLoadTerminal(report, { color: process.stdout.isTTY === true })));
-    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${written.latestDir}/load.html (also load.json)\n`);
+    process.stdout.write(
+      `\nReport: ${written.runDir}\n  latest: ${written.latestDir}/load.html (also load.json, junit.xml, load-metrics.prom, load-metrics.jsonl)\n`,
+    );
     return report.exitCode;
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { REQUIREMENT_SUITES } from './requirement-suites.js';
@@ -90,6 +92,9 @@ describe('parseEnv defaults', () => {
         endpoints: [...LOAD_ENDPOINTS],
         maxCreatesPerStep: LOAD_DEFAULTS.maxCreatesPerStep,
         freshWaitS: LOAD_DEFAULTS.freshWaitS,
+        stages: [],
+        thresholds: [],
+        metricsPush: undefined,
       },
       loadEngine: 'node',
       locust: {
@@ -420,7 +425,37 @@ describe('CONFORMANCE_LOAD_* (conformance load)', () => {
       endpoints: ['get'],
       maxCreatesPerStep: 10,
       freshWaitS: 5,
+      stages: [],
+      thresholds: [],
+      metricsPush: undefined,
     });
+  });
+
+  it('reads thresholds from the variable, then from the file, and the stages of a ramp', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'thresholds-'));
+    const file = join(dir, 'thresholds.json');
+    writeFileSync(file, JSON.stringify({ 'http_req_duration{scenario:throughput}': ['p(99)<800'] }));
+    const load = parseEnv(
+      {
+        CONFORMANCE_LOAD_THRESHOLDS: 'http_req_failed:rate<0.01\nhttp_reqs:rps>=50',
+        CONFORMANCE_LOAD_THRESHOLDS_FILE: file,
+        CONFORMANCE_LOAD_STAGES: '30s:20, 1m:50',
+      },
+      () => 1,
+    ).load;
+    expect(load.thresholds.map((t) => t.expression)).toEqual([
+      'http_req_failed:rate<0.01',
+      'http_reqs:rate>=50',
+      'http_req_duration{scenario:throughput}:p(99)<800',
+    ]);
+    expect(load.stages).toEqual([
+      { durationS: 30, target: 20 },
+      { durationS: 60, target: 50 },
+    ]);
+    writeFileSync(file, '["http_req_duration:p(95)<<1"]');
+    expect(() => parseEnv({ CONFORMANCE_LOAD_THRESHOLDS_FILE: file }, () => 1)).toThrow(
+      /^CONFORMANCE_LOAD_THRESHOLDS_FILE .*thresholds\.json: "http_req_duration:p\(95\)<<1"/,
+    );
   });
 
   it('never uses more burst connections than requests', () => {
@@ -438,6 +473,9 @@ describe('CONFORMANCE_LOAD_* (conformance load)', () => {
     ['CONFORMANCE_LOAD_SUSTAINED_S', '2.5', /expected a whole number/],
     ['CONFORMANCE_LOAD_STEP_S', '601', /expected a whole number from 1 to 600/],
     ['CONFORMANCE_LOAD_WAIT_S', 'long', /expected a whole number/],
+    ['CONFORMANCE_LOAD_THRESHOLDS', 'http_req_duration:p(95)<300;p95<300', /"p95<300": expected METRIC/],
+    ['CONFORMANCE_LOAD_STAGES', '30s:20,1m', /"1m": expected one colon/],
+    ['CONFORMANCE_LOAD_THRESHOLDS_FILE', '/nonexistent/thresholds.json', /cannot read \/nonexistent\/thresholds\.json \(ENOENT\)/],
   ])('%s=%j is one ConfigError line naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value });
     expect(error.message.startsWith(`${variable}:`)).toBe(true);

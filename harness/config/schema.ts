@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { isRequirementId } from '../spec/requirements.js';
 import { readCaFile } from './ca-file.js';
+import { parseStages, type Stage } from './stages.js';
+import { parseThreshold, parseThresholdsFile, splitThresholds, type Threshold } from './thresholds.js';
 import { emptySelection } from './selection.js';
 import {
   DEFAULTS,
@@ -136,6 +138,12 @@ export interface LoadSettings {
   readonly endpoints: readonly LoadEndpoint[];
   readonly maxCreatesPerStep: number;
   readonly freshWaitS: number;
+  /** CONFORMANCE_LOAD_STAGES: a ramp per read endpoint after its steps; empty: none. */
+  readonly stages: readonly Stage[];
+  /** CONFORMANCE_LOAD_THRESHOLDS and the file of CONFORMANCE_LOAD_THRESHOLDS_FILE, in that order. */
+  readonly thresholds: readonly Threshold[];
+  /** CONFORMANCE_LOAD_METRICS_PUSH: a Pushgateway URL, or undefined. */
+  readonly metricsPush?: string | undefined;
 }
 
 function splitList(value: string | undefined): string[] {
@@ -326,5 +334,39 @@ function parseLoadSettings(env: Env): LoadSettings {
     endpoints: oneOf('CONFORMANCE_LOAD_ENDPOINTS', env.CONFORMANCE_LOAD_ENDPOINTS, LOAD_ENDPOINTS),
     maxCreatesPerStep: env.CONFORMANCE_LOAD_MAX_CREATES ?? LOAD_DEFAULTS.maxCreatesPerStep,
     freshWaitS: env.CONFORMANCE_LOAD_WAIT_S ?? LOAD_DEFAULTS.freshWaitS,
+    stages: loadStages(env.CONFORMANCE_LOAD_STAGES),
+    thresholds: loadThresholds(env.CONFORMANCE_LOAD_THRESHOLDS, env.CONFORMANCE_LOAD_THRESHOLDS_FILE),
+    metricsPush: env.CONFORMANCE_LOAD_METRICS_PUSH,
   };
+}
+
+function loadStages(text: string | undefined): Stage[] {
+  const parsed = parseStages([text ?? '']);
+  if (!parsed.ok) throw new ConfigError(`CONFORMANCE_LOAD_STAGES: ${parsed.problem}`);
+  return parsed.stages;
+}
+
+/** Thresholds from the variable, then from the file; every problem is refused in one line (exit 2). */
+function loadThresholds(text: string | undefined, file: string | undefined): Threshold[] {
+  const thresholds: Threshold[] = [];
+  for (const item of splitThresholds(text)) {
+    const parsed = parseThreshold(item);
+    if (!parsed.ok) throw new ConfigError(`CONFORMANCE_LOAD_THRESHOLDS: ${parsed.problem}`);
+    thresholds.push(parsed.threshold);
+  }
+  if (file === undefined) return thresholds;
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(
+      `CONFORMANCE_LOAD_THRESHOLDS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON file of thresholds`,
+    );
+  }
+  const fromFile = parseThresholdsFile(content);
+  if (fromFile.problems.length > 0)
+    throw new ConfigError(
+      `CONFORMANCE_LOAD_THRESHOLDS_FILE ${file}: ${fromFile.problems[0]}${fromFile.problems.length > 1 ? ` (and ${fromFile.problems.length - 1} more)` : ''}`,
+    );
+  return [...thresholds, ...fromFile.thresholds];
 }

@@ -574,6 +574,46 @@ export const SETTINGS = [
     group: 'load',
   },
   {
+    name: 'CONFORMANCE_LOAD_STAGES',
+    kind: textOf('stages DURATION:TARGET, comma-separated'),
+    default: 'unset: no ramp, steps only',
+    description:
+      'A ramp of each read endpoint of the throughput scenario after its steps, as k6 stages: `30s:20,1m:50,30s:0` moves the arrival rate in straight lines from 0 to 20 requests per second in 30 s, to 50 in a minute, back to 0.',
+    more: "Open model: requests start on schedule whatever earlier answers are doing, within the admin key's advertised budget. `--stage 30s:20` (repeated) sets it for one run. `create` keeps its steps only.",
+    needs: ['load'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_THRESHOLDS',
+    kind: textOf('expressions, separated by ; or line breaks'),
+    default: 'unset: no threshold',
+    description:
+      'Pass/fail thresholds on the measured traffic, as k6 writes them: `http_req_duration{scenario:throughput}:p(95)<300;http_req_failed:rate<0.01`; one crossed makes the run fail (exit 1).',
+    more: '`--threshold EXPR` (repeated) sets them for one run. See [Thresholds](load.md#thresholds) for the metrics, tags and aggregations.',
+    needs: ['load', 'ci'],
+    group: 'load',
+  },
+  {
+    name: 'CONFORMANCE_LOAD_THRESHOLDS_FILE',
+    kind: textOf('path of a JSON file'),
+    default: 'unset: no file',
+    description: "A JSON file of thresholds: an array of expressions, or k6's thresholds object; added to `CONFORMANCE_LOAD_THRESHOLDS`.",
+    needs: ['load', 'ci'],
+    group: 'load',
+    flag: { name: '--thresholds', meta: 'FILE', commands: ['load'] },
+  },
+  {
+    name: 'CONFORMANCE_LOAD_METRICS_PUSH',
+    kind: KINDS.url,
+    default: 'unset: the metrics are written, not pushed',
+    description:
+      "A Prometheus Pushgateway to push the run's metrics to, e.g. `http://pushgateway:9091/metrics/job/conformance-load`; `load-metrics.prom` (OpenMetrics text) and `load-metrics.jsonl` are written either way.",
+    more: 'A failed push is one warning line; it does not change the verdict or the exit code.',
+    needs: ['load', 'ci'],
+    group: 'load',
+    flag: { name: '--metrics-push', meta: 'URL', commands: ['load'] },
+  },
+  {
     name: 'CONFORMANCE_LOAD_ENGINE',
     kind: textOf(LOAD_ENGINES.join(' or ')),
     default: code(LOAD_DEFAULTS.engine),

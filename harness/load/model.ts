@@ -157,8 +157,10 @@ export const throughputStepSchema = z.strictObject({
   /** The key's budget read just before the step, which its request bound was kept within; null when not advertised. */
   keyBudget: keyBudgetSchema.nullable(),
   statusCounts: statusCountsSchema,
-  /** The step stopped at its request bound before its time was up. */
+  /** The step stopped at its request bound before its time was up (a ramp: cut to the key's budget). */
   capped: z.boolean(),
+  /** A ramp (open model, `connections` 0): its stages; absent for a closed-model step. */
+  stages: z.array(z.strictObject({ durationS: z.number().positive(), target: z.number().min(0) })).optional(),
 });
 export type ThroughputStepRecord = z.infer<typeof throughputStepSchema>;
 
@@ -231,6 +233,22 @@ export const scenarioResultSchema = z
   .refine((s) => s.detail === null || s.detail.kind === s.kind, { message: 'detail.kind must equal kind' });
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
 
+/** One threshold as judged on the run's merged traffic (harness/load/threshold-verdict.ts). */
+export const THRESHOLD_STATUSES = ['passed', 'crossed', 'unverified'] as const;
+export const thresholdRecordSchema = z.strictObject({
+  /** The expression in its canonical spelling, e.g. `http_req_duration{scenario:throughput}:p(95)<300`. */
+  expression: z.string(),
+  metric: z.enum(['http_req_duration', 'http_req_failed', 'http_reqs']),
+  tags: z.strictObject({ scenario: z.enum(LOAD_SCENARIOS).optional(), endpoint: z.enum(LOAD_ENDPOINTS).optional() }),
+  /** `crossed` fails the run (exit 1); `unverified`: no traffic matched it, the run is incomplete. */
+  status: z.enum(THRESHOLD_STATUSES),
+  /** The figure compared (ms, a rate 0 to 1, a count or req/s), rounded to 0.001; null when unverified. */
+  observed: z.number().nullable(),
+  /** One line: the figure, over how many requests, and whether it holds. */
+  message: z.string(),
+});
+export type ThresholdRecord = z.infer<typeof thresholdRecordSchema>;
+
 export const loadReportSchema = z.strictObject({
   schemaVersion: z.literal(1),
   runId: z.string(),
@@ -259,28 +277,34 @@ export const loadReportSchema = z.strictObject({
     endpoints: z.array(z.enum(LOAD_ENDPOINTS)),
     maxCreatesPerStep: count,
     freshWaitS: count,
+    /** CONFORMANCE_LOAD_STAGES: the ramp of each read endpoint (empty: none). */
+    stages: z.array(z.strictObject({ durationS: z.number().positive(), target: z.number().min(0) })),
     /** CONFORMANCE_FAIL_ON_INCOMPLETE: an incomplete run exits 3 instead of 0. */
     failOnIncomplete: z.boolean(),
   }),
   status: loadRunStatusSchema,
   /**
-   * 0 every rate scenario ran and held (or incomplete by default), 1 one failed or the harness
-   * broke, 3 incomplete with failOnIncomplete (2 never gets this far).
+   * 0 every rate scenario ran and held (or incomplete by default), 1 one failed, a threshold was
+   * crossed or the harness broke, 3 incomplete with failOnIncomplete (2 never gets this far).
    */
   exitCode: z.union([z.literal(0), z.literal(1), z.literal(3)]),
   /** Scenarios that did not run, and why (skipped, or a rate scenario not selected): why a run is incomplete. */
   notRun: z.array(z.strictObject({ id: z.enum(LOAD_SCENARIOS), reason: z.string() })),
   scenarios: z.array(scenarioResultSchema),
+  /** Every threshold given, in the order given (empty: none). */
+  thresholds: z.array(thresholdRecordSchema),
 });
 export type LoadReport = z.infer<typeof loadReportSchema>;
 
 /**
- * The run's verdict from its scenarios: the worst failure or error; else incomplete when a
- * selected scenario was skipped or a rate scenario was not selected; else passed.
+ * The run's verdict from its scenarios and thresholds: the worst failure or error (a crossed
+ * threshold is a failure); else incomplete when a selected scenario was skipped, a rate scenario
+ * was not selected or a threshold had nothing to judge; else passed.
  */
 export function runStatusOf(
   scenarios: readonly Pick<ScenarioResult, 'id' | 'status' | 'message'>[],
   selected: readonly LoadScenarioId[],
+  thresholds: readonly Pick<ThresholdRecord, 'status'>[] = [],
 ): { status: LoadRunStatus; notRun: LoadReport['notRun'] } {
   const notRun: LoadReport['notRun'] = [];
   for (const id of LOAD_SCENARIOS) {
@@ -291,8 +315,9 @@ export function runStatusOf(
     }
   }
   const worst = worstStatus(scenarios.map((s) => s.status));
-  if (worst === 'failed' || worst === 'error') return { status: worst, notRun };
-  return { status: notRun.length > 0 ? 'incomplete' : 'passed', notRun };
+  if (worst === 'error') return { status: worst, notRun };
+  if (worst === 'failed' || thresholds.some((t) => t.status === 'crossed')) return { status: 'failed', notRun };
+  return { status: notRun.length > 0 || thresholds.some((t) => t.status === 'unverified') ? 'incomplete' : 'passed', notRun };
 }
 
 /** The exit code of a finished run: failed or error 1; incomplete 0, or 3 under CONFORMANCE_FAIL_ON_INCOMPLETE. */

@@ -78,6 +78,15 @@ describe('renderLoadHtml', () => {
     expect(node.match(/<svg /g)!.length).toBe(6);
   });
 
+  it('lists each threshold with its status and figure; a crossed one painted as a failure', () => {
+    const page = renderLoadHtml(sampleLoadReport());
+    expect(page).toContain('<h2 id="thresholds">Thresholds</h2>');
+    expect(page).toContain(
+      '<tr><td><code>http_reqs{scenario:throughput,endpoint:create}:rate&gt;=500</code></td><td><span class="st s-failed">crossed</span></td><td class="n">100</td>',
+    );
+    expect(renderLoadHtml({ ...sampleLoadReport(), thresholds: [] })).not.toContain('id="thresholds"');
+  });
+
   it('is deterministic', () => {
     expect(renderLoadHtml(sampleLoadReport())).toBe(renderLoadHtml(sampleLoadReport()));
   });

@@ -5,7 +5,8 @@ import { renderBarChart, type BarSeries } from '../report/svg.js';
 import { engineLine, workerLines, type WorkerLine } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import { limiterNote } from './throughput-verdict.js';
-import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, TimelineRecord } from './model.js';
+import { stagesText } from './scenarios.js';
+import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, ThresholdRecord, TimelineRecord } from './model.js';
 
 /*
  * load.html: one self-contained page (no script, nothing loaded, a strict Content-Security-Policy).
@@ -124,16 +125,17 @@ ${d.keys.map((k) => html`<h3>${k.key}: admitted versus rejected over time</h3><p
 ${workerTable(workers)}
 <h3>Admitted versus rejected over time</h3>${trusted(timelineChart(`sustained, ${d.key}: answers per ${formatNumber(d.timeline.bucketMs / 1000, 1)} s`, d.timeline))}`;
   }
-  const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.connections}`;
+  const stepLabel = (st: (typeof d.steps)[number]): string => `${st.endpoint} × ${st.stages === undefined ? st.connections : 'ramp'}`;
   // A step that measured the key's limiter has counts but no figures: it is left out of the charts.
   const measured = d.steps.filter((st) => st.requestsPerSecond !== null && st.latencyMs !== null);
   const limited = d.steps.filter((st) => st.measured === 'limiter');
   const figure = (value: number | null | undefined, digits: number): string => (value === null || value === undefined ? '-' : formatNumber(value, digits));
-  return html`${head}<p>Closed model on the ${d.key}: each connection sends its next request when the previous answer arrives. Latency is over every answer.</p>
+  const ramps = d.steps.some((st) => st.stages !== undefined);
+  return html`${head}<p>Closed model on the ${d.key}: each connection sends its next request when the previous answer arrives${ramps ? '; a ramp is an open model: each request starts at its time on the stages, whatever the earlier ones are doing' : ''}. Latency is over every answer.</p>
 ${embedded ? html`<p class="muted">The embedded reference server shares the harness's process: these figures compare steps with each other, not with a real deployment.</p>` : ''}
 <table><thead><tr><th>Endpoint</th><th class="n">Connections</th><th class="n">Requests</th><th class="n">req/s</th><th class="n">p50 ms</th><th class="n">p95 ms</th><th class="n">p99 ms</th><th class="n">max ms</th><th class="n">Errors</th><th class="n">Non-2xx</th></tr></thead><tbody>${d.steps.map(
     (st) =>
-      html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}${st.measured === 'limiter' ? ' (measured the limiter, not the endpoint)' : ''}</td><td class="n">${st.connections}</td><td class="n">${st.requests}</td><td class="n">${figure(st.requestsPerSecond, 0)}</td><td class="n">${figure(st.latencyMs?.p50, 3)}</td><td class="n">${figure(st.latencyMs?.p95, 3)}</td><td class="n">${figure(st.latencyMs?.p99, 3)}</td><td class="n">${figure(st.latencyMs?.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
+      html`<tr><td>${st.label}${st.capped ? ' (request bound reached)' : ''}${st.measured === 'limiter' ? ' (measured the limiter, not the endpoint)' : ''}</td><td class="n">${st.stages === undefined ? st.connections : `ramp ${stagesText(st.stages)}`}</td><td class="n">${st.requests}</td><td class="n">${figure(st.requestsPerSecond, 0)}</td><td class="n">${figure(st.latencyMs?.p50, 3)}</td><td class="n">${figure(st.latencyMs?.p95, 3)}</td><td class="n">${figure(st.latencyMs?.p99, 3)}</td><td class="n">${figure(st.latencyMs?.max, 1)}</td><td class="n">${st.errors + st.timeouts}</td><td class="n">${st.non2xx}</td></tr>`,
   )}</tbody></table>
 ${limited.length > 0 ? html`<ul class="findings">${limited.map((st) => html`<li>${limiterNote(st)}</li>`)}</ul>` : ''}
 ${
@@ -164,6 +166,19 @@ ${
 ${d.cleanup.problems.length > 0 ? html`<ul class="findings">${d.cleanup.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}`;
 }
 
+/** A crossed threshold is painted as a failure, an unverified one as skipped. */
+const THRESHOLD_PAINT: Record<ThresholdRecord['status'], LoadStatus> = { passed: 'passed', crossed: 'failed', unverified: 'skipped' };
+
+function thresholdSection(report: LoadReport): Html | string {
+  if (report.thresholds.length === 0) return '';
+  return html`<h2 id="thresholds">Thresholds</h2>
+<p>Judged on the run's merged traffic (every worker's); a crossed threshold fails the run (exit 1), one with no traffic to judge leaves it incomplete.</p>
+<table><thead><tr><th>Threshold</th><th>Status</th><th class="n">Observed</th><th>Result</th></tr></thead><tbody>${report.thresholds.map(
+    (t) =>
+      html`<tr><td><code>${t.expression}</code></td><td><span class="st s-${THRESHOLD_PAINT[t.status]}">${t.status}</span></td><td class="n">${t.observed === null ? '-' : formatNumber(t.observed, 3)}</td><td>${t.message}</td></tr>`,
+  )}</tbody></table>`;
+}
+
 function sharedCost(report: LoadReport): Html | string {
   const cost = sharedKeyCost(report.scenarios);
   return cost.line === undefined ? '' : html`<dt>Shared keys</dt><dd>${cost.line}</dd>`;
@@ -191,6 +206,7 @@ ${sharedCost(report)}
     (s) =>
       html`<tr><td><a href="#${s.id}">${s.id}</a></td><td>${status(s.status)}</td><td class="n">${formatDuration(s.durationMs)}</td><td>${s.message}</td></tr>`,
   )}</tbody></table>
+${thresholdSection(report)}
 ${
   report.notRun.length > 0
     ? html`<h2 id="not-run">Not run</h2>

@@ -5,6 +5,12 @@ import { sampleLoadReport, sampleNodeLoadReport } from './testing/sample-report.
 describe('renderLoadTerminal', () => {
   const text = renderLoadTerminal(sampleLoadReport(), { color: false });
 
+  it('lists the thresholds, saying how many were crossed and that a crossed one exits 1', () => {
+    expect(text).toMatch(/^Thresholds \(1 crossed: exit 1; on the merged traffic of every worker\)$/m);
+    expect(text).toMatch(/^ {2}http_reqs\{scenario:throughput,endpoint:create\}:rate>=500\s+crossed\s+100\s+100 req\/s over 601 requests: crossed/m);
+    expect(renderLoadTerminal({ ...sampleLoadReport(), thresholds: [] }, { color: false })).not.toContain('Thresholds');
+  });
+
   it('leads with the run status and has one row per scenario', () => {
     expect(text.split('\n')[0]).toMatch(/^Load run 20260514T091203Z-a1b2 against https:\/\/staging\.acme-projects\.example\/api\/v1: FAILED in 3 min 07 s$/);
     for (const id of ['burst', 'keys', 'sustained', 'throughput']) expect(text).toMatch(new RegExp(`^  ${id}\\s+(passed|failed)`, 'm'));

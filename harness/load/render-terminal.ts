@@ -2,8 +2,9 @@ import { escapeTerminal } from '../report/escape/terminal.js';
 import { formatDuration, formatNumber } from '../report/format.js';
 import { engineLine, workerLines } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
-import type { LoadReport, LoadRunStatus, LoadStatus } from './model.js';
+import type { LoadReport, LoadRunStatus, LoadStatus, ThresholdRecord } from './model.js';
 import { limiterNote } from './throughput-verdict.js';
+import { stagesText } from './scenarios.js';
 
 const ANSI = {
   reset: '\u001b[0m',
@@ -21,6 +22,9 @@ const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly (keyof typeof AN
   error: ['magenta', 'bold'],
   skipped: ['dim'],
 };
+
+/** A crossed threshold is painted as a failure, an unverified one as skipped. */
+const THRESHOLD_PAINT: Record<ThresholdRecord['status'], LoadStatus> = { passed: 'passed', crossed: 'failed', unverified: 'skipped' };
 
 type Align = 'left' | 'right';
 
@@ -139,7 +143,7 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
         // A step that measured the key's limiter shows its counts, never its figures.
         d.steps.map((st) => [
           st.label,
-          String(st.connections),
+          st.stages === undefined ? String(st.connections) : `ramp ${stagesText(st.stages)}`,
           String(st.requests),
           st.requestsPerSecond === null ? '-' : formatNumber(st.requestsPerSecond, 0),
           st.latencyMs === null ? '-' : formatNumber(st.latencyMs.p50, 2),
@@ -155,6 +159,18 @@ export function renderLoadTerminal(report: LoadReport, options: { readonly color
     for (const st of d.steps.filter((x) => x.measured === 'limiter')) out.push(`  ${escapeTerminal(limiterNote(st))}`);
     out.push(
       `  cleanup: ${d.cleanup.deleted} of ${d.cleanup.created} created contacts deleted; left: ${d.cleanup.leftover ?? 'unknown'} (tag ${escapeTerminal(d.cleanup.tag)})`,
+    );
+  }
+  if (report.thresholds.length > 0) {
+    const crossed = report.thresholds.filter((t) => t.status === 'crossed').length;
+    out.push('', `Thresholds (${crossed === 0 ? 'none crossed' : `${crossed} crossed: exit 1`}; on the merged traffic of every worker)`);
+    out.push(
+      renderTable(
+        ['Threshold', 'Status', 'Observed', 'Result'],
+        report.thresholds.map((t) => [t.expression, t.status, t.observed === null ? '-' : formatNumber(t.observed, 3), t.message]),
+        ['left', 'left', 'right', 'left'],
+        (row, col, text) => (col === 1 ? paint(text, THRESHOLD_PAINT[report.thresholds[row]!.status]) : text),
+      ),
     );
   }
   if (report.notRun.length > 0) {

@@ -30,13 +30,14 @@ import {
   type ThroughputStepRecord,
 } from './model.js';
 import { LoadProgress } from './progress.js';
-import { arrivalOffsets, maxInWindow } from './schedule.js';
+import { arrivalOffsets, maxInWindow, rampOffsets } from './schedule.js';
 import {
   buildScenarios,
   executionOrder,
   THROUGHPUT_WAIT_MS,
   resolveKeys,
   sharedKeys,
+  stagesText,
   type BurstScenario,
   type ResolvedKey,
   type Scenario,
@@ -45,6 +46,8 @@ import {
 } from './scenarios.js';
 import { judgePaced, pacedAnswer, pacedPlan } from './smoothing.js';
 import { judgeSustained } from './sustained.js';
+import { LoadMetrics } from './metrics.js';
+import { judgeThresholds } from './threshold-verdict.js';
 import type { Job } from './tally.js';
 import { tallyOfKey } from './tally-merge.js';
 import { createBody, runTag, stepRequest, throughputStepOf } from './throughput.js';
@@ -52,6 +55,9 @@ import { limiterNote, planStep, raiseLimitAdvice, throughputVerdict, type KeyBud
 import { readRateHeaders } from '../rate/headers.js';
 import { readReset } from '../rate/reset.js';
 import { writeLoadReport, type WrittenLoadReport } from './write.js';
+import { renderOpenMetrics } from './metrics-export.js';
+import { pushMetrics } from './metrics-push.js';
+import { redactDeep } from '../report/files.js';
 import { packageFile } from '../package-root.js';
 
 /** What a scenario hands back; the runner adds id, name, timing, bounds and who shared its keys. */
@@ -114,6 +120,8 @@ interface Context {
   readonly keys: readonly string[];
   /** Numbers the run's jobs. */
   readonly jobs: { count: number };
+  /** Every job's merged tallies by scenario and endpoint: what thresholds and the metrics export read. */
+  readonly metrics: LoadMetrics;
 }
 
 /**
@@ -139,6 +147,8 @@ function keyIndex(ctx: Context, key: string): number {
 export interface LoadOutcome {
   readonly report: LoadReport;
   readonly written: WrittenLoadReport;
+  /** The run's traffic by scenario and endpoint (for a push of the metrics). */
+  readonly metrics: LoadMetrics;
 }
 
 export interface RunLoadOptions {
@@ -290,6 +300,7 @@ async function burstOnce(
   };
   const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
   const tallies = keys.map((_, i) => tallyOfKey(result, job.keyIndexes[i]!, job.bucketMs));
+  for (const { tally } of tallies) ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
   const judged = keys.map((k, i) => {
     const state = fresh.keys[i]!;
     const { tally, workers } = tallies[i]!;
@@ -355,7 +366,9 @@ async function pacedRuns(
           bucketMs: SCHEDULE_BUCKET_MS,
         };
         const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
-        last = pacedAnswer(tallyOfKey(result, job.keyIndex, job.bucketMs).tally);
+        const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+        ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
+        last = pacedAnswer(tally);
         sent += 1;
         if (last.admitted) admitted += 1;
       }
@@ -478,6 +491,7 @@ async function runSustainedScenario(scenario: SustainedScenario, key: ResolvedKe
     },
   );
   const { tally, workers } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+  ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
   const verdict = judgeSustained({ planned, tally, workers }, key.label);
   return {
     status: verdict.status,
@@ -506,7 +520,7 @@ function formatStep(step: ThroughputStepRecord): string {
   const l = step.latencyMs;
   if (step.requestsPerSecond === null || l === null) return `throughput: ${limiterNote(step)}`;
   return (
-    `throughput: ${step.label} c=${step.connections}: ${step.requestsPerSecond} req/s, ` +
+    `throughput: ${step.label} ${step.stages === undefined ? `c=${step.connections}` : `ramp ${stagesText(step.stages)}`}: ${step.requestsPerSecond} req/s, ` +
     `p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, ${step.errors + step.timeouts} errors, ${step.non2xx} non-2xx` +
     (step.capped ? ' (stopped at its request bound)' : '')
   );
@@ -580,19 +594,35 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
       const step = plan.step;
       const request = stepRequest(step.endpoint, runId, fixtureId);
       const target = splitUrl(ctx.baseUrl, request.path, config.network);
-      const job: Job = {
-        kind: 'throughput',
-        id: jobId(ctx, scenario),
-        keyIndex: keyIndex(ctx, key.key),
-        method: request.method,
-        path: target.path,
-        body: request.body ?? null,
-        connections: step.connections,
-        durationS: step.durationS,
-        maxRequests: step.maxRequests,
-        timeoutMs: config.requestTimeoutMs,
-        bucketMs: THROUGHPUT_BUCKET_MS,
-      };
+      // A ramp is an open-model schedule (both engines send those), cut to the key's budget like any step.
+      const ramp = step.stages === undefined ? undefined : rampOffsets(step.stages);
+      if (ramp !== undefined)
+        progress.line(`throughput: ${step.endpoint}: ramp ${stagesText(step.stages!)}, ${Math.min(ramp.length, step.maxRequests)} requests`);
+      let answered = 0;
+      const job: Job =
+        ramp === undefined
+          ? {
+              kind: 'throughput',
+              id: jobId(ctx, scenario),
+              keyIndex: keyIndex(ctx, key.key),
+              method: request.method,
+              path: target.path,
+              body: request.body ?? null,
+              connections: step.connections,
+              durationS: step.durationS,
+              maxRequests: step.maxRequests,
+              timeoutMs: config.requestTimeoutMs,
+              bucketMs: THROUGHPUT_BUCKET_MS,
+            }
+          : {
+              kind: 'schedule',
+              id: jobId(ctx, scenario),
+              keyIndex: keyIndex(ctx, key.key),
+              path: target.path,
+              offsetsMs: ramp.slice(0, step.maxRequests),
+              timeoutMs: config.requestTimeoutMs,
+              bucketMs: THROUGHPUT_BUCKET_MS,
+            };
       const result = await ctx.engine.runJob(
         job,
         ctx.keys,
@@ -601,11 +631,18 @@ async function runThroughputScenario(scenario: ThroughputScenario, key: Resolved
           signal,
           onTick: (answers, elapsedS) =>
             progress.status(`throughput: ${step.endpoint} c=${step.connections} ${elapsedS.toFixed(0)}/${step.durationS} s, ${answers} req/s`),
+          onAnswer: () => {
+            answered += 1;
+            if (answered % 100 === 0) progress.status(`throughput: ${step.endpoint} ramp: ${answered} answered`);
+          },
         },
       );
       const { tally } = tallyOfKey(result, job.keyIndex, job.bucketMs);
+      ctx.metrics.add({ scenario: scenario.id, endpoint: step.endpoint }, job.id, tally);
       created.push(...tally.createdIds);
-      const record = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
+      const measuredStep = throughputStepOf(step, tally, budget === undefined ? null : { limit: budget.limit, remaining: budget.remaining });
+      const record: ThroughputStepRecord =
+        ramp === undefined ? measuredStep : { ...measuredStep, stages: step.stages!.map((st) => ({ ...st })), capped: step.maxRequests < ramp.length };
       progress.done();
       progress.line(formatStep(record));
       steps.push(record);
@@ -779,6 +816,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     if (!target.embedded && !config.skipDoctor) await preflight(config, target, redactor, (line) => progress.line(line));
     const selfTestWindowMs = config.referenceRateWindowS === undefined || !target.embedded ? undefined : config.referenceRateWindowS * 1000;
     const windowMs = selfTestWindowMs ?? SPEC_WINDOW_MS;
+    const metrics = new LoadMetrics();
     const ctx: Context = {
       runId,
       baseUrl: target.baseUrl,
@@ -792,6 +830,7 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       engine,
       keys: engineKeys(config),
       jobs: { count: 0 },
+      metrics,
     };
     const scenarios = buildScenarios(config.load, config.requestTimeoutMs);
     await engine.start();
@@ -821,7 +860,8 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
     }
     await Promise.all(running.map((r) => r.done));
     const scenarioResults = scenarios.map((s) => results.get(s.id)!);
-    const { status, notRun } = runStatusOf(scenarioResults, config.load.scenarios);
+    const thresholds = judgeThresholds(config.load.thresholds, metrics);
+    const { status, notRun } = runStatusOf(scenarioResults, config.load.scenarios, thresholds);
     const finishedAt = new Date();
     const report = loadReportSchema.parse({
       schemaVersion: 1,
@@ -839,19 +879,28 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       },
       engine: engineRecord(engine),
       settings: {
-        ...config.load,
         scenarios: [...config.load.scenarios],
+        burstRequests: config.load.burstRequests,
+        burstConnections: config.load.burstConnections,
+        sustainedS: config.load.sustainedS,
+        sustainedPerMin: config.load.sustainedPerMin,
+        stepS: config.load.stepS,
         concurrency: [...config.load.concurrency],
         endpoints: [...config.load.endpoints],
+        maxCreatesPerStep: config.load.maxCreatesPerStep,
+        freshWaitS: config.load.freshWaitS,
+        stages: config.load.stages.map((st) => ({ ...st })),
         failOnIncomplete: config.failOnIncomplete,
       },
       status,
       exitCode: exitCodeOf(status, config.failOnIncomplete),
       notRun,
       scenarios: scenarioResults,
+      thresholds,
     } satisfies LoadReport);
-    const written = await writeLoadReport(report, config.reportDir, redactor);
-    return { report, written };
+    const written = await writeLoadReport(report, config.reportDir, redactor, metrics);
+    if (config.load.metricsPush !== undefined) await pushRun(config.load.metricsPush, report, metrics, written, config, redactor, progress);
+    return { report, written, metrics };
   } finally {
     try {
       await engine.close();
@@ -859,6 +908,25 @@ export async function runLoad(config: Config, options: RunLoadOptions = {}): Pro
       await target.close();
     }
   }
+}
+
+/** Pushes the run's metrics; a failure is one line, and the verdict and exit code stand. */
+async function pushRun(
+  url: string,
+  report: LoadReport,
+  metrics: LoadMetrics,
+  written: WrittenLoadReport,
+  config: Config,
+  redactor: Redactor,
+  progress: LoadProgress,
+): Promise<void> {
+  const shown = displayUrl(url, redactor);
+  const pushed = await pushMetrics(url, redactor.redact(renderOpenMetrics(redactDeep(report, redactor), metrics)), config.requestTimeoutMs);
+  progress.line(
+    pushed.ok
+      ? `metrics pushed to ${shown}`
+      : `warning: the metrics push to ${shown} failed (${redactor.redact(pushed.problem)}); the verdict stands, and ${written.latestDir}/load-metrics.prom holds them`,
+  );
 }
 
 /** The report's engine line: who sent the traffic, over how many workers, how far their clocks were apart. */

@@ -1,6 +1,7 @@
 import type { Config, LoadEndpoint, LoadScenarioId, LoadSettings } from '../config/schema.js';
 import { PACED_REQUESTS, SPEC_PACED_RUN_MS } from '../rate/smoothing.js';
 import { FRESH_PROBES_PER_KEY } from './fresh-windows.js';
+import { rampRequests, type Stage } from '../config/stages.js';
 
 /*
  * The load scenarios as data: what each sends, with which keys, and the bounds it never exceeds.
@@ -53,10 +54,13 @@ export interface SustainedScenario extends ScenarioBase {
 
 export interface ThroughputStep {
   readonly endpoint: LoadEndpoint;
+  /** Closed model: connections each sending when the last answer came. 0 for a ramp (open model). */
   readonly connections: number;
   readonly durationS: number;
   /** A step stops after this many requests even before its time is up (creates leave records behind). */
   readonly maxRequests: number;
+  /** A ramp (CONFORMANCE_LOAD_STAGES): requests start on the stages' schedule (schedule.ts rampOffsets), not over connections. */
+  readonly stages?: readonly Stage[];
 }
 
 /** Scenario 4: measurement only, on the admin key. */
@@ -155,6 +159,11 @@ function throughputScenario(settings: LoadSettings, requestTimeoutMs: number): T
       // autocannon gives every connection at least one request of the step's budget.
       steps.push({ endpoint, connections: Math.min(connections, maxRequests), durationS: settings.stepS, maxRequests });
     }
+    // A ramp after the steps of each read: a schedule job sends GETs only, and creates keep their bounded steps.
+    if (settings.stages.length > 0 && endpoint !== 'create') {
+      const durationS = settings.stages.reduce((sum, st) => sum + st.durationS, 0);
+      steps.push({ endpoint, connections: 0, durationS, maxRequests: rampRequests(settings.stages), stages: settings.stages });
+    }
   }
   const order: Record<LoadEndpoint, number> = { list: 0, get: 1, create: 2 };
   steps.sort((a, b) => order[a.endpoint] - order[b.endpoint]);
@@ -164,7 +173,9 @@ function throughputScenario(settings: LoadSettings, requestTimeoutMs: number): T
   return {
     id: 'throughput',
     kind: 'throughput',
-    name: `Throughput and latency of ${settings.endpoints.join(', ')} on the admin key at ${settings.concurrency.join(', ')} connections (measurement)`,
+    name:
+      `Throughput and latency of ${settings.endpoints.join(', ')} on the admin key at ${settings.concurrency.join(', ')} connections` +
+      `${settings.stages.length > 0 ? `, then a ramp of ${stagesText(settings.stages)}` : ''} (measurement)`,
     keys: { role: 'admin' },
     steps,
     background: false,
@@ -172,9 +183,14 @@ function throughputScenario(settings: LoadSettings, requestTimeoutMs: number): T
       // Reads, creates, their deletes, the fixture of `get` and its delete, the sweep's lists, and
       // the budget probe before each step (twice when it waits for the key's window).
       maxRequests: reads + 2 * creates + 2 + 50 + 2 * steps.length,
-      maxDurationMs: steps.length * (2 * requestTimeoutMs + settings.stepS * 1000) + THROUGHPUT_WAIT_MS + cleanupMs + SLACK_MS,
+      maxDurationMs: steps.reduce((sum, st) => sum + 2 * requestTimeoutMs + st.durationS * 1000, 0) + THROUGHPUT_WAIT_MS + cleanupMs + SLACK_MS,
     },
   };
+}
+
+/** `0→20/s in 30 s, →50/s in 60 s`: a ramp's stages as the report names them. */
+export function stagesText(stages: readonly Stage[]): string {
+  return stages.map((st, i) => `${i === 0 ? '0' : ''}→${st.target}/s in ${st.durationS} s`).join(', ');
 }
 
 /**

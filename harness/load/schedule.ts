@@ -1,3 +1,5 @@
+import type { Stage } from '../config/stages.js';
+
 /**
  * The open model of the sustained scenario: request i starts at i × (60 s / rate) after the
  * first, whatever the earlier ones are doing, so a slow answer never lowers the offered rate
@@ -8,6 +10,36 @@ export function arrivalOffsets(ratePerMin: number, durationS: number): number[] 
   const intervalMs = 60_000 / ratePerMin;
   const count = Math.floor((durationS * ratePerMin) / 60);
   return Array.from({ length: count }, (_, i) => Math.round(i * intervalMs * 1000) / 1000);
+}
+
+/**
+ * The open model of a ramp (k6's ramping arrival rate): the rate moves in a straight line from
+ * each stage's start (the previous target, 0 before the first) to its target, and request k
+ * (1-based) starts when the expected count reaches k − ½, so a steady rate r spaces requests 1/r
+ * apart with half a gap at either end. Within a stage of length D from rate a to b, the count
+ * after t is a·t + (b − a)·t²/(2D); its inverse, written as 2n / (a + √(a² + 2(b − a)n/D)), stays
+ * exact when a = b and when a = 0.
+ */
+export function rampOffsets(stages: readonly Stage[]): number[] {
+  const offsets: number[] = [];
+  let startS = 0;
+  let from = 0;
+  let before = 0;
+  let k = 1;
+  for (const { durationS, target } of stages) {
+    const area = ((from + target) / 2) * durationS;
+    while (k - 0.5 <= before + area + 1e-9) {
+      const n = k - 0.5 - before;
+      const root = Math.sqrt(Math.max(0, from * from + (2 * (target - from) * n) / durationS));
+      const t = n <= 0 ? 0 : Math.min(durationS, (2 * n) / (from + root));
+      offsets.push(Math.round((startS + t) * 1_000_000) / 1000);
+      k += 1;
+    }
+    before += area;
+    startS += durationS;
+    from = target;
+  }
+  return offsets;
 }
 
 /**

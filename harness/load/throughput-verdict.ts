@@ -53,14 +53,14 @@ function limitText(limit: number | undefined): string {
   return limit === undefined ? "the key's rate limiter (it advertises no limit)" : `the key's limit (${limit}/min)`;
 }
 
-function stepName(step: Pick<ThroughputStep, 'endpoint' | 'connections'>): string {
-  return `${step.endpoint} × ${step.connections}`;
+function stepName(step: Pick<ThroughputStep, 'endpoint' | 'connections' | 'stages'>): string {
+  return `${step.endpoint} × ${step.stages === undefined ? step.connections : 'ramp'}`;
 }
 
 /** One line for a step that measured the limiter: what it got and why its figures are left out. */
 export function limiterNote(step: ThroughputStepRecord): string {
   return (
-    `${step.label} at ${step.connections} connections measured the key's rate limiter, not the endpoint: ` +
+    `${step.label} ${step.stages === undefined ? `at ${step.connections} connections` : 'on its ramp'} measured the key's rate limiter, not the endpoint: ` +
     `${step.refused} of ${step.requests} answers were 429 (more than half), so its req/s and latencies are left out`
   );
 }

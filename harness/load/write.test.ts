@@ -15,13 +15,13 @@ afterEach(async () => {
 });
 
 describe('writeLoadReport', () => {
-  it('writes load.json and load.html to load-<run id>/ and a copy to latest-load/', async () => {
+  it('writes load.json, load.html and junit.xml to load-<run id>/ and a copy to latest-load/', async () => {
     dir = await mkdtemp(join(tmpdir(), 'load-write-'));
     const report = sampleLoadReport();
     const written = await writeLoadReport(report, dir, new Redactor([KEY]));
     expect(written.runDir).toBe(join(dir, `load-${report.runId}`));
-    expect((await readdir(written.runDir)).sort()).toEqual(['load.html', 'load.json']);
-    expect((await readdir(join(dir, 'latest-load'))).sort()).toEqual(['load.html', 'load.json']);
+    expect((await readdir(written.runDir)).sort()).toEqual(['junit.xml', 'load.html', 'load.json']);
+    expect((await readdir(join(dir, 'latest-load'))).sort()).toEqual(['junit.xml', 'load.html', 'load.json']);
     const json = JSON.parse(await readFile(join(dir, 'latest-load', 'load.json'), 'utf8')) as unknown;
     expect(loadReportSchema.parse(json)).toEqual(report);
   });

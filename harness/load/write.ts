@@ -1,17 +1,22 @@
 import { resolve } from 'node:path';
 import type { Redactor } from '../http/redact.js';
 import { redactDeep, writeRunFiles, type WrittenFiles } from '../report/files.js';
+import type { LoadMetrics } from './metrics.js';
+import { renderJsonLines, renderOpenMetrics } from './metrics-export.js';
 import { loadReportSchema, type LoadReport } from './model.js';
 import { renderLoadHtml } from './render-html.js';
+import { renderLoadJunit } from './render-junit.js';
 
 export type WrittenLoadReport = WrittenFiles;
 
-/** Both files, rendered from the one (validated) report. */
-export function renderLoadFiles(report: LoadReport): Record<string, string> {
+/** The files, rendered from the one (validated) report; the metrics files when the run's traffic is given. */
+export function renderLoadFiles(report: LoadReport, metrics?: LoadMetrics): Record<string, string> {
   const valid = loadReportSchema.parse(report);
   return {
     'load.json': `${JSON.stringify(valid, null, 2)}\n`,
     'load.html': renderLoadHtml(valid),
+    'junit.xml': renderLoadJunit(valid),
+    ...(metrics === undefined ? {} : { 'load-metrics.prom': renderOpenMetrics(valid, metrics), 'load-metrics.jsonl': renderJsonLines(valid, metrics) }),
   };
 }
 
@@ -19,6 +24,6 @@ export function renderLoadFiles(report: LoadReport): Record<string, string> {
  * Writes `<dir>/load-<run id>/` and replaces `<dir>/latest-load/` with a copy. The data and the
  * rendered files pass through the redactor, so no key reaches the disk.
  */
-export async function writeLoadReport(report: LoadReport, dir: string, redactor: Redactor): Promise<WrittenLoadReport> {
-  return writeRunFiles(resolve(dir, `load-${report.runId}`), resolve(dir, 'latest-load'), renderLoadFiles(redactDeep(report, redactor)), redactor);
+export async function writeLoadReport(report: LoadReport, dir: string, redactor: Redactor, metrics?: LoadMetrics): Promise<WrittenLoadReport> {
+  return writeRunFiles(resolve(dir, `load-${report.runId}`), resolve(dir, 'latest-load'), renderLoadFiles(redactDeep(report, redactor), metrics), redactor);
 }

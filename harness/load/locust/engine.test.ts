@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../../reference/server.js';
 import { LocustResultError, LocustStartError } from '../../errors.js';
 import type { KeyTally, LocustResult } from '../tally.js';
-import { DEFAULT_PYTHON, LocustEngine, locustAvailable, readLocustResult } from './engine.js';
+import { DEFAULT_PYTHON, jobBoundMs, LocustEngine, locustAvailable, readLocustResult } from './engine.js';
 import { createBody } from '../throughput.js';
 import { KEYS_FILE_ENV } from './paths.js';
 
@@ -364,4 +364,13 @@ describe.skipIf(unavailable !== undefined)(`LocustEngine, master + 2 workers on 
       await rm(dir, { recursive: true, force: true });
     }
   }, 25_000);
+});
+
+describe('jobBoundMs', () => {
+  it('bounds a schedule by its last start and the timeout, however many starts a ramp holds', () => {
+    const offsetsMs = Array.from({ length: 300_000 }, (_, i) => i / 10);
+    expect(
+      jobBoundMs({ kind: 'schedule', id: 'throughput-1', path: '/api/v1/contacts?limit=20', keyIndex: 0, offsetsMs, timeoutMs: 5000, bucketMs: 1000 }),
+    ).toBe(29_999.9 + 5000);
+  });
 });

@@ -138,7 +138,8 @@ function cleanEnv(extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
 /** A job's own bound, ms (the locustfile cuts it short after about this long). */
 export function jobBoundMs(job: Job): number {
   if (job.kind === 'burst') return Math.ceil(job.requestsPerKey / job.connectionsPerKey) * job.timeoutMs;
-  if (job.kind === 'schedule') return Math.max(0, ...job.offsetsMs) + job.timeoutMs;
+  // A loop, not Math.max(...offsets): a ramp holds up to hundreds of thousands of starts, past what a call's arguments take.
+  if (job.kind === 'schedule') return job.offsetsMs.reduce((max, o) => Math.max(max, o), 0) + job.timeoutMs;
   return job.durationS * 1000 + job.timeoutMs;
 }
 

@@ -128,6 +128,7 @@ export function sampleLoadReport(): LoadReport {
       endpoints: ['list', 'get', 'create'],
       maxCreatesPerStep: LOAD_DEFAULTS.maxCreatesPerStep,
       freshWaitS: 75,
+      stages: [],
       failOnIncomplete: false,
     },
     status: 'failed',
@@ -251,6 +252,24 @@ export function sampleLoadReport(): LoadReport {
           cleanup: { tag, created: 601, deleted: 601, leftover: 0, problems: [] },
         },
         freshWait: null,
+      },
+    ],
+    thresholds: [
+      {
+        expression: 'http_req_duration{scenario:throughput,endpoint:get}:p(95)<300',
+        metric: 'http_req_duration',
+        tags: { scenario: 'throughput', endpoint: 'get' },
+        status: 'passed',
+        observed: 1.9,
+        message: '1.9 ms over 30760 requests: holds',
+      },
+      {
+        expression: 'http_reqs{scenario:throughput,endpoint:create}:rate>=500',
+        metric: 'http_reqs',
+        tags: { scenario: 'throughput', endpoint: 'create' },
+        status: 'crossed',
+        observed: 100,
+        message: '100 req/s over 601 requests: crossed (rate must be >= 500)',
       },
     ],
   } satisfies LoadReport);
