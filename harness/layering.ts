@@ -228,6 +228,7 @@ export const UNITS: readonly Unit[] = [
   {
     folder: 'harness/openapi',
     imports: [
+      ERRORS,
       { to: 'harness/spec', why: "the endpoints and the bodies' zod schemas" },
       { to: 'harness/spec/inputs', why: 'the query parameters' },
       { to: 'harness/spec/traceability', why: 'the requirement ids' },

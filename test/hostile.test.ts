@@ -309,7 +309,14 @@ describe('the load harness against a hostile target', () => {
       const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
       expect(report.exitCode).toBe(result.code);
       expect(report.scenarios.map((s) => s.id).sort()).toEqual(['burst', 'sustained', 'throughput']);
-      expect((await readdir(join(result.reportDir, 'latest-load'))).sort()).toEqual(['load.html', 'load.json']);
+      // Every file of a load run, the metrics of its traffic too.
+      expect((await readdir(join(result.reportDir, 'latest-load'))).sort()).toEqual([
+        'junit.xml',
+        'load-metrics.jsonl',
+        'load-metrics.prom',
+        'load.html',
+        'load.json',
+      ]);
       await expectNoKey(result);
       if (result.peakRssKb !== null) expect(result.peakRssKb).toBeLessThan(ONE_GB_KB);
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InternalError } from '../errors.js';
 import { allocationCreateSchema, allocationUpdateSchema } from '../spec/allocations.js';
 import { contactCreateSchema, contactUpdateSchema } from '../spec/contacts.js';
 import { ENDPOINTS, endpointKey, type Endpoint } from '../spec/endpoints.js';
@@ -97,7 +98,7 @@ function common(endpoint: Endpoint): Omit<Operation, 'endpoint'> {
   const byId = endpoint.path.endsWith('/{id}');
   const collection = byId ? endpoint.path.slice(0, -'/{id}'.length) : endpoint.path;
   const record = RECORD_BODIES[collection];
-  if (record === undefined) throw new Error(`harness/openapi: no rule for ${endpointKey(endpoint)}`);
+  if (record === undefined) throw new InternalError(`harness/openapi: no rule for ${endpointKey(endpoint)}`);
   const admin = collection === '/webhooks' && endpoint.method !== 'GET' ? { note: ADMIN } : {};
   switch (endpoint.method) {
     case 'GET':
