@@ -214,6 +214,8 @@ function buildContext(domain: Domain, key: string, meta: CheckMeta, created: Cre
         timeLimitMs: PROPERTY_TIME_LIMIT_MS + checkTimeoutSlackMs(),
         seed: checkSeed(run.seed, key),
         numRuns: run.numRuns,
+        // Cases sent side by side, as many as one check's independent requests (CONFORMANCE_CONCURRENCY).
+        concurrency: run.concurrency,
         ...options,
       });
       meta.property = record;
