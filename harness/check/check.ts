@@ -291,7 +291,8 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
   // vitest reads a hook's first parameter as its fixtures: an empty pattern asks for none.
   afterAll(async ({}, file) => {
     // Handed to the reporter with the file: the report says what the spec keeps of the deleted.
-    file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth());
+    // Paced like the checks' requests, and counted for the progress line (its estimate includes cleanup).
+    file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth(), undefined, runGovernor());
   });
 
   return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
