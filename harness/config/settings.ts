@@ -382,8 +382,8 @@ export const SETTINGS = [
     kind: positive(`whole number, at most ${MAX_CONCURRENCY}`, { max: MAX_CONCURRENCY }),
     default: code(DEFAULTS.concurrency),
     description:
-      'Checks of one suite file that run at once, and independent requests one check sends at once (see [Distance](preparing-your-server.md#distance)).',
-    more: 'Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.',
+      "Checks of one suite file that run at once, and independent requests one check sends at once, a property's generated cases among them (see [Distance](preparing-your-server.md#distance)).",
+    more: "A file's end-of-file cleanup deletes up to its square at once (at most 32). Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.",
     needs: ['distant'],
     group: 'bounds',
   },
