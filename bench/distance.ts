@@ -40,19 +40,25 @@ export interface DistanceSide {
   readonly connectionsPerRun: number;
 }
 
-export interface TlsFigure {
-  readonly delayMs: number;
-  readonly seconds: number;
-  readonly requests: number;
-  /** TLS handshakes the proxy made (one per client connection). */
-  readonly handshakes: number;
-}
+export type TlsFigure =
+  | {
+      readonly delayMs: number;
+      readonly seconds: number;
+      readonly requests: number;
+      /** TLS handshakes the proxy made (one per client connection). */
+      readonly handshakes: number;
+    }
+  | { readonly delayMs: number; readonly failed: string };
+
+export type ChainFigure =
+  | { readonly delayMs: number; readonly seconds: number; readonly rows: readonly ChainRow[] }
+  | { readonly delayMs: number; readonly failed: string };
 
 export interface DistanceResult {
   readonly local: readonly SuitesRun[];
   readonly remote: readonly DistanceSide[];
   /** The per-file chain table, at `chainsMs` away (one run with an HTTP archive). */
-  readonly chains?: { readonly delayMs: number; readonly seconds: number; readonly rows: readonly ChainRow[] };
+  readonly chains?: ChainFigure;
   readonly tls?: TlsFigure;
 }
 
@@ -146,14 +152,22 @@ export async function measureDistance(options: {
     };
     if (options.chainsMs === undefined || tlsProxy === undefined || pki === undefined) return result;
     const chainProxy = await startDelayProxy(reference.baseUrl, { delayMs: options.chainsMs });
+    // A run of these two that fails costs its own figure, not the bench's others.
+    const failed = (error: unknown) => ({ failed: (error as Error).message.slice(0, 600) });
     try {
-      const archived = await timeSuites(await externalTargetEnv(chainProxy.baseUrl), suites, { har: true });
+      const archived = await timeSuites(await externalTargetEnv(chainProxy.baseUrl), suites, { har: true }).catch(failed);
       const tlsEnv = { ...(await externalTargetEnv(tlsProxy.baseUrl)), CONFORMANCE_CA_FILE: pki.caFile };
-      const tls = await throughProxy(tlsProxy, tlsEnv, suites);
+      const tls = await throughProxy(tlsProxy, tlsEnv, suites).catch(failed);
       return {
         ...result,
-        chains: { delayMs: options.chainsMs, seconds: archived.seconds, rows: chainTable(archived.har ?? []) },
-        tls: { delayMs: options.chainsMs, seconds: tls.run.seconds, requests: tls.requests, handshakes: tls.connections },
+        chains:
+          'failed' in archived
+            ? { delayMs: options.chainsMs, failed: archived.failed }
+            : { delayMs: options.chainsMs, seconds: archived.seconds, rows: chainTable(archived.har ?? []) },
+        tls:
+          'failed' in tls
+            ? { delayMs: options.chainsMs, failed: tls.failed }
+            : { delayMs: options.chainsMs, seconds: tls.run.seconds, requests: tls.requests, handshakes: tls.connections },
       };
     } finally {
       await chainProxy.close();

@@ -164,18 +164,22 @@ if (distance && distanceFigures) {
     );
   }
   if (inconclusive > 0) lines.push(`  ${inconclusive} inconclusive check(s) in these runs`);
-  if (distance.chains) {
+  const chains = distance.chains;
+  if (chains !== undefined && 'failed' in chains) lines.push(`  where the time goes ${chains.delayMs} ms away: not measured, the run failed: ${chains.failed}`);
+  else if (chains !== undefined) {
     lines.push(
-      `  where the time goes ${distance.chains.delayMs} ms away (one run with an HTTP archive, ${distance.chains.seconds.toFixed(1)} s): per file, its requests, the longest chain of them sent one after another (each a round trip), its time`,
-      ...renderChainTable(distance.chains.rows),
+      `  where the time goes ${chains.delayMs} ms away (one run with an HTTP archive, ${chains.seconds.toFixed(1)} s): per file, its requests, the longest chain of them sent one after another (each a round trip), its time`,
+      ...renderChainTable(chains.rows),
     );
   }
-  if (distance.tls) {
-    const http = distanceFigures.remote.find((s) => s.delayMs === distance.tls!.delayMs);
+  const tls = distance.tls;
+  if (tls !== undefined && 'failed' in tls) lines.push(`  https ${tls.delayMs} ms away: not measured, the run failed: ${tls.failed}`);
+  else if (tls !== undefined) {
+    const http = distanceFigures.remote.find((s) => s.delayMs === tls.delayMs);
     lines.push(
-      `  https ${distance.tls.delayMs} ms away (a TLS proxy, a handshake costing one more round trip): ${distance.tls.seconds.toFixed(1)} s` +
-        `${http === undefined ? '' : ` (plain http: ${http.median.toFixed(1)} s)`}; ${distance.tls.requests} requests over ${distance.tls.handshakes} TLS handshakes ` +
-        `(${(distance.tls.requests / Math.max(1, distance.tls.handshakes)).toFixed(0)} requests per handshake)`,
+      `  https ${tls.delayMs} ms away (a TLS proxy, a handshake costing one more round trip): ${tls.seconds.toFixed(1)} s` +
+        `${http === undefined ? '' : ` (plain http: ${http.median.toFixed(1)} s)`}; ${tls.requests} requests over ${tls.handshakes} TLS handshakes ` +
+        `(${(tls.requests / Math.max(1, tls.handshakes)).toFixed(0)} requests per handshake)`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
