@@ -342,14 +342,14 @@ function listChecks(probe: ListProbe): void {
     const orgA = new Set(ids);
     const shared = new Set<string>();
     // Each query's list walked side by side (its pages one after another), read in the queries' order.
-    for (const own of await mapLimit(queries, t.run.concurrency, (q) => walkList(t.api, probe.path, q.query))) {
+    for (const own of await mapLimit(queries, t.run.concurrency, (q) => t.ahead(() => walkList(t.api, probe.path, q.query)))) {
       for (const { record } of own.records) {
         (probe.mayBeShared?.(record) ? shared : orgA).add(String(record['id']));
       }
     }
     const leaks: Array<{ message: string; res: ApiResponse }> = [];
     let answered: number | null = null;
-    const lists = await mapLimit(queries, t.run.concurrency, (q) => walkList(other, probe.path, q.query));
+    const lists = await mapLimit(queries, t.run.concurrency, (q) => t.ahead(() => walkList(other, probe.path, q.query)));
     for (const [i, q] of queries.entries()) {
       const seen = lists[i]!;
       answered ??= seen.status;

@@ -31,11 +31,14 @@ export interface CasesAheadOptions {
   readonly concurrency: number;
   /** After this moment (performance.now()) no further case starts: fast-check's own time limit. */
   readonly deadline: number;
+  /** A budget the cases share with others' (the suite file's): each case waits for a place in it. */
+  readonly gate?: <R>(fn: () => Promise<R>) => Promise<R>;
 }
 
 export class CasesAhead<T> {
   readonly #slots: Slot<T>[];
   readonly #predicate: (value: T) => Promise<void>;
+  readonly #gate: <R>(fn: () => Promise<R>) => Promise<R>;
   #next = 0;
   #taken = 0;
   #stopped = false;
@@ -48,6 +51,7 @@ export class CasesAhead<T> {
    */
   constructor(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: CasesAheadOptions) {
     this.#predicate = predicate;
+    this.#gate = options.gate ?? ((fn) => fn());
     this.#deadline = options.deadline;
     const values = fc.sample(arbitrary, { seed: options.seed, numRuns: options.numRuns });
     this.#slots = values.map((value) => {
@@ -67,7 +71,7 @@ export class CasesAhead<T> {
       }
       const slot = this.#slots[this.#next++]!;
       try {
-        await this.#predicate(slot.value);
+        await this.#gate(() => this.#predicate(slot.value));
         slot.settle({ passed: true });
       } catch (error) {
         // The first failure ends the cases sent ahead: fast-check, in order, stops at it and

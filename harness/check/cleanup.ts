@@ -1,4 +1,3 @@
-import { MAX_CONCURRENCY } from '../config/defaults.js';
 import { ApiClient, type RequestGovernor } from '../http/client.js';
 import type { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
@@ -46,9 +45,8 @@ export class CreatedRecords {
 
   /**
    * Deletes every record, newest first where one may refer to another (a time entry before its
-   * task and resource), side by side otherwise (harness/check/cleanup-order.ts), at most as many
-   * at once as the file's checks could send (CONFORMANCE_CONCURRENCY squared, at most
-   * MAX_CONCURRENCY), each request paced under its
+   * task and resource), side by side otherwise (harness/check/cleanup-order.ts), at most
+   * CONFORMANCE_CONCURRENCY at once, each request paced under its
    * key's limit by `governor` when given. Bounded: once the run stopped sending (breaker,
    * deadline) nothing goes out, and after `maxMs` the rest is left.
    * Answers how many records were not deleted for sure, and how many of the deleted ones the
@@ -97,9 +95,8 @@ export class CreatedRecords {
         return undefined;
       }
     };
-    // The file's own budget: while its checks ran, CONFORMANCE_CONCURRENCY checks each sent as
-    // many requests at once; its cleanup sends no more than that (and no more than MAX_CONCURRENCY).
-    const statuses = await deleteSideBySide(entries, remove, Math.min(run.concurrency * run.concurrency, MAX_CONCURRENCY));
+    // The file's budget: CONFORMANCE_CONCURRENCY requests at once, as its checks had.
+    const statuses = await deleteSideBySide(entries, remove, run.concurrency);
     let left = 0;
     const kept = noneKept();
     for (const [i, [path]] of entries.entries()) {

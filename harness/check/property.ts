@@ -18,6 +18,8 @@ export interface PropertyOptions {
    * after another. A replay of a known path is always sent one case at a time.
    */
   readonly concurrency?: number;
+  /** The budget the cases sent ahead share with other checks' (harness/check/cases-ahead.ts). */
+  readonly gate?: <R>(fn: () => Promise<R>) => Promise<R>;
 }
 
 /** How long a property may run against an ordinary target before fast-check stops starting runs. */
@@ -73,6 +75,7 @@ export async function runProperty<T>(
           seed: options.seed,
           numRuns: options.numRuns,
           concurrency: options.concurrency ?? 1,
+          ...(options.gate === undefined ? {} : { gate: options.gate }),
           deadline: performance.now() + timeLimitMs,
         })
       : undefined;

@@ -147,7 +147,7 @@ export function inputClassChecks(check: Check, domain: Domain, targets: InputTar
         const { target } = targetOf(targets, c.surface);
         if (controls.get(targetOf(targets, c.surface).key) !== null) return undefined;
         const { input, item } = await inputOf(t, target, c);
-        return item ? undefined : { input, res: await target.send(t, input) };
+        return item ? undefined : { input, res: await t.ahead(() => target.send(t, input)) };
       });
       for (const [i, c] of cases.entries()) {
         const { key, target } = targetOf(targets, c.surface);

@@ -54,10 +54,12 @@ export function invalidBodyChecks(
       // CONFORMANCE_CONCURRENCY requests in flight, and a distant target costs a few round trips
       // for all the rules, not a few per rule. A failure is the first rule's in their order.
       await mapLimit(cases, t.run.concurrency, (invalid) =>
-        t.property(invalid.bodies, (body) => expectInvalid(t, options.operation, `${invalid.rule}: ${JSON.stringify(body)}`, () => options.send(t, body)), {
-          numRuns,
-          concurrency: 1,
-        }),
+        t.ahead(() =>
+          t.property(invalid.bodies, (body) => expectInvalid(t, options.operation, `${invalid.rule}: ${JSON.stringify(body)}`, () => options.send(t, body)), {
+            numRuns,
+            concurrency: 1,
+          }),
+        ),
       );
     });
   }

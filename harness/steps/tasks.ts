@@ -187,7 +187,7 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
     const found = await mapLimit(
       TASK_STATUSES.filter((to) => to !== origin),
       t.run.concurrency,
-      (to) => attempt(origin, to),
+      (to) => t.ahead(() => attempt(origin, to)),
     );
     for (const one of found) {
       note(one);
@@ -196,6 +196,6 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
   }
   const accepted = (to: TaskStatus) => attempts.some((a) => a.to === to && isClass(a.answer.status, '2xx'));
   const unchanged = TASK_STATUSES.filter((to) => !accepted(to) && paths.has(to));
-  for (const one of await mapLimit(unchanged, t.run.concurrency, (to) => attempt(to, to))) note(one);
+  for (const one of await mapLimit(unchanged, t.run.concurrency, (to) => t.ahead(() => attempt(to, to)))) note(one);
   return { initial, attempts, paths };
 }
