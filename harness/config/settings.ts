@@ -383,7 +383,7 @@ export const SETTINGS = [
     default: code(DEFAULTS.concurrency),
     description:
       "Checks of one suite file that run at once, and independent requests one check sends at once, a property's generated cases among them (see [Distance](preparing-your-server.md#distance)).",
-    more: "A file's end-of-file cleanup deletes up to its square at once (at most 32). Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.",
+    more: "The requests a suite file sends ahead side by side (a property's cases, a field table's invalid values) share one budget of this size, and so do its end-of-file deletes. Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.",
     needs: ['distant'],
     group: 'bounds',
   },
