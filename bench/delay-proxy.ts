@@ -1,4 +1,5 @@
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -7,13 +8,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * round trip, half on the way in and half on the way back, as a network path of that latency
  * would. A new client connection also costs one round trip (the TCP handshake), so keep-alive
  * pays off as it would over a real distance. Requests are not serialised: any number may be in
- * flight at once, each delayed on its own.
+ * flight at once, each delayed on its own. With `tls` the proxy speaks https, and a new
+ * connection costs one more round trip (the TLS 1.3 handshake).
  */
 export interface DelayProxy {
   /** The proxy's URL with the upstream's path (`http://127.0.0.1:<port>/api/v1`). */
   readonly baseUrl: string;
-  /** Requests forwarded so far, and the most that were in flight at once. */
-  stats(): { readonly requests: number; readonly maxInFlight: number };
+  /** Requests forwarded so far, the most that were in flight at once, client connections (TLS: handshakes) accepted. */
+  stats(): { readonly requests: number; readonly maxInFlight: number; readonly connections: number };
   close(): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export interface DelayProxyOptions {
   readonly host?: string;
   /** Called as each request arrives, for a breakdown of what a run sends. */
   readonly onRequest?: (method: string, url: string) => void;
+  /** Speak https with this certificate (the client must trust its CA). */
+  readonly tls?: { readonly cert: string; readonly key: string };
 }
 
 export async function startDelayProxy(upstream: string, options: DelayProxyOptions): Promise<DelayProxy> {
@@ -42,6 +46,7 @@ export async function startDelayProxy(upstream: string, options: DelayProxyOptio
   let requests = 0;
   let inFlight = 0;
   let maxInFlight = 0;
+  let connections = 0;
   const handshakes = new WeakMap<Socket, Promise<void>>();
 
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -78,14 +83,23 @@ export async function startDelayProxy(upstream: string, options: DelayProxyOptio
     }
   };
 
-  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => void forward(req, res));
-  server.on('connection', (socket: Socket) => handshakes.set(socket, sleep(options.delayMs)));
+  const handler = (req: IncomingMessage, res: ServerResponse) => void forward(req, res);
+  const server =
+    options.tls === undefined
+      ? createServer({ keepAliveTimeout: 30_000 }, handler)
+      : createTlsServer({ keepAliveTimeout: 30_000, cert: options.tls.cert, key: options.tls.key }, handler);
+  // TCP's handshake, and TLS's after it: one round trip each before the first request goes on.
+  const handshakeMs = options.tls === undefined ? options.delayMs : 2 * options.delayMs;
+  server.on(options.tls === undefined ? 'connection' : 'secureConnection', (socket: Socket) => {
+    connections++;
+    handshakes.set(socket, sleep(handshakeMs));
+  });
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const path = target.pathname.replace(/\/+$/, '');
   return {
-    baseUrl: `http://${options.host ?? '127.0.0.1'}:${port}${path}`,
-    stats: () => ({ requests, maxInFlight }),
+    baseUrl: `${options.tls === undefined ? 'http' : 'https'}://${options.host ?? '127.0.0.1'}:${port}${path}`,
+    stats: () => ({ requests, maxInFlight, connections }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

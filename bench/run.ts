@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { readSeed, seedDefaults } from '../harness/config/seed.js';
 import { spawnTsx, startServer } from './child-server.js';
 import { SPEC_WINDOW_MS } from '../harness/spec/rate-limit.js';
+import { renderChainTable } from './chains.js';
 import { FUNCTIONAL_SUITES, measureDistance } from './distance.js';
 import { measureBounds } from './bounds.js';
 import { measureHarnessOverhead } from './harness-overhead.js';
@@ -22,8 +23,10 @@ import { measureStartup } from './startup.js';
  * 3. harness overhead: the load harness's GET-by-id throughput step vs the autocannon CLI on the
  *    same route of the same reference process (target: at least 90 %);
  * 4. distance: the functional suites against a reference server reached directly and
- *    through a proxy adding 20 ms to every round trip (targets: local under 10 s, at most 2x the
- *    local time far away).
+ *    through proxies adding 20, 50 and 100 ms to every round trip (targets: local under 10 s,
+ *    at most 1.5x the local time 50 ms away and 2x 100 ms away); then, 50 ms away, a table of
+ *    where the time goes (per file: requests, the longest chain sent one after another, time)
+ *    and an https run through a TLS proxy (requests per TLS handshake).
  * 5. start-up of the installed package (packed and installed into a temporary project):
  *    `conformance --help` (target under 0.3 s; the clone's tsx start beside it) and
  *    `conformance doctor` against the embedded reference server (target under 2 s).
@@ -37,7 +40,7 @@ import { measureStartup } from './startup.js';
  * BENCH_FULL_RUNS (default 3; 0 skips measurement 1), BENCH_DURATION_S (default 5),
  * BENCH_CONNECTIONS (measurement 3, default 10), BENCH_ROUNDS (measurement 3, default 3),
  * BENCH_DISTANCE_ROUNDS (measurement 4, runs of each side, default 3; 0 skips it),
- * BENCH_DISTANCE_MS (measurement 4, the added round trip, default 20),
+ * BENCH_DISTANCE_MS (measurement 4, the added round trips, comma-separated, default 20,50,100),
  * BENCH_LOCUST_ROUNDS (measurement 6, default 3; 0 skips it; skipped, saying why, without Locust),
  * BENCH_BOUND_ROUNDS (measurement 7, default 5; 0 skips it).
  */
@@ -46,7 +49,8 @@ const FULL_RUNS = Number(process.env['BENCH_FULL_RUNS'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DISTANCE_ROUNDS = Number(process.env['BENCH_DISTANCE_ROUNDS'] ?? 3);
-const DISTANCE_MS = Number(process.env['BENCH_DISTANCE_MS'] ?? 20);
+const DISTANCES_MS = (process.env['BENCH_DISTANCE_MS'] ?? '20,50,100').split(',').map(Number);
+const CHAINS_MS = DISTANCES_MS.includes(50) ? 50 : DISTANCES_MS.at(-1)!;
 const STARTUP_ROUNDS = Number(process.env['BENCH_STARTUP_ROUNDS'] ?? 5);
 const BOUND_ROUNDS = Number(process.env['BENCH_BOUND_ROUNDS'] ?? 5);
 
@@ -137,24 +141,48 @@ if (runs.length > 0) {
   process.stdout.write('full run against the embedded reference: skipped (BENCH_FULL_RUNS=0)\n');
 }
 
-const distance = DISTANCE_ROUNDS > 0 ? await measureDistance({ delayMs: DISTANCE_MS, rounds: DISTANCE_ROUNDS }) : undefined;
+const distance = DISTANCE_ROUNDS > 0 ? await measureDistance({ delaysMs: DISTANCES_MS, rounds: DISTANCE_ROUNDS, chainsMs: CHAINS_MS }) : undefined;
 const distanceFigures = distance && {
   local: median(distance.local.map((r) => r.seconds)),
-  remote: median(distance.remote.map((r) => r.seconds)),
+  remote: distance.remote.map((side) => ({ ...side, median: median(side.runs.map((r) => r.seconds)) })),
 };
+/** The time-ratio targets: 1.5x at 50 ms, 2x at 100 ms (none set for other distances). */
+const DISTANCE_TARGETS: Record<number, number> = { 50: 1.5, 100: 2 };
 if (distance && distanceFigures) {
   const seconds = (runs: ReadonlyArray<{ seconds: number }>) => runs.map((r) => r.seconds.toFixed(1)).join(', ');
-  const inconclusive = [...distance.local, ...distance.remote].reduce((n, r) => n + r.counts.inconclusive, 0);
-  process.stdout.write(
-    [
-      `functional suites (${FUNCTIONAL_SUITES.length} domains: all but rate-limit), local vs ${DISTANCE_MS} ms away (a proxy adding ${DISTANCE_MS} ms to each round trip), ${DISTANCE_ROUNDS} alternating rounds (median):`,
-      `  local             ${distanceFigures.local.toFixed(1).padStart(6)} s  (${seconds(distance.local)}) (target < 10 s)`,
-      `  ${`${DISTANCE_MS} ms away`.padEnd(16)}  ${distanceFigures.remote.toFixed(1).padStart(6)} s  (${seconds(distance.remote)})`,
-      `  ${distance.requestsPerRun} requests per run, at most ${distance.maxInFlight} in flight at once${inconclusive > 0 ? `; ${inconclusive} inconclusive check(s)` : ''}`,
-      `  ratio ${DISTANCE_MS} ms away/local: ${(distanceFigures.remote / distanceFigures.local).toFixed(2)}x (target <= 2x)`,
-      '',
-    ].join('\n'),
-  );
+  const inconclusive = [...distance.local, ...distance.remote.flatMap((s) => s.runs)].reduce((n, r) => n + r.counts.inconclusive, 0);
+  const lines = [
+    `functional suites (${FUNCTIONAL_SUITES.length} domains: all but rate-limit), local vs ${DISTANCES_MS.join(', ')} ms away (a proxy adding that to each round trip), ${DISTANCE_ROUNDS} alternating round(s) (median):`,
+    `  local             ${distanceFigures.local.toFixed(1).padStart(6)} s  (${seconds(distance.local)}) (target < 10 s)`,
+  ];
+  for (const side of distanceFigures.remote) {
+    const ratio = side.median / distanceFigures.local;
+    const target = DISTANCE_TARGETS[side.delayMs];
+    lines.push(
+      `  ${`${side.delayMs} ms away`.padEnd(16)}  ${side.median.toFixed(1).padStart(6)} s  (${seconds(side.runs)})  ${ratio.toFixed(2)}x local${target === undefined ? '' : ` (target <= ${target}x)`}; ` +
+        `${side.requestsPerRun} requests per run, at most ${side.maxInFlight} in flight, ${side.connectionsPerRun} connections per run`,
+    );
+  }
+  if (inconclusive > 0) lines.push(`  ${inconclusive} inconclusive check(s) in these runs`);
+  const chains = distance.chains;
+  if (chains !== undefined && 'failed' in chains) lines.push(`  where the time goes ${chains.delayMs} ms away: not measured, the run failed: ${chains.failed}`);
+  else if (chains !== undefined) {
+    lines.push(
+      `  where the time goes ${chains.delayMs} ms away (one run with an HTTP archive, ${chains.seconds.toFixed(1)} s): per file, its requests, the longest chain of them sent one after another (each a round trip), its time`,
+      ...renderChainTable(chains.rows),
+    );
+  }
+  const tls = distance.tls;
+  if (tls !== undefined && 'failed' in tls) lines.push(`  https ${tls.delayMs} ms away: not measured, the run failed: ${tls.failed}`);
+  else if (tls !== undefined) {
+    const http = distanceFigures.remote.find((s) => s.delayMs === tls.delayMs);
+    lines.push(
+      `  https ${tls.delayMs} ms away (a TLS proxy, a handshake costing one more round trip): ${tls.seconds.toFixed(1)} s` +
+        `${http === undefined ? '' : ` (plain http: ${http.median.toFixed(1)} s)`}; ${tls.requests} requests over ${tls.handshakes} TLS handshakes ` +
+        `(${(tls.requests / Math.max(1, tls.handshakes)).toFixed(0)} requests per handshake)`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 } else {
   process.stdout.write('functional suites local vs far away: skipped (BENCH_DISTANCE_ROUNDS=0)\n');
 }
@@ -206,11 +234,13 @@ try {
       autocannonCliRps: overhead.cliRps,
       harnessRatio: Number(overhead.ratio.toFixed(3)),
       distanceLocalSeconds: distanceFigures?.local ?? null,
-      distanceRemoteSeconds: distanceFigures?.remote ?? null,
+      distanceRemoteSeconds: distanceFigures ? Object.fromEntries(distanceFigures.remote.map((s) => [s.delayMs, s.median])) : null,
       packageHelpSeconds: startupFigures?.packageHelp ?? null,
       cloneHelpSeconds: startupFigures?.cloneHelp ?? null,
       packageDoctorSeconds: startupFigures?.packageDoctor ?? null,
-      distanceRatio: distanceFigures ? Number((distanceFigures.remote / distanceFigures.local).toFixed(3)) : null,
+      distanceRatio: distanceFigures
+        ? Object.fromEntries(distanceFigures.remote.map((s) => [s.delayMs, Number((s.median / distanceFigures.local).toFixed(3))]))
+        : null,
       scheduleFirstSentMs: boundFigures?.scheduleFirstSentMs ?? null,
       scheduleMaxLagMs: boundFigures?.scheduleMaxLagMs ?? null,
       breakerRefusalMs: boundFigures?.breakerRefusalMs ?? null,

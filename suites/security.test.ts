@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { mapLimit } from '../harness/check/concurrency.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, fail, isClass } from '../harness/check/expect.js';
 import type { ApiClient, ApiResponse } from '../harness/http/client.js';
 import {
@@ -340,15 +341,17 @@ function listChecks(probe: ListProbe): void {
     // Org A's ids: the ones made here and every one org A's own lists show for the same queries.
     const orgA = new Set(ids);
     const shared = new Set<string>();
-    for (const q of queries) {
-      for (const { record } of (await walkList(t.api, probe.path, q.query)).records) {
+    // Each query's list walked side by side (its pages one after another), read in the queries' order.
+    for (const own of await mapLimit(queries, t.run.concurrency, (q) => t.ahead(() => walkList(t.api, probe.path, q.query)))) {
+      for (const { record } of own.records) {
         (probe.mayBeShared?.(record) ? shared : orgA).add(String(record['id']));
       }
     }
     const leaks: Array<{ message: string; res: ApiResponse }> = [];
     let answered: number | null = null;
-    for (const q of queries) {
-      const seen = await walkList(other, probe.path, q.query);
+    const lists = await mapLimit(queries, t.run.concurrency, (q) => t.ahead(() => walkList(other, probe.path, q.query)));
+    for (const [i, q] of queries.entries()) {
+      const seen = lists[i]!;
       answered ??= seen.status;
       const subject = describeQuery(probe.path, q);
       if (Object.keys(q.query).length > 0) {

@@ -11,6 +11,7 @@ import { adminWebhookGuard } from './admin-webhook-guard.js';
 import { declaredAt } from './declared-at.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords, type CleanupTally } from './cleanup.js';
+import { limiter } from './concurrency.js';
 import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
 import { PROPERTY_TIME_LIMIT_MS, runProperty, type PropertyOptions } from './property.js';
@@ -78,6 +79,12 @@ export interface CheckContext {
   withKey(key: string | undefined, authStyle?: AuthStyle): ApiClient;
   /** Records what the target chose where the spec is silent. */
   observe(topic: string, subject: string, value: string | number): void;
+  /**
+   * Runs `fn` within the suite file's budget for requests sent side by side (at most
+   * CONFORMANCE_CONCURRENCY such calls in flight across the file's checks; a property's cases
+   * sent ahead take their places in it too).
+   */
+  ahead<R>(fn: () => Promise<R>): Promise<R>;
   /** Runs a fast-check property; a counterexample fails the check with its seed and path. */
   property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: PropertyOptions): Promise<void>;
   skip(reason: string): never;
@@ -132,7 +139,15 @@ export function validationStatusesOf(domain: Domain): Array<{ subject: string; s
   return statuses;
 }
 
-function buildContext(domain: Domain, key: string, meta: CheckMeta, created: CreatedRecords, signal: AbortSignal, reportKey: string): CheckContext {
+function buildContext(
+  domain: Domain,
+  key: string,
+  meta: CheckMeta,
+  created: CreatedRecords,
+  signal: AbortSignal,
+  reportKey: string,
+  ahead: () => <R>(fn: () => Promise<R>) => Promise<R>,
+): CheckContext {
   const run = runContext();
   const health = targetHealth();
   // Each request of the check listens to its signal while it lasts (harness/http/deadline.ts): a
@@ -209,6 +224,7 @@ function buildContext(domain: Domain, key: string, meta: CheckMeta, created: Cre
     // A key made up by a check (another case or prefix of a configured key, say) is no configured
     // secret, yet a target may echo it in a body: it is masked too, and so is its secret part alone.
     withKey: (key, authStyle) => client(key, authStyle, key === undefined ? redactor : redactor.with([key, key.slice(key.indexOf('_') + 1)])),
+    ahead: (fn) => ahead()(fn),
     observe: (topic, subject, value) => {
       meta.observations!.push({ topic, domain, subject, value: String(value), requirementId: meta.requirementId });
     },
@@ -218,6 +234,10 @@ function buildContext(domain: Domain, key: string, meta: CheckMeta, created: Cre
         timeLimitMs: PROPERTY_TIME_LIMIT_MS + checkTimeoutSlackMs(),
         seed: checkSeed(run.seed, key),
         numRuns: run.numRuns,
+        // Cases sent side by side, as many as one check's independent requests (CONFORMANCE_CONCURRENCY),
+        // within one budget of that size for the whole file: its checks run side by side too.
+        concurrency: run.concurrency,
+        gate: ahead(),
         ...options,
       });
       meta.property = record;
@@ -293,10 +313,14 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
+  // What the file's properties send ahead, all together (harness/check/cases-ahead.ts).
+  let aheadGate: (<R>(fn: () => Promise<R>) => Promise<R>) | undefined;
+  const ahead = () => (aheadGate ??= limiter(runContext().concurrency));
   // vitest reads a hook's first parameter as its fixtures: an empty pattern asks for none.
   afterAll(async ({}, file) => {
     // Handed to the reporter with the file: the report says what the spec keeps of the deleted.
-    file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth());
+    // Paced like the checks' requests, and counted for the progress line (its estimate includes cleanup).
+    file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth(), undefined, runGovernor());
   });
 
   return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
@@ -330,7 +354,7 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
         for (;;) {
           const attemptStartedAt = Date.now();
           try {
-            await body(buildContext(domain, key, meta, created, testContext.signal, reportKeyOf(domain, testContext.task)));
+            await body(buildContext(domain, key, meta, created, testContext.signal, reportKeyOf(domain, testContext.task), ahead));
             break;
           } catch (error) {
             // An outage of the target (the run paused, harness/runner/outage.ts) while this check

@@ -1,10 +1,12 @@
-import { ApiClient } from '../http/client.js';
+import { ApiClient, type RequestGovernor } from '../http/client.js';
 import type { TargetHealth } from '../http/health.js';
 import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
 import { keptAfter, keptKindOf, noneKept, type KeptBySpec } from './kept-by-spec.js';
 import type { RunContext } from './run-context.js';
 import { logCreated, logDeleted, roleOf } from './created-log.js';
+import { deletionPrerequisites, retriedWhenRefused } from './cleanup-order.js';
+import { limiter } from './concurrency.js';
 
 /**
  * The longest a file's cleanup may take: under the runner's hook timeout, so a target that
@@ -42,49 +44,98 @@ export class CreatedRecords {
   }
 
   /**
-   * Deletes every record, children before parents. Bounded: once the run stopped
-   * sending (breaker, deadline) nothing goes out, and after `maxMs` the rest is left.
+   * Deletes every record, newest first where one may refer to another (a time entry before its
+   * task and resource), side by side otherwise (harness/check/cleanup-order.ts), at most
+   * CONFORMANCE_CONCURRENCY at once, each request paced under its
+   * key's limit by `governor` when given. Bounded: once the run stopped sending (breaker,
+   * deadline) nothing goes out, and after `maxMs` the rest is left.
    * Answers how many records were not deleted for sure, and how many of the deleted ones the
    * spec keeps (soft-deleted tasks and resources, deactivated rates).
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog' | 'concurrency'>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
+    governor?: RequestGovernor,
   ): Promise<CleanupTally> {
     const redactor = new Redactor(Object.values(run.keys));
-    const entries = [...this.#records.entries()].reverse(); // children before parents
+    const entries = [...this.#records.entries()].reverse(); // newest first
     this.#records.clear();
     const deadline = performance.now() + maxMs;
+    const clients = new Map<string, ApiClient>();
+    const clientFor = (key: string): ApiClient => {
+      let client = clients.get(key);
+      if (client === undefined) {
+        client = new ApiClient({
+          baseUrl: run.baseUrl,
+          key,
+          authStyle: run.authStyle,
+          timeoutMs: run.requestTimeoutMs,
+          redactor,
+          maxResponseBytes: run.maxResponseBytes,
+          ...(run.network === undefined ? {} : { network: run.network }),
+          ...(run.harDir === undefined ? {} : { onWire: harRecorder(run.harDir).for({ check: null, requirement: null }) }),
+          ...(health ? { health } : {}),
+          ...(governor ? { governor } : {}),
+        });
+        clients.set(key, client);
+      }
+      return client;
+    };
+    /** One delete: its answer's status, or undefined when the record is left (not sent, or no answer). */
+    const remove = async ([path, key]: readonly [string, string]): Promise<number | undefined> => {
+      if (health?.stopped || performance.now() >= deadline) return undefined;
+      try {
+        const response = await clientFor(key).delete(path);
+        // Deleted or already gone: the main process need not try it again.
+        if ((response.status >= 200 && response.status < 300) || response.status === 404) logDeleted(run.createdLog, path);
+        return response.status;
+      } catch {
+        // Best effort: an unreachable target at the end must not hide the results.
+        return undefined;
+      }
+    };
+    // The file's budget: CONFORMANCE_CONCURRENCY requests at once, as its checks had.
+    const statuses = await deleteSideBySide(entries, remove, run.concurrency);
     let left = 0;
     const kept = noneKept();
-    for (const [path, key] of entries) {
-      if (health?.stopped || performance.now() >= deadline) {
+    for (const [i, [path]] of entries.entries()) {
+      const status = statuses[i];
+      if (status === undefined) {
         left += 1;
         continue;
       }
-      const client = new ApiClient({
-        baseUrl: run.baseUrl,
-        key,
-        authStyle: run.authStyle,
-        timeoutMs: run.requestTimeoutMs,
-        redactor,
-        maxResponseBytes: run.maxResponseBytes,
-        ...(run.network === undefined ? {} : { network: run.network }),
-        ...(run.harDir === undefined ? {} : { onWire: harRecorder(run.harDir).for({ check: null, requirement: null }) }),
-        ...(health ? { health } : {}),
-      });
-      try {
-        const response = await client.delete(path);
-        const kind = keptKindOf(path);
-        if (kind !== undefined && keptAfter(response.status)) kept[kind] += 1;
-        // Deleted or already gone: the main process need not try it again.
-        if ((response.status >= 200 && response.status < 300) || response.status === 404) logDeleted(run.createdLog, path);
-      } catch {
-        // Best effort: an unreachable target at the end must not hide the results.
-        left += 1;
-      }
+      const kind = keptKindOf(path);
+      if (kind !== undefined && keptAfter(status)) kept[kind] += 1;
     }
     return { left, kept };
   }
+}
+
+/** Gone, or already gone: nothing to try again. */
+const settled = (status: number | undefined): boolean => status === undefined || (status >= 200 && status < 300) || status === 404 || status === 410;
+
+/**
+ * `remove` for every entry (newest first), side by side where cleanup-order.ts allows, at most
+ * `concurrency` at once; then, one after another, once more for each record of a kind that
+ * names its own kind and was refused (its child, deleted beside it, may have held it). The last
+ * answer's status of each entry, undefined where it was left.
+ */
+export async function deleteSideBySide<E extends readonly [string, string]>(
+  entries: readonly E[],
+  remove: (entry: E) => Promise<number | undefined>,
+  concurrency: number,
+): Promise<Array<number | undefined>> {
+  const prerequisites = deletionPrerequisites(entries.map(([path]) => path));
+  const gate = limiter(concurrency);
+  const done: Array<Promise<number | undefined>> = [];
+  for (const [i, entry] of entries.entries()) {
+    const before = prerequisites[i]!.map((j) => done[j]!);
+    done.push(Promise.all(before).then(() => gate(() => remove(entry))));
+  }
+  const statuses = await Promise.all(done);
+  for (const [i, entry] of entries.entries()) {
+    if (!settled(statuses[i]) && retriedWhenRefused(entry[0])) statuses[i] = await remove(entry);
+  }
+  return statuses;
 }

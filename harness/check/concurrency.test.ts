@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimit } from './concurrency.js';
+import { limiter, mapLimit } from './concurrency.js';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,5 +41,29 @@ describe('mapLimit', () => {
 
   it('answers an empty list with an empty list', async () => {
     expect(await mapLimit([], 4, async () => 1)).toEqual([]);
+  });
+});
+
+describe('limiter', () => {
+  it('keeps at most limit calls in flight, started in the order they were made, and passes results and errors on', async () => {
+    const gate = limiter(2);
+    let inFlight = 0;
+    let most = 0;
+    const started: number[] = [];
+    const results = await Promise.allSettled(
+      [5, 1, 3, 1, 2].map((ms, i) =>
+        gate(async () => {
+          started.push(i);
+          most = Math.max(most, ++inFlight);
+          await tick(ms);
+          inFlight--;
+          if (i === 3) throw new Error('refused');
+          return i;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([0, 1, 2, 'refused', 4]);
   });
 });

@@ -27,3 +27,26 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   if (errors.size > 0) throw errors.get(Math.min(...errors.keys()));
   return results;
 }
+
+/**
+ * A gate for at most `limit` calls in flight at once, for work whose items become ready at
+ * different moments (mapLimit takes them all at once): each call waits for a free place, in
+ * the order the calls were made.
+ */
+export function limiter(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
+  const most = Math.max(1, Math.floor(limit));
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  return async <R>(fn: () => Promise<R>): Promise<R> => {
+    if (inFlight >= most) await new Promise<void>((resolve) => waiting.push(resolve));
+    else inFlight += 1;
+    try {
+      return await fn();
+    } finally {
+      // The place passes straight to the next caller waiting, or is freed.
+      const next = waiting.shift();
+      if (next === undefined) inFlight -= 1;
+      else next();
+    }
+  };
+}

@@ -147,3 +147,128 @@ describe('runProperty', () => {
     await expect(partial).rejects.toThrow(/made 3 of 50 runs before its time limit/);
   });
 });
+
+describe('runProperty with cases sent ahead (concurrency above 1)', () => {
+  /** The error a run rejects with, and every value the predicate was called with, in call order. */
+  async function traced<T>(arbitrary: fc.Arbitrary<T>, fails: (value: T) => boolean, concurrency: number, seed: number) {
+    const values: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const error = await failure(
+      runProperty(
+        arbitrary,
+        async (value) => {
+          values.push(fc.stringify(value));
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          inFlight--;
+          if (fails(value)) throw new CheckFailure(`${fc.stringify(value)} is refused`);
+        },
+        { seed, numRuns: 30, concurrency },
+      ),
+    );
+    return { error, values, maxInFlight };
+  }
+
+  it('fails with the same seed, path, counterexample and message as one case at a time', async () => {
+    const arbitrary = fc.record({ name: fc.string(), hours: fc.integer({ min: 0, max: 100 }), tags: fc.array(fc.string()) });
+    const fails = (v: { name: string; hours: number; tags: string[] }) => v.hours > 60 && v.tags.length > 0;
+    let compared = 0;
+    for (const seed of [1, 7, 42, 1234, -99]) {
+      const alone = await traced(arbitrary, fails, 1, seed);
+      const ahead = await traced(arbitrary, fails, 4, seed);
+      if (!(alone.error instanceof CheckFailure)) continue;
+      compared += 1;
+      expect(ahead.error).toBeInstanceOf(CheckFailure);
+      const [a, b] = [alone.error, ahead.error as CheckFailure];
+      expect(b.property).toEqual(a.property);
+      expect(b.property?.path).not.toBeNull();
+      expect(b.message).toBe(a.message);
+      // The cases sent ahead of the first failure, then the same confirmation and shrinking; at
+      // most concurrency - 1 cases past the first failure were in flight and are extra.
+      expect(ahead.maxInFlight).toBeGreaterThan(1);
+      expect(ahead.maxInFlight).toBeLessThanOrEqual(4);
+      expect(ahead.values.length - alone.values.length).toBeGreaterThanOrEqual(0);
+      expect(ahead.values.length - alone.values.length).toBeLessThanOrEqual(3);
+      expect([...ahead.values].sort()).toEqual(expect.arrayContaining([...alone.values].sort()));
+    }
+    expect(compared).toBeGreaterThanOrEqual(3);
+  });
+
+  it('sends each case of a passing property once, the very cases fast-check draws for the seed, at most `concurrency` at once', async () => {
+    const arbitraries: Array<fc.Arbitrary<unknown>> = [
+      fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 5 }),
+      fc.tuple(fc.record({ a: fc.option(fc.date({ noInvalidDate: true })) }), fc.subarray(['x', 'y', 'z'], { minLength: 1 })),
+      fc.integer({ min: 1, max: 4 }).chain((n) => fc.array(fc.double(), { minLength: n, maxLength: n })),
+    ];
+    for (const [i, arbitrary] of arbitraries.entries()) {
+      const alone = await traced(arbitrary, () => false, 1, 5 + i);
+      const ahead = await traced(arbitrary, () => false, 3, 5 + i);
+      expect(alone.error).toBeUndefined();
+      expect(ahead.error).toBeUndefined();
+      expect(alone.values).toHaveLength(30);
+      // Started in fast-check's order; their answers may come back in any.
+      expect(ahead.values).toEqual(alone.values);
+      expect(ahead.maxInFlight).toBe(3);
+    }
+  });
+
+  it('ends at the first transport failure, passed on unchanged, with nothing sent once it returns', async () => {
+    let sent = 0;
+    let settledAfter = 0;
+    let returned = false;
+    const noAnswer = new RequestFailedError('GET http://target/api/v1/contacts: no answer within 3000 ms');
+    const error = await failure(
+      runProperty(
+        fc.integer(),
+        async () => {
+          const n = ++sent;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          if (returned) settledAfter += 1;
+          if (n === 3) throw noAnswer;
+        },
+        { ...OPTIONS, concurrency: 4 },
+      ),
+    );
+    returned = true;
+    expect(error).toBe(noAnswer);
+    // The third case and those in flight beside it; none started after it failed.
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(sent).toBeLessThanOrEqual(6);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settledAfter).toBe(0);
+  });
+
+  it('is inconclusive, not passed, when its time limit cut it off after some runs', async () => {
+    let calls = 0;
+    const partial = runProperty(fc.integer(), () => (++calls <= 3 ? Promise.resolve() : new Promise<void>(() => {})), {
+      seed: 1,
+      numRuns: 50,
+      timeLimitMs: 300,
+      concurrency: 4,
+    });
+    await expect(partial).rejects.toThrow(/made 3 of 50 runs before its time limit/);
+  });
+
+  it('replays a known path one case at a time', async () => {
+    const arbitrary = fc.integer({ min: 0, max: 1_000_000 });
+    const first = await traced(arbitrary, (n) => n >= 1000, 1, 42);
+    const path = (first.error as CheckFailure).property!.path!;
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const replayed = await failure(
+      runProperty(
+        arbitrary,
+        async (n) => {
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          inFlight--;
+          if (n >= 1000) throw new CheckFailure(`${n} is refused`);
+        },
+        { seed: 42, numRuns: 30, path, concurrency: 4 },
+      ),
+    );
+    expect((replayed as CheckFailure).property?.counterexample).toBe('1000');
+    expect(maxInFlight).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { PropertyRecord } from '../report/model.js';
+import { CasesAhead } from './cases-ahead.js';
 import { CheckFailure, CheckInconclusive, isCheckOutcome } from './outcomes.js';
 
 export interface PropertyOptions {
@@ -12,6 +13,13 @@ export interface PropertyOptions {
    * gives more: its requests are spaced out on purpose. Default PROPERTY_TIME_LIMIT_MS.
    */
   readonly timeLimitMs?: number;
+  /**
+   * Cases sent at once ahead of fast-check (harness/check/cases-ahead.ts); 1 or absent: one
+   * after another. A replay of a known path is always sent one case at a time.
+   */
+  readonly concurrency?: number;
+  /** The budget the cases sent ahead share with other checks' (harness/check/cases-ahead.ts). */
+  readonly gate?: <R>(fn: () => Promise<R>) => Promise<R>;
 }
 
 /** How long a property may run against an ordinary target before fast-check stops starting runs. */
@@ -42,6 +50,12 @@ function show(value: unknown): string {
  * through hundreds of requests; the check fails on what it saw, unshrunk. And shrinking stops
  * after SHRINK_BUDGET further runs. Either way the runs not made count as passing, so fast-check
  * ends on the last input that really failed, and the message says shrinking was cut short.
+ *
+ * With `concurrency` above 1 the cases fast-check will draw are sent ahead of it, side by side
+ * (CasesAhead), and fast-check is handed their outcomes in its own order: up to and including
+ * the first failure it sees exactly what it would have seen sending them itself, so the seed,
+ * the path and the counterexample are the same; the confirmation and shrinking send their
+ * cases one at a time, as before.
  */
 export async function runProperty<T>(
   arbitrary: fc.Arbitrary<T>,
@@ -54,6 +68,17 @@ export async function runProperty<T>(
   /** Why shrinking ended before fast-check would have ended it, if it did. */
   let cutShort: string | undefined;
   let shrinkRuns = 0;
+  const timeLimitMs = options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+  const ahead =
+    options.path === undefined && (options.concurrency ?? 1) > 1
+      ? new CasesAhead(arbitrary, predicate, {
+          seed: options.seed,
+          numRuns: options.numRuns,
+          concurrency: options.concurrency ?? 1,
+          ...(options.gate === undefined ? {} : { gate: options.gate }),
+          deadline: performance.now() + timeLimitMs,
+        })
+      : undefined;
   const guarded = async (value: T): Promise<void> => {
     if (broken !== undefined) throw broken.error;
     if (lastFailure !== undefined) {
@@ -63,8 +88,11 @@ export async function runProperty<T>(
         return;
       }
     }
+    // Before the first failure fast-check asks for its cases in order: sent ahead already.
+    const sent = lastFailure === undefined ? await ahead?.take(value) : undefined;
     try {
-      await predicate(value);
+      if (sent === undefined) await predicate(value);
+      else if (!sent.passed) throw sent.error;
     } catch (error) {
       if (!(error instanceof CheckFailure)) {
         broken = { error };
@@ -85,22 +113,28 @@ export async function runProperty<T>(
       if (!(error instanceof CheckFailure)) broken = { error };
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
-    seed: options.seed,
-    numRuns: options.numRuns,
-    ...(options.path !== undefined ? { path: options.path } : {}),
-    endOnFailure: false,
-    // Shrinking replays requests; keep it bounded against slow targets.
-    interruptAfterTimeLimit: options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS,
-    markInterruptAsFailure: false,
-  });
+  let details: fc.RunDetails<[T]>;
+  try {
+    details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
+      seed: options.seed,
+      numRuns: options.numRuns,
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      endOnFailure: false,
+      // Shrinking replays requests; keep it bounded against slow targets.
+      interruptAfterTimeLimit: timeLimitMs,
+      markInterruptAsFailure: false,
+    });
+  } finally {
+    // Cases still in flight ahead (past a failure) end before the check does.
+    await ahead?.settle();
+  }
   const record: PropertyRecord = {
     seed: details.seed,
     path: details.counterexamplePath ?? null,
     numRuns: details.numRuns,
     counterexample: details.counterexample ? show(details.counterexample[0]) : null,
   };
-  const limitS = Math.round((options.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS) / 1000);
+  const limitS = Math.round(timeLimitMs / 1000);
   // Cut off by its time limit after some runs passed: not a pass, since not every run was made.
   if (!details.failed && details.interrupted && details.numRuns < options.numRuns) {
     throw new CheckInconclusive(`the property made ${details.numRuns} of ${options.numRuns} runs before its time limit (${limitS} s); all of them passed`);

@@ -2,6 +2,7 @@ import { InternalError } from '../errors.js';
 import type { checker, CheckContext } from '../check/check.js';
 import { validationStatusesOf } from '../check/check.js';
 import { CheckFailure } from '../check/outcomes.js';
+import { mapLimit } from '../check/concurrency.js';
 import type { Domain } from '../config/schema.js';
 import type { ApiResponse } from '../http/client.js';
 import type { InputClassCell } from '../report/model.js';
@@ -53,15 +54,27 @@ export function casesFor(domain: Domain, operation: string, rule: ClassRule): In
   );
 }
 
-/** Sends one case; records it; returns the problem when the target did not reject it. */
-async function sendCase(t: CheckContext, target: InputTarget, c: InputCase): Promise<{ problem: string; res: ApiResponse } | undefined> {
+/** A case's input, and whether it is a batch item's (judged by what the batch applied). */
+async function inputOf(t: CheckContext, target: InputTarget, c: InputCase): Promise<{ input: Record<string, unknown>; item: boolean }> {
   const base = await target.base(t);
   const query = c.surface.container === 'query';
   const input = withValue(base, c.surface.at, c.field.name, query ? String(c.invalid.value) : c.invalid.value);
   // A batch item's field, or an item of a batch array (`item-type:number` in ids).
   const item = c.surface.domain === 'batch' && (c.surface.at.length > 0 || c.invalid.name.startsWith('item-'));
-  const before = item && target.before !== undefined ? await target.before(t) : new Set<string>();
-  const res = await target.send(t, input);
+  return { input, item };
+}
+
+/** Sends one case, unless it was sent ahead (`sent`); records it; returns the problem when the target did not reject it. */
+async function sendCase(
+  t: CheckContext,
+  target: InputTarget,
+  c: InputCase,
+  sent?: { readonly input: Record<string, unknown>; readonly res: ApiResponse },
+): Promise<{ problem: string; res: ApiResponse } | undefined> {
+  const query = c.surface.container === 'query';
+  const { input, item } = sent === undefined ? await inputOf(t, target, c) : { input: sent.input, item: false };
+  const before = sent === undefined && item && target.before !== undefined ? await target.before(t) : new Set<string>();
+  const res = sent?.res ?? (await target.send(t, input));
   let outcome: InputClassCell['outcome'] = res.status >= 400 && res.status < 500 ? 'rejected' : res.status >= 200 && res.status < 300 ? 'accepted' : 'other';
   // Spec 4.10: "Per-item outcome and partial-failure behaviour: not shown": a batch may answer 200
   // and refuse the item inside. What must hold is that the invalid item was not applied.
@@ -126,11 +139,23 @@ export function inputClassChecks(check: Check, domain: Domain, targets: InputTar
       for (const c of cases) {
         const { key, target } = targetOf(targets, c.surface);
         if (!controls.has(key)) controls.set(key, await control(t, target, key));
+      }
+      // The cases do not depend on one another: sent side by side (a distant target costs a round
+      // trip for all, not one each), then judged and recorded in their order. A batch item's case
+      // is not sent ahead: what the batch applied is read before and after it, alone.
+      const ahead = await mapLimit(cases, t.run.concurrency, async (c) => {
+        const { target } = targetOf(targets, c.surface);
+        if (controls.get(targetOf(targets, c.surface).key) !== null) return undefined;
+        const { input, item } = await inputOf(t, target, c);
+        return item ? undefined : { input, res: await t.ahead(() => target.send(t, input)) };
+      });
+      for (const [i, c] of cases.entries()) {
+        const { key, target } = targetOf(targets, c.surface);
         if (controls.get(key) !== null) {
           undecided.push(c.field.name);
           continue;
         }
-        const problem = await sendCase(t, target, c);
+        const problem = await sendCase(t, target, c, ahead[i]);
         if (problem !== undefined) problems.push(problem);
       }
       if (problems.length > 0) {

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectStatus, isClass } from '../check/expect.js';
 import { once } from '../check/once.js';
+import { mapLimit } from '../check/concurrency.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ApiResponse } from '../http/client.js';
@@ -154,7 +155,8 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
   const paths = new Map<string, readonly TaskStatus[]>([[initial, []]]);
   const attempts: TaskStatusAttempt[] = [];
 
-  const attempt = async (from: string, to: TaskStatus): Promise<void> => {
+  /** One attempt on a fresh task; what it found is noted by `note`, in the attempts' order. */
+  const attempt = async (from: string, to: TaskStatus): Promise<TaskStatusAttempt> => {
     const id = await newTask(`${from} to ${to}`);
     for (const step of paths.get(from) ?? []) {
       const moved = await t.api.patch(`/tasks/${id}`, { status: step });
@@ -167,20 +169,33 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
     const body = { status: to, description: `Conformance after ${token('st')}` };
     const answer = await t.api.patch(`/tasks/${id}`, body);
     const after = await read(id);
-    attempts.push({ from, to, body, before: { status: from === initial ? initialStatus : from, description: before }, answer, after });
+    return { from, to, body, before: { status: from === initial ? initialStatus : from, description: before }, answer, after };
+  };
+  const note = (found: TaskStatusAttempt): void => {
+    attempts.push(found);
+    const { from, to, answer, after } = found;
     if (isClass(answer.status, '2xx') && after.record['status'] === to && !paths.has(to)) paths.set(to, [...(paths.get(from) ?? []), to]);
   };
 
+  // The attempts from one status side by side, each on a task of its own: none of them reads
+  // what another finds (it reads the path to `from`, known before; it can set only the path to
+  // its own `to`), so noting them in their order afterwards finds what one after another would.
   const queue = [initial];
   for (let from = queue.shift(); from !== undefined; from = queue.shift()) {
-    for (const to of TASK_STATUSES) {
-      if (to === from) continue;
-      const reachedBefore = paths.has(to);
-      await attempt(from, to);
-      if (!reachedBefore && paths.has(to)) queue.push(to);
+    const origin = from;
+    const reachedBefore = new Set(paths.keys());
+    const found = await mapLimit(
+      TASK_STATUSES.filter((to) => to !== origin),
+      t.run.concurrency,
+      (to) => t.ahead(() => attempt(origin, to)),
+    );
+    for (const one of found) {
+      note(one);
+      if (!reachedBefore.has(one.to) && paths.has(one.to)) queue.push(one.to);
     }
   }
   const accepted = (to: TaskStatus) => attempts.some((a) => a.to === to && isClass(a.answer.status, '2xx'));
-  for (const to of TASK_STATUSES) if (!accepted(to) && paths.has(to)) await attempt(to, to);
+  const unchanged = TASK_STATUSES.filter((to) => !accepted(to) && paths.has(to));
+  for (const one of await mapLimit(unchanged, t.run.concurrency, (to) => t.ahead(() => attempt(to, to)))) note(one);
   return { initial, attempts, paths };
 }
