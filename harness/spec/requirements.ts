@@ -1,4 +1,5 @@
 import type { Level } from '../report/model.js';
+import { SEQUENCE_REQUIREMENTS } from './sequences.js';
 
 /**
  * The requirement catalogue: every normative statement of the spec that the suite covers, with a
@@ -27,7 +28,8 @@ export interface Requirement {
     | 'reports'
     | 'security'
     | 'webhooks'
-    | 'rate-limit';
+    | 'rate-limit'
+    | 'sequences';
   readonly statement: string;
 }
 
@@ -842,6 +844,8 @@ export const REQUIREMENTS = {
     'rate-limit',
     "The limit covers every endpoint: requests to a list, a get, a create and `/webhooks/events` each count against the key's budget, and each is refused with 429 once it is spent.",
   ),
+  // --- State rules of the exploration (harness/spec/sequences.ts) ---
+  ...SEQUENCE_REQUIREMENTS,
 } as const satisfies Record<string, Requirement>;
 
 export type RequirementId = keyof typeof REQUIREMENTS;

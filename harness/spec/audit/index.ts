@@ -4,6 +4,7 @@ import { AUDIT_CONTACTS_RESOURCES_RATES } from './contacts-resources-rates.js';
 import { AUDIT_EXPENSES_TASKS_MILESTONES } from './expenses-tasks-milestones.js';
 import { AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE } from './reports-security-webhooks-rate.js';
 import { AUDIT_TIME_BATCH_ALLOCATIONS } from './time-batch-allocations.js';
+import { AUDIT_SEQUENCES } from './sequences.js';
 import type { AuditTable, Basis, Reliance } from './types.js';
 
 type Area = Requirement['area'];
@@ -15,6 +16,7 @@ const PARTS: ReadonlyArray<{ readonly areas: readonly Area[]; readonly table: Au
   { areas: ['time-entries', 'batch', 'allocations'], table: AUDIT_TIME_BATCH_ALLOCATIONS },
   { areas: ['expenses', 'tasks', 'milestones'], table: AUDIT_EXPENSES_TASKS_MILESTONES },
   { areas: ['reports', 'security', 'webhooks', 'rate-limit'], table: AUDIT_REPORTS_SECURITY_WEBHOOKS_RATE },
+  { areas: ['sequences'], table: AUDIT_SEQUENCES },
 ];
 
 /** Areas whose audit is still to be written (the audit is incomplete while any is listed). */

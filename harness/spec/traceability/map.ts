@@ -1,4 +1,5 @@
 import type { RequirementId } from '../requirements.js';
+import { withSequenceTraces } from './sequences.js';
 
 /*
  * The traceability map: every unit of the shipped spec (harness/spec/traceability/units.ts), by
@@ -11,7 +12,7 @@ import type { RequirementId } from '../requirements.js';
 
 export type Trace = { readonly ids: readonly RequirementId[] } | { readonly informative: string } | { readonly untestable: string };
 
-export const TRACE: Readonly<Record<string, Trace>> = {
+export const TRACE: Readonly<Record<string, Trace>> = withSequenceTraces<Trace>({
   // This document covers the whole service: purpose, records and fields, states, endpoints, authentication, webhoo
   '0#ebc4a2ae': { informative: 'describes the document or introduces what follows; the rules it names are traced where they are stated' },
   // One document is enough.
@@ -705,4 +706,4 @@ export const TRACE: Readonly<Record<string, Trace>> = {
   '9#447fb756': { ids: ['RT-VERSION-CREATE', 'RT-VERSIONS-LIST', 'TK-CREATE-REQUIRED'] },
   // Deprecation and compatibility policy for future versions: not shown.
   '9#9dfa1aea': { informative: 'the spec leaves this open: every reasonable choice is accepted, and what the target chose is observed where a check meets it' },
-};
+});
