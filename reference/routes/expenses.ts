@@ -21,6 +21,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface ExpensesRouteOptions {
   store: PartitionedStore<Expense>;
@@ -60,6 +61,11 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
   const validateCreate = compileBody<ExpenseCreateInput>(ajv, expenseCreateSchema(policy.loosened));
   const validateUpdate = compileBody<ExpenseUpdateInput>(ajv, expenseUpdateSchema(policy.loosened));
   const validateReject = compileBody<ExpenseRejectInput>(ajv, expenseRejectSchema());
+  // A status index that create and PATCH refresh and the actions do not (only under an interaction fault).
+  const statusIndex = new StaleCopies<Expense>();
+  const indexStatus = (owner: string, expense: Expense): void => {
+    if (policy.interactions.statusIndex === true) statusIndex.refresh(owner, expense);
+  };
 
   app.get('/expenses', async (request) => {
     const auth = requireAuth(request);
@@ -82,7 +88,12 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const page = readPage(query, lists);
     query.finish();
     for (const name of policy.ignoredFilters) delete filter[name];
-    return paginate(filterExpenses(store.listed(auth.organisationId), filter), page, lists);
+    const indexed: Array<keyof Expense> = policy.interactions.statusIndex === true && filter.status !== undefined ? ['status'] : [];
+    return paginate(
+      statusIndex.filterIndexed(store.listed(auth.organisationId), indexed, (records) => filterExpenses(records, filter)),
+      page,
+      lists,
+    );
   });
 
   app.post('/expenses', async (request, reply) => {
@@ -91,6 +102,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const input = policy.createBends.reduce((bent, bend) => bend(bent), result.value);
     const expense = store.insert(auth.organisationId, createExpense(input, randomUUID(), now().toISOString()));
+    indexStatus(auth.organisationId, expense);
     events.publish(auth.organisationId, 'expense.created', expense);
     return reply.code(201).send({ data: expense });
   });
@@ -115,6 +127,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const input = policy.updateBends.reduce((bent, bend) => bend(bent), result.value);
     const updated = patchExpense(existing, input, now().toISOString(), policy.patch);
     store.replace(auth.organisationId, updated);
+    indexStatus(auth.organisationId, updated);
     return { data: updated };
   });
 

@@ -188,6 +188,8 @@ class Delete extends SequenceCommand {
     for (const field of ['isActive', ...domain.linked.filter(([inputs]) => inputs.includes('isActive')).flatMap(([, decided]) => decided)]) {
       forget(record, field);
     }
+    // What the soft delete left is learned now, so that what follows is judged against it.
+    await readAndJudge(world, domain, record);
   }
   toString(): string {
     return `delete record #${this.pick}`;
@@ -310,6 +312,11 @@ class Foreign extends SequenceCommand {
 }
 
 /** Every command over the domains, with valid bodies from the domain generators. */
+/** The records a sequence starts with: one to three creates in its domains, so that what follows has targets. */
+export function openingCreates(domains: readonly SequenceDomain[]): fc.Arbitrary<Command[]> {
+  return fc.array(fc.oneof(...domains.map((d) => d.create.map((body): Command => new Create(d, body, 'A')))), { minLength: 1, maxLength: 3 });
+}
+
 export function sequenceCommands(domains: readonly SequenceDomain[], options: { readonly otherOrg: boolean }): Array<fc.Arbitrary<Command>> {
   const pick = fc.nat({ max: 30 });
   // An update body for each domain: the command finds its target when it runs, in any domain.
@@ -355,8 +362,21 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
     if (scope === undefined) continue;
     for (const kind of domain.scopeValues) {
       await judgeList(world, domain, scope[kind], { query: {}, conditions: [] });
-      if (domain.activeFlag)
-        await judgeList(world, domain, scope[kind], { query: { isActive: 'true' }, conditions: [{ field: 'isActive', op: 'eq', value: true }] });
+      // Each value the records hold now of the fields a stale index would keep.
+      for (const field of domain.auditFilters) {
+        const values = new Set(own.filter((r) => r.state === 'live').map((r) => r.fields[field] ?? r.learned[field]));
+        for (const value of values) {
+          if (typeof value !== 'boolean' && typeof value !== 'string') continue;
+          await judgeList(world, domain, scope[kind], { query: { [field]: String(value) }, conditions: [{ field, op: 'eq', value }] });
+        }
+      }
+    }
+    for (const record of own) {
+      const active = record.fields['isActive'] ?? record.learned['isActive'];
+      const scopeValue = record.fields[domain.scopeField];
+      const value = domain.searchField === undefined ? undefined : record.fields[domain.searchField];
+      if (record.state !== 'live' || typeof value !== 'string' || typeof scopeValue !== 'string' || typeof active !== 'boolean') continue;
+      await judgeSearch(world, domain, record, scopeValue, active);
     }
   }
 }

@@ -51,6 +51,8 @@ export interface SequenceDomain {
   readonly activeFlag: boolean;
   /** The list has `search` (spec 4.1, 4.4): the field a search by the current value must find. */
   readonly searchField?: string;
+  /** Filter fields the end of each sequence lists by, with each value its records hold then. */
+  readonly auditFilters: readonly string[];
 }
 
 export interface DomainConstraints {
@@ -94,6 +96,7 @@ function contacts(c: DomainConstraints): SequenceDomain {
     defaults: ['isActive', 'isBillable'],
     linked: [],
     activeFlag: true,
+    auditFilters: ['isActive'],
     searchField: 'name',
   };
 }
@@ -125,6 +128,7 @@ function timeEntries(c: DomainConstraints): SequenceDomain {
       [['durationSeconds'], ['hours']],
     ],
     activeFlag: false,
+    auditFilters: ['isBillable'],
   };
 }
 
@@ -152,6 +156,7 @@ function expenses(c: DomainConstraints): SequenceDomain {
       [['expenseType'], ['reimbursementStatus', 'claimedByResourceId', 'supplierId']],
     ],
     activeFlag: false,
+    auditFilters: ['status', 'expenseType'],
   };
 }
 
@@ -171,7 +176,11 @@ function resources(c: DomainConstraints): SequenceDomain {
     scopeField: 'homeOfficeId',
     scopeValues: ['office'],
     create: resourceCreate(constraints).map((body) => resourceRuleFree({ ...body, homeOfficeId: P.office })),
-    update: resourceUpdate(constraints).map((body) => resourceRuleFree(body)),
+    // Half the updates leave isActive and endDate alone: only those show what a soft delete leaves.
+    update: fc.tuple(resourceUpdate(constraints), fc.boolean()).map(([body, flags]) => {
+      const { isActive: _active, endDate: _end, ...rest } = body as Body;
+      return resourceRuleFree(flags ? body : Object.keys(rest).length > 0 ? rest : { jobTitle: 'changed by a conformance sequence' });
+    }),
     filters: fc.oneof(fc.constant(NO_FILTER), booleanFilter('isActive')),
     defaults: ['isActive'],
     linked: [
@@ -179,6 +188,7 @@ function resources(c: DomainConstraints): SequenceDomain {
       [['endDate'], ['isActive']],
     ],
     activeFlag: true,
+    auditFilters: ['isActive'],
     searchField: 'name',
   };
 }

@@ -4,14 +4,14 @@ import type { ApiClient } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
 import type { ExchangeRecord, PropertyRecord } from '../../report/model.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
-import { finalAudit, sequenceCommands } from './commands.js';
+import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
 import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
 import { RuleBroken } from './model.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 
 /** Commands in one sequence at most (fast-check draws fewer, and shrinking takes them away). */
-export const MAX_COMMANDS = 12;
+export const MAX_COMMANDS = 16;
 /** Sequences replayed while shrinking a failure, at most. */
 export const SHRINK_RUNS = 80;
 /** Requests one sequence sends at most, on average: the request cap is this times CONFORMANCE_SEQUENCES. */
@@ -81,7 +81,9 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       if (!observations.some((k) => k.topic === o.topic && k.subject === o.subject && k.value === o.value)) observations.push(o);
   };
 
-  const predicate = async (commands: Iterable<fc.AsyncCommand<SequenceWorld, SequenceWorld>>): Promise<void> => {
+  type Commands = Iterable<fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
+  const predicate = async ([opening, rest]: readonly [Commands, Commands]): Promise<void> => {
+    const commands = [...opening, ...rest];
     if (broken !== undefined) throw broken.error;
     if (rule === undefined) {
       if (performance.now() - started >= exploreMs) {
@@ -115,18 +117,19 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     }
   };
 
-  const details = await fc.check(
-    fc.asyncProperty(
-      fc.commands(sequenceCommands(options.domains, { otherOrg: options.b !== undefined }), { maxCommands: MAX_COMMANDS, size: 'max' }),
-      predicate,
-    ),
-    {
-      seed: options.seed,
-      numRuns: options.count,
-      interruptAfterTimeLimit: exploreMs + shrinkMs + 60_000,
-      markInterruptAsFailure: false,
-    },
-  );
+  // Most sequences stay in one domain, so that their commands meet the same records again and
+  // again; some mix them all (the other organisation's requests come in both).
+  const otherOrg = options.b !== undefined;
+  const focus = [...options.domains.map((d) => [d]), options.domains];
+  const sequencesOf = fc
+    .constantFrom(...focus)
+    .chain((domains) => fc.tuple(openingCreates(domains), fc.commands(sequenceCommands(domains, { otherOrg }), { maxCommands: MAX_COMMANDS, size: 'max' })));
+  const details = await fc.check(fc.asyncProperty(sequencesOf, predicate), {
+    seed: options.seed,
+    numRuns: options.count,
+    interruptAfterTimeLimit: exploreMs + shrinkMs + 60_000,
+    markInterruptAsFailure: false,
+  });
   const durationMs = performance.now() - started;
   if (last === undefined && broken !== undefined) throw broken.error;
   if (last === undefined) return { sequences, requests, durationMs, stoppedBy, observations };
