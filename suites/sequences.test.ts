@@ -3,11 +3,10 @@ import { checker, type CheckContext } from '../harness/check/check.js';
 import { once } from '../harness/check/once.js';
 import { CheckFailure } from '../harness/check/outcomes.js';
 import { runTag } from '../harness/check/run-context.js';
-import { DEFAULTS } from '../harness/config/schema.js';
 import { Redactor } from '../harness/http/redact.js';
 import { createTask } from '../harness/steps/prerequisites.js';
 import { sequenceDomains } from '../harness/steps/sequences/domains.js';
-import { explore, sequenceScopes, type Exploration } from '../harness/steps/sequences/explore.js';
+import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../harness/steps/sequences/explore.js';
 import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 
 /**
@@ -29,7 +28,7 @@ function explorationSeed(runSeed: number): number {
 const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   const taskId = await createTask(t, 'Conformance sequences task');
   const tag = runTag(t.run);
-  const settings = t.run.sequences ?? { count: DEFAULTS.sequences, seconds: DEFAULTS.sequencesS };
+  const settings = sequenceSettings(t.run);
   return explore({
     domains: sequenceDomains({ taskId, runTag: tag }),
     a: t.api,

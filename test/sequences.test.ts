@@ -18,6 +18,8 @@ const SCENARIO_SUITE: Record<keyof typeof SEQUENCE_FAULTS, Domain> = {
   'seq-time-entry-total-deleted': 'time-entries',
   'seq-expense-status-index': 'expenses',
   'seq-resource-update-revives': 'resources',
+  'seq-expense-patch-undeletes': 'expenses',
+  'seq-contact-children-cache': 'security',
 };
 
 /**
@@ -29,7 +31,17 @@ const SCENARIO_SUITE: Record<keyof typeof SEQUENCE_FAULTS, Domain> = {
 const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
   ['lax-formats', 'batch-item-refusals', 'guarded-security'],
-  ['business-rules', 'unique-names', 'planning-rules', 'record-rules', 'expense-rules', 'time-entry-rules', 'time-entry-assignment', 'sparse-records', 'normalised-values'],
+  [
+    'business-rules',
+    'unique-names',
+    'planning-rules',
+    'record-rules',
+    'expense-rules',
+    'time-entry-rules',
+    'time-entry-assignment',
+    'sparse-records',
+    'normalised-values',
+  ],
   ['webhook-choices', 'deliveries-per-delivery', 'report-choices', 'throttled-refusals', 'read-only-keys'],
   ['transitions-terminal-409', 'expense-self-review'],
 ];
@@ -39,7 +51,10 @@ const SEEDS = 3;
 
 function runs(): Array<{ readonly variants: readonly VariantName[]; readonly seed: number }> {
   const seed = (): number => Math.floor(Math.random() * 2 ** 31);
-  return [...TOGETHER.flatMap((variants) => Array.from({ length: SEEDS }, () => ({ variants, seed: seed() }))), ...LIMITER_ONLY.map((v) => ({ variants: [v], seed: seed() }))];
+  return [
+    ...TOGETHER.flatMap((variants) => Array.from({ length: SEEDS }, () => ({ variants, seed: seed() }))),
+    ...LIMITER_ONLY.map((v) => ({ variants: [v], seed: seed() })),
+  ];
 }
 
 describe('the exploration', () => {

@@ -398,6 +398,15 @@ export const SETTINGS = [
     group: 'bounds',
   },
   {
+    name: 'CONFORMANCE_SEQUENCES_S',
+    kind: upTo(3600, 'seconds'),
+    default: code(DEFAULTS.sequencesS),
+    description: 'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets as long again).',
+    more: "Never more requests than this long at the keys' paced rates allows.",
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
     name: 'CONFORMANCE_PACED',
     kind: KINDS.flag,
     default: code(false),
@@ -451,15 +460,6 @@ export const SETTINGS = [
     more: "Each is up to 12 operations over contacts, time entries, expenses and resources, with reads, lists and the other organisation's key interleaved; a failure is shrunk to the shortest failing sequence.",
     needs: ['debugging', 'certification'],
     group: 'run',
-  },
-  {
-    name: 'CONFORMANCE_SEQUENCES_S',
-    kind: upTo(3600, 'seconds'),
-    default: code(DEFAULTS.sequencesS),
-    description: 'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets as long again).',
-    more: "Never more requests than this long at the keys' paced rates allows.",
-    needs: ['distant'],
-    group: 'bounds',
   },
   {
     name: 'CONFORMANCE_REPORT_DIR',

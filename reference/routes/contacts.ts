@@ -44,6 +44,11 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   // A read cache and a list index (only under an interaction fault): copies PATCH never refreshes.
   const cache = new StaleCopies<Contact>();
   const index = new StaleCopies<Contact>();
+  const childrenCache = new Map<string, unknown>();
+  // Every write empties the children cache: only another organisation's read can find it stale.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET') childrenCache.clear();
+  });
 
   function bodyRejected(issues: Issue[], operation: 'create' | 'update'): ApiError {
     return validationFailed(issues, policy.refusedStatus[operation]);
@@ -85,11 +90,21 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
       ...(interactions.searchIndex === true && filter.search !== undefined ? (['name'] as const) : []),
       ...(interactions.parentIndex === true && filter.parentContactId !== undefined ? (['parentContactId'] as const) : []),
     ];
-    return paginate(
+    // A cache of each parent's children keyed by the parent id alone, not by organisation (an interaction fault).
+    const onlyParent = Object.entries(filter).every(([name, value]) => name === 'parentContactId' || value === undefined);
+    const cacheKey =
+      interactions.childrenCache === true && onlyParent && filter.parentContactId !== undefined
+        ? `${filter.parentContactId.toLowerCase()} ${page.limit} ${page.offset}`
+        : undefined;
+    const cached = cacheKey === undefined ? undefined : childrenCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const body = paginate(
       index.filterIndexed(source, indexed, (records) => filterContacts(records, filter)),
       page,
       lists,
     );
+    if (cacheKey !== undefined) childrenCache.set(cacheKey, body);
+    return body;
   });
 
   app.post('/contacts', async (request, reply) => {

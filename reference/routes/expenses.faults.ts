@@ -37,7 +37,7 @@ export interface ExpensesPolicy {
    */
   readonly finalStates: readonly string[];
   /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
-  readonly interactions: { readonly statusIndex?: boolean };
+  readonly interactions: { readonly statusIndex?: boolean; readonly patchUndeletes?: boolean };
 }
 
 /** The spec's behaviour. */

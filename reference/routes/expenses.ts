@@ -63,6 +63,8 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
   const validateReject = compileBody<ExpenseRejectInput>(ajv, expenseRejectSchema());
   // A status index that create and PATCH refresh and the actions do not (only under an interaction fault).
   const statusIndex = new StaleCopies<Expense>();
+  // Deleted expenses a PATCH writes back, as an upsert over tombstones would (an interaction fault).
+  const tombstones = new StaleCopies<Expense>();
   const indexStatus = (owner: string, expense: Expense): void => {
     if (policy.interactions.statusIndex === true) statusIndex.refresh(owner, expense);
   };
@@ -118,7 +120,12 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateUpdate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
+    let existing = findOwned(store, auth.organisationId, request.params.id);
+    const tombstone = policy.interactions.patchUndeletes === true ? tombstones.get(request.params.id.toLowerCase()) : undefined;
+    if (existing === undefined && tombstone !== undefined && tombstones.ownedBy(auth.organisationId).includes(tombstone)) {
+      existing = store.insert(auth.organisationId, tombstone);
+      tombstones.drop(tombstone.id);
+    }
     if (existing === undefined) throw notFound('expense');
     // Refused before anything is written: a 409 leaves the expense as it was.
     const moved = refusedStateChange(existing, result.value);
@@ -137,6 +144,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
     if (policy.delete.removes) store.delete(auth.organisationId, existing.id);
+    if (policy.interactions.patchUndeletes === true) tombstones.refresh(auth.organisationId, existing);
     if (policy.delete.answer === 'record') return reply.code(200).send({ data: existing });
     return reply.code(204).send();
   });

@@ -38,6 +38,19 @@ export const SEQUENCE_FAULTS = defineFaults({
     breaks: 'SEQ-LIST-AFTER-WRITE',
     policy: { expenses: { interactions: { statusIndex: true } } },
   },
+  'seq-expense-patch-undeletes': {
+    changes: 'a PATCH of a deleted expense answers 200 and writes it back (an upsert over the tombstone it left): a deleted expense reads and lists again',
+    suite: 'sequences',
+    breaks: 'SEQ-DELETE-GONE',
+    policy: { expenses: { interactions: { patchUndeletes: true } } },
+  },
+  'seq-contact-children-cache': {
+    changes:
+      "GET /contacts?parentContactId= is cached by the parent id alone, not by organisation: another organisation's same query gets the cached page until a write empties it",
+    suite: 'sequences',
+    breaks: 'SEQ-ISOLATION',
+    policy: { contacts: { interactions: { childrenCache: true } } },
+  },
   'seq-resource-update-revives': {
     changes: 'a PATCH of a soft-deleted resource brings it back: it is active again, though the update did not name isActive',
     suite: 'sequences',

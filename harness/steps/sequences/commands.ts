@@ -371,6 +371,8 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
         }
       }
     }
+    // The other organisation last: no write of org A comes between its lists and this one.
+    if (world.hasOtherOrg) for (const kind of domain.scopeValues) await judgeForeignList(world, domain, scope[kind]);
     for (const record of own) {
       const active = record.fields['isActive'] ?? record.learned['isActive'];
       const scopeValue = record.fields[domain.scopeField];

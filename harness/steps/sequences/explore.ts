@@ -2,13 +2,20 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
-import type { ExchangeRecord, PropertyRecord } from '../../report/model.js';
+import type { CheckFailure } from '../../check/outcomes.js';
+import { DEFAULTS } from '../../config/schema.js';
+import type { RunContext } from '../../check/run-context.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
 import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
 import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
 import { RuleBroken } from './model.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
+
+/** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
+export function sequenceSettings(run: Pick<RunContext, 'sequences'>): { readonly count: number; readonly seconds: number } {
+  return run.sequences ?? { count: DEFAULTS.sequences, seconds: DEFAULTS.sequencesS };
+}
 
 /** Commands in one sequence at most (fast-check draws fewer, and shrinking takes them away). */
 export const MAX_COMMANDS = 16;
@@ -39,8 +46,8 @@ export interface ExplorationFailure {
   readonly rule: SequenceRequirementId;
   /** What broke, then the shrunk sequence as a numbered list and as a script. */
   readonly message: string;
-  readonly exchange: ExchangeRecord | null;
-  readonly property: PropertyRecord;
+  readonly exchange: CheckFailure['exchange'];
+  readonly property: NonNullable<CheckFailure['property']>;
 }
 
 export interface Exploration {

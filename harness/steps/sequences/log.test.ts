@@ -7,7 +7,16 @@ const PARENT = '11111111-2222-4333-8444-555555555555';
 const CHILD = '66666666-7777-4888-8999-aaaaaaaaaaaa';
 
 const log: LoggedRequest[] = [
-  { org: 'A', method: 'POST', path: '/contacts', body: '{"contactType":"company","name":"P"}', status: 201, excerpt: `{"data":{"id":"${PARENT}"}}`, createdId: PARENT, letter: 'P' },
+  {
+    org: 'A',
+    method: 'POST',
+    path: '/contacts',
+    body: '{"contactType":"company","name":"P"}',
+    status: 201,
+    excerpt: `{"data":{"id":"${PARENT}"}}`,
+    createdId: PARENT,
+    letter: 'P',
+  },
   {
     org: 'A',
     method: 'POST',
@@ -51,7 +60,7 @@ describe('renderScript', () => {
     expect(script).toContain('-H "X-API-Key: $KEY"');
     const bearer = renderScript(log, { baseUrl: 'http://localhost:3000/api/v1', authStyle: 'bearer', seed: 42, redactor: new Redactor([KEY]) });
     expect(bearer).toContain('-H "Authorization: Bearer $KEY"');
-    expect(script).toContain('BASE="${BASE:-http://localhost:3000/api/v1}"');
+    expect(script).toContain(`BASE="\${BASE:-http://localhost:3000/api/v1}"`);
     expect(script).toContain('CONFORMANCE_SEED=42');
   });
 });

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { applyWrite, forget, judgeRecord, meets, RuleBroken, type ModelRecord } from './model.js';
 
 function record(fields: Record<string, unknown>, state: ModelRecord['state'] = 'live'): ModelRecord {
-  return { domain: 'resources', id: 'r1', label: 'resource $S1', org: 'A', state, fields, learned: {}, toLearn: new Set(['isActive']), learnedAfterDelete: new Set(), softListed: new Map() };
+  return {
+    domain: 'resources',
+    id: 'r1',
+    label: 'resource $S1',
+    org: 'A',
+    state,
+    fields,
+    learned: {},
+    toLearn: new Set(['isActive']),
+    learnedAfterDelete: new Set(),
+    softListed: new Map(),
+  };
 }
 
 const ruleOf = (run: () => void): string | undefined => {

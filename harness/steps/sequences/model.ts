@@ -1,5 +1,4 @@
 import { CheckFailure } from '../../check/outcomes.js';
-import type { ExchangeRecord } from '../../report/model.js';
 import { mismatch } from '../compare.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
 import type { Org } from './log.js';
@@ -51,7 +50,7 @@ export type Known = { readonly known: true; readonly value: unknown } | { readon
 /** A failure of one state rule, with the request that showed it. */
 export class RuleBroken extends CheckFailure {
   readonly rule: SequenceRequirementId;
-  constructor(rule: SequenceRequirementId, message: string, exchange: ExchangeRecord | null = null) {
+  constructor(rule: SequenceRequirementId, message: string, exchange: CheckFailure['exchange'] = null) {
     super(message, exchange);
     this.rule = rule;
   }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse, QueryValue } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
-import type { ExchangeRecord } from '../../report/model.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
 import { filled, type Body, type ScopeIds, type SequenceDomain } from './domains.js';
 import type { LoggedRequest, Org } from './log.js';
@@ -28,7 +27,7 @@ export class SequenceWorld {
   readonly records: ModelRecord[] = [];
   readonly log: LoggedRequest[] = [];
   readonly observations: SequenceObservation[] = [];
-  lastExchange: ExchangeRecord | null = null;
+  lastExchange: ApiResponse['exchange'] | null = null;
   readonly #scope = new Map<keyof ScopeIds, string | null>();
   readonly #options: {
     readonly a: ApiClient;

@@ -1,7 +1,7 @@
-import { MINIMAL, type TestApi } from '../test-api.js';
+import { KEY_B_ADMIN, MINIMAL, type TestApi } from '../test-api.js';
 import type { ProbesFor } from './probe.js';
 
-const ids = async (api: TestApi, url: string): Promise<string[]> => ((await api.get(url)).json().data as { id: string }[]).map((r) => r.id);
+const ids = async (api: TestApi, url: string, key?: string): Promise<string[]> => ((await api.get(url, key)).json().data as { id: string }[]).map((r) => r.id);
 
 /** Probes of the interaction faults (reference/routes/sequences.faults.ts): each needs two operations in a row to show. */
 export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
@@ -51,6 +51,25 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     },
     clean: [1, 0],
     faulty: [0, 1],
+  },
+  'seq-expense-patch-undeletes': {
+    probe: async (api) => {
+      const { id } = await api.create('/expenses', MINIMAL.expense);
+      await api.delete(`/expenses/${id}`);
+      return [(await api.patch(`/expenses/${id}`, { description: 'again' })).statusCode, (await api.get(`/expenses/${id}`)).statusCode];
+    },
+    clean: [404, 404],
+    faulty: [200, 200],
+  },
+  'seq-contact-children-cache': {
+    probe: async (api) => {
+      const parent = await api.createContact({ name: 'parent' });
+      await api.createContact({ contactType: 'individual', name: 'child', parentContactId: parent.id });
+      await api.get(`/contacts?parentContactId=${parent.id}`);
+      return (await ids(api, `/contacts?parentContactId=${parent.id}`, KEY_B_ADMIN)).length;
+    },
+    clean: 0,
+    faulty: 1,
   },
   'seq-resource-update-revives': {
     probe: async (api) => {
