@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { noteKnownDuration } from '../harness/check/known-wait.js';
 import { once } from '../harness/check/once.js';
 import { CheckFailure } from '../harness/check/outcomes.js';
 import { runTag } from '../harness/check/run-context.js';
@@ -29,6 +30,8 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   const taskId = await createTask(t, 'Conformance sequences task');
   const tag = runTag(t.run);
   const settings = sequenceSettings(t.run);
+  // The progress line's ETA counts the exploration's time bound from the start.
+  noteKnownDuration(settings.seconds * 1000);
   return explore({
     domains: sequenceDomains({ taskId, runTag: tag }),
     a: t.api,

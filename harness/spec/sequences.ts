@@ -36,7 +36,11 @@ export const SEQUENCE_REQUIREMENTS = {
     '4',
     'The paging total of a list scoped to records the sequence made counts its live matching records, after creates, changes and deletes alike.',
   ),
-  'SEQ-DELETE-GONE': seq('MUST', '2, 4', 'A deleted contact, expense or time entry is never read (2xx) or listed again, whatever follows in the sequence.'),
+  'SEQ-DELETE-GONE': seq(
+    'MUST',
+    '2, 4',
+    'A deleted contact, expense or time entry is never read, updated, approved or rejected (2xx) or listed again, whatever follows in the sequence.',
+  ),
   'SEQ-SOFT-DELETE-STAYS': seq(
     'MUST',
     '2, 3.5, 4.4',
