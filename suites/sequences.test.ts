@@ -64,6 +64,8 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
     throw failure;
   }
   if (result.sequences === 0) t.inconclusive('the exploration made no sequence within its bounds');
+  if (result.records === 0 && result.failure === undefined)
+    t.inconclusive('the sequences made no record: the target refused every create (see the observations)');
 }
 
 describe('sequences: state after any sequence of operations', () => {

@@ -54,6 +54,8 @@ export interface Exploration {
   /** Sequences run to their end (those that passed, and the first that failed). */
   readonly sequences: number;
   readonly requests: number;
+  /** Records org A's key made in the sequences (none: nothing was verified). */
+  readonly records: number;
   readonly durationMs: number;
   /** Why it made fewer sequences than CONFORMANCE_SEQUENCES asked, if it did. */
   readonly stoppedBy?: string | undefined;
@@ -83,7 +85,9 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   let broken: { readonly error: unknown } | undefined;
   let shrinkRuns = 0;
   const observations: SequenceObservation[] = [];
+  let records = 0;
   const keep = (world: SequenceWorld): void => {
+    if (rule === undefined) records += world.records.filter((r) => r.org === 'A').length;
     for (const o of world.observations)
       if (!observations.some((k) => k.topic === o.topic && k.subject === o.subject && k.value === o.value)) observations.push(o);
   };
@@ -139,7 +143,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   });
   const durationMs = performance.now() - started;
   if (last === undefined && broken !== undefined) throw broken.error;
-  if (last === undefined) return { sequences, requests, durationMs, stoppedBy, observations };
+  if (last === undefined) return { sequences, requests, records, durationMs, stoppedBy, observations };
   const { error, world } = last;
   const log = world.log;
   const numbered = renderNumbered(log);
@@ -156,6 +160,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   return {
     sequences,
     requests,
+    records,
     durationMs,
     stoppedBy,
     observations,
