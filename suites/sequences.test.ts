@@ -28,16 +28,18 @@ function explorationSeed(runSeed: number): number {
 
 const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   const taskId = await createTask(t, 'Conformance sequences task');
+  const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+  const versionId = t.need(t.run.versionId, 'CONFORMANCE_VERSION_ID');
   const tag = runTag(t.run);
   const settings = sequenceSettings(t.run);
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
   return explore({
-    domains: sequenceDomains({ taskId, runTag: tag }),
+    domains: sequenceDomains({ taskId, versionId, runTag: tag }),
     a: t.api,
     b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
     redactor: new Redactor(Object.values(t.run.keys)),
-    scopes: sequenceScopes(taskId, tag),
+    scopes: sequenceScopes(taskId, tag, projectId, versionId),
     count: settings.count,
     seconds: settings.seconds,
     seed: explorationSeed(t.run.seed),
@@ -53,7 +55,7 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
   if (summary) {
     t.observe(
       'sequences-explored',
-      'contacts, time entries, expenses, resources',
+      'contacts, time entries, expenses, resources, tasks',
       `${result.sequences} sequences, ${result.requests} requests, ${Math.round(result.durationMs / 100) / 10} s${result.stoppedBy ? `; stopped by ${result.stoppedBy}` : ''}`,
     );
     for (const o of result.observations) t.observe(o.topic, o.subject, o.value);

@@ -55,7 +55,7 @@ for (const [variants, seeds] of groups.filter(
   const [a, b] = [client(keys.admin), client(keys.otherOrg)];
   const task = await a.post('/tasks', { parentTaskId: seedData.projectId, versionId: seedData.versionId, name: `Sequence sweep task ${randomInt(1e9)}` });
   const taskId = (task.json as { data: { id: string } }).data.id;
-  const domains = sequenceDomains({ taskId, runTag: 'conformance-sequence-sweep' });
+  const domains = sequenceDomains({ taskId, versionId: seedData.versionId!, runTag: 'conformance-sequence-sweep' });
   let made = 0;
   let groupFailures = 0;
   const groupStarted = Date.now();
@@ -67,7 +67,7 @@ for (const [variants, seeds] of groups.filter(
         a,
         b,
         redactor,
-        scopes: sequenceScopes(taskId, 'conformance-sequence-sweep'),
+        scopes: sequenceScopes(taskId, 'conformance-sequence-sweep', seedData.projectId!, seedData.versionId!),
         count: 40,
         seconds: 15,
         seed,

@@ -27,10 +27,14 @@ export const SEQUENCE_REQUIREMENTS = {
   ),
   'SEQ-LIST-AFTER-WRITE': seq(
     'MUST',
-    '4, 4.1, 4.2, 4.3, 4.4',
+    '4, 4.1, 4.2, 4.3, 4.4, 4.7',
     'In any sequence, each list filter the spec defines (booleans, enums, references, dates) lists the live records whose current values match it and leaves out those whose current values do not.',
   ),
-  'SEQ-SEARCH-AFTER-WRITE': seq('SHOULD', '4.1, 4.4', '`search` with the current name of a record finds it, after renames too (matching rules not shown).'),
+  'SEQ-SEARCH-AFTER-WRITE': seq(
+    'SHOULD',
+    '4.1, 4.4, 4.7',
+    '`search` with the current name of a record finds it, after renames too (matching rules not shown).',
+  ),
   'SEQ-TOTAL-AFTER-WRITE': seq(
     'MUST',
     '4',
@@ -43,8 +47,8 @@ export const SEQUENCE_REQUIREMENTS = {
   ),
   'SEQ-SOFT-DELETE-STAYS': seq(
     'MUST',
-    '2, 3.5, 4.4',
-    'A soft-deleted resource stays as its deletion left it (its read, its isActive, its place in lists: observed) through later updates that do not set isActive.',
+    '2, 3.5, 4.4, 4.7',
+    'A soft-deleted resource or task stays as its deletion left it (its read, its isActive, its place in lists: observed) through later updates that do not set isActive.',
   ),
   'SEQ-ISOLATION': seq(
     'MUST',

@@ -81,6 +81,7 @@ export const AUDIT_SEQUENCES: AuditTable = {
   ],
   'SEQ-SOFT-DELETE-STAYS': [
     { relies: 'a resource delete is a soft delete', basis: { spec: '4.4: "DELETE | /resources/{id} | Soft delete, 204."' } },
+    { relies: 'a task delete is a soft delete', basis: { spec: '4.7: "DELETE | /tasks/{id} | Soft delete, 204."' } },
     {
       relies: "what a soft delete leaves (read by id, isActive, listed) is the server's choice",
       basis: { observation: 'sequence-soft-delete: learned at the first read after the delete, then held to until isActive is written' },

@@ -25,6 +25,10 @@ export const SEQUENCE_TRACE: Readonly<Record<string, readonly RequirementId[]>> 
   '4.4#7c501c9d': ['SEQ-LIST-AFTER-WRITE', 'SEQ-SEARCH-AFTER-WRITE'],
   // DELETE | /resources/{id} | Soft delete, 204.
   '4.4#8a6ab75d': ['SEQ-SOFT-DELETE-STAYS'],
+  // GET | /tasks | Query: projectId, parentTaskId, search, lifecycleScope, limit, offset.
+  '4.7#8fbe572c': ['SEQ-LIST-AFTER-WRITE', 'SEQ-SEARCH-AFTER-WRITE'],
+  // DELETE | /tasks/{id} | Soft delete, 204.
+  '4.7#0bb38e94': ['SEQ-SOFT-DELETE-STAYS'],
   // A key belongs to one organisation; requests see that organisation's data.
   '5#aeba56cb': ['SEQ-ISOLATION'],
 };

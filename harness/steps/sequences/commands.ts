@@ -230,8 +230,8 @@ class Search extends SequenceCommand {
     const value = record.fields[domain.searchField];
     const scopeValue = record.fields[domain.scopeField];
     const active = record.fields['isActive'] ?? record.learned['isActive'];
-    if (typeof value !== 'string' || typeof scopeValue !== 'string' || typeof active !== 'boolean') return;
-    await judgeSearch(world, domain, record, scopeValue, active);
+    if (typeof value !== 'string' || typeof scopeValue !== 'string' || (domain.activeFlag && typeof active !== 'boolean')) return;
+    await judgeSearch(world, domain, record, scopeValue, domain.activeFlag ? (active as boolean) : undefined);
   }
   toString(): string {
     return `search for record #${this.pick}`;
@@ -377,8 +377,9 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
       const active = record.fields['isActive'] ?? record.learned['isActive'];
       const scopeValue = record.fields[domain.scopeField];
       const value = domain.searchField === undefined ? undefined : record.fields[domain.searchField];
-      if (record.state !== 'live' || typeof value !== 'string' || typeof scopeValue !== 'string' || typeof active !== 'boolean') continue;
-      await judgeSearch(world, domain, record, scopeValue, active);
+      if (record.state !== 'live' || typeof value !== 'string' || typeof scopeValue !== 'string' || (domain.activeFlag && typeof active !== 'boolean'))
+        continue;
+      await judgeSearch(world, domain, record, scopeValue, domain.activeFlag ? (active as boolean) : undefined);
     }
   }
 }

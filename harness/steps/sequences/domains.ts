@@ -3,6 +3,7 @@ import { contactCreate, contactUpdate } from '../../generators/contacts.js';
 import { EXPENSE_TYPES, EXPENSE_STATUSES } from '../../spec/expenses.js';
 import { expenseCreate, expenseUpdate } from '../../generators/expenses.js';
 import { resourceCreate, resourceRuleFree, resourceUpdate } from '../../generators/resources.js';
+import { taskCreate, taskUpdate } from '../../generators/tasks.js';
 import { timeEntryCreate, timeEntryUpdate } from '../../generators/time-entries.js';
 import { pastDate } from '../../generators/primitives.js';
 import type { Condition, DomainName } from './model.js';
@@ -17,7 +18,13 @@ import type { Condition, DomainName } from './model.js';
  */
 
 /** Placeholders for the ids a sequence makes at its start (each sequence has its own). */
-export const SCOPE_PLACEHOLDERS = { parent1: '@scope-parent-1', parent2: '@scope-parent-2', resource: '@scope-resource', office: '@scope-office' } as const;
+export const SCOPE_PLACEHOLDERS = {
+  parent1: '@scope-parent-1',
+  parent2: '@scope-parent-2',
+  resource: '@scope-resource',
+  office: '@scope-office',
+  task: '@scope-task',
+} as const;
 
 export type ScopeIds = Readonly<Record<keyof typeof SCOPE_PLACEHOLDERS, string>>;
 
@@ -58,6 +65,8 @@ export interface SequenceDomain {
 export interface DomainConstraints {
   /** A task of the configured project the exploration made (time entries and expenses point at it). */
   readonly taskId: string;
+  /** CONFORMANCE_VERSION_ID: tasks are created with it (spec 2.7). */
+  readonly versionId: string;
   readonly runTag: string;
 }
 
@@ -193,9 +202,40 @@ function resources(c: DomainConstraints): SequenceDomain {
   };
 }
 
+/**
+ * Tasks (spec 2.7, 4.7): children of the sequence's own parent task under the configured project.
+ * A delete is a soft delete (what a read then answers is learned). Positions are not sent (a
+ * server may renumber siblings), nor the legacy taskType (a server may keep it as a taskTypeId,
+ * and derive that again when it is cleared). Which tasks `lifecycleScope=active` covers is not shown, so only
+ * `all` (the default) is listed.
+ */
+function tasks(c: DomainConstraints): SequenceDomain {
+  const constraints = { parentTaskIds: [P.task], versionIds: [c.versionId], runTag: c.runTag };
+  return {
+    name: 'tasks',
+    path: '/tasks',
+    noun: 'task',
+    letter: 'K',
+    deletion: 'soft',
+    scopeField: 'parentTaskId',
+    scopeValues: ['task'],
+    create: taskCreate(constraints).map((body) => {
+      const { position: _position, taskType: _taskType, ...rest } = body as Body;
+      return { ...rest, parentTaskId: P.task };
+    }),
+    update: taskUpdate(constraints) as fc.Arbitrary<Body>,
+    filters: fc.oneof(fc.constant(NO_FILTER), fc.constant({ query: { lifecycleScope: 'all' }, conditions: [] } as ListFilter)),
+    defaults: [],
+    linked: [],
+    activeFlag: false,
+    searchField: 'name',
+    auditFilters: [],
+  };
+}
+
 /** The domains the exploration covers. */
 export function sequenceDomains(c: DomainConstraints): readonly SequenceDomain[] {
-  return [contacts(c), timeEntries(c), expenses(c), resources(c)];
+  return [contacts(c), timeEntries(c), expenses(c), resources(c), tasks(c)];
 }
 
 /** A body with the scope placeholders replaced by the sequence's ids. */

@@ -178,10 +178,18 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
  * script makes them too): two parent contacts, a staff resource assigned to the exploration's task
  * (a server may let a resource log time only on a task it is assigned to), a fresh office id.
  */
-export function sequenceScopes(taskId: string, tag: string): ScopeMaker {
+export function sequenceScopes(taskId: string, tag: string, projectId: string, versionId: string): ScopeMaker {
   return {
     async make(world, kind: keyof ScopeIds) {
       if (kind === 'office') return freshOfficeId();
+      if (kind === 'task') {
+        const res = await world.send('A', 'POST', '/tasks', {
+          body: { parentTaskId: projectId, versionId, name: `Conformance sequence parent task ${randomBytes(4).toString('hex')}` },
+          rule: 'SEQ-READ-AFTER-WRITE',
+          letter: 'PT',
+        });
+        return scopeId(world, res.status, dataOf(res), `POST /tasks (a parent for the sequence's tasks)`);
+      }
       const token = randomBytes(4).toString('hex');
       if (kind === 'parent1' || kind === 'parent2') {
         const res = await world.send('A', 'POST', '/contacts', {

@@ -151,16 +151,22 @@ export async function judgeForeignList(world: SequenceWorld, domain: SequenceDom
 }
 
 /** `search` with the current value of the domain's search field (spec 4.1, 4.4): it must find the record. */
-export async function judgeSearch(world: SequenceWorld, domain: SequenceDomain, record: ModelRecord, scopeValue: string, active: boolean): Promise<void> {
+export async function judgeSearch(
+  world: SequenceWorld,
+  domain: SequenceDomain,
+  record: ModelRecord,
+  scopeValue: string,
+  active: boolean | undefined,
+): Promise<void> {
   const field = domain.searchField!;
   const value = String(record.fields[field]);
-  const query = { [domain.scopeField]: scopeValue, search: value, isActive: String(active) };
+  const query = { [domain.scopeField]: scopeValue, search: value, ...(active === undefined ? {} : { isActive: String(active) }) };
   await settled(async () => {
     const { ids } = await walk(world, 'A', domain.path, query, 'SEQ-SEARCH-AFTER-WRITE');
     if (!ids.has(record.id.toLowerCase())) {
       throw new RuleBroken(
         'SEQ-SEARCH-AFTER-WRITE',
-        `GET ${domain.path}?search=${value}&isActive=${active} (under the sequence's scope) leaves out ${record.label}, whose ${field} is ${JSON.stringify(value)}`,
+        `GET ${domain.path}?search=${value}${active === undefined ? '' : `&isActive=${active}`} (under the sequence's scope) leaves out ${record.label}, whose ${field} is ${JSON.stringify(value)}`,
         world.lastExchange,
       );
     }

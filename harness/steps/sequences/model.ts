@@ -11,7 +11,7 @@ import type { Org } from './log.js';
  * what the server chose is asked.
  */
 
-export type DomainName = 'contacts' | 'time-entries' | 'expenses' | 'resources';
+export type DomainName = 'contacts' | 'time-entries' | 'expenses' | 'resources' | 'tasks';
 
 export type RecordState =
   /** Created and not deleted. */

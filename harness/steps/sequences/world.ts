@@ -88,8 +88,8 @@ export class SequenceWorld {
 
   /** The sequence's scope ids for a domain, made on first use; undefined when one could not be made. */
   async scope(domain: SequenceDomain): Promise<ScopeIds | undefined> {
-    const kinds: Array<keyof ScopeIds> = ['parent1', 'parent2', 'resource', 'office'];
-    const needed: Array<keyof ScopeIds> = domain.name === 'contacts' ? ['parent1', 'parent2'] : domain.name === 'resources' ? ['office'] : ['resource'];
+    const kinds: Array<keyof ScopeIds> = ['parent1', 'parent2', 'resource', 'office', 'task'];
+    const needed: Array<keyof ScopeIds> = [...domain.scopeValues];
     for (const kind of needed) {
       if (this.#scope.has(kind)) continue;
       this.#scope.set(kind, (await this.#options.scopes.make(this, kind)) ?? null);
