@@ -457,7 +457,7 @@ export const SETTINGS = [
     kind: positive('sequences'),
     default: code(DEFAULTS.sequences),
     description: 'Random sequences of operations the exploration (domain `sequences`) runs against its model of the spec.',
-    more: "Each is up to 12 operations over contacts, time entries, expenses and resources, with reads, lists and the other organisation's key interleaved; a failure is shrunk to the shortest failing sequence.",
+    more: "Each is up to 3 creates and 16 operations over contacts, time entries, expenses, resources and tasks, with reads, lists and the other organisation's key interleaved; a failure is shrunk to the shortest failing sequence (docs/exploration.md).",
     needs: ['debugging', 'certification'],
     group: 'run',
   },
