@@ -11,7 +11,7 @@ import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../
 import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 
 /**
- * The exploration (issue: state that one operation changes and another reads stale): random
+ * The exploration, for state that one operation changes and another reads stale: random
  * sequences of writes, reads, lists, searches, actions and the other organisation's requests over
  * contacts, time entries, expenses and resources, each answer judged against a model of the
  * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
