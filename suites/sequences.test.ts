@@ -13,7 +13,7 @@ import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 /**
  * The exploration, for state that one operation changes and another reads stale: random
  * sequences of writes, reads, lists, searches, actions and the other organisation's requests over
- * contacts, time entries, expenses and resources, each answer judged against a model of the
+ * contacts, time entries, expenses, resources and tasks, each answer judged against a model of the
  * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
  * which fails when the shortest failing sequence found broke that rule.
  */
