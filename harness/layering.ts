@@ -277,7 +277,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'reference/models' },
       { to: 'reference/webhooks' },
       { to: 'reference/policy' },
-      { to: 'reference', only: ['auth.ts', 'errors.ts', 'lookup.ts', 'paging.ts', 'query.ts', 'store.ts', 'validation.ts'] },
+      { to: 'reference', only: ['auth.ts', 'errors.ts', 'lookup.ts', 'paging.ts', 'query.ts', 'stale-copies.ts', 'store.ts', 'validation.ts'] },
     ],
   },
   { folder: 'reference/schemas', imports: [{ to: 'reference', only: ['errors.ts', 'validation.ts'] }] },

@@ -11,6 +11,7 @@ import { RATE_PROBES } from './testing/probes/rates.js';
 import { REPORT_PROBES } from './testing/probes/reports.js';
 import { RESOURCE_PROBES } from './testing/probes/resources.js';
 import { SECURITY_PROBES } from './testing/probes/security.js';
+import { SEQUENCE_PROBES } from './testing/probes/sequences.js';
 import { TASK_PROBES } from './testing/probes/tasks.js';
 import { TIME_ENTRY_PROBES } from './testing/probes/time-entries.js';
 import { WEBHOOK_PROBES } from './testing/probes/webhooks.js';
@@ -347,6 +348,7 @@ const PROBES: Record<FaultName, Probe> = {
   ...SECURITY_PROBES,
   ...WEBHOOK_PROBES,
   ...RATE_LIMIT_PROBES,
+  ...SEQUENCE_PROBES,
 };
 
 describe('parseFaults', () => {

@@ -17,6 +17,7 @@ import { RESOURCE_FAULTS } from './routes/resources.faults.js';
 import { TASK_FAULTS } from './routes/tasks.faults.js';
 import { TIME_ENTRY_FAULTS } from './routes/time-entries.faults.js';
 import { WEBHOOK_FAULTS } from './routes/webhooks.faults.js';
+import { SEQUENCE_FAULTS } from './routes/sequences.faults.js';
 import { VARIANT_PATCHES, type VariantSet } from './variants.js';
 import { DELIVERY_FAULTS } from './webhooks/delivery.faults.js';
 
@@ -45,6 +46,7 @@ export const FAULT_DECLARATIONS = {
   ...DELIVERY_FAULTS,
   ...WEBHOOK_FAULTS,
   ...RATE_LIMIT_FAULTS,
+  ...SEQUENCE_FAULTS,
 } satisfies Record<string, FaultDeclaration>;
 
 export type FaultName = keyof typeof FAULT_DECLARATIONS;

@@ -44,6 +44,7 @@ export const SYSTEM_TESTS = [
   'test/locust-netns.test.ts',
   'test/mutants.test.ts',
   'test/replicas.test.ts',
+  'test/sequences.test.ts',
   'test/variants.test.ts',
 ] as const;
 

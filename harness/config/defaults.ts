@@ -20,6 +20,7 @@ export const DOMAINS = [
   'reports',
   'security',
   'webhooks',
+  'sequences',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
@@ -58,6 +59,11 @@ export const DEFAULTS = {
   // that is limited below what it advertises or shared with someone else, not briefly unlucky.
   throttleBudgetS: 120,
   numRuns: 20,
+  // The exploration (suites/sequences.test.ts): 40 random sequences of up to 12 operations, within
+  // 15 s. Against the embedded reference 40 take about 5 s; against a distant or lagging target
+  // the time bound ends it first (a pass on the sequences made, which the report counts).
+  sequences: 40,
+  sequencesS: 15,
   reportDir: 'reports',
   sinkHost: '127.0.0.1',
   sinkPort: 0,

@@ -256,4 +256,11 @@ export const REQUIREMENT_SUITES: Readonly<Record<RequirementId, readonly Domain[
   'RL-PER-KEY-COUNTERS': ['rate-limit'],
   'RL-RECOVERY': ['rate-limit'],
   'RL-ALL-ENDPOINTS': ['rate-limit'],
+  'SEQ-READ-AFTER-WRITE': ['sequences'],
+  'SEQ-LIST-AFTER-WRITE': ['sequences'],
+  'SEQ-SEARCH-AFTER-WRITE': ['sequences'],
+  'SEQ-TOTAL-AFTER-WRITE': ['sequences'],
+  'SEQ-DELETE-GONE': ['sequences'],
+  'SEQ-SOFT-DELETE-STAYS': ['sequences'],
+  'SEQ-ISOLATION': ['sequences'],
 };

@@ -74,6 +74,8 @@ export interface Config {
   readonly concurrency: number;
   readonly seed: number;
   readonly numRuns: number;
+  /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S: the exploration's sequences and time bound. */
+  readonly sequences: { readonly count: number; readonly seconds: number };
   readonly suites: readonly Domain[];
   /** CONFORMANCE_SUITES did not narrow the run. */
   readonly allSuites: boolean;
@@ -232,6 +234,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     concurrency: atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY ?? DEFAULTS.concurrency, MAX_CONCURRENCY),
     seed: env.CONFORMANCE_SEED ?? randomSeed(),
     numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
+    sequences: { count: env.CONFORMANCE_SEQUENCES ?? DEFAULTS.sequences, seconds: env.CONFORMANCE_SEQUENCES_S ?? DEFAULTS.sequencesS },
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
     allSuites: DOMAINS.every((d) => suites.length === 0 || suites.includes(d)),
     failOnIncomplete: env.CONFORMANCE_FAIL_ON_INCOMPLETE ?? false,

@@ -398,6 +398,15 @@ export const SETTINGS = [
     group: 'bounds',
   },
   {
+    name: 'CONFORMANCE_SEQUENCES_S',
+    kind: upTo(3600, 'seconds'),
+    default: code(DEFAULTS.sequencesS),
+    description: 'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets as long again).',
+    more: "Never more requests than this long at the keys' paced rates allows.",
+    needs: ['distant'],
+    group: 'bounds',
+  },
+  {
     name: 'CONFORMANCE_PACED',
     kind: KINDS.flag,
     default: code(false),
@@ -442,6 +451,15 @@ export const SETTINGS = [
     needs: ['debugging', 'certification'],
     group: 'run',
     flag: { name: '--num-runs', meta: 'N', commands: ['run', 'doctor'] },
+  },
+  {
+    name: 'CONFORMANCE_SEQUENCES',
+    kind: positive('sequences'),
+    default: code(DEFAULTS.sequences),
+    description: 'Random sequences of operations the exploration (domain `sequences`) runs against its model of the spec.',
+    more: "Each is up to 3 creates and 16 operations over contacts, time entries, expenses, resources and tasks, with reads, lists and the other organisation's key interleaved; a failure is shrunk to the shortest failing sequence (docs/exploration.md).",
+    needs: ['debugging', 'certification'],
+    group: 'run',
   },
   {
     name: 'CONFORMANCE_REPORT_DIR',

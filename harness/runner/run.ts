@@ -198,6 +198,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     otherProjectId: config.otherProjectId,
     seed: config.seed,
     numRuns: config.numRuns,
+    sequences: config.sequences,
     requestTimeoutMs: config.requestTimeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     breakerFailures: config.breakerFailures,

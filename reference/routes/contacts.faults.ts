@@ -28,6 +28,8 @@ export interface ContactsPolicy {
   readonly ignoredFilters: readonly (keyof ContactFilter)[];
   readonly patch: PatchRules;
   readonly delete: DeleteRules;
+  /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
+  readonly interactions: { readonly readCache?: boolean; readonly searchIndex?: boolean; readonly parentIndex?: boolean; readonly childrenCache?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -46,6 +48,7 @@ export const CONTACTS_POLICY: ContactsPolicy = {
   ignoredFilters: [],
   patch: { resetOmitted: false, ignoreNull: false },
   delete: { removes: true, answer: 'no-content' },
+  interactions: {},
 };
 
 /** "true"/"false" and 1/0 become booleans. */

@@ -18,6 +18,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody, isUuid } from '../validation.js';
 import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface ContactsRouteOptions {
   store: PartitionedStore<Contact>;
@@ -39,6 +40,15 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   const now = options.now ?? (() => new Date());
   const validateCreate = compileBody<ContactCreateInput>(ajv, contactCreateSchema(policy.loosened));
   const validateUpdate = compileBody<ContactUpdateInput>(ajv, contactUpdateSchema(policy.loosened));
+  const interactions = policy.interactions;
+  // A read cache and a list index (only under an interaction fault): copies PATCH never refreshes.
+  const cache = new StaleCopies<Contact>();
+  const index = new StaleCopies<Contact>();
+  const childrenCache = new Map<string, unknown>();
+  // Every write empties the children cache: only another organisation's read can find it stale.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET') childrenCache.clear();
+  });
 
   function bodyRejected(issues: Issue[], operation: 'create' | 'update'): ApiError {
     return validationFailed(issues, policy.refusedStatus[operation]);
@@ -76,7 +86,25 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
 
     for (const name of policy.ignoredFilters) delete filter[name];
     const source = policy.listScope === 'everywhere' ? store.listAll() : store.listed(auth.organisationId);
-    return paginate(filterContacts(source, filter), page, lists);
+    const indexed: Array<keyof Contact> = [
+      ...(interactions.searchIndex === true && filter.search !== undefined ? (['name'] as const) : []),
+      ...(interactions.parentIndex === true && filter.parentContactId !== undefined ? (['parentContactId'] as const) : []),
+    ];
+    // A cache of each parent's children keyed by the parent id alone, not by organisation (an interaction fault).
+    const onlyParent = Object.entries(filter).every(([name, value]) => name === 'parentContactId' || value === undefined);
+    const cacheKey =
+      interactions.childrenCache === true && onlyParent && filter.parentContactId !== undefined
+        ? `${filter.parentContactId.toLowerCase()} ${page.limit} ${page.offset}`
+        : undefined;
+    const cached = cacheKey === undefined ? undefined : childrenCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const body = paginate(
+      index.filterIndexed(source, indexed, (records) => filterContacts(records, filter)),
+      page,
+      lists,
+    );
+    if (cacheKey !== undefined) childrenCache.set(cacheKey, body);
+    return body;
   });
 
   app.post('/contacts', async (request, reply) => {
@@ -90,6 +118,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
       }
     }
     const contact = store.insert(auth.organisationId, createContact(result.value, randomUUID(), now().toISOString()));
+    if (interactions.searchIndex === true || interactions.parentIndex === true) index.keepFirst(auth.organisationId, contact);
     return reply.code(policy.createdStatus).send({ data: contact });
   });
 
@@ -99,7 +128,9 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     if (foreign !== undefined && policy.foreignRead === 'forbidden') throw forbidden('contact belongs to another organisation');
     if (foreign !== undefined) throw notFound(`contact "${foreign.name}" of another organisation`);
     if (contact === undefined) return missing(reply);
-    return reply.send(policy.envelope.read ? { data: contact } : contact);
+    if (interactions.readCache === true) cache.keepFirst('', contact);
+    const shown = interactions.readCache === true ? (cache.get(contact.id) ?? contact) : contact;
+    return reply.send(policy.envelope.read ? { data: shown } : shown);
   });
 
   app.patch<{ Params: IdParams }>('/contacts/:id', async (request, reply) => {
@@ -119,6 +150,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     const existing = find(request);
     if (existing === undefined) return missing(reply);
     if (policy.delete.removes) store.delete(auth.organisationId, existing.id);
+    cache.drop(existing.id);
     if (policy.delete.answer === 'record') return reply.code(200).send({ data: existing });
     return reply.code(204).send();
   });

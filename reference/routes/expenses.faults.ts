@@ -36,6 +36,8 @@ export interface ExpensesPolicy {
    * that field, and approve and reject, with 409 (spec 3.1 shows no transitions: none is final).
    */
   readonly finalStates: readonly string[];
+  /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
+  readonly interactions: { readonly statusIndex?: boolean; readonly patchUndeletes?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -53,6 +55,7 @@ export const EXPENSES_POLICY: ExpensesPolicy = {
   approveSetsStatus: true,
   rejectAnswer: 'record',
   finalStates: [],
+  interactions: {},
 };
 
 /** Variant transitions-terminal-409: the states an expense does not leave. */

@@ -21,6 +21,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface ExpensesRouteOptions {
   store: PartitionedStore<Expense>;
@@ -60,6 +61,13 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
   const validateCreate = compileBody<ExpenseCreateInput>(ajv, expenseCreateSchema(policy.loosened));
   const validateUpdate = compileBody<ExpenseUpdateInput>(ajv, expenseUpdateSchema(policy.loosened));
   const validateReject = compileBody<ExpenseRejectInput>(ajv, expenseRejectSchema());
+  // A status index that create and PATCH refresh and the actions do not (only under an interaction fault).
+  const statusIndex = new StaleCopies<Expense>();
+  // Deleted expenses a PATCH writes back, as an upsert over tombstones would (an interaction fault).
+  const tombstones = new StaleCopies<Expense>();
+  const indexStatus = (owner: string, expense: Expense): void => {
+    if (policy.interactions.statusIndex === true) statusIndex.refresh(owner, expense);
+  };
 
   app.get('/expenses', async (request) => {
     const auth = requireAuth(request);
@@ -82,7 +90,12 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const page = readPage(query, lists);
     query.finish();
     for (const name of policy.ignoredFilters) delete filter[name];
-    return paginate(filterExpenses(store.listed(auth.organisationId), filter), page, lists);
+    const indexed: Array<keyof Expense> = policy.interactions.statusIndex === true && filter.status !== undefined ? ['status'] : [];
+    return paginate(
+      statusIndex.filterIndexed(store.listed(auth.organisationId), indexed, (records) => filterExpenses(records, filter)),
+      page,
+      lists,
+    );
   });
 
   app.post('/expenses', async (request, reply) => {
@@ -91,6 +104,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     if (!result.ok) throw validationFailed(result.issues);
     const input = policy.createBends.reduce((bent, bend) => bend(bent), result.value);
     const expense = store.insert(auth.organisationId, createExpense(input, randomUUID(), now().toISOString()));
+    indexStatus(auth.organisationId, expense);
     events.publish(auth.organisationId, 'expense.created', expense);
     return reply.code(201).send({ data: expense });
   });
@@ -106,7 +120,12 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateUpdate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
+    let existing = findOwned(store, auth.organisationId, request.params.id);
+    const tombstone = policy.interactions.patchUndeletes === true ? tombstones.get(request.params.id.toLowerCase()) : undefined;
+    if (existing === undefined && tombstone !== undefined && tombstones.ownedBy(auth.organisationId).includes(tombstone)) {
+      existing = store.insert(auth.organisationId, tombstone);
+      tombstones.drop(tombstone.id);
+    }
     if (existing === undefined) throw notFound('expense');
     // Refused before anything is written: a 409 leaves the expense as it was.
     const moved = refusedStateChange(existing, result.value);
@@ -115,6 +134,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const input = policy.updateBends.reduce((bent, bend) => bend(bent), result.value);
     const updated = patchExpense(existing, input, now().toISOString(), policy.patch);
     store.replace(auth.organisationId, updated);
+    indexStatus(auth.organisationId, updated);
     return { data: updated };
   });
 
@@ -124,6 +144,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('expense');
     if (policy.delete.removes) store.delete(auth.organisationId, existing.id);
+    if (policy.interactions.patchUndeletes === true) tombstones.refresh(auth.organisationId, existing);
     if (policy.delete.answer === 'record') return reply.code(200).send({ data: existing });
     return reply.code(204).send();
   });

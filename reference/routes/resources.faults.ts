@@ -18,6 +18,8 @@ export interface ResourcesPolicy {
   readonly patch: PatchRules;
   /** What the soft DELETE answers: 204 (spec 4.4), or 200 with the deactivated record. */
   readonly deleteAnswer: 'no-content' | 'record';
+  /** State kept beside the store that a write misreads (reference/routes/sequences.faults.ts). */
+  readonly interactions: { readonly updateRevives?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -29,6 +31,7 @@ export const RESOURCES_POLICY: ResourcesPolicy = {
   ignoredFilters: [],
   patch: { resetOmitted: false, ignoreNull: false },
   deleteAnswer: 'no-content',
+  interactions: {},
 };
 
 /** The faults of the resource routes (policy slot `resources`). */

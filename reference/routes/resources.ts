@@ -29,6 +29,8 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
   const now = options.now ?? (() => new Date());
   const validateCreate = compileBody<ResourceCreateInput>(ajv, resourceCreateSchema(policy.loosened));
   const validateUpdate = compileBody<ResourceUpdateInput>(ajv, resourceUpdateSchema(policy.loosened));
+  // Soft-deleted resources a PATCH brings back (only under an interaction fault).
+  const softDeleted = new Set<string>();
   /** An id filter: a UUID (spec 4.4, 7), or any string where the policy leaves it unchecked. */
   const id = (query: QueryReader, name: keyof ResourceFilter): string | undefined =>
     policy.uncheckedFilters.includes(name) ? query.string(name) : query.uuid(name);
@@ -72,7 +74,8 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('resource');
     const changes = withoutFields(result.value, policy.ignoredOnUpdate);
-    const updated = patchResource(existing, changes, now().toISOString(), policy.patch);
+    let updated = patchResource(existing, changes, now().toISOString(), policy.patch);
+    if (policy.interactions.updateRevives === true && softDeleted.delete(existing.id)) updated = { ...updated, isActive: true };
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });
@@ -84,6 +87,7 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     if (existing === undefined) throw notFound('resource');
     const deleted = softDeleteResource(existing, now().toISOString());
     store.replace(auth.organisationId, deleted);
+    if (policy.interactions.updateRevives === true) softDeleted.add(existing.id);
     if (policy.deleteAnswer === 'record') return { data: deleted };
     return reply.code(204).send();
   });

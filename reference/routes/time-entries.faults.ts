@@ -28,6 +28,8 @@ export interface TimeEntriesPolicy {
   readonly patch: PatchRules;
   /** A DELETE removes the entry (spec 4.3), or answers 204 and keeps it. */
   readonly deleteRemoves: boolean;
+  /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
+  readonly interactions: { readonly totalCountsDeleted?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -43,6 +45,7 @@ export const TIME_ENTRIES_POLICY: TimeEntriesPolicy = {
   embeddedTask: { create: false, update: false },
   patch: { resetOmitted: false, ignoreNull: false },
   deleteRemoves: true,
+  interactions: {},
 };
 
 /** A string entrySource is lower-cased before validation. */

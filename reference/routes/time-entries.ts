@@ -21,6 +21,7 @@ import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface TimeEntriesRouteOptions {
   store: PartitionedStore<TimeEntry>;
@@ -45,6 +46,8 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
   const now = options.now ?? (() => new Date());
   const validateCreate = compileBody<TimeEntryCreateInput>(ajv, timeEntryCreateSchema(policy.loosened));
   const validateUpdate = compileBody<TimeEntryUpdateInput>(ajv, timeEntryUpdateSchema(policy.loosened));
+  // Deleted entries a total still counts (only under an interaction fault).
+  const deleted = new StaleCopies<TimeEntry>();
 
   app.get('/time-entries', async (request) => {
     const auth = requireAuth(request);
@@ -65,7 +68,11 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
 
     for (const name of policy.ignoredFilters) delete filter[name];
     const source = policy.taskFilterScope === 'everywhere' && filter.taskId !== undefined ? store.listAll() : store.listed(auth.organisationId);
-    return paginate(filterTimeEntries(source, filter), page, lists);
+    const body = paginate(filterTimeEntries(source, filter), page, lists);
+    if (policy.interactions.totalCountsDeleted === true && body.pagination?.total !== undefined) {
+      body.pagination.total += filterTimeEntries(deleted.ownedBy(auth.organisationId), filter).length;
+    }
+    return body;
   });
 
   app.post('/time-entries', async (request, reply) => {
@@ -128,6 +135,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     const existing = findOwned(store, auth.organisationId, request.params.id);
     if (existing === undefined) throw notFound('time entry');
     if (policy.deleteRemoves) store.delete(auth.organisationId, existing.id);
+    if (policy.interactions.totalCountsDeleted === true) deleted.keepFirst(auth.organisationId, existing);
     return reply.code(204).send();
   });
 };

@@ -21,6 +21,7 @@ export const AUDITED_AREAS: readonly Area[] = [
   'security',
   'webhooks',
   'rate-limit',
+  'sequences',
 ];
 
 /** Areas whose audit is still to be written (the audit is incomplete while any is listed). */

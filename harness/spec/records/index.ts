@@ -14,6 +14,7 @@ import { joinRecords, type RequirementRecord } from './record.js';
 import { REPORT_RECORDS } from './reports.js';
 import { RESOURCE_RECORDS } from './resources.js';
 import { SECURITY_RECORDS } from './security.js';
+import { SEQUENCE_RECORDS } from './sequences.js';
 import { TASK_RECORDS } from './tasks.js';
 import { TIME_ENTRY_RECORDS } from './time-entries.js';
 import { TRANSITION_RECORDS } from './transitions.js';
@@ -44,6 +45,7 @@ const FILES = [
   SECURITY_RECORDS,
   WEBHOOK_RECORDS,
   RATE_LIMIT_RECORDS,
+  SEQUENCE_RECORDS,
 ] as const;
 
 /** Each file's records as one object type: their ids are the catalogue's `RequirementId`. */

@@ -24,7 +24,8 @@ export type Area =
   | 'reports'
   | 'security'
   | 'webhooks'
-  | 'rate-limit';
+  | 'rate-limit'
+  | 'sequences';
 
 /** Why a check may rely on something. */
 export type Basis =

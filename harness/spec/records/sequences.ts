@@ -1,0 +1,208 @@
+import type { Records, Reliance } from './record.js';
+
+/**
+ * State rules after sequences of operations (spec 1, 2, 4, 5): what the exploration
+ * (suites/sequences.test.ts, harness/steps/sequences/) judges after any sequence, not after one
+ * written scenario. Each is derived from spec text that already binds a single operation (omitted
+ * fields stay unchanged, a delete removes, a list holds the matching records and their total,
+ * data is scoped to the key's organisation); a sequence only asks that it keeps holding whatever
+ * ran before. Where the spec is silent (what a soft delete leaves, which status an action leaves)
+ * the exploration observes the server's choice and asks only that it stays consistent.
+ *
+ * Checks: suites/sequences.test.ts with harness/steps/sequences/.
+ */
+
+/** What every state rule of the exploration relies on besides its own text. */
+const COMMON: readonly Reliance[] = [
+  {
+    relies: 'a write answered 4xx changed nothing: the model keeps the record as it was',
+    basis: {
+      tolerant:
+        'any 4xx to any write is taken as the server refusing it (a business rule, a state it refuses to leave): observed, never failed, and the record judged as before it',
+      variant: 'expense-rules',
+    },
+  },
+  {
+    relies: 'a list shows a write within CONFORMANCE_LIST_SETTLE_S',
+    basis: { tolerant: 'every list judgement is read again until it holds or the bound passes (harness/steps/settle.ts)', variant: 'eventual-lists' },
+  },
+  {
+    relies: 'values read back are compared as the domain suites compare them',
+    basis: { tolerant: 'harness/steps/compare.ts mismatch(): normal forms, decimal strings, tag sets', variant: 'normalised-values' },
+  },
+];
+
+export const SEQUENCE_RECORDS = {
+  'SEQ-READ-AFTER-WRITE': {
+    level: 'MUST',
+    section: '2, 4',
+    area: 'sequences',
+    statement:
+      'In any sequence of operations, a read by id (and every write answer) shows each field the sequence wrote with the value last accepted: omitted fields unchanged, null cleared, a refused write changing nothing, a state an action left (observed) kept until the next write.',
+    units: [
+      // Every update (PATCH) body lists only optional fields: omitted fields stay unchanged.
+      '2#3af1f222',
+      // Create success: 201 ... Get and update success: 200 with the record in `data`. ...
+      '4#99bf1ce4',
+    ],
+    audit: [
+      {
+        relies: 'fields omitted from an update keep the value last written',
+        basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' },
+      },
+      {
+        relies: 'null on a nullable field clears it',
+        basis: { spec: '0: "\'Nullable\' on an update field means the value null is accepted and clears the field."' },
+      },
+      {
+        relies: 'a read by id answers 200 with the record while it exists',
+        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in `data`."' },
+      },
+      {
+        relies: 'only fields the sequence wrote are judged, and only where the answer shows them',
+        basis: { tolerant: 'record contents beyond the input fields are not shown (spec 2): an absent field is not judged', variant: 'sparse-records' },
+      },
+      {
+        relies:
+          'a field another written field may decide (contactType, endDate and isActive, hours and durationSeconds, taskId and rootTaskId) is not judged after that write',
+        basis: { tolerant: 'the model forgets the linked field until it is written again', variant: 'record-rules' },
+      },
+      {
+        relies: 'the status an approve or reject leaves is whatever the next read shows, then kept until a write',
+        basis: { observation: 'sequence-action-state' },
+      },
+      ...COMMON,
+    ],
+  },
+  'SEQ-LIST-AFTER-WRITE': {
+    level: 'MUST',
+    section: '4, 4.1, 4.2, 4.3, 4.4, 4.7',
+    area: 'sequences',
+    statement:
+      'In any sequence, each list filter the spec defines (booleans, enums, references, dates) lists the live records whose current values match it and leaves out those whose current values do not.',
+    units: [
+      // GET | /contacts | Query: contactType, contactTypeKey, parentContactId, isActive, isBillable, search ...
+      '4.1#c63d07ff',
+      // GET | /expenses | Query: rootTaskId, taskId, supplierId, claimedByResourceId, expenseType, ...
+      '4.2#c2c08b23',
+      // GET | /time-entries | Query: taskId, resourceId, projectId, dateFrom, dateTo, ...
+      '4.3#f7547a2f',
+      // GET | /resources | Query: isActive, roleId, homeOfficeId, search, limit, offset.
+      '4.4#7c501c9d',
+      // GET | /tasks | Query: projectId, parentTaskId, search, lifecycleScope, limit, offset.
+      '4.7#8fbe572c',
+    ],
+    audit: [
+      { relies: 'each filter of 4.1 to 4.4 selects the records whose current value matches it', basis: { spec: '4.1-4.4: the Query column of each list' } },
+      {
+        relies: 'a record is judged against a filter only when the model knows every value the filter reads',
+        basis: { tolerant: 'unknown values (never written, or forgotten after a linked write) leave the record unjudged' },
+      },
+      {
+        relies: 'inactive records in a list without isActive',
+        basis: { observation: 'inactive-in-list-without-isActive: whether they are listed is learned, then held to within the sequence' },
+      },
+      { relies: 'list items may carry only some fields', basis: { tolerant: 'lists are judged by id only', variant: 'brief-lists' } },
+      ...COMMON,
+    ],
+  },
+  'SEQ-SEARCH-AFTER-WRITE': {
+    level: 'SHOULD',
+    section: '4.1, 4.4, 4.7',
+    area: 'sequences',
+    statement: '`search` with the current name of a record finds it, after renames too (matching rules not shown).',
+    units: [
+      // GET | /contacts | Query: contactType, contactTypeKey, parentContactId, isActive, isBillable, search ...
+      '4.1#c63d07ff',
+      // GET | /resources | Query: isActive, roleId, homeOfficeId, search, limit, offset.
+      '4.4#7c501c9d',
+      // GET | /tasks | Query: projectId, parentTaskId, search, lifecycleScope, limit, offset.
+      '4.7#8fbe572c',
+    ],
+  },
+  'SEQ-TOTAL-AFTER-WRITE': {
+    level: 'MUST',
+    section: '4',
+    area: 'sequences',
+    statement: 'The paging total of a list scoped to records the sequence made counts its live matching records, after creates, changes and deletes alike.',
+    units: [
+      // List (GET collection) success: 200 with the records in `data` and paging totals, `limit` and `offset` ...
+      '4#1e10c135',
+    ],
+    audit: [
+      { relies: 'pagination carries the number of matching records', basis: { spec: '4 Common rules: "paging totals ... in `pagination`"' } },
+      {
+        relies: 'every record under the scope filter was made by the sequence',
+        basis: { tolerant: 'each sequence makes its own scope (a parent contact, a resource) so nothing else matches it' },
+      },
+      { relies: 'the total may be a decimal string', basis: { tolerant: 'harness/steps/lists.ts totalOf(), pagingNumber()', variant: 'string-paging' } },
+      ...COMMON,
+    ],
+  },
+  'SEQ-DELETE-GONE': {
+    level: 'MUST',
+    section: '2, 4',
+    area: 'sequences',
+    statement: 'A deleted contact, expense or time entry is never read, updated, approved or rejected (2xx) or listed again, whatever follows in the sequence.',
+    units: [
+      // Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete; ...
+      '2#a07079b9',
+    ],
+    audit: [
+      {
+        relies: 'a deleted contact, expense or time entry cannot be read again',
+        basis: { spec: '2: "Deleting contacts, expenses, time entries ... is described as delete"; 4: "Delete success: 204"' },
+      },
+      ...COMMON,
+    ],
+  },
+  'SEQ-SOFT-DELETE-STAYS': {
+    level: 'MUST',
+    section: '2, 3.5, 4.4, 4.7',
+    area: 'sequences',
+    statement:
+      'A soft-deleted resource or task stays as its deletion left it (its read, its isActive, its place in lists: observed) through later updates that do not set isActive.',
+    units: [
+      // Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete; ...
+      '2#a07079b9',
+      // DELETE | /resources/{id} | Soft delete, 204.
+      '4.4#8a6ab75d',
+      // DELETE | /tasks/{id} | Soft delete, 204.
+      '4.7#0bb38e94',
+    ],
+    audit: [
+      { relies: 'a resource delete is a soft delete', basis: { spec: '4.4: "DELETE | /resources/{id} | Soft delete, 204."' } },
+      { relies: 'a task delete is a soft delete', basis: { spec: '4.7: "DELETE | /tasks/{id} | Soft delete, 204."' } },
+      {
+        relies: "what a soft delete leaves (read by id, isActive, listed) is the server's choice",
+        basis: { observation: 'sequence-soft-delete: learned at the first read after the delete, then held to until isActive is written' },
+      },
+      { relies: 'an update not naming isActive does not undo the delete', basis: { spec: '2: "omitted fields stay unchanged"' } },
+      ...COMMON,
+    ],
+  },
+  'SEQ-ISOLATION': {
+    level: 'MUST',
+    section: '1, 5.4',
+    area: 'sequences',
+    statement:
+      "Requests with another organisation's key interleaved in a sequence never read, list, change or delete its records, and that organisation's writes never show in its lists or totals.",
+    units: [
+      // All data is scoped to the organisation that owns the API key.
+      '1#381cc4b0',
+      // A key belongs to one organisation; requests see that organisation's data.
+      '5#aeba56cb',
+    ],
+    audit: [
+      {
+        relies: "another organisation's key sees none of org A's records",
+        basis: { spec: '1: "All data is scoped to the organisation that owns the API key."; 5.4' },
+      },
+      {
+        relies: "org B's refusal may be any status but 2xx",
+        basis: { tolerant: 'any non-2xx answer passes (statuses not shown, spec 7)', variant: 'guarded-security' },
+      },
+      ...COMMON,
+    ],
+  },
+} as const satisfies Records;

@@ -1,0 +1,251 @@
+import fc from 'fast-check';
+import { contactCreate, contactUpdate } from '../../generators/contacts.js';
+import { EXPENSE_TYPES, EXPENSE_STATUSES } from '../../spec/expenses.js';
+import { expenseCreate, expenseUpdate } from '../../generators/expenses.js';
+import { resourceCreate, resourceRuleFree, resourceUpdate } from '../../generators/resources.js';
+import { taskCreate, taskUpdate } from '../../generators/tasks.js';
+import { timeEntryCreate, timeEntryUpdate } from '../../generators/time-entries.js';
+import { pastDate } from '../../generators/primitives.js';
+import type { Condition, DomainName } from './model.js';
+
+/*
+ * What the exploration knows of each domain it covers: where it lives, valid bodies (from the
+ * domain generators), the query that holds only the sequence's own records (its scope), the
+ * filters the spec defines for it, and the fields the spec leaves to the server.
+ *
+ * The records a sequence makes point at its scope (a parent contact, a resource, a home office it
+ * made or drew for itself): bodies name them as placeholders, filled in when the sequence runs.
+ */
+
+/** Placeholders for the ids a sequence makes at its start (each sequence has its own). */
+export const SCOPE_PLACEHOLDERS = {
+  parent1: '@scope-parent-1',
+  parent2: '@scope-parent-2',
+  resource: '@scope-resource',
+  office: '@scope-office',
+  task: '@scope-task',
+} as const;
+
+export type ScopeIds = Readonly<Record<keyof typeof SCOPE_PLACEHOLDERS, string>>;
+
+/** A list query beyond the scope: its parameters and the conditions they mean. */
+export interface ListFilter {
+  readonly query: Readonly<Record<string, string>>;
+  readonly conditions: readonly Condition[];
+}
+
+export type Body = Record<string, unknown>;
+
+export interface SequenceDomain {
+  readonly name: DomainName;
+  readonly path: string;
+  readonly noun: string;
+  /** The letter of the shell variables its ids are bound to (C1, C2, ...). */
+  readonly letter: string;
+  readonly deletion: 'hard' | 'soft';
+  /** The field every record of the sequence names its scope in, and the scope values it may hold. */
+  readonly scopeField: string;
+  readonly scopeValues: readonly (keyof typeof SCOPE_PLACEHOLDERS)[];
+  readonly create: fc.Arbitrary<Body>;
+  readonly update: fc.Arbitrary<Body>;
+  /** Filters the spec defines for the list (spec 4.1 to 4.4), beyond the scope. */
+  readonly filters: fc.Arbitrary<ListFilter>;
+  /** Fields whose value the server chooses when a create leaves them out: learned at the first read. */
+  readonly defaults: readonly string[];
+  /** A write naming one of the inputs may decide the other fields too (a rule the spec neither states nor forbids). */
+  readonly linked: ReadonlyArray<readonly [readonly string[], readonly string[]]>;
+  /** The list has `isActive`: a list without it may leave inactive records out (spec 4.1, 4.4 do not say). */
+  readonly activeFlag: boolean;
+  /** The list has `search` (spec 4.1, 4.4): the field a search by the current value must find. */
+  readonly searchField?: string;
+  /** Filter fields the end of each sequence lists by, with each value its records hold then. */
+  readonly auditFilters: readonly string[];
+}
+
+export interface DomainConstraints {
+  /** A task of the configured project the exploration made (time entries and expenses point at it). */
+  readonly taskId: string;
+  /** CONFORMANCE_VERSION_ID: tasks are created with it (spec 2.7). */
+  readonly versionId: string;
+  readonly runTag: string;
+}
+
+const bool = fc.boolean();
+const booleanFilter = (field: string): fc.Arbitrary<ListFilter> =>
+  bool.map((value) => ({ query: { [field]: String(value) }, conditions: [{ field, op: 'eq', value }] }));
+const enumFilter = (field: string, values: readonly string[]): fc.Arbitrary<ListFilter> =>
+  fc.constantFrom(...values).map((value) => ({ query: { [field]: value }, conditions: [{ field, op: 'eq', value }] }));
+const NO_FILTER: ListFilter = { query: {}, conditions: [] };
+
+const P = SCOPE_PLACEHOLDERS;
+
+/**
+ * Contacts (spec 2.1, 4.1): individuals under one of the sequence's two parent contacts, so they
+ * can move between parents. contactType is never changed: a server may tie other fields to it
+ * (the domain suite covers the type rules); a company may hold no job title or parent.
+ */
+function contacts(c: DomainConstraints): SequenceDomain {
+  const constraints = { parentContactIds: [P.parent1, P.parent2], runTag: c.runTag };
+  return {
+    name: 'contacts',
+    path: '/contacts',
+    noun: 'contact',
+    letter: 'C',
+    deletion: 'hard',
+    scopeField: 'parentContactId',
+    scopeValues: ['parent1', 'parent2'],
+    create: fc
+      .tuple(contactCreate(constraints), fc.constantFrom(P.parent1, P.parent2))
+      .map(([body, parent]) => ({ ...body, contactType: 'individual', parentContactId: parent })),
+    update: contactUpdate(constraints).map((body) => {
+      const { contactType: _type, ...rest } = body as Body;
+      return Object.keys(rest).length > 0 ? rest : { notes: 'changed by a conformance sequence' };
+    }),
+    filters: fc.oneof(fc.constant(NO_FILTER), booleanFilter('isActive'), booleanFilter('isBillable'), enumFilter('contactType', ['individual', 'company'])),
+    defaults: ['isActive', 'isBillable'],
+    linked: [],
+    activeFlag: true,
+    auditFilters: ['isActive'],
+    searchField: 'name',
+  };
+}
+
+/** Time entries (spec 2.3, 4.3): on the exploration's task, logged by the sequence's resource. */
+function timeEntries(c: DomainConstraints): SequenceDomain {
+  const constraints = { taskIds: [c.taskId], resourceIds: [P.resource], runTag: c.runTag };
+  return {
+    name: 'time-entries',
+    path: '/time-entries',
+    noun: 'time entry',
+    letter: 'T',
+    deletion: 'hard',
+    scopeField: 'resourceId',
+    scopeValues: ['resource'],
+    create: timeEntryCreate(constraints).map((body) => ({ ...body, resourceId: P.resource })),
+    update: timeEntryUpdate(constraints),
+    filters: fc.oneof(
+      fc.constant(NO_FILTER),
+      booleanFilter('isBillable'),
+      fc.constant({ query: { taskId: c.taskId }, conditions: [{ field: 'taskId', op: 'eq', value: c.taskId }] } as ListFilter),
+      pastDate().map((day): ListFilter => ({ query: { dateFrom: day }, conditions: [{ field: 'date', op: 'from', value: day }] })),
+      pastDate().map((day): ListFilter => ({ query: { dateTo: day }, conditions: [{ field: 'date', op: 'to', value: day }] })),
+    ),
+    defaults: ['isBillable'],
+    // A server may keep one of hours and durationSeconds derived from the other (spec 2.3 ties them by no rule).
+    linked: [
+      [['hours'], ['durationSeconds']],
+      [['durationSeconds'], ['hours']],
+    ],
+    activeFlag: false,
+    auditFilters: ['isBillable'],
+  };
+}
+
+/**
+ * Expenses (spec 2.2, 3.1, 4.2): claimed by the sequence's resource. Statuses change by approve
+ * and reject only (the transitions are not shown: what each leaves is learned).
+ */
+function expenses(c: DomainConstraints): SequenceDomain {
+  const constraints = { resourceIds: [P.resource], taskIds: [c.taskId], runTag: c.runTag };
+  return {
+    name: 'expenses',
+    path: '/expenses',
+    noun: 'expense',
+    letter: 'E',
+    deletion: 'hard',
+    scopeField: 'claimedByResourceId',
+    scopeValues: ['resource'],
+    create: expenseCreate(constraints).map((body) => ({ ...body, claimedByResourceId: P.resource })),
+    update: expenseUpdate(constraints),
+    filters: fc.oneof(fc.constant(NO_FILTER), booleanFilter('isBillable'), enumFilter('status', EXPENSE_STATUSES), enumFilter('expenseType', EXPENSE_TYPES)),
+    defaults: ['isBillable', 'status'],
+    linked: [
+      // a server may derive rootTaskId from taskId, and tie the claim's state to its type
+      [['taskId'], ['rootTaskId']],
+      [['expenseType'], ['reimbursementStatus', 'claimedByResourceId', 'supplierId']],
+    ],
+    activeFlag: false,
+    auditFilters: ['status', 'expenseType'],
+  };
+}
+
+/**
+ * Resources (spec 2.4, 4.4): in the sequence's home office (an id drawn for it). A delete is a
+ * soft delete: what it leaves is learned. A server may end a resource it deactivates and
+ * deactivate one it ends (record-rules), so isActive and endDate decide each other.
+ */
+function resources(c: DomainConstraints): SequenceDomain {
+  const constraints = { homeOfficeIds: [P.office], runTag: c.runTag };
+  return {
+    name: 'resources',
+    path: '/resources',
+    noun: 'resource',
+    letter: 'S',
+    deletion: 'soft',
+    scopeField: 'homeOfficeId',
+    scopeValues: ['office'],
+    create: resourceCreate(constraints).map((body) => resourceRuleFree({ ...body, homeOfficeId: P.office })),
+    // Half the updates leave isActive and endDate alone: only those show what a soft delete leaves.
+    update: fc.tuple(resourceUpdate(constraints), fc.boolean()).map(([body, flags]) => {
+      const { isActive: _active, endDate: _end, ...rest } = body as Body;
+      return resourceRuleFree(flags ? body : Object.keys(rest).length > 0 ? rest : { jobTitle: 'changed by a conformance sequence' });
+    }),
+    filters: fc.oneof(fc.constant(NO_FILTER), booleanFilter('isActive')),
+    defaults: ['isActive'],
+    linked: [
+      [['isActive'], ['endDate']],
+      [['endDate'], ['isActive']],
+    ],
+    activeFlag: true,
+    auditFilters: ['isActive'],
+    searchField: 'name',
+  };
+}
+
+/**
+ * Tasks (spec 2.7, 4.7): children of the sequence's own parent task under the configured project.
+ * A delete is a soft delete (what a read then answers is learned). Positions are not sent (a
+ * server may renumber siblings), nor the legacy taskType (a server may keep it as a taskTypeId,
+ * and derive that again when it is cleared). Which tasks `lifecycleScope=active` covers is not shown, so only
+ * `all` (the default) is listed.
+ */
+function tasks(c: DomainConstraints): SequenceDomain {
+  const constraints = { parentTaskIds: [P.task], versionIds: [c.versionId], runTag: c.runTag };
+  return {
+    name: 'tasks',
+    path: '/tasks',
+    noun: 'task',
+    letter: 'K',
+    deletion: 'soft',
+    scopeField: 'parentTaskId',
+    scopeValues: ['task'],
+    create: taskCreate(constraints).map((body) => {
+      const { position: _position, taskType: _taskType, ...rest } = body as Body;
+      return { ...rest, parentTaskId: P.task };
+    }),
+    update: taskUpdate(constraints) as fc.Arbitrary<Body>,
+    filters: fc.oneof(fc.constant(NO_FILTER), fc.constant({ query: { lifecycleScope: 'all' }, conditions: [] } as ListFilter)),
+    defaults: [],
+    linked: [],
+    activeFlag: false,
+    searchField: 'name',
+    auditFilters: [],
+  };
+}
+
+/** The domains the exploration covers. */
+export function sequenceDomains(c: DomainConstraints): readonly SequenceDomain[] {
+  return [contacts(c), timeEntries(c), expenses(c), resources(c), tasks(c)];
+}
+
+/** A body with the scope placeholders replaced by the sequence's ids. */
+export function filled(body: Body, scope: ScopeIds): Body {
+  const ids = new Map<string, string>(Object.entries(SCOPE_PLACEHOLDERS).map(([key, placeholder]) => [placeholder, scope[key as keyof ScopeIds]]));
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') return ids.get(value) ?? value;
+    if (Array.isArray(value)) return value.map(fill);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    return value;
+  };
+  return fill(body) as Body;
+}

@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import type { ApiClient } from '../../http/client.js';
+import type { Redactor } from '../../http/redact.js';
+import type { CheckFailure } from '../../check/outcomes.js';
+import { DEFAULTS } from '../../config/schema.js';
+import type { RunContext } from '../../check/run-context.js';
+import type { SequenceRequirementId } from '../../spec/sequences.js';
+import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
+import type { SequenceDomain, ScopeIds } from './domains.js';
+import { renderNumbered, renderScript } from './log.js';
+import { RuleBroken } from './model.js';
+import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
+
+/** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
+export function sequenceSettings(run: Pick<RunContext, 'sequences'>): { readonly count: number; readonly seconds: number } {
+  return run.sequences ?? { count: DEFAULTS.sequences, seconds: DEFAULTS.sequencesS };
+}
+
+/** Commands in one sequence at most (fast-check draws fewer, and shrinking takes them away). */
+export const MAX_COMMANDS = 16;
+/** Sequences replayed while shrinking a failure, at most. */
+export const SHRINK_RUNS = 80;
+/** Requests one sequence sends at most, on average: the request cap is this times CONFORMANCE_SEQUENCES. */
+const REQUESTS_PER_SEQUENCE = 80;
+
+export interface ExplorationOptions {
+  readonly domains: readonly SequenceDomain[];
+  /** Org A's admin key, and the other organisation's key when one is configured. */
+  readonly a: ApiClient;
+  readonly b: ApiClient | undefined;
+  readonly redactor: Redactor;
+  readonly scopes: ScopeMaker;
+  /** CONFORMANCE_SEQUENCES: sequences at most. */
+  readonly count: number;
+  /** CONFORMANCE_SEQUENCES_S: no sequence starts after this long; shrinking a failure gets as long again (at least 30 s). */
+  readonly seconds: number;
+  /** The exploration's seed (from the run's), and the run's seed for the replay line. */
+  readonly seed: number;
+  readonly runSeed: number;
+  readonly baseUrl: string;
+  readonly authStyle: 'x-api-key' | 'bearer';
+}
+
+export interface ExplorationFailure {
+  readonly rule: SequenceRequirementId;
+  /** What broke, then the shrunk sequence as a numbered list and as a script. */
+  readonly message: string;
+  readonly exchange: CheckFailure['exchange'];
+  readonly property: NonNullable<CheckFailure['property']>;
+}
+
+export interface Exploration {
+  /** Sequences run to their end (those that passed, and the first that failed). */
+  readonly sequences: number;
+  readonly requests: number;
+  /** Records org A's key made in the sequences (none: nothing was verified). */
+  readonly records: number;
+  readonly durationMs: number;
+  /** Why it made fewer sequences than CONFORMANCE_SEQUENCES asked, if it did. */
+  readonly stoppedBy?: string | undefined;
+  readonly failure?: ExplorationFailure | undefined;
+  readonly observations: readonly SequenceObservation[];
+}
+
+/**
+ * Runs random sequences of commands (fast-check model-based testing: `fc.commands` and
+ * `fc.asyncModelRun`) against the target and judges every answer against the model. The first
+ * failure is shrunk by fast-check to the shortest sequence that still breaks the same rule (a
+ * shorter one that breaks another rule is not taken: it would be another failure). Bounded by
+ * count, time and requests; anything but a rule broken (no answer, the run stopped) ends it
+ * at once and is passed on.
+ */
+export async function explore(options: ExplorationOptions): Promise<Exploration> {
+  const started = performance.now();
+  const exploreMs = options.seconds * 1000;
+  const shrinkMs = Math.max(30_000, exploreMs);
+  const maxRequests = options.count * REQUESTS_PER_SEQUENCE;
+  let sequences = 0;
+  let requests = 0;
+  let stoppedBy: string | undefined;
+  let failedAt: number | undefined;
+  let rule: SequenceRequirementId | undefined;
+  let last: { readonly error: RuleBroken; readonly world: SequenceWorld } | undefined;
+  let broken: { readonly error: unknown } | undefined;
+  let shrinkRuns = 0;
+  const observations: SequenceObservation[] = [];
+  let records = 0;
+  const keep = (world: SequenceWorld): void => {
+    if (rule === undefined) records += world.records.filter((r) => r.org === 'A').length;
+    for (const o of world.observations)
+      if (!observations.some((k) => k.topic === o.topic && k.subject === o.subject && k.value === o.value)) observations.push(o);
+  };
+
+  type Commands = Iterable<fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
+  const predicate = async ([opening, rest]: readonly [Commands, Commands]): Promise<void> => {
+    const commands = [...opening, ...rest];
+    if (broken !== undefined) throw broken.error;
+    if (rule === undefined) {
+      if (performance.now() - started >= exploreMs) {
+        stoppedBy ??= `its time bound (CONFORMANCE_SEQUENCES_S=${options.seconds})`;
+        return;
+      }
+      if (requests >= maxRequests) {
+        stoppedBy ??= `its request bound (${maxRequests})`;
+        return;
+      }
+    } else if (++shrinkRuns > SHRINK_RUNS || performance.now() - failedAt! >= shrinkMs) {
+      return;
+    }
+    const world = new SequenceWorld({ a: options.a, b: options.b, redactor: options.redactor, scopes: options.scopes, count: () => void (requests += 1) });
+    if (rule === undefined) sequences += 1;
+    try {
+      await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
+      await finalAudit(world, options.domains);
+      keep(world);
+    } catch (error) {
+      keep(world);
+      if (!(error instanceof RuleBroken)) {
+        broken = { error };
+        throw error;
+      }
+      if (rule !== undefined && error.rule !== rule) return;
+      rule ??= error.rule;
+      failedAt ??= performance.now();
+      last = { error, world };
+      throw error;
+    }
+  };
+
+  // Most sequences stay in one domain, so that their commands meet the same records again and
+  // again; some mix them all (the other organisation's requests come in both).
+  const otherOrg = options.b !== undefined;
+  const focus = [...options.domains.map((d) => [d]), options.domains];
+  const sequencesOf = fc
+    .constantFrom(...focus)
+    .chain((domains) => fc.tuple(openingCreates(domains), fc.commands(sequenceCommands(domains, { otherOrg }), { maxCommands: MAX_COMMANDS, size: 'max' })));
+  const details = await fc.check(fc.asyncProperty(sequencesOf, predicate), {
+    seed: options.seed,
+    numRuns: options.count,
+    interruptAfterTimeLimit: exploreMs + shrinkMs + 60_000,
+    markInterruptAsFailure: false,
+  });
+  const durationMs = performance.now() - started;
+  if (last === undefined && broken !== undefined) throw broken.error;
+  if (last === undefined) return { sequences, requests, records, durationMs, stoppedBy, observations };
+  const { error, world } = last;
+  const log = world.log;
+  const numbered = renderNumbered(log);
+  const script = renderScript(log, { baseUrl: options.baseUrl, authStyle: options.authStyle, seed: options.runSeed, redactor: options.redactor });
+  const shrunk = shrinkRuns > SHRINK_RUNS || (failedAt !== undefined && performance.now() - failedAt >= shrinkMs) ? ' (shrinking stopped at its bound)' : '';
+  const message = [
+    `${error.message}.`,
+    `The shortest failing sequence found${shrunk}, ${log.length} requests (CONFORMANCE_SEED=${options.runSeed} CONFORMANCE_SUITES=sequences replays it):`,
+    numbered,
+    'As a script:',
+    script,
+  ].join('\n');
+  const counterexample = details.counterexample === null ? null : String(fc.stringify(details.counterexample[0])).slice(0, 1500);
+  return {
+    sequences,
+    requests,
+    records,
+    durationMs,
+    stoppedBy,
+    observations,
+    failure: {
+      rule: error.rule,
+      message,
+      exchange: error.exchange ?? world.lastExchange,
+      property: { seed: options.seed, path: details.counterexamplePath ?? null, numRuns: details.numRuns, counterexample },
+    },
+  };
+}
+
+/**
+ * The records each sequence's scope stands on, made with org A's key through the sequence (so the
+ * script makes them too): two parent contacts, a staff resource assigned to the exploration's task
+ * (a server may let a resource log time only on a task it is assigned to), a fresh office id.
+ */
+export function sequenceScopes(taskId: string, tag: string, projectId: string, versionId: string): ScopeMaker {
+  return {
+    async make(world, kind: keyof ScopeIds) {
+      if (kind === 'office') return freshOfficeId();
+      if (kind === 'task') {
+        const res = await world.send('A', 'POST', '/tasks', {
+          body: { parentTaskId: projectId, versionId, name: `Conformance sequence parent task ${randomBytes(4).toString('hex')}` },
+          rule: 'SEQ-READ-AFTER-WRITE',
+          letter: 'PT',
+        });
+        return scopeId(world, res.status, dataOf(res), `POST /tasks (a parent for the sequence's tasks)`);
+      }
+      const token = randomBytes(4).toString('hex');
+      if (kind === 'parent1' || kind === 'parent2') {
+        const res = await world.send('A', 'POST', '/contacts', {
+          body: { contactType: 'company', name: `Conformance sequence parent ${token}`, tags: [tag] },
+          rule: 'SEQ-READ-AFTER-WRITE',
+          letter: 'P',
+        });
+        return scopeId(world, res.status, dataOf(res), `POST /contacts (a parent for the sequence's contacts)`);
+      }
+      const res = await world.send('A', 'POST', '/resources', {
+        body: { name: `Conformance sequence resource ${token}`, tags: [tag] },
+        rule: 'SEQ-READ-AFTER-WRITE',
+        letter: 'R',
+      });
+      const id = scopeId(world, res.status, dataOf(res), `POST /resources (the sequence's resource)`);
+      if (id !== undefined) {
+        await world.send('A', 'POST', '/allocations', {
+          body: { taskId, resourceId: id, startDate: '2000-01-01', endDate: '2025-12-31', hoursPerDay: 0 },
+          rule: 'SEQ-READ-AFTER-WRITE',
+          letter: 'A',
+        });
+      }
+      return id;
+    },
+  };
+}
+
+function scopeId(world: SequenceWorld, status: number, data: Record<string, unknown> | undefined, what: string): string | undefined {
+  const id = data?.['id'];
+  if (status >= 200 && status < 300 && typeof id === 'string') return id;
+  world.observe('sequence-scope-refused', what, `refused (${status}): the sequences leave that domain out`);
+  return undefined;
+}

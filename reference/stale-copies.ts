@@ -1,0 +1,46 @@
+/**
+ * Copies of records kept beside the store, as a read cache, a secondary index or a denormalised
+ * copy keeps them. The reference keeps none of them right: the interaction faults
+ * (reference/routes/sequences.faults.ts) switch one on and let a write forget to refresh it, the
+ * kind of bug that shows only after a sequence of operations. With no such fault on, nothing is kept.
+ */
+export class StaleCopies<T extends { readonly id: string }> {
+  readonly #copies = new Map<string, { readonly owner: string; readonly record: T }>();
+
+  /** Keeps the record as it stands now, unless a copy of it is kept already. */
+  keepFirst(owner: string, record: T): void {
+    if (!this.#copies.has(record.id)) this.#copies.set(record.id, { owner, record });
+  }
+
+  /** Replaces the copy (a write that does refresh it). */
+  refresh(owner: string, record: T): void {
+    this.#copies.set(record.id, { owner, record });
+  }
+
+  get(id: string): T | undefined {
+    return this.#copies.get(id)?.record;
+  }
+
+  drop(id: string): void {
+    this.#copies.delete(id);
+  }
+
+  /** Every copy an organisation owns. */
+  ownedBy(owner: string): T[] {
+    return [...this.#copies.values()].filter((c) => c.owner === owner).map((c) => c.record);
+  }
+
+  /**
+   * Filters records as an index holding the copies' values of `fields` would: each record is
+   * judged with those fields as its copy has them, and the current records are returned.
+   */
+  filterIndexed(records: readonly T[], fields: readonly (keyof T)[], filter: (records: T[]) => T[]): T[] {
+    if (fields.length === 0) return filter([...records]);
+    const current = new Map(records.map((r) => [r.id, r]));
+    const seen = records.map((r) => {
+      const copy = this.get(r.id);
+      return copy === undefined ? r : { ...r, ...Object.fromEntries(fields.map((f) => [f, copy[f]])) };
+    });
+    return filter(seen).map((r) => current.get(r.id)!);
+  }
+}

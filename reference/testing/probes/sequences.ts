@@ -1,0 +1,84 @@
+import { KEY_B_ADMIN, MINIMAL, type TestApi } from '../test-api.js';
+import type { ProbesFor } from './probe.js';
+
+const ids = async (api: TestApi, url: string, key?: string): Promise<string[]> => ((await api.get(url, key)).json().data as { id: string }[]).map((r) => r.id);
+
+/** Probes of the interaction faults (reference/routes/sequences.faults.ts): each needs two operations in a row to show. */
+export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
+  'seq-contact-read-cache': {
+    probe: async (api) => {
+      const { id } = await api.createContact({ name: 'before' });
+      await api.get(`/contacts/${id}`);
+      await api.patch(`/contacts/${id}`, { name: 'after' });
+      return (await api.get(`/contacts/${id}`)).json().data.name;
+    },
+    clean: 'after',
+    faulty: 'before',
+  },
+  'seq-contact-search-index': {
+    probe: async (api) => {
+      const { id } = await api.createContact({ name: 'Ada' });
+      await api.patch(`/contacts/${id}`, { name: 'Grace' });
+      return [(await ids(api, '/contacts?search=Grace')).length, (await ids(api, '/contacts?search=Ada')).length];
+    },
+    clean: [1, 0],
+    faulty: [0, 1],
+  },
+  'seq-contact-parent-index': {
+    probe: async (api) => {
+      const [p1, p2] = [await api.createContact({ name: 'p1' }), await api.createContact({ name: 'p2' })];
+      const { id } = await api.createContact({ contactType: 'individual', name: 'child', parentContactId: p1.id });
+      await api.patch(`/contacts/${id}`, { parentContactId: p2.id });
+      return [(await ids(api, `/contacts?parentContactId=${p2.id}`)).length, (await ids(api, `/contacts?parentContactId=${p1.id}`)).length];
+    },
+    clean: [1, 0],
+    faulty: [0, 1],
+  },
+  'seq-time-entry-total-deleted': {
+    probe: async (api) => {
+      const { id } = await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.delete(`/time-entries/${id}`);
+      return (await api.get('/time-entries')).json().pagination.total;
+    },
+    clean: 0,
+    faulty: 1,
+  },
+  'seq-expense-status-index': {
+    probe: async (api) => {
+      const { id } = await api.create('/expenses', { ...MINIMAL.expense, status: 'pending' });
+      await api.post(`/expenses/${id}/approve`, undefined);
+      return [(await ids(api, '/expenses?status=approved')).length, (await ids(api, '/expenses?status=pending')).length];
+    },
+    clean: [1, 0],
+    faulty: [0, 1],
+  },
+  'seq-expense-patch-undeletes': {
+    probe: async (api) => {
+      const { id } = await api.create('/expenses', MINIMAL.expense);
+      await api.delete(`/expenses/${id}`);
+      return [(await api.patch(`/expenses/${id}`, { description: 'again' })).statusCode, (await api.get(`/expenses/${id}`)).statusCode];
+    },
+    clean: [404, 404],
+    faulty: [200, 200],
+  },
+  'seq-contact-children-cache': {
+    probe: async (api) => {
+      const parent = await api.createContact({ name: 'parent' });
+      await api.createContact({ contactType: 'individual', name: 'child', parentContactId: parent.id });
+      await api.get(`/contacts?parentContactId=${parent.id}`);
+      return (await ids(api, `/contacts?parentContactId=${parent.id}`, KEY_B_ADMIN)).length;
+    },
+    clean: 0,
+    faulty: 1,
+  },
+  'seq-resource-update-revives': {
+    probe: async (api) => {
+      const { id } = await api.create('/resources', MINIMAL.resource);
+      await api.delete(`/resources/${id}`);
+      await api.patch(`/resources/${id}`, { jobTitle: 'Engineer' });
+      return (await api.get(`/resources/${id}`)).json().data.isActive;
+    },
+    clean: false,
+    faulty: true,
+  },
+};

@@ -1,0 +1,102 @@
+import { describe } from 'vitest';
+import { checker, type CheckContext } from '../harness/check/check.js';
+import { noteKnownDuration } from '../harness/check/known-wait.js';
+import { once } from '../harness/check/once.js';
+import { CheckFailure } from '../harness/check/outcomes.js';
+import { runTag } from '../harness/check/run-context.js';
+import { Redactor } from '../harness/http/redact.js';
+import { createTask } from '../harness/steps/prerequisites.js';
+import { sequenceDomains } from '../harness/steps/sequences/domains.js';
+import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../harness/steps/sequences/explore.js';
+import type { SequenceRequirementId } from '../harness/spec/sequences.js';
+
+/**
+ * The exploration, for state that one operation changes and another reads stale: random
+ * sequences of writes, reads, lists, searches, actions and the other organisation's requests over
+ * contacts, time entries, expenses, resources and tasks, each answer judged against a model of the
+ * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
+ * which fails when the shortest failing sequence found broke that rule.
+ */
+const check = checker('sequences');
+
+/** The exploration's seed, derived from the run's so CONFORMANCE_SEED replays the same sequences. */
+function explorationSeed(runSeed: number): number {
+  let hash = runSeed | 0;
+  for (const c of 'sequences') hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
+  return hash;
+}
+
+const exploration = once(async (t: CheckContext): Promise<Exploration> => {
+  const taskId = await createTask(t, 'Conformance sequences task');
+  const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
+  const versionId = t.need(t.run.versionId, 'CONFORMANCE_VERSION_ID');
+  const tag = runTag(t.run);
+  const settings = sequenceSettings(t.run);
+  // The progress line's ETA counts the exploration's time bound from the start.
+  noteKnownDuration(settings.seconds * 1000);
+  return explore({
+    domains: sequenceDomains({ taskId, versionId, runTag: tag }),
+    a: t.api,
+    b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
+    redactor: new Redactor(Object.values(t.run.keys)),
+    scopes: sequenceScopes(taskId, tag, projectId, versionId),
+    count: settings.count,
+    seconds: settings.seconds,
+    seed: explorationSeed(t.run.seed),
+    runSeed: t.run.seed,
+    baseUrl: t.run.baseUrl,
+    authStyle: t.run.authStyle,
+  });
+});
+
+/** The exploration's verdict on one rule: its failure when the shortest failing sequence broke it. */
+async function judged(t: CheckContext, id: SequenceRequirementId, summary = false): Promise<void> {
+  const result = await exploration(t);
+  if (summary) {
+    t.observe(
+      'sequences-explored',
+      'contacts, time entries, expenses, resources, tasks',
+      `${result.sequences} sequences, ${result.requests} requests, ${Math.round(result.durationMs / 100) / 10} s${result.stoppedBy ? `; stopped by ${result.stoppedBy}` : ''}`,
+    );
+    for (const o of result.observations) t.observe(o.topic, o.subject, o.value);
+  }
+  if (result.failure?.rule === id) {
+    const failure = new CheckFailure(result.failure.message, result.failure.exchange);
+    failure.property = result.failure.property;
+    throw failure;
+  }
+  if (result.sequences === 0) t.inconclusive('the exploration made no sequence within its bounds');
+  if (result.records === 0 && result.failure === undefined)
+    t.inconclusive('the sequences made no record: the target refused every create (see the observations)');
+}
+
+describe('sequences: state after any sequence of operations', () => {
+  check(
+    'SEQ-READ-AFTER-WRITE',
+    'show the values last written in every read and write answer, whatever ran before',
+    (t) => judged(t, 'SEQ-READ-AFTER-WRITE', true),
+    {
+      timeoutMs: 300_000,
+    },
+  );
+  check('SEQ-LIST-AFTER-WRITE', 'list by every defined filter the records whose current values match it', (t) => judged(t, 'SEQ-LIST-AFTER-WRITE'), {
+    timeoutMs: 300_000,
+  });
+  check('SEQ-SEARCH-AFTER-WRITE', 'find a record by its current name, after renames too', (t) => judged(t, 'SEQ-SEARCH-AFTER-WRITE'), { timeoutMs: 300_000 });
+  check('SEQ-TOTAL-AFTER-WRITE', 'count the live matching records in the paging total, after creates and deletes', (t) => judged(t, 'SEQ-TOTAL-AFTER-WRITE'), {
+    timeoutMs: 300_000,
+  });
+  check('SEQ-DELETE-GONE', 'never read or list a deleted record again', (t) => judged(t, 'SEQ-DELETE-GONE'), { timeoutMs: 300_000 });
+  check('SEQ-SOFT-DELETE-STAYS', 'keep a soft-deleted resource as its deletion left it through later updates', (t) => judged(t, 'SEQ-SOFT-DELETE-STAYS'), {
+    timeoutMs: 300_000,
+  });
+  check(
+    'SEQ-ISOLATION',
+    "never let the other organisation's interleaved requests read, list, change or delete the sequence's records",
+    async (t) => {
+      t.need(t.run.keys.otherOrg, 'CONFORMANCE_OTHER_ORG_KEY');
+      await judged(t, 'SEQ-ISOLATION');
+    },
+    { timeoutMs: 300_000 },
+  );
+});

@@ -1,0 +1,95 @@
+/**
+ * The exploration's false-failure sweep (not part of npm test): random seeds against every
+ * variant of the reference, in process, each group of variants on a server of its own.
+ *
+ *   npx tsx test/sequence-seeds.ts [seeds per group, default 100] [seeds for the limiter-only variants, default 10] [only groups naming this variant, or !variant: the others]
+ *
+ * The limiter and header variants change only the rate limiter, which the admin key's limit keeps
+ * out of the exploration's way: fewer seeds show it. Exits 1 when any seed fails, printing its
+ * message (with the shrunk sequence and its script).
+ */
+import { randomInt } from 'node:crypto';
+import { readSeed, seedDefaults } from '../harness/config/seed.js';
+import { ApiClient } from '../harness/http/client.js';
+import { Redactor } from '../harness/http/redact.js';
+import { sequenceDomains } from '../harness/steps/sequences/domains.js';
+import { explore, sequenceScopes } from '../harness/steps/sequences/explore.js';
+import { startReferenceServer } from '../reference/server.js';
+import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
+
+const perGroup = Number(process.argv[2] ?? 100);
+const perLimiter = Number(process.argv[3] ?? 10);
+const only = process.argv[4];
+
+const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
+  ['eventual-lists', 'brief-lists', 'string-paging'],
+  ['lax-formats', 'batch-item-refusals', 'guarded-security'],
+  [
+    'business-rules',
+    'unique-names',
+    'planning-rules',
+    'record-rules',
+    'expense-rules',
+    'time-entry-rules',
+    'time-entry-assignment',
+    'sparse-records',
+    'normalised-values',
+  ],
+  ['webhook-choices', 'deliveries-per-delivery', 'report-choices', 'throttled-refusals', 'read-only-keys'],
+  ['transitions-terminal-409', 'expense-self-review'],
+];
+const LIMITER_ONLY = VARIANT_NAMES.filter((v) => !TOGETHER.flat().includes(v));
+
+const seedData = seedDefaults(await readSeed());
+const keys = { admin: seedData.keys.admin!, otherOrg: seedData.keys.otherOrg! };
+const redactor = new Redactor(Object.values(seedData.keys));
+let failures = 0;
+const started = Date.now();
+
+const groups = [...TOGETHER.map((g) => [g, perGroup] as const), ...LIMITER_ONLY.map((v) => [[v], perLimiter] as const)];
+for (const [variants, seeds] of groups.filter(
+  ([g]) => only === undefined || (only.startsWith('!') ? !g.includes(only.slice(1) as VariantName) : g.includes(only as VariantName)),
+)) {
+  const server = await startReferenceServer({ variants });
+  const client = (key: string) => new ApiClient({ baseUrl: server.baseUrl, key, authStyle: 'x-api-key', timeoutMs: 10_000, redactor });
+  const [a, b] = [client(keys.admin), client(keys.otherOrg)];
+  const task = await a.post('/tasks', { parentTaskId: seedData.projectId, versionId: seedData.versionId, name: `Sequence sweep task ${randomInt(1e9)}` });
+  const taskId = (task.json as { data: { id: string } }).data.id;
+  const domains = sequenceDomains({ taskId, versionId: seedData.versionId!, runTag: 'conformance-sequence-sweep' });
+  let made = 0;
+  let groupFailures = 0;
+  const groupStarted = Date.now();
+  for (let i = 0; i < seeds; i++) {
+    const seed = randomInt(2 ** 31);
+    try {
+      const result = await explore({
+        domains,
+        a,
+        b,
+        redactor,
+        scopes: sequenceScopes(taskId, 'conformance-sequence-sweep', seedData.projectId!, seedData.versionId!),
+        count: 40,
+        seconds: 15,
+        seed,
+        runSeed: seed,
+        baseUrl: server.baseUrl,
+        authStyle: 'x-api-key',
+      });
+      made += result.sequences;
+      if (result.failure !== undefined) {
+        groupFailures += 1;
+        process.stdout.write(`FAIL ${variants.join('+')} seed ${seed} ${result.failure.rule}: ${result.failure.message}\n`);
+      }
+    } catch (error) {
+      groupFailures += 1;
+      process.stdout.write(`ERROR ${variants.join('+')} seed ${seed}: ${(error as Error).message}\n`);
+    }
+  }
+  failures += groupFailures;
+  process.stdout.write(
+    `${variants.join(' + ')}: ${seeds} seeds, ${made} sequences, ${groupFailures} failed, ${Math.round((Date.now() - groupStarted) / 1000)} s\n`,
+  );
+  await server.close();
+}
+process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s, ${failures} failed\n`);
+process.exitCode = failures > 0 ? 1 : 0;

@@ -1,0 +1,112 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Domain } from '../harness/config/schema.js';
+import { SEQUENCE_FAULTS } from '../reference/routes/sequences.faults.js';
+import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
+import { DriverPool, readLatestReport } from './run-cli.js';
+
+/*
+ * The exploration (suites/sequences.test.ts) against the reference: the interaction faults it
+ * catches are missed by the scenario checks of their own domain (test/mutants.test.ts proves it
+ * catches each), and every legitimate variant passes it with random seeds.
+ */
+
+/** The domain suite whose scenario checks cover what each interaction fault bends. */
+const SCENARIO_SUITE: Record<keyof typeof SEQUENCE_FAULTS, Domain> = {
+  'seq-contact-read-cache': 'contacts',
+  'seq-contact-search-index': 'contacts',
+  'seq-contact-parent-index': 'contacts',
+  'seq-time-entry-total-deleted': 'time-entries',
+  'seq-expense-status-index': 'expenses',
+  'seq-resource-update-revives': 'resources',
+  'seq-expense-patch-undeletes': 'expenses',
+  'seq-contact-children-cache': 'security',
+};
+
+/**
+ * Variants run together (choices of different kinds a server may make at once), and alone where
+ * they cannot go together (a server has one limiter and one header form). The rate-limit
+ * variants change only the limiter, which the admin key's limit keeps out of the exploration's
+ * way: one seed each is enough to show it.
+ */
+const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
+  ['eventual-lists', 'brief-lists', 'string-paging'],
+  ['lax-formats', 'batch-item-refusals', 'guarded-security'],
+  [
+    'business-rules',
+    'unique-names',
+    'planning-rules',
+    'record-rules',
+    'expense-rules',
+    'time-entry-rules',
+    'time-entry-assignment',
+    'sparse-records',
+    'normalised-values',
+  ],
+  ['webhook-choices', 'deliveries-per-delivery', 'report-choices', 'throttled-refusals', 'read-only-keys'],
+  ['transitions-terminal-409', 'expense-self-review'],
+];
+const LIMITER_ONLY = VARIANT_NAMES.filter((v) => /^(limiter|reset|retry-after)-/.test(v) || v === 'load-shedding');
+/** Seeds per run of TOGETHER: random each time, reported on failure. */
+const SEEDS = 3;
+
+function runs(): Array<{ readonly variants: readonly VariantName[]; readonly seed: number }> {
+  const seed = (): number => Math.floor(Math.random() * 2 ** 31);
+  return [
+    ...TOGETHER.flatMap((variants) => Array.from({ length: SEEDS }, () => ({ variants, seed: seed() }))),
+    ...LIMITER_ONLY.map((v) => ({ variants: [v], seed: seed() })),
+  ];
+}
+
+describe('the exploration', () => {
+  it('runs against every variant of the reference', () => {
+    expect([...TOGETHER.flat(), ...LIMITER_ONLY].sort()).toEqual([...VARIANT_NAMES].sort());
+  });
+
+  const drivers = new DriverPool(2);
+  afterAll(() => drivers.close());
+
+  it('maps every interaction fault to the scenario suite of its domain', () => {
+    expect(Object.keys(SCENARIO_SUITE).sort()).toEqual(Object.keys(SEQUENCE_FAULTS).sort());
+  });
+
+  // The faults of one suite run together: none of them makes a scenario check fail, so neither do all.
+  const bySuite = new Map<Domain, string[]>();
+  for (const [fault, suite] of Object.entries(SCENARIO_SUITE)) bySuite.set(suite, [...(bySuite.get(suite) ?? []), fault]);
+
+  describe.concurrent("today's scenario checks miss each interaction fault", () => {
+    for (const [suite, faults] of bySuite) {
+      it(`the ${suite} suite passes ${faults.join(', ')}`, { timeout: 240_000 }, async () => {
+        const result = await drivers.run({
+          CONFORMANCE_REFERENCE_FAULTS: faults.join(','),
+          CONFORMANCE_SUITES: suite,
+          CONFORMANCE_LIST_SETTLE_S: '1',
+          CONFORMANCE_NUM_RUNS: '5',
+          CONFORMANCE_SEED: '20261122',
+        });
+        const report = await readLatestReport(result.reportDir);
+        expect([...report.target.faults].sort()).toEqual([...faults].sort());
+        expect(report.checks.length).toBeGreaterThan(30);
+        expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
+      });
+    }
+  });
+
+  describe.concurrent('a correct server making another choice passes it', () => {
+    for (const { variants, seed } of runs()) {
+      it(`${variants.join(' + ')} (seed ${seed})`, { timeout: 120_000 }, async () => {
+        const result = await drivers.run({
+          CONFORMANCE_REFERENCE_VARIANTS: variants.join(','),
+          CONFORMANCE_SUITES: 'sequences',
+          // Short: a lagging list makes each sequence last seconds; the sweep (test/sequence-seeds.ts) goes long.
+          CONFORMANCE_SEQUENCES: '15',
+          CONFORMANCE_SEQUENCES_S: '4',
+          CONFORMANCE_SEED: String(seed),
+        });
+        const report = await readLatestReport(result.reportDir);
+        expect(report.target.variants).toEqual([...variants]);
+        expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.requirementId} ${c.status}: ${c.message}`)).toEqual([]);
+        expect(report.observations.map((o) => o.topic)).toContain('sequences-explored');
+      });
+    }
+  });
+});
