@@ -128,6 +128,7 @@ export const UNITS: readonly Unit[] = [
   {
     folder: 'harness/steps',
     imports: [
+      ERRORS,
       { to: 'harness/check' },
       { to: 'harness/crosscutting', only: ['collection.ts'] },
       { to: 'harness/generators' },

@@ -1,3 +1,4 @@
+import { InternalError } from '../../errors.js';
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse, QueryValue } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
@@ -59,7 +60,7 @@ export class SequenceWorld {
     options: { readonly query?: Readonly<Record<string, QueryValue>>; readonly body?: unknown; readonly rule: SequenceRequirementId; readonly letter?: string },
   ): Promise<ApiResponse> {
     const client = org === 'B' ? this.#options.b : this.#options.a;
-    if (client === undefined) throw new Error('no client for org B');
+    if (client === undefined) throw new InternalError('no client for org B: the exploration sends org B requests only with CONFORMANCE_OTHER_ORG_KEY');
     this.#options.count();
     const res = await client.send({
       method,
