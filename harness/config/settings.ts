@@ -401,7 +401,7 @@ export const SETTINGS = [
     name: 'CONFORMANCE_SEQUENCES_S',
     kind: upTo(3600, 'seconds'),
     default: code(DEFAULTS.sequencesS),
-    description: 'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets as long again).',
+    description: 'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets twice as long).',
     more: "Never more requests than this long at the keys' paced rates allows.",
     needs: ['distant'],
     group: 'bounds',

@@ -33,7 +33,7 @@ export interface ExplorationOptions {
   readonly scopes: ScopeMaker;
   /** CONFORMANCE_SEQUENCES: sequences at most. */
   readonly count: number;
-  /** CONFORMANCE_SEQUENCES_S: no sequence starts after this long; shrinking a failure gets as long again (at least 30 s). */
+  /** CONFORMANCE_SEQUENCES_S: no sequence starts after this long; shrinking a failure gets twice as long (30 s by default). */
   readonly seconds: number;
   /** The exploration's seed (from the run's), and the run's seed for the replay line. */
   readonly seed: number;
@@ -74,7 +74,7 @@ export interface Exploration {
 export async function explore(options: ExplorationOptions): Promise<Exploration> {
   const started = performance.now();
   const exploreMs = options.seconds * 1000;
-  const shrinkMs = Math.max(30_000, exploreMs);
+  const shrinkMs = 2 * exploreMs;
   const maxRequests = options.count * REQUESTS_PER_SEQUENCE;
   let sequences = 0;
   let requests = 0;
