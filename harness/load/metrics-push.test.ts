@@ -44,6 +44,27 @@ describe('pushMetrics', () => {
     expect(await pushMetrics(gw.url, '# EOF\n', 5000)).toEqual({ ok: false, problem: 'it answered 400: text format parsing error in line 3' });
   });
 
+  it('reads only the start of a refusal that never ends, and quotes 200 bytes of it', async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(500);
+        // An endless answer: the push must not wait for its end, nor hold it.
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        const flood = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', flood);
+        };
+        flood();
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics/job/x`;
+    const pushed = await pushMetrics(url, '# EOF\n', 5000);
+    expect(pushed).toEqual({ ok: false, problem: `it answered 500: ${'x'.repeat(200)}` });
+    server.closeAllConnections();
+  });
+
   it('reports an unreachable gateway by its error code', async () => {
     const gw = await gateway(200);
     await new Promise<void>((resolve) => server!.close(() => resolve()));
