@@ -35,7 +35,7 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
   return explore({
-    domains: sequenceDomains({ taskId, versionId, runTag: tag }),
+    domains: sequenceDomains({ taskId, versionId, runTag: tag, projectId }),
     a: t.api,
     b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
     redactor: new Redactor(Object.values(t.run.keys)),
