@@ -91,6 +91,12 @@ describe('sequences: state after any sequence of operations', () => {
     timeoutMs: 300_000,
   });
   check(
+    'SEQ-VERSIONS-AFTER-WRITE',
+    "list every version of a rate made in the sequence, and show as current an amount one of them can hold on the server's today",
+    (t) => judged(t, 'SEQ-VERSIONS-AFTER-WRITE'),
+    { timeoutMs: 300_000 },
+  );
+  check(
     'SEQ-ISOLATION',
     "never let the other organisation's interleaved requests read, list, change or delete the sequence's records",
     async (t) => {

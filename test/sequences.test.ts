@@ -23,6 +23,7 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-contact-children-cache': 'security',
   'ms-update-uncompletes': 'milestones',
   'al-resource-index-stale': 'allocations',
+  'rate-versions-list-cached': 'rates',
 };
 
 /** Every fault the exploration is to catch: those of reference/routes/sequences.faults.ts and the domains' own with suite `sequences`. */

@@ -205,4 +205,48 @@ export const SEQUENCE_RECORDS = {
       ...COMMON,
     ],
   },
+  'SEQ-VERSIONS-AFTER-WRITE': {
+    level: 'MUST',
+    section: '2.5, 4.5, 9',
+    area: 'sequences',
+    statement:
+      "In any sequence, GET /rates/{id}/versions lists every version the rate was made with or given since (the initial one included), and a read shows as current the amount of a version that can be current on the server's today.",
+    units: [
+      // A rate is created together with its initial version; the amount lives in versions.
+      '2.5#4e7b913d',
+      // GET | /rates/{id} | Returns rate with its current version.
+      '4.5#67b3b765',
+      // GET | /rates/{id}/versions | Lists all versions of the rate; 200, result in `data`.
+      '4.5#7934439d',
+      // POST | /rates/{id}/versions | Body: version create fields (2.5); used to change the amount. 201.
+      '4.5#d7cd4398',
+      // Rates have their own versions (an amount valid from an `effectiveFrom` date); this is unrelated to the API ver
+      '9#447fb756',
+    ],
+    audit: [
+      {
+        relies: 'the versions list holds every version made, the initial one included',
+        basis: { spec: '4.5: "Lists all versions of the rate"; 2.5: "A rate is created together with its initial version"' },
+      },
+      {
+        relies: 'a version listed is found by its amount (and its id where its create answer showed one)',
+        basis: {
+          tolerant: 'the shape of a version in the list is not stated: amounts are looked for anywhere in data, to the cent',
+          variant: 'normalised-values',
+        },
+      },
+      {
+        relies: 'which version is current',
+        basis: {
+          tolerant:
+            "the amount shown may be that of the version in force on the server's today (yesterday, today or tomorrow in UTC; either of two versions of one day; any when every version lies ahead) or that of the version made last: only an amount no reading allows fails",
+        },
+      },
+      {
+        relies: 'a version may be refused (dated before the latest, or on a deactivated rate)',
+        basis: { tolerant: 'a 4xx to a version create is observed and adds no version', variant: 'record-rules' },
+      },
+      ...COMMON,
+    ],
+  },
 } as const satisfies Records;

@@ -360,7 +360,10 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
   for (const domain of domains) {
     const own = world.records.filter((r) => r.domain === domain.name && r.org === 'A' && r.state !== 'unjudged');
     if (own.length === 0) continue;
-    for (const record of own) await readAndJudge(world, domain, record);
+    for (const record of own) {
+      await readAndJudge(world, domain, record);
+      await domain.audit?.(world, record);
+    }
     const scope = await world.scope(domain);
     if (scope === undefined) continue;
     for (const kind of domain.scopeValues) {

@@ -10,6 +10,7 @@ import type { Condition, DomainName, ModelRecord } from './model.js';
 import type { SequenceWorld } from './world.js';
 import { allocations } from './domain-allocations.js';
 import { milestones } from './domain-milestones.js';
+import { rates } from './domain-rates.js';
 
 /*
  * What the exploration knows of each domain it covers: where it lives, valid bodies (from the
@@ -30,6 +31,7 @@ export const SCOPE_PLACEHOLDERS = {
   staff1: '@scope-staff-1',
   staff2: '@scope-staff-2',
   rateTag: '@scope-rate-tag',
+  rateTagB: '@scope-rate-tag-b',
   milestoneDay: '@scope-milestone-day',
 } as const;
 
@@ -75,6 +77,8 @@ export interface SequenceDomain {
   readonly commands?: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<SequenceWorld, SequenceWorld>>>;
   /** Judges what a read by id shows beyond the written fields (before they are judged). */
   readonly judgeShown?: (record: ModelRecord, shown: Record<string, unknown>, what: string) => void;
+  /** What the audit at the end of each sequence reads of each record beyond the record itself (a rate's versions). */
+  readonly audit?: (world: SequenceWorld, record: ModelRecord) => Promise<void>;
   /** What a delete leaves that the spec decides (a rate's isActive false), after what it left is forgotten. */
   readonly afterDelete?: (record: ModelRecord) => void;
 }
@@ -254,7 +258,7 @@ function tasks(c: DomainConstraints): SequenceDomain {
 
 /** The domains the exploration covers. */
 export function sequenceDomains(c: DomainConstraints): readonly SequenceDomain[] {
-  return [contacts(c), timeEntries(c), expenses(c), resources(c), tasks(c), milestones(c), allocations(c)];
+  return [contacts(c), timeEntries(c), expenses(c), resources(c), tasks(c), milestones(c), allocations(c), rates(c)];
 }
 
 /** A body with the scope placeholders replaced by the sequence's ids. */

@@ -183,7 +183,7 @@ export function sequenceScopes(taskId: string, tag: string, projectId: string, v
   return {
     async make(world, kind: keyof ScopeIds) {
       if (kind === 'office') return freshOfficeId();
-      if (kind === 'staff1' || kind === 'staff2' || kind === 'rateTag' || kind === 'milestoneDay') return makeOwnScope(world, kind, tag);
+      if (kind === 'staff1' || kind === 'staff2' || kind === 'rateTag' || kind === 'rateTagB' || kind === 'milestoneDay') return makeOwnScope(world, kind, tag);
       if (kind === 'task') {
         const res = await world.send('A', 'POST', '/tasks', {
           body: { parentTaskId: projectId, versionId, name: `Conformance sequence parent task ${randomBytes(4).toString('hex')}` },

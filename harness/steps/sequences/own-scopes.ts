@@ -1,9 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { ScopeIds } from './domains.js';
+import type { ScopeIds, SequenceDomain } from './domains.js';
 import { dataOf, type SequenceWorld } from './world.js';
 
 /** Days ahead of today (UTC) a sequence's milestones are dated around: a server may refuse target dates more than five years ahead. */
 const MILESTONE_DAYS_AHEAD = { min: 1500, max: 1790 } as const;
+
+/** The suffix of a sequence's second rate tag. */
+export const SECOND_TAG = '-b';
+
+/** A domain shape that asks the world for the first rate tag alone. */
+const RATE_TAG_ONLY = { scopeValues: ['rateTag'] } as unknown as SequenceDomain;
 
 /** Today (UTC) moved by whole days, as YYYY-MM-DD. */
 export function daysFromToday(days: number): string {
@@ -20,6 +26,8 @@ export function daysFromToday(days: number): string {
  */
 export async function makeOwnScope(world: SequenceWorld, kind: keyof ScopeIds, tag: string): Promise<string | undefined> {
   if (kind === 'rateTag') return `seq-${randomBytes(5).toString('hex')}`;
+  // The second tag is the first one and a suffix, so a list scoped by either knows both (a tags filter of two).
+  if (kind === 'rateTagB') return `${(await world.scope(RATE_TAG_ONLY))?.rateTag ?? `seq-${randomBytes(5).toString('hex')}`}${SECOND_TAG}`;
   if (kind === 'milestoneDay') return daysFromToday(randomInt(MILESTONE_DAYS_AHEAD.min, MILESTONE_DAYS_AHEAD.max));
   const res = await world.send('A', 'POST', '/resources', {
     body: { name: `Conformance sequence staff ${randomBytes(4).toString('hex')}`, tags: [tag] },
