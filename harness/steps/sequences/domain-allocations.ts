@@ -33,6 +33,19 @@ export function allocations(c: DomainConstraints): SequenceDomain {
   const constraints = { taskIds: [c.taskId], resourceIds: [P.staff1, P.staff2] };
   const staff = fc.constantFrom(P.staff1, P.staff2);
   const hoursPerDay = fc.integer({ min: 0, max: 8 }).map((h) => h / 2);
+  const generatedUpdate = fc
+    .tuple(allocationUpdate(constraints), staff, day(STARTS), day(ENDS), hoursPerDay)
+    .map(([body, resourceId, startDate, endDate, perDay]) => {
+      const out: Body = { ...(body as Body) };
+      // An allocation keeps an assignee (a server may require one: spec 2.6 does not say), and stays within the dates above.
+      if ('resourceId' in out) out['resourceId'] = resourceId;
+      if ('startDate' in out) out['startDate'] = startDate;
+      if ('endDate' in out) out['endDate'] = endDate;
+      if ('hoursPerDay' in out) out['hoursPerDay'] = perDay;
+      delete out['hours'];
+      delete out['taskId'];
+      return Object.keys(out).length > 0 ? out : { notes: 'changed by a conformance sequence' };
+    });
   return {
     name: 'allocations',
     path: '/allocations',
@@ -45,17 +58,11 @@ export function allocations(c: DomainConstraints): SequenceDomain {
       const { hours: _hours, ...rest } = body as Body;
       return { ...rest, resourceId, startDate, endDate, hoursPerDay: perDay };
     }),
-    update: fc.tuple(allocationUpdate(constraints), staff, day(STARTS), day(ENDS), hoursPerDay).map(([body, resourceId, startDate, endDate, perDay]) => {
-      const out: Body = { ...(body as Body) };
-      // An allocation keeps an assignee (a server may require one: spec 2.6 does not say), and stays within the dates above.
-      if ('resourceId' in out) out['resourceId'] = resourceId;
-      if ('startDate' in out) out['startDate'] = startDate;
-      if ('endDate' in out) out['endDate'] = endDate;
-      if ('hoursPerDay' in out) out['hoursPerDay'] = perDay;
-      delete out['hours'];
-      delete out['taskId'];
-      return Object.keys(out).length > 0 ? out : { notes: 'changed by a conformance sequence' };
-    }),
+    // Half the updates move the allocation to one of the two resources alone: a move is what a list by resourceId must follow.
+    update: fc.oneof(
+      staff.map((resourceId): Body => ({ resourceId })),
+      generatedUpdate,
+    ),
     filters: fc.oneof(
       fc.constant({ query: {}, conditions: [] } as ListFilter),
       fc.constant({ query: { taskId: c.taskId }, conditions: [{ field: 'taskId', op: 'eq', value: c.taskId }] } as ListFilter),
