@@ -13,7 +13,8 @@ import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 /**
  * The exploration, for state that one operation changes and another reads stale: random
  * sequences of writes, reads, lists, searches, actions and the other organisation's requests over
- * contacts, time entries, expenses, resources and tasks, each answer judged against a model of the
+ * contacts, time entries, expenses, resources, tasks, milestones, allocations and rates (with their
+ * versions), each answer judged against a model of the
  * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
  * which fails when the shortest failing sequence found broke that rule.
  */
@@ -55,7 +56,7 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
   if (summary) {
     t.observe(
       'sequences-explored',
-      'contacts, time entries, expenses, resources, tasks',
+      'contacts, time entries, expenses, resources, tasks, milestones, allocations, rates',
       `${result.sequences} sequences, ${result.requests} requests, ${Math.round(result.durationMs / 100) / 10} s${result.stoppedBy ? `; stopped by ${result.stoppedBy}` : ''}`,
     );
     for (const o of result.observations) t.observe(o.topic, o.subject, o.value);
