@@ -13,7 +13,8 @@ import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 /**
  * The exploration, for state that one operation changes and another reads stale: random
  * sequences of writes, reads, lists, searches, actions and the other organisation's requests over
- * contacts, time entries, expenses, resources and tasks, each answer judged against a model of the
+ * contacts, time entries, expenses, resources, tasks, milestones, allocations and rates (with their
+ * versions), each answer judged against a model of the
  * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
  * which fails when the shortest failing sequence found broke that rule.
  */
@@ -35,7 +36,7 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
   return explore({
-    domains: sequenceDomains({ taskId, versionId, runTag: tag }),
+    domains: sequenceDomains({ taskId, versionId, runTag: tag, projectId }),
     a: t.api,
     b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
     redactor: new Redactor(Object.values(t.run.keys)),
@@ -55,7 +56,7 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
   if (summary) {
     t.observe(
       'sequences-explored',
-      'contacts, time entries, expenses, resources, tasks',
+      'contacts, time entries, expenses, resources, tasks, milestones, allocations, rates',
       `${result.sequences} sequences, ${result.requests} requests, ${Math.round(result.durationMs / 100) / 10} s${result.stoppedBy ? `; stopped by ${result.stoppedBy}` : ''}`,
     );
     for (const o of result.observations) t.observe(o.topic, o.subject, o.value);
@@ -90,6 +91,12 @@ describe('sequences: state after any sequence of operations', () => {
   check('SEQ-SOFT-DELETE-STAYS', 'keep a soft-deleted resource as its deletion left it through later updates', (t) => judged(t, 'SEQ-SOFT-DELETE-STAYS'), {
     timeoutMs: 300_000,
   });
+  check(
+    'SEQ-VERSIONS-AFTER-WRITE',
+    "list every version of a rate made in the sequence, and show as current an amount one of them can hold on the server's today",
+    (t) => judged(t, 'SEQ-VERSIONS-AFTER-WRITE'),
+    { timeoutMs: 300_000 },
+  );
   check(
     'SEQ-ISOLATION',
     "never let the other organisation's interleaved requests read, list, change or delete the sequence's records",

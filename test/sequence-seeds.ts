@@ -55,7 +55,7 @@ for (const [variants, seeds] of groups.filter(
   const [a, b] = [client(keys.admin), client(keys.otherOrg)];
   const task = await a.post('/tasks', { parentTaskId: seedData.projectId, versionId: seedData.versionId, name: `Sequence sweep task ${randomInt(1e9)}` });
   const taskId = (task.json as { data: { id: string } }).data.id;
-  const domains = sequenceDomains({ taskId, versionId: seedData.versionId!, runTag: 'conformance-sequence-sweep' });
+  const domains = sequenceDomains({ taskId, versionId: seedData.versionId!, runTag: 'conformance-sequence-sweep', projectId: seedData.projectId! });
   let made = 0;
   let groupFailures = 0;
   const groupStarted = Date.now();

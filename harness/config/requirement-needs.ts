@@ -169,6 +169,7 @@ export const REQUIREMENT_NEEDS: Readonly<Partial<Record<RequirementId, Readonly<
   'SEQ-SEARCH-AFTER-WRITE': { sequences: [PROJECT, VERSION] },
   'SEQ-SOFT-DELETE-STAYS': { sequences: [PROJECT, VERSION] },
   'SEQ-TOTAL-AFTER-WRITE': { sequences: [PROJECT, VERSION] },
+  'SEQ-VERSIONS-AFTER-WRITE': { sequences: [PROJECT, VERSION] },
   'TE-CREATE-REQUIRED': { 'time-entries': [PROJECT, VERSION] },
   'TE-CREATE-VALID': { 'time-entries': [PROJECT, VERSION] },
   'TE-DATE-REAL': { 'time-entries': [PROJECT, VERSION] },

@@ -263,4 +263,5 @@ export const REQUIREMENT_SUITES: Readonly<Record<RequirementId, readonly Domain[
   'SEQ-DELETE-GONE': ['sequences'],
   'SEQ-SOFT-DELETE-STAYS': ['sequences'],
   'SEQ-ISOLATION': ['sequences'],
+  'SEQ-VERSIONS-AFTER-WRITE': ['sequences'],
 };

@@ -23,6 +23,8 @@ export interface AllocationsPolicy {
   readonly deleteEffect: DeleteEffect;
   /** Where DELETE finds the allocation: the key's organisation (spec 5.7), or every organisation. */
   readonly deleteScope: Scope;
+  /** Copies kept beside the store that a write forgets to refresh (the interaction faults below). */
+  readonly interactions: { readonly resourceIndex?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -36,6 +38,7 @@ export const ALLOCATIONS_POLICY: AllocationsPolicy = {
   patch: { resetOmitted: false, ignoreNull: false },
   deleteEffect: 'removes',
   deleteScope: 'organisation',
+  interactions: {},
 };
 
 /** A non-null, non-string notes value becomes String(value). */
@@ -46,6 +49,13 @@ const stringifiedNotes: BodyBend = (body) => {
 
 /** The faults of the allocation routes (policy slot `allocations`). */
 export const ALLOCATION_FAULTS = defineFaults({
+  'al-resource-index-stale': {
+    changes:
+      'GET /allocations?resourceId= reads the resource an allocation was created with: a PATCH that moves it to another resource does not refresh the index',
+    suite: 'sequences',
+    breaks: 'SEQ-LIST-AFTER-WRITE',
+    policy: { allocations: { interactions: { resourceIndex: true } } },
+  },
   'al-date-unchecked': {
     changes: 'allocation startDate/endDate are only checked for the YYYY-MM-DD shape: impossible days are accepted',
     suite: 'allocations',

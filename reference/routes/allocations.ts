@@ -19,6 +19,7 @@ import {
 import type { PartitionedStore } from '../store.js';
 import { compileBody, type BodyValidator } from '../validation.js';
 import { bent } from '../policy/bends.js';
+import { StaleCopies } from '../stale-copies.js';
 import type { Policy } from '../policy/policy.js';
 
 export interface AllocationsRouteOptions {
@@ -58,6 +59,8 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
   const validateUpdate = compileBody<AllocationUpdateInput>(ajv, allocationUpdateSchema(policy.loosened));
   /** Ids deleted but only hidden from lists (always empty when DELETE removes). */
   const hidden = new Set<string>();
+  // A resource index that create fills and PATCH does not refresh (only under an interaction fault).
+  const resourceIndex = new StaleCopies<Allocation>();
 
   /** Schema issues and the constraintReason length issue, reported together. */
   function validated<T>(validate: BodyValidator<T>, raw: unknown): T {
@@ -89,7 +92,12 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const all = store.listed(auth.organisationId);
     // a hidden allocation stays stored but leaves the lists
     const listed = hidden.size === 0 ? all : all.filter((a) => !hidden.has(a.id));
-    return paginate(filterAllocations(listed, filter), page, lists);
+    const indexed: Array<keyof Allocation> = policy.interactions.resourceIndex === true && filter.resourceId !== undefined ? ['resourceId'] : [];
+    return paginate(
+      resourceIndex.filterIndexed(listed, indexed, (records) => filterAllocations(records, filter)),
+      page,
+      lists,
+    );
   });
 
   app.post('/allocations', async (request, reply) => {
@@ -97,6 +105,7 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
     const input = withoutFields(validated(validateCreate, request.body), policy.droppedOnCreate);
     const allocation = createAllocation(input, lookup.projectIdOf(auth.organisationId, input.taskId), randomUUID(), now().toISOString());
     store.insert(auth.organisationId, allocation);
+    if (policy.interactions.resourceIndex === true) resourceIndex.keepFirst(auth.organisationId, allocation);
     return reply.code(201).send({ data: allocation });
   });
 

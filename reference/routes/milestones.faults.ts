@@ -33,6 +33,8 @@ export interface MilestonesPolicy {
   /** What DELETE does to the milestone (spec 2: removes it). */
   readonly deleteEffect: DeleteEffect;
   readonly complete: MilestoneCompleteRules;
+  /** Copies kept beside the store that a write forgets to refresh (the interaction faults below). */
+  readonly interactions: { readonly updateFromCopy?: boolean };
 }
 
 /** The states the variant transitions-terminal-409 makes final: a completed or missed milestone refuses complete. */
@@ -46,10 +48,18 @@ export const MILESTONES_POLICY: MilestonesPolicy = {
   ignoredFilters: [],
   deleteEffect: 'removes',
   complete: { scope: 'organisation', setsStatus: true, date: 'sent', final: [], finalAfterWrite: [] },
+  interactions: {},
 };
 
 /** The faults of the milestone routes (policy slot `milestones`). */
 export const MILESTONE_FAULTS = defineFaults({
+  'ms-update-uncompletes': {
+    changes:
+      'PATCH /milestones/{id} applies the update to the copy that create and PATCH keep, which complete does not refresh: a completed milestone edited afterwards is back to its status before complete',
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { milestones: { interactions: { updateFromCopy: true } } },
+  },
   'ms-target-date-unchecked': {
     changes: 'milestone targetDate is only checked for the YYYY-MM-DD shape: impossible days are accepted',
     suite: 'milestones',

@@ -21,6 +21,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface MilestonesRouteOptions {
   store: PartitionedStore<Milestone>;
@@ -48,6 +49,8 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
   const validateComplete = compileBody<MilestoneCompleteInput>(ajv, milestoneCompleteSchema(policy.loosened));
   /** Ids deleted but only hidden from lists: still readable by id (always empty when DELETE removes). */
   const hidden = new Set<string>();
+  // What create and PATCH wrote last, which complete does not refresh (only under an interaction fault).
+  const writes = new StaleCopies<Milestone>();
 
   app.get('/milestones', async (request) => {
     const auth = requireAuth(request);
@@ -73,6 +76,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     if (!result.ok) throw validationFailed(result.issues);
     const input = withoutFields(result.value, policy.droppedOnCreate);
     const milestone = store.insert(auth.organisationId, createMilestone(input, randomUUID(), now().toISOString()));
+    if (policy.interactions.updateFromCopy === true) writes.refresh(auth.organisationId, milestone);
     return reply.code(201).send({ data: milestone });
   });
 
@@ -87,10 +91,14 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     // the body is judged first: an invalid request is invalid whatever it targets
     const result = validateUpdate(request.body);
     if (!result.ok) throw validationFailed(result.issues);
-    const existing = findOwned(store, auth.organisationId, request.params.id);
-    if (existing === undefined) throw notFound('milestone');
+    const stored = findOwned(store, auth.organisationId, request.params.id);
+    if (stored === undefined) throw notFound('milestone');
+    // The copy of the last create or PATCH, where complete left no trace (an interaction fault).
+    const copy = policy.interactions.updateFromCopy === true ? writes.get(stored.id) : undefined;
+    const existing = copy === undefined ? stored : { ...stored, status: copy.status, completedDate: copy.completedDate };
     const updated = patchMilestone(existing, result.value, now().toISOString(), { applyProject: policy.loosened.projectOnUpdate === true });
     store.replace(auth.organisationId, updated);
+    if (policy.interactions.updateFromCopy === true) writes.refresh(auth.organisationId, updated);
     return { data: updated };
   });
 

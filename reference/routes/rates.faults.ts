@@ -23,6 +23,8 @@ export interface RatesPolicy {
   readonly versionsListed: 'all' | 'current';
   /** Where GET and POST /rates/{id}/versions find the rate. */
   readonly versionsScope: Scope;
+  /** Copies kept beside the store that a write forgets to refresh (the interaction faults below). */
+  readonly interactions: { readonly versionsCache?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -36,6 +38,7 @@ export const RATES_POLICY: RatesPolicy = {
   deleteAction: 'deactivate',
   versionsListed: 'all',
   versionsScope: 'organisation',
+  interactions: {},
 };
 
 /** A create the loosened validator let through without amount gets an initial version of 0. */
@@ -49,6 +52,13 @@ const tagsDropped: InputBend<RateUpdateInput> = (input) => ({ ...input, tags: un
 
 /** The faults of the rate routes (policy slot `rates`). */
 export const RATE_FAULTS = defineFaults({
+  'rate-versions-list-cached': {
+    changes:
+      'GET /rates/{id}/versions answers the list as it stood at its first read: a version added later is left out (POST /rates/{id}/versions does not refresh the cache)',
+    suite: 'sequences',
+    breaks: 'SEQ-VERSIONS-AFTER-WRITE',
+    policy: { rates: { interactions: { versionsCache: true } } },
+  },
   'rate-create-not-strict': {
     changes: 'rate create accepts (and ignores) unknown properties',
     suite: 'rates',

@@ -30,6 +30,7 @@ import {
 import type { PartitionedStore } from '../store.js';
 import { compileBody, utcDate } from '../validation.js';
 import type { Policy } from '../policy/policy.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface RatesRouteOptions {
   store: PartitionedStore<StoredRate>;
@@ -50,6 +51,8 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
   const validateUpdate = compileBody<RateUpdateInput>(ajv, rateUpdateSchema(policy.loosened));
   const validateVersion = compileBody<RateVersionInput>(ajv, rateVersionSchema(policy.loosened));
   const versionsAnywhere = policy.versionsScope === 'everywhere';
+  // The versions of each rate as its first GET /versions found them (only under an interaction fault).
+  const versionsCache = new StaleCopies<StoredRate>();
 
   app.get('/rates', async (request) => {
     const auth = requireAuth(request);
@@ -122,7 +125,8 @@ export const ratesRoutes: FastifyPluginAsync<RatesRouteOptions> = async (app, op
   app.get<{ Params: IdParams }>('/rates/:id/versions', async (request) => {
     const found = findScoped(store, requireAuth(request).organisationId, request.params.id, versionsAnywhere);
     if (found === undefined) throw notFound('rate');
-    const rate = found.record;
+    if (policy.interactions.versionsCache === true) versionsCache.keepFirst(found.organisationId, found.record);
+    const rate = versionsCache.get(found.record.id) ?? found.record;
     const versions = policy.versionsListed === 'current' ? [currentVersion(rate.versions, utcDate(now()))] : rate.versions;
     return { data: versions.map((v) => ({ ...v })) };
   });

@@ -91,9 +91,27 @@ export const SEQUENCE_RECORDS = {
       '4.4#7c501c9d',
       // GET | /tasks | Query: projectId, parentTaskId, search, lifecycleScope, limit, offset.
       '4.7#8fbe572c',
+      // GET | /rates | Query: rateType (`billable`/`cost`/`other`), isActive, isDefault (booleans), search (string), t
+      '4.5#c2c66489',
+      // GET | /allocations | Query: resourceId, taskId, projectId (uuids), dateFrom, dateTo (`<date>`), limit, offset.
+      '4.6#815f00e5',
+      // GET | /milestones | Query: projectId (uuid), status (`upcoming`/`at_risk`/`completed`/`missed`), dateFrom, dat
+      '4.8#96180096',
     ],
     audit: [
       { relies: 'each filter of 4.1 to 4.4 selects the records whose current value matches it', basis: { spec: '4.1-4.4: the Query column of each list' } },
+      {
+        relies: "an allocation's date filter lists one entirely past dateFrom (or before dateTo) and leaves out one entirely before it (or past it)",
+        basis: { tolerant: 'overlap or containment, and inclusive bounds, are not stated (4.6): any other allocation is left undecided' },
+      },
+      {
+        relies: 'a tags filter of two tags lists a rate carrying both and leaves out one carrying neither',
+        basis: { tolerant: '4.5 splits the string into a list without saying whether all or any must match: a rate carrying one of them is left undecided' },
+      },
+      {
+        relies: 'a completed milestone is listed under status=completed',
+        basis: { spec: '3.3: complete leads to the next state `completed`' },
+      },
       {
         relies: 'a record is judged against a filter only when the model knows every value the filter reads',
         basis: { tolerant: 'unknown values (never written, or forgotten after a linked write) leave the record unjudged' },
@@ -143,7 +161,8 @@ export const SEQUENCE_RECORDS = {
     level: 'MUST',
     section: '2, 4',
     area: 'sequences',
-    statement: 'A deleted contact, expense or time entry is never read, updated, approved or rejected (2xx) or listed again, whatever follows in the sequence.',
+    statement:
+      'A deleted contact, expense, time entry, allocation or milestone is never read, updated, approved, rejected or completed (2xx) or listed again, whatever follows in the sequence.',
     units: [
       // Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete; ...
       '2#a07079b9',
@@ -161,7 +180,7 @@ export const SEQUENCE_RECORDS = {
     section: '2, 3.5, 4.4, 4.7',
     area: 'sequences',
     statement:
-      'A soft-deleted resource or task stays as its deletion left it (its read, its isActive, its place in lists: observed) through later updates that do not set isActive.',
+      'A soft-deleted resource or task stays as its deletion left it (its read, its isActive, its place in lists: observed) through later updates that do not set isActive; a deleted rate is inactive (isActive false wherever it shows, never listed under isActive=true).',
     units: [
       // Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete; ...
       '2#a07079b9',
@@ -169,10 +188,18 @@ export const SEQUENCE_RECORDS = {
       '4.4#8a6ab75d',
       // DELETE | /tasks/{id} | Soft delete, 204.
       '4.7#0bb38e94',
+      // DELETE | /rates/{id} | Deactivates the rate, 204.
+      '4.5#bbca9723',
+      // Contacts, resources, rates and webhooks carry an active flag (`isActive`) that can be set or filtered; deletin
+      '3.5#f475a83a',
     ],
     audit: [
       { relies: 'a resource delete is a soft delete', basis: { spec: '4.4: "DELETE | /resources/{id} | Soft delete, 204."' } },
       { relies: 'a task delete is a soft delete', basis: { spec: '4.7: "DELETE | /tasks/{id} | Soft delete, 204."' } },
+      {
+        relies: 'a deleted rate is inactive',
+        basis: { spec: '4.5: "DELETE | /rates/{id} | Deactivates the rate, 204."; 3.5: "deleting a rate deactivates it"' },
+      },
       {
         relies: "what a soft delete leaves (read by id, isActive, listed) is the server's choice",
         basis: { observation: 'sequence-soft-delete: learned at the first read after the delete, then held to until isActive is written' },
@@ -201,6 +228,50 @@ export const SEQUENCE_RECORDS = {
       {
         relies: "org B's refusal may be any status but 2xx",
         basis: { tolerant: 'any non-2xx answer passes (statuses not shown, spec 7)', variant: 'guarded-security' },
+      },
+      ...COMMON,
+    ],
+  },
+  'SEQ-VERSIONS-AFTER-WRITE': {
+    level: 'MUST',
+    section: '2.5, 4.5, 9',
+    area: 'sequences',
+    statement:
+      "In any sequence, GET /rates/{id}/versions lists every version the rate was made with or given since (the initial one included), and a read shows as current the amount of a version that can be current on the server's today.",
+    units: [
+      // A rate is created together with its initial version; the amount lives in versions.
+      '2.5#4e7b913d',
+      // GET | /rates/{id} | Returns rate with its current version.
+      '4.5#67b3b765',
+      // GET | /rates/{id}/versions | Lists all versions of the rate; 200, result in `data`.
+      '4.5#7934439d',
+      // POST | /rates/{id}/versions | Body: version create fields (2.5); used to change the amount. 201.
+      '4.5#d7cd4398',
+      // Rates have their own versions (an amount valid from an `effectiveFrom` date); this is unrelated to the API ver
+      '9#447fb756',
+    ],
+    audit: [
+      {
+        relies: 'the versions list holds every version made, the initial one included',
+        basis: { spec: '4.5: "Lists all versions of the rate"; 2.5: "A rate is created together with its initial version"' },
+      },
+      {
+        relies: 'a version listed is found by its amount (and its id where its create answer showed one)',
+        basis: {
+          tolerant: 'the shape of a version in the list is not stated: amounts are looked for anywhere in data, to the cent',
+          variant: 'normalised-values',
+        },
+      },
+      {
+        relies: 'which version is current',
+        basis: {
+          tolerant:
+            "the amount shown may be that of the version in force on the server's today (yesterday, today or tomorrow in UTC; either of two versions of one day; any when every version lies ahead) or that of the version made last: only an amount no reading allows fails",
+        },
+      },
+      {
+        relies: 'a version may be refused (dated before the latest, or on a deactivated rate)',
+        basis: { tolerant: 'a 4xx to a version create is observed and adds no version', variant: 'record-rules' },
       },
       ...COMMON,
     ],

@@ -121,6 +121,7 @@ async function readAndJudge(world: SequenceWorld, domain: SequenceDomain, record
   }
   const data = dataOf(res);
   if (data === undefined) throw new RuleBroken(rule, `${what} answered ${res.status} without the record in data`, res.exchange);
+  domain.judgeShown?.(record, data, what);
   judgeRecord(record, data, what);
 }
 
@@ -188,6 +189,7 @@ class Delete extends SequenceCommand {
     for (const field of ['isActive', ...domain.linked.filter(([inputs]) => inputs.includes('isActive')).flatMap(([, decided]) => decided)]) {
       forget(record, field);
     }
+    domain.afterDelete?.(record);
     // What the soft delete left is learned now, so that what follows is judged against it.
     await readAndJudge(world, domain, record);
   }
@@ -327,6 +329,7 @@ export function sequenceCommands(domains: readonly SequenceDomain[], options: { 
       fc.tuple(pick, d.filters).map(([p, filter]) => new List(d, p, filter)),
       ...(d.name === 'expenses' ? [fc.tuple(pick, fc.constantFrom('approve' as const, 'reject' as const)).map(([p, a]) => new Action(d, p, a))] : []),
       ...(options.otherOrg ? [d.create.map((body) => new Create(d, body, 'B'))] : []),
+      ...(d.commands ?? []),
     ],
   );
   const anyRecord: Array<fc.Arbitrary<Command>> = [
@@ -357,7 +360,10 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
   for (const domain of domains) {
     const own = world.records.filter((r) => r.domain === domain.name && r.org === 'A' && r.state !== 'unjudged');
     if (own.length === 0) continue;
-    for (const record of own) await readAndJudge(world, domain, record);
+    for (const record of own) {
+      await readAndJudge(world, domain, record);
+      await domain.audit?.(world, record);
+    }
     const scope = await world.scope(domain);
     if (scope === undefined) continue;
     for (const kind of domain.scopeValues) {

@@ -6,7 +6,11 @@ import { resourceCreate, resourceRuleFree, resourceUpdate } from '../../generato
 import { taskCreate, taskUpdate } from '../../generators/tasks.js';
 import { timeEntryCreate, timeEntryUpdate } from '../../generators/time-entries.js';
 import { pastDate } from '../../generators/primitives.js';
-import type { Condition, DomainName } from './model.js';
+import type { Condition, DomainName, ModelRecord } from './model.js';
+import type { SequenceWorld } from './world.js';
+import { allocations } from './domain-allocations.js';
+import { milestones } from './domain-milestones.js';
+import { rates } from './domain-rates.js';
 
 /*
  * What the exploration knows of each domain it covers: where it lives, valid bodies (from the
@@ -24,6 +28,11 @@ export const SCOPE_PLACEHOLDERS = {
   resource: '@scope-resource',
   office: '@scope-office',
   task: '@scope-task',
+  staff1: '@scope-staff-1',
+  staff2: '@scope-staff-2',
+  rateTag: '@scope-rate-tag',
+  rateTagB: '@scope-rate-tag-b',
+  milestoneDay: '@scope-milestone-day',
 } as const;
 
 export type ScopeIds = Readonly<Record<keyof typeof SCOPE_PLACEHOLDERS, string>>;
@@ -60,6 +69,18 @@ export interface SequenceDomain {
   readonly searchField?: string;
   /** Filter fields the end of each sequence lists by, with each value its records hold then. */
   readonly auditFilters: readonly string[];
+  /** The list query and conditions under a scope value and a filter, where the scope is more than `scopeField = value`. */
+  readonly scoped?: (scopeValue: string, filter: ListFilter) => ListFilter;
+  /** Records the sequence did not make may share the scope: the paging total is not judged. */
+  readonly sharedScope?: boolean;
+  /** Commands of the domain's own (actions, versions), beside the common ones. */
+  readonly commands?: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<SequenceWorld, SequenceWorld>>>;
+  /** Judges what a read by id shows beyond the written fields (before they are judged). */
+  readonly judgeShown?: (record: ModelRecord, shown: Record<string, unknown>, what: string) => void;
+  /** What the audit at the end of each sequence reads of each record beyond the record itself (a rate's versions). */
+  readonly audit?: (world: SequenceWorld, record: ModelRecord) => Promise<void>;
+  /** What a delete leaves that the spec decides (a rate's isActive false), after what it left is forgotten. */
+  readonly afterDelete?: (record: ModelRecord) => void;
 }
 
 export interface DomainConstraints {
@@ -68,6 +89,8 @@ export interface DomainConstraints {
   /** CONFORMANCE_VERSION_ID: tasks are created with it (spec 2.7). */
   readonly versionId: string;
   readonly runTag: string;
+  /** CONFORMANCE_PROJECT_ID: milestones belong to it (spec 2.8). */
+  readonly projectId: string;
 }
 
 const bool = fc.boolean();
@@ -235,17 +258,25 @@ function tasks(c: DomainConstraints): SequenceDomain {
 
 /** The domains the exploration covers. */
 export function sequenceDomains(c: DomainConstraints): readonly SequenceDomain[] {
-  return [contacts(c), timeEntries(c), expenses(c), resources(c), tasks(c)];
+  return [contacts(c), timeEntries(c), expenses(c), resources(c), tasks(c), milestones(c), allocations(c), rates(c)];
 }
 
 /** A body with the scope placeholders replaced by the sequence's ids. */
 export function filled(body: Body, scope: ScopeIds): Body {
   const ids = new Map<string, string>(Object.entries(SCOPE_PLACEHOLDERS).map(([key, placeholder]) => [placeholder, scope[key as keyof ScopeIds]]));
   const fill = (value: unknown): unknown => {
-    if (typeof value === 'string') return ids.get(value) ?? value;
+    if (typeof value === 'string') return ids.get(value) ?? dayFrom(value, ids) ?? value;
     if (Array.isArray(value)) return value.map(fill);
     if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
     return value;
   };
   return fill(body) as Body;
+}
+
+/** `@scope-milestone-day+3`: the scope day moved by whole days (records dated around the sequence's own day). */
+function dayFrom(value: string, ids: ReadonlyMap<string, string>): string | undefined {
+  const match = /^(@scope-[a-z0-9-]+)([+-]\d+)$/.exec(value);
+  const day = match === null ? undefined : ids.get(match[1]!);
+  if (match === null || day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  return new Date(Date.parse(`${day}T00:00:00Z`) + Number(match[2]) * 86_400_000).toISOString().slice(0, 10);
 }

@@ -11,6 +11,7 @@ import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
 import { RuleBroken } from './model.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
+import { makeOwnScope } from './own-scopes.js';
 
 /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
 export function sequenceSettings(run: Pick<RunContext, 'sequences'>): { readonly count: number; readonly seconds: number } {
@@ -182,6 +183,7 @@ export function sequenceScopes(taskId: string, tag: string, projectId: string, v
   return {
     async make(world, kind: keyof ScopeIds) {
       if (kind === 'office') return freshOfficeId();
+      if (kind === 'staff1' || kind === 'staff2' || kind === 'rateTag' || kind === 'rateTagB' || kind === 'milestoneDay') return makeOwnScope(world, kind, tag);
       if (kind === 'task') {
         const res = await world.send('A', 'POST', '/tasks', {
           body: { parentTaskId: projectId, versionId, name: `Conformance sequence parent task ${randomBytes(4).toString('hex')}` },

@@ -48,7 +48,7 @@ function decide(
         record,
         listed: false,
         rule: soft ? 'SEQ-SOFT-DELETE-STAYS' : 'SEQ-LIST-AFTER-WRITE',
-        why: `does not match ${unmet.field} ${unmet.op === 'eq' ? '=' : unmet.op === 'from' ? '>=' : '<='} ${JSON.stringify(unmet.value)} (it holds ${JSON.stringify(record.fields[unmet.field] ?? record.learned[unmet.field])}${soft ? ', as its soft delete left it' : ''})`,
+        why: `does not match ${unmet.field} ${unmet.op === 'eq' ? '=' : unmet.op === 'has' ? 'has' : unmet.op === 'from' ? '>=' : '<='} ${JSON.stringify(unmet.value)} (it holds ${JSON.stringify(record.fields[unmet.field] ?? record.learned[unmet.field])}${soft ? ', as its soft delete left it' : ''})`,
       });
       continue;
     }
@@ -63,7 +63,7 @@ function decide(
       record,
       listed: true,
       rule: 'SEQ-LIST-AFTER-WRITE',
-      why: `matches ${conditions.map((c) => `${c.field} ${c.op === 'eq' ? '=' : c.op === 'from' ? '>=' : '<='} ${JSON.stringify(c.value)}`).join(', ')}`,
+      why: `matches ${conditions.map((c) => `${c.field} ${c.op === 'eq' ? '=' : c.op === 'has' ? 'has' : c.op === 'from' ? '>=' : '<='} ${JSON.stringify(c.value)}`).join(', ')}`,
     });
   }
   return { decisions, exact };
@@ -103,8 +103,7 @@ async function walk(world: SequenceWorld, org: Org, path: string, query: Readonl
  * a write late: spec 4 says nothing of when).
  */
 export async function judgeList(world: SequenceWorld, domain: SequenceDomain, scopeValue: string, filter: ListFilter): Promise<void> {
-  const query = { [domain.scopeField]: scopeValue, ...filter.query };
-  const conditions: Condition[] = [{ field: domain.scopeField, op: 'eq', value: scopeValue }, ...filter.conditions];
+  const { query, conditions } = scopedFilter(domain, scopeValue, filter);
   const { decisions, exact } = decide(domain, world.records, conditions, 'isActive' in filter.query);
   const shown = new URLSearchParams(query).toString().replace(new RegExp(scopeValue, 'g'), '<scope>');
   await settled(async () => {
@@ -113,7 +112,7 @@ export async function judgeList(world: SequenceWorld, domain: SequenceDomain, sc
       if (ids.has(d.record.id.toLowerCase()) === d.listed) continue;
       throw new RuleBroken(d.rule, `GET ${domain.path}?${shown} ${d.listed ? 'leaves out' : 'lists'} ${d.record.label}, which ${d.why}`, world.lastExchange);
     }
-    if (exact && total !== undefined) {
+    if (exact && total !== undefined && domain.sharedScope !== true) {
       const expected = decisions.filter((d) => d.listed).length;
       if (total !== expected) {
         throw new RuleBroken(
@@ -136,9 +135,21 @@ export async function judgeList(world: SequenceWorld, domain: SequenceDomain, sc
   });
 }
 
+/** The query and conditions of a list under the sequence's scope and `filter` (a domain may scope by more than one field). */
+function scopedFilter(domain: SequenceDomain, scopeValue: string, filter: ListFilter): { query: Record<string, string>; conditions: Condition[] } {
+  if (domain.scoped !== undefined) {
+    const scoped = domain.scoped(scopeValue, filter);
+    return { query: { ...scoped.query }, conditions: [...scoped.conditions] };
+  }
+  return {
+    query: { [domain.scopeField]: scopeValue, ...filter.query },
+    conditions: [{ field: domain.scopeField, op: 'eq', value: scopeValue }, ...filter.conditions],
+  };
+}
+
 /** Lists the scope with the other organisation's key: none of org A's records may show (a refusal shows none). */
 export async function judgeForeignList(world: SequenceWorld, domain: SequenceDomain, scopeValue: string): Promise<void> {
-  const query = { [domain.scopeField]: scopeValue };
+  const { query } = scopedFilter(domain, scopeValue, { query: {}, conditions: [] });
   const { ids } = await walk(world, 'B', domain.path, query, 'SEQ-ISOLATION');
   const leaked = world.records.filter((r) => r.domain === domain.name && r.org === 'A' && ids.has(r.id.toLowerCase()));
   if (leaked.length > 0) {

@@ -60,4 +60,19 @@ describe('the sequence model', () => {
     expect(meets(r, { field: 'isBillable', op: 'eq', value: false })).toBe(false);
     expect(meets(r, { field: 'status', op: 'eq', value: 'draft' })).toBeUndefined();
   });
+
+  it('decides a tags filter of several tags only for a record carrying all of them or none', () => {
+    const r = record({ tags: ['a', 'b'] });
+    expect(meets(r, { field: 'tags', op: 'has', value: ['a', 'b'] })).toBe(true);
+    expect(meets(r, { field: 'tags', op: 'has', value: ['c'] })).toBe(false);
+    expect(meets(r, { field: 'tags', op: 'has', value: ['a', 'c'] })).toBeUndefined();
+  });
+
+  it('decides a date filter on a span only where overlap and containment, inclusive or not, agree', () => {
+    const r = record({ startDate: '2030-03-04', endDate: '2030-03-08' });
+    const from = (value: string) => meets(r, { field: 'startDate', until: 'endDate', op: 'from', value });
+    const to = (value: string) => meets(r, { field: 'startDate', until: 'endDate', op: 'to', value });
+    expect([from('2030-03-01'), from('2030-03-09'), from('2030-03-04'), from('2030-03-06')]).toEqual([true, false, undefined, undefined]);
+    expect([to('2030-03-09'), to('2030-03-01'), to('2030-03-08'), to('2030-03-06')]).toEqual([true, false, undefined, undefined]);
+  });
 });

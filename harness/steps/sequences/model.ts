@@ -11,7 +11,7 @@ import type { Org } from './log.js';
  * what the server chose is asked.
  */
 
-export type DomainName = 'contacts' | 'time-entries' | 'expenses' | 'resources' | 'tasks';
+export type DomainName = 'contacts' | 'time-entries' | 'expenses' | 'resources' | 'tasks' | 'milestones' | 'allocations' | 'rates';
 
 export type RecordState =
   /** Created and not deleted. */
@@ -126,8 +126,11 @@ function learn(record: ModelRecord, shown: Record<string, unknown>): void {
 /** One condition of a list query on a record's value (spec 4.1 to 4.4). */
 export interface Condition {
   readonly field: string;
-  readonly op: 'eq' | 'from' | 'to';
+  /** `has`: an array field holds the listed strings (a tags filter). */
+  readonly op: 'eq' | 'from' | 'to' | 'has';
   readonly value: unknown;
+  /** With `from` or `to`: the record spans `field` to `until` (an allocation's startDate to endDate). */
+  readonly until?: string;
 }
 
 const sameId = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
@@ -141,6 +144,8 @@ export function meets(record: ModelRecord, condition: Condition): boolean | unde
   const expected = expectedValue(record, condition.field);
   if (!expected.known) return undefined;
   const value = expected.value;
+  if (condition.op === 'has') return meetsTags(value, condition.value);
+  if (condition.until !== undefined) return meetsSpan(record, condition);
   if (condition.op === 'eq') {
     if (typeof condition.value === 'boolean') return typeof value === 'boolean' ? value === condition.value : undefined;
     if (value === null || value === undefined) return false;
@@ -150,4 +155,30 @@ export function meets(record: ModelRecord, condition: Condition): boolean | unde
   const day = value.slice(0, 10);
   if (day === condition.value) return undefined;
   return condition.op === 'from' ? day > condition.value : day < condition.value;
+}
+
+/**
+ * A tags filter of several tags (spec 4.5: "one string, comma-separated, split into a list"):
+ * whether a record must carry all of them or any is not stated, so only a record carrying all
+ * (listed under both readings) or none (listed under neither) is decided.
+ */
+function meetsTags(value: unknown, wanted: unknown): boolean | undefined {
+  if (!Array.isArray(value) || !Array.isArray(wanted)) return undefined;
+  const held = wanted.filter((tag) => value.includes(tag)).length;
+  return held === wanted.length ? true : held === 0 ? false : undefined;
+}
+
+/**
+ * A date filter on a record that spans two dates (spec 4.6: allocations): whether the filter
+ * asks for overlap or containment, and whether its bounds are inclusive, is not stated. Decided
+ * only where every reading agrees: a span entirely past the bound (listed) or entirely before
+ * it (left out), the bound day itself excluded.
+ */
+function meetsSpan(record: ModelRecord, condition: Condition): boolean | undefined {
+  const start = expectedValue(record, condition.field);
+  const end = expectedValue(record, condition.until!);
+  if (!start.known || !end.known || typeof start.value !== 'string' || typeof end.value !== 'string' || typeof condition.value !== 'string') return undefined;
+  const [first, last, bound] = [start.value.slice(0, 10), end.value.slice(0, 10), condition.value];
+  if (condition.op === 'from') return first > bound ? true : last < bound ? false : undefined;
+  return last < bound ? true : first > bound ? false : undefined;
 }

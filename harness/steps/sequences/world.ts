@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse, QueryValue } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
-import { filled, type Body, type ScopeIds, type SequenceDomain } from './domains.js';
+import { filled, SCOPE_PLACEHOLDERS, type Body, type ScopeIds, type SequenceDomain } from './domains.js';
 import type { LoggedRequest, Org } from './log.js';
 import { RuleBroken, type ModelRecord } from './model.js';
 
@@ -89,7 +89,7 @@ export class SequenceWorld {
 
   /** The sequence's scope ids for a domain, made on first use; undefined when one could not be made. */
   async scope(domain: SequenceDomain): Promise<ScopeIds | undefined> {
-    const kinds: Array<keyof ScopeIds> = ['parent1', 'parent2', 'resource', 'office', 'task'];
+    const kinds = Object.keys(SCOPE_PLACEHOLDERS) as Array<keyof ScopeIds>;
     const needed: Array<keyof ScopeIds> = [...domain.scopeValues];
     for (const kind of needed) {
       if (this.#scope.has(kind)) continue;

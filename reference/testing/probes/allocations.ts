@@ -7,6 +7,16 @@ const notes = async (api: TestApi, query: string) => ((await api.get(`/allocatio
 const padded = (length: number) => ` ${'x'.repeat(length)} `;
 
 export const ALLOCATION_PROBES: ProbesFor<'al-'> = {
+  'al-resource-index-stale': {
+    probe: async (api) => {
+      const [first, second] = ['7b0e4e58-3c0f-4f55-9a43-0d2f5bb0a001', '7b0e4e58-3c0f-4f55-9a43-0d2f5bb0a002'];
+      const { id } = await allocation(api, { resourceId: first, notes: 'moved' });
+      await api.patch(`/allocations/${id}`, { resourceId: second });
+      return [await notes(api, `?resourceId=${second}`), await notes(api, `?resourceId=${first}`)];
+    },
+    clean: ['moved', ''],
+    faulty: ['', 'moved'],
+  },
   'al-date-unchecked': {
     probe: async (api) => [
       await create(api, { startDate: '2024-02-30' }),

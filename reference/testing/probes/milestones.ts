@@ -7,6 +7,16 @@ const complete = (api: TestApi, id: string, body: Record<string, unknown>) => ap
 const names = async (api: TestApi, query: string) => ((await api.get(`/milestones${query}`)).json().data as { name: string }[]).map((m) => m.name).join(',');
 
 export const MILESTONE_PROBES: ProbesFor<'ms-'> = {
+  'ms-update-uncompletes': {
+    probe: async (api) => {
+      const { id } = await milestone(api);
+      await complete(api, id, {});
+      await api.patch(`/milestones/${id}`, { description: 'edited after completion' });
+      return (await api.get(`/milestones/${id}`)).json().data.status;
+    },
+    clean: 'completed',
+    faulty: 'upcoming',
+  },
   'ms-target-date-unchecked': {
     probe: async (api) => [await create(api, { targetDate: '2024-02-30' }), await create(api, { targetDate: '2024-2-3' })],
     clean: [400, 400],

@@ -9,6 +9,16 @@ const addVersion = (api: TestApi, id: string, body: Record<string, unknown>) =>
 const names = async (api: TestApi, query: string) => ((await api.get(`/rates${query}`)).json().data as { name: string }[]).map((r) => r.name).join(',');
 
 export const RATE_PROBES: ProbesFor<'rate-'> = {
+  'rate-versions-list-cached': {
+    probe: async (api) => {
+      const { id } = await api.create('/rates', { name: 'Cached versions', amount: 10 });
+      await api.get(`/rates/${id}/versions`);
+      await api.post(`/rates/${id}/versions`, { amount: 20, effectiveFrom: '2099-01-01' });
+      return ((await api.get(`/rates/${id}/versions`)).json().data as unknown[]).length;
+    },
+    clean: 2,
+    faulty: 1,
+  },
   'rate-create-not-strict': {
     probe: async (api) => {
       const status = await create(api, { colour: 'red' });
