@@ -6,6 +6,7 @@ import type { CheckFailure } from '../../check/outcomes.js';
 import { DEFAULTS } from '../../config/schema.js';
 import type { RunContext } from '../../check/run-context.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
+import { batchCommands } from './batch.js';
 import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
 import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
@@ -134,7 +135,12 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   const focus = [...options.domains.map((d) => [d]), options.domains];
   const sequencesOf = fc
     .constantFrom(...focus)
-    .chain((domains) => fc.tuple(openingCreates(domains), fc.commands(sequenceCommands(domains, { otherOrg }), { maxCommands: MAX_COMMANDS, size: 'max' })));
+    .chain((domains) =>
+      fc.tuple(
+        openingCreates(domains),
+        fc.commands([...sequenceCommands(domains, { otherOrg }), ...batchCommands(domains)], { maxCommands: MAX_COMMANDS, size: 'max' }),
+      ),
+    );
   const details = await fc.check(fc.asyncProperty(sequencesOf, predicate), {
     seed: options.seed,
     numRuns: options.count,

@@ -81,4 +81,23 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: false,
     faulty: true,
   },
+  'seq-batch-update-read-cache': {
+    probe: async (api) => {
+      const { id } = await api.create('/time-entries', { ...MINIMAL.timeEntry, description: 'before' });
+      await api.get(`/time-entries/${id}`);
+      await api.request({ method: 'PATCH', url: '/batch/time-entries', payload: { updates: [{ id, description: 'after' }] } });
+      return (await api.get(`/time-entries/${id}`)).json().data.description;
+    },
+    clean: 'after',
+    faulty: 'before',
+  },
+  'seq-batch-delete-total': {
+    probe: async (api) => {
+      const { id } = await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.request({ method: 'DELETE', url: '/batch/time-entries', payload: { ids: [id] } });
+      return (await api.get('/time-entries')).json().pagination.total;
+    },
+    clean: 0,
+    faulty: 1,
+  },
 };
