@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
-import { noteKnownDuration } from '../harness/check/known-wait.js';
+import { noteExploration, noteKnownDuration } from '../harness/check/known-wait.js';
 import { once } from '../harness/check/once.js';
 import { CheckFailure } from '../harness/check/outcomes.js';
 import { runTag } from '../harness/check/run-context.js';
@@ -34,19 +34,26 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   const settings = sequenceSettings(t.run);
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
-  return explore({
-    domains: sequenceDomains({ taskId, versionId, runTag: tag }),
-    a: t.api,
-    b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
-    redactor: new Redactor(Object.values(t.run.keys)),
-    scopes: sequenceScopes(taskId, tag, projectId, versionId),
-    count: settings.count,
-    seconds: settings.seconds,
-    seed: explorationSeed(t.run.seed),
-    runSeed: t.run.seed,
-    baseUrl: t.run.baseUrl,
-    authStyle: t.run.authStyle,
-  });
+  noteExploration(0, settings.count);
+  try {
+    return await explore({
+      domains: sequenceDomains({ taskId, versionId, runTag: tag }),
+      a: t.api,
+      b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
+      redactor: new Redactor(Object.values(t.run.keys)),
+      scopes: sequenceScopes(taskId, tag, projectId, versionId),
+      count: settings.count,
+      seconds: settings.seconds,
+      seed: explorationSeed(t.run.seed),
+      runSeed: t.run.seed,
+      baseUrl: t.run.baseUrl,
+      authStyle: t.run.authStyle,
+      onSequence: noteExploration,
+    });
+  } finally {
+    // The progress line shows the count while the exploration runs.
+    noteExploration(0, 0);
+  }
 });
 
 /** The exploration's verdict on one rule: its failure when the shortest failing sequence broke it. */

@@ -41,6 +41,8 @@ export interface ExplorationOptions {
   readonly runSeed: number;
   readonly baseUrl: string;
   readonly authStyle: 'x-api-key' | 'bearer';
+  /** Told as each sequence starts: how many have started, of at most `count` (the progress line shows it). */
+  readonly onSequence?: ((started: number, planned: number) => void) | undefined;
 }
 
 export interface ExplorationFailure {
@@ -110,7 +112,10 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       return;
     }
     const world = new SequenceWorld({ a: options.a, b: options.b, redactor: options.redactor, scopes: options.scopes, count: () => void (requests += 1) });
-    if (rule === undefined) sequences += 1;
+    if (rule === undefined) {
+      sequences += 1;
+      options.onSequence?.(sequences, options.count);
+    }
     try {
       await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
       await finalAudit(world, options.domains);
