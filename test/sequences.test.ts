@@ -22,6 +22,8 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-contact-children-cache': 'security',
   'seq-batch-update-read-cache': 'batch',
   'seq-batch-delete-total': 'batch',
+  'seq-webhook-read-cache': 'webhooks',
+  'seq-webhook-active-index': 'webhooks',
 };
 
 /**

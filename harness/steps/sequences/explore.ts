@@ -11,6 +11,7 @@ import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
 import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
 import { RuleBroken } from './model.js';
+import { hookAudit, hookCommands, hookOpening, type HookSink } from './webhooks.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 
 /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
@@ -41,6 +42,8 @@ export interface ExplorationOptions {
   readonly runSeed: number;
   readonly baseUrl: string;
   readonly authStyle: 'x-api-key' | 'bearer';
+  /** The sink webhook sequences point their subscriptions at; without it there are none. */
+  readonly hooks?: HookSink | undefined;
   /** Told as each sequence starts: how many have started, of at most `count` (the progress line shows it). */
   readonly onSequence?: ((started: number, planned: number) => void) | undefined;
 }
@@ -119,6 +122,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     try {
       await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
       await finalAudit(world, options.domains);
+      await hookAudit(world);
       keep(world);
     } catch (error) {
       keep(world);
@@ -138,7 +142,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   // again; some mix them all (the other organisation's requests come in both).
   const otherOrg = options.b !== undefined;
   const focus = [...options.domains.map((d) => [d]), options.domains];
-  const sequencesOf = fc
+  const domainSequences = fc
     .constantFrom(...focus)
     .chain((domains) =>
       fc.tuple(
@@ -146,6 +150,16 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
         fc.commands([...sequenceCommands(domains, { otherOrg }), ...batchCommands(domains)], { maxCommands: MAX_COMMANDS, size: 'max' }),
       ),
     );
+  // Webhook subscriptions get sequences of their own, three times as often as one domain (they need a
+  // sink; each is short: a few dozen requests).
+  const hooks = options.hooks;
+  const sequencesOf =
+    hooks === undefined
+      ? domainSequences
+      : fc.oneof(
+          { weight: focus.length, arbitrary: domainSequences },
+          { weight: 3, arbitrary: fc.tuple(hookOpening(hooks), fc.commands(hookCommands(hooks), { maxCommands: MAX_COMMANDS, size: 'max' })) },
+        );
   const details = await fc.check(fc.asyncProperty(sequencesOf, predicate), {
     seed: options.seed,
     numRuns: options.count,
