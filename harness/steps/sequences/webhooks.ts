@@ -42,7 +42,8 @@ interface Subscription {
   fields: Body;
   /** The secret now (undefined: to be learned from the next read), and those it had before, with when they were replaced. */
   secret: string | undefined;
-  readonly replaced: Array<{ readonly secret: string; readonly at: number }>;
+  /** Undefined: a secret never learned (two rotations with no read between, whose answers showed none). */
+  readonly replaced: Array<{ readonly secret: string | undefined; readonly at: number }>;
 }
 
 const states = new WeakMap<SequenceWorld, Subscription[]>();
@@ -291,7 +292,7 @@ class HookRotate implements Command {
         );
       return world.observe('sequence-refused-write', 'POST /webhooks/{id}/rotate-secret', `refused (${res.status})`);
     }
-    if (sub.secret !== undefined) sub.replaced.push({ secret: sub.secret, at: Date.now() });
+    sub.replaced.push({ secret: sub.secret, at: Date.now() });
     const offered = secretOf((res.json as { data?: unknown } | undefined)?.data)?.value;
     sub.secret = offered !== undefined && !sub.replaced.some((r) => r.secret === offered) ? offered : undefined;
     if (sub.secret !== undefined) sub.endpoint.useSecret(sub.secret);
@@ -340,7 +341,17 @@ class HookTest implements Command {
     world.observe('sequence-webhook-delivery', `POST /webhooks/{id}/test${inactive}`, 'delivered');
     const delivery = endpoint.received[before]!;
     if (sub.secret !== undefined && !SinkEndpoint.verifiesWith(delivery, sub.secret)) {
-      const old = sub.replaced.find((r) => SinkEndpoint.verifiesWith(delivery, r.secret));
+      const old = sub.replaced.find((r) => r.secret !== undefined && SinkEndpoint.verifiesWith(delivery, r.secret));
+      // A secret a rotation replaced before the sequence learned it may be the one that signed (within the grace).
+      const unknown = sub.replaced.find((r) => r.secret === undefined && delivery.arrivedAt - r.at < this.hooks.graceMs);
+      if (old === undefined && unknown !== undefined) {
+        world.observe(
+          'sequence-webhook-delivery',
+          'POST /webhooks/{id}/test after rotate-secret',
+          'signed with a secret the sequence never saw (one a rotation replaced): not judged',
+        );
+        return;
+      }
       if (old === undefined || delivery.arrivedAt - old.at >= this.hooks.graceMs) {
         throw new RuleBroken(
           'SEQ-READ-AFTER-WRITE',
