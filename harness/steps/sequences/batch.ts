@@ -151,7 +151,7 @@ function targets(world: SequenceWorld, domain: SequenceDomain, pick: number, cou
 }
 
 /** PATCH /batch/time-entries: changes to one to three of the sequence's entries. */
-class BatchUpdate implements Command {
+export class BatchUpdate implements Command {
   constructor(
     readonly domain: SequenceDomain,
     readonly pick: number,
