@@ -138,6 +138,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/config' },
       { to: 'harness/report', only: ['transitions.ts'], why: 'the status transitions' },
       { to: 'harness/webhooks', only: ['subscriptions.ts'], why: 'the subscriptions collection of the input table' },
+      { to: 'harness/sink', why: "the exploration's webhook deliveries" },
     ],
   },
   {

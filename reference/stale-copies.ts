@@ -44,3 +44,17 @@ export class StaleCopies<T extends { readonly id: string }> {
     return filter(seen).map((r) => current.get(r.id)!);
   }
 }
+
+const shared = new WeakMap<object, Map<string, StaleCopies<{ readonly id: string }>>>();
+
+/**
+ * The copies of one kind kept for a store, the same for every route that serves it: the time-entry
+ * routes and the batch routes share one store, so a copy one of them keeps the other reads.
+ */
+export function sharedCopies<T extends { readonly id: string }>(store: object, kind: string): StaleCopies<T> {
+  let kinds = shared.get(store);
+  if (kinds === undefined) shared.set(store, (kinds = new Map()));
+  let copies = kinds.get(kind);
+  if (copies === undefined) kinds.set(kind, (copies = new StaleCopies()));
+  return copies as unknown as StaleCopies<T>;
+}

@@ -1,6 +1,6 @@
-import { describe } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
-import { noteKnownDuration } from '../harness/check/known-wait.js';
+import { noteExploration, noteKnownDuration } from '../harness/check/known-wait.js';
 import { once } from '../harness/check/once.js';
 import { CheckFailure } from '../harness/check/outcomes.js';
 import { runTag } from '../harness/check/run-context.js';
@@ -9,6 +9,8 @@ import { createTask } from '../harness/steps/prerequisites.js';
 import { sequenceDomains } from '../harness/steps/sequences/domains.js';
 import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../harness/steps/sequences/explore.js';
 import type { SequenceRequirementId } from '../harness/spec/sequences.js';
+import { SINK_MAX_BODY_BYTES, WebhookSink } from '../harness/sink/sink.js';
+import type { HookSink } from '../harness/steps/sequences/webhooks.js';
 
 /**
  * The exploration, for state that one operation changes and another reads stale: random
@@ -18,7 +20,33 @@ import type { SequenceRequirementId } from '../harness/spec/sequences.js';
  * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
  * which fails when the shortest failing sequence found broke that rule.
  */
+/** The exploration's own webhook sink, for its webhook sequences. */
+let hookSink: WebhookSink | undefined;
+// Registered before the checker: its end-of-file cleanup deletes what the sequences left, then the sink closes.
+afterAll(async () => {
+  await hookSink?.close();
+});
 const check = checker('sequences');
+
+/**
+ * A sink of its own on an ephemeral port: a fixed CONFORMANCE_SINK_PORT or a public URL is the
+ * webhooks suite's (one port, which two sinks cannot share), so then webhook sequences are left out.
+ */
+async function hooks(t: CheckContext): Promise<HookSink | undefined> {
+  const { host, port, publicUrl } = t.run.sink;
+  if (port !== 0 || publicUrl !== undefined) {
+    t.observe(
+      'sequences-webhooks',
+      'webhook subscriptions',
+      "left out: CONFORMANCE_SINK_PORT or CONFORMANCE_SINK_PUBLIC_URL is set, and that sink is the webhooks suite's",
+    );
+    return undefined;
+  }
+  hookSink ??= await WebhookSink.start({ host, port: 0, maxBodyBytes: Math.min(t.run.maxResponseBytes, SINK_MAX_BODY_BYTES) });
+  const waitS = t.run.webhookWaitS;
+  // A short wait per test delivery: the exploration's time bound is 15 s (what does not arrive is only observed).
+  return { sink: hookSink, waitMs: Math.min(2000, waitS * 1000), graceMs: waitS * 1000, misses: 0 };
+}
 
 /** The exploration's seed, derived from the run's so CONFORMANCE_SEED replays the same sequences. */
 function explorationSeed(runSeed: number): number {
@@ -35,19 +63,27 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
   const settings = sequenceSettings(t.run);
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
-  return explore({
-    domains: sequenceDomains({ taskId, versionId, runTag: tag, projectId }),
-    a: t.api,
-    b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
-    redactor: new Redactor(Object.values(t.run.keys)),
-    scopes: sequenceScopes(taskId, tag, projectId, versionId),
-    count: settings.count,
-    seconds: settings.seconds,
-    seed: explorationSeed(t.run.seed),
-    runSeed: t.run.seed,
-    baseUrl: t.run.baseUrl,
-    authStyle: t.run.authStyle,
-  });
+  noteExploration(0, settings.count);
+  try {
+    return await explore({
+      domains: sequenceDomains({ taskId, versionId, runTag: tag, projectId }),
+      a: t.api,
+      b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
+      redactor: new Redactor(Object.values(t.run.keys)),
+      scopes: sequenceScopes(taskId, tag, projectId, versionId),
+      count: settings.count,
+      seconds: settings.seconds,
+      seed: explorationSeed(t.run.seed),
+      runSeed: t.run.seed,
+      baseUrl: t.run.baseUrl,
+      authStyle: t.run.authStyle,
+      hooks: await hooks(t),
+      onSequence: noteExploration,
+    });
+  } finally {
+    // The progress line shows the count while the exploration runs.
+    noteExploration(0, 0);
+  }
 });
 
 /** The exploration's verdict on one rule: its failure when the shortest failing sequence broke it. */
@@ -56,7 +92,7 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
   if (summary) {
     t.observe(
       'sequences-explored',
-      'contacts, time entries, expenses, resources, tasks, milestones, allocations, rates',
+      'contacts, time entries (single and batch), expenses, resources, tasks, milestones, allocations, rates, webhook subscriptions',
       `${result.sequences} sequences, ${result.requests} requests, ${Math.round(result.durationMs / 100) / 10} s${result.stoppedBy ? `; stopped by ${result.stoppedBy}` : ''}`,
     );
     for (const o of result.observations) t.observe(o.topic, o.subject, o.value);

@@ -14,6 +14,7 @@ import { ApiClient } from '../harness/http/client.js';
 import { Redactor } from '../harness/http/redact.js';
 import { sequenceDomains } from '../harness/steps/sequences/domains.js';
 import { explore, sequenceScopes } from '../harness/steps/sequences/explore.js';
+import { WebhookSink } from '../harness/sink/sink.js';
 import { startReferenceServer } from '../reference/server.js';
 import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
 
@@ -56,6 +57,8 @@ for (const [variants, seeds] of groups.filter(
   const task = await a.post('/tasks', { parentTaskId: seedData.projectId, versionId: seedData.versionId, name: `Sequence sweep task ${randomInt(1e9)}` });
   const taskId = (task.json as { data: { id: string } }).data.id;
   const domains = sequenceDomains({ taskId, versionId: seedData.versionId!, runTag: 'conformance-sequence-sweep', projectId: seedData.projectId! });
+  // The webhook sequences' sink (a run's default webhook wait of 60 s is the rotation grace).
+  const sink = await WebhookSink.start({ host: '127.0.0.1', port: 0 });
   let made = 0;
   let groupFailures = 0;
   const groupStarted = Date.now();
@@ -74,6 +77,7 @@ for (const [variants, seeds] of groups.filter(
         runSeed: seed,
         baseUrl: server.baseUrl,
         authStyle: 'x-api-key',
+        hooks: { sink, waitMs: 2000, graceMs: 60_000, misses: 0 },
       });
       made += result.sequences;
       if (result.failure !== undefined) {
@@ -90,6 +94,7 @@ for (const [variants, seeds] of groups.filter(
     `${variants.join(' + ')}: ${seeds} seeds, ${made} sequences, ${groupFailures} failed, ${Math.round((Date.now() - groupStarted) / 1000)} s\n`,
   );
   await server.close();
+  await sink.close();
 }
 process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s, ${failures} failed\n`);
 process.exitCode = failures > 0 ? 1 : 0;

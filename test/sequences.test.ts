@@ -11,7 +11,7 @@ import { DriverPool, readLatestReport } from './run-cli.js';
  * catches each), and every legitimate variant passes it with random seeds.
  */
 
-/** The domain suite whose scenario checks cover what each interaction fault bends. */
+/** The domain suite whose scenario checks cover what each interaction fault bends (every fault the exploration must catch). */
 const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-contact-read-cache': 'contacts',
   'seq-contact-search-index': 'contacts',
@@ -24,6 +24,10 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'ms-update-uncompletes': 'milestones',
   'al-resource-index-stale': 'allocations',
   'rate-versions-list-cached': 'rates',
+  'seq-batch-update-read-cache': 'batch',
+  'seq-batch-delete-total': 'batch',
+  'seq-webhook-read-cache': 'webhooks',
+  'seq-webhook-active-index': 'webhooks',
 };
 
 /** Every fault the exploration is to catch: those of reference/routes/sequences.faults.ts and the domains' own with suite `sequences`. */
@@ -95,7 +99,8 @@ describe('the exploration', () => {
         });
         const report = await readLatestReport(result.reportDir);
         expect([...report.target.faults].sort()).toEqual([...faults].sort());
-        expect(report.checks.length).toBeGreaterThan(30);
+        // The suite ran (the batch suite, the smallest, has 27 checks).
+        expect(report.checks.length).toBeGreaterThan(20);
         expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
       });
     }

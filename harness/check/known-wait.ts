@@ -1,4 +1,4 @@
-import { noteKnownWait } from '../runner/throttle-worker.js';
+import { noteKnownWait, noteSequences } from '../runner/throttle-worker.js';
 
 /** Tells the progress line that a check will take this long more (the exploration's time bound), without sleeping. */
 export function noteKnownDuration(ms: number): void {
@@ -13,4 +13,9 @@ export function noteKnownDuration(ms: number): void {
 export function knownSleep(ms: number): Promise<void> {
   noteKnownWait(ms);
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Tells the run's progress line how far the exploration is (`sequences 12/40`). */
+export function noteExploration(done: number, planned: number): void {
+  noteSequences(done, planned);
 }

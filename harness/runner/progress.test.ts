@@ -103,7 +103,17 @@ function clock(start = 0): { now: () => number; advance: (ms: number) => void } 
 }
 
 /** A gauge with fixed readings the test can change. */
-function gauge(readings: { sent?: number; expected?: number; pacedPerMinute?: number; throttledMs?: number; stopped?: string; knownWaitMs?: number } = {}) {
+function gauge(
+  readings: {
+    sent?: number;
+    expected?: number;
+    pacedPerMinute?: number;
+    throttledMs?: number;
+    stopped?: string;
+    knownWaitMs?: number;
+    sequences?: { done: number; planned: number };
+  } = {},
+) {
   return {
     readings,
     requests: () => ({ sent: readings.sent ?? 0, expected: readings.expected }),
@@ -113,6 +123,7 @@ function gauge(readings: { sent?: number; expected?: number; pacedPerMinute?: nu
     throttledMs: () => readings.throttledMs ?? 0,
     stopped: () => readings.stopped,
     knownWaitMs: () => readings.knownWaitMs ?? 0,
+    sequences: () => readings.sequences,
   };
 }
 
@@ -199,6 +210,26 @@ describe('statusText', () => {
 });
 
 describe('Progress status', () => {
+  it('shows how many sequences the exploration has run while it runs, and nothing of them before or after', () => {
+    const { stream, text } = fakeStream();
+    const time = clock();
+    const progress = new Progress(stream, { now: time.now, tty: false, timer: false });
+    const readings: { sequences?: { done: number; planned: number } } = {};
+    progress.begin(new Map([['sequences', 7]]), gauge(readings));
+    time.advance(30_000);
+    progress.tick();
+    expect(text()).not.toContain('sequences');
+    readings.sequences = { done: 12, planned: 40 };
+    time.advance(15_000);
+    progress.tick();
+    expect(text()).toContain('[45 s] 0 of ~7 checks, sequences 12/40, ETA unknown');
+    delete readings.sequences;
+    time.advance(15_000);
+    progress.tick();
+    expect(text().split('\n').at(-2)).toBe('  [1 min] 0 of ~7 checks, ETA unknown');
+    progress.finish();
+  });
+
   it('stays quiet for the first 30 s, then logs a status line between the dots at most every 15 s (no terminal)', () => {
     const { stream, text } = fakeStream();
     const time = clock();

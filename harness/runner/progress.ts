@@ -35,6 +35,8 @@ export interface RunGauge {
   stopped(): string | undefined;
   /** What is left of the longest wait a check announced (a rate window, a Retry-After; harness/check/known-wait.ts). */
   knownWaitMs?(): number;
+  /** The exploration's sequences so far and at most (harness/check/known-wait.ts), once it began. */
+  sequences?(): { readonly done: number; readonly planned: number } | undefined;
 }
 
 export interface EtaInput {
@@ -81,6 +83,8 @@ function estimateFromProgress(input: EtaInput): number | undefined {
 
 export interface StatusInput extends EtaInput {
   readonly throttledMs: number;
+  /** The exploration's sequences run so far and at most (CONFORMANCE_SEQUENCES), while it is under way or once it ran. */
+  readonly sequences?: { readonly done: number; readonly planned: number } | undefined;
   /** The ETA to show (from an EtaClock); undefined: estimated afresh from this input. */
   readonly eta?: EtaReading | undefined;
 }
@@ -137,6 +141,7 @@ export function statusText(input: StatusInput): string {
     parts.push(`${input.requestsSent.toLocaleString('en-US')} of ~${input.requestsExpected.toLocaleString('en-US')} admin-key requests`);
   }
   if (input.pacedPerMinute !== undefined) parts.push(`paced at ${Math.floor(input.pacedPerMinute).toLocaleString('en-US')}/min`);
+  if (input.sequences !== undefined) parts.push(`sequences ${input.sequences.done}/${input.sequences.planned}`);
   if (input.throttledMs >= 1000) parts.push(`held back ${formatWait(input.throttledMs)} by 429s`);
   if (input.eta !== undefined) parts.push(etaText(input.eta));
   else {
@@ -296,7 +301,7 @@ export class Progress {
     };
     const [oldest] = [...this.#running].sort((a, b) => a[1].at - b[1].at);
     const pending = oldest === undefined ? undefined : { name: oldest[0], forMs: this.#now() - oldest[1].at, boundMs: oldest[1].boundMs };
-    return statusText({ ...input, throttledMs: this.#gauge?.throttledMs() ?? 0, eta: this.#eta.read(input, pending) });
+    return statusText({ ...input, throttledMs: this.#gauge?.throttledMs() ?? 0, sequences: this.#gauge?.sequences?.(), eta: this.#eta.read(input, pending) });
   }
 
   /** A check began (its name as the report shows it, its timeout): the status can say which one a slow run waits for, and for how long at most. */

@@ -279,6 +279,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     pacedPerMinute: admin !== undefined && admin.pacedMs >= 60_000 ? pacedRate(admin.limitPerMinute) : undefined,
     throttledMs: () => ledger.throttledMs(),
     knownWaitMs: () => ledger.knownWaitLeftMs(),
+    sequences: () => ledger.sequences(),
     stopped: () => (health.stopped?.kind === 'throttled' ? health.stopped.reason : undefined),
   };
   progress.begin(estimateChecks(config.suites), gauge);

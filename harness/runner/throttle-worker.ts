@@ -48,3 +48,9 @@ export function noteKnownWait(ms: number): void {
   const handoff = inject('conformanceThrottle');
   if (handoff !== undefined) ledgerOf(handoff).noteKnownWait(ms);
 }
+
+/** Tells the runner's progress line how far the exploration is: `done` of at most `planned` sequences (nothing outside a conformance run). */
+export function noteSequences(done: number, planned: number): void {
+  const handoff = inject('conformanceThrottle');
+  if (handoff !== undefined) ledgerOf(handoff).noteSequences(done, planned);
+}

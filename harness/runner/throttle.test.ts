@@ -45,6 +45,16 @@ function policy(overrides: Partial<ThrottlePolicy> = {}): ThrottlePolicy {
 }
 
 describe('ThrottleLedger', () => {
+  it("carries the exploration's sequence count to the progress line, and nothing once it is cleared", () => {
+    const ledger = new ThrottleLedger(new ArrayBuffer(ThrottleLedger.BYTES));
+    expect(ledger.sequences()).toBeUndefined();
+    ledger.noteSequences(12, 40);
+    // Another view of the same buffer (the main thread's) reads what a worker wrote.
+    expect(new ThrottleLedger(ledger.buffer).sequences()).toEqual({ done: 12, planned: 40 });
+    ledger.noteSequences(0, 0);
+    expect(ledger.sequences()).toBeUndefined();
+  });
+
   it('counts the time at least one request waited, once however many waited together', () => {
     const time = fakeTime();
     const ledger = new ThrottleLedger(undefined, time.now);

@@ -32,6 +32,9 @@ const LAYOUT = slotLayout({
     waits: 1,
     /** Requests sent with the counted key (the admin key). */
     sent: 1,
+    /** The exploration's sequences run so far, and how many it may run (0: no exploration under way). */
+    sequencesDone: 1,
+    sequencesPlanned: 1,
   },
   float64: {
     /** When `waiting` last went from 0 to 1. */
@@ -48,6 +51,8 @@ const LOCK = LAYOUT.int32.lock;
 const WAITING = LAYOUT.int32.waiting;
 const WAITS = LAYOUT.int32.waits;
 const SENT = LAYOUT.int32.sent;
+const SEQUENCES_DONE = LAYOUT.int32.sequencesDone;
+const SEQUENCES_PLANNED = LAYOUT.int32.sequencesPlanned;
 const SINCE = LAYOUT.float64.since;
 const CLOSED = LAYOUT.float64.closed;
 const TAT = LAYOUT.float64.tat;
@@ -126,6 +131,18 @@ export class ThrottleLedger {
   /** What is left of the longest wait under way that a check announced (0: none). */
   knownWaitLeftMs(): number {
     return this.#locked(() => Math.max(0, this.#floats[KNOWN_UNTIL]! - this.#now()));
+  }
+
+  /** The exploration (suites/sequences.test.ts) has run `done` of at most `planned` sequences. */
+  noteSequences(done: number, planned: number): void {
+    Atomics.store(this.#ints, SEQUENCES_DONE, done);
+    Atomics.store(this.#ints, SEQUENCES_PLANNED, planned);
+  }
+
+  /** The exploration's progress, once it began. */
+  sequences(): { readonly done: number; readonly planned: number } | undefined {
+    const planned = Atomics.load(this.#ints, SEQUENCES_PLANNED);
+    return planned > 0 ? { done: Atomics.load(this.#ints, SEQUENCES_DONE), planned } : undefined;
   }
 
   countSent(): void {

@@ -9,6 +9,11 @@ export interface BatchPolicy {
   readonly applied: { readonly update: boolean; readonly delete: boolean };
   /** A batch create answers {data: [...]} (spec 4.10), or the bare array. */
   readonly createEnvelope: boolean;
+  /**
+   * Copies kept beside the store that a batch write forgets to refresh (interaction faults: the
+   * time-entry routes read them, reference/stale-copies.ts keeps them).
+   */
+  readonly interactions: { readonly singleReadCache?: boolean; readonly totalCountsBatchDeleted?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -16,6 +21,7 @@ export const BATCH_POLICY: BatchPolicy = {
   loosened: {},
   applied: { update: true, delete: true },
   createEnvelope: true,
+  interactions: {},
 };
 
 /** The faults of the time-entry batch route (spec 4.2) (policy slot `batch`). */
@@ -62,5 +68,17 @@ export const BATCH_FAULTS = defineFaults({
     suite: 'batch',
     breaks: 'BATCH-ENVELOPE',
     policy: { batch: { createEnvelope: false } },
+  },
+  'seq-batch-update-read-cache': {
+    changes: 'GET /time-entries/{id} answers from a copy cached at the first read; a single PATCH refreshes it and a DELETE drops it, a batch update does not',
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { batch: { interactions: { singleReadCache: true } } },
+  },
+  'seq-batch-delete-total': {
+    changes: 'the paging total of GET /time-entries still counts the entries a batch delete removed (a counter the batch route does not decrement)',
+    suite: 'sequences',
+    breaks: 'SEQ-TOTAL-AFTER-WRITE',
+    policy: { batch: { interactions: { totalCountsBatchDeleted: true } } },
   },
 });

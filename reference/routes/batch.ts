@@ -21,6 +21,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
+import { sharedCopies } from '../stale-copies.js';
 
 export interface BatchRouteOptions {
   /** The time entries store shared with /time-entries: batch entries are ordinary entries. */
@@ -119,6 +120,9 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
     if (!result.ok) throw validationFailed(result.issues);
     const doomed = resolveIds(store, auth.organisationId, result.value.ids, (i) => `ids.${i}`);
     if (policy.applied.delete) for (const entry of doomed) store.delete(auth.organisationId, entry.id);
+    // Only under an interaction fault: the list total keeps counting what a batch removed.
+    if (policy.interactions.totalCountsBatchDeleted === true)
+      for (const entry of doomed) sharedCopies<TimeEntry>(store, 'batch-deleted').keepFirst(auth.organisationId, entry);
     return { data: { deleted: doomed.length, ids: doomed.map((e) => e.id) } };
   });
 };

@@ -21,7 +21,7 @@ import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
-import { StaleCopies } from '../stale-copies.js';
+import { sharedCopies, StaleCopies } from '../stale-copies.js';
 
 export interface TimeEntriesRouteOptions {
   store: PartitionedStore<TimeEntry>;
@@ -48,6 +48,10 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
   const validateUpdate = compileBody<TimeEntryUpdateInput>(ajv, timeEntryUpdateSchema(policy.loosened));
   // Deleted entries a total still counts (only under an interaction fault).
   const deleted = new StaleCopies<TimeEntry>();
+  // A read cache and the entries a batch deleted, shared with the batch routes (only under an interaction fault).
+  const batchFaults = options.policy.batch.interactions;
+  const readCache = sharedCopies<TimeEntry>(store, 'read-cache');
+  const batchDeleted = sharedCopies<TimeEntry>(store, 'batch-deleted');
 
   app.get('/time-entries', async (request) => {
     const auth = requireAuth(request);
@@ -71,6 +75,9 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     const body = paginate(filterTimeEntries(source, filter), page, lists);
     if (policy.interactions.totalCountsDeleted === true && body.pagination?.total !== undefined) {
       body.pagination.total += filterTimeEntries(deleted.ownedBy(auth.organisationId), filter).length;
+    }
+    if (batchFaults.totalCountsBatchDeleted === true && body.pagination?.total !== undefined) {
+      body.pagination.total += filterTimeEntries(batchDeleted.ownedBy(auth.organisationId), filter).length;
     }
     return body;
   });
@@ -102,7 +109,9 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
   app.get<{ Params: IdParams }>('/time-entries/:id', async (request) => {
     const entry = findOwned(store, requireAuth(request).organisationId, request.params.id);
     if (entry === undefined) throw notFound('time entry');
-    return { data: entry };
+    if (batchFaults.singleReadCache !== true) return { data: entry };
+    readCache.keepFirst('', entry);
+    return { data: readCache.get(entry.id) ?? entry };
   });
 
   app.patch<{ Params: IdParams }>('/time-entries/:id', async (request) => {
@@ -124,6 +133,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
       applyEntrySource: policy.loosened.entrySourceOnUpdate === true,
     });
     store.replace(owner, updated);
+    if (batchFaults.singleReadCache === true) readCache.refresh('', updated);
     // spec 5.4: the answer never embeds a referenced record (an embedded task is looked up anywhere)
     const task = policy.embeddedTask.update && input.taskId !== undefined ? lookup.nodeAnywhere(input.taskId) : undefined;
     return { data: task === undefined ? updated : { ...updated, task: { id: task.id, name: task.name } } };
@@ -136,6 +146,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     if (existing === undefined) throw notFound('time entry');
     if (policy.deleteRemoves) store.delete(auth.organisationId, existing.id);
     if (policy.interactions.totalCountsDeleted === true) deleted.keepFirst(auth.organisationId, existing);
+    readCache.drop(existing.id);
     return reply.code(204).send();
   });
 };

@@ -31,6 +31,8 @@ export interface WebhooksPolicy {
   readonly deliveriesLog: 'per-attempt' | 'per-delivery';
   /** A failed attempt that a retry follows is logged `retrying` (the reference's choice), or `failed`. */
   readonly retriedAttemptStatus: 'retrying' | 'failed';
+  /** Copies kept beside the store that a write forgets to refresh (interaction faults: reference/stale-copies.ts keeps them). */
+  readonly interactions: { readonly readCache?: boolean; readonly activeIndex?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -48,6 +50,7 @@ export const WEBHOOKS_POLICY: WebhooksPolicy = {
   ignoredDeliveryFilters: [],
   deliveriesLog: 'per-attempt',
   retriedAttemptStatus: 'retrying',
+  interactions: {},
 };
 
 /** The faults of the webhook subscription routes (spec 6) (policy slot `webhooks`). */
@@ -124,5 +127,18 @@ export const WEBHOOK_FAULTS = defineFaults({
     suite: 'webhooks',
     breaks: 'WH-DELETE',
     policy: { webhooks: { deleteAction: 'deactivate' } },
+  },
+  'seq-webhook-read-cache': {
+    changes:
+      'GET /webhooks/{id} answers from a copy cached at the first read; PATCH refreshes it and DELETE drops it, rotate-secret does not (the read shows the old secret)',
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { webhooks: { interactions: { readCache: true } } },
+  },
+  'seq-webhook-active-index': {
+    changes: 'GET /webhooks?isActive= reads the isActive a subscription was created with: a PATCH of isActive does not refresh the index',
+    suite: 'sequences',
+    breaks: 'SEQ-LIST-AFTER-WRITE',
+    policy: { webhooks: { interactions: { activeIndex: true } } },
   },
 });

@@ -34,6 +34,8 @@ import { compileBody } from '../validation.js';
 import type { DeliveryEngine } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
 
+import { StaleCopies } from '../stale-copies.js';
+
 export interface WebhooksRouteOptions {
   store: PartitionedStore<StoredSubscription>;
   /** Sends test deliveries, keeps the deliveries, forgets them on delete. */
@@ -72,6 +74,10 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   const now = options.now ?? (() => new Date());
   const validateCreate = compileBody<WebhookCreateInput>(ajv, webhookCreateSchema(policy.loosened));
   const validateUpdate = compileBody<WebhookUpdateInput>(ajv, webhookUpdateSchema(policy.loosened));
+  // A read cache and an isActive index (only under an interaction fault).
+  const interactions = policy.interactions;
+  const cache = new StaleCopies<StoredSubscription>();
+  const index = new StaleCopies<StoredSubscription>();
 
   /** spec 4.11, 5.5: writes need an admin key (unless the policy lets any key write). */
   function requireAdmin(request: FastifyRequest): AuthContext {
@@ -95,7 +101,9 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const page = readPage(query, lists);
     query.finish();
     for (const name of policy.ignoredFilters) delete filter[name];
-    const body = paginate(filterSubscriptions(store.listed(auth.organisationId), filter), page, lists);
+    const indexed: Array<keyof StoredSubscription> = interactions.activeIndex === true && filter.isActive !== undefined ? ['isActive'] : [];
+    const matching = index.filterIndexed(store.listed(auth.organisationId), indexed, (records) => filterSubscriptions(records, filter));
+    const body = paginate(matching, page, lists);
     return { ...body, data: body.data.map(subscriptionSummary) };
   });
 
@@ -106,6 +114,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const input = !policy.activeByDefault && result.value.isActive === undefined ? { ...result.value, isActive: false } : result.value;
     const subscription = createSubscription(input, randomUUID(), newSecret(), now().toISOString());
     store.insert(auth.organisationId, subscription);
+    if (interactions.activeIndex === true) index.keepFirst(auth.organisationId, subscription);
     return reply.code(201).send({ data: subscriptionView(subscription) });
   });
 
@@ -117,7 +126,9 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   });
 
   app.get<{ Params: IdParams }>('/webhooks/:id', async (request) => {
-    const subscription = findSubscription(request);
+    const found = findSubscription(request);
+    if (interactions.readCache === true) cache.keepFirst('', found);
+    const subscription = interactions.readCache === true ? (cache.get(found.id) ?? found) : found;
     return { data: policy.secretOnRead ? subscriptionView(subscription) : subscriptionSummary(subscription) };
   });
 
@@ -132,6 +143,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
       policy.updatedEvents === 'merge' && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
     const updated = patchSubscription(existing, input, now().toISOString());
     store.replace(auth.organisationId, updated);
+    if (interactions.readCache === true) cache.refresh('', updated);
     if (existing.isActive && !updated.isActive) engine.choices?.deactivated(updated.id);
     return { data: subscriptionView(updated) };
   });
@@ -146,6 +158,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
       return reply.code(204).send();
     }
     store.delete(auth.organisationId, existing.id);
+    cache.drop(existing.id);
     engine.forget(auth.organisationId, existing.id);
     return reply.code(204).send();
   });

@@ -71,6 +71,25 @@ export const SEQUENCE_RECORDS = {
         relies: 'the status an approve or reject leaves is whatever the next read shows, then kept until a write',
         basis: { observation: 'sequence-action-state' },
       },
+      {
+        relies:
+          'after a 2xx batch create, update or delete each item is what the answer names beyond doubt (a record with its description, a record showing the written values) or else what a read shows (made or not, applied or unchanged, gone or still there), then held to; a read showing an update in part fails',
+        basis: { observation: 'sequence-batch-item' },
+      },
+      {
+        relies:
+          'a read of a subscription shows its current secret: the one the create gave, or the one the last rotate-secret gave (its answer, else the next read)',
+        basis: { spec: '2.10: "reading one subscription by id also includes its secret"' },
+      },
+      {
+        relies:
+          'a test delivery that reaches the sink is signed with the current secret; one a rotation replaced less than CONFORMANCE_WEBHOOK_WAIT_S before, or one the sequence never saw, is tolerated',
+        basis: { tolerant: 'as WH-ROTATE tolerates a server caching the old secret for a while', variant: 'webhook-choices' },
+      },
+      {
+        relies: 'a test delivery not at the sink within 2 s, or not yet in the deliveries list, and the test of an inactive subscription prove nothing',
+        basis: { observation: 'sequence-webhook-delivery' },
+      },
       ...COMMON,
     ],
   },
@@ -121,6 +140,14 @@ export const SEQUENCE_RECORDS = {
         basis: { observation: 'inactive-in-list-without-isActive: whether they are listed is learned, then held to within the sequence' },
       },
       { relies: 'list items may carry only some fields', basis: { tolerant: 'lists are judged by id only', variant: 'brief-lists' } },
+      {
+        relies: 'GET /webhooks?isActive= lists a live subscription by the isActive last written (or read) and no deleted one',
+        basis: { spec: '4.11: "GET | /webhooks | Query: isActive (boolean), limit, offset." and 3.5: "isActive ... can be set or filtered"' },
+      },
+      {
+        relies: "subscriptions share the organisation's list with others: no total is counted, and one not seen in five full pages is not judged",
+        basis: { tolerant: 'membership only, within the pages read' },
+      },
       ...COMMON,
     ],
   },

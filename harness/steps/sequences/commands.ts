@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { ApiResponse } from '../../http/client.js';
 import type { Body, ListFilter, SequenceDomain } from './domains.js';
 import { judgeForeignList, judgeList, judgeSearch } from './judge-list.js';
-import type { Org } from './log.js';
+import { boundName, type Org } from './log.js';
 import { applyWrite, forget, judgeRecord, RuleBroken, type ModelRecord } from './model.js';
 import { dataOf, type SequenceWorld } from './world.js';
 
@@ -56,7 +56,7 @@ class Create extends SequenceCommand {
     const record: ModelRecord = {
       domain: this.domain.name,
       id: data['id'],
-      label: `${this.domain.noun} $${this.domain.letter}${world.log.filter((e) => e.createdId !== undefined && e.letter === this.domain.letter).length}`,
+      label: `${this.domain.noun} $${boundName(world.log, data['id']) ?? this.domain.letter}`,
       org: this.org,
       state: 'live',
       fields: { ...body },

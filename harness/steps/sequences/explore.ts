@@ -6,10 +6,12 @@ import type { CheckFailure } from '../../check/outcomes.js';
 import { DEFAULTS } from '../../config/schema.js';
 import type { RunContext } from '../../check/run-context.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
+import { batchCommands } from './batch.js';
 import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
 import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
 import { RuleBroken } from './model.js';
+import { hookAudit, hookCommands, hookOpening, type HookSink } from './webhooks.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 import { makeOwnScope } from './own-scopes.js';
 
@@ -41,6 +43,10 @@ export interface ExplorationOptions {
   readonly runSeed: number;
   readonly baseUrl: string;
   readonly authStyle: 'x-api-key' | 'bearer';
+  /** The sink webhook sequences point their subscriptions at; without it there are none. */
+  readonly hooks?: HookSink | undefined;
+  /** Told as each sequence starts: how many have started, of at most `count` (the progress line shows it). */
+  readonly onSequence?: ((started: number, planned: number) => void) | undefined;
 }
 
 export interface ExplorationFailure {
@@ -94,8 +100,8 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   };
 
   type Commands = Iterable<fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
-  const predicate = async ([opening, rest]: readonly [Commands, Commands]): Promise<void> => {
-    const commands = [...opening, ...rest];
+  type Sequence = readonly [Commands, Commands];
+  const predicate = async ([opening, rest, hook]: readonly [Commands, Commands, Sequence?]): Promise<void> => {
     if (broken !== undefined) throw broken.error;
     if (rule === undefined) {
       if (performance.now() - started >= exploreMs) {
@@ -109,11 +115,19 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     } else if (++shrinkRuns > SHRINK_RUNS || performance.now() - failedAt! >= shrinkMs) {
       return;
     }
+    if (rule === undefined) {
+      sequences += 1;
+      options.onSequence?.(sequences, options.count);
+    }
+    await runSequence([...opening, ...rest], (world) => finalAudit(world, options.domains));
+    // A webhook sequence after some of them, in a world of its own (harness/steps/sequences/webhooks.ts).
+    if (hook !== undefined) await runSequence([...hook[0], ...hook[1]], hookAudit);
+  };
+  const runSequence = async (commands: Array<fc.AsyncCommand<SequenceWorld, SequenceWorld>>, audit: (world: SequenceWorld) => Promise<void>) => {
     const world = new SequenceWorld({ a: options.a, b: options.b, redactor: options.redactor, scopes: options.scopes, count: () => void (requests += 1) });
-    if (rule === undefined) sequences += 1;
     try {
       await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
-      await finalAudit(world, options.domains);
+      await audit(world);
       keep(world);
     } catch (error) {
       keep(world);
@@ -133,9 +147,27 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   // again; some mix them all (the other organisation's requests come in both).
   const otherOrg = options.b !== undefined;
   const focus = [...options.domains.map((d) => [d]), options.domains];
-  const sequencesOf = fc
+  const domainSequences = fc
     .constantFrom(...focus)
-    .chain((domains) => fc.tuple(openingCreates(domains), fc.commands(sequenceCommands(domains, { otherOrg }), { maxCommands: MAX_COMMANDS, size: 'max' })));
+    .chain((domains) =>
+      fc.tuple(
+        openingCreates(domains),
+        fc.commands([...sequenceCommands(domains, { otherOrg }), ...batchCommands(domains)], { maxCommands: MAX_COMMANDS, size: 'max' }),
+      ),
+    );
+  // Webhook subscriptions get sequences of their own (they need a sink), after about one run in
+  // three. Drawn after the domain sequence, so that the domain sequences a seed makes stay the same.
+  const hooks = options.hooks;
+  const sequencesOf: fc.Arbitrary<readonly [Commands, Commands, Sequence?]> =
+    hooks === undefined
+      ? domainSequences
+      : fc
+          .tuple(
+            domainSequences,
+            fc.tuple(hookOpening(hooks), fc.commands(hookCommands(hooks), { maxCommands: MAX_COMMANDS, size: 'max' })),
+            fc.nat({ max: 2 }),
+          )
+          .map(([[opening, rest], hook, turn]) => (turn === 0 ? ([opening, rest, hook] as const) : ([opening, rest] as const)));
   const details = await fc.check(fc.asyncProperty(sequencesOf, predicate), {
     seed: options.seed,
     numRuns: options.count,

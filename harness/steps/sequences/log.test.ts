@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../http/redact.js';
-import { renderNumbered, renderScript, type LoggedRequest } from './log.js';
+import { boundName, renderNumbered, renderScript, type LoggedRequest } from './log.js';
 
 const KEY = 'wmk_0123456789abcdef0123456789abcdef';
 const PARENT = '11111111-2222-4333-8444-555555555555';
@@ -62,5 +62,37 @@ describe('renderScript', () => {
     expect(bearer).toContain('-H "Authorization: Bearer $KEY"');
     expect(script).toContain(`BASE="\${BASE:-http://localhost:3000/api/v1}"`);
     expect(script).toContain('CONFORMANCE_SEED=42');
+  });
+});
+
+describe('a request that made many records (a batch create)', () => {
+  const FIRST = 'bbbbbbbb-2222-4333-8444-555555555555';
+  const SECOND = 'cccccccc-2222-4333-8444-555555555555';
+  const batch: LoggedRequest[] = [
+    ...log,
+    {
+      org: 'A',
+      method: 'POST',
+      path: '/batch/time-entries',
+      body: '{"entries":[{"hours":1},{"hours":2}]}',
+      status: 200,
+      excerpt: `{"data":[{"id":"${FIRST}"},{"id":"${SECOND}"}]}`,
+      letter: 'T',
+      bound: [
+        { id: FIRST, jq: '.data[0].id' },
+        { id: SECOND, jq: '.data[1].id' },
+      ],
+    },
+    { org: 'A', method: 'GET', path: `/time-entries/${SECOND}`, status: 200, excerpt: '' },
+  ];
+
+  it('binds each id from the answer at its path, and names them afterwards', () => {
+    expect(boundName(batch, SECOND)).toBe('T2');
+    expect(renderNumbered(batch)).toContain('(ids: $T1, $T2)');
+    const script = renderScript(batch, { baseUrl: 'http://localhost:3000/api/v1', authStyle: 'x-api-key', seed: 42, redactor: new Redactor([KEY]) });
+    expect(script).toContain('OUT=$(curl -sS -X POST "$BASE/batch/time-entries"');
+    expect(script).toContain(`T2=$(printf '%s' "$OUT" | jq -r '.data[1].id')`);
+    expect(script).toContain('curl -sS -X GET "$BASE/time-entries/$T2"');
+    expect(script).not.toContain(SECOND);
   });
 });

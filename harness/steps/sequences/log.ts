@@ -16,6 +16,8 @@ export interface LoggedRequest {
   readonly createdId?: string | undefined;
   /** `C` contact, `T` time entry, ...: the variable's letter. */
   readonly letter?: string | undefined;
+  /** Ids a request made many of at once (a batch create): each bound from the answer at its jq path (`.data[1].id`). */
+  readonly bound?: ReadonlyArray<{ readonly id: string; readonly jq: string }> | undefined;
 }
 
 /** A record id a later request names, and the variable the script binds it to. */
@@ -29,13 +31,19 @@ function bindings(log: readonly LoggedRequest[]): Binding[] {
   const counts = new Map<string, number>();
   const out: Binding[] = [];
   for (const entry of log) {
-    if (entry.createdId === undefined) continue;
     const letter = entry.letter ?? 'ID';
-    const n = (counts.get(letter) ?? 0) + 1;
-    counts.set(letter, n);
-    out.push({ id: entry.createdId, name: `${letter}${n}` });
+    for (const id of [...(entry.createdId === undefined ? [] : [entry.createdId]), ...(entry.bound ?? []).map((b) => b.id)]) {
+      const n = (counts.get(letter) ?? 0) + 1;
+      counts.set(letter, n);
+      out.push({ id, name: `${letter}${n}` });
+    }
   }
   return out;
+}
+
+/** The variable the script binds an id to (`C2`), once a logged request made it. */
+export function boundName(log: readonly LoggedRequest[], id: string): string | undefined {
+  return bindings(log).find((b) => b.id === id)?.name;
 }
 
 function replaceIds(text: string, bound: readonly Binding[], as: (name: string) => string): string {
@@ -61,7 +69,9 @@ export function renderNumbered(log: readonly LoggedRequest[]): string {
       const who = entry.org === 'B' ? ' [org B key]' : '';
       const body = entry.body === undefined ? '' : ` ${oneLine(show(entry.body), 160)}`;
       const answer = entry.excerpt === '' ? '' : ` ${oneLine(show(entry.excerpt), 160)}`;
-      const binds = entry.createdId === undefined ? '' : ` (id: $${bound.find((b) => b.id === entry.createdId)?.name})`;
+      const made = [...(entry.createdId === undefined ? [] : [entry.createdId]), ...(entry.bound ?? []).map((b) => b.id)];
+      const binds =
+        made.length === 0 ? '' : ` (${made.length === 1 ? 'id' : 'ids'}: ${made.map((id) => `$${bound.find((b) => b.id === id)?.name}`).join(', ')})`;
       return `${i + 1}. ${entry.method} ${show(entry.path)}${who}${body} -> ${entry.status}${answer}${binds}`;
     })
     .join('\n');
@@ -101,6 +111,12 @@ export function renderScript(
     const command = parts.join(' ');
     lines.push(`# ${i + 1}. answered ${entry.status}`);
     const binding = entry.createdId === undefined ? undefined : bound.find((b) => b.id === entry.createdId);
+    if (entry.bound !== undefined && entry.bound.length > 0) {
+      // Many ids from one answer: the answer is kept, and each id read from it.
+      lines.push(`OUT=$(${command})`);
+      for (const { id, jq } of entry.bound) lines.push(`${bound.find((b) => b.id === id)?.name}=$(printf '%s' "$OUT" | jq -r '${jq}')`);
+      return;
+    }
     lines.push(binding === undefined ? `${command} -w '\\n%{http_code}\\n'` : `${binding.name}=$(${command} | jq -r .data.id)`);
   });
   return lines.join('\n');

@@ -81,4 +81,42 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: false,
     faulty: true,
   },
+  'seq-batch-update-read-cache': {
+    probe: async (api) => {
+      const { id } = await api.create('/time-entries', { ...MINIMAL.timeEntry, description: 'before' });
+      await api.get(`/time-entries/${id}`);
+      await api.request({ method: 'PATCH', url: '/batch/time-entries', payload: { updates: [{ id, description: 'after' }] } });
+      return (await api.get(`/time-entries/${id}`)).json().data.description;
+    },
+    clean: 'after',
+    faulty: 'before',
+  },
+  'seq-batch-delete-total': {
+    probe: async (api) => {
+      const { id } = await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.request({ method: 'DELETE', url: '/batch/time-entries', payload: { ids: [id] } });
+      return (await api.get('/time-entries')).json().pagination.total;
+    },
+    clean: 0,
+    faulty: 1,
+  },
+  'seq-webhook-read-cache': {
+    probe: async (api) => {
+      const { id } = await api.create('/webhooks', { name: 'w', url: 'https://example.com/hook', events: ['quote.created'] });
+      await api.get(`/webhooks/${id}`);
+      const rotated = (await api.post(`/webhooks/${id}/rotate-secret`, undefined)).json().data.secret;
+      return (await api.get(`/webhooks/${id}`)).json().data.secret === rotated;
+    },
+    clean: true,
+    faulty: false,
+  },
+  'seq-webhook-active-index': {
+    probe: async (api) => {
+      const { id } = await api.create('/webhooks', { name: 'w', url: 'https://example.com/hook', events: ['quote.created'] });
+      await api.patch(`/webhooks/${id}`, { isActive: false });
+      return [(await ids(api, '/webhooks?isActive=false')).length, (await ids(api, '/webhooks?isActive=true')).length];
+    },
+    clean: [1, 0],
+    faulty: [0, 1],
+  },
 };
