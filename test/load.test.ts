@@ -62,7 +62,8 @@ async function loadUntilDecided(env: Record<string, string>): Promise<{ result: 
   }
 }
 
-describe('conformance load', () => {
+// Side by side (three at a time): each run has its own embedded server, and most of a run waits out a rate window.
+describe.concurrent('conformance load', () => {
   it('runs every scenario against the embedded reference, exits 0 and writes a valid, key-free report', async () => {
     const result = await runCli(['load'], SHORT);
     expect(result.stderr).not.toMatch(/internal error/);
