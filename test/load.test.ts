@@ -63,7 +63,7 @@ async function loadUntilDecided(env: Record<string, string>): Promise<{ result: 
 }
 
 // Side by side (three at a time): each run has its own embedded server, and most of a run waits out a rate window.
-describe.concurrent('conformance load', () => {
+describe.concurrent('conformance load', { timeout: 120_000 }, () => {
   it('runs every scenario against the embedded reference, exits 0 and writes a valid, key-free report', async () => {
     const result = await runCli(['load'], SHORT);
     expect(result.stderr).not.toMatch(/internal error/);
@@ -109,7 +109,7 @@ describe.concurrent('conformance load', () => {
     await expectNoKey([result.stdout, result.stderr, ...(await Promise.all(files.map((f) => readFile(f, 'utf8'))))]);
   });
 
-  it('exits 1 and fails the burst when the server admits one request too many (fault rl-one-too-many)', { timeout: 120_000 }, async () => {
+  it('exits 1 and fails the burst when the server admits one request too many (fault rl-one-too-many)', { timeout: 180_000 }, async () => {
     const { result, report } = await loadUntilDecided({ ...SHORT, CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code, result.stderr).toBe(1);
