@@ -87,7 +87,9 @@ describe('mutants', () => {
         for (const id of broken) {
           const statuses = named.filter((c) => c.requirementId === id).map((c) => c.status);
           expect(statuses.length, `${fault}: no check of ${id} ran`).toBeGreaterThan(0);
-          expect(statuses, `${fault}: ${id} statuses`).toContain('fail');
+          // Observations of the rule say why it passed, e.g. a burst within its refill tolerance in every run.
+          const seen = report.observations.filter((o) => o.requirementId === id).map((o) => `${o.subject}: ${o.value}`);
+          expect(statuses, `${fault}: ${id} statuses; ${seen.join('; ')}`).toContain('fail');
         }
         // Caught as a target failure, never as the harness breaking.
         expect(report.checks.filter((c) => c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);
