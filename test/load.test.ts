@@ -96,8 +96,7 @@ describe('conformance load against a server that admits one request too many', (
   });
 });
 
-// Side by side (three at a time): each run has its own embedded server, and most of a run waits out a rate window.
-describe.concurrent('conformance load', { timeout: 120_000 }, () => {
+describe('conformance load', () => {
   it('runs every scenario against the embedded reference, exits 0 and writes a valid, key-free report', async () => {
     const result = await runCli(['load'], SHORT);
     expect(result.stderr).not.toMatch(/internal error/);
