@@ -121,8 +121,7 @@ describe('variants', () => {
     ).toEqual([...VARIANT_NAMES].sort());
   });
 
-  // Three at a time (maxConcurrency): most runs of the rate-limit suite wait out a window meanwhile.
-  const drivers = new DriverPool(3);
+  const drivers = new DriverPool(2);
   afterAll(() => drivers.close());
 
   describe.concurrent('a correct server making another choice passes every MUST check', () => {
