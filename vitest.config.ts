@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/file-order.js';
 import { TIERS, tierGlobs } from './test/tiers.js';
 
 /**
@@ -19,6 +20,9 @@ export default defineConfig({
     // often waits for a webhook or a rate window meanwhile).
     maxConcurrency: 3,
     hookTimeout: 60_000,
+    // The long files start first, whatever their tier (test/file-order.ts): a long file started
+    // last would run on alone while the other worker has nothing left.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: TIERS.map((tier) => {
       const { include, exclude } = tierGlobs(tier);
       return { extends: true, test: { name: tier, include, exclude: [...configDefaults.exclude, ...exclude] } };

@@ -10,7 +10,8 @@ import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad } from '../harness/load/run.js';
 import { VARIANT_NAMES } from '../reference/variants.js';
 import { readOpenMetrics } from '../harness/load/testing/read-openmetrics.js';
-import { readLatestLoadJson, runCli } from './run-cli.js';
+import { readLatestLoadJson, runCli, type CliResult } from './run-cli.js';
+import { judgedWithinRefillTolerance, MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
 import { SHORT_LOAD } from './testing/short-load.js';
 
 /* `conformance load` end to end against the embedded reference server, shortened (testing/short-load.ts). */
@@ -46,6 +47,54 @@ async function expectNoKey(texts: readonly string[]): Promise<void> {
     for (const text of texts) expect(text.includes(secret), `a key's secret part appears in the output`).toBe(false);
   }
 }
+
+/**
+ * `conformance load` against a server that admits one request too many, run again while no
+ * scenario failed and a burst passed only within its refill tolerance: such a run could not tell
+ * the fault (testing/refill-tolerance.ts).
+ */
+async function loadUntilDecided(env: Record<string, string>): Promise<{ result: CliResult; report: LoadReport }> {
+  for (let runs = 1; ; runs++) {
+    const result = await runCli(['load'], env);
+    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    const undecided = !report.scenarios.some((s) => s.status === 'failed') && judgedWithinRefillTolerance([JSON.stringify(report.scenarios)]);
+    if (!undecided || runs >= MAX_UNDECIDED_RUNS) return { result, report };
+  }
+}
+
+// Alone, not side by side with the other runs: its verdict needs a burst shorter than a second (testing/refill-tolerance.ts).
+describe('conformance load against a server that admits one request too many', () => {
+  it('exits 1 and fails the burst when the server admits one request too many (fault rl-one-too-many)', { timeout: 180_000 }, async () => {
+    const { result, report } = await loadUntilDecided({ ...SHORT, CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(1);
+    expect(report.scenarios[0]).toMatchObject({ id: 'burst', status: 'failed' });
+    expect(report.scenarios[0]!.message).toMatch(/admitted 60 of 150; expected 59/);
+    expect(result.stdout).toMatch(/FAILED/);
+  });
+
+  it('still fails a refilling bucket that admits one request too many: its refill tolerance does not hide it', { timeout: 150_000 }, async () => {
+    // The spec's minute, not the shortened window: a bucket refilling 60 a minute earns one request back per second of a
+    // burst, none in a burst under a second (at 60 per 4 s a burst slowed to 700 ms earned +10, which hid the extra one).
+    // Three bursts on fresh keys of a new server, no wait; the repeat of one over finds no fresh window within the bound.
+    const { CONFORMANCE_REFERENCE_RATE_WINDOW_S: _shortWindow, ...spec } = SHORT;
+    const { result, report } = await loadUntilDecided({
+      ...spec,
+      CONFORMANCE_LOAD_WAIT_S: '8',
+      CONFORMANCE_REFERENCE_VARIANTS: 'limiter-refilling-bucket',
+      CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many',
+      CONFORMANCE_LOAD_SCENARIOS: 'keys',
+    });
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(1);
+    const failed = report.scenarios.filter((s) => s.status === 'failed');
+    expect(failed.length, result.stderr).toBeGreaterThan(0);
+    // One over what the bucket earned back: +0 for a burst under a second; a loaded machine may stretch it past one.
+    const [, admitted, tolerance] = /admitted (\d+) of 150; expected 59 \(tolerance \+(\d+) for \d+ ms at 60\/min\)/.exec(failed[0]!.message) ?? [];
+    expect([Number(admitted) - Number(tolerance), failed[0]!.message]).toEqual([60, failed[0]!.message]);
+    expect(report.scenarios.filter((s) => s.status === 'error')).toEqual([]);
+  });
+});
 
 describe('conformance load', () => {
   it('runs every scenario against the embedded reference, exits 0 and writes a valid, key-free report', async () => {
@@ -91,16 +140,6 @@ describe('conformance load', () => {
     const html = await readFile(join(result.reportDir, 'latest-load', 'load.html'), 'utf8');
     expect(html).toContain('<svg class="chart"');
     await expectNoKey([result.stdout, result.stderr, ...(await Promise.all(files.map((f) => readFile(f, 'utf8'))))]);
-  });
-
-  it('exits 1 and fails the burst when the server admits one request too many (fault rl-one-too-many)', async () => {
-    const result = await runCli(['load'], { ...SHORT, CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many', CONFORMANCE_LOAD_SCENARIOS: 'burst' });
-    expect(result.stderr).not.toMatch(/internal error/);
-    expect(result.code, result.stderr).toBe(1);
-    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
-    expect(report.scenarios[0]).toMatchObject({ id: 'burst', status: 'failed' });
-    expect(report.scenarios[0]!.message).toMatch(/admitted 60 of 150; expected 59/);
-    expect(result.stdout).toMatch(/FAILED/);
   });
 
   it('is incomplete, not passed, when rate scenarios did not run; CONFORMANCE_FAIL_ON_INCOMPLETE makes it exit 3', async () => {
@@ -295,27 +334,6 @@ describe.concurrent('every limiter design and every form of the rate headers the
     if (keys.detail?.kind !== 'burst') throw new Error('no keys detail');
     expect(keys.detail.keys.map((k) => k.status)).toEqual(['failed', 'failed', 'failed']);
     expect(keys.findings).toHaveLength(3);
-  });
-
-  it('still fails a refilling bucket that admits one request too many: its refill tolerance does not hide it', { timeout: 90_000 }, async () => {
-    // The spec's minute, not the shortened window: a bucket refilling 60 a minute earns nothing back in a burst under a
-    // second, however loaded the machine (at 60 per 4 s a burst slowed to 700 ms earned +10, which hid the extra one).
-    // Three bursts on fresh keys of a new server, no wait; the repeat of one over finds no fresh window within the bound.
-    const { CONFORMANCE_REFERENCE_RATE_WINDOW_S: _shortWindow, ...spec } = SHORT;
-    const result = await runCli(['load'], {
-      ...spec,
-      CONFORMANCE_LOAD_WAIT_S: '8',
-      CONFORMANCE_REFERENCE_VARIANTS: 'limiter-refilling-bucket',
-      CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many',
-      CONFORMANCE_LOAD_SCENARIOS: 'keys',
-    });
-    expect(result.stderr).not.toMatch(/internal error/);
-    expect(result.code, result.stderr).toBe(1);
-    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
-    const failed = report.scenarios.filter((s) => s.status === 'failed');
-    expect(failed.length, result.stderr).toBeGreaterThan(0);
-    expect(failed[0]!.message).toMatch(/admitted 60 of 150; expected 59 \(tolerance \+0 for \d+ ms at 60\/min\)/);
-    expect(report.scenarios.filter((s) => s.status === 'error')).toEqual([]);
   });
 
   for (const variant of [undefined, ...LIMITER_VARIANTS]) {

@@ -11,6 +11,7 @@ import { engineKeys } from '../harness/load/locust/paths.js';
 import type { LoadReport, ScenarioResult } from '../harness/load/model.js';
 import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad, type RunLoadOptions } from '../harness/load/run.js';
+import { judgedWithinRefillTolerance, MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
 import { SHORT_LOAD } from './testing/short-load.js';
 
 /*
@@ -88,10 +89,16 @@ describe.skipIf(noLocust !== undefined)('conformance load on Locust (master and 
     }
   });
 
-  it('fails a server that admits one request too many exactly as the Node engine does (fault rl-one-too-many)', { timeout: 90_000 }, async () => {
+  it('fails a server that admits one request too many exactly as the Node engine does (fault rl-one-too-many)', { timeout: 240_000 }, async () => {
     // Side by side: each run has its own embedded server. One over is repeated once on a fresh window (run.ts), and fails again.
     const env = { CONFORMANCE_REFERENCE_FAULTS: 'rl-one-too-many', CONFORMANCE_LOAD_SCENARIOS: 'keys' };
-    const [node, locust] = await Promise.all([load({ ...env, CONFORMANCE_LOAD_ENGINE: 'node' }), load({ ...env, CONFORMANCE_LOAD_ENGINE: 'locust' })]);
+    const pair = (): Promise<Run[]> => Promise.all([load({ ...env, CONFORMANCE_LOAD_ENGINE: 'node' }), load({ ...env, CONFORMANCE_LOAD_ENGINE: 'locust' })]);
+    // A pass within a burst's refill tolerance could not tell the fault (testing/refill-tolerance.ts): the pair runs again.
+    const undecided = (runs: readonly Run[]): boolean =>
+      runs.some(({ report }) => scenario(report, 'keys').status !== 'failed' && judgedWithinRefillTolerance([JSON.stringify(scenario(report, 'keys'))]));
+    let runs = await pair();
+    for (let tries = 1; tries < MAX_UNDECIDED_RUNS && undecided(runs); tries++) runs = await pair();
+    const [node, locust] = runs as [Run, Run];
     expect(scenario(node.report, 'keys').message, node.log).toMatch(/admitted 60 of 150; expected 59/);
     expect(scenario(locust.report, 'keys').message, locust.log).toMatch(/admitted 60 of 150; expected 59/);
     expect(verdicts(locust.report)).toEqual(verdicts(node.report));

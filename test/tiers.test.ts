@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.js';
+import { LONG_FILES, longestFirst } from './file-order.js';
 import { E2E_UNITS, SYSTEM_TESTS, TIERS, tierGlobs, tierOf, UNIT_EXTRAS, type Tier } from './tiers.js';
 import { unitTierProblems } from './testing/tier-rules.js';
 
@@ -81,6 +82,19 @@ describe('test tiers', () => {
       expect(project.test.maxWorkers).toBeUndefined();
       expect(project.test.sequence).toBeUndefined();
     }
+  });
+
+  it('starts the long files first, longest first, whatever their tier, and the rest in the order given', () => {
+    expect(Object.keys(LONG_FILES).filter((path) => !ALL.includes(path))).toEqual([]);
+    expect((config.test?.sequence as { sequencer?: { name?: string } } | undefined)?.sequencer?.name).toBe('LongestFirstSequencer');
+    const given = ['reference/seed.test.ts', 'test/e2e.test.ts', 'test/cli.test.ts', 'test/tiers.test.ts', 'test/mutants.test.ts'];
+    expect(longestFirst(given, (path) => path)).toEqual([
+      'test/mutants.test.ts',
+      'test/e2e.test.ts',
+      'test/cli.test.ts',
+      'reference/seed.test.ts',
+      'test/tiers.test.ts',
+    ]);
   });
 
   it('flags each kind of slow unit test, and not a short tick', () => {

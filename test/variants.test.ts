@@ -93,7 +93,13 @@ interface VariantRun {
   readonly observed: readonly string[];
 }
 
-/** Each group of TOGETHER as one run (the union of its suites), and every other variant alone. */
+/**
+ * Runs that take longest start first, so the file ends on short runs: the groups (many suites)
+ * and the smoothing limiter (its paced runs take a share of the window per request).
+ */
+const LONG_ALONE: readonly VariantName[] = ['limiter-smoothing'];
+
+/** Each group of TOGETHER as one run (the union of its suites), and every other variant alone; the long runs first. */
 function variantRuns(): VariantRun[] {
   const grouped = new Set(TOGETHER.flat());
   const runOf = (variants: readonly VariantName[]): VariantRun => ({
@@ -101,7 +107,8 @@ function variantRuns(): VariantRun[] {
     suites: [...new Set(variants.flatMap((v) => EXERCISES[v].suites))],
     observed: variants.flatMap((v) => (EXERCISES[v].observed === undefined ? [] : [EXERCISES[v].observed!])),
   });
-  return [...TOGETHER.map(runOf), ...VARIANT_NAMES.filter((v) => !grouped.has(v)).map((v) => runOf([v]))];
+  const alone = VARIANT_NAMES.filter((v) => !grouped.has(v));
+  return [...TOGETHER, ...LONG_ALONE, ...alone.filter((v) => !LONG_ALONE.includes(v))].map((run) => runOf(typeof run === 'string' ? [run] : run));
 }
 
 describe('variants', () => {

@@ -1,0 +1,68 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The order a full `vitest run` starts its files in. Two files run at a time, in the order the
+ * sequencer gives, across all three tiers (one shared pool). vitest's own order runs the tiers
+ * one after another by name (e2e, system, unit) and, without a cache of earlier results (a clean
+ * clone, CI), the larger files first: the mutant matrix, a short file with the longest run, then
+ * started near the end and stretched it by a minute or more while the other worker sat idle.
+ *
+ * So the files known to be long start first, longest first (the classic longest-job-first
+ * schedule: the last file to start is a short one, and the two workers end close together); the
+ * rest follow in vitest's own order, the many short unit files last to fill the gaps.
+ */
+
+/**
+ * Seconds each long file took in a full `npm test` on a 2-core machine (two files at a time),
+ * measured; certify-bundle and variants scaled by their own runs alone since they were shortened.
+ * Only the order matters, so a rough figure is enough. A file that grows long belongs here;
+ * test/tiers.test.ts checks that each path exists.
+ */
+export const LONG_FILES: Readonly<Record<string, number>> = {
+  'test/mutants.test.ts': 196,
+  'test/variants.test.ts': 120,
+  'test/load.test.ts': 111,
+  'test/e2e.test.ts': 70,
+  'test/hostile.test.ts': 59,
+  'test/certify-bundle.test.ts': 48,
+  'test/sequences.test.ts': 40,
+  'test/throttle.test.ts': 33,
+  'test/browser-report.test.ts': 31,
+  'test/preflight-diagnosis.test.ts': 30,
+  'test/cli.test.ts': 28,
+  'test/locust-load.test.ts': 27,
+  'test/doctor.test.ts': 26,
+  'test/outage.test.ts': 25,
+  'test/list.test.ts': 22,
+  'test/concurrent-runs.test.ts': 19,
+  'test/package.test.ts': 18,
+  'test/leftovers.test.ts': 17,
+  'test/action.test.ts': 16,
+  'harness/steps/rate-limit.test.ts': 16,
+  'reference/faults.test.ts': 16,
+  'test/browser-load.test.ts': 14,
+  'test/embedded-target.test.ts': 11,
+  'test/fresh-window.test.ts': 11,
+  'harness/load/locust/engine.test.ts': 11,
+};
+
+/** A file's path relative to the project root, forward slashes (the keys of LONG_FILES). */
+function relativePath(spec: TestSpecification): string {
+  const root = spec.project.config.root.replace(/\\/g, '/').replace(/\/?$/, '/');
+  const file = spec.moduleId.replace(/\\/g, '/');
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
+/** The order of `files`: the long ones first, longest first, then the rest in `rest`'s order. */
+export function longestFirst<T>(files: readonly T[], pathOf: (file: T) => string, rest: readonly T[] = files): T[] {
+  const cost = (file: T): number | undefined => LONG_FILES[pathOf(file)];
+  const long = files.filter((f) => cost(f) !== undefined).sort((a, b) => cost(b)! - cost(a)!);
+  return [...long, ...rest.filter((f) => cost(f) === undefined)];
+}
+
+/** vitest's sequencer with the long files moved to the front (vitest.config.ts `sequence.sequencer`). */
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return longestFirst(files, relativePath, await super.sort(files));
+  }
+}
