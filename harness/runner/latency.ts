@@ -1,5 +1,6 @@
 import { RequestFailedError, ResponseTooLargeError } from '../errors.js';
 import type { Domain } from '../config/schema.js';
+import { DEFAULTS } from '../config/defaults.js';
 import { ApiClient, RAW_429, type AuthStyle } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 import type { TargetNetwork } from '../http/network.js';
@@ -13,8 +14,18 @@ import type { TargetNetwork } from '../http/network.js';
 
 /** A round trip at least this long is a target elsewhere (loopback answers in a millisecond or two). */
 export const DISTANT_MS = 5;
-/** Workers for the functional suites: near, and distant. */
-export const FUNCTIONAL_WORKERS = { near: 2, distant: 4 } as const;
+/** A round trip at least this long is a target across a wide network (another region, a vendor's sandbox). */
+export const FAR_MS = 40;
+/**
+ * Workers for the functional suites: near; distant; far; and distant or far when the
+ * target takes few requests at once (CONFORMANCE_CONCURRENCY below its default).
+ * A worker costs CPU once (it loads the harness and the suites' modules), then mostly waits for
+ * answers: 20 ms away and more, a file's length is its longest chain of dependent round trips,
+ * and a worker's the sum of its files'; the more files run at once, the closer the run comes to
+ * its longest file. Measured (bench, 14 functional files, 100 ms away): 4 workers 58 s, 8 32 s
+ * on a busy machine; 50 ms away 8 and 16 workers alike where the CPU was the bound.
+ */
+export const FUNCTIONAL_WORKERS = { near: 2, distant: 8, far: 16, fewAtOnce: 4 } as const;
 
 /**
  * The shortest of `samples` sequential round trips of `GET /contacts?limit=1` with the admin key,
@@ -60,12 +71,21 @@ export async function roundTripMs(
 }
 
 /**
- * Vitest workers for a run: the functional suites get more against a distant target; the
- * rate-limit suite, which mostly waits, always has one of its own beside them (the runner starts
- * it first).
+ * Vitest workers for a run: the functional suites get more against a distant target, more again
+ * against a far one; the rate-limit suite, which mostly waits, always has one of its own beside
+ * them (the runner starts it first). Each file keeps its own budget of `concurrency` requests at
+ * once, so more workers mean more requests in flight: a target given a CONFORMANCE_CONCURRENCY
+ * below the default (one that takes few requests at once) keeps the 4 workers of a distant run.
  */
-export function workersFor(suites: readonly Domain[], roundTrip: number): number {
+export function workersFor(suites: readonly Domain[], roundTrip: number, concurrency: number = DEFAULTS.concurrency): number {
   const functional = suites.filter((domain) => domain !== 'rate-limit').length;
-  const wanted = roundTrip >= DISTANT_MS ? FUNCTIONAL_WORKERS.distant : FUNCTIONAL_WORKERS.near;
+  const wanted =
+    roundTrip < DISTANT_MS
+      ? FUNCTIONAL_WORKERS.near
+      : concurrency < DEFAULTS.concurrency
+        ? FUNCTIONAL_WORKERS.fewAtOnce
+        : roundTrip >= FAR_MS
+          ? FUNCTIONAL_WORKERS.far
+          : FUNCTIONAL_WORKERS.distant;
   return Math.max(1, Math.min(wanted, functional) + (suites.includes('rate-limit') ? 1 : 0));
 }
