@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redactor } from '../http/redact.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { DISTANT_MS, FAR_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
+import { DISTANT_MS, FAR_CONCURRENCY, FAR_MS, FUNCTIONAL_WORKERS, concurrencyFor, roundTripMs, workersFor } from './latency.js';
 
 const DELAY_MS = 25;
 let server: Server;
@@ -74,5 +74,20 @@ describe('workersFor', () => {
     expect(workersFor(['contacts'], 40)).toBe(1);
     expect(workersFor(['rate-limit', 'contacts'], 40)).toBe(2);
     expect(workersFor(['rate-limit'], 40)).toBe(1);
+  });
+});
+
+describe('concurrencyFor', () => {
+  it('raises the default against a far target only', () => {
+    expect(FAR_CONCURRENCY).toBeGreaterThan(DEFAULTS.concurrency);
+    expect(concurrencyFor(1, DEFAULTS.concurrency, false)).toBe(DEFAULTS.concurrency);
+    expect(concurrencyFor(FAR_MS - 1, DEFAULTS.concurrency, false)).toBe(DEFAULTS.concurrency);
+    expect(concurrencyFor(FAR_MS, DEFAULTS.concurrency, false)).toBe(FAR_CONCURRENCY);
+  });
+
+  it('keeps a CONFORMANCE_CONCURRENCY the user set, whatever the distance', () => {
+    expect(concurrencyFor(100, 1, true)).toBe(1);
+    expect(concurrencyFor(100, DEFAULTS.concurrency, true)).toBe(DEFAULTS.concurrency);
+    expect(concurrencyFor(100, 32, true)).toBe(32);
   });
 });

@@ -71,6 +71,22 @@ export async function roundTripMs(
 }
 
 /**
+ * Checks of a file at once, and the file's budget of requests sent ahead, against a far target
+ * when CONFORMANCE_CONCURRENCY is left to its default. Far away a file's length is its longest
+ * chain of round trips, and with 8 checks at a time that chain is mostly its checks taken 8 by 8
+ * (the bench's chain table: expenses 131 at 50 ms, its longest check 20). The target's load per
+ * second stays what a near run offers it: requests in flight divided by the round trip (16 x 16
+ * at 40 ms and more is at most 6,400 a second, a local run's 2 x 8 at 1 ms 16,000). A budget the
+ * user set is kept as it is.
+ */
+export const FAR_CONCURRENCY = 16;
+
+/** The run's CONFORMANCE_CONCURRENCY: as set, or, when left to its default, more against a far target. */
+export function concurrencyFor(roundTrip: number, configured: number, chosen: boolean): number {
+  return !chosen && roundTrip >= FAR_MS ? Math.max(configured, FAR_CONCURRENCY) : configured;
+}
+
+/**
  * Vitest workers for a run: the functional suites get more against a distant target, more again
  * against a far one; the rate-limit suite, which mostly waits, always has one of its own beside
  * them (the runner starts it first). Each file keeps its own budget of `concurrency` requests at
