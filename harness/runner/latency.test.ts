@@ -53,21 +53,16 @@ describe('workersFor', () => {
     expect(workersFor(ALL, 1)).toBe(FUNCTIONAL_WORKERS.near + 1);
     expect(workersFor(ALL, DISTANT_MS)).toBe(4 + 1);
     expect(workersFor(MANY, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant);
-    expect(workersFor(MANY, FAR_MS - 1)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, FAR_MS)).toBe(FUNCTIONAL_WORKERS.distant);
     expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(4);
-  });
-
-  it('gives a far target more workers than a distant one, up to one per file', () => {
-    expect(FUNCTIONAL_WORKERS.far).toBeGreaterThan(FUNCTIONAL_WORKERS.distant);
-    expect(workersFor(MANY, FAR_MS)).toBe(MANY.length);
-    expect(workersFor([...MANY, 'rate-limit'], 100)).toBe(MANY.length + 1);
   });
 
   it('keeps the workers of a distant run when CONFORMANCE_CONCURRENCY is below its default (a target that takes few requests at once)', () => {
     expect(workersFor(MANY, 100, DEFAULTS.concurrency - 1)).toBe(FUNCTIONAL_WORKERS.fewAtOnce);
     expect(workersFor(MANY, 100, 1)).toBe(4);
     expect(workersFor(MANY, 1, 1)).toBe(FUNCTIONAL_WORKERS.near);
-    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(MANY.length);
+    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 100, FAR_CONCURRENCY)).toBe(FUNCTIONAL_WORKERS.distant);
   });
 
   it('never gives more workers than there are files', () => {

@@ -17,15 +17,18 @@ export const DISTANT_MS = 5;
 /** A round trip at least this long is a target across a wide network (another region, a vendor's sandbox). */
 export const FAR_MS = 40;
 /**
- * Workers for the functional suites: near; distant; far; and distant or far when the
- * target takes few requests at once (CONFORMANCE_CONCURRENCY below its default).
+ * Workers for the functional suites: near; distant; and distant when the target takes few
+ * requests at once (CONFORMANCE_CONCURRENCY below its default).
  * A worker costs CPU once (it loads the harness and the suites' modules), then mostly waits for
  * answers: 20 ms away and more, a file's length is its longest chain of dependent round trips,
  * and a worker's the sum of its files'; the more files run at once, the closer the run comes to
- * its longest file. Measured (bench, 14 functional files, 100 ms away): 4 workers 58 s, 8 32 s
- * on a busy machine; 50 ms away 8 and 16 workers alike where the CPU was the bound.
+ * its longest file. Measured (bench, 14 functional files, on a busy machine): 100 ms away 4
+ * workers 58 s, 8 32 s; 50 ms away 8 and 16 alike, the CPU being the bound. 16 opened
+ * twice the connections, and over TLS (a handshake each) through a proxy on this busy machine
+ * some requests then went unanswered for 10 s: a far target gets more checks of a file at once
+ * (FAR_CONCURRENCY) rather than more workers.
  */
-export const FUNCTIONAL_WORKERS = { near: 2, distant: 8, far: 16, fewAtOnce: 4 } as const;
+export const FUNCTIONAL_WORKERS = { near: 2, distant: 8, fewAtOnce: 4 } as const;
 
 /**
  * The shortest of `samples` sequential round trips of `GET /contacts?limit=1` with the admin key,
@@ -75,8 +78,8 @@ export async function roundTripMs(
  * when CONFORMANCE_CONCURRENCY is left to its default. Far away a file's length is its longest
  * chain of round trips, and with 8 checks at a time that chain is mostly its checks taken 8 by 8
  * (the bench's chain table: expenses 131 at 50 ms, its longest check 20). The target's load per
- * second stays what a near run offers it: requests in flight divided by the round trip (16 x 16
- * at 40 ms and more is at most 6,400 a second, a local run's 2 x 8 at 1 ms 16,000). A budget the
+ * second stays what a near run offers it: requests in flight divided by the round trip (8 x 16
+ * at 40 ms and more is at most 3,200 a second, a local run's 2 x 8 at 1 ms 16,000). A budget the
  * user set is kept as it is.
  */
 export const FAR_CONCURRENCY = 16;
@@ -87,21 +90,15 @@ export function concurrencyFor(roundTrip: number, configured: number, chosen: bo
 }
 
 /**
- * Vitest workers for a run: the functional suites get more against a distant target, more again
- * against a far one; the rate-limit suite, which mostly waits, always has one of its own beside
- * them (the runner starts it first). Each file keeps its own budget of `concurrency` requests at
+ * Vitest workers for a run: the functional suites get more against a distant target; the
+ * rate-limit suite, which mostly waits, always has one of its own beside them (the runner starts
+ * it first). Each file keeps its own budget of `concurrency` requests at
  * once, so more workers mean more requests in flight: a target given a CONFORMANCE_CONCURRENCY
  * below the default (one that takes few requests at once) keeps the 4 workers of a distant run.
  */
 export function workersFor(suites: readonly Domain[], roundTrip: number, concurrency: number = DEFAULTS.concurrency): number {
   const functional = suites.filter((domain) => domain !== 'rate-limit').length;
   const wanted =
-    roundTrip < DISTANT_MS
-      ? FUNCTIONAL_WORKERS.near
-      : concurrency < DEFAULTS.concurrency
-        ? FUNCTIONAL_WORKERS.fewAtOnce
-        : roundTrip >= FAR_MS
-          ? FUNCTIONAL_WORKERS.far
-          : FUNCTIONAL_WORKERS.distant;
+    roundTrip < DISTANT_MS ? FUNCTIONAL_WORKERS.near : concurrency < DEFAULTS.concurrency ? FUNCTIONAL_WORKERS.fewAtOnce : FUNCTIONAL_WORKERS.distant;
   return Math.max(1, Math.min(wanted, functional) + (suites.includes('rate-limit') ? 1 : 0));
 }
