@@ -170,8 +170,6 @@ describe('parseEnv defaults', () => {
       outageWaitS: 60,
       runDeadlineS: 90,
       concurrency: 3,
-      // Set: kept whatever the distance (a far target raises only the default).
-      concurrencyChosen: true,
       seed: -17,
       numRuns: 3,
       reportDir: 'out/reports',

@@ -72,8 +72,6 @@ export interface Config {
   readonly runDeadlineS: number;
   /** CONFORMANCE_CONCURRENCY: checks of a suite file in flight at once, and requests one check sends at once. */
   readonly concurrency: number;
-  /** CONFORMANCE_CONCURRENCY was set: the run keeps it whatever the distance (harness/runner/latency.ts concurrencyFor). */
-  readonly concurrencyChosen?: true;
   readonly seed: number;
   readonly numRuns: number;
   /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S: the exploration's sequences and time bound. */
@@ -234,7 +232,6 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     outageWaitS: env.CONFORMANCE_OUTAGE_WAIT_S ?? DEFAULTS.outageWaitS,
     runDeadlineS: env.CONFORMANCE_RUN_DEADLINE_S ?? DEFAULTS.runDeadlineS,
     concurrency: atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY ?? DEFAULTS.concurrency, MAX_CONCURRENCY),
-    ...(env.CONFORMANCE_CONCURRENCY === undefined ? {} : { concurrencyChosen: true as const }),
     seed: env.CONFORMANCE_SEED ?? randomSeed(),
     numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
     sequences: { count: env.CONFORMANCE_SEQUENCES ?? DEFAULTS.sequences, seconds: env.CONFORMANCE_SEQUENCES_S ?? DEFAULTS.sequencesS },

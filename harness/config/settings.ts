@@ -380,7 +380,7 @@ export const SETTINGS = [
   {
     name: 'CONFORMANCE_CONCURRENCY',
     kind: positive(`whole number, at most ${MAX_CONCURRENCY}`, { max: MAX_CONCURRENCY }),
-    default: `${code(DEFAULTS.concurrency)} (16 against a target 40 ms away or more)`,
+    default: code(DEFAULTS.concurrency),
     description:
       "Checks of one suite file that run at once, and independent requests one check sends at once, a property's generated cases among them (see [Distance](preparing-your-server.md#distance)).",
     more: "The requests a suite file sends ahead side by side (a property's cases, a field table's invalid values) share one budget of this size, and so do its end-of-file deletes. Against a distant target (a round trip of 5 ms or more) the suites also run in 8 workers instead of 2 (4 when this is set below its default: more workers mean more requests in flight).",

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redactor } from '../http/redact.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { DISTANT_MS, FAR_CONCURRENCY, FAR_MS, FUNCTIONAL_WORKERS, concurrencyFor, roundTripMs, workersFor } from './latency.js';
+import { DISTANT_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
 
 const DELAY_MS = 25;
 let server: Server;
@@ -53,7 +53,7 @@ describe('workersFor', () => {
     expect(workersFor(ALL, 1)).toBe(FUNCTIONAL_WORKERS.near + 1);
     expect(workersFor(ALL, DISTANT_MS)).toBe(4 + 1);
     expect(workersFor(MANY, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant);
-    expect(workersFor(MANY, FAR_MS)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 100)).toBe(FUNCTIONAL_WORKERS.distant);
     expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(4);
   });
 
@@ -62,7 +62,7 @@ describe('workersFor', () => {
     expect(workersFor(MANY, 100, 1)).toBe(4);
     expect(workersFor(MANY, 1, 1)).toBe(FUNCTIONAL_WORKERS.near);
     expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.distant);
-    expect(workersFor(MANY, 100, FAR_CONCURRENCY)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 100, 32)).toBe(FUNCTIONAL_WORKERS.distant);
   });
 
   it('never gives more workers than there are files', () => {
@@ -72,17 +72,3 @@ describe('workersFor', () => {
   });
 });
 
-describe('concurrencyFor', () => {
-  it('raises the default against a far target only', () => {
-    expect(FAR_CONCURRENCY).toBeGreaterThan(DEFAULTS.concurrency);
-    expect(concurrencyFor(1, DEFAULTS.concurrency, false)).toBe(DEFAULTS.concurrency);
-    expect(concurrencyFor(FAR_MS - 1, DEFAULTS.concurrency, false)).toBe(DEFAULTS.concurrency);
-    expect(concurrencyFor(FAR_MS, DEFAULTS.concurrency, false)).toBe(FAR_CONCURRENCY);
-  });
-
-  it('keeps a CONFORMANCE_CONCURRENCY the user set, whatever the distance', () => {
-    expect(concurrencyFor(100, 1, true)).toBe(1);
-    expect(concurrencyFor(100, DEFAULTS.concurrency, true)).toBe(DEFAULTS.concurrency);
-    expect(concurrencyFor(100, 32, true)).toBe(32);
-  });
-});

@@ -14,8 +14,6 @@ import type { TargetNetwork } from '../http/network.js';
 
 /** A round trip at least this long is a target elsewhere (loopback answers in a millisecond or two). */
 export const DISTANT_MS = 5;
-/** A round trip at least this long is a target across a wide network (another region, a vendor's sandbox). */
-export const FAR_MS = 40;
 /**
  * Workers for the functional suites: near; distant; and distant when the target takes few
  * requests at once (CONFORMANCE_CONCURRENCY below its default).
@@ -25,8 +23,8 @@ export const FAR_MS = 40;
  * its longest file. Measured (bench, 14 functional files, on a busy machine): 100 ms away 4
  * workers 58 s, 8 32 s; 50 ms away 8 and 16 alike, the CPU being the bound. 16 opened
  * twice the connections, and over TLS (a handshake each) through a proxy on this busy machine
- * some requests then went unanswered for 10 s: a far target gets more checks of a file at once
- * (FAR_CONCURRENCY) rather than more workers.
+ * some requests then went unanswered for 10 s; so did 8 workers with 16 checks of a file at
+ * once, where 8 with 8 passed.
  */
 export const FUNCTIONAL_WORKERS = { near: 2, distant: 8, fewAtOnce: 4 } as const;
 
@@ -71,22 +69,6 @@ export async function roundTripMs(
   }
   // No sample answered: plan as for a nearby target.
   return Number.isFinite(shortest) ? shortest : 0;
-}
-
-/**
- * Checks of a file at once, and the file's budget of requests sent ahead, against a far target
- * when CONFORMANCE_CONCURRENCY is left to its default. Far away a file's length is its longest
- * chain of round trips, and with 8 checks at a time that chain is mostly its checks taken 8 by 8
- * (the bench's chain table: expenses 131 at 50 ms, its longest check 20). The target's load per
- * second stays what a near run offers it: requests in flight divided by the round trip (8 x 16
- * at 40 ms and more is at most 3,200 a second, a local run's 2 x 8 at 1 ms 16,000). A budget the
- * user set is kept as it is.
- */
-export const FAR_CONCURRENCY = 16;
-
-/** The run's CONFORMANCE_CONCURRENCY: as set, or, when left to its default, more against a far target. */
-export function concurrencyFor(roundTrip: number, configured: number, chosen: boolean): number {
-  return !chosen && roundTrip >= FAR_MS ? Math.max(configured, FAR_CONCURRENCY) : configured;
 }
 
 /**

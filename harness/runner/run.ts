@@ -11,7 +11,7 @@ import { buildReport, settingsInfo, type RunInfo } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { closeWithin, formatDuration, underDeadline } from './deadline.js';
 import { Progress, ProgressReporter, type RunGauge } from './progress.js';
-import { concurrencyFor, roundTripMs, workersFor } from './latency.js';
+import { roundTripMs, workersFor } from './latency.js';
 import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { nothingRanError } from './nothing-ran.js';
@@ -186,8 +186,6 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     redactor,
     network: config.network,
   });
-  // Against a far target, more checks of a file at once unless CONFORMANCE_CONCURRENCY was set.
-  const concurrency = concurrencyFor(roundTrip, config.concurrency, config.concurrencyChosen === true);
   let context: RunContext = {
     runId,
     baseUrl: target.baseUrl,
@@ -205,7 +203,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     maxResponseBytes: config.maxResponseBytes,
     breakerFailures: config.breakerFailures,
     outageWaitS: config.outageWaitS,
-    concurrency,
+    concurrency: config.concurrency,
     webhookWaitS: config.webhookWaitS,
     listSettleS: config.listSettleS,
     rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
@@ -254,7 +252,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     // against a distant target (harness/runner/latency.ts).
     maxWorkers: workersFor(config.suites, roundTrip, config.concurrency),
     // The rate-limit suite first; the checks of a file side by side.
-    ...checkOrdering(concurrency),
+    ...checkOrdering(config.concurrency),
     silent: true,
     passWithNoTests: true,
     // Cleanup deletes every record a file created; against a slow target that takes a while
