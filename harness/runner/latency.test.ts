@@ -71,4 +71,3 @@ describe('workersFor', () => {
     expect(workersFor(['rate-limit'], 40)).toBe(1);
   });
 });
-
