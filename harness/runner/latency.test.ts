@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redactor } from '../http/redact.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { DISTANT_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
+import { DISTANT_MS, FAR_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
 
 const DELAY_MS = 25;
 let server: Server;
@@ -51,18 +51,24 @@ describe('workersFor', () => {
 
   it('gives the functional suites more workers against a distant target, and the rate-limit suite one of its own', () => {
     expect(workersFor(ALL, 1)).toBe(FUNCTIONAL_WORKERS.near + 1);
-    expect(workersFor(ALL, DISTANT_MS)).toBe(4 + 1);
+    expect(workersFor(ALL, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant + 1);
     expect(workersFor(MANY, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant);
-    expect(workersFor(MANY, 100)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, FAR_MS - 1)).toBe(FUNCTIONAL_WORKERS.distant);
     expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(4);
   });
 
+  it('gives a far target more workers than a distant one', () => {
+    expect(FUNCTIONAL_WORKERS.far).toBeGreaterThan(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, FAR_MS)).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor([...MANY, 'rate-limit'], 100)).toBe(FUNCTIONAL_WORKERS.far + 1);
+  });
+
   it('keeps the workers of a distant run when CONFORMANCE_CONCURRENCY is below its default (a target that takes few requests at once)', () => {
-    expect(workersFor(MANY, 100, DEFAULTS.concurrency - 1)).toBe(FUNCTIONAL_WORKERS.fewAtOnce);
-    expect(workersFor(MANY, 100, 1)).toBe(4);
+    expect(workersFor(MANY, 100, DEFAULTS.concurrency - 1)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 100, 1)).toBe(FUNCTIONAL_WORKERS.distant);
     expect(workersFor(MANY, 1, 1)).toBe(FUNCTIONAL_WORKERS.near);
-    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.distant);
-    expect(workersFor(MANY, 100, 32)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor(MANY, 100, 32)).toBe(FUNCTIONAL_WORKERS.far);
   });
 
   it('never gives more workers than there are files', () => {

@@ -14,19 +14,22 @@ import type { TargetNetwork } from '../http/network.js';
 
 /** A round trip at least this long is a target elsewhere (loopback answers in a millisecond or two). */
 export const DISTANT_MS = 5;
+/** A round trip at least this long is a target across a wide network (another region, a vendor's sandbox). */
+export const FAR_MS = 40;
 /**
- * Workers for the functional suites: near; distant; and distant when the target takes few
- * requests at once (CONFORMANCE_CONCURRENCY below its default).
+ * Workers for the functional suites: near; distant; far, unless the target takes few requests at
+ * once (CONFORMANCE_CONCURRENCY below its default: a distant run's count).
  * A worker costs CPU once (it loads the harness and the suites' modules), then mostly waits for
- * answers: 20 ms away and more, a file's length is its longest chain of dependent round trips,
- * and a worker's the sum of its files'; the more files run at once, the closer the run comes to
- * its longest file. Measured (bench, 14 functional files, on a busy machine): 100 ms away 4
- * workers 58 s, 8 32 s; 50 ms away 8 and 16 alike, the CPU being the bound. 16 opened
- * twice the connections, and over TLS (a handshake each) through a proxy on this busy machine
- * some requests then went unanswered for 10 s; so did 8 workers with 16 checks of a file at
- * once, where 8 with 8 passed.
+ * answers: far away a file's length is its longest chain of dependent round trips, and a
+ * worker's the sum of its files'; the more files run at once, the closer the run comes to its
+ * longest file. Measured (bench, the 13 functional files but the exploration, a quiet 2-core
+ * machine, 8.3 s locally): 4 workers 14.0, 24.1 and 42.8 s 20, 50 and 100 ms away; 8 workers
+ * 15.6, 17.1 and 28.4 s: 20 ms away the CPU the extra workers take costs more than their
+ * overlap gains. 16 workers opened twice the connections, and over TLS (a handshake each)
+ * through a proxy on a busy machine some requests then went unanswered for 10 s; so did 8
+ * workers with 16 checks of a file at once, where 8 with 8 passed.
  */
-export const FUNCTIONAL_WORKERS = { near: 2, distant: 8, fewAtOnce: 4 } as const;
+export const FUNCTIONAL_WORKERS = { near: 2, distant: 4, far: 8 } as const;
 
 /**
  * The shortest of `samples` sequential round trips of `GET /contacts?limit=1` with the admin key,
@@ -74,13 +77,18 @@ export async function roundTripMs(
 /**
  * Vitest workers for a run: the functional suites get more against a distant target; the
  * rate-limit suite, which mostly waits, always has one of its own beside them (the runner starts
- * it first). Each file keeps its own budget of `concurrency` requests at
- * once, so more workers mean more requests in flight: a target given a CONFORMANCE_CONCURRENCY
- * below the default (one that takes few requests at once) keeps the 4 workers of a distant run.
+ * it first), and more again against a far one. Each file keeps its own budget of `concurrency`
+ * requests at once, so more workers mean more requests in flight: a target given a
+ * CONFORMANCE_CONCURRENCY below the default (one that takes few requests at once) keeps the
+ * workers of a distant run.
  */
 export function workersFor(suites: readonly Domain[], roundTrip: number, concurrency: number = DEFAULTS.concurrency): number {
   const functional = suites.filter((domain) => domain !== 'rate-limit').length;
   const wanted =
-    roundTrip < DISTANT_MS ? FUNCTIONAL_WORKERS.near : concurrency < DEFAULTS.concurrency ? FUNCTIONAL_WORKERS.fewAtOnce : FUNCTIONAL_WORKERS.distant;
+    roundTrip < DISTANT_MS
+      ? FUNCTIONAL_WORKERS.near
+      : roundTrip < FAR_MS || concurrency < DEFAULTS.concurrency
+        ? FUNCTIONAL_WORKERS.distant
+        : FUNCTIONAL_WORKERS.far;
   return Math.max(1, Math.min(wanted, functional) + (suites.includes('rate-limit') ? 1 : 0));
 }
