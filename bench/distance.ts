@@ -17,7 +17,8 @@ import { startDelayProxy, type DelayProxy } from './delay-proxy.js';
  * every round trip, in the same bench run. The target is external in every run, configured as a
  * user would (every key and id from the seed file), so the only difference is the distance.
  * Then, at one distance, where the time goes (the longest chains of requests sent one after
- * another, per file, from a run's HTTP archive) and what an https target costs (TLS handshakes).
+ * another, per file, from a run's HTTP archive), what an https target costs (TLS handshakes) and,
+ * when asked, how long a full run takes there (the rate-limit suite's window included).
  */
 
 /** Every domain but rate-limit, which mostly waits for a minute window whatever the distance. */
@@ -54,12 +55,17 @@ export type ChainFigure =
   | { readonly delayMs: number; readonly seconds: number; readonly rows: readonly ChainRow[] }
   | { readonly delayMs: number; readonly failed: string };
 
+/** A full run (every domain, the rate-limit suite's window included) at one distance. */
+export type FullRunFigure = { readonly delayMs: number; readonly seconds: number } | { readonly delayMs: number; readonly failed: string };
+
 export interface DistanceResult {
   readonly local: readonly SuitesRun[];
   readonly remote: readonly DistanceSide[];
   /** The per-file chain table, at `chainsMs` away (one run with an HTTP archive). */
   readonly chains?: ChainFigure;
   readonly tls?: TlsFigure;
+  /** The full run at `chainsMs` away, when asked for. */
+  readonly full?: FullRunFigure;
 }
 
 /**
@@ -120,6 +126,8 @@ export async function measureDistance(options: {
   readonly suites?: readonly string[];
   /** The distance of the chain table and the TLS figure; absent: neither is measured. */
   readonly chainsMs?: number;
+  /** Also a full run (every domain) `chainsMs` away: how far past the rate-limit window it ends. */
+  readonly fullRun?: boolean;
 }): Promise<DistanceResult> {
   const suites = options.suites ?? FUNCTIONAL_SUITES;
   const reference = await startServer(['reference/main.ts', '--port', '0']);
@@ -158,8 +166,12 @@ export async function measureDistance(options: {
       const archived = await timeSuites(await externalTargetEnv(chainProxy.baseUrl), suites, { har: true }).catch(failed);
       const tlsEnv = { ...(await externalTargetEnv(tlsProxy.baseUrl)), CONFORMANCE_CA_FILE: pki.caFile };
       const tls = await throughProxy(tlsProxy, tlsEnv, suites).catch(failed);
+      const full = options.fullRun === true ? await timeSuites(await externalTargetEnv(chainProxy.baseUrl), DOMAINS).catch(failed) : undefined;
       return {
         ...result,
+        ...(full === undefined
+          ? {}
+          : { full: 'failed' in full ? { delayMs: options.chainsMs, failed: full.failed } : { delayMs: options.chainsMs, seconds: full.seconds } }),
         chains:
           'failed' in archived
             ? { delayMs: options.chainsMs, failed: archived.failed }

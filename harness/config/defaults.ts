@@ -51,7 +51,7 @@ export const DEFAULTS = {
   runDeadlineS: 1800,
   // Every request waits a round trip: the functional suites send about 8,800 requests, three
   // minutes of waiting one after another against a target 20 ms away. 8 checks at a time per
-  // file (4 workers when distant, harness/runner/latency.ts) bring that to 1.4x the local time
+  // file (more workers when distant, harness/runner/latency.ts) bring that to 1.4x the local time
   // (npm run bench); more gained nothing measurable there, and keeps fewer connections open.
   concurrency: 8,
   // Beyond the pacing the keys' advertised limits already impose (the run stays under them), two

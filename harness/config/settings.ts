@@ -383,7 +383,7 @@ export const SETTINGS = [
     default: code(DEFAULTS.concurrency),
     description:
       "Checks of one suite file that run at once, and independent requests one check sends at once, a property's generated cases among them (see [Distance](preparing-your-server.md#distance)).",
-    more: "The requests a suite file sends ahead side by side (a property's cases, a field table's invalid values) share one budget of this size, and so do its end-of-file deletes. Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2.",
+    more: "The requests a suite file sends ahead side by side (a property's cases, a field table's invalid values) share one budget of this size, and so do its end-of-file deletes. Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2, and in 8 from 40 ms unless this is set below its default (more workers mean more requests in flight).",
     needs: ['distant'],
     group: 'bounds',
   },

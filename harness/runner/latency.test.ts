@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redactor } from '../http/redact.js';
-import { DISTANT_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { DISTANT_MS, FAR_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
 
 const DELAY_MS = 25;
 let server: Server;
@@ -46,11 +47,28 @@ describe('roundTripMs', () => {
 
 describe('workersFor', () => {
   const ALL = ['rate-limit', 'auth', 'contacts', 'expenses', 'webhooks'] as const;
+  const MANY = ['auth', 'contacts', 'expenses', 'webhooks', 'tasks', 'batch', 'rates', 'reports', 'resources', 'milestones', 'security'] as const;
 
   it('gives the functional suites more workers against a distant target, and the rate-limit suite one of its own', () => {
     expect(workersFor(ALL, 1)).toBe(FUNCTIONAL_WORKERS.near + 1);
     expect(workersFor(ALL, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant + 1);
-    expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, DISTANT_MS)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, FAR_MS - 1)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(4);
+  });
+
+  it('gives a far target more workers than a distant one', () => {
+    expect(FUNCTIONAL_WORKERS.far).toBeGreaterThan(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, FAR_MS)).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor([...MANY, 'rate-limit'], 100)).toBe(FUNCTIONAL_WORKERS.far + 1);
+  });
+
+  it('keeps the workers of a distant run when CONFORMANCE_CONCURRENCY is below its default (a target that takes few requests at once)', () => {
+    expect(workersFor(MANY, 100, DEFAULTS.concurrency - 1)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 100, 1)).toBe(FUNCTIONAL_WORKERS.distant);
+    expect(workersFor(MANY, 1, 1)).toBe(FUNCTIONAL_WORKERS.near);
+    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor(MANY, 100, 32)).toBe(FUNCTIONAL_WORKERS.far);
   });
 
   it('never gives more workers than there are files', () => {

@@ -1,5 +1,6 @@
 import { RequestFailedError, ResponseTooLargeError } from '../errors.js';
 import type { Domain } from '../config/schema.js';
+import { DEFAULTS } from '../config/defaults.js';
 import { ApiClient, RAW_429, type AuthStyle } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 import type { TargetNetwork } from '../http/network.js';
@@ -13,8 +14,22 @@ import type { TargetNetwork } from '../http/network.js';
 
 /** A round trip at least this long is a target elsewhere (loopback answers in a millisecond or two). */
 export const DISTANT_MS = 5;
-/** Workers for the functional suites: near, and distant. */
-export const FUNCTIONAL_WORKERS = { near: 2, distant: 4 } as const;
+/** A round trip at least this long is a target across a wide network (another region, a vendor's sandbox). */
+export const FAR_MS = 40;
+/**
+ * Workers for the functional suites: near; distant; far, unless the target takes few requests at
+ * once (CONFORMANCE_CONCURRENCY below its default: a distant run's count).
+ * A worker costs CPU once (it loads the harness and the suites' modules), then mostly waits for
+ * answers: far away a file's length is its longest chain of dependent round trips, and a
+ * worker's the sum of its files'; the more files run at once, the closer the run comes to its
+ * longest file. Measured (bench, the 13 functional files but the exploration, a quiet 2-core
+ * machine, 8.3 s locally): 4 workers 14.0, 24.1 and 42.8 s 20, 50 and 100 ms away; 8 workers
+ * 15.6, 17.1 and 28.4 s: 20 ms away the CPU the extra workers take costs more than their
+ * overlap gains. 16 workers opened twice the connections, and over TLS (a handshake each)
+ * through a proxy on a busy machine some requests then went unanswered for 10 s; so did 8
+ * workers with 16 checks of a file at once, where 8 with 8 passed.
+ */
+export const FUNCTIONAL_WORKERS = { near: 2, distant: 4, far: 8 } as const;
 
 /**
  * The shortest of `samples` sequential round trips of `GET /contacts?limit=1` with the admin key,
@@ -62,10 +77,18 @@ export async function roundTripMs(
 /**
  * Vitest workers for a run: the functional suites get more against a distant target; the
  * rate-limit suite, which mostly waits, always has one of its own beside them (the runner starts
- * it first).
+ * it first), and more again against a far one. Each file keeps its own budget of `concurrency`
+ * requests at once, so more workers mean more requests in flight: a target given a
+ * CONFORMANCE_CONCURRENCY below the default (one that takes few requests at once) keeps the
+ * workers of a distant run.
  */
-export function workersFor(suites: readonly Domain[], roundTrip: number): number {
+export function workersFor(suites: readonly Domain[], roundTrip: number, concurrency: number = DEFAULTS.concurrency): number {
   const functional = suites.filter((domain) => domain !== 'rate-limit').length;
-  const wanted = roundTrip >= DISTANT_MS ? FUNCTIONAL_WORKERS.distant : FUNCTIONAL_WORKERS.near;
+  const wanted =
+    roundTrip < DISTANT_MS
+      ? FUNCTIONAL_WORKERS.near
+      : roundTrip < FAR_MS || concurrency < DEFAULTS.concurrency
+        ? FUNCTIONAL_WORKERS.distant
+        : FUNCTIONAL_WORKERS.far;
   return Math.max(1, Math.min(wanted, functional) + (suites.includes('rate-limit') ? 1 : 0));
 }

@@ -248,9 +248,9 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     isolate: false,
     // The suites' transformed modules kept between runs, where this user may safely keep them.
     ...(moduleCache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache.dir } }),
-    // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or 4
-    // against a distant target.
-    maxWorkers: workersFor(config.suites, roundTrip),
+    // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or more
+    // against a distant target (harness/runner/latency.ts).
+    maxWorkers: workersFor(config.suites, roundTrip, config.concurrency),
     // The rate-limit suite first; the checks of a file side by side.
     ...checkOrdering(config.concurrency),
     silent: true,

@@ -14,8 +14,11 @@ export async function createAllocation(t: CheckContext, body: Record<string, unk
 /** Two tasks under the configured project and two resources (so an update can move an allocation), shared by the file. */
 export const allocationReferences = once(
   async (t): Promise<AllocationConstraints> => ({
-    taskIds: [await createTask(t, 'Conformance allocation task A'), await createTask(t, 'Conformance allocation task B')],
-    resourceIds: [await createResource(t, 'Conformance allocation resource A'), await createResource(t, 'Conformance allocation resource B')],
+    // Independent records, made side by side: one round trip far from the target.
+    ...(await Promise.all([
+      Promise.all([createTask(t, 'Conformance allocation task A'), createTask(t, 'Conformance allocation task B')]),
+      Promise.all([createResource(t, 'Conformance allocation resource A'), createResource(t, 'Conformance allocation resource B')]),
+    ]).then(([taskIds, resourceIds]) => ({ taskIds, resourceIds }))),
   }),
 );
 
@@ -73,22 +76,26 @@ export interface AllocationFilterFixture {
 }
 
 export async function createAllocationFilterFixture(t: CheckContext): Promise<AllocationFilterFixture> {
-  const tasks = [await createTask(t, 'Conformance allocation filter task A'), await createTask(t, 'Conformance allocation filter task B')] as const;
-  const resources = [
-    await createResource(t, 'Conformance allocation filter resource A'),
-    await createResource(t, 'Conformance allocation filter resource B'),
-  ] as const;
+  // Independent records, made side by side (a round trip each far from the target): the tasks
+  // and resources, then the allocations that name them.
+  const [taskA, taskB, resourceA, resourceB] = await Promise.all([
+    createTask(t, 'Conformance allocation filter task A'),
+    createTask(t, 'Conformance allocation filter task B'),
+    createResource(t, 'Conformance allocation filter resource A'),
+    createResource(t, 'Conformance allocation filter resource B'),
+  ]);
+  const tasks = [taskA, taskB] as const;
+  const resources = [resourceA, resourceB] as const;
   const allocation = (task: string, resource: string, startDate: string, endDate: string) =>
     // One hour a day: overlapping allocations of one resource stay far from any capacity a server may enforce.
     createAllocation(t, { taskId: task, resourceId: resource, startDate, endDate, hoursPerDay: 1 });
-  return {
-    tasks,
-    resources,
-    inside: await allocation(tasks[0], resources[0], '2024-03-04', '2024-03-08'),
-    before: await allocation(tasks[0], resources[0], '2024-01-10', '2024-01-12'),
-    after: await allocation(tasks[1], resources[0], '2024-05-06', '2024-05-10'),
-    overlapStart: await allocation(tasks[0], resources[0], '2024-02-20', '2024-03-05'),
-    overlapEnd: await allocation(tasks[1], resources[0], '2024-03-25', '2024-04-05'),
-    other: await allocation(tasks[0], resources[1], '2024-03-04', '2024-03-08'),
-  };
+  const [inside, before, after, overlapStart, overlapEnd, other] = await Promise.all([
+    allocation(tasks[0], resources[0], '2024-03-04', '2024-03-08'),
+    allocation(tasks[0], resources[0], '2024-01-10', '2024-01-12'),
+    allocation(tasks[1], resources[0], '2024-05-06', '2024-05-10'),
+    allocation(tasks[0], resources[0], '2024-02-20', '2024-03-05'),
+    allocation(tasks[1], resources[0], '2024-03-25', '2024-04-05'),
+    allocation(tasks[0], resources[1], '2024-03-04', '2024-03-08'),
+  ]);
+  return { tasks, resources, inside, before, after, overlapStart, overlapEnd, other };
 }

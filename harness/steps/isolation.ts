@@ -277,7 +277,7 @@ export const LIST_PROBES: readonly ListProbe[] = [
     filtersById: true,
     setup: async (t) => {
       const id = await orgAExpense(t);
-      const [task, contact, resource] = [await orgATask(t), await orgAContact(t), await orgAResource(t)];
+      const [task, contact, resource] = await Promise.all([orgATask(t), orgAContact(t), orgAResource(t)]);
       return {
         ids: [id],
         queries: [

@@ -178,6 +178,15 @@ function refillOf(
  * Waits for a fresh window, then sends requests one at a time, cycling through the sample routes,
  * until one is refused (or the budget plus a margin is spent), then one more to each route.
  * Bystanders are read once the window is fresh and again after the burst's last request.
+ *
+ * One at a time even against a distant target, where each request costs a round trip (a burst of
+ * 60 is 3 s at 50 ms, the custom key's 90 at the end of the file 4.5 s): what the burst proves
+ * needs the order. X-RateLimit-Remaining falls by exactly one per request only when each is
+ * answered before the next is sent (RL-REMAINING, RL-ALL-ENDPOINTS per route); requests in flight
+ * together, or pipelined (HTTP/1.1 lets a server work on them side by side), are the concurrent
+ * case, which RL-EXACT-CONCURRENT judges: a limiter that races would fail RL-EXACT-SEQUENTIAL or
+ * RL-LIMIT-CUSTOM for a fault that is not theirs; and the burst stops at the first refusal, where
+ * requests already in flight would go past it (more requests than the limit allows, spec 7).
  */
 export async function sequentialBurst(client: ApiClient, routes: readonly SampleRoute[], limit: number, options: BurstOptions = {}): Promise<SequentialBurst> {
   const timed = timer(options.window);

@@ -89,21 +89,30 @@ export interface EntryFilterFixture {
 }
 
 export const entryFilterFixture = once(async (t): Promise<EntryFilterFixture> => {
-  const tasks = [await createTask(t, 'Conformance filter task A'), await createTask(t, 'Conformance filter task B')] as const;
-  const resources = [await createResource(t, 'Conformance filter resource A'), await createResource(t, 'Conformance filter resource B')] as const;
-  for (const [task, resource] of [
-    [tasks[0], resources[0]],
-    [tasks[1], resources[0]],
-    [tasks[0], resources[1]],
-  ] as const)
-    await assignResource(t, task, resource);
+  // Independent records, made side by side (one round trip far from the target).
+  const [taskA, taskB, resourceA, resourceB] = await Promise.all([
+    createTask(t, 'Conformance filter task A'),
+    createTask(t, 'Conformance filter task B'),
+    createResource(t, 'Conformance filter resource A'),
+    createResource(t, 'Conformance filter resource B'),
+  ]);
+  const tasks = [taskA, taskB] as const;
+  const resources = [resourceA, resourceB] as const;
+  await Promise.all(
+    (
+      [
+        [tasks[0], resources[0]],
+        [tasks[1], resources[0]],
+        [tasks[0], resources[1]],
+      ] as const
+    ).map(([task, resource]) => assignResource(t, task, resource)),
+  );
   const entry = (task: string, resource: string, date: string, isBillable: boolean) =>
     createTimeEntry(t, { taskId: task, resourceId: resource, date, hours: 2, isBillable });
-  return {
-    tasks,
-    resources,
-    early: await entry(tasks[0], resources[0], '2024-03-10', true),
-    middle: await entry(tasks[1], resources[0], '2024-03-20', false),
-    late: await entry(tasks[0], resources[1], '2024-04-05', false),
-  };
+  const [early, middle, late] = await Promise.all([
+    entry(tasks[0], resources[0], '2024-03-10', true),
+    entry(tasks[1], resources[0], '2024-03-20', false),
+    entry(tasks[0], resources[1], '2024-04-05', false),
+  ]);
+  return { tasks, resources, early, middle, late };
 });
