@@ -1,5 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { totalOf } from './lists.js';
+import type { ApiClient, ApiResponse } from '../http/client.js';
+import { listAll, listMembers, totalOf } from './lists.js';
+
+/** A list of `size` records whose record `deleteAt` another client deletes once the first page was read. */
+function churningList(size: number, deleteAt: number): ApiClient {
+  const records = Array.from({ length: size }, (_, i) => ({ id: `r${i}` }));
+  let pages = 0;
+  return {
+    get: async (_path: string, query: { limit: number; offset: number }) => {
+      if (pages++ === 1) records.splice(deleteAt, 1);
+      const data = records.slice(query.offset, query.offset + query.limit);
+      const json = { data, pagination: { limit: query.limit, offset: query.offset, total: records.length } };
+      return {
+        status: 200,
+        headers: {},
+        text: JSON.stringify(json),
+        json,
+        exchange: { url: 'http://target/api/v1/x', bodyExcerpt: '' },
+      } as unknown as ApiResponse;
+    },
+  } as unknown as ApiClient;
+}
+
+describe('walking a list another client deletes from', () => {
+  it('misses no record that stayed, where adjacent pages skip one', async () => {
+    const ids = (records: ReadonlyArray<Record<string, unknown>>) => new Set(records.map((r) => r['id']));
+    const adjacent = ids(await listAll(churningList(150, 5), '/webhooks'));
+    expect(adjacent.has('r100')).toBe(false);
+    const overlapping = await listMembers(churningList(150, 5), '/webhooks');
+    expect(ids(overlapping).has('r100')).toBe(true);
+    for (let i = 0; i < 150; i++) expect(ids(overlapping).has(`r${i}`)).toBe(true);
+    // Each record once, though the pages overlap.
+    expect(overlapping).toHaveLength(150);
+  });
+});
 
 describe('totalOf', () => {
   it.each([
