@@ -122,7 +122,8 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     }
     await runSequence([...opening, ...rest], (world) => finalAudit(world, options.domains));
     // A webhook sequence after some of them, in a world of its own (harness/steps/sequences/webhooks.ts).
-    if (hook !== undefined) await runSequence([...hook[0], ...hook[1]], async (world) => {
+    if (hook !== undefined)
+      await runSequence([...hook[0], ...hook[1]], async (world) => {
         if (hooks !== undefined) await eventAudit(world, hooks);
         await hookAudit(world);
       });

@@ -87,7 +87,10 @@ async function fireEvent(world: SequenceWorld, hooks: HookSink): Promise<void> {
     if (now.listed) continue;
     if (now.droppedAt === undefined) never.push({ sub, why: 'whose events never listed it' });
     else if (at - now.droppedAt >= hooks.graceMs)
-      never.push({ sub, why: `whose events no longer list it since a PATCH ${at - now.droppedAt} ms before (a late change is tolerated for ${hooks.graceMs} ms)` });
+      never.push({
+        sub,
+        why: `whose events no longer list it since a PATCH ${at - now.droppedAt} ms before (a late change is tolerated for ${hooks.graceMs} ms)`,
+      });
     else tolerated.push({ sub, until: now.droppedAt + hooks.graceMs });
   }
   const fired: Fired = { marker: id, label, at, exchange: res.exchange, never };

@@ -330,7 +330,11 @@ export function judgeSignature(
   // A secret a rotation replaced before the sequence learned it may be the one that signed (within the grace).
   const unknown = sub.replaced.find((r) => r.secret === undefined && delivery.arrivedAt - r.at < hooks.graceMs);
   if (old === undefined && unknown !== undefined) {
-    world.observe('sequence-webhook-delivery', `${subject} after rotate-secret`, 'signed with a secret the sequence never saw (one a rotation replaced): not judged');
+    world.observe(
+      'sequence-webhook-delivery',
+      `${subject} after rotate-secret`,
+      'signed with a secret the sequence never saw (one a rotation replaced): not judged',
+    );
     return false;
   }
   if (old === undefined || delivery.arrivedAt - old.at >= hooks.graceMs) {
