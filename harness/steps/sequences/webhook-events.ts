@@ -50,7 +50,9 @@ const stateOf = (world: SequenceWorld): EventState => {
 const lists = (events: readonly unknown[]): boolean => events.includes(OPERATION_EVENT);
 
 /** Where the events last written leave a subscription: listing the event, or since when they no longer do (undefined: never did). */
-function standing(sub: Subscription): { readonly listed: true } | { readonly listed: false; readonly droppedAt: number | undefined } {
+export function standing(
+  sub: Pick<Subscription, 'eventsWritten'>,
+): { readonly listed: true } | { readonly listed: false; readonly droppedAt: number | undefined } {
   const written = sub.eventsWritten;
   if (lists(written.at(-1)?.events ?? [])) return { listed: true };
   const last = written.findLastIndex((w) => lists(w.events));
