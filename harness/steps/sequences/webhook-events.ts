@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiResponse } from '../../http/client.js';
-import { about } from '../../webhooks/received.js';
+import type { SinkEndpoint } from '../../sink/sink.js';
 import { boundName } from './log.js';
 import { RuleBroken } from './model.js';
 import { judgeSignature, ok, OPERATION_EVENT, subscriptionsOf, type HookSink, type Subscription } from './webhooks.js';
@@ -24,6 +24,20 @@ import { dataOf, type SequenceWorld } from './world.js';
  */
 
 type Command = fc.AsyncCommand<SequenceWorld, SequenceWorld>;
+
+/**
+ * The requests at an endpoint about a record: its id anywhere in the body (spec 6.2 does not show
+ * `data`), of the event when one is given (the body's `event`, else `X-Service-Event`), as
+ * harness/webhooks/received.ts ties them (a layer harness/steps/ does not import).
+ */
+function about(endpoint: SinkEndpoint, marker: string, event?: string): SinkEndpoint['received'] {
+  return endpoint.received.filter((r) => {
+    if (!r.rawBody.toString('utf8').includes(marker)) return false;
+    if (event === undefined) return true;
+    const named = (r.json as { event?: unknown } | undefined)?.event;
+    return (typeof named === 'string' ? named : r.headers['x-service-event']) === event;
+  });
+}
 
 /** An event fired, and the subscriptions that must never get it (checked again at the end: it may come late). */
 interface Fired {
