@@ -14,8 +14,8 @@ import { dataOf, type SequenceWorld } from './world.js';
  * Webhook subscriptions (spec 2.10, 4.11, 6) as sequences of their own: create, read (with its
  * secret), update (url, events, isActive, name, description with null clearing), delete, list by
  * isActive, rotate-secret, and test deliveries judged at the sink and in the deliveries list.
- * Subscriptions list only events no documented operation sends (QUIET_EVENTS), so what reaches
- * their endpoints is what the sequence asked for. Deliveries are asynchronous: a wait that runs
+ * Subscriptions list events no documented operation sends (QUIET_EVENTS), and about one list in
+ * three also expense.created, which the sequence's own POST /expenses sends (webhook-events.ts). Deliveries are asynchronous: a wait that runs
  * out is observed, never failed.
  */
 
