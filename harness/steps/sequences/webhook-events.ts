@@ -115,10 +115,11 @@ async function fireEvent(world: SequenceWorld, hooks: HookSink): Promise<void> {
   const served = await hooks.sink.waitFor(() => listening.every((s) => about(s.endpoint, id, OPERATION_EVENT).length > 0), {
     timeoutMs: listening.length === 0 ? 0 : wait,
   });
-  // A grace after the listening ones were served: a wrong delivery would be about as quick (late ones are missed, never invented).
+  // A grace after the listening ones were served (twice their delay, 20 ms at least): a wrong delivery would be about as quick;
+  // a later one is missed here, never invented, and looked for again at the audit.
   const latency = Date.now() - at;
   await hooks.sink.waitFor(() => [...never, ...tolerated].some(({ sub }) => about(sub.endpoint, id).length > 0), {
-    timeoutMs: Math.min(wait, Math.max(100, 2 * latency)),
+    timeoutMs: Math.min(wait, Math.max(20, 2 * latency)),
   });
   for (const sub of listening) {
     const delivery = about(sub.endpoint, id, OPERATION_EVENT)[0];
@@ -177,9 +178,9 @@ class HookEvent implements Command {
   }
 }
 
-/** The event commands of a webhook sequence (two entries: the event has to meet subscriptions a PATCH changed). */
+/** The event command of a webhook sequence (one entry among the webhook commands: each costs a short wait). */
 export function eventCommands(hooks: HookSink): Array<fc.Arbitrary<Command>> {
-  return [fc.constant(new HookEvent(hooks)), fc.constant(new HookEvent(hooks))];
+  return [fc.constant(new HookEvent(hooks))];
 }
 
 /**
