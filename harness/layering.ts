@@ -296,7 +296,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'reference/models' },
       { to: 'reference/schemas' },
       { to: 'reference/policy' },
-      { to: 'reference', only: ['store.ts', 'webhook-choices.ts'] },
+      { to: 'reference', only: ['stale-copies.ts', 'store.ts', 'webhook-choices.ts'] },
     ],
   },
   {

@@ -45,7 +45,7 @@ async function hooks(t: CheckContext): Promise<HookSink | undefined> {
   hookSink ??= await WebhookSink.start({ host, port: 0, maxBodyBytes: Math.min(t.run.maxResponseBytes, SINK_MAX_BODY_BYTES) });
   const waitS = t.run.webhookWaitS;
   // A short wait per test delivery: the exploration's time bound is 15 s (what does not arrive is only observed).
-  return { sink: hookSink, waitMs: Math.min(2000, waitS * 1000), graceMs: waitS * 1000, misses: 0 };
+  return { sink: hookSink, waitMs: Math.min(2000, waitS * 1000), graceMs: waitS * 1000, misses: 0, tag: runTag(t.run) };
 }
 
 /** The exploration's seed, derived from the run's so CONFORMANCE_SEED replays the same sequences. */

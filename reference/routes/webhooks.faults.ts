@@ -32,7 +32,7 @@ export interface WebhooksPolicy {
   /** A failed attempt that a retry follows is logged `retrying` (the reference's choice), or `failed`. */
   readonly retriedAttemptStatus: 'retrying' | 'failed';
   /** Copies kept beside the store that a write forgets to refresh (interaction faults: reference/stale-copies.ts keeps them). */
-  readonly interactions: { readonly readCache?: boolean; readonly activeIndex?: boolean };
+  readonly interactions: { readonly readCache?: boolean; readonly activeIndex?: boolean; readonly eventsCopy?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -140,5 +140,12 @@ export const WEBHOOK_FAULTS = defineFaults({
     suite: 'sequences',
     breaks: 'SEQ-LIST-AFTER-WRITE',
     policy: { webhooks: { interactions: { activeIndex: true } } },
+  },
+  'seq-webhook-events-copy': {
+    changes:
+      'the dispatcher delivers by the events a subscription listed at creation: a PATCH of events does not refresh its copy (events removed still arrive, events added never do)',
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { webhooks: { interactions: { eventsCopy: true } } },
   },
 });

@@ -115,6 +115,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const subscription = createSubscription(input, randomUUID(), newSecret(), now().toISOString());
     store.insert(auth.organisationId, subscription);
     if (interactions.activeIndex === true) index.keepFirst(auth.organisationId, subscription);
+    if (interactions.eventsCopy === true) engine.eventCopies.keepFirst(auth.organisationId, subscription);
     return reply.code(201).send({ data: subscriptionView(subscription) });
   });
 
@@ -159,6 +160,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     }
     store.delete(auth.organisationId, existing.id);
     cache.drop(existing.id);
+    engine.eventCopies.drop(existing.id);
     engine.forget(auth.organisationId, existing.id);
     return reply.code(204).send();
   });

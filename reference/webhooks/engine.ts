@@ -34,6 +34,7 @@ import {
 } from '../models/webhooks.js';
 import type { WebhookEvent } from '../schemas/webhooks.js';
 import { PartitionedStore } from '../store.js';
+import { StaleCopies } from '../stale-copies.js';
 
 export interface WebhookOptions {
   /** The wait after failed attempt n is backoffBaseMs * 2^(n-1) (100, 200, 400, 800 by default). */
@@ -113,6 +114,11 @@ export class DeliveryEngine implements EventPublisher {
   #closed = false;
   /** Late deactivation, a rotation grace, the decoded signing key (when the policy asks for late changes). */
   readonly choices: WebhookChoices | undefined;
+  /**
+   * The events each subscription listed when it was made, a copy the dispatcher reads instead of
+   * the store's (only under the interaction fault seq-webhook-events-copy: routes/webhooks.ts keeps it).
+   */
+  readonly eventCopies = new StaleCopies<StoredSubscription>();
 
   constructor(options: DeliveryEngineOptions) {
     this.#subscriptions = options.subscriptions;
@@ -129,7 +135,11 @@ export class DeliveryEngine implements EventPublisher {
     if (this.#policy.silentEvents.includes(event)) return;
     const owners = this.#policy.scope === 'everywhere' ? this.#subscriptions.organisationIds() : [organisationId];
     for (const owner of owners) {
-      const subscribers = subscribersOf(this.#subscriptions.list(owner), event, {
+      const listed = this.#subscriptions.list(owner).map((s) => {
+        const copy = this.eventCopies.get(s.id);
+        return copy === undefined ? s : { ...s, events: copy.events };
+      });
+      const subscribers = subscribersOf(listed, event, {
         includeInactive: this.#policy.toInactive,
         anyEvent: this.#policy.toUnlisted,
         ...(this.choices !== undefined ? { active: (s: StoredSubscription) => this.choices!.stillActive(s) } : {}),

@@ -90,6 +90,25 @@ export const SEQUENCE_RECORDS = {
         relies: 'a test delivery not at the sink within 2 s, or not yet in the deliveries list, and the test of an inactive subscription prove nothing',
         basis: { observation: 'sequence-webhook-delivery' },
       },
+      {
+        relies:
+          'POST /expenses sends expense.created to the live subscriptions whose events last written list it; one that arrives is signed with the current secret, as a test delivery is',
+        basis: {
+          spec: '6.2: "Which operation triggers each event, beyond what the event name implies: not shown." (the name implies it, as WH-TRIGGERS relies)',
+        },
+      },
+      {
+        relies:
+          'a subscription whose events last written do not list expense.created gets no delivery about the expense (one whose events a PATCH took it out of: from CONFORMANCE_WEBHOOK_WAIT_S after that PATCH on)',
+        basis: {
+          spec: '2.10: "events | array with at least 1 item, each one of the event names in part 6" (as WH-NOT-SUBSCRIBED relies); the late change is tolerated as WH-NOT-SUBSCRIBED tolerates a late deactivation',
+        },
+      },
+      {
+        relies:
+          'an event not at the sink within 2 s, a delivery that does not name the expense, and what reaches an inactive or deleted subscription or one within the tolerated wait prove nothing',
+        basis: { observation: 'sequence-webhook-event' },
+      },
       ...COMMON,
     ],
   },

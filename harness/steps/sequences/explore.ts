@@ -11,6 +11,7 @@ import { finalAudit, openingCreates, sequenceCommands } from './commands.js';
 import type { SequenceDomain, ScopeIds } from './domains.js';
 import { renderNumbered, renderScript } from './log.js';
 import { RuleBroken } from './model.js';
+import { eventAudit, eventCommands } from './webhook-events.js';
 import { hookAudit, hookCommands, hookOpening, type HookSink } from './webhooks.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 import { makeOwnScope } from './own-scopes.js';
@@ -121,7 +122,11 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     }
     await runSequence([...opening, ...rest], (world) => finalAudit(world, options.domains));
     // A webhook sequence after some of them, in a world of its own (harness/steps/sequences/webhooks.ts).
-    if (hook !== undefined) await runSequence([...hook[0], ...hook[1]], hookAudit);
+    if (hook !== undefined)
+      await runSequence([...hook[0], ...hook[1]], async (world) => {
+        if (hooks !== undefined) await eventAudit(world, hooks);
+        await hookAudit(world);
+      });
   };
   const runSequence = async (commands: Array<fc.AsyncCommand<SequenceWorld, SequenceWorld>>, audit: (world: SequenceWorld) => Promise<void>) => {
     const world = new SequenceWorld({ a: options.a, b: options.b, redactor: options.redactor, scopes: options.scopes, count: () => void (requests += 1) });
@@ -164,7 +169,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       : fc
           .tuple(
             domainSequences,
-            fc.tuple(hookOpening(hooks), fc.commands(hookCommands(hooks), { maxCommands: MAX_COMMANDS, size: 'max' })),
+            fc.tuple(hookOpening(hooks), fc.commands([...hookCommands(hooks), ...eventCommands(hooks)], { maxCommands: MAX_COMMANDS, size: 'max' })),
             fc.nat({ max: 2 }),
           )
           .map(([[opening, rest], hook, turn]) => (turn === 0 ? ([opening, rest, hook] as const) : ([opening, rest] as const)));

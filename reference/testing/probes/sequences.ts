@@ -119,4 +119,15 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: [1, 0],
     faulty: [0, 1],
   },
+  'seq-webhook-events-copy': {
+    probe: async (api) => {
+      // Port 9 (discard) on loopback: nothing leaves the machine; the delivery is logged when it is made.
+      const { id } = await api.create('/webhooks', { name: 'w', url: 'http://127.0.0.1:9/hook', events: ['expense.created'] });
+      await api.patch(`/webhooks/${id}`, { events: ['quote.created'] });
+      await api.create('/expenses', { ...MINIMAL.expense });
+      return (await api.get(`/webhooks/${id}/deliveries`)).json().data.length;
+    },
+    clean: 0,
+    faulty: 1,
+  },
 };
