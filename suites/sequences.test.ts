@@ -79,6 +79,7 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
       authStyle: t.run.authStyle,
       hooks: await hooks(t),
       onSequence: noteExploration,
+      track: (path) => t.track(path),
     });
   } finally {
     // The progress line shows the count while the exploration runs.

@@ -131,6 +131,8 @@ class BatchCreate implements Command {
     for (const [i, entry] of entries.entries()) {
       const id = ids[i]?.id ?? found.get(i);
       if (id !== undefined) {
+        // A batch create is not a POST the client tracks: the run's cleanup learns of it here.
+        world.track(`${this.domain.path}/${id}`);
         world.records.push(record(world, this.domain, id, entry, i + 1));
         continue;
       }

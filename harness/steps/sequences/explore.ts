@@ -48,6 +48,8 @@ export interface ExplorationOptions {
   readonly hooks?: HookSink | undefined;
   /** Told as each sequence starts: how many have started, of at most `count` (the progress line shows it). */
   readonly onSequence?: ((started: number, planned: number) => void) | undefined;
+  /** Registers a record for the run's cleanup that no tracked POST made (a batch create's entries). */
+  readonly track?: ((path: string) => void) | undefined;
 }
 
 export interface ExplorationFailure {
@@ -129,7 +131,14 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       });
   };
   const runSequence = async (commands: Array<fc.AsyncCommand<SequenceWorld, SequenceWorld>>, audit: (world: SequenceWorld) => Promise<void>) => {
-    const world = new SequenceWorld({ a: options.a, b: options.b, redactor: options.redactor, scopes: options.scopes, count: () => void (requests += 1) });
+    const world = new SequenceWorld({
+      a: options.a,
+      b: options.b,
+      redactor: options.redactor,
+      scopes: options.scopes,
+      count: () => void (requests += 1),
+      track: options.track,
+    });
     try {
       await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
       await audit(world);

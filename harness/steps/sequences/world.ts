@@ -36,6 +36,7 @@ export class SequenceWorld {
     readonly redactor: Redactor;
     readonly scopes: ScopeMaker;
     readonly count: () => void;
+    readonly track?: ((path: string) => void) | undefined;
   };
 
   constructor(options: {
@@ -44,8 +45,14 @@ export class SequenceWorld {
     readonly redactor: Redactor;
     readonly scopes: ScopeMaker;
     readonly count: () => void;
+    readonly track?: ((path: string) => void) | undefined;
   }) {
     this.#options = options;
+  }
+
+  /** Hands a record no tracked POST made (a batch create's entry) to the run's cleanup. */
+  track(path: string): void {
+    this.#options.track?.(path);
   }
 
   get hasOtherOrg(): boolean {
