@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../http/client.js';
 import { mismatch } from '../compare.js';
-import { settled } from '../settle.js';
 import type { Body, SequenceDomain } from './domains.js';
 import { boundName } from './log.js';
 import { applyWrite, judgeRecord, RuleBroken, type ModelRecord } from './model.js';
@@ -51,7 +50,7 @@ const sameId = (a: unknown, b: string): boolean => typeof a === 'string' && a.to
 async function unknownEntries(world: SequenceWorld, domain: SequenceDomain, resourceId: string, wanted: number): Promise<string[]> {
   const known = new Set(world.records.map((r) => r.id.toLowerCase()));
   try {
-    return await settled(async () => {
+    return await world.settled(async () => {
       const res = await world.send('A', 'GET', domain.path, { query: { [domain.scopeField]: resourceId, limit: 100 }, rule: 'SEQ-LIST-AFTER-WRITE' });
       const data = (res.json as { data?: unknown } | undefined)?.data;
       const ids = (Array.isArray(data) ? data : []).map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../http/client.js';
 import type { SequenceDomain } from './domains.js';
-import { settled } from '../settle.js';
 import { judgeSearch } from './judge-list.js';
 import { expectedValue, judgeRecord, RuleBroken, type ModelRecord } from './model.js';
 import { rateVersions, sameAmount } from './rate-versions.js';
@@ -134,7 +133,7 @@ export class ListRateVersions implements fc.AsyncCommand<SequenceWorld, Sequence
 /** GET /rates/{id}/versions judged against the versions the model knows (ListRateVersions, and the audit at a sequence's end). */
 export async function judgeRateVersions(world: SequenceWorld, domain: SequenceDomain, record: ModelRecord): Promise<void> {
   // A list: read again while it does not hold, within the settle bound (spec 4 says nothing of when a write shows).
-  await settled(() => versionsHold(world, domain, record));
+  await world.settled(() => versionsHold(world, domain, record));
 }
 
 async function versionsHold(world: SequenceWorld, domain: SequenceDomain, record: ModelRecord): Promise<void> {

@@ -15,6 +15,7 @@ import { eventAudit, eventCommands } from './webhook-events.js';
 import { hookAudit, hookCommands, hookOpening, type HookSink } from './webhooks.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 import { makeOwnScope } from './own-scopes.js';
+import { listSettleMs } from '../settle.js';
 
 /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
 export function sequenceSettings(run: Pick<RunContext, 'sequences'>): { readonly count: number; readonly seconds: number } {
@@ -24,7 +25,16 @@ export function sequenceSettings(run: Pick<RunContext, 'sequences'>): { readonly
 /** Commands in one sequence at most (fast-check draws fewer, and shrinking takes them away). */
 export const MAX_COMMANDS = 16;
 /** Sequences replayed while shrinking a failure, at most. */
-export const SHRINK_RUNS = 80;
+export const SHRINK_RUNS = 200;
+/**
+ * How long a list may take to show a write while a failure is shrunk. The failing sequence found
+ * first waited the run's whole settle bound, so its list did not merely lag; a shorter sequence
+ * failing the same rule within this bound is taken, and the shortest one is then run once more
+ * with the whole bound before it is reported (a list that only lagged longer is not reported: the
+ * sequence found first is). Each failing candidate would otherwise cost the whole bound, and
+ * shrinking would stop at its time bound long before the shortest sequence.
+ */
+export const SHRINK_SETTLE_MS = 1000;
 /** Requests one sequence sends at most, on average: the request cap is this times CONFORMANCE_SEQUENCES. */
 const REQUESTS_PER_SEQUENCE = 80;
 
@@ -91,7 +101,10 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   let stoppedBy: string | undefined;
   let failedAt: number | undefined;
   let rule: SequenceRequirementId | undefined;
-  let last: { readonly error: RuleBroken; readonly world: SequenceWorld } | undefined;
+  /** A sequence that broke the rule; `rerun` runs its commands again with the whole settle bound (the failure it ends with, if the same rule). */
+  type Failed = { readonly error: RuleBroken; readonly world: SequenceWorld; readonly rerun?: () => Promise<Failed | undefined> };
+  let last: Failed | undefined;
+  let first: Failed | undefined;
   let broken: { readonly error: unknown } | undefined;
   let shrinkRuns = 0;
   const observations: SequenceObservation[] = [];
@@ -130,7 +143,12 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
         await hookAudit(world);
       });
   };
-  const runSequence = async (commands: Array<fc.AsyncCommand<SequenceWorld, SequenceWorld>>, audit: (world: SequenceWorld) => Promise<void>) => {
+  const runSequence = async (
+    commands: Array<fc.AsyncCommand<SequenceWorld, SequenceWorld>>,
+    audit: (world: SequenceWorld) => Promise<void>,
+    settle: 'whole' | 'short' = rule === undefined ? 'whole' : 'short',
+  ): Promise<void> => {
+    const settleMs = settle === 'short' ? Math.min(SHRINK_SETTLE_MS, listSettleMs()) : undefined;
     const world = new SequenceWorld({
       a: options.a,
       b: options.b,
@@ -138,6 +156,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       scopes: options.scopes,
       count: () => void (requests += 1),
       track: options.track,
+      settleMs,
     });
     try {
       await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
@@ -152,7 +171,13 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       if (rule !== undefined && error.rule !== rule) return;
       rule ??= error.rule;
       failedAt ??= performance.now();
-      last = { error, world };
+      const rerun = async (): Promise<Failed | undefined> => {
+        last = undefined;
+        await runSequence(commands, audit, 'whole').catch(() => undefined);
+        return last;
+      };
+      last = settle === 'short' ? { error, world, rerun } : { error, world };
+      first ??= last;
       throw error;
     }
   };
@@ -188,10 +213,13 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     interruptAfterTimeLimit: exploreMs + shrinkMs + 60_000,
     markInterruptAsFailure: false,
   });
-  const durationMs = performance.now() - started;
   if (last === undefined && broken !== undefined) throw broken.error;
-  if (last === undefined) return { sequences, requests, records, durationMs, stoppedBy, observations };
-  const { error, world } = last;
+  if (last === undefined) return { sequences, requests, records, durationMs: performance.now() - started, stoppedBy, observations };
+  // The shortest sequence was judged with the shrinking's short settle bound: it is reported if it
+  // fails the same rule with the whole bound too, otherwise the sequence found first is.
+  const reported: Failed = (last.rerun === undefined ? last : await last.rerun()) ?? first!;
+  const { error, world } = reported;
+  const durationMs = performance.now() - started;
   const log = world.log;
   const numbered = renderNumbered(log);
   const script = renderScript(log, { baseUrl: options.baseUrl, authStyle: options.authStyle, seed: options.runSeed, redactor: options.redactor });

@@ -1,6 +1,5 @@
 import type { SequenceRequirementId } from '../../spec/sequences.js';
 import { totalOf } from '../lists.js';
-import { settled } from '../settle.js';
 import type { ListFilter, SequenceDomain } from './domains.js';
 import type { Org } from './log.js';
 import { meets, RuleBroken, type Condition, type ModelRecord } from './model.js';
@@ -106,7 +105,7 @@ export async function judgeList(world: SequenceWorld, domain: SequenceDomain, sc
   const { query, conditions } = scopedFilter(domain, scopeValue, filter);
   const { decisions, exact } = decide(domain, world.records, conditions, 'isActive' in filter.query);
   const shown = new URLSearchParams(query).toString().replace(new RegExp(scopeValue, 'g'), '<scope>');
-  await settled(async () => {
+  await world.settled(async () => {
     const { ids, total } = await walk(world, 'A', domain.path, query, 'SEQ-LIST-AFTER-WRITE');
     for (const d of decisions) {
       if (ids.has(d.record.id.toLowerCase()) === d.listed) continue;
@@ -172,7 +171,7 @@ export async function judgeSearch(
   const field = domain.searchField!;
   const value = String(record.fields[field]);
   const query = { [domain.scopeField]: scopeValue, search: value, ...(active === undefined ? {} : { isActive: String(active) }) };
-  await settled(async () => {
+  await world.settled(async () => {
     const { ids } = await walk(world, 'A', domain.path, query, 'SEQ-SEARCH-AFTER-WRITE');
     if (!ids.has(record.id.toLowerCase())) {
       throw new RuleBroken(

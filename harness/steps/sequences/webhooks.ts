@@ -236,7 +236,7 @@ async function judgeHookList(world: SequenceWorld, filter: boolean | undefined):
   if (subs.length === 0) return;
   const query = filter === undefined ? {} : { isActive: String(filter) };
   const shown = filter === undefined ? 'GET /webhooks' : `GET /webhooks?isActive=${filter}`;
-  await settled(async () => {
+  await world.settled(async () => {
     const ids = new Set<string>();
     let complete = false;
     for (let page = 0; page < 5 && !complete; page++) {

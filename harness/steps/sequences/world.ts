@@ -6,6 +6,7 @@ import type { SequenceRequirementId } from '../../spec/sequences.js';
 import { filled, SCOPE_PLACEHOLDERS, type Body, type ScopeIds, type SequenceDomain } from './domains.js';
 import type { LoggedRequest, Org } from './log.js';
 import { RuleBroken, type ModelRecord } from './model.js';
+import { settled } from '../settle.js';
 
 /** Records a sequence's scope needs before its first record of a domain (a parent contact, a resource). */
 export interface ScopeMaker {
@@ -37,6 +38,7 @@ export class SequenceWorld {
     readonly scopes: ScopeMaker;
     readonly count: () => void;
     readonly track?: ((path: string) => void) | undefined;
+    readonly settleMs?: number | undefined;
   };
 
   constructor(options: {
@@ -46,8 +48,15 @@ export class SequenceWorld {
     readonly scopes: ScopeMaker;
     readonly count: () => void;
     readonly track?: ((path: string) => void) | undefined;
+    /** How long a list may take to show a write; absent: the run's bound (CONFORMANCE_LIST_SETTLE_S). */
+    readonly settleMs?: number | undefined;
   }) {
     this.#options = options;
+  }
+
+  /** `attempt` again while it fails a rule, within this sequence's settle bound (harness/steps/settle.ts). */
+  settled<T>(attempt: () => Promise<T>): Promise<T> {
+    return settled(attempt, undefined, this.#options.settleMs);
   }
 
   /** Hands a record no tracked POST made (a batch create's entry) to the run's cleanup. */
