@@ -16,30 +16,15 @@ import { sequenceDomains } from '../harness/steps/sequences/domains.js';
 import { explore, sequenceScopes } from '../harness/steps/sequences/explore.js';
 import { WebhookSink } from '../harness/sink/sink.js';
 import { startReferenceServer } from '../reference/server.js';
-import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
+import type { VariantName } from '../reference/variants.js';
+import { SEQUENCE_VARIANTS_ALONE, SEQUENCE_VARIANTS_TOGETHER } from './testing/sequence-variants.js';
 
 const perGroup = Number(process.argv[2] ?? 100);
 const perLimiter = Number(process.argv[3] ?? 10);
 const only = process.argv[4];
 
-const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
-  ['eventual-lists', 'brief-lists', 'string-paging'],
-  ['lax-formats', 'batch-item-refusals', 'guarded-security'],
-  [
-    'business-rules',
-    'unique-names',
-    'planning-rules',
-    'record-rules',
-    'expense-rules',
-    'time-entry-rules',
-    'time-entry-assignment',
-    'sparse-records',
-    'normalised-values',
-  ],
-  ['webhook-choices', 'deliveries-per-delivery', 'report-choices', 'throttled-refusals', 'read-only-keys'],
-  ['transitions-terminal-409', 'expense-self-review'],
-];
-const LIMITER_ONLY = VARIANT_NAMES.filter((v) => !TOGETHER.flat().includes(v));
+const TOGETHER = SEQUENCE_VARIANTS_TOGETHER;
+const LIMITER_ONLY = SEQUENCE_VARIANTS_ALONE;
 
 const seedData = seedDefaults(await readSeed());
 const keys = { admin: seedData.keys.admin!, otherOrg: seedData.keys.otherOrg! };

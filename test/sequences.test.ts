@@ -3,6 +3,7 @@ import type { Domain } from '../harness/config/schema.js';
 import { FAULT_DECLARATIONS } from '../reference/faults.js';
 import { SEQUENCE_FAULTS } from '../reference/routes/sequences.faults.js';
 import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
+import { SEQUENCE_VARIANTS_ALONE, SEQUENCE_VARIANTS_TOGETHER } from './testing/sequence-variants.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
 
 /*
@@ -36,30 +37,8 @@ const EXPLORATION_FAULTS = Object.entries(FAULT_DECLARATIONS)
   .filter(([, d]) => d.suite === 'sequences')
   .map(([name]) => name);
 
-/**
- * Variants run together (choices of different kinds a server may make at once), and alone where
- * they cannot go together (a server has one limiter and one header form). The rate-limit
- * variants change only the limiter, which the admin key's limit keeps out of the exploration's
- * way: one seed each is enough to show it.
- */
-const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
-  ['eventual-lists', 'brief-lists', 'string-paging'],
-  ['lax-formats', 'batch-item-refusals', 'guarded-security'],
-  [
-    'business-rules',
-    'unique-names',
-    'planning-rules',
-    'record-rules',
-    'expense-rules',
-    'time-entry-rules',
-    'time-entry-assignment',
-    'sparse-records',
-    'normalised-values',
-  ],
-  ['webhook-choices', 'deliveries-per-delivery', 'report-choices', 'throttled-refusals', 'read-only-keys'],
-  ['transitions-terminal-409', 'expense-self-review'],
-];
-const LIMITER_ONLY = VARIANT_NAMES.filter((v) => /^(limiter|reset|retry-after)-/.test(v) || v === 'load-shedding');
+const TOGETHER = SEQUENCE_VARIANTS_TOGETHER;
+const LIMITER_ONLY = SEQUENCE_VARIANTS_ALONE;
 /** Seeds per run of TOGETHER: random each time, reported on failure. */
 const SEEDS = 3;
 
