@@ -80,6 +80,7 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
       hooks: await hooks(t),
       onSequence: noteExploration,
       track: (path) => t.track(path),
+      concurrency: t.run.concurrency,
     });
   } finally {
     // The progress line shows the count while the exploration runs.

@@ -14,6 +14,7 @@ import { ApiClient } from '../harness/http/client.js';
 import { Redactor } from '../harness/http/redact.js';
 import { sequenceDomains } from '../harness/steps/sequences/domains.js';
 import { explore, sequenceScopes } from '../harness/steps/sequences/explore.js';
+import { SEQUENCE_LANES } from '../harness/steps/sequences/side-by-side.js';
 import { WebhookSink } from '../harness/sink/sink.js';
 import { startReferenceServer } from '../reference/server.js';
 import type { VariantName } from '../reference/variants.js';
@@ -63,6 +64,8 @@ for (const [variants, seeds] of groups.filter(
         baseUrl: server.baseUrl,
         authStyle: 'x-api-key',
         hooks: { sink, waitMs: 2000, graceMs: 60_000, misses: 0 },
+        // Side by side as far from the target: the most sequences at once a run makes.
+        lanes: SEQUENCE_LANES.far,
       });
       made += result.sequences;
       if (result.failure !== undefined) {

@@ -15,6 +15,8 @@ import { eventAudit, eventCommands } from './webhook-events.js';
 import { hookAudit, hookCommands, hookOpening, type HookSink } from './webhooks.js';
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 import { makeOwnScope } from './own-scopes.js';
+import { drawRuns, Lanes, lanesFor, shrinkRun } from './side-by-side.js';
+import { limiter } from '../../check/concurrency.js';
 import { listSettleMs } from '../settle.js';
 
 /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
@@ -60,6 +62,10 @@ export interface ExplorationOptions {
   readonly onSequence?: ((started: number, planned: number) => void) | undefined;
   /** Registers a record for the run's cleanup that no tracked POST made (a batch create's entries). */
   readonly track?: ((path: string) => void) | undefined;
+  /** CONFORMANCE_CONCURRENCY: requests in flight at once across the sequences (absent: its default). */
+  readonly concurrency?: number | undefined;
+  /** Sequences run at once, fixed (the seed sweep runs the far target's); absent: by the shortest round trip (side-by-side.ts lanesFor). */
+  readonly lanes?: number | undefined;
 }
 
 export interface ExplorationFailure {
@@ -71,7 +77,7 @@ export interface ExplorationFailure {
 }
 
 export interface Exploration {
-  /** Sequences run to their end (those that passed, and the first that failed). */
+  /** Sequences started, each run to its end (those that passed, the first that failed, and those running beside it). */
   readonly sequences: number;
   readonly requests: number;
   /** Records org A's key made in the sequences (none: nothing was verified). */
@@ -85,26 +91,30 @@ export interface Exploration {
 
 /**
  * Runs random sequences of commands (fast-check model-based testing: `fc.commands` and
- * `fc.asyncModelRun`) against the target and judges every answer against the model. The first
- * failure is shrunk by fast-check to the shortest sequence that still breaks the same rule (a
- * shorter one that breaks another rule is not taken: it would be another failure). Bounded by
- * count, time and requests; anything but a rule broken (no answer, the run stopped) ends it
- * at once and is passed on.
+ * `fc.asyncModelRun`) against the target and judges every answer against the model. The
+ * sequences of the seed are drawn up front and run side by side (side-by-side.ts: two at once
+ * next to the target, more far from it, never more requests in flight than CONFORMANCE_CONCURRENCY);
+ * each makes its own scope, so they cannot meet in what they judge. The failure of the lowest
+ * run is shrunk by fast-check, one candidate at a time, to the shortest sequence that still
+ * breaks the same rule (a shorter one that breaks another rule is not taken: it would be another
+ * failure): the same sequence and replay a run one after another would give. Bounded by count,
+ * time and requests; anything but a rule broken (no answer, the run stopped) ends it once the
+ * sequences running have ended, and is passed on.
  */
 export async function explore(options: ExplorationOptions): Promise<Exploration> {
   const started = performance.now();
   const exploreMs = options.seconds * 1000;
   const shrinkMs = 2 * exploreMs;
   const maxRequests = options.count * REQUESTS_PER_SEQUENCE;
+  const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   let sequences = 0;
   let requests = 0;
   let stoppedBy: string | undefined;
-  let failedAt: number | undefined;
+  let failedAt = 0;
   let rule: SequenceRequirementId | undefined;
-  /** A sequence that broke the rule; `rerun` runs its commands again with the whole settle bound (the failure it ends with, if the same rule). */
+  /** A sequence that broke a rule; `rerun` runs its commands again with the whole settle bound (the failure it ends with, if any). */
   type Failed = { readonly error: RuleBroken; readonly world: SequenceWorld; readonly rerun?: () => Promise<Failed | undefined> };
   let last: Failed | undefined;
-  let first: Failed | undefined;
   let broken: { readonly error: unknown } | undefined;
   let shrinkRuns = 0;
   const observations: SequenceObservation[] = [];
@@ -115,39 +125,31 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       if (!observations.some((k) => k.topic === o.topic && k.subject === o.subject && k.value === o.value)) observations.push(o);
   };
 
+  // Requests in flight across the sequences, at most CONFORMANCE_CONCURRENCY; each timed, and the
+  // shortest round trip sets how many sequences run at once (unless the caller fixed it).
+  const gate = limiter(concurrency);
+  const lanes = new Lanes(options.lanes ?? lanesFor(0, concurrency));
+  let shortestMs = Number.POSITIVE_INFINITY;
+  const around = <R>(send: () => Promise<R>): Promise<R> =>
+    gate(async () => {
+      const sent = performance.now();
+      try {
+        return await send();
+      } finally {
+        shortestMs = Math.min(shortestMs, performance.now() - sent);
+        if (options.lanes === undefined) lanes.width = lanesFor(shortestMs, concurrency);
+      }
+    });
+
   type Commands = Iterable<fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
   type Sequence = readonly [Commands, Commands];
-  const predicate = async ([opening, rest, hook]: readonly [Commands, Commands, Sequence?]): Promise<void> => {
-    if (broken !== undefined) throw broken.error;
-    if (rule === undefined) {
-      if (performance.now() - started >= exploreMs) {
-        stoppedBy ??= `its time bound (CONFORMANCE_SEQUENCES_S=${options.seconds})`;
-        return;
-      }
-      if (requests >= maxRequests) {
-        stoppedBy ??= `its request bound (${maxRequests})`;
-        return;
-      }
-    } else if (++shrinkRuns > SHRINK_RUNS || performance.now() - failedAt! >= shrinkMs) {
-      return;
-    }
-    if (rule === undefined) {
-      sequences += 1;
-      options.onSequence?.(sequences, options.count);
-    }
-    await runSequence([...opening, ...rest], (world) => finalAudit(world, options.domains));
-    // A webhook sequence after some of them, in a world of its own (harness/steps/sequences/webhooks.ts).
-    if (hook !== undefined)
-      await runSequence([...hook[0], ...hook[1]], async (world) => {
-        if (hooks !== undefined) await eventAudit(world, hooks);
-        await hookAudit(world);
-      });
-  };
+  type Run = readonly [Commands, Commands, Sequence?];
+  /** One sequence in a world of its own: the failure it ends with, if any; anything but a rule broken is thrown. */
   const runSequence = async (
     commands: Array<fc.AsyncCommand<SequenceWorld, SequenceWorld>>,
     audit: (world: SequenceWorld) => Promise<void>,
-    settle: 'whole' | 'short' = rule === undefined ? 'whole' : 'short',
-  ): Promise<void> => {
+    settle: 'whole' | 'short',
+  ): Promise<Failed | undefined> => {
     const settleMs = settle === 'short' ? Math.min(SHRINK_SETTLE_MS, listSettleMs()) : undefined;
     const world = new SequenceWorld({
       a: options.a,
@@ -157,29 +159,35 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       count: () => void (requests += 1),
       track: options.track,
       settleMs,
+      around,
     });
     try {
       await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
       await audit(world);
       keep(world);
+      return undefined;
     } catch (error) {
       keep(world);
-      if (!(error instanceof RuleBroken)) {
-        broken = { error };
-        throw error;
-      }
-      if (rule !== undefined && error.rule !== rule) return;
-      rule ??= error.rule;
-      failedAt ??= performance.now();
-      const rerun = async (): Promise<Failed | undefined> => {
-        last = undefined;
-        await runSequence(commands, audit, 'whole').catch(() => undefined);
-        return last;
-      };
-      last = settle === 'short' ? { error, world, rerun } : { error, world };
-      first ??= last;
-      throw error;
+      if (!(error instanceof RuleBroken)) throw error;
+      const rerun = async (): Promise<Failed | undefined> => runSequence(commands, audit, 'whole').catch(() => undefined);
+      return settle === 'short' ? { error, world, rerun } : { error, world };
     }
+  };
+  /** A run: its domain sequence, then its webhook sequence if it has one; the first failure `counts` takes. */
+  const runOnce = async ([opening, rest, hook]: Run, settle: 'whole' | 'short', counts: (failed: Failed) => boolean): Promise<Failed | undefined> => {
+    const failed = await runSequence([...opening, ...rest], (world) => finalAudit(world, options.domains), settle);
+    if (failed !== undefined && counts(failed)) return failed;
+    // A webhook sequence after some of them, in a world of its own (harness/steps/sequences/webhooks.ts).
+    if (hook === undefined) return undefined;
+    const hookFailed = await runSequence(
+      [...hook[0], ...hook[1]],
+      async (world) => {
+        if (hooks !== undefined) await eventAudit(world, hooks);
+        await hookAudit(world);
+      },
+      settle,
+    );
+    return hookFailed !== undefined && counts(hookFailed) ? hookFailed : undefined;
   };
 
   // Most sequences stay in one domain, so that their commands meet the same records again and
@@ -197,7 +205,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   // Webhook subscriptions get sequences of their own (they need a sink), after about one run in
   // three. Drawn after the domain sequence, so that the domain sequences a seed makes stay the same.
   const hooks = options.hooks;
-  const sequencesOf: fc.Arbitrary<readonly [Commands, Commands, Sequence?]> =
+  const sequencesOf: fc.Arbitrary<Run> =
     hooks === undefined
       ? domainSequences
       : fc
@@ -207,23 +215,76 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
             fc.nat({ max: 2 }),
           )
           .map(([[opening, rest], hook, turn]) => (turn === 0 ? ([opening, rest, hook] as const) : ([opening, rest] as const)));
-  const details = await fc.check(fc.asyncProperty(sequencesOf, predicate), {
-    seed: options.seed,
-    numRuns: options.count,
-    interruptAfterTimeLimit: exploreMs + shrinkMs + 60_000,
-    markInterruptAsFailure: false,
-  });
-  if (last === undefined && broken !== undefined) throw broken.error;
-  if (last === undefined) return { sequences, requests, records, durationMs: performance.now() - started, stoppedBy, observations };
+
+  // The runs side by side: none starts after the time bound or once the request bound, with a
+  // full sequence's share for each one running, could be passed; the first failure or error
+  // starts no more, and those running end.
+  const runs = drawRuns(sequencesOf, options.seed, options.count);
+  const ended = new Map<number, { readonly failed: Failed } | { readonly broken: unknown }>();
+  await lanes.run(
+    runs.length,
+    (_, running) => {
+      if (performance.now() - started >= exploreMs) {
+        stoppedBy ??= `its time bound (CONFORMANCE_SEQUENCES_S=${options.seconds})`;
+        return false;
+      }
+      if (requests + running * REQUESTS_PER_SEQUENCE >= maxRequests) {
+        stoppedBy ??= `its request bound (${maxRequests})`;
+        return false;
+      }
+      sequences += 1;
+      options.onSequence?.(sequences, options.count);
+      return true;
+    },
+    async (index) => {
+      try {
+        const failed = await runOnce(runs[index]!, 'whole', () => true);
+        if (failed === undefined) return true;
+        ended.set(index, { failed });
+      } catch (error) {
+        ended.set(index, { broken: error });
+      }
+      return false;
+    },
+  );
+  // The lowest run that ended otherwise than passing decides, as if the runs had gone one after another.
+  const index = ended.size === 0 ? undefined : Math.min(...ended.keys());
+  const end = index === undefined ? undefined : ended.get(index)!;
+  if (end !== undefined && 'broken' in end) throw end.broken;
+  if (index === undefined || end === undefined) return { sequences, requests, records, durationMs: performance.now() - started, stoppedBy, observations };
+
+  const first = end.failed;
+  rule = first.error.rule;
+  last = first;
+  failedAt = performance.now();
+  const details = await shrinkRun(
+    sequencesOf,
+    async (run) => {
+      if (broken !== undefined) throw broken.error;
+      if (++shrinkRuns > SHRINK_RUNS || performance.now() - failedAt >= shrinkMs) return;
+      let failed: Failed | undefined;
+      try {
+        failed = await runOnce(run, 'short', (f) => f.error.rule === rule);
+      } catch (error) {
+        broken = { error };
+        throw error;
+      }
+      if (failed === undefined) return;
+      last = failed;
+      throw failed.error;
+    },
+    { seed: options.seed, numRuns: options.count, index, ran: runs[index]!, error: first.error, timeLimitMs: shrinkMs + 60_000 },
+  );
   // The shortest sequence was judged with the shrinking's short settle bound: it is reported if it
   // fails the same rule with the whole bound too, otherwise the sequence found first is.
-  const reported: Failed = (last.rerun === undefined ? last : await last.rerun()) ?? first!;
+  const again = last.rerun === undefined ? last : await last.rerun();
+  const reported: Failed = again !== undefined && again.error.rule === rule ? again : first;
   const { error, world } = reported;
   const durationMs = performance.now() - started;
   const log = world.log;
   const numbered = renderNumbered(log);
   const script = renderScript(log, { baseUrl: options.baseUrl, authStyle: options.authStyle, seed: options.runSeed, redactor: options.redactor });
-  const shrunk = shrinkRuns > SHRINK_RUNS || (failedAt !== undefined && performance.now() - failedAt >= shrinkMs) ? ' (shrinking stopped at its bound)' : '';
+  const shrunk = shrinkRuns > SHRINK_RUNS || performance.now() - failedAt >= shrinkMs ? ' (shrinking stopped at its bound)' : '';
   const message = [
     `${error.message}.`,
     `The shortest failing sequence found${shrunk}, ${log.length} requests (CONFORMANCE_SEED=${options.runSeed} CONFORMANCE_SUITES=sequences replays it):`,
@@ -243,7 +304,8 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       rule: error.rule,
       message,
       exchange: error.exchange ?? world.lastExchange,
-      property: { seed: options.seed, path: details.counterexamplePath ?? null, numRuns: details.numRuns, counterexample },
+      // The run's place in the seed's stream: what fc.check one run after another reports.
+      property: { seed: options.seed, path: details.counterexamplePath ?? null, numRuns: index + 1, counterexample },
     },
   };
 }

@@ -39,6 +39,7 @@ export class SequenceWorld {
     readonly count: () => void;
     readonly track?: ((path: string) => void) | undefined;
     readonly settleMs?: number | undefined;
+    readonly around?: (<R>(send: () => Promise<R>) => Promise<R>) | undefined;
   };
 
   constructor(options: {
@@ -50,6 +51,8 @@ export class SequenceWorld {
     readonly track?: ((path: string) => void) | undefined;
     /** How long a list may take to show a write; absent: the run's bound (CONFORMANCE_LIST_SETTLE_S). */
     readonly settleMs?: number | undefined;
+    /** Wraps every request sent: the exploration's gate on requests in flight across its sequences, which also times them (explore.ts). */
+    readonly around?: (<R>(send: () => Promise<R>) => Promise<R>) | undefined;
   }) {
     this.#options = options;
   }
@@ -78,12 +81,14 @@ export class SequenceWorld {
     const client = org === 'B' ? this.#options.b : this.#options.a;
     if (client === undefined) throw new InternalError('no client for org B: the exploration sends org B requests only with CONFORMANCE_OTHER_ORG_KEY');
     this.#options.count();
-    const res = await client.send({
-      method,
-      path,
-      ...(options.query ? { query: options.query } : {}),
-      ...(options.body !== undefined ? { body: options.body } : {}),
-    });
+    const request = () =>
+      client.send({
+        method,
+        path,
+        ...(options.query ? { query: options.query } : {}),
+        ...(options.body !== undefined ? { body: options.body } : {}),
+      });
+    const res = await (this.#options.around === undefined ? request() : this.#options.around(request));
     this.lastExchange = res.exchange;
     const search = new URL(res.exchange.url).search;
     const createdId = method === 'POST' && res.status >= 200 && res.status < 300 && options.letter !== undefined ? idOf(res) : undefined;
