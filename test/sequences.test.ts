@@ -22,6 +22,7 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-resource-update-revives': 'resources',
   'seq-expense-patch-undeletes': 'expenses',
   'seq-contact-children-cache': 'security',
+  'seq-contact-page-cache': 'contacts',
   'ms-update-uncompletes': 'milestones',
   'al-resource-index-stale': 'allocations',
   'rate-versions-list-cached': 'rates',

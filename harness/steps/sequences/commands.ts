@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../http/client.js';
 import type { Body, ListFilter, SequenceDomain } from './domains.js';
-import { judgeForeignList, judgeList, judgeSearch } from './judge-list.js';
+import { judgeForeignList, judgeList, judgePages, judgeSearch, walksOf } from './judge-list.js';
 import { boundName, type Org } from './log.js';
 import { applyWrite, forget, judgeRecord, RuleBroken, type ModelRecord } from './model.js';
 import { dataOf, type SequenceWorld } from './world.js';
@@ -14,6 +14,8 @@ import { dataOf, type SequenceWorld } from './world.js';
  */
 
 type Command = fc.AsyncCommand<SequenceWorld, SequenceWorld>;
+
+const NO_FILTER: ListFilter = { query: {}, conditions: [] };
 
 const ok = (res: ApiResponse): boolean => res.status >= 200 && res.status < 300;
 const refused = (res: ApiResponse): boolean => res.status >= 400 && res.status < 500;
@@ -217,6 +219,27 @@ class List extends SequenceCommand {
   }
 }
 
+/** A walk of a scoped list with a small page (limit 1 to 7) from offset 0 to the end (judge-list.ts judgePages). */
+class Walk extends SequenceCommand {
+  constructor(
+    readonly domain: SequenceDomain,
+    readonly scope: number,
+    readonly filter: ListFilter,
+    readonly limit: number,
+  ) {
+    super();
+  }
+  async run(world: SequenceWorld): Promise<void> {
+    const scope = await world.scope(this.domain);
+    if (scope === undefined) return;
+    const kind = this.domain.scopeValues[this.scope % this.domain.scopeValues.length]!;
+    await judgePages(world, this.domain, scope[kind], this.filter, this.limit);
+  }
+  toString(): string {
+    return `walk ${this.domain.path} ${JSON.stringify(this.filter.query)} in pages of ${this.limit}`;
+  }
+}
+
 class Search extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
@@ -327,6 +350,7 @@ export function sequenceCommands(domains: readonly SequenceDomain[], options: { 
     (d): Array<fc.Arbitrary<Command>> => [
       d.create.map((body) => new Create(d, body, 'A')),
       fc.tuple(pick, d.filters).map(([p, filter]) => new List(d, p, filter)),
+      fc.tuple(pick, fc.oneof(d.filters, fc.constant(NO_FILTER)), fc.integer({ min: 1, max: 7 })).map(([p, filter, limit]) => new Walk(d, p, filter, limit)),
       ...(d.name === 'expenses' ? [fc.tuple(pick, fc.constantFrom('approve' as const, 'reject' as const)).map(([p, a]) => new Action(d, p, a))] : []),
       ...(options.otherOrg ? [d.create.map((body) => new Create(d, body, 'B'))] : []),
       ...(d.commands ?? []),
@@ -377,6 +401,8 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
         }
       }
     }
+    // The sequence's last small-page walks once more: a page past the first that a write left stale shows now.
+    for (const walk of walksOf(world).filter((w) => w.domain === domain)) await judgePages(world, domain, walk.scopeValue, walk.filter, walk.limit, true);
     // The other organisation last: no write of org A comes between its lists and this one.
     if (world.hasOtherOrg) for (const kind of domain.scopeValues) await judgeForeignList(world, domain, scope[kind]);
     for (const record of own) {

@@ -61,6 +61,20 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: [404, 404],
     faulty: [200, 200],
   },
+  'seq-contact-page-cache': {
+    probe: async (api) => {
+      const parent = await api.createContact({ name: 'parent' });
+      const child = { contactType: 'individual', name: 'child', parentContactId: parent.id };
+      await api.createContact(child);
+      await api.createContact(child);
+      const second = `/contacts?parentContactId=${parent.id}&limit=1&offset=1`;
+      await api.get(second);
+      await api.createContact(child);
+      return (await api.get(second)).json().pagination.total;
+    },
+    clean: 3,
+    faulty: 2,
+  },
   'seq-contact-children-cache': {
     probe: async (api) => {
       const parent = await api.createContact({ name: 'parent' });
