@@ -62,7 +62,7 @@ for (const [variants, seeds] of groups.filter(
         runSeed: seed,
         baseUrl: server.baseUrl,
         authStyle: 'x-api-key',
-        hooks: { sink, waitMs: 2000, graceMs: 60_000, misses: 0 },
+        hooks: { sink, waitMs: 2000, graceMs: 60_000, misses: 0, domains },
       });
       made += result.sequences;
       if (result.failure !== undefined) {

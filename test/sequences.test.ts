@@ -18,11 +18,11 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-contact-search-index': 'contacts',
   'seq-contact-parent-index': 'contacts',
   'seq-time-entry-total-deleted': 'time-entries',
+  'seq-time-entry-page-cache': 'time-entries',
   'seq-expense-status-index': 'expenses',
   'seq-resource-update-revives': 'resources',
   'seq-expense-patch-undeletes': 'expenses',
   'seq-contact-children-cache': 'security',
-  'seq-contact-page-cache': 'contacts',
   'ms-update-uncompletes': 'milestones',
   'al-resource-index-stale': 'allocations',
   'rate-versions-list-cached': 'rates',
@@ -31,6 +31,7 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-webhook-read-cache': 'webhooks',
   'seq-webhook-active-index': 'webhooks',
   'seq-webhook-events-copy': 'webhooks',
+  'seq-webhook-milestone-copy': 'webhooks',
 };
 
 /** Every fault the exploration is to catch: those of reference/routes/sequences.faults.ts and the domains' own with suite `sequences`. */

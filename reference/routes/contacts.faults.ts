@@ -29,14 +29,7 @@ export interface ContactsPolicy {
   readonly patch: PatchRules;
   readonly delete: DeleteRules;
   /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
-  readonly interactions: {
-    readonly readCache?: boolean;
-    readonly searchIndex?: boolean;
-    readonly parentIndex?: boolean;
-    readonly childrenCache?: boolean;
-    /** List pages cached by organisation and query; a write empties only the first pages (offset 0). */
-    readonly pageCache?: boolean;
-  };
+  readonly interactions: { readonly readCache?: boolean; readonly searchIndex?: boolean; readonly parentIndex?: boolean; readonly childrenCache?: boolean };
 }
 
 /** The spec's behaviour. */

@@ -45,14 +45,9 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   const cache = new StaleCopies<Contact>();
   const index = new StaleCopies<Contact>();
   const childrenCache = new Map<string, unknown>();
-  // List pages cached by organisation and query (only under an interaction fault), with their offset.
-  const pageCache = new Map<string, { readonly offset: number; readonly body: unknown }>();
   // Every write empties the children cache: only another organisation's read can find it stale.
-  // It empties the page cache of first pages only: pages past the first stay as they were.
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET') return;
-    childrenCache.clear();
-    for (const [key, page] of pageCache) if (page.offset === 0) pageCache.delete(key);
+    if (request.method !== 'GET') childrenCache.clear();
   });
 
   function bodyRejected(issues: Issue[], operation: 'create' | 'update'): ApiError {
@@ -103,16 +98,12 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
         : undefined;
     const cached = cacheKey === undefined ? undefined : childrenCache.get(cacheKey);
     if (cached !== undefined) return cached;
-    const pageKey = interactions.pageCache === true ? `${auth.organisationId} ${request.url}` : undefined;
-    const cachedPage = pageKey === undefined ? undefined : pageCache.get(pageKey);
-    if (cachedPage !== undefined) return cachedPage.body;
     const body = paginate(
       index.filterIndexed(source, indexed, (records) => filterContacts(records, filter)),
       page,
       lists,
     );
     if (cacheKey !== undefined) childrenCache.set(cacheKey, body);
-    if (pageKey !== undefined) pageCache.set(pageKey, { offset: page.offset, body });
     return body;
   });
 

@@ -44,12 +44,12 @@ export const SEQUENCE_FAULTS = defineFaults({
     breaks: 'SEQ-DELETE-GONE',
     policy: { expenses: { interactions: { patchUndeletes: true } } },
   },
-  'seq-contact-page-cache': {
+  'seq-time-entry-page-cache': {
     changes:
-      'GET /contacts pages are cached by organisation and query; a write empties the cached first pages (offset 0) only, so a page past the first shows the list as it stood when that page was first read',
+      'GET /time-entries pages are cached by organisation and query; a write (single or batch) empties the cached first pages (offset 0) only, so a page past the first shows the list as it stood when that page was first read',
     suite: 'sequences',
     breaks: 'SEQ-TOTAL-AFTER-WRITE',
-    policy: { contacts: { interactions: { pageCache: true } } },
+    policy: { timeEntries: { interactions: { pageCache: true } } },
   },
   'seq-contact-children-cache': {
     changes:

@@ -219,24 +219,30 @@ class List extends SequenceCommand {
   }
 }
 
-/** A walk of a scoped list with a small page (limit 1 to 7) from offset 0 to the end (judge-list.ts judgePages). */
-class Walk extends SequenceCommand {
+/**
+ * A walk of the scope a record is in, unfiltered, page by page with a small page (limit 1 to 7)
+ * from offset 0 to the end (judge-list.ts judgePages): the scope of a record the sequence made, so
+ * that the walk meets the records the writes touch.
+ */
+class WalkAny extends SequenceCommand {
   constructor(
-    readonly domain: SequenceDomain,
-    readonly scope: number,
-    readonly filter: ListFilter,
+    readonly domains: readonly SequenceDomain[],
+    readonly pick: number,
     readonly limit: number,
   ) {
     super();
   }
   async run(world: SequenceWorld): Promise<void> {
-    const scope = await world.scope(this.domain);
-    if (scope === undefined) return;
-    const kind = this.domain.scopeValues[this.scope % this.domain.scopeValues.length]!;
-    await judgePages(world, this.domain, scope[kind], this.filter, this.limit);
+    const target = world.pickAny(this.domains, this.pick);
+    if (target === undefined) return;
+    const { domain, record } = target;
+    // The scope the record names now (a domain scoped by more than one field is walked by Walk).
+    const scopeValue = record.fields[domain.scopeField];
+    if (domain.scoped !== undefined || typeof scopeValue !== 'string') return;
+    await judgePages(world, domain, scopeValue, NO_FILTER, this.limit);
   }
   toString(): string {
-    return `walk ${this.domain.path} ${JSON.stringify(this.filter.query)} in pages of ${this.limit}`;
+    return `walk the scope of record #${this.pick} in pages of ${this.limit}`;
   }
 }
 
@@ -350,7 +356,6 @@ export function sequenceCommands(domains: readonly SequenceDomain[], options: { 
     (d): Array<fc.Arbitrary<Command>> => [
       d.create.map((body) => new Create(d, body, 'A')),
       fc.tuple(pick, d.filters).map(([p, filter]) => new List(d, p, filter)),
-      fc.tuple(pick, fc.oneof(d.filters, fc.constant(NO_FILTER)), fc.integer({ min: 1, max: 7 })).map(([p, filter, limit]) => new Walk(d, p, filter, limit)),
       ...(d.name === 'expenses' ? [fc.tuple(pick, fc.constantFrom('approve' as const, 'reject' as const)).map(([p, a]) => new Action(d, p, a))] : []),
       ...(options.otherOrg ? [d.create.map((body) => new Create(d, body, 'B'))] : []),
       ...(d.commands ?? []),
@@ -365,6 +370,7 @@ export function sequenceCommands(domains: readonly SequenceDomain[], options: { 
     pick.map((p) => new Delete(domains, p)),
     pick.map((p) => new Delete(domains, p)),
     pick.map((p) => new Search(domains, p)),
+    fc.tuple(pick, fc.integer({ min: 1, max: 7 })).map(([p, limit]) => new WalkAny(domains, p, limit)),
     ...(options.otherOrg
       ? [
           fc

@@ -135,7 +135,7 @@ export async function judgeList(world: SequenceWorld, domain: SequenceDomain, sc
 }
 
 /** Pages one small-page walk reads at most: a larger scope gets a larger page (the request count stays modest). */
-export const MAX_WALK_PAGES = 8;
+export const MAX_WALK_PAGES = 4;
 
 /** A small-page walk the sequence made, for the audit to make again (a page cache keyed by the query shows then). */
 export interface PageWalk {
@@ -147,7 +147,7 @@ export interface PageWalk {
 
 const walks = new WeakMap<SequenceWorld, PageWalk[]>();
 
-/** The last walks of a sequence, two at most, each once. */
+/** The last walk of a sequence. */
 export function walksOf(world: SequenceWorld): readonly PageWalk[] {
   return walks.get(world) ?? [];
 }
@@ -176,10 +176,7 @@ export async function judgePages(
   // A page of at most half the records, so that the walk reads pages past the first (a walk made
   // again keeps its page, so that it asks the same queries); at most MAX_WALK_PAGES pages.
   const limit = Math.max(again ? asked : Math.min(asked, Math.max(1, Math.floor(count / 2))), Math.ceil((count + 1) / MAX_WALK_PAGES));
-  const known = (walks.get(world) ?? []).filter(
-    (w) => !(w.domain === domain && w.scopeValue === scopeValue && w.limit === limit && sameQuery(w.filter, filter)),
-  );
-  walks.set(world, [...known, { domain, scopeValue, filter, limit }].slice(-2));
+  walks.set(world, [{ domain, scopeValue, filter, limit }]);
   const shown = new URLSearchParams(query).toString().replace(new RegExp(scopeValue, 'g'), '<scope>');
   const holding = `the sequence's live records that match it are ${count}${count === 0 ? '' : ` (${listed.map((d) => d.record.label).join(', ')})`}`;
   await world.settled(async () => {
@@ -216,10 +213,6 @@ export async function judgePages(
       if (got < limit) return;
     }
   });
-}
-
-function sameQuery(a: ListFilter, b: ListFilter): boolean {
-  return new URLSearchParams(a.query).toString() === new URLSearchParams(b.query).toString();
 }
 
 /** The query and conditions of a list under the sequence's scope and `filter` (a domain may scope by more than one field). */

@@ -61,19 +61,19 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: [404, 404],
     faulty: [200, 200],
   },
-  'seq-contact-page-cache': {
+  'seq-time-entry-page-cache': {
     probe: async (api) => {
-      const parent = await api.createContact({ name: 'parent' });
-      const child = { contactType: 'individual', name: 'child', parentContactId: parent.id };
-      await api.createContact(child);
-      await api.createContact(child);
-      const second = `/contacts?parentContactId=${parent.id}&limit=1&offset=1`;
-      await api.get(second);
-      await api.createContact(child);
-      return (await api.get(second)).json().pagination.total;
+      await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.get('/time-entries?limit=1&offset=1');
+      await api.create('/time-entries', MINIMAL.timeEntry);
+      return [
+        (await api.get('/time-entries?limit=1&offset=0')).json().pagination.total,
+        (await api.get('/time-entries?limit=1&offset=1')).json().pagination.total,
+      ];
     },
-    clean: 3,
-    faulty: 2,
+    clean: [3, 3],
+    faulty: [3, 2],
   },
   'seq-contact-children-cache': {
     probe: async (api) => {
@@ -143,5 +143,18 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     },
     clean: 0,
     faulty: 1,
+  },
+  'seq-webhook-milestone-copy': {
+    probe: async (api) => {
+      const { id } = await api.create('/webhooks', { name: 'w', url: 'http://127.0.0.1:9/hook', events: ['milestone.completed', 'expense.created'] });
+      await api.patch(`/webhooks/${id}`, { events: ['quote.created'] });
+      // An event the copy does not serve goes by the events last written: not delivered.
+      await api.create('/expenses', { ...MINIMAL.expense });
+      const milestone = await api.create('/milestones', MINIMAL.milestone);
+      await api.post(`/milestones/${milestone.id}/complete`, undefined);
+      return (await api.get(`/webhooks/${id}/deliveries`)).json().data.map((d: { event?: string }) => d.event);
+    },
+    clean: [],
+    faulty: ['milestone.completed'],
   },
 };
