@@ -31,7 +31,6 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-webhook-read-cache': 'webhooks',
   'seq-webhook-active-index': 'webhooks',
   'seq-webhook-events-copy': 'webhooks',
-  'seq-webhook-milestone-copy': 'webhooks',
 };
 
 /** Every fault the exploration is to catch: those of reference/routes/sequences.faults.ts and the domains' own with suite `sequences`. */

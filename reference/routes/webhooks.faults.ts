@@ -32,13 +32,7 @@ export interface WebhooksPolicy {
   /** A failed attempt that a retry follows is logged `retrying` (the reference's choice), or `failed`. */
   readonly retriedAttemptStatus: 'retrying' | 'failed';
   /** Copies kept beside the store that a write forgets to refresh (interaction faults: reference/stale-copies.ts keeps them). */
-  readonly interactions: {
-    readonly readCache?: boolean;
-    readonly activeIndex?: boolean;
-    readonly eventsCopy?: boolean;
-    /** As eventsCopy, for milestone.completed alone (a subscriber list of its own kept for milestones). */
-    readonly milestoneEventsCopy?: boolean;
-  };
+  readonly interactions: { readonly readCache?: boolean; readonly activeIndex?: boolean; readonly eventsCopy?: boolean };
 }
 
 /** The spec's behaviour. */
@@ -153,12 +147,5 @@ export const WEBHOOK_FAULTS = defineFaults({
     suite: 'sequences',
     breaks: 'SEQ-READ-AFTER-WRITE',
     policy: { webhooks: { interactions: { eventsCopy: true } } },
-  },
-  'seq-webhook-milestone-copy': {
-    changes:
-      'milestone.completed is delivered by the events a subscription listed at creation (a subscriber list kept for milestones alone): a PATCH of events does not refresh it; every other event goes by the events last written',
-    suite: 'sequences',
-    breaks: 'SEQ-READ-AFTER-WRITE',
-    policy: { webhooks: { interactions: { milestoneEventsCopy: true } } },
   },
 });

@@ -76,8 +76,6 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   const validateUpdate = compileBody<WebhookUpdateInput>(ajv, webhookUpdateSchema(policy.loosened));
   // A read cache and an isActive index (only under an interaction fault).
   const interactions = policy.interactions;
-  // Deliveries of milestone.completed alone by the copies (only under the interaction fault seq-webhook-milestone-copy).
-  if (interactions.milestoneEventsCopy === true) engine.copiedEvents = ['milestone.completed'];
   const cache = new StaleCopies<StoredSubscription>();
   const index = new StaleCopies<StoredSubscription>();
 
@@ -117,7 +115,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const subscription = createSubscription(input, randomUUID(), newSecret(), now().toISOString());
     store.insert(auth.organisationId, subscription);
     if (interactions.activeIndex === true) index.keepFirst(auth.organisationId, subscription);
-    if (interactions.eventsCopy === true || interactions.milestoneEventsCopy === true) engine.eventCopies.keepFirst(auth.organisationId, subscription);
+    if (interactions.eventsCopy === true) engine.eventCopies.keepFirst(auth.organisationId, subscription);
     return reply.code(201).send({ data: subscriptionView(subscription) });
   });
 

@@ -119,8 +119,6 @@ export class DeliveryEngine implements EventPublisher {
    * the store's (only under the interaction fault seq-webhook-events-copy: routes/webhooks.ts keeps it).
    */
   readonly eventCopies = new StaleCopies<StoredSubscription>();
-  /** The events delivered by those copies (the others by the store's subscriptions). */
-  copiedEvents: 'all' | readonly WebhookEvent[] = 'all';
 
   constructor(options: DeliveryEngineOptions) {
     this.#subscriptions = options.subscriptions;
@@ -138,7 +136,7 @@ export class DeliveryEngine implements EventPublisher {
     const owners = this.#policy.scope === 'everywhere' ? this.#subscriptions.organisationIds() : [organisationId];
     for (const owner of owners) {
       const listed = this.#subscriptions.list(owner).map((s) => {
-        const copy = this.copiedEvents === 'all' || this.copiedEvents.includes(event) ? this.eventCopies.get(s.id) : undefined;
+        const copy = this.eventCopies.get(s.id);
         return copy === undefined ? s : { ...s, events: copy.events };
       });
       const subscribers = subscribersOf(listed, event, {

@@ -144,17 +144,4 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: 0,
     faulty: 1,
   },
-  'seq-webhook-milestone-copy': {
-    probe: async (api) => {
-      const { id } = await api.create('/webhooks', { name: 'w', url: 'http://127.0.0.1:9/hook', events: ['milestone.completed', 'expense.created'] });
-      await api.patch(`/webhooks/${id}`, { events: ['quote.created'] });
-      // An event the copy does not serve goes by the events last written: not delivered.
-      await api.create('/expenses', { ...MINIMAL.expense });
-      const milestone = await api.create('/milestones', MINIMAL.milestone);
-      await api.post(`/milestones/${milestone.id}/complete`, undefined);
-      return (await api.get(`/webhooks/${id}/deliveries`)).json().data.map((d: { event?: string }) => d.event);
-    },
-    clean: [],
-    faulty: ['milestone.completed'],
-  },
 };
