@@ -58,3 +58,20 @@ export function sharedCopies<T extends { readonly id: string }>(store: object, k
   if (copies === undefined) kinds.set(kind, (copies = new StaleCopies()));
   return copies as unknown as StaleCopies<T>;
 }
+
+/** List pages cached by organisation and query, with the offset each was asked at (only under an interaction fault). */
+export type PageCache = Map<string, { readonly offset: number; readonly body: unknown }>;
+
+const pageCaches = new WeakMap<object, PageCache>();
+
+/** The page cache of a store, the same for every route that serves it (the time-entry and batch routes). */
+export function sharedPages(store: object): PageCache {
+  let pages = pageCaches.get(store);
+  if (pages === undefined) pageCaches.set(store, (pages = new Map()));
+  return pages;
+}
+
+/** What a write does to the page cache under the fault: it empties the cached first pages (offset 0) only. */
+export function forgetFirstPages(pages: PageCache): void {
+  for (const [key, page] of pages) if (page.offset === 0) pages.delete(key);
+}

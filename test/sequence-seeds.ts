@@ -63,7 +63,7 @@ for (const [variants, seeds] of groups.filter(
         runSeed: seed,
         baseUrl: server.baseUrl,
         authStyle: 'x-api-key',
-        hooks: { sink, waitMs: 2000, graceMs: 60_000, misses: 0 },
+        hooks: { sink, waitMs: 2000, graceMs: 60_000, misses: 0, domains },
         // Side by side as far from the target: the most sequences at once a run makes.
         lanes: SEQUENCE_LANES.far,
       });

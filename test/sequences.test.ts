@@ -18,6 +18,7 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-contact-search-index': 'contacts',
   'seq-contact-parent-index': 'contacts',
   'seq-time-entry-total-deleted': 'time-entries',
+  'seq-time-entry-page-cache': 'time-entries',
   'seq-expense-status-index': 'expenses',
   'seq-resource-update-revives': 'resources',
   'seq-expense-patch-undeletes': 'expenses',

@@ -21,7 +21,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
-import { sharedCopies } from '../stale-copies.js';
+import { forgetFirstPages, sharedCopies, sharedPages } from '../stale-copies.js';
 
 export interface BatchRouteOptions {
   /** The time entries store shared with /time-entries: batch entries are ordinary entries. */
@@ -73,6 +73,11 @@ export const batchRoutes: FastifyPluginAsync<BatchRouteOptions> = async (app, op
   const validateCreate = compileBody<BatchCreateBody>(ajv, batchCreateSchema(policy.loosened));
   const validateUpdate = compileBody<BatchUpdateBody>(ajv, batchUpdateSchema(policy.loosened));
   const validateDelete = compileBody<BatchDeleteBody>(ajv, batchDeleteSchema(policy.loosened));
+  // The time-entry routes' page cache (only under the interaction fault seq-time-entry-page-cache): a batch write empties its first pages only.
+  const pages = options.policy.timeEntries.interactions.pageCache === true ? sharedPages(store) : undefined;
+  app.addHook('onRequest', async (request) => {
+    if (pages !== undefined && request.method !== 'GET') forgetFirstPages(pages);
+  });
 
   // Created entries are ordinary time entries: entrySource `manual`, listed by /time-entries.
   app.post('/batch/time-entries', async (request) => {

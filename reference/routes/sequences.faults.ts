@@ -44,6 +44,13 @@ export const SEQUENCE_FAULTS = defineFaults({
     breaks: 'SEQ-DELETE-GONE',
     policy: { expenses: { interactions: { patchUndeletes: true } } },
   },
+  'seq-time-entry-page-cache': {
+    changes:
+      'GET /time-entries pages are cached by organisation and query; a write (single or batch) empties the cached first pages (offset 0) only, so a page past the first shows the list as it stood when that page was first read',
+    suite: 'sequences',
+    breaks: 'SEQ-TOTAL-AFTER-WRITE',
+    policy: { timeEntries: { interactions: { pageCache: true } } },
+  },
   'seq-contact-children-cache': {
     changes:
       "GET /contacts?parentContactId= is cached by the parent id alone, not by organisation: another organisation's same query gets the cached page until a write empties it",

@@ -29,7 +29,11 @@ export interface TimeEntriesPolicy {
   /** A DELETE removes the entry (spec 4.3), or answers 204 and keeps it. */
   readonly deleteRemoves: boolean;
   /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
-  readonly interactions: { readonly totalCountsDeleted?: boolean };
+  readonly interactions: {
+    readonly totalCountsDeleted?: boolean;
+    /** List pages cached by organisation and query; a write (single or batch) empties only the first pages (offset 0). */
+    readonly pageCache?: boolean;
+  };
 }
 
 /** The spec's behaviour. */

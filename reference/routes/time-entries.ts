@@ -21,7 +21,7 @@ import { compileBody } from '../validation.js';
 import type { EventPublisher } from '../webhooks/engine.js';
 import { bent } from '../policy/bends.js';
 import type { Policy } from '../policy/policy.js';
-import { sharedCopies, StaleCopies } from '../stale-copies.js';
+import { forgetFirstPages, sharedCopies, sharedPages, StaleCopies } from '../stale-copies.js';
 
 export interface TimeEntriesRouteOptions {
   store: PartitionedStore<TimeEntry>;
@@ -52,6 +52,11 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
   const batchFaults = options.policy.batch.interactions;
   const readCache = sharedCopies<TimeEntry>(store, 'read-cache');
   const batchDeleted = sharedCopies<TimeEntry>(store, 'batch-deleted');
+  // List pages cached by query (only under an interaction fault): a write empties the first pages only.
+  const pages = policy.interactions.pageCache === true ? sharedPages(store) : undefined;
+  app.addHook('onRequest', async (request) => {
+    if (pages !== undefined && request.method !== 'GET') forgetFirstPages(pages);
+  });
 
   app.get('/time-entries', async (request) => {
     const auth = requireAuth(request);
@@ -69,6 +74,9 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     };
     const page = readPage(query, lists);
     query.finish();
+    const pageKey = `${auth.organisationId} ${request.url}`;
+    const cached = pages?.get(pageKey);
+    if (cached !== undefined) return cached.body;
 
     for (const name of policy.ignoredFilters) delete filter[name];
     const source = policy.taskFilterScope === 'everywhere' && filter.taskId !== undefined ? store.listAll() : store.listed(auth.organisationId);
@@ -79,6 +87,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
     if (batchFaults.totalCountsBatchDeleted === true && body.pagination?.total !== undefined) {
       body.pagination.total += filterTimeEntries(batchDeleted.ownedBy(auth.organisationId), filter).length;
     }
+    pages?.set(pageKey, { offset: page.offset, body });
     return body;
   });
 

@@ -188,13 +188,30 @@ export const SEQUENCE_RECORDS = {
     level: 'MUST',
     section: '4',
     area: 'sequences',
-    statement: 'The paging total of a list scoped to records the sequence made counts its live matching records, after creates, changes and deletes alike.',
+    statement:
+      'The paging total of a list scoped to records the sequence made counts its live matching records, after creates, changes and deletes alike; walked page by page with a small `limit`, each page holds `min(limit, count - offset)` of them (the pages add up to the count), with that total and the `limit` and `offset` asked in `pagination`.',
     units: [
       // List (GET collection) success: 200 with the records in `data` and paging totals, `limit` and `offset` ...
       '4#1e10c135',
+      // Paging parameters on every list: `limit` integer 1 to 100, default 50; `offset` integer >= 0, default 0.
+      '4#5d432e76',
+      // Page size `limit` | 1 to 100, default 50 | all lists
+      '8#df5dc793',
     ],
     audit: [
       { relies: 'pagination carries the number of matching records', basis: { spec: '4 Common rules: "paging totals ... in `pagination`"' } },
+      {
+        relies: 'a page at offset o with limit l holds min(l, count - o) records, whatever their order',
+        basis: { spec: '4 Common rules: "Paging parameters on every list: limit integer 1 to 100 ... offset integer >= 0"; 8: "Page size limit"' },
+      },
+      {
+        relies: 'which records a page holds is not judged: the spec states no order',
+        basis: { tolerant: 'harness/steps/sequences/judge-list.ts judgePages() counts each page and never its members' },
+      },
+      {
+        relies: 'pagination.limit and pagination.offset, where shown, are those asked',
+        basis: { spec: '4 Common rules: "paging totals, `limit` and `offset` in `pagination`"' },
+      },
       {
         relies: 'every record under the scope filter was made by the sequence',
         basis: { tolerant: 'each sequence makes its own scope (a parent contact, a resource) so nothing else matches it' },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../http/client.js';
 import type { Body, ListFilter, SequenceDomain } from './domains.js';
-import { judgeForeignList, judgeList, judgeSearch } from './judge-list.js';
+import { judgeForeignList, judgeList, judgePages, judgeSearch, walksOf } from './judge-list.js';
 import { boundName, type Org } from './log.js';
 import { applyWrite, forget, judgeRecord, RuleBroken, type ModelRecord } from './model.js';
 import { dataOf, type SequenceWorld } from './world.js';
@@ -14,6 +14,8 @@ import { dataOf, type SequenceWorld } from './world.js';
  */
 
 type Command = fc.AsyncCommand<SequenceWorld, SequenceWorld>;
+
+const NO_FILTER: ListFilter = { query: {}, conditions: [] };
 
 const ok = (res: ApiResponse): boolean => res.status >= 200 && res.status < 300;
 const refused = (res: ApiResponse): boolean => res.status >= 400 && res.status < 500;
@@ -217,6 +219,33 @@ class List extends SequenceCommand {
   }
 }
 
+/**
+ * A walk of the scope a record is in, unfiltered, page by page with a small page (limit 1 to 7)
+ * from offset 0 to the end (judge-list.ts judgePages): the scope of a record the sequence made, so
+ * that the walk meets the records the writes touch.
+ */
+class WalkAny extends SequenceCommand {
+  constructor(
+    readonly domains: readonly SequenceDomain[],
+    readonly pick: number,
+    readonly limit: number,
+  ) {
+    super();
+  }
+  async run(world: SequenceWorld): Promise<void> {
+    const target = world.pickAny(this.domains, this.pick);
+    if (target === undefined) return;
+    const { domain, record } = target;
+    // The scope the record names now (a domain scoped by more than one field is walked by Walk).
+    const scopeValue = record.fields[domain.scopeField];
+    if (domain.scoped !== undefined || typeof scopeValue !== 'string') return;
+    await judgePages(world, domain, scopeValue, NO_FILTER, this.limit);
+  }
+  toString(): string {
+    return `walk the scope of record #${this.pick} in pages of ${this.limit}`;
+  }
+}
+
 class Search extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
@@ -341,6 +370,7 @@ export function sequenceCommands(domains: readonly SequenceDomain[], options: { 
     pick.map((p) => new Delete(domains, p)),
     pick.map((p) => new Delete(domains, p)),
     pick.map((p) => new Search(domains, p)),
+    fc.tuple(pick, fc.integer({ min: 1, max: 7 })).map(([p, limit]) => new WalkAny(domains, p, limit)),
     ...(options.otherOrg
       ? [
           fc
@@ -377,6 +407,8 @@ export async function finalAudit(world: SequenceWorld, domains: readonly Sequenc
         }
       }
     }
+    // The sequence's last small-page walks once more: a page past the first that a write left stale shows now.
+    for (const walk of walksOf(world).filter((w) => w.domain === domain)) await judgePages(world, domain, walk.scopeValue, walk.filter, walk.limit, true);
     // The other organisation last: no write of org A comes between its lists and this one.
     if (world.hasOtherOrg) for (const kind of domain.scopeValues) await judgeForeignList(world, domain, scope[kind]);
     for (const record of own) {

@@ -1,5 +1,5 @@
 import type { SequenceRequirementId } from '../../spec/sequences.js';
-import { totalOf } from '../lists.js';
+import { pagingNumber, totalOf } from '../lists.js';
 import type { ListFilter, SequenceDomain } from './domains.js';
 import type { Org } from './log.js';
 import { meets, RuleBroken, type Condition, type ModelRecord } from './model.js';
@@ -130,6 +130,87 @@ export async function judgeList(world: SequenceWorld, domain: SequenceDomain, sc
           world.lastExchange,
         );
       }
+    }
+  });
+}
+
+/** Pages one small-page walk reads at most: a larger scope gets a larger page (the request count stays modest). */
+export const MAX_WALK_PAGES = 4;
+
+/** A small-page walk the sequence made, for the audit to make again (a page cache keyed by the query shows then). */
+export interface PageWalk {
+  readonly domain: SequenceDomain;
+  readonly scopeValue: string;
+  readonly filter: ListFilter;
+  readonly limit: number;
+}
+
+const walks = new WeakMap<SequenceWorld, PageWalk[]>();
+
+/** The last walk of a sequence. */
+export function walksOf(world: SequenceWorld): readonly PageWalk[] {
+  return walks.get(world) ?? [];
+}
+
+/**
+ * Walks the domain's list under the sequence's scope and `filter` page by page with a small
+ * `limit`, from offset 0 to the end, where the model decides every record of the scope (as for a
+ * total: judgeList's exactness). The spec states no order, so only what holds in any order is
+ * judged: each page holds min(limit, count - offset) records (so the pages add up to the count),
+ * the paging total is the count, and pagination's limit and offset, where shown, are those asked.
+ * Which records a page holds is not judged. Read again within the settle bound, as other lists.
+ */
+export async function judgePages(
+  world: SequenceWorld,
+  domain: SequenceDomain,
+  scopeValue: string,
+  filter: ListFilter,
+  asked: number,
+  again = false,
+): Promise<void> {
+  const { query, conditions } = scopedFilter(domain, scopeValue, filter);
+  const { decisions, exact } = decide(domain, world.records, conditions, 'isActive' in filter.query);
+  if (!exact || domain.sharedScope === true) return;
+  const listed = decisions.filter((d) => d.listed);
+  const count = listed.length;
+  // A page of at most half the records, so that the walk reads pages past the first (a walk made
+  // again keeps its page, so that it asks the same queries); at most MAX_WALK_PAGES pages.
+  const limit = Math.max(again ? asked : Math.min(asked, Math.max(1, Math.floor(count / 2))), Math.ceil((count + 1) / MAX_WALK_PAGES));
+  walks.set(world, [{ domain, scopeValue, filter, limit }]);
+  const shown = new URLSearchParams(query).toString().replace(new RegExp(scopeValue, 'g'), '<scope>');
+  const holding = `the sequence's live records that match it are ${count}${count === 0 ? '' : ` (${listed.map((d) => d.record.label).join(', ')})`}`;
+  await world.settled(async () => {
+    for (let offset = 0; ; offset += limit) {
+      const res = await world.send('A', 'GET', domain.path, { query: { ...query, limit, offset }, rule: 'SEQ-TOTAL-AFTER-WRITE' });
+      const at = `GET ${domain.path}?${shown}&limit=${limit}&offset=${offset}`;
+      const body = res.json as { data?: unknown; pagination?: unknown } | undefined;
+      if (res.status !== 200 || !Array.isArray(body?.data)) {
+        throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} answered ${res.status}${Array.isArray(body?.data) ? '' : ' without a data array'}`, res.exchange);
+      }
+      const want = Math.min(limit, Math.max(0, count - offset));
+      const got = (body.data as unknown[]).length;
+      if (got !== want)
+        throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} gives a page of ${got} records; ${holding}, so this page holds ${want}`, res.exchange);
+      const pagination = body.pagination;
+      if (pagination !== null && typeof pagination === 'object' && !Array.isArray(pagination)) {
+        const figures = pagination as Record<string, unknown>;
+        const total = totalOf(figures);
+        if (total !== undefined && total.value !== count)
+          throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} gives the total ${total.value} (pagination.${total.name}); ${holding}`, res.exchange);
+        for (const [name, value] of [
+          ['limit', limit],
+          ['offset', offset],
+        ] as const) {
+          const echoed = figures[name] === undefined ? undefined : pagingNumber(figures[name]);
+          if (figures[name] !== undefined && echoed !== value)
+            throw new RuleBroken(
+              'SEQ-TOTAL-AFTER-WRITE',
+              `${at} gives pagination.${name} ${JSON.stringify(figures[name])}, not the ${name} asked (${value})`,
+              res.exchange,
+            );
+        }
+      }
+      if (got < limit) return;
     }
   });
 }

@@ -4,36 +4,40 @@ import type { ApiResponse } from '../../http/client.js';
 import type { SinkEndpoint } from '../../sink/sink.js';
 import { boundName } from './log.js';
 import { RuleBroken } from './model.js';
-import { judgeSignature, ok, OPERATION_EVENT, subscriptionsOf, type HookSink, type Subscription } from './webhooks.js';
+import type { Body, SequenceDomain } from './domains.js';
+import { judgeSignature, ok, OPERATION_EVENTS, subscriptionsOf, type HookSink, type OperationEvent, type Subscription } from './webhooks.js';
 import { dataOf, type SequenceWorld } from './world.js';
 
 /*
- * Events sent by operations in a webhook sequence (spec 6.1, 6.2): POST /expenses sends
- * expense.created, the event its name implies (WH-TRIGGERS relies on the same). Each subscription
- * is judged by the events last written for it (its create, then each accepted PATCH of events):
- * - one that lists the event, live and not written inactive: a delivery about the expense that
+ * Events sent by operations in a webhook sequence (spec 6.1, 6.2: the event each operation's name
+ * implies; WH-TRIGGERS relies on the same): POST /expenses sends expense.created, POST /time-entries
+ * time_entry.created, POST /tasks task.created, POST /milestones/{id}/complete milestone.completed
+ * (spec 3.3 names it) and POST /expenses/{id}/approve expense.approved (only when approve answered
+ * 2xx: a server may refuse it, observed). Each subscription is judged by the events last written
+ * for it (its create, then each accepted PATCH of events):
+ * - one that lists the event, live and not written inactive: a delivery of it about the record that
  *   arrives is signed with its current secret (judgeSignature); none within the wait is observed
  *   (asynchronous, never failed);
- * - one that does not list it: no delivery about the expense may arrive (WH-NOT-SUBSCRIBED, a MUST
+ * - one that does not list it: no delivery of it about the record may arrive (WH-NOT-SUBSCRIBED, a MUST
  *   of the webhooks suite). One whose events listed it before a PATCH took it out is tolerated for
  *   the run's webhook wait after that PATCH, as WH-NOT-SUBSCRIBED tolerates a late deactivation (a
  *   server may cache its subscriptions); within it, the delivery is observed;
  * - an inactive or deleted one: the spec does not say here (3.5 implies it only): observed.
- * A delivery is tied to the expense by its id in the body (spec 6.2 does not show `data`); one
- * that does not name it is not judged.
+ * A delivery is tied to the record by its id in the body (spec 6.2 does not show `data`) and to the
+ * event by its name (the body's `event`, else X-Service-Event); one that names neither is not judged.
+ * The event a command sends is drawn among those some subscription of the sequence ever listed.
  */
 
 type Command = fc.AsyncCommand<SequenceWorld, SequenceWorld>;
 
 /**
  * The requests at an endpoint about a record: its id anywhere in the body (spec 6.2 does not show
- * `data`), of the event when one is given (the body's `event`, else `X-Service-Event`), as
+ * `data`), of the event given (the body's `event`, else `X-Service-Event`), as
  * harness/webhooks/received.ts ties them (a layer harness/steps/ does not import).
  */
-function about(endpoint: SinkEndpoint, marker: string, event?: string): SinkEndpoint['received'] {
+function about(endpoint: SinkEndpoint, marker: string, event: string): SinkEndpoint['received'] {
   return endpoint.received.filter((r) => {
     if (!r.rawBody.toString('utf8').includes(marker)) return false;
-    if (event === undefined) return true;
     const named = (r.json as { event?: unknown } | undefined)?.event;
     return (typeof named === 'string' ? named : r.headers['x-service-event']) === event;
   });
@@ -41,8 +45,11 @@ function about(endpoint: SinkEndpoint, marker: string, event?: string): SinkEndp
 
 /** An event fired, and the subscriptions that must never get it (checked again at the end: it may come late). */
 interface Fired {
+  readonly event: OperationEvent;
   readonly marker: string;
   readonly label: string;
+  /** The operation that sent it, as the report names it. */
+  readonly operation: string;
   readonly at: number;
   readonly exchange: ApiResponse['exchange'];
   readonly never: ReadonlyArray<{ readonly sub: Subscription; readonly why: string }>;
@@ -50,26 +57,27 @@ interface Fired {
 
 interface EventState {
   readonly fired: Fired[];
-  /** When the tolerance for a subscription whose events dropped the event ends, after a delivery it got within it. */
-  toleratedUntil: number | undefined;
+  /** When the tolerance for a subscription whose events dropped an event ends, after a delivery it got within it, and the event to send again then. */
+  tolerated: { until: number; readonly event: OperationEvent; readonly bodies: EventBodies } | undefined;
 }
 
 const states = new WeakMap<SequenceWorld, EventState>();
 const stateOf = (world: SequenceWorld): EventState => {
   let state = states.get(world);
-  if (state === undefined) states.set(world, (state = { fired: [], toleratedUntil: undefined }));
+  if (state === undefined) states.set(world, (state = { fired: [], tolerated: undefined }));
   return state;
 };
 
-const lists = (events: readonly unknown[]): boolean => events.includes(OPERATION_EVENT);
+const lists = (events: readonly unknown[], event: OperationEvent): boolean => events.includes(event);
 
 /** Where the events last written leave a subscription: listing the event, or since when they no longer do (undefined: never did). */
 export function standing(
   sub: Pick<Subscription, 'eventsWritten'>,
+  event: OperationEvent,
 ): { readonly listed: true } | { readonly listed: false; readonly droppedAt: number | undefined } {
   const written = sub.eventsWritten;
-  if (lists(written.at(-1)?.events ?? [])) return { listed: true };
-  const last = written.findLastIndex((w) => lists(w.events));
+  if (lists(written.at(-1)?.events ?? [], event)) return { listed: true };
+  const last = written.findLastIndex((w) => lists(w.events, event));
   return { listed: false, droppedAt: last === -1 ? undefined : written[last + 1]!.at };
 }
 
@@ -83,23 +91,93 @@ function expenseBody(hooks: HookSink): Record<string, unknown> {
   };
 }
 
-/** POST /expenses, then each subscription judged by its events (see above). */
-async function fireEvent(world: SequenceWorld, hooks: HookSink): Promise<void> {
-  const subs = subscriptionsOf(world);
-  // Only where some subscription ever listed the event: elsewhere nothing new is learned cheaply.
-  if (!subs.some((s) => s.eventsWritten.some((w) => lists(w.events)))) return;
-  const state = stateOf(world);
-  const res = await world.send('A', 'POST', '/expenses', { body: expenseBody(hooks), rule: 'SEQ-READ-AFTER-WRITE', letter: 'E' });
+/** Bodies from the domain generators for the records an event needs (drawn with the command). */
+export type EventBodies = Readonly<Partial<Record<'time-entries' | 'tasks' | 'milestones', Body>>>;
+
+/** The domain each event's record is made in, when it is not an expense. */
+const DOMAIN_OF: Partial<Record<OperationEvent, keyof EventBodies>> = {
+  'time_entry.created': 'time-entries',
+  'task.created': 'tasks',
+  'milestone.completed': 'milestones',
+};
+
+/** The record an event is about, made by the operation that sends it. */
+interface Sent {
+  readonly id: string;
+  readonly label: string;
+  readonly operation: string;
+  readonly res: ApiResponse;
+}
+
+/** Creates a record in `domain` with org A's key (a plain create: the run's cleanup deletes it); undefined when refused (observed). */
+async function create(world: SequenceWorld, domain: SequenceDomain | undefined, path: string, body: Body | undefined, letter: string, why: string) {
+  const filled = domain === undefined ? body : body === undefined ? undefined : await world.fill(domain, body);
+  if (filled === undefined) return undefined;
+  const res = await world.send('A', 'POST', path, { body: filled, rule: 'SEQ-READ-AFTER-WRITE', letter });
   const id = dataOf(res)?.['id'];
-  if (!ok(res) || typeof id !== 'string') return world.observe('sequence-refused-write', 'POST /expenses (to send expense.created)', `refused (${res.status})`);
+  if (!ok(res) || typeof id !== 'string') {
+    world.observe('sequence-refused-write', `POST ${path} (${why})`, `refused (${res.status})`);
+    return undefined;
+  }
+  return { id, res };
+}
+
+/** Sends the event: the operation its name implies, on a record made for it. Undefined when a step was refused (observed). */
+async function send(world: SequenceWorld, hooks: HookSink, event: OperationEvent, bodies: EventBodies): Promise<Sent | undefined> {
+  const why = `to send ${event}`;
+  const domainName = DOMAIN_OF[event];
+  if (domainName !== undefined) {
+    const domain = hooks.domains?.find((d) => d.name === domainName);
+    if (domain === undefined) return undefined;
+    const made = await create(world, domain, domain.path, bodies[domainName], domain.letter, why);
+    if (made === undefined) return undefined;
+    const label = `${domain.noun} $${boundName(world.log, made.id) ?? domain.letter}`;
+    if (event !== 'milestone.completed') return { id: made.id, label, operation: `POST ${domain.path}`, res: made.res };
+    const res = await world.send('A', 'POST', `/milestones/${made.id}/complete`, { rule: 'SEQ-READ-AFTER-WRITE' });
+    if (!ok(res)) return void world.observe('sequence-refused-write', `POST /milestones/{id}/complete (${why})`, `refused (${res.status})`);
+    return { id: made.id, label, operation: 'POST /milestones/{id}/complete', res };
+  }
+  const made = await create(world, undefined, '/expenses', expenseBody(hooks), 'E', why);
+  if (made === undefined) return undefined;
+  const label = `expense $${boundName(world.log, made.id) ?? 'E'}`;
+  if (event === 'expense.created') return { id: made.id, label, operation: 'POST /expenses', res: made.res };
+  // A server may refuse approval (a business rule: another key must approve, say): nothing is sent then.
+  const res = await world.send('A', 'POST', `/expenses/${made.id}/approve`, { rule: 'SEQ-READ-AFTER-WRITE' });
+  if (!ok(res)) return void world.observe('sequence-refused-write', `POST /expenses/{id}/approve (${why})`, `refused (${res.status})`);
+  return { id: made.id, label, operation: 'POST /expenses/{id}/approve', res };
+}
+
+/**
+ * The events some subscription of the sequence ever listed, in the order of OPERATION_EVENTS; with
+ * `dropped`, those a PATCH took out of a live subscription's events, when there are any (what a
+ * copy the PATCH did not refresh would still deliver).
+ */
+function listedEver(world: SequenceWorld, dropped: boolean): OperationEvent[] {
+  const subs = subscriptionsOf(world);
+  const ever = OPERATION_EVENTS.filter((event) => subs.some((s) => s.eventsWritten.some((w) => lists(w.events, event))));
+  const taken = ever.filter((event) =>
+    subs.some((s) => {
+      const now = standing(s, event);
+      return s.state === 'live' && !now.listed && now.droppedAt !== undefined;
+    }),
+  );
+  return dropped && taken.length > 0 ? taken : ever;
+}
+
+/** The operation that sends `event`, then each subscription judged by its events (see above). */
+async function fireEvent(world: SequenceWorld, hooks: HookSink, event: OperationEvent, bodies: EventBodies): Promise<void> {
+  const subs = subscriptionsOf(world);
+  const state = stateOf(world);
+  const sent = await send(world, hooks, event, bodies);
+  if (sent === undefined) return;
+  const { id, label, operation, res } = sent;
   const at = Date.now();
-  const label = `expense $${boundName(world.log, id) ?? 'E'}`;
   const live = subs.filter((s) => s.state === 'live');
-  const listening = live.filter((s) => standing(s).listed && s.fields['isActive'] !== false);
+  const listening = live.filter((s) => standing(s, event).listed && s.fields['isActive'] !== false);
   const never: Array<{ sub: Subscription; why: string }> = [];
   const tolerated: Array<{ sub: Subscription; until: number }> = [];
   for (const sub of live) {
-    const now = standing(sub);
+    const now = standing(sub, event);
     if (now.listed) continue;
     if (now.droppedAt === undefined) never.push({ sub, why: 'whose events never listed it' });
     else if (at - now.droppedAt >= hooks.graceMs)
@@ -109,46 +187,46 @@ async function fireEvent(world: SequenceWorld, hooks: HookSink): Promise<void> {
       });
     else tolerated.push({ sub, until: now.droppedAt + hooks.graceMs });
   }
-  const fired: Fired = { marker: id, label, at, exchange: res.exchange, never };
+  const fired: Fired = { event, marker: id, label, operation, at, exchange: res.exchange, never };
   state.fired.push(fired);
   const wait = hooks.misses >= 2 ? 0 : hooks.waitMs;
-  const served = await hooks.sink.waitFor(() => listening.every((s) => about(s.endpoint, id, OPERATION_EVENT).length > 0), {
+  const served = await hooks.sink.waitFor(() => listening.every((s) => about(s.endpoint, id, event).length > 0), {
     timeoutMs: listening.length === 0 ? 0 : wait,
   });
   // A grace after the listening ones were served (twice their delay, 20 ms at least): a wrong delivery would be about as quick;
   // a later one is missed here, never invented, and looked for again at the audit.
   const latency = Date.now() - at;
-  await hooks.sink.waitFor(() => [...never, ...tolerated].some(({ sub }) => about(sub.endpoint, id).length > 0), {
+  await hooks.sink.waitFor(() => [...never, ...tolerated].some(({ sub }) => about(sub.endpoint, id, event).length > 0), {
     timeoutMs: Math.min(wait, Math.max(20, 2 * latency)),
   });
   for (const sub of listening) {
-    const delivery = about(sub.endpoint, id, OPERATION_EVENT)[0];
+    const delivery = about(sub.endpoint, id, event)[0];
     if (delivery === undefined) continue;
-    judgeSignature(world, hooks, sub, delivery, `the ${OPERATION_EVENT} delivery about ${label}`, `${OPERATION_EVENT} after POST /expenses`, res.exchange);
+    judgeSignature(world, hooks, sub, delivery, `the ${event} delivery about ${label}`, `${event} after ${operation}`, res.exchange);
   }
   if (listening.length > 0) {
     if (!served) hooks.misses += 1;
     world.observe(
       'sequence-webhook-event',
-      `${OPERATION_EVENT} after POST /expenses, to a subscription listing it`,
+      `${event} after ${operation}, to a subscription listing it`,
       served ? 'delivered' : `not every one within ${wait} ms (not judged)`,
     );
   }
   judgeNever(fired);
   for (const { sub, until } of tolerated) {
-    const got = about(sub.endpoint, id).length > 0;
+    const got = about(sub.endpoint, id, event).length > 0;
     world.observe(
       'sequence-webhook-event',
-      `${OPERATION_EVENT} to a subscription whose events a PATCH took it out of, within the tolerated wait`,
+      `${event} to a subscription whose events a PATCH took it out of, within the tolerated wait`,
       got ? 'delivered (tolerated)' : 'not delivered',
     );
-    if (got) state.toleratedUntil = Math.max(state.toleratedUntil ?? 0, until);
+    if (got && until > (state.tolerated?.until ?? 0)) state.tolerated = { until, event, bodies };
   }
-  for (const sub of subs.filter((s) => s.state === 'deleted' || (standing(s).listed && s.fields['isActive'] === false))) {
+  for (const sub of subs.filter((s) => s.state === 'deleted' || (standing(s, event).listed && s.fields['isActive'] === false))) {
     world.observe(
       'sequence-webhook-event',
-      `${OPERATION_EVENT} to ${sub.state === 'deleted' ? 'a deleted' : 'an inactive'} subscription that listed it`,
-      about(sub.endpoint, id).length > 0 ? 'delivered' : 'not delivered',
+      `${event} to ${sub.state === 'deleted' ? 'a deleted' : 'an inactive'} subscription that listed it`,
+      about(sub.endpoint, id, event).length > 0 ? 'delivered' : 'not delivered',
     );
   }
 }
@@ -157,47 +235,64 @@ function judgeNever(fired: Fired): void {
   for (const { sub, why } of fired.never) {
     // Events written since: a server fanning an event out later (a queue, a worker) may follow them.
     if ((sub.eventsWritten.at(-1)?.at ?? 0) > fired.at) continue;
-    const wrong = about(sub.endpoint, fired.marker);
+    const wrong = about(sub.endpoint, fired.marker, fired.event);
     if (wrong.length === 0) continue;
     throw new RuleBroken(
       'SEQ-READ-AFTER-WRITE',
-      `${OPERATION_EVENT} about ${fired.label} (POST /expenses) reached ${sub.label} ${wrong[0]!.arrivedAt - fired.at} ms later, ${why}; the events last written for it: ${JSON.stringify(sub.eventsWritten.at(-1)?.events ?? [])}`,
+      `${fired.event} about ${fired.label} (${fired.operation}) reached ${sub.label} ${wrong[0]!.arrivedAt - fired.at} ms later, ${why}; the events last written for it: ${JSON.stringify(sub.eventsWritten.at(-1)?.events ?? [])}`,
       fired.exchange,
     );
   }
 }
 
 class HookEvent implements Command {
-  constructor(readonly hooks: HookSink) {}
+  constructor(
+    readonly hooks: HookSink,
+    readonly pick: number,
+    readonly bodies: EventBodies,
+  ) {}
   check(): boolean {
     return true;
   }
   async run(world: SequenceWorld): Promise<void> {
-    await fireEvent(world, this.hooks);
+    // Only events some subscription ever listed: elsewhere nothing new is learned cheaply.
+    // One command in two favours an event a PATCH took out of some subscription's events.
+    const events = listedEver(world, this.pick % 2 === 0);
+    if (events.length === 0) return;
+    await fireEvent(world, this.hooks, events[Math.floor(this.pick / 2) % events.length]!, this.bodies);
   }
   toString(): string {
-    return `POST /expenses (${OPERATION_EVENT})`;
+    return `operation event #${this.pick}`;
   }
 }
 
-/** The event command of a webhook sequence (one entry among the webhook commands: each costs a short wait). */
+/**
+ * The event command of a webhook sequence (one entry among the webhook commands: each costs a
+ * short wait), with bodies from the domain generators for the records its event may need.
+ */
 export function eventCommands(hooks: HookSink): Array<fc.Arbitrary<Command>> {
-  return [fc.constant(new HookEvent(hooks))];
+  const generated = Object.fromEntries(
+    Object.values(DOMAIN_OF).flatMap((name) => {
+      const domain = hooks.domains?.find((d) => d.name === name);
+      return domain === undefined ? [] : [[name, domain.create]];
+    }),
+  ) as Record<string, fc.Arbitrary<Body>>;
+  return [fc.tuple(fc.nat({ max: 30 }), fc.record(generated)).map(([pick, bodies]) => new HookEvent(hooks, pick, bodies as EventBodies))];
 }
 
 /**
  * Before the webhook audit: deliveries that came late are judged again; and when a subscription
- * whose events dropped the event still got it within the tolerated wait, and that wait ends within
- * one delivery wait, the sequence waits it out and fires once more (a copy a PATCH never refreshes
- * shows then).
+ * whose events dropped an event still got it within the tolerated wait, and that wait ends within
+ * one delivery wait, the sequence waits it out and sends that event once more (a copy a PATCH
+ * never refreshes shows then).
  */
 export async function eventAudit(world: SequenceWorld, hooks: HookSink): Promise<void> {
   const state = states.get(world);
   if (state === undefined) return;
   for (const fired of state.fired) judgeNever(fired);
-  const until = state.toleratedUntil;
-  if (until === undefined || until - Date.now() > hooks.waitMs) return;
-  await sleep(Math.max(0, until - Date.now()) + 10);
-  state.toleratedUntil = undefined;
-  await fireEvent(world, hooks);
+  const tolerated = state.tolerated;
+  if (tolerated === undefined || tolerated.until - Date.now() > hooks.waitMs) return;
+  await sleep(Math.max(0, tolerated.until - Date.now()) + 10);
+  state.tolerated = undefined;
+  await fireEvent(world, hooks, tolerated.event, tolerated.bodies);
 }

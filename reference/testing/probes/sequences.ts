@@ -61,6 +61,20 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: [404, 404],
     faulty: [200, 200],
   },
+  'seq-time-entry-page-cache': {
+    probe: async (api) => {
+      await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.create('/time-entries', MINIMAL.timeEntry);
+      await api.get('/time-entries?limit=1&offset=1');
+      await api.create('/time-entries', MINIMAL.timeEntry);
+      return [
+        (await api.get('/time-entries?limit=1&offset=0')).json().pagination.total,
+        (await api.get('/time-entries?limit=1&offset=1')).json().pagination.total,
+      ];
+    },
+    clean: [3, 3],
+    faulty: [3, 2],
+  },
   'seq-contact-children-cache': {
     probe: async (api) => {
       const parent = await api.createContact({ name: 'parent' });
