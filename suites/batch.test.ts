@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checker, type CheckContext } from '../harness/check/check.js';
+import { mapLimit } from '../harness/check/concurrency.js';
 import { inputClassChecks } from '../harness/crosscutting/input-classes.js';
 import { inputTargets } from '../harness/steps/input-targets.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, isClass } from '../harness/check/expect.js';
@@ -197,37 +198,71 @@ describe('batch: create', () => {
   });
 
   check('BATCH-ITEM-RULES', 'never apply a batch entry that breaks an item rule', async (t) => {
+    /** The cases on `scope`: the same values on any scope (one seed), but for its task and resource. */
+    const casesOn = (scope: TimeEntryConstraints) =>
+      ENTRY_ITEM_BREAKS.flatMap((broken) => sample(t, fc.tuple(batchEntry(scope), broken.value), 3).map(([item, value]) => ({ broken, item, value })));
+    // Side by side on a fresh scope, each batch holding one invalid item: any entry listed there
+    // afterwards was made by an invalid item. Only then, to name it, are the cases sent again one
+    // after another on a fresh scope, each followed by a look at what it made.
     const scope = await freshScope(t);
-    for (const broken of ENTRY_ITEM_BREAKS) {
-      const items = sample(t, fc.tuple(batchEntry(scope), broken.value), 3);
-      for (const [item, value] of items) {
-        const res = await create(t, [{ ...item, [broken.field]: value }]);
-        t.observe('batch-invalid-item-status', `POST ${PATH}: ${broken.rule}`, res.status);
-        if (res.status >= 500) expectRejected(res, broken.rule);
-        const listed = await scopeEntries(t, scope);
-        ensure(listed.length === 0, `a batch entry with ${broken.rule} (${JSON.stringify(value)}) was created (answer ${res.status})`, res);
-      }
+    const cases = casesOn(scope);
+    const answers = await mapLimit(cases, t.run.concurrency, ({ broken, item, value }) => t.ahead(() => create(t, [{ ...item, [broken.field]: value }])));
+    for (const [i, { broken }] of cases.entries()) t.observe('batch-invalid-item-status', `POST ${PATH}: ${broken.rule}`, answers[i]!.status);
+    const listed = await scopeEntries(t, scope);
+    if (listed.length === 0) {
+      for (const [i, { broken }] of cases.entries()) if (answers[i]!.status >= 500) expectRejected(answers[i]!, broken.rule);
+      return;
     }
+    const again = await freshScope(t);
+    for (const { broken, item, value } of casesOn(again)) {
+      const res = await create(t, [{ ...item, [broken.field]: value }]);
+      if (res.status >= 500) expectRejected(res, broken.rule);
+      const made = await scopeEntries(t, again);
+      ensure(made.length === 0, `a batch entry with ${broken.rule} (${JSON.stringify(value)}) was created (answer ${res.status})`, res);
+    }
+    ensure(
+      false,
+      `${listed.length} entries were created by batches each holding one invalid entry, sent side by side (${[...new Set(cases.map((c) => c.broken.rule))].join(', ')}); sent again one at a time, none was`,
+    );
   });
 
   check('BATCH-ITEM-RULES', 'never apply a batch update item that breaks an item rule', async (t) => {
+    const cases = UPDATE_ITEM_BREAKS.flatMap((broken) => sample(t, broken.value, 3).map((value) => ({ broken, value })));
+    /** The fields the cases break, as an entry holds them. */
+    const fieldsOf = (record: Record<string, unknown>) => Object.fromEntries(UPDATE_ITEM_BREAKS.map((b) => [b.field, JSON.stringify(record[b.field])]));
     const scope = await freshScope(t);
     const [id] = await plainEntries(t, scope, 1);
     const before = dataRecord(await t.api.get(`/time-entries/${id}`));
-    for (const broken of UPDATE_ITEM_BREAKS) {
-      for (const value of sample(t, broken.value, 3)) {
-        const res = await update(t, [{ id, [broken.field]: value }]);
-        t.observe('batch-invalid-item-status', `PATCH ${PATH}: ${broken.rule}`, res.status);
-        if (res.status >= 500) expectRejected(res, broken.rule);
-        const after = await t.api.get(`/time-entries/${id}`);
-        expectStatus(after, 200, 'read the entry back');
-        ensure(
-          JSON.stringify(dataRecord(after)[broken.field]) === JSON.stringify(before[broken.field]),
-          `a batch update with ${broken.rule} (${JSON.stringify(value)}) changed ${broken.field} to ${JSON.stringify(dataRecord(after)[broken.field])}`,
-          after,
-        );
-      }
+    // Side by side on one entry: an invalid value applied leaves its field changed (no case sends
+    // a valid one that could change it back). Only then, to name it, are the cases sent again one
+    // after another, on a fresh entry.
+    const answers = await mapLimit(cases, t.run.concurrency, ({ broken, value }) => t.ahead(() => update(t, [{ id, [broken.field]: value }])));
+    for (const [i, { broken }] of cases.entries()) t.observe('batch-invalid-item-status', `PATCH ${PATH}: ${broken.rule}`, answers[i]!.status);
+    const after = await t.api.get(`/time-entries/${id}`);
+    expectStatus(after, 200, 'read the entry back');
+    const changed = Object.entries(fieldsOf(dataRecord(after))).filter(([field, value]) => value !== fieldsOf(before)[field]);
+    if (changed.length === 0) {
+      for (const [i, { broken }] of cases.entries()) if (answers[i]!.status >= 500) expectRejected(answers[i]!, broken.rule);
+      return;
     }
+    const [fresh] = await plainEntries(t, scope, 1);
+    const original = dataRecord(await t.api.get(`/time-entries/${fresh}`));
+    for (const { broken, value } of cases) {
+      const res = await update(t, [{ id: fresh, [broken.field]: value }]);
+      if (res.status >= 500) expectRejected(res, broken.rule);
+      const read = await t.api.get(`/time-entries/${fresh}`);
+      expectStatus(read, 200, 'read the entry back');
+      ensure(
+        JSON.stringify(dataRecord(read)[broken.field]) === JSON.stringify(original[broken.field]),
+        `a batch update with ${broken.rule} (${JSON.stringify(value)}) changed ${broken.field} to ${JSON.stringify(dataRecord(read)[broken.field])}`,
+        read,
+      );
+    }
+    ensure(
+      false,
+      `batch updates each holding one invalid item, sent side by side, changed ${changed.map(([field]) => field).join(', ')} of the entry; sent again one at a time, none did`,
+      after,
+    );
   });
 
   check('BATCH-ITEM-RULES', 'never create the invalid entry of a mixed batch (partial-failure behaviour observed)', async (t) => {

@@ -64,21 +64,36 @@ async function inputOf(t: CheckContext, target: InputTarget, c: InputCase): Prom
   return { input, item };
 }
 
-/** Sends one case, unless it was sent ahead (`sent`); records it; returns the problem when the target did not reject it. */
-async function sendCase(
-  t: CheckContext,
-  target: InputTarget,
-  c: InputCase,
-  sent?: { readonly input: Record<string, unknown>; readonly res: ApiResponse },
-): Promise<{ problem: string; res: ApiResponse } | undefined> {
+/** One case's exchange: what was sent, the answer and, for a batch item answered 2xx, whether nothing of it was applied. */
+interface Exchange {
+  readonly input: Record<string, unknown>;
+  readonly item: boolean;
+  readonly res: ApiResponse;
+  readonly appliedNothing?: boolean;
+}
+
+const is2xx = (res: ApiResponse): boolean => res.status >= 200 && res.status < 300;
+
+/**
+ * Sends one case: a batch item's with what the batch applied read before and after it (spec 4.10:
+ * a batch may answer 200 and refuse the item inside).
+ */
+async function exchange(t: CheckContext, target: InputTarget, c: InputCase): Promise<Exchange> {
+  const { input, item } = await inputOf(t, target, c);
+  const before = item && target.before !== undefined ? await target.before(t) : new Set<string>();
+  const res = await target.send(t, input);
+  if (!(is2xx(res) && item && target.appliedNothing !== undefined)) return { input, item, res };
+  return { input, item, res, appliedNothing: await target.appliedNothing(t, input, before) };
+}
+
+/** Records one case, sending it now unless it was sent ahead (`sent`); returns the problem when the target did not reject it. */
+async function sendCase(t: CheckContext, target: InputTarget, c: InputCase, sent?: Exchange): Promise<{ problem: string; res: ApiResponse } | undefined> {
   const query = c.surface.container === 'query';
-  const { input, item } = sent === undefined ? await inputOf(t, target, c) : { input: sent.input, item: false };
-  const before = sent === undefined && item && target.before !== undefined ? await target.before(t) : new Set<string>();
-  const res = sent?.res ?? (await target.send(t, input));
-  let outcome: InputClassCell['outcome'] = res.status >= 400 && res.status < 500 ? 'rejected' : res.status >= 200 && res.status < 300 ? 'accepted' : 'other';
+  const { input, res, appliedNothing } = sent ?? (await exchange(t, target, c));
+  let outcome: InputClassCell['outcome'] = res.status >= 400 && res.status < 500 ? 'rejected' : is2xx(res) ? 'accepted' : 'other';
   // Spec 4.10: "Per-item outcome and partial-failure behaviour: not shown": a batch may answer 200
   // and refuse the item inside. What must hold is that the invalid item was not applied.
-  if (outcome === 'accepted' && item && target.appliedNothing !== undefined && (await target.appliedNothing(t, input, before))) {
+  if (outcome === 'accepted' && appliedNothing === true) {
     outcome = 'rejected';
     t.observe('batch-invalid-item-status', c.surface.operation, `${res.status}, the item refused inside and nothing applied`);
   }
@@ -142,12 +157,15 @@ export function inputClassChecks(check: Check, domain: Domain, targets: InputTar
       }
       // The cases do not depend on one another: sent side by side (a distant target costs a round
       // trip for all, not one each), then judged and recorded in their order. A batch item's case
-      // is not sent ahead: what the batch applied is read before and after it, alone.
-      const ahead = await mapLimit(cases, t.run.concurrency, async (c) => {
-        const { target } = targetOf(targets, c.surface);
-        if (controls.get(targetOf(targets, c.surface).key) !== null) return undefined;
-        const { input, item } = await inputOf(t, target, c);
-        return item ? undefined : { input, res: await t.ahead(() => target.send(t, input)) };
+      // holds its place from the read before it to the read after it: whether it was applied is
+      // told by its own unique value, whatever the others sent meanwhile. Where the items all
+      // change one record (`oneRecord`), a case answered 2xx is sent again alone below: another's
+      // change made after its own would hide whether it was applied.
+      const ahead = await mapLimit(cases, t.run.concurrency, async (c): Promise<Exchange | undefined> => {
+        const { key, target } = targetOf(targets, c.surface);
+        if (controls.get(key) !== null) return undefined;
+        const sent = await t.ahead(() => exchange(t, target, c));
+        return sent.item && target.oneRecord === true && is2xx(sent.res) ? undefined : sent;
       });
       for (const [i, c] of cases.entries()) {
         const { key, target } = targetOf(targets, c.surface);

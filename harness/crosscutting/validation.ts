@@ -50,17 +50,21 @@ export function invalidBodyChecks(
       const cases = (await options.cases(t)).filter((c) => c.requirementId === id);
       ensure(cases.length > 0, `no invalid case generates ${id}`);
       const numRuns = Math.max(3, Math.ceil(t.run.numRuns / cases.length));
-      // The rules' properties side by side, each sending its cases one at a time: at most
-      // CONFORMANCE_CONCURRENCY requests in flight, and a distant target costs a few round trips
-      // for all the rules, not a few per rule. A failure is the first rule's in their order.
-      await mapLimit(cases, t.run.concurrency, (invalid) =>
-        t.ahead(() =>
+      // The rules' properties side by side, at most CONFORMANCE_CONCURRENCY requests in flight, so
+      // that a distant target costs a few round trips for all the rules, not a few per rule. A
+      // failure is the first rule's in their order. Fewer rules than that budget: each property
+      // sends its cases side by side too, with its share of the budget (harness/check/cases-ahead.ts:
+      // the same seed, path and counterexample), each case in a place of the file's budget; one
+      // rule per place: each property sends its cases one at a time, holding that place throughout.
+      const perRule = Math.max(1, Math.floor(t.run.concurrency / Math.min(cases.length, t.run.concurrency)));
+      await mapLimit(cases, t.run.concurrency, (invalid) => {
+        const property = () =>
           t.property(invalid.bodies, (body) => expectInvalid(t, options.operation, `${invalid.rule}: ${JSON.stringify(body)}`, () => options.send(t, body)), {
             numRuns,
-            concurrency: 1,
-          }),
-        ),
-      );
+            concurrency: perRule,
+          });
+        return perRule > 1 ? property() : t.ahead(property);
+      });
     });
   }
 }

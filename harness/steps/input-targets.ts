@@ -41,6 +41,11 @@ export interface InputTarget {
   readonly appliedNothing?: (t: CheckContext, input: Record<string, unknown>, before: ReadonlySet<string>) => Promise<boolean>;
   /** Read ahead of each item case's send, for `appliedNothing`: the ids there were. */
   readonly before?: (t: CheckContext) => Promise<ReadonlySet<string>>;
+  /**
+   * Every item case changes one and the same record: an item case answered 2xx is judged on a
+   * send of its own, alone (another case's change could hide its own; see harness/crosscutting/input-classes.ts).
+   */
+  readonly oneRecord?: true;
 }
 
 export type InputTargets = Readonly<Record<string, InputTarget>>;
@@ -95,6 +100,7 @@ function batchTargets(): Record<string, InputTarget> {
       // A description of its own per body: an applied item shows it.
       base: async (t) => ({ updates: [{ id: await entry(t), description: `updated by the conformance suite ${uniqueToken('')}` }] }),
       send: (t, body) => t.api.patch('/batch/time-entries', body),
+      oneRecord: true,
       appliedNothing: async (t, input) => {
         const sent = ((input['updates'] as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined)?.['description'];
         const read = await t.api.get(`/time-entries/${await entry(t)}`);

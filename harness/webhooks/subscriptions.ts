@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectStatus } from '../check/expect.js';
+import { mapLimit } from '../check/concurrency.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ApiResponse } from '../http/client.js';
@@ -51,16 +52,36 @@ export async function subscribe(t: CheckContext, sink: WebhookSink, options: Sub
   return { id: record.id, secret, endpoint, events: options.events, record };
 }
 
-/** Best-effort delete, so the target stops calling the sink; the end-of-file cleanup catches the rest. */
+/**
+ * Several subscriptions made side by side (at most CONFORMANCE_CONCURRENCY at once), each as
+ * `subscribe` makes it. Every one made is pushed to `into`, in the order of `options`, before the
+ * first failure (in that order) is thrown: the caller's teardown deletes them all.
+ */
+export async function subscribeAll(t: CheckContext, sink: WebhookSink, options: readonly SubscribeOptions[], into: Subscriber[]): Promise<void> {
+  const made = await mapLimit(options, t.run.concurrency, (one) =>
+    subscribe(t, sink, one).then(
+      (subscriber) => ({ subscriber }),
+      (error: unknown) => ({ error }),
+    ),
+  );
+  for (const outcome of made) if ('subscriber' in outcome) into.push(outcome.subscriber);
+  const failed = made.find((outcome) => 'error' in outcome);
+  if (failed !== undefined && 'error' in failed) throw failed.error;
+}
+
+/**
+ * Best-effort deletes, side by side (at most CONFORMANCE_CONCURRENCY at once), so the target
+ * stops calling the sink; the end-of-file cleanup catches the rest.
+ */
 export async function unsubscribe(t: CheckContext, ...subscribers: ReadonlyArray<Subscriber | undefined>): Promise<void> {
-  for (const subscriber of subscribers) {
-    if (subscriber === undefined) continue;
+  const present = subscribers.filter((subscriber): subscriber is Subscriber => subscriber !== undefined);
+  await mapLimit(present, t.run.concurrency, async (subscriber) => {
     try {
       await t.api.delete(`/webhooks/${subscriber.id}`);
     } catch {
       // The check's own verdict matters more than a failed teardown.
     }
-  }
+  });
 }
 
 /** The subscriptions collection for the cross-cutting checks; subscriptions list quiet events only. */
