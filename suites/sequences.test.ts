@@ -74,6 +74,7 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
       scopes: sequenceScopes(taskId, tag, projectId, versionId),
       count: settings.count,
       seconds: settings.seconds,
+      shrinkSeconds: settings.shrinkSeconds,
       seed: explorationSeed(t.run.seed),
       runSeed: t.run.seed,
       baseUrl: t.run.baseUrl,

@@ -22,11 +22,19 @@ const CATCHES = Object.entries(FAULT_DECLARATIONS).map(([fault, d]: [string, Fau
 }));
 
 /**
- * Suites whose runs are long, mostly waiting (a rate window, the exploration's time bound, a
- * delivery that never comes): their runs start first, so that the file ends on short runs and
- * no driver is left finishing a long one alone. The rest run in declaration order.
+ * Suites whose runs are long, mostly waiting (a rate window, a delivery that never comes): their
+ * runs start first, so that the file ends on short runs and no driver is left finishing a long
+ * one alone. The rest run in declaration order.
  */
-const LONG_SUITES: readonly Domain[] = ['rate-limit', 'sequences', 'webhooks'];
+const LONG_SUITES: readonly Domain[] = ['rate-limit', 'webhooks'];
+
+/**
+ * The exploration's fault whose failing sequence is shrunk as a user's run shrinks it: the report
+ * must show fast-check's shrink steps and a shrinking that ended by itself, within its bound. The
+ * other exploration faults are reported unshrunk (CONFORMANCE_SEQUENCES_SHRINK_S=0): only the kill
+ * matters there, and shrinking a list rule's failure runs to its bound (about 10 s a fault).
+ */
+const SHRINK_WITNESS = 'ms-update-uncompletes';
 const startOrder = (suite: Domain): number => {
   const index = LONG_SUITES.indexOf(suite);
   return index < 0 ? LONG_SUITES.length : index;
@@ -49,6 +57,7 @@ describe('mutants', () => {
       expect(DOMAINS, fault).toContain(suite);
       for (const id of [requirement, ...also]) expect(isRequirementId(id), `${fault}: ${id}`).toBe(true);
     }
+    expect(CATCHES.find((c) => c.fault === SHRINK_WITNESS)?.suite).toBe('sequences');
   });
 
   // One conformance run per fault, through three long-lived driver processes (two cores; a third
@@ -65,10 +74,18 @@ describe('mutants', () => {
           ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: [requirement, ...also].join(',') }),
           // A missing delivery fails only after the whole wait: keep it short for the self-test.
           ...(suite === 'webhooks' ? { CONFORMANCE_WEBHOOK_WAIT_S: '10' } : {}),
-          // The exploration's faults show within seconds; a short bound keeps their shrinking short too.
+          // The exploration's faults show within seconds, and it stops at the first failure: the time
+          // bound only ends a run whose fault did not show, on a machine busy enough to slow it down.
           // 100 sequences at most: with eight domains, a fault of one shows in the sequences of its own domain.
           // A 1 s webhook wait: an events change is tolerated for it (seq-webhook-events-copy shows after it).
-          ...(suite === 'sequences' ? { CONFORMANCE_SEQUENCES_S: '5', CONFORMANCE_SEQUENCES: '100', CONFORMANCE_WEBHOOK_WAIT_S: '1' } : {}),
+          ...(suite === 'sequences'
+            ? {
+                CONFORMANCE_SEQUENCES_S: '30',
+                CONFORMANCE_SEQUENCES: '100',
+                CONFORMANCE_WEBHOOK_WAIT_S: '1',
+                ...(fault === SHRINK_WITNESS ? {} : { CONFORMANCE_SEQUENCES_SHRINK_S: '0' }),
+              }
+            : {}),
           // Recovery waits for the window to pass: an 8 s window instead of the spec's minute.
           ...(suite === 'rate-limit' ? { CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' } : {}),
           // No fault here lags: a list that does not show a write has no reason to be read again for long.
@@ -92,6 +109,12 @@ describe('mutants', () => {
           // Observations of the rule say why it passed, e.g. a burst within its refill tolerance in every run.
           const seen = report.observations.filter((o) => o.requirementId === id).map((o) => `${o.subject}: ${o.value}`);
           expect(statuses, `${fault}: ${id} statuses; ${seen.join('; ')}`).toContain('fail');
+        }
+        if (fault === SHRINK_WITNESS) {
+          const failed = named.find((c) => c.status === 'fail')!;
+          // fast-check's path holds a step for each shorter sequence that still failed the rule.
+          expect(failed.property?.path?.split(':').length ?? 0, `${fault}: ${failed.property?.path}`).toBeGreaterThan(1);
+          expect(failed.message).toMatch(/^The shortest failing sequence found, \d+ requests/m);
         }
         // Caught as a target failure, never as the harness breaking.
         expect(report.checks.filter((c) => c.status === 'error').map((c) => `${c.requirementId}: ${c.message}`)).toEqual([]);

@@ -20,8 +20,8 @@ export interface RunContext {
   readonly otherProjectId?: string | undefined;
   readonly seed: number;
   readonly numRuns: number;
-  /** CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S (suites/sequences.test.ts); absent: the defaults. */
-  readonly sequences?: { readonly count: number; readonly seconds: number } | undefined;
+  /** CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S, CONFORMANCE_SEQUENCES_SHRINK_S (suites/sequences.test.ts); absent: the defaults. */
+  readonly sequences?: { readonly count: number; readonly seconds: number; readonly shrinkSeconds?: number | undefined } | undefined;
   readonly requestTimeoutMs: number;
   /** CONFORMANCE_MAX_RESPONSE_BYTES: no response body or webhook delivery is read past it. */
   readonly maxResponseBytes: number;

@@ -67,7 +67,7 @@ describe('parseEnv defaults', () => {
       concurrency: 8,
       seed: 4242,
       numRuns: 20,
-      sequences: { count: 40, seconds: 15 },
+      sequences: { count: 40, seconds: 15, shrinkSeconds: 30 },
       suites: [...DOMAINS],
       allSuites: true,
       failOnIncomplete: false,

@@ -74,8 +74,8 @@ export interface Config {
   readonly concurrency: number;
   readonly seed: number;
   readonly numRuns: number;
-  /** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S: the exploration's sequences and time bound. */
-  readonly sequences: { readonly count: number; readonly seconds: number };
+  /** CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S and CONFORMANCE_SEQUENCES_SHRINK_S: the exploration's sequences, time bound and shrinking bound. */
+  readonly sequences: { readonly count: number; readonly seconds: number; readonly shrinkSeconds: number };
   readonly suites: readonly Domain[];
   /** CONFORMANCE_SUITES did not narrow the run. */
   readonly allSuites: boolean;
@@ -234,7 +234,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     concurrency: atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY ?? DEFAULTS.concurrency, MAX_CONCURRENCY),
     seed: env.CONFORMANCE_SEED ?? randomSeed(),
     numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
-    sequences: { count: env.CONFORMANCE_SEQUENCES ?? DEFAULTS.sequences, seconds: env.CONFORMANCE_SEQUENCES_S ?? DEFAULTS.sequencesS },
+    sequences: sequenceBounds(env.CONFORMANCE_SEQUENCES, env.CONFORMANCE_SEQUENCES_S, env.CONFORMANCE_SEQUENCES_SHRINK_S),
     suites: (suites.length > 0 ? suites : [...DOMAINS]) as Domain[],
     allSuites: DOMAINS.every((d) => suites.length === 0 || suites.includes(d)),
     failOnIncomplete: env.CONFORMANCE_FAIL_ON_INCOMPLETE ?? false,
@@ -253,6 +253,12 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     loadEngine: oneValue('CONFORMANCE_LOAD_ENGINE', env.CONFORMANCE_LOAD_ENGINE ?? LOAD_DEFAULTS.engine, LOAD_ENGINES),
     locust: parseLocustSettings(env),
   };
+}
+
+/** The exploration's bounds; shrinking a failure gets twice the time bound unless told. */
+function sequenceBounds(count: number | undefined, seconds: number | undefined, shrinkSeconds: number | undefined): Config['sequences'] {
+  const s = seconds ?? DEFAULTS.sequencesS;
+  return { count: count ?? DEFAULTS.sequences, seconds: s, shrinkSeconds: shrinkSeconds ?? 2 * s };
 }
 
 function oneValue<T extends string>(name: string, value: string, known: readonly T[]): T {

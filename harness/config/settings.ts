@@ -401,9 +401,19 @@ export const SETTINGS = [
     name: 'CONFORMANCE_SEQUENCES_S',
     kind: upTo(3600, 'seconds'),
     default: code(DEFAULTS.sequencesS),
-    description: 'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets twice as long).',
+    description:
+      'Longest the exploration runs sequences before it stops starting new ones (shrinking a failure gets twice as long unless `CONFORMANCE_SEQUENCES_SHRINK_S` says).',
     more: "Never more requests than this long at the keys' paced rates allows.",
     needs: ['distant'],
+    group: 'bounds',
+  },
+  {
+    name: 'CONFORMANCE_SEQUENCES_SHRINK_S',
+    kind: upTo(7200, 'seconds'),
+    default: `twice \`CONFORMANCE_SEQUENCES_S\` (${code(0)}: the first failing sequence, unshrunk)`,
+    description: 'Longest the exploration shrinks a failing sequence to the shortest that still breaks the same rule.',
+    more: 'Past it the shortest sequence found so far is reported; the rule fails either way, only the reproducer is longer.',
+    needs: ['debugging'],
     group: 'bounds',
   },
   {

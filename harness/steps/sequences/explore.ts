@@ -19,8 +19,8 @@ import { drawRuns, Lanes, lanesFor, shrinkRun } from './side-by-side.js';
 import { limiter } from '../../check/concurrency.js';
 import { listSettleMs } from '../settle.js';
 
-/** CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S as the run gives them, or their defaults. */
-export function sequenceSettings(run: Pick<RunContext, 'sequences'>): { readonly count: number; readonly seconds: number } {
+/** CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S and CONFORMANCE_SEQUENCES_SHRINK_S as the run gives them, or their defaults. */
+export function sequenceSettings(run: Pick<RunContext, 'sequences'>): NonNullable<RunContext['sequences']> {
   return run.sequences ?? { count: DEFAULTS.sequences, seconds: DEFAULTS.sequencesS };
 }
 
@@ -51,6 +51,8 @@ export interface ExplorationOptions {
   readonly count: number;
   /** CONFORMANCE_SEQUENCES_S: no sequence starts after this long; shrinking a failure gets twice as long (30 s by default). */
   readonly seconds: number;
+  /** CONFORMANCE_SEQUENCES_SHRINK_S: how long shrinking a failure may take (0: the first failing sequence is reported); absent: twice `seconds`. */
+  readonly shrinkSeconds?: number | undefined;
   /** The exploration's seed (from the run's), and the run's seed for the replay line. */
   readonly seed: number;
   readonly runSeed: number;
@@ -104,7 +106,7 @@ export interface Exploration {
 export async function explore(options: ExplorationOptions): Promise<Exploration> {
   const started = performance.now();
   const exploreMs = options.seconds * 1000;
-  const shrinkMs = 2 * exploreMs;
+  const shrinkMs = (options.shrinkSeconds ?? 2 * options.seconds) * 1000;
   const maxRequests = options.count * REQUESTS_PER_SEQUENCE;
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   let sequences = 0;
