@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../report/model.js';
-import { ApiClient, EXCERPT_BYTES, buildUrl, formatBytes, type ClientOptions, type ClientStats, type WireRecord } from './client.js';
+import { ApiClient, EXCERPT_BYTES, buildUrl, formatBytes, retryJitterMs, type ClientOptions, type ClientStats, type WireRecord } from './client.js';
 import { TargetHealth } from './health.js';
 import { Redactor } from './redact.js';
 
@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 
 function client(overrides: Partial<ClientOptions> = {}): ApiClient {
-  return new ApiClient({ baseUrl, key: KEY, timeoutMs: 5000, redactor: new Redactor([KEY]), ...overrides });
+  return new ApiClient({ baseUrl, key: KEY, timeoutMs: 5000, redactor: new Redactor([KEY]), jitter: () => 0, ...overrides });
 }
 
 /** A sleep that records what was asked and returns at once. */
@@ -254,6 +254,31 @@ describe('ApiClient throttling', () => {
     const res = await client({ sleep, throttle: { maxWaitMs: 5000, maxRetries: 3 } }).get('/contacts');
     expect(res.status).toBe(200);
     expect(waits).toEqual([5000, 1000]);
+  });
+
+  it('adds its jitter to each wait, so that requests refused together do not come back together', async () => {
+    let calls = 0;
+    handler = (_req, res) => {
+      calls += 1;
+      if (calls <= 2) json(res, 429, {}, { 'retry-after': '1' });
+      else json(res, 200, {});
+    };
+    const { sleep, waits } = fakeSleep();
+    const asked: number[] = [];
+    const jitter = (ms: number) => (asked.push(ms), 37 * asked.length);
+    const res = await client({ sleep, jitter, throttle: { maxWaitMs: 5000, maxRetries: 3 } }).get('/contacts');
+    expect(res.status).toBe(200);
+    expect(asked).toEqual([1000, 1000]);
+    expect(waits).toEqual([1037, 1074]);
+  });
+
+  it('jitters by up to a quarter of the wait, at most 250 ms', () => {
+    const draws = Array.from({ length: 2000 }, () => [retryJitterMs(400), retryJitterMs(60_000)] as const);
+    expect(Math.min(...draws.flat())).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...draws.map(([short]) => short))).toBeLessThan(100);
+    expect(Math.max(...draws.map(([, long]) => long))).toBeLessThan(250);
+    // Spread, not a constant: two thousand draws over a hundred values take many of them.
+    expect(new Set(draws.map(([short]) => short)).size).toBeGreaterThan(50);
   });
 
   it('returns the raw 429 at once with maxRetries 0 (for rate-limit checks)', async () => {

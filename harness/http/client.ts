@@ -89,6 +89,8 @@ export interface ClientOptions {
   /** A 429 is waited out (Retry-After, at most this long each time) and retried this many times. */
   readonly throttle?: { readonly maxWaitMs: number; readonly maxRetries: number };
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Added to each 429 wait (default `retryJitterMs`: random); a test gives its own. */
+  readonly jitter?: (waitMs: number) => number;
   /** No body is read past this many bytes (CONFORMANCE_MAX_RESPONSE_BYTES); default DEFAULT_MAX_RESPONSE_BYTES. */
   readonly maxResponseBytes?: number;
   /** The run's breaker: every exchange reports to it, and no request goes out once it opened. */
@@ -199,6 +201,17 @@ async function readBounded(
   return { bytes: Buffer.concat(chunks, size), tooLarge: false, seen: size, declared: false };
 }
 
+/**
+ * A random share of a 429 wait added to it: requests refused together (a file's checks side by
+ * side, the exploration's sequences) are told the same Retry-After, and waiting exactly that long
+ * sends them together again, into the same refusal (a limiter that spaces requests, such as
+ * nginx's limit_req without a burst, refuses all but one of any that arrive in one millisecond).
+ * Up to a quarter of the wait, at most 250 ms: enough to spread them, small beside the wait.
+ */
+export function retryJitterMs(waitMs: number): number {
+  return Math.floor(Math.random() * Math.min(250, waitMs / 4));
+}
+
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
@@ -259,7 +272,8 @@ export class ApiClient {
           `${options.method} ${options.path}: still answered 429 after ${attempt} waits; give this key a higher per-minute limit on the target`,
         );
       }
-      const waitMs = Math.min(retryAfterMs(response.headers['retry-after']) ?? 1000, throttle.maxWaitMs);
+      const cappedMs = Math.min(retryAfterMs(response.headers['retry-after']) ?? 1000, throttle.maxWaitMs);
+      const waitMs = cappedMs + (this.#options.jitter ?? retryJitterMs)(cappedMs);
       if (stats) stats.throttled += 1;
       if (governor === undefined) {
         if (stats) stats.throttledMs += waitMs;
