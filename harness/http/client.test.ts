@@ -216,6 +216,7 @@ describe('ApiClient throttling', () => {
     const exchanges: ExchangeRecord[] = [];
     const res = await client({ sleep, stats, onExchange: (e) => exchanges.push(e) }).get('/contacts');
     expect(res.status).toBe(200);
+    expect(res.throttled).toBe(1);
     expect(waits).toEqual([1000]);
     expect(stats).toEqual({ throttled: 1, throttledMs: 1000 });
     expect(received).toHaveLength(2);

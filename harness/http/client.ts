@@ -33,6 +33,8 @@ export interface ApiResponse {
   /** The parsed body, or undefined when it is empty or not JSON. */
   readonly json: unknown;
   readonly exchange: ExchangeRecord;
+  /** How many 429 answers this request waited out before this answer (absent: none). */
+  readonly throttled?: number;
 }
 
 /**
@@ -265,7 +267,7 @@ export class ApiClient {
       // maxRetries 0: the caller wants the raw 429 (rate-limit checks).
       if (response.status !== 429 || throttle.maxRetries === 0) {
         guard?.after?.(options, response);
-        return response;
+        return attempt === 0 ? response : { ...response, throttled: attempt };
       }
       if (attempt >= throttle.maxRetries) {
         throw new ThrottledError(
