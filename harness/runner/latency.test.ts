@@ -86,9 +86,10 @@ describe('concurrencyFor', () => {
     expect(concurrencyFor(FAR_MS - 1, undefined, false)).toBe(FILE_BUDGET.distant);
   });
 
-  it('gives each file a larger budget far away, over TLS its own', () => {
+  it('gives each file a larger budget far away, over TLS its own, never more than plain HTTP', () => {
     expect(FILE_BUDGET.far).toBeGreaterThan(FILE_BUDGET.distant);
     expect(FILE_BUDGET.farTls).toBeGreaterThanOrEqual(FILE_BUDGET.distant);
+    expect(FILE_BUDGET.farTls).toBeLessThanOrEqual(FILE_BUDGET.far);
     expect(concurrencyFor(FAR_MS, undefined, false)).toBe(FILE_BUDGET.far);
     expect(concurrencyFor(100, undefined, false)).toBe(FILE_BUDGET.far);
     expect(concurrencyFor(FAR_MS, undefined, true)).toBe(FILE_BUDGET.farTls);

@@ -37,8 +37,8 @@ export const FUNCTIONAL_WORKERS = { near: 2, distant: 4, far: 8 } as const;
  * there a file's time is its requests over this budget, each place held a round trip: the
  * expenses file's 1,300 requests through 8 places at ~100 ms need at least 8 s whatever its
  * chains. Over TLS far keeps `farTls`: each place may open a connection, and a handshake costs
- * the target (and a TLS proxy before it) CPU that plain HTTP does not.
- * Measured: see docs/preparing-your-server.md#distance (npm run bench).
+ * the target (and a TLS proxy before it) CPU that plain HTTP does not (harness/config/defaults.ts
+ * says what was measured).
  */
 export const FILE_BUDGET = {
   near: DEFAULTS.concurrency,
