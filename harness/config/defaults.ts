@@ -54,6 +54,13 @@ export const DEFAULTS = {
   // file (more workers when distant, harness/runner/latency.ts) bring that to 1.4x the local time
   // (npm run bench); more gained nothing measurable there, and keeps fewer connections open.
   concurrency: 8,
+  // CONFORMANCE_CONCURRENCY unset, from 40 ms away (harness/runner/latency.ts FILE_BUDGET): there a
+  // file's time is its requests over this budget, a round trip each (the expenses file's 1,300
+  // requests through 8 places need 8 s at 50 ms). Over https it stays 8: each place may open a
+  // connection, and a handshake costs the target CPU; through the bench's TLS proxy on a busy
+  // 2-core machine 8 workers x 16 left some 50 checks without an answer for 10 s, x 8 four.
+  farConcurrency: 16,
+  farTlsConcurrency: 8,
   // Beyond the pacing the keys' advertised limits already impose (the run stays under them), two
   // whole minutes of 429s: two windows of spec 8's per-minute limit. A key still refused after
   // that is limited below what it advertises or shared with someone else, not briefly unlucky.

@@ -64,7 +64,7 @@ describe('parseEnv defaults', () => {
       breakerFailures: 5,
       outageWaitS: 60,
       runDeadlineS: 1800,
-      concurrency: 8,
+      concurrency: undefined,
       seed: 4242,
       numRuns: 20,
       sequences: { count: 40, seconds: 15, shrinkSeconds: 30 },

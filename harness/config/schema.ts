@@ -70,8 +70,11 @@ export interface Config {
   readonly outageWaitS: number;
   /** CONFORMANCE_RUN_DEADLINE_S: the whole run's time bound. */
   readonly runDeadlineS: number;
-  /** CONFORMANCE_CONCURRENCY: checks of a suite file in flight at once, and requests one check sends at once. */
-  readonly concurrency: number;
+  /**
+   * CONFORMANCE_CONCURRENCY: checks of a suite file in flight at once, and requests one check sends
+   * at once; undefined when not set: the runner chooses it by the target's distance (harness/runner/latency.ts).
+   */
+  readonly concurrency: number | undefined;
   readonly seed: number;
   readonly numRuns: number;
   /** CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S and CONFORMANCE_SEQUENCES_SHRINK_S: the exploration's sequences, time bound and shrinking bound. */
@@ -231,7 +234,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     breakerFailures: env.CONFORMANCE_BREAKER_FAILURES ?? DEFAULTS.breakerFailures,
     outageWaitS: env.CONFORMANCE_OUTAGE_WAIT_S ?? DEFAULTS.outageWaitS,
     runDeadlineS: env.CONFORMANCE_RUN_DEADLINE_S ?? DEFAULTS.runDeadlineS,
-    concurrency: atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY ?? DEFAULTS.concurrency, MAX_CONCURRENCY),
+    concurrency: env.CONFORMANCE_CONCURRENCY === undefined ? undefined : atMost('CONFORMANCE_CONCURRENCY', env.CONFORMANCE_CONCURRENCY, MAX_CONCURRENCY),
     seed: env.CONFORMANCE_SEED ?? randomSeed(),
     numRuns: env.CONFORMANCE_NUM_RUNS ?? DEFAULTS.numRuns,
     sequences: sequenceBounds(env.CONFORMANCE_SEQUENCES, env.CONFORMANCE_SEQUENCES_S, env.CONFORMANCE_SEQUENCES_SHRINK_S),

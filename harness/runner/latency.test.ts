@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redactor } from '../http/redact.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { DISTANT_MS, FAR_MS, FUNCTIONAL_WORKERS, roundTripMs, workersFor } from './latency.js';
+import { DISTANT_MS, FAR_MS, FILE_BUDGET, FUNCTIONAL_WORKERS, concurrencyFor, distanceLine, roundTripMs, workersFor } from './latency.js';
 
 const DELAY_MS = 25;
 let server: Server;
@@ -75,5 +75,55 @@ describe('workersFor', () => {
     expect(workersFor(['contacts'], 40)).toBe(1);
     expect(workersFor(['rate-limit', 'contacts'], 40)).toBe(2);
     expect(workersFor(['rate-limit'], 40)).toBe(1);
+  });
+});
+
+describe('concurrencyFor', () => {
+  it('keeps the default per-file budget near and distant when CONFORMANCE_CONCURRENCY is not set', () => {
+    expect(concurrencyFor(0, undefined, false)).toBe(DEFAULTS.concurrency);
+    expect(concurrencyFor(DISTANT_MS - 1, undefined, true)).toBe(FILE_BUDGET.near);
+    expect(concurrencyFor(DISTANT_MS, undefined, false)).toBe(FILE_BUDGET.distant);
+    expect(concurrencyFor(FAR_MS - 1, undefined, false)).toBe(FILE_BUDGET.distant);
+  });
+
+  it('gives each file a larger budget far away, over TLS its own, never more than plain HTTP', () => {
+    expect(FILE_BUDGET.far).toBeGreaterThan(FILE_BUDGET.distant);
+    expect(FILE_BUDGET.farTls).toBeGreaterThanOrEqual(FILE_BUDGET.distant);
+    expect(FILE_BUDGET.farTls).toBeLessThanOrEqual(FILE_BUDGET.far);
+    expect(concurrencyFor(FAR_MS, undefined, false)).toBe(FILE_BUDGET.far);
+    expect(concurrencyFor(100, undefined, false)).toBe(FILE_BUDGET.far);
+    expect(concurrencyFor(FAR_MS, undefined, true)).toBe(FILE_BUDGET.farTls);
+  });
+
+  it('respects a CONFORMANCE_CONCURRENCY the user set exactly, at any distance', () => {
+    for (const roundTrip of [0, DISTANT_MS, FAR_MS, 250]) {
+      for (const tls of [false, true]) {
+        expect(concurrencyFor(roundTrip, 1, tls)).toBe(1);
+        expect(concurrencyFor(roundTrip, DEFAULTS.concurrency, tls)).toBe(DEFAULTS.concurrency);
+        expect(concurrencyFor(roundTrip, 32, tls)).toBe(32);
+      }
+    }
+  });
+
+  it('keeps the workers of a far run with the budget chosen for it', () => {
+    const MANY = ['auth', 'contacts', 'expenses', 'webhooks', 'tasks', 'batch', 'rates', 'reports', 'resources', 'milestones', 'security'] as const;
+    expect(workersFor(MANY, 100, concurrencyFor(100, undefined, false))).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor(MANY, 100, concurrencyFor(100, 2, false))).toBe(FUNCTIONAL_WORKERS.distant);
+  });
+});
+
+describe('distanceLine', () => {
+  it('says nothing next to the target unless the budget was set', () => {
+    expect(distanceLine(1, 3, DEFAULTS.concurrency, false)).toBeUndefined();
+    expect(distanceLine(1, 3, 2, true)).toMatch(
+      /^the target answers in 1 ms: the suites run in 3 workers, each file with 2 requests in flight at most \(CONFORMANCE_CONCURRENCY\)$/,
+    );
+  });
+
+  it('names the workers and the budget, and whether the distance chose it', () => {
+    expect(distanceLine(51.6, 9, 16, false)).toBe(
+      'the target answers in 52 ms: the suites run in 9 workers, each file with 16 requests in flight at most (CONFORMANCE_CONCURRENCY not set: chosen for the distance)',
+    );
+    expect(distanceLine(20, 1, 1, true)).toMatch(/in 1 worker, each file with 1 request in flight at most \(CONFORMANCE_CONCURRENCY\)$/);
   });
 });

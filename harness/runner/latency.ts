@@ -32,6 +32,43 @@ export const FAR_MS = 40;
 export const FUNCTIONAL_WORKERS = { near: 2, distant: 4, far: 8 } as const;
 
 /**
+ * Requests one suite file has in flight at once (its checks side by side, and what they send
+ * ahead) when CONFORMANCE_CONCURRENCY is not set: near and distant the default; far, more, since
+ * there a file's time is its requests over this budget, each place held a round trip: the
+ * expenses file's 1,300 requests through 8 places at ~100 ms need at least 8 s whatever its
+ * chains. Over TLS far keeps `farTls`: each place may open a connection, and a handshake costs
+ * the target (and a TLS proxy before it) CPU that plain HTTP does not (harness/config/defaults.ts
+ * says what was measured).
+ */
+export const FILE_BUDGET = {
+  near: DEFAULTS.concurrency,
+  distant: DEFAULTS.concurrency,
+  far: DEFAULTS.farConcurrency,
+  farTls: DEFAULTS.farTlsConcurrency,
+} as const;
+
+/**
+ * The run's per-file request budget: CONFORMANCE_CONCURRENCY exactly when the user set it (a
+ * fragile target's limit is never raised), else FILE_BUDGET by distance.
+ */
+export function concurrencyFor(roundTrip: number, set: number | undefined, tls: boolean): number {
+  if (set !== undefined) return set;
+  if (roundTrip < DISTANT_MS) return FILE_BUDGET.near;
+  if (roundTrip < FAR_MS) return FILE_BUDGET.distant;
+  return tls ? FILE_BUDGET.farTls : FILE_BUDGET.far;
+}
+
+/**
+ * The start line that says how the run meets the target's distance, for a target 5 ms or more
+ * away (next to it the run is as documented: 2 workers, CONFORMANCE_CONCURRENCY's default).
+ */
+export function distanceLine(roundTrip: number, workers: number, concurrency: number, set: boolean): string | undefined {
+  if (roundTrip < DISTANT_MS && !set) return undefined;
+  const budget = set ? 'CONFORMANCE_CONCURRENCY' : 'CONFORMANCE_CONCURRENCY not set: chosen for the distance';
+  return `the target answers in ${Math.round(roundTrip)} ms: the suites run in ${workers} worker${workers === 1 ? '' : 's'}, each file with ${concurrency} request${concurrency === 1 ? '' : 's'} in flight at most (${budget})`;
+}
+
+/**
  * The shortest of `samples` sequential round trips of `GET /contacts?limit=1` with the admin key,
  * in ms: after the start-up probe, so the connection is open and both sides are warm; the
  * shortest is the distance, the others carry the target's or this machine's hiccups.

@@ -11,7 +11,7 @@ import { buildReport, settingsInfo, type RunInfo } from './build-report.js';
 import { ResultCollector } from './collector.js';
 import { closeWithin, formatDuration, underDeadline } from './deadline.js';
 import { Progress, ProgressReporter, type RunGauge } from './progress.js';
-import { roundTripMs, workersFor } from './latency.js';
+import { concurrencyFor, distanceLine, roundTripMs, workersFor } from './latency.js';
 import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { nothingRanError } from './nothing-ran.js';
@@ -186,6 +186,11 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     redactor,
     network: config.network,
   });
+  // Issue 32: far away, unless the user set it, each file gets a larger budget of requests in flight.
+  const concurrency = concurrencyFor(roundTrip, config.concurrency, new URL(target.baseUrl).protocol === 'https:');
+  const workers = workersFor(config.suites, roundTrip, concurrency);
+  const distance = distanceLine(roundTrip, workers, concurrency, config.concurrency !== undefined);
+  if (distance !== undefined) progress.line(distance);
   let context: RunContext = {
     runId,
     baseUrl: target.baseUrl,
@@ -203,7 +208,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     maxResponseBytes: config.maxResponseBytes,
     breakerFailures: config.breakerFailures,
     outageWaitS: config.outageWaitS,
-    concurrency: config.concurrency,
+    concurrency,
     webhookWaitS: config.webhookWaitS,
     listSettleS: config.listSettleS,
     rateWindowMs: target.embedded && config.referenceRateWindowS !== undefined ? config.referenceRateWindowS * 1000 : undefined,
@@ -250,9 +255,9 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     ...(moduleCache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache.dir } }),
     // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or more
     // against a distant target (harness/runner/latency.ts).
-    maxWorkers: workersFor(config.suites, roundTrip, config.concurrency),
+    maxWorkers: workers,
     // The rate-limit suite first; the checks of a file side by side.
-    ...checkOrdering(config.concurrency),
+    ...checkOrdering(concurrency),
     silent: true,
     passWithNoTests: true,
     // Cleanup deletes every record a file created; against a slow target that takes a while
