@@ -39,7 +39,9 @@ export async function startCountingProxy(upstream: string, options: CountingProx
     const key = keyOf(req);
     counts.set(key, (counts.get(key) ?? 0) + 1);
     const out = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      // A fresh upstream connection per request: a pooled one the target closed while idle would
+      // reset a request the run sent, which the run would rightly take for the target's failure.
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent: false },
       (upstreamRes) => {
         const headers = Object.fromEntries(
           Object.entries(upstreamRes.headers).filter(([name]) => !(options.stripRateHeaders === true && RATE_HEADER.test(name))),
@@ -51,6 +53,9 @@ export async function startCountingProxy(upstream: string, options: CountingProx
     out.on('error', () => res.writeHead(502).end());
     req.pipe(out);
   });
+  // The run's idle connections stay open for the whole run (Node's 5 s default closes one the run
+  // may be reusing at that moment, on a busy machine: "other side closed").
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
