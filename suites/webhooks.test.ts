@@ -117,26 +117,6 @@ const collection = subscriptionsCollection(quiet, ['quote.created']);
 /** Events no documented operation sends: subscriptions made for CRUD and validation list only these. */
 const QUIET: readonly EventName[] = QUIET_EVENTS;
 
-// whole list, which must hold still meanwhile.
-describe.sequential('webhooks: paging', () => {
-  pagingChecks(check, collection);
-});
-
-// Alone too, right after: no filter scopes GET /webhooks to the sample (spec 4.11), so the filter
-// checks walk the whole list by offset, where a subscription another check deletes meanwhile
-// would shift the pages and a correct server would skip a sample.
-describe.sequential('webhooks: list filter', () => {
-  const sample = once(async (t) => {
-    const make = async (isActive: boolean) =>
-      (await createSubscription(t, { ...subscriptionBody(t, await quiet(t), QUIET, `filter ${isActive}`), isActive })).record.id;
-    // Made side by side: four independent creates, one round trip far from the target.
-    const [a, b, c, d] = await Promise.all([make(true), make(true), make(false), make(false)]);
-    return { scope: {}, trueIds: [a, b], falseIds: [c, d] };
-  });
-  // spec 4: "the value true means true, any other value means false", for the isActive filter of 4.11.
-  booleanFilterChecks(check, { path: '/webhooks', filters: [{ name: 'isActive', requirementId: 'WH-FILTER-ACTIVE', sample }] });
-});
-
 describe('webhooks: responses and ids', () => {
   crudChecks(check, collection);
 
@@ -974,11 +954,36 @@ describe('webhooks: deliveries list', () => {
   });
 });
 
-// Last, after every other check of the file: it judges the validation statuses they saw.
 describe('webhooks: invalid input classes from the field table', () => {
   inputClassChecks(check, 'webhooks', inputTargets('webhooks', { webhookUrl: quiet }));
 });
 
+// The list checks last, once every check that writes subscriptions has ended: no filter scopes
+// GET /webhooks to a check's own records (spec 4.11), so they judge the whole list, which must hold
+// still meanwhile (the file's records are deleted only when it ends). Far from the target a chain
+// of round trips each, so none waits for the file's long ones (retries, deliveries) to start.
+// The filter checks alone, one after the other: they walk the whole list by offset, where a
+// subscription created or deleted meanwhile would shift the pages and a correct server would skip
+// a sample.
+describe.sequential('webhooks: list filter', () => {
+  const sample = once(async (t) => {
+    const make = async (isActive: boolean) =>
+      (await createSubscription(t, { ...subscriptionBody(t, await quiet(t), QUIET, `filter ${isActive}`), isActive })).record.id;
+    // Made side by side: four independent creates, one round trip far from the target.
+    const [a, b, c, d] = await Promise.all([make(true), make(true), make(false), make(false)]);
+    return { scope: {}, trueIds: [a, b], falseIds: [c, d] };
+  });
+  // spec 4: "the value true means true, any other value means false", for the isActive filter of 4.11.
+  booleanFilterChecks(check, { path: '/webhooks', filters: [{ name: 'isActive', requirementId: 'WH-FILTER-ACTIVE', sample }] });
+});
+
+// Then the paging checks, side by side (they only read): a group of their own between the two
+// sequential blocks around them, which vitest runs alone (its groups are consecutive blocks of one kind).
+describe('webhooks: paging', () => {
+  pagingChecks(check, collection);
+});
+
+// Last, after every other check of the file: it judges the validation statuses they saw.
 describe.sequential('webhooks: validation status', () => {
   validationConsistencyCheck(check, 'webhooks');
 });

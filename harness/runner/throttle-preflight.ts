@@ -182,11 +182,14 @@ export async function probeLimits(
 ): Promise<Partial<Record<EstimatedRole, number | undefined>>> {
   const requests = estimateRequests(config.suites, config.numRuns);
   const limits: Partial<Record<EstimatedRole, number | undefined>> = { admin: probed.adminLimit };
-  for (const role of ['member', 'otherOrg'] as const) {
-    const key = config.keys[role];
-    if (key !== undefined && (requests[role] > 0 || config.requirements.length > 0)) {
-      limits[role] = await probeKeyLimit(baseUrl, key, probed.authStyle, config, redactor);
-    }
-  }
+  // The two keys side by side: independent reads, one round trip far from the target.
+  await Promise.all(
+    (['member', 'otherOrg'] as const).map(async (role) => {
+      const key = config.keys[role];
+      if (key !== undefined && (requests[role] > 0 || config.requirements.length > 0)) {
+        limits[role] = await probeKeyLimit(baseUrl, key, probed.authStyle, config, redactor);
+      }
+    }),
+  );
   return limits;
 }
