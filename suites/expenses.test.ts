@@ -388,7 +388,7 @@ describe('expenses: list filters', () => {
   });
 
   check('EX-FILTER-REFS', 'return only expenses of the requested claimedByResourceId', async (t) => {
-    const [mine, other] = await Promise.all([createResource(t, 'Conformance claimant'), createResource(t, 'Conformance other claimant')]);
+    const [mine, other] = await Promise.all(['Conformance claimant', 'Conformance other claimant'].map((name) => t.ahead(() => createResource(t, name))));
     const claimed = await createExpense(t, { expenseType: 'staff_claim', claimedByResourceId: mine });
     const notMine = await createExpense(t, { expenseType: 'staff_claim', claimedByResourceId: other });
     const records = await expectFiltered(

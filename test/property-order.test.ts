@@ -55,6 +55,7 @@ async function failingProperty(concurrency: string | undefined) {
   return {
     code: result.code,
     maxInFlight,
+    distance: report.settings.distance,
     status: check!.status,
     property: check!.property && { ...check!.property, counterexample: runFree(check!.property.counterexample, report.runId) },
     message: runFree(check!.message, report.runId),
@@ -68,6 +69,10 @@ describe('a failing property, its cases sent side by side', () => {
     expect(alone.code).toBe(1);
     expect(alone.maxInFlight).toBe(1);
     expect(ahead.maxInFlight).toBeGreaterThan(1);
+    // report.json says what budget each run kept: the one set, or the one chosen for the distance (2 ms: near).
+    expect(alone.distance).toMatchObject({ concurrency: 1, concurrencySet: true });
+    expect(ahead.distance).toMatchObject({ concurrency: 8, concurrencySet: false, workers: 1 });
+    expect(ahead.distance?.roundTripMs).toBeGreaterThanOrEqual(2);
     expect(alone.property?.path).toEqual(expect.stringMatching(/^\d+(:\d+)*$/));
     expect(alone.property?.counterexample).toMatch(/<salt>/);
     expect(ahead.status).toBe('fail');

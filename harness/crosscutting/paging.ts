@@ -151,9 +151,10 @@ export function pagingChecks(check: Check, collection: Collection): void {
  * `offset` k with a limit above the count returns count - k records, none at the count or past it.
  */
 async function offsetCounts(t: CheckContext, path: string, query: Readonly<Record<string, string>>, count: number): Promise<void> {
-  // Side by side (reads of a list that holds still: one round trip far from the target), judged in offset order.
+  // Side by side within the file's budget (reads of a list that holds still: one round trip far
+  // from the target), judged in offset order.
   const offsets = Array.from({ length: count + 2 }, (_, offset) => offset);
-  const answers = await Promise.all(offsets.map((offset) => t.api.get(path, { ...query, limit: 100, offset })));
+  const answers = await Promise.all(offsets.map((offset) => t.ahead(() => t.api.get(path, { ...query, limit: 100, offset }))));
   for (const [offset, res] of answers.entries()) {
     expectStatus(res, 200, `list ${path}?offset=${offset}`);
     const got = listPage(res).records.length;
@@ -174,10 +175,11 @@ async function offsetWalk(t: CheckContext, path: string, query: Readonly<Record<
   const whole = idsOf(listPage(first).records);
   const total = totalOf(listPage(first).pagination)?.value ?? whole.length;
   const count = Math.min(whole.length, 5);
-  // The page past the total and the pages of one side by side (one round trip far from the target), judged in order.
+  // The page past the total and the pages of one side by side within the file's budget (one round
+  // trip far from the target), judged in order.
   const [past, ...pages] = await Promise.all([
-    t.api.get(path, { ...query, offset: total, limit: 10 }),
-    ...Array.from({ length: count }, (_, offset) => t.api.get(path, { ...query, limit: 1, offset })),
+    t.ahead(() => t.api.get(path, { ...query, offset: total, limit: 10 })),
+    ...Array.from({ length: count }, (_, offset) => t.ahead(() => t.api.get(path, { ...query, limit: 1, offset }))),
   ]);
   expectStatus(past!, 200, `list ${path}?offset=${total}`);
   ensure(listPage(past!).records.length === 0, `expected no records at offset ${total} (the total), got ${listPage(past!).records.length}`, past);

@@ -238,6 +238,20 @@ export const reportSchema = z.object({
     expectedFailures: z.string().nullable(),
     /** CONFORMANCE_OUTAGE_WAIT_S: the longest outage the run paused for. */
     outageWaitS: z.int().min(0).optional(),
+    /**
+     * How the run met the target's distance (harness/runner/latency.ts): the shortest of the first
+     * round trips (ms), the workers the suites ran in, the requests each file kept in flight at most
+     * (CONFORMANCE_CONCURRENCY, or chosen for the distance when `concurrencySet` is false).
+     * Absent in reports of earlier versions.
+     */
+    distance: z
+      .object({
+        roundTripMs: z.number().min(0),
+        workers: z.int().min(1),
+        concurrency: z.int().min(1),
+        concurrencySet: z.boolean(),
+      })
+      .optional(),
   }),
   /**
    * The shipped spec cut into units (harness/spec/traceability), per section: how many, how many

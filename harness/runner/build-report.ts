@@ -42,6 +42,8 @@ export interface RunInfo {
   readonly expectedFailures?: { readonly file: string; readonly entries: readonly ExpectedFailure[] } | undefined;
   /** CONFORMANCE_OUTAGE_WAIT_S, and the times the target was away (harness/runner/outage.ts). */
   readonly outageWaitS?: number | undefined;
+  /** The distance and what the run chose for it (report.json settings.distance). */
+  readonly distance?: NonNullable<Report['settings']['distance']> | undefined;
   readonly outages?: readonly OutageWindow[] | undefined;
   /** The shipped spec's units (harness/spec/traceability/units.ts), for the coverage per section. */
   readonly specUnits?: readonly SpecUnit[] | undefined;
@@ -169,6 +171,7 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
       failOnIncomplete: info.failOnIncomplete,
       expectedFailures: info.expectedFailures?.file ?? null,
       ...(info.outageWaitS === undefined ? {} : { outageWaitS: info.outageWaitS }),
+      ...(info.distance === undefined ? {} : { distance: { ...info.distance } }),
     },
     outages: (info.outages ?? []).map((o) => ({ ...o })),
     // Interrupted, the main process deleted what the files' cleanups left (the run's log lists both):

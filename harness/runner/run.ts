@@ -382,6 +382,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     toolVersion: await toolVersion(),
     expectedFailures,
     outageWaitS: config.outageWaitS,
+    distance: { roundTripMs: Math.round(roundTrip * 10) / 10, workers, concurrency, concurrencySet: config.concurrency !== undefined },
     outages: outages.windows,
     specUnits: await shippedSpecUnits(),
     ...(signal === undefined || cleanup === undefined

@@ -176,20 +176,23 @@ export function checkTimeoutSlackMs(plan: ThrottlePlan, config: Pick<Config, 'pa
  */
 export async function probeLimits(
   baseUrl: string,
-  config: Pick<Config, 'keys' | 'requestTimeoutMs' | 'suites' | 'numRuns' | 'requirements'>,
+  config: Pick<Config, 'keys' | 'requestTimeoutMs' | 'suites' | 'numRuns' | 'requirements' | 'concurrency'>,
   redactor: Redactor,
   probed: { readonly authStyle: 'x-api-key' | 'bearer'; readonly adminLimit: number | undefined },
 ): Promise<Partial<Record<EstimatedRole, number | undefined>>> {
   const requests = estimateRequests(config.suites, config.numRuns);
   const limits: Partial<Record<EstimatedRole, number | undefined>> = { admin: probed.adminLimit };
-  // The two keys side by side: independent reads, one round trip far from the target.
-  await Promise.all(
-    (['member', 'otherOrg'] as const).map(async (role) => {
-      const key = config.keys[role];
-      if (key !== undefined && (requests[role] > 0 || config.requirements.length > 0)) {
-        limits[role] = await probeKeyLimit(baseUrl, key, probed.authStyle, config, redactor);
-      }
-    }),
-  );
+  const probe = async (role: 'member' | 'otherOrg'): Promise<void> => {
+    const key = config.keys[role];
+    if (key !== undefined && (requests[role] > 0 || config.requirements.length > 0)) {
+      limits[role] = await probeKeyLimit(baseUrl, key, probed.authStyle, config, redactor);
+    }
+  };
+  // The two keys side by side (independent reads: one round trip far from the target), unless
+  // the target takes one request at a time (CONFORMANCE_CONCURRENCY=1).
+  if (config.concurrency === 1) {
+    await probe('member');
+    await probe('otherOrg');
+  } else await Promise.all([probe('member'), probe('otherOrg')]);
   return limits;
 }
