@@ -90,14 +90,28 @@ export async function runDoctor(config: Config, options: DoctorOptions): Promise
 async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...items: DoctorItem[]) => void, embedded: boolean): Promise<void> {
   const { config } = ctx;
   const full = options.scope === 'full';
-  const guarded = async (id: string, title: string, variables: string[], fn: () => Promise<DoctorItem[]>): Promise<void> => {
+  // A group's items, or the one item saying it could not be checked.
+  const attempt = async (id: string, title: string, variables: string[], fn: () => Promise<DoctorItem[]>): Promise<DoctorItem[]> => {
     try {
-      push(...(await fn()));
+      return await fn();
     } catch (cause) {
       const why = couldNotCheck(cause);
       if (why === undefined) throw cause;
-      push(item(id, title, 'warning', `could not check: ${redact(ctx, why)}`, { variables }));
+      return [item(id, title, 'warning', `could not check: ${redact(ctx, why)}`, { variables })];
     }
+  };
+  const guarded = async (id: string, title: string, variables: string[], fn: () => Promise<DoctorItem[]>): Promise<void> => {
+    push(...(await attempt(id, title, variables, fn)));
+  };
+  // Issue 32: two independent groups side by side, each one request at a time, their items in
+  // order. Never more than two in flight: against a target that stops answering, each of the
+  // breaker's first failures may start one more request, so at most one is sent past the
+  // breaker's count, as one after another (test/doctor.test.ts bounds it).
+  const besideEach = async (first: () => Promise<DoctorItem[]>, second: () => Promise<DoctorItem[]>): Promise<void> => {
+    const [a, b] = await Promise.allSettled([first(), second()]);
+    if (a.status === 'rejected') throw a.reason;
+    if (b.status === 'rejected') throw b.reason;
+    push(...a.value, ...b.value);
   };
 
   const target = await checkTarget(ctx, options.urlFix, embedded);
@@ -122,8 +136,17 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
     return;
   }
   if (!accepts(adminReading.xApiKey)) ctx.authStyle = 'bearer';
-  if (config.keys.member !== undefined) await read({ variable: 'CONFORMANCE_MEMBER_KEY', key: config.keys.member }, true);
-  if (config.keys.otherOrg !== undefined) await read({ variable: 'CONFORMANCE_OTHER_ORG_KEY', key: config.keys.otherOrg }, true);
+  // The member and org B keys side by side, each read one request at a time.
+  const others = [
+    ...(config.keys.member === undefined ? [] : [{ variable: 'CONFORMANCE_MEMBER_KEY', key: config.keys.member }]),
+    ...(config.keys.otherOrg === undefined ? [] : [{ variable: 'CONFORMANCE_OTHER_ORG_KEY', key: config.keys.otherOrg }]),
+  ];
+  const otherReadings = await Promise.allSettled(others.map((named) => readKey(ctx, named)));
+  for (const reading of otherReadings) {
+    if (reading.status === 'rejected') throw reading.reason;
+    readings.set(reading.value.variable, reading.value);
+    push(keyAcceptedItem(reading.value, { blocksRun: true }));
+  }
   const acceptedKey = (variable: string, key: string | undefined): string | undefined => {
     const reading = readings.get(variable);
     return key !== undefined && reading !== undefined && latestAccepted(reading) !== undefined ? key : undefined;
@@ -131,52 +154,58 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
   const member = acceptedKey('CONFORMANCE_MEMBER_KEY', config.keys.member);
   const otherOrg = acceptedKey('CONFORMANCE_OTHER_ORG_KEY', config.keys.otherOrg);
 
-  await guarded('rights', 'Admin and member rights', ['CONFORMANCE_ADMIN_KEY', 'CONFORMANCE_MEMBER_KEY'], async () => {
-    const rights = await checkRights(ctx);
-    return [rights.admin, ...(member === undefined && config.keys.member !== undefined ? [] : [rights.member])].filter((i): i is DoctorItem => i !== undefined);
-  });
+  const rightsItems = () =>
+    attempt('rights', 'Admin and member rights', ['CONFORMANCE_ADMIN_KEY', 'CONFORMANCE_MEMBER_KEY'], async () => {
+      const rights = await checkRights(ctx);
+      return [rights.admin, ...(member === undefined && config.keys.member !== undefined ? [] : [rights.member])].filter(
+        (i): i is DoctorItem => i !== undefined,
+      );
+    });
 
   // Spec 5.4, 4.12: which organisation each key is in, from the projects it sees.
   let projectIsOrgA = false;
   let adminListing: ProjectListing = { ids: undefined, complete: false, records: [] };
-  await guarded('organisations', 'Organisations and projects', ['CONFORMANCE_PROJECT_ID', 'CONFORMANCE_MEMBER_KEY', 'CONFORMANCE_OTHER_ORG_KEY'], async () => {
-    const admin = config.keys.admin!;
-    adminListing = await listProjects(ctx, admin);
-    const listings = {
-      admin: adminListing,
-      ...(member === undefined ? {} : { member: await listProjects(ctx, member) }),
-      ...(otherOrg === undefined ? {} : { otherOrg: await listProjects(ctx, otherOrg) }),
-    };
-    const { projectId, otherProjectId } = config;
-    const project: { -readonly [K in keyof OrgObservations['project']]: OrgObservations['project'][K] } = {};
-    const otherProject: { -readonly [K in keyof OrgObservations['otherProject']]: OrgObservations['otherProject'][K] } = {};
-    if (projectId !== undefined) {
-      project.admin = await sightOf(ctx, admin, listings.admin, projectId);
-      if (member !== undefined && listings.member !== undefined) project.member = await sightOf(ctx, member, listings.member, projectId);
-      if (otherOrg !== undefined && listings.otherOrg !== undefined) project.otherOrg = await sightOf(ctx, otherOrg, listings.otherOrg, projectId);
-    }
-    if (otherProjectId !== undefined && otherOrg !== undefined && listings.otherOrg !== undefined) {
-      otherProject.admin = await sightOf(ctx, admin, listings.admin, otherProjectId);
-      otherProject.otherOrg = await sightOf(ctx, otherOrg, listings.otherOrg, otherProjectId);
-    }
-    // Projects both keys list, read by id with each: a scoped read tells two organisations apart
-    // even where a list shows one organisation's projects to the other.
-    const sharedReads: Array<{ id: string; admin: boolean | undefined; otherOrg: boolean | undefined }> = [];
-    if (otherOrg !== undefined && listings.admin.ids !== undefined && listings.otherOrg?.ids !== undefined) {
-      const configured = new Set([projectId, otherProjectId]);
-      const shared = [...listings.admin.ids].filter((id) => listings.otherOrg!.ids!.has(id) && !configured.has(id)).slice(0, SHARED_READS);
-      for (const id of shared) sharedReads.push({ id, admin: await readsProject(ctx, admin, id), otherOrg: await readsProject(ctx, otherOrg, id) });
-    }
-    const obs: OrgObservations = { projectId, otherProjectId, listings, project, otherProject, sharedReads };
-    const found = projectItem(obs);
-    projectIsOrgA = found.status === 'ok' && sees(project.admin) === true;
-    return [
-      found,
-      ...(config.keys.member === undefined || member !== undefined ? [memberOrgItem(obs, member !== undefined)] : []),
-      ...(config.keys.otherOrg === undefined || otherOrg !== undefined ? [otherOrgItem(obs, otherOrg !== undefined)] : []),
-      otherProjectItem(obs, otherOrg !== undefined),
-    ];
-  });
+  const organisationItems = () =>
+    attempt('organisations', 'Organisations and projects', ['CONFORMANCE_PROJECT_ID', 'CONFORMANCE_MEMBER_KEY', 'CONFORMANCE_OTHER_ORG_KEY'], async () => {
+      const admin = config.keys.admin!;
+      adminListing = await listProjects(ctx, admin);
+      const listings = {
+        admin: adminListing,
+        ...(member === undefined ? {} : { member: await listProjects(ctx, member) }),
+        ...(otherOrg === undefined ? {} : { otherOrg: await listProjects(ctx, otherOrg) }),
+      };
+      const { projectId, otherProjectId } = config;
+      const project: { -readonly [K in keyof OrgObservations['project']]: OrgObservations['project'][K] } = {};
+      const otherProject: { -readonly [K in keyof OrgObservations['otherProject']]: OrgObservations['otherProject'][K] } = {};
+      if (projectId !== undefined) {
+        project.admin = await sightOf(ctx, admin, listings.admin, projectId);
+        if (member !== undefined && listings.member !== undefined) project.member = await sightOf(ctx, member, listings.member, projectId);
+        if (otherOrg !== undefined && listings.otherOrg !== undefined) project.otherOrg = await sightOf(ctx, otherOrg, listings.otherOrg, projectId);
+      }
+      if (otherProjectId !== undefined && otherOrg !== undefined && listings.otherOrg !== undefined) {
+        otherProject.admin = await sightOf(ctx, admin, listings.admin, otherProjectId);
+        otherProject.otherOrg = await sightOf(ctx, otherOrg, listings.otherOrg, otherProjectId);
+      }
+      // Projects both keys list, read by id with each: a scoped read tells two organisations apart
+      // even where a list shows one organisation's projects to the other.
+      const sharedReads: Array<{ id: string; admin: boolean | undefined; otherOrg: boolean | undefined }> = [];
+      if (otherOrg !== undefined && listings.admin.ids !== undefined && listings.otherOrg?.ids !== undefined) {
+        const configured = new Set([projectId, otherProjectId]);
+        const shared = [...listings.admin.ids].filter((id) => listings.otherOrg!.ids!.has(id) && !configured.has(id)).slice(0, SHARED_READS);
+        for (const id of shared) sharedReads.push({ id, admin: await readsProject(ctx, admin, id), otherOrg: await readsProject(ctx, otherOrg, id) });
+      }
+      const obs: OrgObservations = { projectId, otherProjectId, listings, project, otherProject, sharedReads };
+      const found = projectItem(obs);
+      projectIsOrgA = found.status === 'ok' && sees(project.admin) === true;
+      return [
+        found,
+        ...(config.keys.member === undefined || member !== undefined ? [memberOrgItem(obs, member !== undefined)] : []),
+        ...(config.keys.otherOrg === undefined || otherOrg !== undefined ? [otherOrgItem(obs, otherOrg !== undefined)] : []),
+        otherProjectItem(obs, otherOrg !== undefined),
+      ];
+    });
+  // Rights (webhook writes) beside the organisations' project reads: neither touches what the other reads.
+  await besideEach(rightsItems, organisationItems);
   await guarded('version', 'CONFORMANCE_VERSION_ID is accepted for a task under the project', ['CONFORMANCE_VERSION_ID'], async () => [
     await checkVersion(ctx, adminListing, projectIsOrgA),
   ]);
@@ -191,12 +220,15 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
   );
   if (full) await limitedKeyItems(ctx, read, readings, push);
 
-  await guarded('reports', 'Org A has report definitions', [], async () => [await checkReportDefinitions(ctx)]);
-  if (otherOrg !== undefined) {
-    await guarded('reports:other-org', 'Org B has a report definition', ['CONFORMANCE_OTHER_ORG_KEY'], async () => [
-      await checkOtherOrgReportDefinitions(ctx, otherOrg),
-    ]);
-  }
+  await besideEach(
+    () => attempt('reports', 'Org A has report definitions', [], async () => [await checkReportDefinitions(ctx)]),
+    async () =>
+      otherOrg === undefined
+        ? []
+        : attempt('reports:other-org', 'Org B has a report definition', ['CONFORMANCE_OTHER_ORG_KEY'], async () => [
+            await checkOtherOrgReportDefinitions(ctx, otherOrg),
+          ]),
+  );
   if (full) await guarded('sink', 'The target reaches the webhook sink', ['CONFORMANCE_SINK_PUBLIC_URL'], async () => [await checkSink(ctx)]);
 }
 
