@@ -92,18 +92,25 @@ export async function timeSuites(env: Record<string, string>, suites: readonly s
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const seconds = (performance.now() - started) / 1000;
+  let kept = false;
   try {
     // Exit 0: every MUST check that ran passed (the verdict is `incomplete`: rate-limit is not selected).
-    if (code !== 0) throw new Error(`the functional suites exited ${code}: ${output.slice(-2000)}`);
+    if (code !== 0) {
+      // A failing run's report stays, for what failed and how to replay it.
+      kept = true;
+      throw new Error(`the functional suites exited ${code} (report kept in ${reportDir}): ${output.slice(-2000)}`);
+    }
     const report = JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')) as Report;
     const counts = report.counts.byStatus;
-    if (counts.fail > 0 || counts.error > 0)
-      throw new Error(`the functional suites had ${counts.fail} failed and ${counts.error} erred checks: ${output.slice(-2000)}`);
+    if (counts.fail > 0 || counts.error > 0) {
+      kept = true;
+      throw new Error(`the functional suites had ${counts.fail} failed and ${counts.error} erred checks (report kept in ${reportDir}): ${output.slice(-2000)}`);
+    }
     if (options.har !== true) return { seconds, counts };
     const har = JSON.parse(await readFile(join(reportDir, 'latest', 'exchanges.har'), 'utf8')) as { log: { entries: HarEntry[] } };
     return { seconds, counts, har: har.log.entries };
   } finally {
-    await rm(reportDir, { recursive: true, force: true });
+    if (!kept) await rm(reportDir, { recursive: true, force: true });
   }
 }
 
