@@ -107,7 +107,13 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
   // order. Never more than two in flight: against a target that stops answering, each of the
   // breaker's first failures may start one more request, so at most one is sent past the
   // breaker's count, as one after another (test/doctor.test.ts bounds it).
+  // A target that takes one request at a time (CONFORMANCE_CONCURRENCY=1) gets them one after another.
+  const oneAtATime = config.concurrency === 1;
   const besideEach = async (first: () => Promise<DoctorItem[]>, second: () => Promise<DoctorItem[]>): Promise<void> => {
+    if (oneAtATime) {
+      push(...(await first()), ...(await second()));
+      return;
+    }
     const [a, b] = await Promise.allSettled([first(), second()]);
     if (a.status === 'rejected') throw a.reason;
     if (b.status === 'rejected') throw b.reason;
@@ -141,7 +147,9 @@ async function diagnose(ctx: DoctorContext, options: DoctorOptions, push: (...it
     ...(config.keys.member === undefined ? [] : [{ variable: 'CONFORMANCE_MEMBER_KEY', key: config.keys.member }]),
     ...(config.keys.otherOrg === undefined ? [] : [{ variable: 'CONFORMANCE_OTHER_ORG_KEY', key: config.keys.otherOrg }]),
   ];
-  const otherReadings = await Promise.allSettled(others.map((named) => readKey(ctx, named)));
+  const otherReadings: Array<PromiseSettledResult<KeyReading>> = [];
+  if (oneAtATime) for (const named of others) otherReadings.push(...(await Promise.allSettled([readKey(ctx, named)])));
+  else otherReadings.push(...(await Promise.allSettled(others.map((named) => readKey(ctx, named)))));
   for (const reading of otherReadings) {
     if (reading.status === 'rejected') throw reading.reason;
     readings.set(reading.value.variable, reading.value);
