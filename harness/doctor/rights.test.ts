@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient, ApiResponse } from '../http/client.js';
-import { Redactor } from '../http/redact.js';
-import type { Config } from '../config/schema.js';
+import type { ApiClient } from '../http/client.js';
 import type { DoctorContext } from './context.js';
 import { checkRights } from './rights.js';
+import { fakeDoctorContext, jsonAnswer as answer } from './testing/fake-context.js';
 
 /**
  * A target that validates a webhook body before it checks rights (spec 7 does not say which
@@ -12,8 +11,6 @@ import { checkRights } from './rights.js';
 function validatesFirst(admins: readonly string[]): { ctx: DoctorContext; deleted: string[] } {
   const deleted: string[] = [];
   let next = 0;
-  const answer = (status: number, json: unknown): ApiResponse =>
-    ({ status, headers: {}, text: JSON.stringify(json), json, exchange: {} as ApiResponse['exchange'] }) as ApiResponse;
   const client = (key: string): ApiClient =>
     ({
       post: async (_path: string, body: { name?: string }) => {
@@ -26,16 +23,7 @@ function validatesFirst(admins: readonly string[]): { ctx: DoctorContext; delete
         return answer(204, null);
       },
     }) as unknown as ApiClient;
-  const config = { keys: { admin: 'wmk_admin', member: 'wmk_member' } } as unknown as Config;
-  const ctx: DoctorContext = {
-    baseUrl: 'http://t/api/v1',
-    config,
-    redactor: new Redactor([]),
-    tag: 'conformance-doctor:t',
-    created: [],
-    authStyle: 'x-api-key',
-    client,
-  };
+  const ctx = fakeDoctorContext({ keys: { admin: 'wmk_admin', member: 'wmk_member' } }, client);
   return { ctx, deleted };
 }
 

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient, ApiResponse } from '../http/client.js';
-import { Redactor } from '../http/redact.js';
 import type { Config } from '../config/schema.js';
+import type { ApiClient } from '../http/client.js';
 import type { DoctorContext } from './context.js';
+import { fakeDoctorContext, jsonAnswer as answer } from './testing/fake-context.js';
 import { checkVersion } from './version.js';
 
 /** A target whose project record and tasks show no versionId, answering the task creates with `statuses` in turn. */
 function scripted(statuses: readonly number[]): { ctx: DoctorContext; posts: () => number } {
   let posts = 0;
-  const answer = (status: number, json: unknown): ApiResponse =>
-    ({ status, headers: {}, text: JSON.stringify(json), json, exchange: {} as ApiResponse['exchange'] }) as ApiResponse;
   const client = (): ApiClient =>
     ({
       get: async () => answer(200, { data: [], pagination: { limit: 100, offset: 0, total: 0 } }),
@@ -19,16 +17,7 @@ function scripted(statuses: readonly number[]): { ctx: DoctorContext; posts: () 
       },
       delete: async () => answer(204, null),
     }) as unknown as ApiClient;
-  const config = { keys: { admin: 'wmk_admin' }, projectId: 'p1', versionId: 'v1' } as unknown as Config;
-  const ctx: DoctorContext = {
-    baseUrl: 'http://t/api/v1',
-    config,
-    redactor: new Redactor([]),
-    tag: 'conformance-doctor:t',
-    created: [],
-    authStyle: 'x-api-key',
-    client,
-  };
+  const ctx = fakeDoctorContext({ keys: { admin: 'wmk_admin' }, projectId: 'p1', versionId: 'v1' } as Partial<Config>, client);
   return { ctx, posts: () => posts };
 }
 
