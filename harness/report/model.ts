@@ -240,7 +240,8 @@ export const reportSchema = z.object({
     outageWaitS: z.int().min(0).optional(),
     /**
      * How the run met the target's distance (harness/runner/latency.ts): the shortest of the first
-     * round trips (ms), the workers the suites ran in, the requests each file kept in flight at most
+     * round trips (ms; 0 for the embedded reference, which runs in the run's process and is not
+     * measured), the workers the suites ran in, the requests each file kept in flight at most
      * (CONFORMANCE_CONCURRENCY, or chosen for the distance when `concurrencySet` is false).
      * Absent in reports of earlier versions.
      */
