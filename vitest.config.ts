@@ -25,7 +25,9 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     projects: TIERS.map((tier) => {
       const { include, exclude } = tierGlobs(tier);
-      return { extends: true, test: { name: tier, include, exclude: [...configDefaults.exclude, ...exclude] } };
+      // The CLIs the e2e and system tiers start run the harness compiled once (test/testing/compiled-cli.ts).
+      const globalSetup = tier === 'unit' ? [] : ['test/testing/compiled-cli.ts'];
+      return { extends: true, test: { name: tier, include, exclude: [...configDefaults.exclude, ...exclude], globalSetup } };
     }),
   },
 });

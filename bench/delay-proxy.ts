@@ -25,8 +25,8 @@ export interface DelayProxyOptions {
   /** Added to every round trip (and to a new connection's handshake). */
   readonly delayMs: number;
   readonly host?: string;
-  /** Called as each request arrives, for a breakdown of what a run sends. */
-  readonly onRequest?: (method: string, url: string) => void;
+  /** Called as each request arrives (`head`: its request line and header fields), for a breakdown of what a run sends. */
+  readonly onRequest?: (method: string, url: string, head: string) => void;
   /** Speak https with this certificate (the client must trust its CA). */
   readonly tls?: { readonly cert: string; readonly key: string };
 }
@@ -110,9 +110,9 @@ export async function startDelayProxy(upstream: string, options: DelayProxyOptio
     const outbound = new DelayedPipe(client, half, 0);
     // Waiting for an answer: from a request's head until the first byte back (one request at a time per connection).
     let waiting = false;
-    const framer = new RequestFramer((method, url) => {
+    const framer = new RequestFramer((method, url, head) => {
       requests++;
-      options.onRequest?.(method, url);
+      options.onRequest?.(method, url, head);
       if (!waiting) {
         waiting = true;
         maxInFlight = Math.max(maxInFlight, ++inFlight);

@@ -55,8 +55,14 @@ export type ChainFigure =
   | { readonly delayMs: number; readonly seconds: number; readonly rows: readonly ChainRow[] }
   | { readonly delayMs: number; readonly failed: string };
 
-/** A full run (every domain, the rate-limit suite's window included) at one distance. */
-export type FullRunFigure = { readonly delayMs: number; readonly seconds: number } | { readonly delayMs: number; readonly failed: string };
+/**
+ * A full run (every domain, the rate-limit suite's window included) at one distance;
+ * `windowOpenedS`: when, from the run's start, the limited key's first request went out (its rate
+ * window opened then; undefined if none was seen).
+ */
+export type FullRunFigure =
+  | { readonly delayMs: number; readonly seconds: number; readonly windowOpenedS: number | undefined }
+  | { readonly delayMs: number; readonly failed: string };
 
 export interface DistanceResult {
   readonly local: readonly SuitesRun[];
@@ -111,6 +117,29 @@ export async function timeSuites(env: Record<string, string>, suites: readonly s
     return { seconds, counts, har: har.log.entries };
   } finally {
     if (!kept) await rm(reportDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A full run `delayMs` away from `upstream`, through a path of its own that notes when the limited
+ * key's first request went out: the rate-limit suite's window, which no run can end before, opens
+ * then (the start-up before it is the process's, the preflight's and the workers').
+ */
+async function timeFullRun(upstream: string, delayMs: number): Promise<{ seconds: number; windowOpenedS: number | undefined }> {
+  const limitedKey = (await externalTargetEnv(upstream))['CONFORMANCE_LIMITED_KEY'];
+  let opened: number | undefined;
+  const proxy = await startDelayProxy(upstream, {
+    delayMs,
+    onRequest: (_method, _url, head) => {
+      if (opened === undefined && limitedKey !== undefined && head.includes(limitedKey)) opened = performance.now();
+    },
+  });
+  try {
+    const started = performance.now();
+    const run = await timeSuites(await externalTargetEnv(proxy.baseUrl), DOMAINS);
+    return { seconds: run.seconds, windowOpenedS: opened === undefined ? undefined : (opened - started) / 1000 };
+  } finally {
+    await proxy.close();
   }
 }
 
@@ -173,12 +202,10 @@ export async function measureDistance(options: {
       const archived = await timeSuites(await externalTargetEnv(chainProxy.baseUrl), suites, { har: true }).catch(failed);
       const tlsEnv = { ...(await externalTargetEnv(tlsProxy.baseUrl)), CONFORMANCE_CA_FILE: pki.caFile };
       const tls = await throughProxy(tlsProxy, tlsEnv, suites).catch(failed);
-      const full = options.fullRun === true ? await timeSuites(await externalTargetEnv(chainProxy.baseUrl), DOMAINS).catch(failed) : undefined;
+      const full = options.fullRun === true ? await timeFullRun(reference.baseUrl, options.chainsMs).catch(failed) : undefined;
       return {
         ...result,
-        ...(full === undefined
-          ? {}
-          : { full: 'failed' in full ? { delayMs: options.chainsMs, failed: full.failed } : { delayMs: options.chainsMs, seconds: full.seconds } }),
+        ...(full === undefined ? {} : { full: 'failed' in full ? { delayMs: options.chainsMs, failed: full.failed } : { delayMs: options.chainsMs, ...full } }),
         chains:
           'failed' in archived
             ? { delayMs: options.chainsMs, failed: archived.failed }

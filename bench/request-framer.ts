@@ -22,7 +22,8 @@ export class RequestFramer {
   #buffer: Buffer = Buffer.alloc(0);
   #state: State = { kind: 'head' };
 
-  constructor(private readonly onRequest: (method: string, url: string) => void) {}
+  /** `head`: the request line and header fields, as sent (latin1). */
+  constructor(private readonly onRequest: (method: string, url: string, head: string) => void) {}
 
   push(chunk: Buffer): void {
     if (this.#state.kind === 'lost') return;
@@ -47,7 +48,7 @@ export class RequestFramer {
         this.#buffer = this.#buffer.subarray(end + HEAD_END.length);
         const [line = '', ...fields] = head.split('\r\n');
         const [method = '', url = ''] = line.split(' ');
-        this.onRequest(method, url);
+        this.onRequest(method, url, head);
         const header = (name: string): string | undefined => {
           const field = fields.find((f) => f.slice(0, f.indexOf(':')).trim().toLowerCase() === name);
           return field?.slice(field.indexOf(':') + 1).trim();

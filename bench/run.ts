@@ -27,7 +27,8 @@ import { measureStartup } from './startup.js';
  *    at most 1.5x the local time 50 ms away and 2x 100 ms away); then, 50 ms away, a table of
  *    where the time goes (per file: requests, the longest chain sent one after another, time)
  *    and an https run through a TLS proxy (requests per TLS handshake), and the full run (every
- *    domain) 50 ms away (target: within 5 s of the rate-limit suite's 60 s window).
+ *    domain) 50 ms away (target: ending within 5 s of the end of the rate-limit suite's 60 s window,
+ *    which opens at the limited key's first request; the time before that is printed too).
  * 5. start-up of the installed package (packed and installed into a temporary project):
  *    `conformance --help` (target under 0.3 s; the clone's tsx start beside it) and
  *    `conformance doctor` against the embedded reference server (target under 2 s).
@@ -192,8 +193,12 @@ if (distance && distanceFigures) {
   if (full !== undefined && 'failed' in full) lines.push(`  full run (every domain) ${full.delayMs} ms away: not measured, the run failed: ${full.failed}`);
   else if (full !== undefined) {
     const windowS = SPEC_WINDOW_MS / 1000;
+    const opened = full.windowOpenedS;
     lines.push(
-      `  full run (every domain) ${full.delayMs} ms away: ${full.seconds.toFixed(1)} s, ${(full.seconds - windowS).toFixed(1)} s past the rate-limit suite's ${windowS} s window (target: within 5 s)`,
+      `  full run (every domain) ${full.delayMs} ms away: ${full.seconds.toFixed(1)} s, ${(full.seconds - windowS).toFixed(1)} s more than the rate-limit suite's ${windowS} s window; ` +
+        (opened === undefined
+          ? 'the limited key was never seen'
+          : `the window opened ${opened.toFixed(1)} s in (the limited key's first request) and the run ended ${(full.seconds - opened - windowS).toFixed(1)} s past its end (target: within 5 s)`),
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

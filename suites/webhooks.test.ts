@@ -43,7 +43,7 @@ import { secretOf, secretsIn } from '../harness/sink/secrets.js';
 import { describeRecord, rowStatus } from '../harness/webhooks/attempt-record.js';
 import { deliveryRows, expectDeliveryRows, observeLogModel, pollRecord } from '../harness/webhooks/delivery-log.js';
 import { shapeOfList } from '../harness/webhooks/event-list.js';
-import { about, describeAttempts, describeEndpoint, eventOf, intervals, isSuccess } from '../harness/webhooks/received.js';
+import { about, describeAttempts, describeEndpoint, eventOf, intervals, isSuccess, naming } from '../harness/webhooks/received.js';
 import {
   RETRY_EVENT,
   TAKEN_ROUNDS,
@@ -606,9 +606,10 @@ describe('webhooks: retries', () => {
     async (t) =>
       approvals.exclusive(async () => {
         await untilNotTaken(t, async () => {
+          // Focused: only the deliveries about this check's record take the scripted failures.
           const scripts = [
-            { failFirst: 2, failStatus: 500 },
-            { failFirst: 1, failStatus: 404 },
+            { failFirst: 2, failStatus: 500, focused: true },
+            { failFirst: 1, failStatus: 404, focused: true },
           ] as const;
           const subscribers: Subscriber[] = [];
           try {
@@ -619,6 +620,7 @@ describe('webhooks: retries', () => {
               subscribers,
             );
             const marker = await TRIGGERS[RETRY_EVENT].fire(t);
+            for (const subscriber of subscribers) subscriber.endpoint.focus(naming(marker));
             const fired = Date.now();
             const deadline = new Deadline(waitMs(t));
             // The two receivers are independent: each is judged beside the other, and their verdicts
@@ -751,9 +753,10 @@ describe('webhooks: retries', () => {
     async (t) =>
       lanes.of(SECOND_EVENT).exclusive(async () => {
         await untilNotTaken(t, async () => {
-          const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { hangFirst: 1 }, label: 'retry timeout' });
+          const subscriber = await subscribe(t, sink(), { events: [SECOND_EVENT], script: { hangFirst: 1, focused: true }, label: 'retry timeout' });
           try {
             const marker = await TRIGGERS[SECOND_EVENT].fire(t);
+            subscriber.endpoint.focus(naming(marker));
             const fired = Date.now();
             const expectation = 'expected a delivery the receiver held open without answering to be retried';
             // Stops early when the held-open answer went to another delivery (nothing to learn then).

@@ -18,7 +18,8 @@ const context: RunContext = {
   requestTimeoutMs: 1000,
   maxResponseBytes: 65536,
   breakerFailures: 5,
-  concurrency: 4,
+  // ORDER_CONCURRENCY: CONFORMANCE_CONCURRENCY of the run (default 4).
+  concurrency: Number(process.env['ORDER_CONCURRENCY'] ?? 4),
   webhookWaitS: 1,
   sink: { host: '127.0.0.1', port: 0 },
 };

@@ -6,11 +6,15 @@ import { expect, it } from 'vitest';
 import { ROOT } from './run-cli.js';
 
 /** The events one fixture suite logged (`start`/`end` per check), in the order they happened. */
-async function runFixtures(): Promise<{ code: number | null; side: string[]; one: string[] }> {
+async function runFixtures(concurrency?: number): Promise<{ code: number | null; side: string[]; one: string[] }> {
   const log = join(await mkdtemp(join(tmpdir(), 'check-order-')), 'order.log');
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/check-order-driver.ts'], {
     cwd: ROOT,
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))), ORDER_LOG: log },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+      ORDER_LOG: log,
+      ...(concurrency === undefined ? {} : { ORDER_CONCURRENCY: String(concurrency) }),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr.resume();
@@ -21,7 +25,7 @@ async function runFixtures(): Promise<{ code: number | null; side: string[]; one
 }
 
 // Issue 12: the runner's ordering (harness/runner/sequencer.ts checkOrdering) as the suites rely on it.
-it("runs a file's checks side by side, its describe.sequential blocks alone and in file order, and a sequential checker's checks one after another", async () => {
+it("runs a file's checks side by side, its describe.sequential blocks alone and in file order, and a sequential checker's checks one after another but for its sideBySide group", async () => {
   const { code, side, one } = await runFixtures();
   expect(code).toBe(0);
   // The first block alone, one check after the other, before anything else of its file.
@@ -32,6 +36,13 @@ it("runs a file's checks side by side, its describe.sequential blocks alone and 
   expect(middle.at(-1)).toBe('a end');
   // The last block only once every other check of the file has ended.
   expect(side.slice(10)).toEqual(['last start', 'last end']);
-  // The rate-limit suite's shape: one check at a time, in file order, the long one first.
-  expect(one).toEqual(['x start', 'x end', 'y start', 'y end', 'z start', 'z end']);
+  // The rate-limit suite's shape: one check at a time, in file order, the long one first; then its
+  // last checks side by side (w starts and ends while v runs), only once z ended.
+  expect(one).toEqual(['x start', 'x end', 'y start', 'y end', 'z start', 'z end', 'v start', 'w start', 'w end', 'v end']);
+}, 60_000);
+
+it("runs a sequential file's sideBySide group one check at a time when CONFORMANCE_CONCURRENCY is 1", async () => {
+  const { code, one } = await runFixtures(1);
+  expect(code).toBe(0);
+  expect(one).toEqual(['x start', 'x end', 'y start', 'y end', 'z start', 'z end', 'v start', 'v end', 'w start', 'w end']);
 }, 60_000);

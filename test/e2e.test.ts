@@ -29,7 +29,8 @@ describe('a full run against the embedded reference server', () => {
   let report: Report;
 
   beforeAll(async () => {
-    result = await runCli(['run'], { CONFORMANCE_NUM_RUNS: '10', CONFORMANCE_HAR: 'true' });
+    // The clone's TypeScript, as the README's `npm run conformance` runs it: the report names its source lines.
+    result = await runCli(['run'], { CONFORMANCE_NUM_RUNS: '10', CONFORMANCE_HAR: 'true' }, 'source');
     report = await readLatestReport(result.reportDir);
   }, 180_000);
 

@@ -14,38 +14,41 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Seconds each long file took in a full `npm test` on a 2-core machine (two files at a time),
- * measured: the nine longest from the CI log of a clean clone at 8c1e484 (session 6, a machine
- * partly busy), the rest from earlier full runs. Only the order matters, so a rough figure is
- * enough; a file that grew long must move up (the exploration's self-test, ranked at 40 s while
- * it took 94, started after files half its length). A file that grows long belongs here;
- * test/tiers.test.ts checks that each path exists.
+ * measured: the CI log of a clean clone at 739b46f (session 10, the CLIs the self-tests start
+ * running the compiled harness). Only the order matters, so a rough figure is enough; a file that
+ * grew long must move up (the exploration's self-test, ranked at 40 s while it took 94, once
+ * started after files half its length). A file that grows long belongs here; test/tiers.test.ts
+ * checks that each path exists.
  */
 export const LONG_FILES: Readonly<Record<string, number>> = {
-  'test/mutants.test.ts': 335,
-  'test/variants.test.ts': 183,
-  'test/load.test.ts': 150,
-  'test/hostile.test.ts': 108,
-  'test/sequences.test.ts': 94,
-  'test/e2e.test.ts': 91,
-  'test/throttle.test.ts': 83,
-  'test/browser-report.test.ts': 83,
-  'test/certify-bundle.test.ts': 78,
+  'test/mutants.test.ts': 342,
+  'test/variants.test.ts': 172,
+  'test/load.test.ts': 136,
+  'test/sequences.test.ts': 107,
+  'test/hostile.test.ts': 97,
+  'test/e2e.test.ts': 77,
+  'test/certify-bundle.test.ts': 71,
+  'test/browser-report.test.ts': 71,
+  'test/package.test.ts': 42,
+  'test/locust-load.test.ts': 35,
+  'test/list.test.ts': 35,
+  'test/outage.test.ts': 32,
+  'test/throttle.test.ts': 30,
   'test/preflight-diagnosis.test.ts': 30,
-  'test/cli.test.ts': 28,
-  'test/locust-load.test.ts': 27,
-  'test/doctor.test.ts': 26,
-  'test/outage.test.ts': 25,
-  'test/list.test.ts': 22,
-  'test/concurrent-runs.test.ts': 19,
-  'test/package.test.ts': 18,
-  'test/leftovers.test.ts': 17,
-  'test/action.test.ts': 16,
+  'test/doctor.test.ts': 28,
+  'test/action.test.ts': 27,
+  'test/cli.test.ts': 22,
+  'test/browser-load.test.ts': 20,
+  'test/concurrent-runs.test.ts': 18,
+  'harness/load/locust/engine.test.ts': 18,
+  'test/rerun.test.ts': 16,
   'harness/steps/rate-limit.test.ts': 16,
-  'reference/faults.test.ts': 16,
-  'test/browser-load.test.ts': 14,
-  'test/embedded-target.test.ts': 11,
+  'test/property-order.test.ts': 14,
+  'test/leftovers.test.ts': 13,
+  'test/interrupt.test.ts': 12,
+  'reference/faults.test.ts': 12,
   'test/fresh-window.test.ts': 11,
-  'harness/load/locust/engine.test.ts': 11,
+  'test/check-order.test.ts': 11,
 };
 
 /** A file's path relative to the project root, forward slashes (the keys of LONG_FILES). */

@@ -285,12 +285,13 @@ describe.concurrent('every limiter design and every form of the rate headers the
         expect(s.freshWait!.probes, `${s.id}: ${s.freshWait!.steps.join('; ')}`).toBeLessThanOrEqual(6 * s.freshWait!.keys.length);
       }
       if (variant === 'limiter-smoothing') {
-        // Every bursted key: about one request at once, then the paced run all admitted, said in its record.
+        // Every bursted key: a few requests at once (how many depends on how spread out a busy machine
+        // sends the 150: 11 were seen), then the paced run all admitted, said in its record.
         const burstKeys = report.scenarios.flatMap((s) => (s.detail?.kind === 'burst' ? s.detail.keys : []));
         expect(burstKeys).toHaveLength(4);
         for (const k of burstKeys) {
           expect(k.summary).toMatch(
-            /^smoothing limiter: admitted \d of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 83 ms, all 10 were admitted$/,
+            /^smoothing limiter: admitted \d+ of 150 at once \(budget 59\), its refusals asking for 1000 ms at most; paced at one request every 83 ms, all 10 were admitted$/,
           );
           expect(k).toMatchObject({ status: 'passed', rejected: 150 - k.admitted, invalidRetryAfter: 0 });
         }
@@ -370,7 +371,10 @@ describe.concurrent('every limiter design and every form of the rate headers the
         summary: expect.stringMatching(/which burst used earlier in this run: the cost of sharing it/),
       });
       expect(sustained.freshWait!.waitedMs).toBeGreaterThan(0);
-      expect(sustained.freshWait!.probes).toBeLessThanOrEqual(4);
+      // A limiter giving its budget back gradually: the first probe, one at the moment the headers
+      // name, two at the pace seen, one a full window after the last (harness/rate/fresh.ts); never
+      // the spec minute's nor the spare (a busy machine spreads the burst, and the pace may fall short).
+      expect(sustained.freshWait!.probes).toBeLessThanOrEqual(5);
       expect(log).toMatch(/^sustained: fresh rate window: .+ the cost of sharing it/m);
     });
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../harness/report/model.js';
+import { compiledCliEntry } from './testing/compiled-cli.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -24,6 +25,13 @@ export function childEnv(): Record<string, string | undefined> {
 }
 
 /**
+ * Which code a started CLI runs: the harness compiled once for the test run, as the installed
+ * package runs it (test/testing/compiled-cli.ts; the clone's TypeScript when there is none), or
+ * the clone's TypeScript through tsx, as `npm run conformance` runs it (a report's source lines).
+ */
+export type CliCode = 'compiled' | 'source';
+
+/**
  * The real CLI in a child process, as a user runs it, with only the given CONFORMANCE_ variables
  * (a developer's own .env and CONFORMANCE_ environment never leak into self-tests).
  */
@@ -31,12 +39,15 @@ export function spawnCli(
   args: readonly string[],
   reportDir: string,
   env: Record<string, string> = {},
-  /** The clone whose CLI runs (test/testing/second-install.ts makes another). */
+  /** The clone whose CLI runs (test/testing/second-install.ts makes another): its TypeScript. */
   root: string = ROOT,
+  code: CliCode = 'compiled',
 ): { child: ChildProcess; done: Promise<Omit<CliResult, 'reportDir'>> } {
   const cleanEnv = childEnv();
   const withEnvFile = args.includes('--dotenv') || args.includes('--no-dotenv') ? args : [...args, '--no-dotenv'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...withEnvFile], {
+  const compiled = root === ROOT && code === 'compiled' ? compiledCliEntry() : undefined;
+  const entry = compiled === undefined ? ['--import', 'tsx', 'harness/cli/bin.ts'] : [compiled];
+  const child = spawn(process.execPath, [...entry, ...withEnvFile], {
     cwd: root,
     env: { ...cleanEnv, NODE_ENV: 'production', CONFORMANCE_REPORT_DIR: reportDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,9 +61,9 @@ export function spawnCli(
 }
 
 /** Runs the real CLI (as a user would) in a child process, with only the given CONFORMANCE_ variables. */
-export async function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+export async function runCli(args: readonly string[], env: Record<string, string> = {}, code: CliCode = 'compiled'): Promise<CliResult> {
   const reportDir = env['CONFORMANCE_REPORT_DIR'] ?? (await mkdtemp(join(tmpdir(), 'conformance-report-')));
-  return { ...(await spawnCli(args, reportDir, env).done), reportDir };
+  return { ...(await spawnCli(args, reportDir, env, ROOT, code).done), reportDir };
 }
 
 interface Driver {

@@ -286,6 +286,17 @@ function errorMessage(error: unknown, meta: CheckMeta): string {
 
 export type CheckBody = (t: CheckContext) => Promise<void>;
 
+export interface CheckOptions {
+  /** The check's own time bound (default 120 s). */
+  readonly timeoutMs?: number;
+  /**
+   * In a `sequential` file: this check runs beside the checks next to it that say so too, as one
+   * group that starts once the checks before it ended (within CONFORMANCE_CONCURRENCY). For checks
+   * that wait on different keys' windows, which need no order between them.
+   */
+  readonly sideBySide?: boolean;
+}
+
 /** Times a check runs again from the start after an outage interrupted it (each outage is bounded by CONFORMANCE_OUTAGE_WAIT_S). */
 export const MAX_OUTAGE_RERUNS = 2;
 
@@ -309,7 +320,7 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  * The checks of a file run side by side (the runner's `sequence.concurrent`): each
  * stands on records of its own or on shared fixtures it only reads. `sequential: true` runs the
  * file's checks one after another instead, for a file whose checks share one state (the
- * rate-limit suite: one key's window).
+ * rate-limit suite: one key's window), except a group of consecutive `sideBySide` checks.
  */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
   const created = new CreatedRecords();
@@ -323,7 +334,7 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
     file.meta.conformanceCleanup = await created.cleanUp(runContext(), targetHealth(), undefined, runGovernor());
   });
 
-  return function check(id: RequirementId, title: string, body: CheckBody, options: { timeoutMs?: number } = {}): void {
+  return function check(id: RequirementId, title: string, body: CheckBody, options: CheckOptions = {}): void {
     if (!isRequirementId(id)) throw new InternalError(`unknown requirement id ${id as string}`);
     const requirement = REQUIREMENTS[id];
     const fullTitle = `${requirement.level} ${title}`;
@@ -340,7 +351,8 @@ export function checker(domain: Domain, fileOptions: { readonly sequential?: boo
     };
     // `concurrent: false` too: a test takes `concurrent` from its suite (the file's, from the
     // runner's sequence.concurrent) over its own `sequential`.
-    const order = fileOptions.sequential === true ? { sequential: true, concurrent: false } : {};
+    // A sequential file's `sideBySide` checks take the file default back: consecutive ones run as one group.
+    const order = fileOptions.sequential === true && options.sideBySide !== true ? { sequential: true, concurrent: false } : {};
     // Room for one outage waited out and the run again from the start (CONFORMANCE_OUTAGE_WAIT_S).
     const outageMs = outageRoomMs(options.timeoutMs ?? 120_000);
     const testOptions = { meta: { conformance: staticMeta }, timeout: (options.timeoutMs ?? 120_000) + checkTimeoutSlackMs() + outageMs, ...order };

@@ -55,6 +55,11 @@ export interface RunContext {
    * such a write ends that check skipped with the same kind of reason.
    */
   readonly adminWebhookWrites?: { readonly refused: string } | 'proven' | undefined;
+  /**
+   * The rate-limit suite runs with others: every other file waits up to this long, before it loads,
+   * for the rate-limit file to be loaded (harness/check/head-start.ts); unset: none waits.
+   */
+  readonly headStartMs?: number | undefined;
   /** Where the webhook sink listens, and the base URL the target must call (spec 6). */
   readonly sink: { readonly host: string; readonly port: number; readonly publicUrl?: string | undefined };
 }

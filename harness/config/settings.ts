@@ -383,7 +383,7 @@ export const SETTINGS = [
     default: `${code(DEFAULTS.concurrency)}; ${code(DEFAULTS.farConcurrency)} from 40 ms away (${code(DEFAULTS.farTlsConcurrency)} over https)`,
     description:
       "Checks of one suite file that run at once, and independent requests one check sends at once, a property's generated cases among them (see [Distance](preparing-your-server.md#distance)).",
-    more: "The requests a suite file sends ahead side by side (a property's cases, a field table's invalid values) share one budget of this size, and so do its end-of-file deletes. Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2, and in 8 from 40 ms unless this is set below its default (more workers mean more requests in flight). Unset, it follows the distance (the first round trips): from 40 ms each file keeps more requests in flight, as its time there is its requests over this budget; set, it is kept exactly at any distance. The run's start line says what it chose.",
+    more: "The requests a suite file sends ahead side by side (a property's cases, a field table's invalid values) share one budget of this size, and so do its end-of-file deletes. Against a distant target (a round trip of 5 ms or more) the suites also run in 4 workers instead of 2, in 6 from 40 ms and in 8 from 80 ms unless this is set below its default (more workers mean more requests in flight). Unset, it follows the distance (the first round trips): from 40 ms each file keeps more requests in flight, as its time there is its requests over this budget; set, it is kept exactly at any distance. The run's start line says what it chose.",
     needs: ['distant'],
     group: 'bounds',
   },

@@ -1,12 +1,12 @@
-import { request } from 'undici';
 import { RequestFailedError, ResponseTooLargeError, RunStoppedError, ThrottledError } from '../errors.js';
 import type { ExchangeRecord } from '../report/model.js';
 import { RequestDeadline } from './deadline.js';
 import { BODY_EXCERPT_CHARS, answeredExchange } from './exchange.js';
 import { type TargetHealth } from './health.js';
-import { diagnoseTls, proxyFor, shownProxy, targetDispatcher, type TargetNetwork } from './network.js';
+import { DIRECT, diagnoseTls, proxyFor, shownProxy, targetDispatcher, type TargetNetwork } from './network.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs } from './retry-after.js';
+import { request } from './undici.js';
 
 /** How the key travels (spec 5.1); `none` sends no credentials at all. */
 export type AuthStyle = 'x-api-key' | 'bearer' | 'none';
@@ -101,7 +101,7 @@ export interface ClientOptions {
   readonly signal?: AbortSignal;
   /** The run's rate-limit policy (harness/runner/throttle.ts): pacing, the throttling budget, 429 retries. */
   readonly governor?: RequestGovernor;
-  /** The CA file and proxy use of the run (harness/http/network.ts); unset: undici's global dispatcher. */
+  /** The CA file and proxy use of the run (harness/http/network.ts); unset: direct (network.ts DIRECT). */
   readonly network?: TargetNetwork;
 }
 
@@ -330,13 +330,7 @@ export class ApiClient {
     let read: BoundedBody;
     try {
       const { network } = this.#options;
-      const res = await request(url, {
-        method: options.method,
-        headers,
-        body,
-        signal: deadline.signal,
-        ...(network === undefined ? {} : { dispatcher: targetDispatcher(network) }),
-      });
+      const res = await request(targetDispatcher(network ?? DIRECT), url, { method: options.method, headers, body, signal: deadline.signal });
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
       read = await readBounded(res.body, responseHeaders['content-length'], maxBytes);

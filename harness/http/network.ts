@@ -1,6 +1,7 @@
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { readCaFile } from '../config/ca-file.js';
+import { Agent, EnvHttpProxyAgent } from './undici.js';
 
 /**
  * How the harness reaches the target: serialisable, so a run hands it to every suite worker.

@@ -1,4 +1,5 @@
-import { request } from 'undici';
+import { DIRECT, targetDispatcher } from '../http/network.js';
+import { request } from '../http/undici.js';
 
 /*
  * A push of the run's OpenMetrics text to a Prometheus Pushgateway (CONFORMANCE_LOAD_METRICS_PUSH,
@@ -17,7 +18,7 @@ const EXCERPT_BYTES = 200;
 export async function pushMetrics(url: string, text: string, timeoutMs: number): Promise<PushResult> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await request(url, { method: 'PUT', headers: { 'content-type': PUSH_CONTENT_TYPE }, body: text, signal: timeout });
+    const res = await request(targetDispatcher(DIRECT), url, { method: 'PUT', headers: { 'content-type': PUSH_CONTENT_TYPE }, body: text, signal: timeout });
     const body = (await excerpt(res.body)).trim();
     if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode };
     return { ok: false, problem: `it answered ${res.statusCode}${body === '' ? '' : `: ${body}`}` };

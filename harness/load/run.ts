@@ -1,9 +1,9 @@
 import { HarnessError, LoadStoppedError, TargetRefusedError, type ErrorCode } from '../errors.js';
 import { readFile } from 'node:fs/promises';
-import { request } from 'undici';
 import type { Config, LoadScenarioId } from '../config/schema.js';
 import { ApiClient, RAW_429 } from '../http/client.js';
-import { proxyFor, shownProxy, targetDispatcher } from '../http/network.js';
+import { DIRECT, proxyFor, shownProxy, targetDispatcher } from '../http/network.js';
+import { request } from '../http/undici.js';
 import { Redactor } from '../http/redact.js';
 import type { RateProbe } from '../rate/fresh.js';
 import type { SmoothingRefusal } from '../rate/smoothing.js';
@@ -182,11 +182,10 @@ async function probeRate(target: SendTarget, key: string, timeoutMs: number, sig
   // AbortSignal.any() refers to, and it then never fires (nodejs/node#57736).
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await request(`${target.origin}${target.path}`, {
+    const res = await request(targetDispatcher(target.network ?? DIRECT), `${target.origin}${target.path}`, {
       method: 'GET',
       headers: { 'x-api-key': key, accept: 'application/json' },
       signal: AbortSignal.any([timeout, signal]),
-      ...(target.network === undefined ? {} : { dispatcher: targetDispatcher(target.network) }),
     });
     await res.body.dump();
     return { status: res.statusCode, headers: keptHeaders(res.headers) };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redactor } from '../http/redact.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { DISTANT_MS, FAR_MS, FILE_BUDGET, FUNCTIONAL_WORKERS, concurrencyFor, distanceLine, roundTripMs, workersFor } from './latency.js';
+import { DISTANT_MS, FAR_MS, FARTHER_MS, FILE_BUDGET, FUNCTIONAL_WORKERS, concurrencyFor, distanceLine, roundTripMs, workersFor } from './latency.js';
 
 const DELAY_MS = 25;
 let server: Server;
@@ -57,18 +57,22 @@ describe('workersFor', () => {
     expect(workersFor(['auth', 'contacts', 'expenses', 'webhooks'], 40)).toBe(4);
   });
 
-  it('gives a far target more workers than a distant one', () => {
+  it('gives a far target more workers than a distant one, and a farther one more again', () => {
     expect(FUNCTIONAL_WORKERS.far).toBeGreaterThan(FUNCTIONAL_WORKERS.distant);
+    expect(FUNCTIONAL_WORKERS.farther).toBeGreaterThan(FUNCTIONAL_WORKERS.far);
     expect(workersFor(MANY, FAR_MS)).toBe(FUNCTIONAL_WORKERS.far);
-    expect(workersFor([...MANY, 'rate-limit'], 100)).toBe(FUNCTIONAL_WORKERS.far + 1);
+    expect(workersFor(MANY, FARTHER_MS - 1)).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor([...MANY, 'rate-limit'], 50)).toBe(FUNCTIONAL_WORKERS.far + 1);
+    expect(workersFor(MANY, FARTHER_MS)).toBe(FUNCTIONAL_WORKERS.farther);
+    expect(workersFor([...MANY, 'rate-limit'], 100)).toBe(FUNCTIONAL_WORKERS.farther + 1);
   });
 
   it('keeps the workers of a distant run when CONFORMANCE_CONCURRENCY is below its default (a target that takes few requests at once)', () => {
     expect(workersFor(MANY, 100, DEFAULTS.concurrency - 1)).toBe(FUNCTIONAL_WORKERS.distant);
     expect(workersFor(MANY, 100, 1)).toBe(FUNCTIONAL_WORKERS.distant);
     expect(workersFor(MANY, 1, 1)).toBe(FUNCTIONAL_WORKERS.near);
-    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.far);
-    expect(workersFor(MANY, 100, 32)).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor(MANY, 100, DEFAULTS.concurrency)).toBe(FUNCTIONAL_WORKERS.farther);
+    expect(workersFor(MANY, 50, 32)).toBe(FUNCTIONAL_WORKERS.far);
   });
 
   it('never gives more workers than there are files', () => {
@@ -107,7 +111,8 @@ describe('concurrencyFor', () => {
 
   it('keeps the workers of a far run with the budget chosen for it', () => {
     const MANY = ['auth', 'contacts', 'expenses', 'webhooks', 'tasks', 'batch', 'rates', 'reports', 'resources', 'milestones', 'security'] as const;
-    expect(workersFor(MANY, 100, concurrencyFor(100, undefined, false))).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor(MANY, 50, concurrencyFor(50, undefined, false))).toBe(FUNCTIONAL_WORKERS.far);
+    expect(workersFor(MANY, 100, concurrencyFor(100, undefined, false))).toBe(FUNCTIONAL_WORKERS.farther);
     expect(workersFor(MANY, 100, concurrencyFor(100, 2, false))).toBe(FUNCTIONAL_WORKERS.distant);
   });
 });

@@ -16,9 +16,11 @@ import type { TargetNetwork } from '../http/network.js';
 export const DISTANT_MS = 5;
 /** A round trip at least this long is a target across a wide network (another region, a vendor's sandbox). */
 export const FAR_MS = 40;
+/** A round trip at least this long is a target across an ocean: its chains outweigh the CPU of more workers. */
+export const FARTHER_MS = 80;
 /**
- * Workers for the functional suites: near; distant; far, unless the target takes few requests at
- * once (CONFORMANCE_CONCURRENCY below its default: a distant run's count).
+ * Workers for the functional suites: near; distant; far and farther, unless the target takes few
+ * requests at once (CONFORMANCE_CONCURRENCY below its default: a distant run's count).
  * A worker costs CPU once (it loads the harness and the suites' modules), then mostly waits for
  * answers: far away a file's length is its longest chain of dependent round trips, and a
  * worker's the sum of its files'; the more files run at once, the closer the run comes to its
@@ -27,9 +29,13 @@ export const FAR_MS = 40;
  * 15.6, 17.1 and 28.4 s: 20 ms away the CPU the extra workers take costs more than their
  * overlap gains. 16 workers opened twice the connections, and over TLS (a handshake each)
  * through a proxy on a busy machine some requests then went unanswered for 10 s; so did 8
- * workers with 16 checks of a file at once, where 8 with 8 passed.
+ * workers with 16 checks of a file at once, where 8 with 8 passed. Issue 32, once the chains
+ * were short (all 14 functional files, paired runs on a 2-core machine): 50 ms away 6 workers
+ * beat 8 in 6 pairs of 6 (18.2 to 20.4 s against 19.2 to 22.8 s, 2 CPU-s less: each worker's
+ * start-up is about 1 CPU-s); 100 ms away 8 beat 6 in 3 of 3 (22.7 to 23.0 s against 23.6 to
+ * 25.4 s); 4 took 30.5 and 31.2 s there.
  */
-export const FUNCTIONAL_WORKERS = { near: 2, distant: 4, far: 8 } as const;
+export const FUNCTIONAL_WORKERS = { near: 2, distant: 4, far: 6, farther: 8 } as const;
 
 /**
  * Requests one suite file has in flight at once (its checks side by side, and what they send
@@ -126,6 +132,8 @@ export function workersFor(suites: readonly Domain[], roundTrip: number, concurr
       ? FUNCTIONAL_WORKERS.near
       : roundTrip < FAR_MS || concurrency < DEFAULTS.concurrency
         ? FUNCTIONAL_WORKERS.distant
-        : FUNCTIONAL_WORKERS.far;
+        : roundTrip < FARTHER_MS
+          ? FUNCTIONAL_WORKERS.far
+          : FUNCTIONAL_WORKERS.farther;
   return Math.max(1, Math.min(wanted, functional) + (suites.includes('rate-limit') ? 1 : 0));
 }

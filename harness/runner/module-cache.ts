@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { processAlive } from './process-alive.js';
 
 /*
  * Where vitest may keep the suites' transformed modules between runs (its fsModuleCache): a run
@@ -106,19 +107,10 @@ export function installKey(codeRoot: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes what killed runs and old installs left; another live run's folder is never touched. */
 function sweep(root: string, now: number): void {
   for (const [folder, maxAge, dead] of [
-    [join(root, 'runs'), STALE_RUN_MS, (name: string) => !alive(Number(name.split('-')[0]))],
+    [join(root, 'runs'), STALE_RUN_MS, (name: string) => !processAlive(Number(name.split('-')[0]))],
     [join(root, 'installs'), STALE_INSTALL_MS, () => true],
   ] as const) {
     let names: string[];

@@ -1,5 +1,5 @@
-import { request } from 'undici';
-import { targetDispatcher, type TargetNetwork } from '../http/network.js';
+import { DIRECT, targetDispatcher, type TargetNetwork } from '../http/network.js';
+import { request } from '../http/undici.js';
 import type { TargetHealth } from '../http/health.js';
 
 /*
@@ -141,11 +141,10 @@ export function httpProbe(
     try {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (key !== undefined) headers[authStyle === 'bearer' ? 'authorization' : 'x-api-key'] = authStyle === 'bearer' ? `Bearer ${key}` : key;
-      const res = await request(`${baseUrl.replace(/\/+$/, '')}/contacts?limit=1`, {
+      const res = await request(targetDispatcher(network ?? DIRECT), `${baseUrl.replace(/\/+$/, '')}/contacts?limit=1`, {
         method: 'GET',
         headers,
         signal: timeout,
-        ...(network === undefined ? {} : { dispatcher: targetDispatcher(network) }),
       });
       await res.body.dump();
       return true;

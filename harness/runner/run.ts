@@ -1,6 +1,6 @@
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { startVitest, type Vitest } from 'vitest/node';
+import type { Vitest } from 'vitest/node';
 import type { RunContext } from '../check/run-context.js';
 import type { Config } from '../config/schema.js';
 import { TargetHealth } from '../http/health.js';
@@ -15,8 +15,8 @@ import { concurrencyFor, distanceLine, roundTripMs, workersFor } from './latency
 import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { nothingRanError } from './nothing-ran.js';
-import { checkOrdering } from './sequencer.js';
 import { openModuleCache } from './module-cache.js';
+import { loadVitestApi, type VitestApi } from './vitest-api.js';
 import { adminWebhookWrites, preflight } from '../doctor/preflight.js';
 import { HAR_FILE, writeHar } from '../har/write.js';
 import { displayUrl, newRunId, probeTarget, startTarget, type ProbeResult, type Target } from './target.js';
@@ -71,6 +71,7 @@ async function toolVersion(): Promise<string> {
  * suites in vitest, build the report and write every format.
  */
 export async function runConformance(config: Config, progress: Progress = new Progress(), options: RunOptions = {}): Promise<RunOutcome> {
+  const vitestApi = loadVitestApi();
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const redactor = new Redactor(Object.values(config.keys));
@@ -83,7 +84,7 @@ export async function runConformance(config: Config, progress: Progress = new Pr
   try {
     const early = { runId, startedAt, targetUrl: displayUrl(target.baseUrl, redactor), embedded: target.embedded };
     const { plan, authStyle, adminWrites, question } = await beforeChecks(config, target, redactor, progress, early);
-    const prepared = { ...early, target, plan, authStyle, adminWrites, redactor, expectedFailures, interrupt: options.interrupt };
+    const prepared = { ...early, target, plan, authStyle, adminWrites, redactor, expectedFailures, interrupt: options.interrupt, vitestApi };
     if (question !== undefined) return await customLimitFirst(config, progress, prepared, question);
     return await checksAndReport(config, progress, prepared);
   } finally {
@@ -163,6 +164,16 @@ interface Prepared extends Omit<EarlyStopInfo, 'toolVersion'> {
   readonly redactor: Redactor;
   readonly expectedFailures: RunInfo['expectedFailures'];
   readonly interrupt: RunInterrupt | undefined;
+  /** Loading since the run began (harness/runner/vitest-api.ts). */
+  readonly vitestApi: Promise<VitestApi>;
+}
+
+/** The longest the other files wait for the rate-limit file to load (harness/check/head-start.ts). */
+const HEAD_START_MS = 5000;
+
+/** A head start for the rate-limit suite when it runs beside other files and has its key; undefined otherwise. */
+function headStartMs(config: Pick<Config, 'suites' | 'keys'>): number | undefined {
+  return config.suites.includes('rate-limit') && config.suites.length > 1 && config.keys.limited !== undefined ? HEAD_START_MS : undefined;
 }
 
 /** The suites in vitest, then the report in every format. */
@@ -219,6 +230,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     sink: config.sink,
     network: config.network,
     adminWebhookWrites: adminWrites,
+    headStartMs: headStartMs(config),
   };
   // Issue 14: the workers append every exchange here; merged into exchanges.har at the end.
   const harDir = config.har ? resolve(config.reportDir, `.${runId}.har-parts`) : undefined;
@@ -241,6 +253,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   });
   const deadlineReason = `the run deadline (${formatDuration(config.runDeadlineS)}, CONFORMANCE_RUN_DEADLINE_S) passed`;
   const moduleCache = openModuleCache(CODE_ROOT);
+  const { startVitest, checkOrdering } = await prepared.vitestApi;
   const options: Parameters<typeof startVitest>[2] = {
     watch: false,
     config: false,
@@ -249,6 +262,8 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     // Test names start with `[REQ-ID]` (harness/check/check.ts).
     ...(config.requirements.length > 0 ? { testNamePattern: `\\[(${config.requirements.join('|')})\\]` } : {}),
     reporters: [collector, new ProgressReporter(progress)],
+    // Before each file loads: the rate-limit file's head start (harness/check/head-start.ts).
+    ...(context.headStartMs === undefined ? {} : { setupFiles: [resolve(CODE_ROOT, `harness/runner/head-start-setup${CODE_EXTENSION}`)] }),
     pool: 'threads',
     // The files of a worker share their modules instead of loading them again for each file
     // (the harness is CPU-bound on loading: about 4 s of the functional suites' 13 s): per-file

@@ -1,4 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { isRateLimitSuiteFile } from '../check/rate-limit-file.js';
 
 /**
  * Starts the rate-limit suite first: it spends most of its time waiting for a window to pass
@@ -7,7 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export class RateLimitFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (spec: TestSpecification): number => (/[\\/]rate-limit\.test\.ts$/.test(spec.moduleId) ? 0 : 1);
+    // The installed package runs the compiled suite (.js): a .ts-only match left it unsorted there.
+    const first = (spec: TestSpecification): number => (isRateLimitSuiteFile(spec.moduleId) ? 0 : 1);
     return [...sorted].sort((a, b) => first(a) - first(b));
   }
 }

@@ -43,6 +43,18 @@ function ledgerOf(handoff: ThrottleHandoff): ThrottleLedger {
     : (global[LOCAL_LEDGER] ??= new ThrottleLedger(new ArrayBuffer(ThrottleLedger.BYTES)));
 }
 
+/** Tells the workers waiting for a head start that the rate-limit suite's file is loaded (nothing outside a conformance run). */
+export function noteRateLimitLoaded(): void {
+  const handoff = inject('conformanceThrottle');
+  if (handoff !== undefined) ledgerOf(handoff).markRateLimitLoaded();
+}
+
+/** Resolves once the rate-limit suite's file is loaded, or after `timeoutMs` (at once outside a conformance run). */
+export async function rateLimitLoaded(timeoutMs: number): Promise<void> {
+  const handoff = inject('conformanceThrottle');
+  if (handoff !== undefined) await ledgerOf(handoff).rateLimitLoaded(timeoutMs);
+}
+
 /** Tells the runner's progress line that this worker starts a wait of `ms` (nothing outside a conformance run). */
 export function noteKnownWait(ms: number): void {
   const handoff = inject('conformanceThrottle');

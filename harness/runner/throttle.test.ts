@@ -101,6 +101,20 @@ describe('ThrottleLedger', () => {
     expect(main.throttledMs()).toBe(700);
   });
 
+  it("lets a worker wait for the rate-limit file's load, which another view of the buffer marks, or for its bound", async () => {
+    const buffer = new SharedArrayBuffer(ThrottleLedger.BYTES);
+    const waiting = new ThrottleLedger(buffer);
+    const loading = new ThrottleLedger(buffer);
+    // Nothing marked: the bound ends the wait.
+    await waiting.rateLimitLoaded(10);
+    // Marked meanwhile: the wait ends then, far inside its bound (the test would time out otherwise).
+    const ended = waiting.rateLimitLoaded(600_000).then(() => 'ended');
+    loading.markRateLimitLoaded();
+    expect(await ended).toBe('ended');
+    // Marked before: no wait at all, on any view.
+    await new ThrottleLedger(buffer).rateLimitLoaded(600_000);
+  });
+
   it('spaces reservations of a paced key by its interval after the allowed burst', () => {
     const time = fakeTime();
     const ledger = new ThrottleLedger(undefined, time.now);

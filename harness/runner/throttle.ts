@@ -35,6 +35,8 @@ const LAYOUT = slotLayout({
     /** The exploration's sequences run so far, and how many it may run (0: no exploration under way). */
     sequencesDone: 1,
     sequencesPlanned: 1,
+    /** 1 once the rate-limit suite's file is loaded (harness/check/head-start.ts). */
+    rateLimitLoaded: 1,
   },
   float64: {
     /** When `waiting` last went from 0 to 1. */
@@ -53,10 +55,15 @@ const WAITS = LAYOUT.int32.waits;
 const SENT = LAYOUT.int32.sent;
 const SEQUENCES_DONE = LAYOUT.int32.sequencesDone;
 const SEQUENCES_PLANNED = LAYOUT.int32.sequencesPlanned;
+const RATE_LIMIT_LOADED = LAYOUT.int32.rateLimitLoaded;
 const SINCE = LAYOUT.float64.since;
 const CLOSED = LAYOUT.float64.closed;
 const TAT = LAYOUT.float64.tat;
 const KNOWN_UNTIL = LAYOUT.float64.knownUntil;
+
+interface AtomicsWaitAsync {
+  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+}
 
 /**
  * The shared numbers. Every method is safe to call from any thread at any time; the few
@@ -131,6 +138,20 @@ export class ThrottleLedger {
   /** What is left of the longest wait under way that a check announced (0: none). */
   knownWaitLeftMs(): number {
     return this.#locked(() => Math.max(0, this.#floats[KNOWN_UNTIL]! - this.#now()));
+  }
+
+  /** The rate-limit suite's file is loaded: the workers that waited for it go on. */
+  markRateLimitLoaded(): void {
+    Atomics.store(this.#ints, RATE_LIMIT_LOADED, 1);
+    if (this.buffer instanceof SharedArrayBuffer) Atomics.notify(this.#ints, RATE_LIMIT_LOADED);
+  }
+
+  /** Resolves once the rate-limit suite's file is loaded, or after `timeoutMs` (at once without a shared buffer). */
+  async rateLimitLoaded(timeoutMs: number): Promise<void> {
+    if (!(this.buffer instanceof SharedArrayBuffer) || Atomics.load(this.#ints, RATE_LIMIT_LOADED) === 1) return;
+    // Node has it since 16; TypeScript's lib only from es2024.
+    const waiting = (Atomics as unknown as AtomicsWaitAsync).waitAsync(this.#ints, RATE_LIMIT_LOADED, 0, timeoutMs);
+    if (waiting.async) await waiting.value;
   }
 
   /** The exploration (suites/sequences.test.ts) has run `done` of at most `planned` sequences. */

@@ -55,6 +55,37 @@ describe('WebhookSink', () => {
     expect(endpoint.received.map((r) => r.attempt)).toEqual([1, 2, 3, 4]);
   });
 
+  it('gives a focused script only to the deliveries about its record, holding an early one until the record is named', async () => {
+    const endpoint = sink.endpoint({ failFirst: 1, failStatus: 500, focused: true }, SECRET);
+    // Arrives before the record is named: held, then judged once it is.
+    const early = deliver(endpoint.url, '{"data":{"id":"ours"}}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(endpoint.received).toHaveLength(0);
+    endpoint.focus((raw) => raw.toString().includes('ours'));
+    expect(await early).toBe(500);
+    // Another record's delivery takes no scripted failure, and does not count as an attempt of the script.
+    expect(await deliver(endpoint.url, '{"data":{"id":"theirs"}}')).toBe(200);
+    expect(await deliver(endpoint.url, '{"data":{"id":"ours"}}')).toBe(200);
+    const plain = sink.endpoint({ failFirst: 1, failStatus: 500 }, SECRET);
+    expect(await deliver(plain.url, '{"data":{"id":"theirs"}}')).toBe(500);
+    // Arrival order and numbers are those of the endpoint, whatever the script counted.
+    expect(endpoint.received.map((r) => [r.attempt, r.answered])).toEqual([
+      [1, 500],
+      [2, 200],
+      [3, 200],
+    ]);
+  });
+
+  it('answers a request waiting for its focused script as soon as the sink releases it (closing), not FOCUS_WAIT_MS later', async () => {
+    const endpoint = new SinkEndpoint('t', 'http://127.0.0.1/t', { failFirst: 1, focused: true }, SECRET);
+    const answer = endpoint.decide(1, Buffer.from('{"data":{"id":"ours"}}'));
+    const next = (): Promise<string> => new Promise((resolve) => setImmediate(() => resolve('still held')));
+    expect(await Promise.race([answer, next()])).toBe('still held');
+    endpoint.release();
+    // Answered at once, as not about the record: never FOCUS_WAIT_MS later.
+    expect(await Promise.race([answer, next()])).toBe(200);
+  });
+
   it('hangs when told to, so the sender times out', async () => {
     const endpoint = sink.endpoint({ hangFirst: 1 }, SECRET);
     await expect(deliver(endpoint.url, '{}', {}, 200)).rejects.toThrow();
@@ -126,6 +157,13 @@ describe('WebhookSink', () => {
   it('records requests to unknown paths as strays', async () => {
     expect(await deliver(`${sink.baseUrl}/hooks/ffff`, '{}')).toBe(404);
     expect(sink.strays).toHaveLength(1);
+    expect(sink.delivered).toBe(0);
+  });
+  it('counts the requests that reached an endpoint, whatever their answer (the target can reach the sink)', async () => {
+    const failing = sink.endpoint({ failFirst: 1 });
+    expect(await deliver(failing.url, '{}')).toBe(500);
+    expect(await deliver(sink.endpoint({}).url, '{}')).toBe(200);
+    expect(sink.delivered).toBe(2);
   });
   it('resolves a wait when the delivery arrives, not at the end of its bound', async () => {
     const endpoint = sink.endpoint({});

@@ -180,7 +180,7 @@ function refillOf(
  * Bystanders are read once the window is fresh and again after the burst's last request.
  *
  * One at a time even against a distant target, where each request costs a round trip (a burst of
- * 60 is 3 s at 50 ms, the custom key's 90 at the end of the file 4.5 s): what the burst proves
+ * 60 is 3 s at 50 ms, the custom key's 90 at the end of the file 4.5 s, beside the limited key's recovery): what the burst proves
  * needs the order. X-RateLimit-Remaining falls by exactly one per request only when each is
  * answered before the next is sent (RL-REMAINING, RL-ALL-ENDPOINTS per route); requests in flight
  * together, or pipelined (HTTP/1.1 lets a server work on them side by side), are the concurrent

@@ -13,7 +13,12 @@ export function eventOf(received: Received): string | undefined {
  * the record id anywhere in the body is what ties a delivery to the operation that caused it).
  */
 export function mentions(received: Received, marker: string): boolean {
-  return received.rawBody.toString('utf8').includes(marker);
+  return naming(marker)(received.rawBody);
+}
+
+/** Whether a delivery's raw body names `marker` (a focused sink script's test, harness/sink/sink.ts). */
+export function naming(marker: string): (rawBody: Buffer) => boolean {
+  return (rawBody) => rawBody.toString('utf8').includes(marker);
 }
 
 /** The requests at `endpoint` about `marker`, optionally of one event, in arrival order. */

@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../../harness/runner/process-alive.js';
 
 /*
  * Separate hosts on a private link, on this one machine: a Linux bridge with an address from
@@ -88,15 +89,6 @@ async function takenNetworks(): Promise<Set<number>> {
   return new Set([...text.matchAll(/\b10\.231\.(\d{1,3})\./g)].map((m) => Number(m[1])));
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Claims 10.231.X.0/24 for this run: true when the claim file was made here. A claim whose process
  * is gone (a run that was killed) is taken over.
@@ -113,7 +105,7 @@ async function claim(x: number, owner: string): Promise<boolean> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).split(' ')[0]);
       // A claim being written (empty for an instant) or held by a live process stays.
-      if (!Number.isInteger(pid) || pid <= 0 || pidAlive(pid)) return false;
+      if (!Number.isInteger(pid) || pid <= 0 || processAlive(pid)) return false;
       await rm(file, { force: true });
     }
   }

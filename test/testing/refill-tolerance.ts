@@ -16,5 +16,9 @@ export function judgedWithinRefillTolerance(texts: readonly string[]): boolean {
   return texts.some((text) => WITHIN_REFILL_TOLERANCE.test(text));
 }
 
-/** Runs the fault's self-test run this many times at most while its bursts cannot tell. */
-export const MAX_UNDECIDED_RUNS = 3;
+/**
+ * Runs the fault's self-test run this many times at most while its bursts cannot tell: a run that
+ * tells costs nothing more. Three were too few once: on two cores busy with the mutant and variant
+ * matrices side by side, three sequential bursts in a row lasted over a second (1039 ms and more).
+ */
+export const MAX_UNDECIDED_RUNS = 5;

@@ -314,7 +314,8 @@ export const RATE_LIMIT_RECORDS = {
     ],
     audit: [
       {
-        relies: 'the second limited key and the custom-limit key are used by nothing else during the run',
+        relies:
+          'the second limited key, and the custom-limit key when it is read (only without a second limited key: with one, its own burst runs meanwhile), are used by nothing else during the run',
         basis: { tolerant: 'configuration; skipped when neither is set; the admin key is only observed' },
       },
       {
@@ -377,7 +378,11 @@ export const RATE_LIMIT_RECORDS = {
       },
       {
         relies: 'a refilling limiter may earn requests back meanwhile',
-        basis: { tolerant: 'refillAllowance, +1 for a limiter seen to refill', variant: 'limiter-refilling-bucket' },
+        basis: {
+          tolerant:
+            "uncountedRoute(): what a route's steps may get back is bounded by the time from its first step to its last, plus one; after the refusal, refillAllowance, +1 for a limiter seen to refill",
+          variant: 'limiter-refilling-bucket',
+        },
       },
       {
         relies: "the limited key may create contacts and read the admin's contact and the event list; a route it may not use is not judged",

@@ -615,8 +615,9 @@ export const WEBHOOK_RECORDS = {
         basis: { spec: '3.4: "A delivery answered with a 2xx status is successful"' },
       },
       {
-        relies: 'failures scripted for the receiver taken by another approval are run again (3 rounds)',
-        basis: { tolerant: 'untilNotTaken, then inconclusive' },
+        relies:
+          "the scripted failures go only to the deliveries naming this check's expense (another suite's approval of the same event is answered 200); taken all the same (a payload that names no record) they are run again (3 rounds)",
+        basis: { tolerant: 'sink focused script (harness/sink/sink.ts focus), untilNotTaken, then inconclusive' },
       },
       {
         relies: 'the log shows delivered within the wait (a row or record), ended failed fails, else inconclusive',
@@ -698,7 +699,11 @@ export const WEBHOOK_RECORDS = {
           variant: 'webhook-choices',
         },
       },
-      { relies: 'a held-open answer taken by another delivery is run again', basis: { tolerant: 'untilNotTaken (3 rounds), then inconclusive' } },
+      {
+        relies:
+          "the held-open answer goes only to a delivery naming this check's record (another suite's delivery of the same event is answered 200); taken all the same it is run again",
+        basis: { tolerant: 'sink focused script (harness/sink/sink.ts focus), untilNotTaken (3 rounds), then inconclusive' },
+      },
       { relies: 'the time to the retry is recorded', basis: { observation: 'webhook-timeout-retry-after' } },
     ],
   },
