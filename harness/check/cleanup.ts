@@ -24,7 +24,8 @@ export interface CleanupTally {
  * Records this suite file created, with the key that created them. At the end of the file each
  * one is deleted with that same key (the suite only deletes what it created; a record org B's key
  * made is deleted with org B's key, the only one that sees it, spec 5.4).
- * A record already gone (404 or any other refusal) is fine.
+ * A record already gone (404, 410) is fine; one whose delete was refused otherwise is read back,
+ * and counted as left when it is still there.
  */
 export class CreatedRecords {
   readonly #records = new Map<string, string>();
@@ -97,11 +98,26 @@ export class CreatedRecords {
     };
     // The file's budget: CONFORMANCE_CONCURRENCY requests at once, as its checks had.
     const statuses = await deleteSideBySide(entries, remove, run.concurrency);
+    // A refused delete is not taken as "already gone" on its word: a record a DELETE removes is read
+    // back, and one still read is left (its check may have deleted it, or the server refused).
+    const stillThere = await readBack(
+      entries.filter(([path], i) => refusedDelete(statuses[i]) && keptKindOf(path) === undefined),
+      async ([path, key]) => {
+        if (health?.stopped || performance.now() >= deadline) return undefined;
+        try {
+          const response = await clientFor(key).get(path);
+          return response.status >= 200 && response.status < 300;
+        } catch {
+          return undefined;
+        }
+      },
+      run.concurrency,
+    );
     let left = 0;
     const kept = noneKept();
     for (const [i, [path]] of entries.entries()) {
       const status = statuses[i];
-      if (status === undefined) {
+      if (status === undefined || stillThere.has(path)) {
         left += 1;
         continue;
       }
@@ -110,6 +126,24 @@ export class CreatedRecords {
     }
     return { left, kept };
   }
+}
+
+/** A delete answered, but neither with a success nor with "gone" (404, 410). */
+export const refusedDelete = (status: number | undefined): boolean =>
+  status !== undefined && !((status >= 200 && status < 300) || status === 404 || status === 410);
+
+/**
+ * The paths of `entries` that `read` says are still there (true), at most `concurrency` reads at
+ * once; a read without an answer (undefined) is taken as not there, since the delete was answered.
+ */
+export async function readBack<E extends readonly [string, string]>(
+  entries: readonly E[],
+  read: (entry: E) => Promise<boolean | undefined>,
+  concurrency: number,
+): Promise<Set<string>> {
+  const gate = limiter(concurrency);
+  const answers = await Promise.all(entries.map((entry) => gate(() => read(entry))));
+  return new Set(entries.flatMap(([path], i) => (answers[i] === true ? [path] : [])));
 }
 
 /** Gone, or already gone: nothing to try again. */

@@ -522,21 +522,36 @@ export async function sendReference(
 /**
  * The entries a batch create of org B's made, registered for the end-of-file cleanup with org B's
  * key: the batch answer need not name them (spec 4.10), no org A key sees them (spec 5.4), and
- * nothing else would delete them. Found through org B's list on the items' dates, by the run's
- * tag (only what this run made is deleted); a list org B is refused leaves nothing to find.
+ * nothing else would delete them. Found, by the run's tag (only what this run made is deleted),
+ * in org B's lists filtered by each item's `taskId` and by its `resourceId`: a uuid filter names
+ * the records that hold that id (spec 4.3), a meaning the spec leaves no room in, and an entry the
+ * server made holds the ids its item sent (an entry moved away from them is the checks' finding,
+ * not a cleanup's). A date range would depend on whether the server reads `dateTo` as inclusive,
+ * which the spec does not say (a run against a server with an exclusive bound once left 12
+ * entries alive this way). A list org B is refused leaves nothing to find; bounded to a few pages.
  */
 async function trackOrgBBatch(t: CheckContext, other: ApiClient, listPath: string, sent: Record<string, unknown>): Promise<void> {
   const tag = runTag(t.run);
   const items = Array.isArray(sent['entries']) ? (sent['entries'] as Array<Record<string, unknown>>) : [];
-  for (const date of new Set(items.map((item) => item['date']).filter((d): d is string => typeof d === 'string'))) {
-    // Bounded: a few pages of one day of org B's entries.
+  const filters = new Map<string, Record<string, string>>();
+  for (const item of items) {
+    for (const field of ['taskId', 'resourceId'] as const) {
+      const value = item[field];
+      if (typeof value === 'string') filters.set(`${field}=${value}`, { [field]: value });
+    }
+  }
+  const tracked = new Set<string>();
+  for (const filter of filters.values()) {
     for (let page = 0; page < 5; page++) {
-      const res = await other.get(listPath, { dateFrom: date, dateTo: date, limit: 100, offset: page * 100 });
+      const res = await other.get(listPath, { ...filter, limit: 100, offset: page * 100 });
       const records = (res.json as { data?: unknown } | undefined)?.data;
       if (res.status !== 200 || !Array.isArray(records)) break;
       for (const record of records as Array<Record<string, unknown>>) {
         const tags = record['tags'];
-        if (typeof record['id'] === 'string' && Array.isArray(tags) && tags.includes(tag)) t.track(`${listPath}/${record['id']}`, 'otherOrg');
+        const id = record['id'];
+        if (typeof id !== 'string' || tracked.has(id) || !Array.isArray(tags) || !tags.includes(tag)) continue;
+        tracked.add(id);
+        t.track(`${listPath}/${id}`, 'otherOrg');
       }
       if (records.length < 100) break;
     }

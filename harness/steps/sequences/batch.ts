@@ -46,7 +46,13 @@ function answered(res: ApiResponse): Array<Record<string, unknown>> | undefined 
 
 const sameId = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
-/** The entries the sequence's resource has that the model does not know yet (a lagging list is read again). */
+/**
+ * The entries the sequence's resource has that the model does not know yet (a lagging list is read
+ * again). The resource is the sequence's own (its scope), so every entry it lists was made by the
+ * run: each one seen is registered for the run's cleanup at once, whether or not it is then matched
+ * to an item (a server that normalises a description would leave it unmatched) and whether or not
+ * the list ever shows them all.
+ */
 async function unknownEntries(world: SequenceWorld, domain: SequenceDomain, resourceId: string, wanted: number): Promise<string[]> {
   const known = new Set(world.records.map((r) => r.id.toLowerCase()));
   try {
@@ -55,6 +61,7 @@ async function unknownEntries(world: SequenceWorld, domain: SequenceDomain, reso
       const data = (res.json as { data?: unknown } | undefined)?.data;
       const ids = (Array.isArray(data) ? data : []).map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
       const fresh = ids.filter((id) => !known.has(id.toLowerCase()));
+      for (const id of fresh) world.track(`${domain.path}/${id}`);
       if (fresh.length < wanted) throw new RuleBroken('SEQ-LIST-AFTER-WRITE', `the list shows ${fresh.length} of ${wanted} new entries`);
       return fresh;
     });
