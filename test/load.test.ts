@@ -10,7 +10,7 @@ import { LoadProgress } from '../harness/load/progress.js';
 import { runLoad } from '../harness/load/run.js';
 import { VARIANT_NAMES } from '../reference/variants.js';
 import { readOpenMetrics } from '../harness/load/testing/read-openmetrics.js';
-import { readLatestLoadJson, runCli, type CliResult } from './run-cli.js';
+import { readLatestLoadJson, runCli, spawnCli, type CliResult } from './run-cli.js';
 import { judgedWithinRefillTolerance, MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
 import { SHORT_LOAD } from './testing/short-load.js';
 
@@ -213,6 +213,33 @@ describe('conformance load', () => {
     ).toEqual([
       'conformance: --threshold "p95<300": expected METRIC{tag:value}:CONDITION, e.g. http_req_duration{scenario:throughput}:p(95)<300 (see docs/load.md#thresholds) [USAGE]',
     ]);
+  });
+
+  it('stops on SIGTERM mid-run (a CI cancel): deletes what it created, writes every report file and exits 143', { timeout: 90_000 }, async () => {
+    const reportDir = await mkdtemp(join(tmpdir(), 'conformance-load-sigterm-'));
+    const { child, done } = spawnCli(['load'], reportDir, { ...SHORT, CONFORMANCE_LOAD_SCENARIOS: 'throughput' });
+    // The first measured step has ended: the run has created contacts, and more steps are to come.
+    let seen = '';
+    let signalled = false;
+    child.stderr!.on('data', (d: Buffer) => {
+      seen += d.toString();
+      if (!signalled && /^throughput: .+ c=1: [\d.]+ req\/s/m.test(seen)) {
+        signalled = true;
+        child.kill('SIGTERM');
+      }
+    });
+    const result = await done;
+    expect(signalled, result.stderr).toBe(true);
+    expect(result.stderr).toMatch(/SIGTERM received: stopping the load run/);
+    expect(result.code, result.stderr).toBe(143);
+    const report = loadReportSchema.parse(await readLatestLoadJson(reportDir));
+    const throughput = report.scenarios.find((s) => s.id === 'throughput')!.detail;
+    if (throughput?.kind !== 'throughput') throw new Error('no throughput detail');
+    expect(throughput.cleanup.created).toBeGreaterThan(0);
+    expect(throughput.cleanup).toMatchObject({ leftover: 0, problems: [] });
+    expect(throughput.cleanup.deleted).toBe(throughput.cleanup.created);
+    const files = (await filesUnder(reportDir)).map((f) => f.slice(reportDir.length + 1)).filter((f) => f.startsWith('latest-load/'));
+    expect(files.sort()).toEqual(['junit.xml', 'load-metrics.jsonl', 'load-metrics.prom', 'load.html', 'load.json'].map((f) => `latest-load/${f}`));
   });
 
   it('rejects bad load configuration with one line and exit 2', async () => {

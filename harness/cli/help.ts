@@ -227,7 +227,8 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     'CONFORMANCE_FAIL_ON_INCOMPLETE), 1 a rate scenario failed, a threshold was crossed or the\n' +
     'harness broke, 2 a usage error (a threshold that does not parse),\n' +
     'configuration error or the target is not the API, 3 incomplete with\n' +
-    'CONFORMANCE_FAIL_ON_INCOMPLETE=true.\n',
+    'CONFORMANCE_FAIL_ON_INCOMPLETE=true, 130 / 143 interrupted by SIGINT / SIGTERM (report\n' +
+    'written, records deleted).\n',
   certify:
     'Usage: conformance certify --product FILE [options]\n\n' +
     'A full, unnarrowed run written as a signed, self-checking bundle. Refuses a narrowed\n' +

@@ -40,18 +40,26 @@ async function doctor(args: Pick<RunArgs, 'envFile' | 'overrides'>): Promise<num
 }
 
 /**
- * `conformance load`: the first Ctrl-C stops the scenarios, deletes what the run created and
- * still writes the report; a second one ends the process at once.
+ * `conformance load`: the first SIGINT (Ctrl-C) or SIGTERM (a CI system's cancel; the GitHub
+ * Action runs `load`) stops the scenarios, deletes what the run created and still writes the
+ * report, then exits 130 or 143 as `run` does; a second signal ends the process at once.
  */
 async function load(config: Config): Promise<number> {
-  const [{ renderLoadTerminal }, { redactorFor, runLoad }] = await Promise.all([import('../load/render-terminal.js'), import('../load/run.js')]);
+  const [{ renderLoadTerminal }, { redactorFor, runLoad }, { INTERRUPT_EXIT_CODES }] = await Promise.all([
+    import('../load/render-terminal.js'),
+    import('../load/run.js'),
+    import('../runner/interrupt.js'),
+  ]);
   const controller = new AbortController();
-  const onSigint = (): void => {
-    process.stderr.write('conformance: stopping the load run (cleaning up; Ctrl-C again to quit at once)\n');
+  let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
+    if (stoppedBy !== undefined) process.exit(INTERRUPT_EXIT_CODES[signal]);
+    stoppedBy = signal;
+    process.stderr.write(`conformance: ${signal} received: stopping the load run (cleaning up and writing the report; a second signal quits at once)\n`);
     controller.abort();
-    process.once('SIGINT', () => process.exit(130));
   };
-  process.once('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const { report, written } = await runLoad(config, { signal: controller.signal });
     const redactor = redactorFor(config);
@@ -59,9 +67,10 @@ async function load(config: Config): Promise<number> {
     process.stdout.write(
       `\nReport: ${written.runDir}\n  latest: ${written.latestDir}/load.html (also load.json, junit.xml, load-metrics.prom, load-metrics.jsonl)\n`,
     );
-    return report.exitCode;
+    return stoppedBy === undefined ? report.exitCode : INTERRUPT_EXIT_CODES[stoppedBy];
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
 }
 
