@@ -25,6 +25,8 @@ describe('parseStages (k6 --stage DURATION:TARGET)', () => {
     ['30s:fast', /not a rate/],
     ['30s:99999', /over the 20000/],
     ['2h:1', /over the 3600 s/],
+    // 10 minutes up to 1000/s and 10 down start 600,000 requests.
+    ['10m:1000,10m:0', /about 600000 requests, over the 500000/],
     ['30s:0', /send nothing/],
   ])('refuses %s', (text, why) => {
     const parsed = parseStages([text]);

@@ -68,6 +68,12 @@ export function parseStages(items: readonly string[]): StagesParse {
   }
   const total = stages.reduce((s, x) => s + x.durationS, 0);
   if (total > MAX_RAMP_S) return { ok: false, problem: `the stages last ${total} s, over the ${MAX_RAMP_S} s a ramp may last` };
+  const requests = rampRequests(stages);
+  if (requests > MAX_RAMP_REQUESTS)
+    return {
+      ok: false,
+      problem: `the stages start about ${requests} requests, over the ${MAX_RAMP_REQUESTS} a ramp may send (every one is held until the ramp ends)`,
+    };
   if (stages.length > 0 && stages.every((s) => s.target === 0))
     return { ok: false, problem: 'every stage targets 0 requests per second: the ramp would send nothing' };
   return { ok: true, stages };
