@@ -294,6 +294,21 @@ export const reportSchema = z.object({
       softDeletedTasks: z.int().min(0),
       softDeletedResources: z.int().min(0),
       deactivatedRates: z.int().min(0),
+      /**
+       * The same counts per suite file's domain (the file whose end-of-file cleanup deleted them),
+       * so an operator sees which part of the run leaves what. Absent in reports written before it.
+       */
+      byDomain: z
+        .record(
+          z.string(),
+          z.object({
+            notDeleted: z.int().min(0),
+            softDeletedTasks: z.int().min(0),
+            softDeletedResources: z.int().min(0),
+            deactivatedRates: z.int().min(0),
+          }),
+        )
+        .optional(),
     })
     .optional(),
   /**

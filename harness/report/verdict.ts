@@ -112,7 +112,7 @@ export function cleanupSentence(report: Pick<Report, 'cleanup' | 'runId'>): stri
   }
   if (cleanup.notDeleted > 0) {
     parts.push(
-      `${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, or the target did not answer): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`,
+      `${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, the target did not answer, or it refused the delete and a read still found the record): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`,
     );
   }
   return parts.length === 0 ? undefined : parts.join(' ');

@@ -95,6 +95,27 @@ describe('an interrupted run', () => {
   });
 });
 
+describe('the cleanup counts', () => {
+  it('come per domain too, in the published contract, adding up to the run totals', () => {
+    const kept = (tasks: number, resources: number) => ({ softDeletedTasks: tasks, softDeletedResources: resources, deactivatedRates: 0 });
+    const byDomain = new Map([
+      ['tasks', { notDeleted: 0, kept: kept(3, 0) }],
+      ['batch', { notDeleted: 1, kept: kept(1, 2) }],
+    ]);
+    const report = build(collected([], { cleanup: { notDeleted: 1, kept: kept(4, 2), byDomain } }));
+    expect(report.cleanup).toEqual({
+      notDeleted: 1,
+      softDeletedTasks: 4,
+      softDeletedResources: 2,
+      deactivatedRates: 0,
+      byDomain: {
+        batch: { notDeleted: 1, softDeletedTasks: 1, softDeletedResources: 2, deactivatedRates: 0 },
+        tasks: { notDeleted: 0, softDeletedTasks: 3, softDeletedResources: 0, deactivatedRates: 0 },
+      },
+    });
+  });
+});
+
 describe('verdictOf and the report verdict', () => {
   it('a failed MUST makes the target non-conformant (exit 1)', () => {
     const report = build(

@@ -178,7 +178,21 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
     // what remains is what it could not delete.
     ...(collected.cleanup === undefined
       ? {}
-      : { cleanup: { notDeleted: info.interrupted === undefined ? collected.cleanup.notDeleted : info.interrupted.recordsLeft, ...collected.cleanup.kept } }),
+      : {
+          cleanup: {
+            notDeleted: info.interrupted === undefined ? collected.cleanup.notDeleted : info.interrupted.recordsLeft,
+            ...collected.cleanup.kept,
+            ...(collected.cleanup.byDomain === undefined || collected.cleanup.byDomain.size === 0
+              ? {}
+              : {
+                  byDomain: Object.fromEntries(
+                    [...collected.cleanup.byDomain.entries()]
+                      .sort(([a], [b]) => a.localeCompare(b))
+                      .map(([d, row]) => [d, { notDeleted: row.notDeleted, ...row.kept }]),
+                  ),
+                }),
+          },
+        }),
     verdict,
     exitCode,
     ...(info.interrupted === undefined ? {} : { interrupted: { ...info.interrupted } }),

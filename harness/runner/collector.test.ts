@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { TestCase } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
-import { ResultCollector } from './collector.js';
+import { ResultCollector, suiteDomainOf } from './collector.js';
 import { Progress } from './progress.js';
 
 function quiet(): Progress {
@@ -88,5 +88,13 @@ describe('a check result', () => {
       ['MUST unplaced', undefined],
     ]);
     expect('declaredAt' in collector.run.checks[2]!).toBe(false);
+  });
+});
+
+describe('suiteDomainOf', () => {
+  it("names a suite file's domain, source or compiled, and nothing for another file", () => {
+    expect(suiteDomainOf('/work/main/suites/time-entries.test.ts')).toBe('time-entries');
+    expect(suiteDomainOf('/usr/lib/node_modules/x/dist/suites/rate-limit.test.js')).toBe('rate-limit');
+    expect(suiteDomainOf('/work/main/test/e2e.test.ts')).toBeUndefined();
   });
 });

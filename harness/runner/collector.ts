@@ -21,8 +21,8 @@ export interface CollectedRun {
   stopped: string | null;
   /** The code of the stop `stopped` names, when the run knows its kind. */
   stopCode?: ErrorCode | undefined;
-  /** What the suite files' cleanups left: records not deleted for sure, and what the spec keeps of the deleted. */
-  readonly cleanup?: { notDeleted: number; kept: KeptBySpec };
+  /** What the suite files' cleanups left: records not deleted for sure, and what the spec keeps of the deleted; also per suite file's domain. */
+  readonly cleanup?: { notDeleted: number; kept: KeptBySpec; byDomain?: Map<string, { notDeleted: number; kept: KeptBySpec }> };
 }
 
 /** Who a check is (key, requirement, level, section, domain, title), from its test case and metadata. */
@@ -92,7 +92,7 @@ export class ResultCollector implements Reporter {
     matrix: [],
     inputClasses: [],
     stopped: null,
-    cleanup: { notDeleted: 0, kept: noneKept() },
+    cleanup: { notDeleted: 0, kept: noneKept(), byDomain: new Map() },
   };
   readonly #progress: Progress;
   /** Every collected check that has not reported yet, by vitest id. */
@@ -223,6 +223,14 @@ export class ResultCollector implements Reporter {
     if (cleanup !== undefined && this.run.cleanup !== undefined) {
       this.run.cleanup.notDeleted += cleanup.left;
       addKept(this.run.cleanup.kept, cleanup.kept);
+      const domain = suiteDomainOf(testModule.moduleId);
+      const byDomain = this.run.cleanup.byDomain;
+      if (domain !== undefined && byDomain !== undefined) {
+        const row = byDomain.get(domain) ?? { notDeleted: 0, kept: noneKept() };
+        row.notDeleted += cleanup.left;
+        addKept(row.kept, cleanup.kept);
+        byDomain.set(domain, row);
+      }
     }
     for (const error of testModule.errors()) {
       this.run.harnessErrors.push(`${testModule.moduleId}: ${error.message}`);
@@ -233,4 +241,9 @@ export class ResultCollector implements Reporter {
     for (const error of unhandledErrors) this.run.harnessErrors.push(`unhandled: ${error.message ?? String(error)}`);
     this.#progress.finish();
   }
+}
+
+/** `contacts` for `.../suites/contacts.test.ts` (or its compiled `.js`): the domain a suite file's cleanup counts under. */
+export function suiteDomainOf(moduleId: string): string | undefined {
+  return /(?:^|[/\\])suites[/\\]([a-z-]+)\.test\.[jt]s$/.exec(moduleId)?.[1];
 }
