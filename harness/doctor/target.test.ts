@@ -35,8 +35,8 @@ describe('notAList: is this answer to GET /contacts the API', () => {
     expect(notAList(answer(LIST, 'text/html; charset=utf-8'))).toBeUndefined();
   });
   it('names what is not the API: a body that is not JSON, no JSON object, no `data` array', () => {
-    expect(notAList(answer('<html></html>', 'text/html'))).toMatch(/a body that is not JSON \(Content-Type "text\/html"\)/);
-    expect(notAList(answer('<html></html>', ''))).toMatch(/not JSON \(Content-Type \(none\)\)/);
+    expect(notAList(answer('<html></html>', 'text/html'))).toMatch(/Content-Type "text\/html" and a body that is not JSON$/);
+    expect(notAList(answer('<html></html>', ''))).toMatch(/Content-Type \(none\) and a body that is not JSON$/);
     expect(notAList(answer('"x"'))).toMatch(/not a JSON object/);
     expect(notAList(answer('[1]'))).toMatch(/not a JSON object/);
     expect(notAList(answer('{"items":[]}'))).toMatch(/without a `data` array/);

@@ -93,7 +93,7 @@ export async function firstPlainAnswer(
  */
 export function notAList(res: Pick<ApiResponse, 'status' | 'headers' | 'json'>): string | undefined {
   const body = res.json as { data?: unknown } | undefined;
-  if (body === undefined) return `answered ${res.status} with a body that is not JSON (Content-Type ${shownContentType(res.headers['content-type'])})`;
+  if (body === undefined) return `answered ${res.status} with Content-Type ${shownContentType(res.headers['content-type'])} and a body that is not JSON`;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return `answered ${res.status} with a body that is not a JSON object`;
   if (!Array.isArray(body.data)) return `answered ${res.status} with a JSON object without a \`data\` array (spec 4: a list carries its records in \`data\`)`;
   return undefined;
