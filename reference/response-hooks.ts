@@ -13,6 +13,8 @@ export function responseHook(policy: ResponsesPolicy): ((request: FastifyRequest
     if (typeof type === 'string' && /json/i.test(type)) {
       if (policy.jsonContentType === 'omitted') reply.removeHeader('content-type');
       else if (policy.jsonContentType === 'text/plain') reply.header('content-type', 'text/plain; charset=utf-8');
+      else if (policy.jsonContentType === 'bare-or-problem')
+        reply.header('content-type', reply.statusCode >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json');
     }
     return payload;
   };

@@ -4,9 +4,11 @@ import { defineFaults } from './policy/declaration.js';
 export interface ResponsesPolicy {
   /**
    * The Content-Type a JSON body goes out with: the one the route gave (spec 1: JSON bodies,
-   * `application/json; charset=utf-8`), none at all, or `text/plain`; the body is the same bytes.
+   * `application/json; charset=utf-8`), none at all, or `text/plain` (faults); or, as correct
+   * servers also do (variant json-media-types), `application/json` without parameters on success
+   * and `application/problem+json` (RFC 9457) on an error. The body is the same bytes.
    */
-  readonly jsonContentType: 'as-given' | 'omitted' | 'text/plain';
+  readonly jsonContentType: 'as-given' | 'omitted' | 'text/plain' | 'bare-or-problem';
   /** The success statuses (spec 4: 201 on create, 204 on delete, 200 otherwise), or 200 for every 2xx. */
   readonly successStatus: 'as-given' | 200;
 }

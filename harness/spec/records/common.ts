@@ -364,6 +364,7 @@ export const COMMON_RECORDS = {
         basis: {
           tolerant:
             'isJsonMediaType() (harness/http/media-type.ts): the subtype json, x-json or a +json suffix, in any case; the type seen is observed (json-content-type)',
+          variant: 'json-media-types',
         },
       },
       {
