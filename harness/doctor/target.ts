@@ -96,7 +96,7 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
       }),
     };
   }
-  const adminAnswer: KeyAnswer = { status: res.status, headers: res.headers };
+  const adminAnswer: KeyAnswer = { status: res.status, headers: res.headers, listed: notAList(res) === undefined };
   const refused = res.status === 401 || res.status === 403;
   const missing = RATE_HEADERS.filter((h) => res.headers[h] === undefined);
   let status: 'ok' | 'warning' | 'problem' = 'ok';
