@@ -305,7 +305,7 @@ export const UNITS: readonly Unit[] = [
       // The policy is the sum of the slots each domain declares beside its routes.
       { to: 'reference/routes', why: 'the `*.faults.ts` declarations' },
       { to: 'reference/webhooks', only: ['delivery.faults.ts'] },
-      { to: 'reference', only: ['auth.faults.ts', 'body.faults.ts', 'lists.faults.ts', 'rate-limit.faults.ts'] },
+      { to: 'reference', only: ['auth.faults.ts', 'body.faults.ts', 'lists.faults.ts', 'rate-limit.faults.ts', 'responses.faults.ts'] },
     ],
   },
   {

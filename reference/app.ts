@@ -17,6 +17,7 @@ import { TaskLookup, type Task } from './models/tasks.js';
 import type { TimeEntry } from './models/time-entries.js';
 import type { StoredSubscription } from './models/webhooks.js';
 import { rateLimitHooks } from './rate-limit-hooks.js';
+import { responseHook } from './response-hooks.js';
 import { allocationsRoutes } from './routes/allocations.js';
 import { batchRoutes } from './routes/batch.js';
 import { contactsRoutes } from './routes/contacts.js';
@@ -94,6 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installJsonParser(app, policy.body);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  // On the root, so that every answer passes it (errors and unknown routes too).
+  const bendResponse = responseHook(policy.responses);
+  if (bendResponse !== undefined) app.addHook('onSend', bendResponse);
   // deliveries run in the background: closing the app stops their retries (tests, CLI exit)
   app.addHook('onClose', async () => {
     await events.close();

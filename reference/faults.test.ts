@@ -9,6 +9,7 @@ import { PROJECT_PROBES } from './testing/probes/projects.js';
 import { RATE_LIMIT_PROBES } from './testing/probes/rate-limit.js';
 import { RATE_PROBES } from './testing/probes/rates.js';
 import { REPORT_PROBES } from './testing/probes/reports.js';
+import { RESPONSE_PROBES } from './testing/probes/responses.js';
 import { RESOURCE_PROBES } from './testing/probes/resources.js';
 import { SECURITY_PROBES } from './testing/probes/security.js';
 import { SEQUENCE_PROBES } from './testing/probes/sequences.js';
@@ -349,6 +350,7 @@ const PROBES: Record<FaultName, Probe> = {
   ...WEBHOOK_PROBES,
   ...RATE_LIMIT_PROBES,
   ...SEQUENCE_PROBES,
+  ...RESPONSE_PROBES,
 };
 
 describe('parseFaults', () => {

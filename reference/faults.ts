@@ -5,6 +5,7 @@ import type { FaultDeclaration } from './policy/declaration.js';
 import { buildPolicy, type Policy } from './policy/policy.js';
 import { RATE_LIMIT_FAULTS } from './rate-limit.faults.js';
 import { ReferenceServerError } from './reference-error.js';
+import { RESPONSE_FAULTS } from './responses.faults.js';
 import { ALLOCATION_FAULTS } from './routes/allocations.faults.js';
 import { BATCH_FAULTS } from './routes/batch.faults.js';
 import { CONTACT_FAULTS } from './routes/contacts.faults.js';
@@ -47,6 +48,7 @@ export const FAULT_DECLARATIONS = {
   ...WEBHOOK_FAULTS,
   ...RATE_LIMIT_FAULTS,
   ...SEQUENCE_FAULTS,
+  ...RESPONSE_FAULTS,
 } satisfies Record<string, FaultDeclaration>;
 
 export type FaultName = keyof typeof FAULT_DECLARATIONS;

@@ -79,6 +79,8 @@ export const VARIANTS = {
     'a brute-force guard: a client address that had 5 requests refused for their key (401) within 5 s is answered 429 with Retry-After, not 401, for any further request without a known key until those 5 s end (spec 5 and 8 neither state nor forbid it)',
   'report-choices':
     'report definitions that need more than the spec shows: the first listed definition needs the filter values from and to and refuses an execute without them, the second can be scoped to a project only, both refusals 422; GET /reports shows a category by its label (the filter takes its key, which GET /reports/categories lists beside the label) and the source as {key,label}; GET /reports/{id} shows both as {key,label}; an execute result holds twelve monthly totals in rows, returned whole, and pages its rows under detail (spec 2.9 and 4.9 show no such rules or forms, nor forbid them)',
+  'json-media-types':
+    'JSON answers labelled otherwise: application/json without a charset on success, application/problem+json (RFC 9457) on an error (spec 1 says JSON bodies, not which JSON media type)',
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;
@@ -106,6 +108,7 @@ export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy
   },
   'deliveries-per-delivery': { webhooks: { deliveriesLog: 'per-delivery' } },
   'webhook-choices': { webhooks: { retriedAttemptStatus: 'failed' }, deliveries: { lateChanges: true } },
+  'json-media-types': { responses: { jsonContentType: 'bare-or-problem' } },
 };
 
 /** Read-only view of the switched-on variants, passed to every plugin beside the faults. */

@@ -110,6 +110,33 @@ describe('a server fault with the symptom of a configuration mistake: the run go
   }
 });
 
+describe('a server that is this API is judged, not refused, whatever its Content-Type and statuses', () => {
+  // Every answer without a Content-Type and every 2xx as 200 (creates, deletes): the bodies are this
+  // API's, so the preflight names what it saw and goes on; the checks fail the rules, exit 1, not 2.
+  it('no-content-type with all-200: the run goes on, exits 1 and writes every report file, naming the failing checks', { timeout: 120_000 }, async () => {
+    const broken = ['ENV-CREATE', 'ENV-DELETE', 'ENV-JSON-TYPE-SENT'];
+    const result = await runAgainst(['no-content-type', 'all-200'], broken.join(','), 'contacts');
+    expect(result.code, result.stderr.slice(-1500)).toBe(1);
+    expect(result.stderr).not.toMatch(/is this the API's \/api\/v1 base/);
+    expect(result.stderr).toMatch(
+      /doctor: warning: Target URL answers like this API: GET \/contacts answered 200 with a JSON list \(data, pagination\); its JSON body comes with Content-Type \(none\)/,
+    );
+    const report = await latestReport(result);
+    const summary = await readFile(join(result.reportDir, 'latest', 'summary.md'), 'utf8');
+    for (const id of broken) {
+      const named = report.checks.filter((c) => c.requirementId === id);
+      expect(named.length, id).toBeGreaterThan(0);
+      expect(
+        named.every((c) => c.status === 'fail'),
+        `${id}: ${JSON.stringify(named.map((c) => [c.status, c.message]))}`,
+      ).toBe(true);
+      expect(summary, id).toContain(id);
+    }
+    expect(report.checks.filter((c) => c.status === 'error')).toEqual([]);
+    expect(await reportFiles(result)).toEqual([...REPORT_FILES]);
+  });
+});
+
 describe('a real misconfiguration is still named as one', () => {
   it('swapped admin and member keys stop the run, and every report file says nothing was verified', { timeout: 60_000 }, async () => {
     const result = await runAgainst([], 'CT-CREATE-VALID', 'contacts', { CONFORMANCE_ADMIN_KEY: seed.keys.member, CONFORMANCE_MEMBER_KEY: seed.keys.admin });

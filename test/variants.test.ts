@@ -61,6 +61,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
   'load-shedding': { suites: ['rate-limit'] },
   'throttled-refusals': { suites: ['auth'], observed: 'refused-key-throttled' },
   'report-choices': { suites: ['reports'], observed: 'report-scope-kinds' },
+  'json-media-types': { suites: ['contacts'], observed: 'json-content-type' },
 };
 
 /**
@@ -71,7 +72,7 @@ const EXERCISES: Record<VariantName, Exercise> = {
  */
 const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
-  ['lax-formats', 'batch-item-refusals'],
+  ['lax-formats', 'batch-item-refusals', 'json-media-types'],
   [
     'business-rules',
     'unique-names',

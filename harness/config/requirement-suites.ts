@@ -18,6 +18,8 @@ export const REQUIREMENT_SUITES: Readonly<Record<RequirementId, readonly Domain[
   'BODY-MALFORMED-JSON': ['contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'webhooks'],
   'VALIDATION-STATUS-CONSISTENT': ['contacts', 'time-entries', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'webhooks'],
   'BOOL-FILTER-TRUE': ['contacts', 'time-entries', 'expenses', 'rates', 'resources', 'webhooks'],
+  'ENV-JSON-TYPE': ['contacts', 'time-entries', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'webhooks'],
+  'ENV-JSON-TYPE-SENT': ['contacts', 'time-entries', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'webhooks'],
   'INPUT-TYPE': ['contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'webhooks'],
   'INPUT-NULL': ['contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'webhooks'],
   'INPUT-BOUNDS': ['contacts', 'time-entries', 'batch', 'expenses', 'rates', 'resources', 'allocations', 'tasks', 'milestones', 'reports', 'webhooks'],

@@ -4,6 +4,7 @@ import type { checker, CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectNot2xx, expectRejected, expectStatus, isClass } from '../check/expect.js';
 import { withArticle, type Collection } from './collection.js';
 import { setupCreated } from '../steps/setup-created.js';
+import { jsonContentTypeChecks } from './json-content-type.js';
 
 type Check = ReturnType<typeof checker>;
 
@@ -44,6 +45,8 @@ export function crudChecks(check: Check, collection: Collection): void {
     expectStatus(res, 204, `delete ${withArticle(noun)}`);
     ensure(res.text === '', `expected no body with 204, got ${res.text.length} bytes`, res);
   });
+
+  jsonContentTypeChecks(check, collection);
 
   const unknownId = (t: CheckContext) => ({
     get: () => t.api.get(`${path}/${randomUUID()}`),

@@ -28,6 +28,8 @@ const DOCTOR_THROTTLE = { maxWaitMs: 10_000, maxRetries: 1 } as const;
 export interface KeyAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** The body was this API's list (records in `data`): the key was accepted, whatever the status says. */
+  readonly listed?: boolean;
 }
 
 /** Where the doctor stands, shared by its items. */

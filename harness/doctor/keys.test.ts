@@ -25,6 +25,16 @@ describe('distinctKeysItem', () => {
 describe('keyAcceptedItem', () => {
   const ok = { status: 200, headers: {} };
   const refused = { status: 401, headers: {} };
+  it("takes this API's list in the body as the key accepted, whatever the status (the auth checks judge the status)", () => {
+    const listed401 = { status: 401, headers: {}, listed: true };
+    expect(keyAcceptedItem({ variable: 'CONFORMANCE_ADMIN_KEY', xApiKey: listed401, bearer: listed401 }, { blocksRun: true })).toMatchObject({
+      status: 'ok',
+      blocksRun: false,
+    });
+    expect(keyAcceptedItem({ variable: 'CONFORMANCE_ADMIN_KEY', xApiKey: { ...refused, listed: false }, bearer: refused }, { blocksRun: true }).blocksRun).toBe(
+      true,
+    );
+  });
   it('wants both header styles (spec 5.1)', () => {
     expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: ok, bearer: ok }, { blocksRun: true }).status).toBe('ok');
     expect(keyAcceptedItem({ variable: 'CONFORMANCE_MEMBER_KEY', xApiKey: refused, bearer: ok }, { blocksRun: true }).status).toBe('warning');

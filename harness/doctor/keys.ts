@@ -2,6 +2,7 @@ import type { Config } from '../config/schema.js';
 import { HarnessError } from '../errors.js';
 import { KEY_ROLES, KEY_VARIABLE, NO_ANSWER_CODES, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
 import { item, type DoctorItem } from './model.js';
+import { notAList } from '../runner/target.js';
 
 /** What GET /contacts?limit=1 with one key answered in each header style (spec 5.1). */
 export interface KeyReading {
@@ -65,7 +66,7 @@ export async function readKey(ctx: DoctorContext, named: NamedKey, xApiKey?: Key
   const send = async (authStyle: 'x-api-key' | 'bearer', query = true): Promise<KeyAnswer | { error: string }> => {
     try {
       const res = await ctx.client(named.key, { authStyle, raw429: true }).get('/contacts', query ? { limit: 1 } : {});
-      return { status: res.status, headers: res.headers };
+      return { status: res.status, headers: res.headers, listed: notAList(res) === undefined };
     } catch (cause) {
       if (cause instanceof HarnessError && NO_ANSWER_CODES.includes(cause.code)) return { error: cause.message };
       throw cause;
@@ -82,9 +83,12 @@ export async function readKey(ctx: DoctorContext, named: NamedKey, xApiKey?: Key
   };
 }
 
-/** 2xx, or 429 (limited, so known): the key authenticated. */
+/**
+ * 2xx, or 429 (limited, so known), or this API's list in the body whatever the status (the
+ * status is the auth checks' business): the key authenticated.
+ */
 export function accepts(answer: KeyAnswer | { readonly error: string }): answer is KeyAnswer {
-  return 'status' in answer && (is2xx(answer.status) || answer.status === 429);
+  return 'status' in answer && (is2xx(answer.status) || answer.status === 429 || answer.listed === true);
 }
 
 function shown(answer: KeyAnswer | { readonly error: string }): string {

@@ -3,7 +3,8 @@ import { type ApiResponse } from '../http/client.js';
 import { diagnoseTls, proxyFor, shownProxy } from '../http/network.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { readReset, resetForm } from '../rate/reset.js';
-import { PLAIN_ROUTES, displayUrl, firstPlainAnswer } from '../runner/target.js';
+import { isJsonMediaType, shownContentType } from '../http/media-type.js';
+import { PLAIN_ROUTES, displayUrl, firstPlainAnswer, notAList } from '../runner/target.js';
 import { answered, is2xx, type DoctorContext, type KeyAnswer } from './context.js';
 import { item, type DoctorItem } from './model.js';
 
@@ -45,18 +46,17 @@ function networkFix(ctx: DoctorContext, failure: RequestFailedError): { fix: str
   };
 }
 
+export { notAList };
+
 /**
- * What keeps a 2xx answer to GET /contacts from showing this API, or undefined when it is a JSON
- * object with a `data` array. Only that is asked: an accepted key answered with records in `data`
- * at /contacts is the API, whatever else the list gets wrong (that is the checks' business).
+ * The answer's body is JSON, yet its Content-Type does not say so: a finding of ENV-JSON-TYPE and
+ * ENV-JSON-TYPE-SENT (spec 1: JSON bodies over HTTP), never evidence of a wrong base; undefined
+ * when the type names JSON.
  */
-export function notAList(res: ApiResponse): string | undefined {
-  const type = res.headers['content-type'] ?? '';
-  if (!/\bjson\b/i.test(type)) return `answered ${res.status} with Content-Type ${type === '' ? '(none)' : `"${type}"`}, not JSON`;
-  const body = res.json as { data?: unknown } | undefined;
-  if (body === undefined || body === null || typeof body !== 'object') return `answered ${res.status} with a body that is not a JSON object`;
-  if (!Array.isArray(body.data)) return 'answered a JSON object without a `data` array (spec 4: a list carries its records in `data`)';
-  return undefined;
+export function jsonUnlabelled(res: Pick<ApiResponse, 'headers'>): string | undefined {
+  const type = res.headers['content-type'];
+  if (isJsonMediaType(type)) return undefined;
+  return `its JSON body comes with Content-Type ${shownContentType(type)}, not a JSON type (spec 1: JSON response bodies): the checks ENV-JSON-TYPE${type === undefined || type.trim() === '' ? '-SENT' : ''} will report it`;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
       }),
     };
   }
-  const adminAnswer: KeyAnswer = { status: res.status, headers: res.headers };
+  const adminAnswer: KeyAnswer = { status: res.status, headers: res.headers, listed: notAList(res) === undefined };
   const refused = res.status === 401 || res.status === 403;
   const missing = RATE_HEADERS.filter((h) => res.headers[h] === undefined);
   let status: 'ok' | 'warning' | 'problem' = 'ok';
@@ -108,11 +108,18 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
   const plainList = async (): Promise<string | undefined> => {
     const plain = await firstPlainAnswer((path) => ctx.client(admin, { raw429: true }).get(path));
     if (plain === undefined) return undefined;
-    const list = plain.path === '/contacts' && is2xx(plain.response.status) && notAList(plain.response) === undefined;
+    const list = plain.path === '/contacts' && notAList(plain.response) === undefined;
     return `GET ${plain.path} answered ${plain.response.status}${list ? ' with a JSON list' : ''}`;
   };
-  if (is2xx(res.status)) {
-    const wrong = notAList(res);
+  const shape = notAList(res);
+  // This API's list in the body is the API, whatever the status and headers say (the checks judge those).
+  const listed = shape === undefined && !refused && res.status !== 429;
+  if (listed && !is2xx(res.status)) {
+    status = 'warning';
+    noPagination = withoutPagination(res);
+    detail = `GET /contacts answered ${res.status} with a JSON list (data${noPagination ? ', no `pagination`' : ', pagination'}): the base is right; the run goes on and the checks report the status (spec 4: a list answers 200)`;
+  } else if (is2xx(res.status)) {
+    const wrong = shape;
     if (wrong !== undefined) {
       const plain = await plainList();
       if (plain?.endsWith('with a JSON list') === true) {
@@ -136,16 +143,20 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
     status = 'warning';
     detail = `GET /contacts answered ${res.status} to the admin key: the URL answers, but whether it is this API cannot be seen without an accepted key`;
   } else {
-    const plain = res.status === 404 ? await plainList() : undefined;
-    if (plain !== undefined) {
+    // Any other status: the plain routes decide, and only this API's list in a body proves the base when it is not a 404.
+    const plain = await plainList();
+    if (plain !== undefined && (res.status === 404 || plain.endsWith('with a JSON list'))) {
       status = 'warning';
-      detail = `GET /contacts?limit=1 answered 404, but ${plain}: the base is right and the target mishandles the paging query (spec 4); the run goes on and the checks decide`;
+      detail = `GET /contacts?limit=1 answered ${res.status}, but ${plain}: the base is right and the target mishandles the paging query (spec 4); the run goes on and the checks decide`;
     } else {
       status = 'problem';
       answers = false;
       detail = `GET /contacts?limit=1 answered ${answered(res, ctx.redactor)}${res.status === 404 ? `, and so did every plain route tried (${PLAIN_ROUTES.join(', ')}): there is no API under this base` : ''}`;
     }
   }
+  // The rate headers below are read only from an answer that carries the list.
+  const unlabelled = answers && shape === undefined && !refused ? jsonUnlabelled(res) : undefined;
+  if (unlabelled !== undefined) detail += `; ${unlabelled}`;
   if (answers && missing.length > 0 && (status === 'ok' || noPagination)) {
     status = 'warning';
     detail += `; no ${missing.map(headerName).join(', ')} header${missing.length === 1 ? '' : 's'} (spec 8: on every response): the rate-limit checks will fail, and the run cannot plan around the keys' limits`;
@@ -159,6 +170,8 @@ export async function checkTarget(ctx: DoctorContext, fix: UrlFix | undefined, e
       detail += `; rate headers present but ${reading.problems.join('; ')}: the rate-limit checks will report it (spec 8)`;
     }
   }
+  // A JSON body without a JSON Content-Type: the run goes on, the content-type checks decide.
+  if (unlabelled !== undefined && status === 'ok') status = 'warning';
   if (fix !== undefined) {
     return {
       answers,

@@ -57,6 +57,25 @@ describe('probe', () => {
   });
 });
 
+describe("the probe reads this API's shape from the body, not the status or the Content-Type", () => {
+  it('lets a target through whose list comes with 404 or 401 and no Content-Type, saying the checks will report it', async () => {
+    for (const status of [404, 401]) {
+      server = createServer((_req, res) => {
+        res.writeHead(status).end('{"data":[],"pagination":{"limit":1,"offset":0}}');
+      });
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+      const config = parseEnv({ CONFORMANCE_TARGET_URL: baseUrl, CONFORMANCE_ADMIN_KEY: KEY }, () => 1);
+      const probed = await probeTarget(baseUrl, config, new Redactor([KEY]));
+      expect(probed.authStyle, String(status)).toBe('x-api-key');
+      expect(probed.note, String(status)).toMatch(new RegExp(`answered ${status} with this API's list`));
+      server.closeAllConnections();
+      await new Promise((resolve) => server!.close(resolve));
+      server = undefined;
+    }
+  });
+});
+
 describe('the rate limit the probe reads', () => {
   it.each([
     [{ 'x-ratelimit-limit': '60' }, 60],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/schema.js';
 import { ConfigError, EmbeddedServerError, RequestFailedError, TargetUnreachableError } from '../errors.js';
 import { ApiClient, RAW_429, type ApiResponse } from '../http/client.js';
+import { shownContentType } from '../http/media-type.js';
 import type { Redactor } from '../http/redact.js';
 
 /*
@@ -85,6 +86,20 @@ export async function firstPlainAnswer(
 }
 
 /**
+ * What keeps an answer to GET /contacts from showing this API, or undefined when its body is a
+ * JSON object with a `data` array (spec 4: a list carries its records in `data`). Read from the
+ * body alone, parsed whatever its Content-Type (or none): the status and the headers are what
+ * the checks judge (ENV-LIST, ENV-JSON-TYPE, ...), so they are no evidence of a wrong base.
+ */
+export function notAList(res: Pick<ApiResponse, 'status' | 'headers' | 'json'>): string | undefined {
+  const body = res.json as { data?: unknown } | undefined;
+  if (body === undefined) return `answered ${res.status} with Content-Type ${shownContentType(res.headers['content-type'])} and a body that is not JSON`;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return `answered ${res.status} with a body that is not a JSON object`;
+  if (!Array.isArray(body.data)) return `answered ${res.status} with a JSON object without a \`data\` array (spec 4: a list carries its records in \`data\`)`;
+  return undefined;
+}
+
+/**
  * A key's per-minute limit as the target advertises it. Only the leading whole number counts: a
  * target that appends a window or policy (`60, 60;w=60`) still says 60 a minute; anything else
  * (missing, 0, not a number) is not a limit the run can plan with.
@@ -110,6 +125,14 @@ export async function probeTarget(baseUrl: string, config: Config, redactor: Red
     throw new TargetUnreachableError(`CONFORMANCE_TARGET_URL: cannot reach the target (${reason})`, { cause });
   }
   const { status } = response;
+  // This API's list in the body is the API answering, whatever the status says: the checks judge the status.
+  if (status !== 200 && status !== 429 && notAList(response) === undefined) {
+    return {
+      authStyle: 'x-api-key',
+      adminLimit: advertisedLimit(response.headers),
+      note: `GET /contacts?limit=1 answered ${status} with this API's list (data) in its body: the base URL and the admin key are right; the checks will report the status (spec 4: a list answers 200)`,
+    };
+  }
   if (status === 401 || status === 403) {
     // A target that only reads Bearer is not a configuration problem of ours: say what it is.
     const bearer = await client

@@ -157,7 +157,7 @@ export async function executeScopes(t: CheckContext): Promise<ReportExecuteConst
     tags: [runTag(t.run)],
   });
   const contactId = (contact.json as { data?: { id?: unknown } } | undefined)?.data?.id;
-  if (contact.status === 201 && typeof contactId === 'string') scopes.push({ kind: 'contact', id: contactId });
+  if (contact.status >= 200 && contact.status < 300 && typeof contactId === 'string') scopes.push({ kind: 'contact', id: contactId });
   return { scopes };
 }
 

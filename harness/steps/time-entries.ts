@@ -29,7 +29,7 @@ export async function assignResource(t: CheckContext, taskId: unknown, resourceI
     const month = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     res = await t.api.post('/allocations', { taskId, resourceId, startDate: today, endDate: month, hoursPerDay: 0 });
   }
-  if (res.status === 201) t.track(`/allocations/${dataRecord(res).id}`);
+  if (res.status >= 200 && res.status < 300) t.track(`/allocations/${dataRecord(res).id}`);
 }
 
 /** A task and a resource for entries that do not need a scope of their own. */

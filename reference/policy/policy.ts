@@ -2,6 +2,7 @@ import { AUTH_POLICY, type AuthPolicy } from '../auth.faults.js';
 import { BODY_POLICY, type BodyPolicy } from '../body.faults.js';
 import { LISTS_POLICY, type ListsPolicy } from '../lists.faults.js';
 import { RATE_LIMIT_POLICY, type RateLimitPolicy } from '../rate-limit.faults.js';
+import { RESPONSES_POLICY, type ResponsesPolicy } from '../responses.faults.js';
 import { ALLOCATIONS_POLICY, type AllocationsPolicy } from '../routes/allocations.faults.js';
 import { BATCH_POLICY, type BatchPolicy } from '../routes/batch.faults.js';
 import { CONTACTS_POLICY, type ContactsPolicy } from '../routes/contacts.faults.js';
@@ -27,6 +28,7 @@ export interface Policy {
   readonly body: BodyPolicy;
   readonly lists: ListsPolicy;
   readonly rateLimit: RateLimitPolicy;
+  readonly responses: ResponsesPolicy;
   readonly contacts: ContactsPolicy;
   readonly resources: ResourcesPolicy;
   readonly rates: RatesPolicy;
@@ -48,6 +50,7 @@ export const DEFAULT_POLICY: Policy = {
   body: BODY_POLICY,
   lists: LISTS_POLICY,
   rateLimit: RATE_LIMIT_POLICY,
+  responses: RESPONSES_POLICY,
   contacts: CONTACTS_POLICY,
   resources: RESOURCES_POLICY,
   rates: RATES_POLICY,

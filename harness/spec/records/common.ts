@@ -343,4 +343,57 @@ export const COMMON_RECORDS = {
       },
     ],
   },
+  'ENV-JSON-TYPE': {
+    level: 'MUST',
+    section: '1',
+    area: 'common',
+    statement: 'A response whose body is JSON and that names a Content-Type names a JSON one (`application/json`, with any parameters, or a `+json` type).',
+    units: [
+      // Transport is standard HTTP methods with JSON request and response bodies.
+      '1#e6c21566',
+    ],
+    audit: [
+      {
+        relies: 'a response body that parses as JSON and comes with a Content-Type names a JSON media type',
+        basis: {
+          spec: '1: "Transport is standard HTTP methods with JSON request and response bodies." Under standard HTTP a body is of the media type its Content-Type names (RFC 9110 8.3): a JSON body labelled text/plain or text/html is not a JSON response body to an HTTP client',
+        },
+      },
+      {
+        relies: 'any JSON type passes: application/json with any parameters (charset=utf-8), text/json, x-json and every +json type',
+        basis: {
+          tolerant:
+            'isJsonMediaType() (harness/http/media-type.ts): the subtype json, x-json or a +json suffix, in any case; the type seen is observed (json-content-type)',
+          variant: 'json-media-types',
+        },
+      },
+      {
+        relies: 'only answers whose body is JSON are judged: the list (GET with limit=1) and the answer to an unknown id when its body is JSON',
+        basis: { tolerant: 'spec 7: error bodies not shown; an empty or non-JSON error body is observed, never judged' },
+      },
+      {
+        relies: 'a response without any Content-Type is not judged here',
+        basis: { tolerant: 'RFC 9110 8.3 makes sending it a SHOULD: ENV-JSON-TYPE-SENT, a SHOULD, reports its absence' },
+      },
+    ],
+  },
+  'ENV-JSON-TYPE-SENT': {
+    level: 'SHOULD',
+    section: '1',
+    area: 'common',
+    statement: 'A response whose body is JSON says so with a Content-Type header.',
+    units: [],
+    audit: [
+      {
+        relies: 'a response body that parses as JSON comes with a Content-Type header',
+        basis: {
+          spec: '1: "Transport is standard HTTP methods with JSON request and response bodies."; in standard HTTP (RFC 9110 8.3) a sender of content SHOULD generate a Content-Type header field, a SHOULD, so this is a SHOULD too',
+        },
+      },
+      {
+        relies: "which JSON type it names is ENV-JSON-TYPE's business",
+        basis: { tolerant: 'any value passes here; the type seen is observed (json-content-type)' },
+      },
+    ],
+  },
 } satisfies Records;

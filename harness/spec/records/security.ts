@@ -231,7 +231,7 @@ export const SECURITY_RECORDS = {
     ],
     audit: [
       {
-        relies: 'org B creates an expense (201), else skipped; org A subscribes to expense.created (201)',
+        relies: 'org B creates an expense (any 2xx with data.id), else skipped; org A subscribes to expense.created (any 2xx with data.id)',
         basis: { tolerant: 't.skip when org B cannot create; the subscription URL is a fresh sink endpoint' },
       },
       {
