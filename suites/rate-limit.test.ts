@@ -16,13 +16,16 @@ import {
   DEFAULT_LIMIT,
   concurrentBurst,
   isAdmitted,
+  otherForm,
   rawClient,
   recover,
   sampleRoutes,
   sequentialBurst,
   type BystanderReading,
+  type KeyForm,
   type SampleRoute,
 } from '../harness/steps/rate-limit.js';
+import { judgeOneCounter } from '../harness/steps/rate-limit-one-counter.js';
 import {
   bystanders,
   confirmed,
@@ -73,10 +76,17 @@ const limitedWindow = new WindowEstimate();
 const customWindow = new WindowEstimate();
 
 const routes = once(sampleRoutes);
+/** spec 5.1: the limited key's burst alternates its two forms, the run's own first (RL-ONE-COUNTER). */
+const bothForms = (t: CheckContext): KeyForm[] => [t.run.authStyle, otherForm(t.run.authStyle)];
 /** Self-test only: the reference server's shortened window, for a limiter seen to refill (tolerance.ts refillWindowMs). */
 const selfTest = (t: CheckContext): { selfTestWindowMs: number | undefined } => ({ selfTestWindowMs: t.run.rateWindowMs });
 const limitedBurst = once(async (t) =>
-  sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, bystanders: bystanders(t), ...selfTest(t) }),
+  sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, {
+    window: limitedWindow,
+    bystanders: bystanders(t),
+    forms: bothForms(t),
+    ...selfTest(t),
+  }),
 );
 /** Reads only: records of the custom key would have to be deleted with that key, spent by then. */
 const readRoutes = async (t: CheckContext): Promise<SampleRoute[]> => (await routes(t)).filter((r) => r.route.startsWith('GET '));
@@ -164,7 +174,7 @@ check(
       if (remaining === undefined) continue;
       const n = index + 1;
       // A route the key may not use (403, 404) that the limiter counted lowered Remaining too.
-      const low = start - n - burst.unusable.filter((u) => u.counted && u.startMs < answer.startMs).length;
+      const low = start - n - [...burst.unusable, ...burst.unusableForms].filter((u) => u.counted && u.startMs < answer.startMs).length;
       // A refilling bucket may earn requests back, and one that reports whole requests may show one more.
       const high = low + refillAllowance(burst.limit, answer.endMs - first!.startMs, burst.refillWindowMs) + 1;
       if (remaining < low || remaining > high) {
@@ -189,7 +199,7 @@ check(
       t,
       'sequential burst',
       burst,
-      async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, ...selfTest(t) }),
+      async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, forms: bothForms(t), ...selfTest(t) }),
       rawClient(t, 'limited'),
     );
   },
@@ -271,6 +281,22 @@ check(
     if (admittedInTail.length > refillAllowance(limit, span, burst.refillWindowMs) + (burst.refills ? 1 : 0)) {
       fail(`${admittedInTail.map((a) => a.route).join(', ')} admitted after the key's budget was spent`, admittedInTail[0]!.res);
     }
+  },
+  SLOW,
+);
+
+check(
+  'RL-ONE-COUNTER',
+  'Requests to several routes, the key sent as X-API-Key and as Authorization: Bearer in turn, draw from one budget',
+  async (t) => {
+    // Not exactBurst: a Remaining that rises when the route or the form changes is this check's evidence; the window's end bounds what is judged.
+    const burst = judged(t, await limitedBurst(t));
+    const verdict = judgeOneCounter(burst);
+    if (verdict.problems.length > 0) fail(`${verdict.problems.join('; ')}. The burst: ${verdict.sequence}`, verdict.evidence);
+    if (verdict.undecided.length > 0) t.inconclusive(`no sign of a second counter, but ${verdict.undecided.join('; ')}`);
+    const forms = [...new Set(burst.admitted.map((a) => a.form))].length;
+    const routesUsed = new Set(burst.admitted.map((a) => a.route)).size;
+    t.observe('rate limit', 'one counter', `${burst.admitted.length} admitted over ${routesUsed} routes in ${forms} forms, then refused on each`);
   },
   SLOW,
 );
