@@ -5,6 +5,7 @@ import { rateLimitFileLoaded } from '../harness/check/head-start.js';
 import { once } from '../harness/check/once.js';
 import { runContext } from '../harness/check/run-context.js';
 import { RAW_429, type ApiResponse } from '../harness/http/client.js';
+import { bothForms, type KeyForm } from '../harness/http/key-forms.js';
 import type { CounterVerdict } from '../harness/rate/counters.js';
 import { readRateHeaders } from '../harness/rate/headers.js';
 import { interpretReset, resetForm } from '../harness/rate/reset.js';
@@ -16,13 +17,11 @@ import {
   DEFAULT_LIMIT,
   concurrentBurst,
   isAdmitted,
-  otherForm,
   rawClient,
   recover,
   sampleRoutes,
   sequentialBurst,
   type BystanderReading,
-  type KeyForm,
   type SampleRoute,
 } from '../harness/steps/rate-limit.js';
 import { judgeOneCounter } from '../harness/steps/rate-limit-one-counter.js';
@@ -77,14 +76,14 @@ const customWindow = new WindowEstimate();
 
 const routes = once(sampleRoutes);
 /** spec 5.1: the limited key's burst alternates its two forms, the run's own first (RL-ONE-COUNTER). */
-const bothForms = (t: CheckContext): KeyForm[] => [t.run.authStyle, otherForm(t.run.authStyle)];
+const forms = (t: CheckContext): KeyForm[] => bothForms(t.run.authStyle);
 /** Self-test only: the reference server's shortened window, for a limiter seen to refill (tolerance.ts refillWindowMs). */
 const selfTest = (t: CheckContext): { selfTestWindowMs: number | undefined } => ({ selfTestWindowMs: t.run.rateWindowMs });
 const limitedBurst = once(async (t) =>
   sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, {
     window: limitedWindow,
     bystanders: bystanders(t),
-    forms: bothForms(t),
+    forms: forms(t),
     ...selfTest(t),
   }),
 );
@@ -199,7 +198,7 @@ check(
       t,
       'sequential burst',
       burst,
-      async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, forms: bothForms(t), ...selfTest(t) }),
+      async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, forms: forms(t), ...selfTest(t) }),
       rawClient(t, 'limited'),
     );
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from '../http/client.js';
-import { sequentialBurst, type KeyForm, type SampleRoute, type Timed } from './rate-limit.js';
+import type { KeyForm } from '../http/key-forms.js';
+import { sequentialBurst, type SampleRoute, type Timed } from './rate-limit.js';
 import { judgeOneCounter, type OneCounterVerdict } from './rate-limit-one-counter.js';
 
 /*

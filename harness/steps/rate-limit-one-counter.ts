@@ -2,7 +2,8 @@ import type { ApiResponse } from '../http/client.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { readReset } from '../rate/reset.js';
 import { refillAllowance } from '../rate/tolerance.js';
-import { FORM_HEADER, isAdmitted, type KeyForm, type SequentialBurst, type Timed } from './rate-limit.js';
+import { KEY_FORM_HEADER, type KeyForm } from '../http/key-forms.js';
+import { isAdmitted, type SequentialBurst, type Timed } from './rate-limit.js';
 import { remainingOf } from './rate-limit-verdicts.js';
 
 /*
@@ -22,7 +23,7 @@ export interface OneCounterVerdict {
   readonly sequence: string;
 }
 
-const formName = (form: KeyForm | undefined): string => (form === undefined ? 'the run’s form' : FORM_HEADER[form]);
+const formName = (form: KeyForm | undefined): string => (form === undefined ? 'the run’s form' : KEY_FORM_HEADER[form]);
 
 /** `GET /contacts [Bearer] 200 r=57`: one answer, as the sequence shows it. */
 export function describeAnswer(answer: Timed): string {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
 import { knownSleep } from '../check/known-wait.js';
 import { runTag } from '../check/run-context.js';
-import { RAW_429, type ApiClient, type ApiResponse, type AuthStyle } from '../http/client.js';
+import { RAW_429, type ApiClient, type ApiResponse } from '../http/client.js';
+import type { KeyForm } from '../http/key-forms.js';
 import { waitForFreshWindow, type FreshWindow } from '../rate/fresh.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { interpretReset } from '../rate/reset.js';
@@ -26,15 +27,6 @@ export const MIN_RESET_MS = 5_000;
 const EXTRA_PAST_BUDGET = 20;
 /** The concurrent burst of RL-EXACT-CONCURRENT (e.g. 150 requests over 50 connections). */
 export const CONCURRENT_BURST = { requests: 150, connections: 50 } as const;
-
-/** spec 5.1: the two headers a key may travel in. */
-export type KeyForm = Exclude<AuthStyle, 'none'>;
-
-/** How a form is named in messages. */
-export const FORM_HEADER: Readonly<Record<KeyForm, string>> = { 'x-api-key': 'X-API-Key', bearer: 'Authorization: Bearer' };
-
-/** The other of the two forms. */
-export const otherForm = (form: KeyForm): KeyForm => (form === 'bearer' ? 'x-api-key' : 'bearer');
 
 /** One response of a burst, with when it was sent and answered (performance.now(), ms). */
 export interface Timed {
@@ -62,13 +54,14 @@ export const isAdmitted = (res: ApiResponse): boolean => res.status >= 200 && re
 /**
  * The sample routes: lists and gets of two collections, a create and /webhooks/events (three
  * methods and path shapes, RL-ALL-ENDPOINTS, RL-ONE-COUNTER). The gets read records the admin key
- * made or found, so any org A key may read them; the resource get is left out when org A has none.
+ * made (removed at the end of the file), so any org A key may read them; the resource get is left
+ * out when the resource could not be made.
  */
 export async function sampleRoutes(t: CheckContext): Promise<SampleRoute[]> {
   const created = await t.api.post('/contacts', { contactType: 'company', name: `Conformance rate-limit target ${uniqueToken('rl')}`, tags: [runTag(t.run)] });
   const id = (created.json as { data?: { id?: string } } | undefined)?.data?.id ?? randomUUID();
-  const resources = await t.api.get('/resources', { limit: 1 });
-  const resourceId = (resources.json as { data?: Array<{ id?: unknown }> } | undefined)?.data?.[0]?.id;
+  const resource = await t.api.post('/resources', { name: `Conformance rate-limit target ${uniqueToken('rl')}`, tags: [runTag(t.run)] });
+  const resourceId = (resource.json as { data?: { id?: unknown } } | undefined)?.data?.id;
   return [
     { route: 'GET /contacts', send: (c) => c.get('/contacts', { limit: 1 }) },
     { route: 'GET /contacts/{id}', send: (c) => c.get(`/contacts/${id}`) },
