@@ -203,7 +203,11 @@ function isolationChecks(resource: IsolatedResource): void {
         // shows nothing of the record and is no read of it; any other 2xx is.
         const empty = ok(res) && revealsNothing(res);
         if (empty)
-          t.observe('cross-org-read-empty', subject, `answered ${res.status} with data ${JSON.stringify((res.json as { data?: unknown } | undefined)?.data ?? null)}`);
+          t.observe(
+            'cross-org-read-empty',
+            subject,
+            `answered ${res.status} with data ${JSON.stringify((res.json as { data?: unknown } | undefined)?.data ?? null)}`,
+          );
         answers.push({ form, res, read: ok(res) && !empty });
       }
       const read = answers.find((a) => a.read);

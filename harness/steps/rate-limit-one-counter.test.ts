@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from '../http/client.js';
 import type { KeyForm } from '../http/key-forms.js';
 import { sequentialBurst, type SampleRoute, type Timed } from './rate-limit.js';
-import { judgeOneCounter, type OneCounterVerdict } from './rate-limit-one-counter.js';
+import { judgeOneCounter, windowEndMs, type OneCounterVerdict } from './rate-limit-one-counter.js';
 
 /*
  * judgeOneCounter on the limited key's burst as sequentialBurst sends it (routes and forms in
@@ -17,6 +17,8 @@ interface Model {
   readonly keying: Keying;
   /** The form the target refuses with 401. */
   readonly refuses?: KeyForm;
+  /** A fixed window that ends after this many requests. */
+  readonly endsAfter?: number;
 }
 
 const template = (path: string): string => path.replace(/\/[0-9a-f-]{36}$/, '/{id}');
@@ -26,6 +28,9 @@ function fakeClient(model: Model, counts = new Map<string, number>(), form: KeyF
   const answer = (method: string, path: string): Promise<ApiResponse> => {
     const headers: Record<string, string> = {};
     if (form === model.refuses) return Promise.resolve({ status: 401, headers, text: '', json: undefined, exchange: null as never });
+    const sent = (counts.get('sent') ?? 0) + 1;
+    counts.set('sent', sent);
+    if (sent === model.endsAfter) for (const name of [...counts.keys()]) if (name !== 'sent') counts.delete(name);
     const counter = model.keying(`${method} ${template(path)}`, form);
     const count = (counts.get(counter) ?? 0) + 1;
     counts.set(counter, count);
@@ -101,12 +106,44 @@ describe('judgeOneCounter (RL-ONE-COUNTER)', () => {
     const counts = new Map([['GET /webhooks/events', 30]]);
     const burst = await sequentialBurst(fakeClient({ keying: (route) => route }, counts), routes, LIMIT, { forms: ['x-api-key', 'bearer'] });
     const verdict = judgeOneCounter(burst);
-    expect(verdict.problems.join('\n')).toMatch(/refused on one route or form but admitted on another: GET \/webhooks\/events \[.*\] 429 r=0, then GET \/contacts \[/);
+    expect(verdict.problems.join('\n')).toMatch(
+      /refused on one route or form but admitted on another: GET \/webhooks\/events \[.*\] 429 r=0, then GET \/contacts \[/,
+    );
   });
 
   it('is undecided, not failed, when the target refuses the Bearer form (AUTH-BEARER judges that)', async () => {
     const verdict = await verdictOn({ keying: () => 'key', refuses: 'bearer' });
     expect(verdict.problems).toEqual([]);
     expect(verdict.undecided.join('\n')).toMatch(/Authorization: Bearer was refused 401 at its first use/);
+  });
+
+  it('is undecided, not failed, when the window the first answer named may end inside the burst', async () => {
+    // A fixed window reset after 30 requests gives the budget back: Remaining rises, more than 60 are admitted.
+    const burst = await sequentialBurst(fakeClient({ keying: () => 'key', endsAfter: 30 }), ROUTES, LIMIT, { forms: ['x-api-key', 'bearer'] });
+    expect(judgeOneCounter(burst).problems).not.toEqual([]);
+    // Its Reset named the end (a clock the fake does not have): only what came before is judged.
+    const verdict = judgeOneCounter(burst, burst.admitted[28]!.endMs);
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.undecided.join('\n')).toMatch(/may have ended during the burst/);
+  });
+});
+
+describe('windowEndMs', () => {
+  const answer = (headers: Record<string, string>): Timed => ({
+    route: 'GET /contacts',
+    res: { status: 200, headers, text: '', json: undefined, exchange: null as never },
+    startMs: 100,
+    endMs: 110,
+  });
+  it("is the first answer's Reset from its send, less the Reset's precision", () => {
+    expect(windowEndMs({ admitted: [answer({ 'x-ratelimit-reset': '5' })], refills: false })).toBe(100 + 5000 - 1000);
+    // An epoch Reset is read against the clock when the answer arrived.
+    const clock = { nowMs: 1_800_000_000_000, perfMs: 110 };
+    expect(windowEndMs({ admitted: [answer({ 'x-ratelimit-reset': String(1_800_000_000_000 + 8000) })], refills: false }, clock)).toBe(100 + 8000 - 1);
+  });
+  it('bounds nothing for a limiter seen to refill, or a Reset that cannot be read', () => {
+    expect(windowEndMs({ admitted: [answer({ 'x-ratelimit-reset': '5' })], refills: true })).toBe(Number.POSITIVE_INFINITY);
+    expect(windowEndMs({ admitted: [answer({ 'x-ratelimit-reset': 'soon' })], refills: false })).toBe(Number.POSITIVE_INFINITY);
+    expect(windowEndMs({ admitted: [answer({})], refills: false })).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -48,7 +48,10 @@ export function renderSequence(answers: readonly Timed[], keep = 24): string {
  * request on. A limiter seen to refill is bounded by the refill allowance instead, and a Reset that
  * cannot be read bounds nothing (RL-HEADERS-SUCCESS judges it): the whole burst is judged.
  */
-export function windowEndMs(burst: Pick<SequentialBurst, 'admitted' | 'refills'>, clock: { nowMs: number; perfMs: number } = { nowMs: Date.now(), perfMs: performance.now() }): number {
+export function windowEndMs(
+  burst: Pick<SequentialBurst, 'admitted' | 'refills'>,
+  clock: { nowMs: number; perfMs: number } = { nowMs: Date.now(), perfMs: performance.now() },
+): number {
   const first = burst.admitted[0];
   if (first === undefined || burst.refills) return Number.POSITIVE_INFINITY;
   const raw = readRateHeaders(first.res.headers).values.reset;
@@ -121,7 +124,8 @@ function admittedAfterRefusal(burst: SequentialBurst, endMs: number): { problem?
   if (elsewhere.length === 0) return undecided === undefined ? {} : { undecided };
   const span = elsewhere[elsewhere.length - 1]!.endMs - refusal.startMs;
   const admitted = elsewhere.filter((a) => isAdmitted(a.res));
-  if (admitted.length <= refillAllowance(burst.limit, span, burst.refillWindowMs) + (burst.refills ? 1 : 0)) return undecided === undefined ? {} : { undecided };
+  if (admitted.length <= refillAllowance(burst.limit, span, burst.refillWindowMs) + (burst.refills ? 1 : 0))
+    return undecided === undefined ? {} : { undecided };
   return {
     problem: {
       problem: `refused on one route or form but admitted on another: ${describeAnswer(refusal)}, then ${admitted.map(describeAnswer).join(', ')}`,
@@ -175,7 +179,9 @@ export function judgeOneCounter(burst: SequentialBurst, endMs: number = windowEn
   if (over !== undefined) problems.push(over);
   const last = answers[answers.length - 1];
   if (last !== undefined && last.endMs > endMs)
-    undecided.push(`the key's window, by the first answer's X-RateLimit-Reset, may have ended during the burst (${Math.round(last.endMs - burst.admitted[0]!.startMs)} ms)`);
+    undecided.push(
+      `the key's window, by the first answer's X-RateLimit-Reset, may have ended during the burst (${Math.round(last.endMs - burst.admitted[0]!.startMs)} ms)`,
+    );
   const forms = new Set(answers.map((a) => a.form));
   if (forms.size < 2) {
     const refusedForm = burst.unusableForms[0];

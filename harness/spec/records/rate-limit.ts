@@ -399,7 +399,7 @@ export const RATE_LIMIT_RECORDS = {
     section: '5.1, 5.6, 8',
     area: 'rate-limit',
     statement:
-      "A key has one per-minute budget over all endpoints, whichever header carries it: requests to lists, gets, a create and `/webhooks/events`, the key sent as `X-API-Key` and as `Authorization: Bearer` in turn, lower one `X-RateLimit-Remaining`, a refusal on one route and form is a refusal on the others, and all of them together are admitted at most the one limit.",
+      'A key has one per-minute budget over all endpoints, whichever header carries it: requests to lists, gets, a create and `/webhooks/events`, the key sent as `X-API-Key` and as `Authorization: Bearer` in turn, lower one `X-RateLimit-Remaining`, a refusal on one route and form is a refusal on the others, and all of them together are admitted at most the one limit.',
     units: [
       // Every request carries an organisation API key, sent either as the header `X-API-Key: <API_KEY>` or as `Authori
       '5#d08e4a15',
@@ -416,10 +416,10 @@ export const RATE_LIMIT_RECORDS = {
         },
       },
       {
-        relies: 'after k more admitted requests, over every route and form, Remaining is at most the first answer\'s less k',
+        relies: "after k more admitted requests, over every route and form, Remaining is at most the first answer's less k",
         basis: {
           tolerant:
-            'rate-limit-one-counter.ts remainingTooHigh: plus refillAllowance over the time since the first request and one (RL-REMAINING\'s bound); only a Remaining too high is judged here, a target without the headers is judged by its refusals',
+            "rate-limit-one-counter.ts remainingTooHigh: plus refillAllowance over the time since the first request and one (RL-REMAINING's bound); only a Remaining too high is judged here, a target without the headers is judged by its refusals",
           variant: 'limiter-refilling-bucket',
         },
       },
@@ -430,7 +430,7 @@ export const RATE_LIMIT_RECORDS = {
       {
         relies: 'the admitted requests of all routes and forms together are at most the limit plus the refill allowance, plus one',
         basis: {
-          tolerant: 'judgeSequential\'s ceiling + 1: one over is a clock tick\'s (RL-EXACT-SEQUENTIAL repeats it), a second counter admits a whole budget more',
+          tolerant: "judgeSequential's ceiling + 1: one over is a clock tick's (RL-EXACT-SEQUENTIAL repeats it), a second counter admits a whole budget more",
         },
       },
       {
