@@ -46,7 +46,8 @@ import {
 /**
  * Rate limiting (spec 5.6, 7, 8) with CONFORMANCE_LIMITED_KEY (60/min) and, when set,
  * CONFORMANCE_CUSTOM_LIMIT_KEY and a second key of CONFORMANCE_LIMITED_KEYS. One fresh window of
- * the limited key feeds the sequential checks; the recovery after its Retry-After opens the
+ * the limited key feeds the sequential checks (its burst alternates six routes and the key's two
+ * forms, X-API-Key and Authorization: Bearer, spec 5.1); the recovery after its Retry-After opens the
  * window the concurrent burst uses. The custom key's burst, in a window of its own, runs beside
  * the limited burst (when a second limited key is read around that) or beside the recovery. The
  * file costs about one minute (two for a limiter that gives its budget back gradually), which the

@@ -369,7 +369,7 @@ export const RATE_LIMIT_RECORDS = {
     ],
     audit: [
       {
-        relies: 'GET /contacts, GET /contacts/{id}, POST /contacts and GET /webhooks/events each lower Remaining',
+        relies: 'GET /contacts, GET /contacts/{id}, POST /contacts, GET /resources, GET /resources/{id} and GET /webhooks/events each lower Remaining',
         basis: { spec: '8: "Default request rate | 60 requests per minute per key; a key may carry a custom per-minute limit | all endpoints"' },
       },
       {
