@@ -294,9 +294,14 @@ check(
     const verdict = judgeOneCounter(burst);
     if (verdict.problems.length > 0) fail(`${verdict.problems.join('; ')}. The burst: ${verdict.sequence}`, verdict.evidence);
     if (verdict.undecided.length > 0) t.inconclusive(`no sign of a second counter, but ${verdict.undecided.join('; ')}`);
-    const forms = [...new Set(burst.admitted.map((a) => a.form))].length;
-    const routesUsed = new Set(burst.admitted.map((a) => a.route)).size;
-    t.observe('rate limit', 'one counter', `${burst.admitted.length} admitted over ${routesUsed} routes in ${forms} forms, then refused on each`);
+    const sent = [...burst.admitted, ...burst.refused];
+    const formsUsed = new Set(sent.map((a) => a.form)).size;
+    const routesUsed = new Set(sent.map((a) => a.route)).size;
+    t.observe(
+      'rate limit',
+      'one counter',
+      `${burst.admitted.length} admitted, then ${burst.refused.length} from the first refusal on, over ${routesUsed} routes in ${formsUsed} forms`,
+    );
   },
   SLOW,
 );
