@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import type { Scope } from './policy/kinds.js';
 import type { PartitionedStore, StoredRecord } from './store.js';
 import { isUuid } from './validation.js';
 
@@ -15,6 +17,11 @@ export function recordKey(id: string): string | undefined {
 export function findOwned<T extends StoredRecord>(store: PartitionedStore<T>, organisationId: string, id: string): T | undefined {
   const key = recordKey(id);
   return key === undefined ? undefined : store.get(organisationId, key);
+}
+
+/** Whether a read in `scope` looks in every organisation for this request (kinds.ts Scope). */
+export function readsEverywhere(scope: Scope, request: FastifyRequest): boolean {
+  return scope === 'everywhere' || (scope === 'everywhere-as-bearer' && request.headers['x-api-key'] === undefined);
 }
 
 /** A record together with the organisation that owns it. */

@@ -59,12 +59,14 @@ function isoWithOffset(decision: RateDecision): string {
 /** How a decision becomes an answer: the policy's limit, status and exemptions, the variants' header forms. */
 function answerFor(policy: RateLimitPolicy, variants: VariantSet, now: () => number, windowMs: number): RatePolicy {
   const exempt = policy.exempt;
+  const counterOf = policy.counterOf;
   return {
     limitOf: policy.limitOf,
     refusedStatus: policy.refusedStatus,
     reset: resetFor(policy, variants, now),
     retryAfter: retryAfterFor(policy, variants, now, windowMs),
     ...(exempt.length > 0 ? { exempt: (request) => exempt.some((test) => test(request)) } : {}),
+    ...(counterOf !== null ? { counterOf } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import type { RequestTest } from './auth.faults.js';
 import { requireAuth, type AuthContext } from './auth.js';
 import { defineFaults } from './policy/declaration.js';
@@ -37,6 +37,8 @@ export interface RateLimitPolicy {
   readonly countingHook: CountingHook | null;
   /** Requests that neither count nor can be refused (spec 8: none, every endpoint counts). */
   readonly exempt: readonly RequestTest[];
+  /** The counter a request draws from (null, spec 5.1 and 8: the key's one counter, whatever the endpoint or the header that carried it). */
+  readonly counterOf: ((auth: AuthContext, request: FastifyRequest) => string) | null;
   /** X-RateLimit-Reset written so, whatever form is chosen (null: the spec's delta seconds, or a variant's form). */
   readonly reset: ResetWriter | null;
   /** Retry-After written so, whatever form is chosen (null: the spec's delta seconds, or a variant's form). */
@@ -52,6 +54,7 @@ export const RATE_LIMIT_POLICY: RateLimitPolicy = {
   limiterWrappers: [],
   countingHook: null,
   exempt: [],
+  counterOf: null,
   reset: null,
   retryAfter: null,
   onSend: [],
@@ -140,6 +143,13 @@ const racyCount: CountingHook = (windows, policy) => async (request, reply) => {
 
 /** rl-endpoint-exempt: the one route the limiter skips. */
 const webhookEventsRoute: RequestTest = (request) => request.method === 'GET' && (request.routeOptions.url ?? '').endsWith('/webhooks/events');
+
+/** rl-counter-per-route: one counter per key and method + path template (`GET /contacts/:id`), each with the key's whole limit. */
+const perRoute = (auth: AuthContext, request: FastifyRequest): string => `${auth.key} ${request.method} ${request.routeOptions.url ?? request.url}`;
+
+/** rl-counter-per-credential: the key sent as `Authorization: Bearer` counts apart from the same key sent as X-API-Key (which wins when both are sent). */
+const perCredential = (auth: AuthContext, request: FastifyRequest): string =>
+  `${auth.key} ${request.headers['x-api-key'] === undefined ? 'bearer' : 'x-api-key'}`;
 
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -246,5 +256,17 @@ export const RATE_LIMIT_FAULTS = defineFaults({
     breaks: 'RL-HEADERS-SUCCESS',
     also: ['RL-HEADERS-ERROR'],
     policy: { rateLimit: { reset: (_decision, now) => String(Math.floor(now / 1000) - 120) } },
+  },
+  'rl-counter-per-route': {
+    changes: "each method and path template has a counter of its own with the key's whole limit (GET /contacts and GET /contacts/{id} count apart)",
+    suite: 'rate-limit',
+    breaks: 'RL-ONE-COUNTER',
+    policy: { rateLimit: { counterOf: perRoute } },
+  },
+  'rl-counter-per-credential': {
+    changes: "the key sent as Authorization: Bearer has a counter of its own, apart from the same key sent as X-API-Key: twice the key's limit in all",
+    suite: 'rate-limit',
+    breaks: 'RL-ONE-COUNTER',
+    policy: { rateLimit: { counterOf: perCredential } },
   },
 });

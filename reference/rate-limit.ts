@@ -229,6 +229,8 @@ export interface RatePolicy {
   retryAfter(decision: RateDecision): string | undefined;
   /** Requests that neither count nor can be refused (a fault); undefined on the clean server. */
   exempt?: (request: FastifyRequest) => boolean;
+  /** The counter a request draws from (a fault); undefined on the clean server: the key's one counter (spec 8). */
+  counterOf?: (auth: AuthContext, request: FastifyRequest) => string;
 }
 
 export const keyLimit = (auth: AuthContext): number => auth.limitPerMinute ?? DEFAULT_LIMIT_PER_MINUTE;
@@ -268,6 +270,6 @@ export function rateLimitHook(limiter: RateLimiter, policy: RatePolicy = SPEC_PO
       answerRate(reply, { ...limiter.peek(auth.key, limit), allowed: true }, policy);
       return;
     }
-    answerRate(reply, limiter.hit(auth.key, limit), policy);
+    answerRate(reply, limiter.hit(policy.counterOf?.(auth, request) ?? auth.key, limit), policy);
   };
 }

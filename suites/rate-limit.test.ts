@@ -5,6 +5,7 @@ import { rateLimitFileLoaded } from '../harness/check/head-start.js';
 import { once } from '../harness/check/once.js';
 import { runContext } from '../harness/check/run-context.js';
 import { RAW_429, type ApiResponse } from '../harness/http/client.js';
+import { bothForms, type KeyForm } from '../harness/http/key-forms.js';
 import type { CounterVerdict } from '../harness/rate/counters.js';
 import { readRateHeaders } from '../harness/rate/headers.js';
 import { interpretReset, resetForm } from '../harness/rate/reset.js';
@@ -23,6 +24,7 @@ import {
   type BystanderReading,
   type SampleRoute,
 } from '../harness/steps/rate-limit.js';
+import { judgeOneCounter } from '../harness/steps/rate-limit-one-counter.js';
 import {
   bystanders,
   confirmed,
@@ -44,7 +46,8 @@ import {
 /**
  * Rate limiting (spec 5.6, 7, 8) with CONFORMANCE_LIMITED_KEY (60/min) and, when set,
  * CONFORMANCE_CUSTOM_LIMIT_KEY and a second key of CONFORMANCE_LIMITED_KEYS. One fresh window of
- * the limited key feeds the sequential checks; the recovery after its Retry-After opens the
+ * the limited key feeds the sequential checks (its burst alternates six routes and the key's two
+ * forms, X-API-Key and Authorization: Bearer, spec 5.1); the recovery after its Retry-After opens the
  * window the concurrent burst uses. The custom key's burst, in a window of its own, runs beside
  * the limited burst (when a second limited key is read around that) or beside the recovery. The
  * file costs about one minute (two for a limiter that gives its budget back gradually), which the
@@ -73,10 +76,17 @@ const limitedWindow = new WindowEstimate();
 const customWindow = new WindowEstimate();
 
 const routes = once(sampleRoutes);
+/** spec 5.1: the limited key's burst alternates its two forms, the run's own first (RL-ONE-COUNTER). */
+const forms = (t: CheckContext): KeyForm[] => bothForms(t.run.authStyle);
 /** Self-test only: the reference server's shortened window, for a limiter seen to refill (tolerance.ts refillWindowMs). */
 const selfTest = (t: CheckContext): { selfTestWindowMs: number | undefined } => ({ selfTestWindowMs: t.run.rateWindowMs });
 const limitedBurst = once(async (t) =>
-  sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, bystanders: bystanders(t), ...selfTest(t) }),
+  sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, {
+    window: limitedWindow,
+    bystanders: bystanders(t),
+    forms: forms(t),
+    ...selfTest(t),
+  }),
 );
 /** Reads only: records of the custom key would have to be deleted with that key, spent by then. */
 const readRoutes = async (t: CheckContext): Promise<SampleRoute[]> => (await routes(t)).filter((r) => r.route.startsWith('GET '));
@@ -164,7 +174,7 @@ check(
       if (remaining === undefined) continue;
       const n = index + 1;
       // A route the key may not use (403, 404) that the limiter counted lowered Remaining too.
-      const low = start - n - burst.unusable.filter((u) => u.counted && u.startMs < answer.startMs).length;
+      const low = start - n - [...burst.unusable, ...burst.unusableForms].filter((u) => u.counted && u.startMs < answer.startMs).length;
       // A refilling bucket may earn requests back, and one that reports whole requests may show one more.
       const high = low + refillAllowance(burst.limit, answer.endMs - first!.startMs, burst.refillWindowMs) + 1;
       if (remaining < low || remaining > high) {
@@ -189,7 +199,7 @@ check(
       t,
       'sequential burst',
       burst,
-      async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, ...selfTest(t) }),
+      async () => sequentialBurst(rawClient(t, 'limited'), await routes(t), DEFAULT_LIMIT, { window: limitedWindow, forms: forms(t), ...selfTest(t) }),
       rawClient(t, 'limited'),
     );
   },
@@ -271,6 +281,27 @@ check(
     if (admittedInTail.length > refillAllowance(limit, span, burst.refillWindowMs) + (burst.refills ? 1 : 0)) {
       fail(`${admittedInTail.map((a) => a.route).join(', ')} admitted after the key's budget was spent`, admittedInTail[0]!.res);
     }
+  },
+  SLOW,
+);
+
+check(
+  'RL-ONE-COUNTER',
+  'Requests to several routes, the key sent as X-API-Key and as Authorization: Bearer in turn, draw from one budget',
+  async (t) => {
+    // Not exactBurst: a Remaining that rises when the route or the form changes is this check's evidence; the window's end bounds what is judged.
+    const burst = judged(t, await limitedBurst(t));
+    const verdict = judgeOneCounter(burst);
+    if (verdict.problems.length > 0) fail(`${verdict.problems.join('; ')}. The burst: ${verdict.sequence}`, verdict.evidence);
+    if (verdict.undecided.length > 0) t.inconclusive(`no sign of a second counter, but ${verdict.undecided.join('; ')}`);
+    const sent = [...burst.admitted, ...burst.refused];
+    const formsUsed = new Set(sent.map((a) => a.form)).size;
+    const routesUsed = new Set(sent.map((a) => a.route)).size;
+    t.observe(
+      'rate limit',
+      'one counter',
+      `${burst.admitted.length} admitted, then ${burst.refused.length} from the first refusal on, over ${routesUsed} routes in ${formsUsed} forms`,
+    );
   },
   SLOW,
 );

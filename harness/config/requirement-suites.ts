@@ -258,6 +258,7 @@ export const REQUIREMENT_SUITES: Readonly<Record<RequirementId, readonly Domain[
   'RL-PER-KEY-COUNTERS': ['rate-limit'],
   'RL-RECOVERY': ['rate-limit'],
   'RL-ALL-ENDPOINTS': ['rate-limit'],
+  'RL-ONE-COUNTER': ['rate-limit'],
   'SEQ-READ-AFTER-WRITE': ['sequences'],
   'SEQ-LIST-AFTER-WRITE': ['sequences'],
   'SEQ-SEARCH-AFTER-WRITE': ['sequences'],

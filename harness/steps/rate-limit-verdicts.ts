@@ -147,9 +147,10 @@ export function exactBurst(t: CheckContext, burst: SequentialBurst): SequentialB
 export function judgeSequential(burst: SequentialBurst): AdmissionVerdict {
   const answers = [...burst.admitted, ...burst.refused];
   // A route the key may not use (403, 404) spent budget where the limiter counted it.
+  const unusable = [...burst.unusable, ...burst.unusableForms];
   return judgeAdmission({
-    sent: answers.length + burst.unusable.length,
-    admitted: answers.filter((a) => isAdmitted(a.res)).length + burst.unusable.filter((u) => u.counted).length,
+    sent: answers.length + unusable.length,
+    admitted: answers.filter((a) => isAdmitted(a.res)).length + unusable.filter((u) => u.counted).length,
     expected: burst.limit,
     limit: burst.limit,
     elapsedMs: answers[answers.length - 1]!.endMs - burst.admitted[0]!.startMs,

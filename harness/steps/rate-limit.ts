@@ -3,6 +3,7 @@ import type { CheckContext } from '../check/check.js';
 import { knownSleep } from '../check/known-wait.js';
 import { runTag } from '../check/run-context.js';
 import { RAW_429, type ApiClient, type ApiResponse } from '../http/client.js';
+import type { KeyForm } from '../http/key-forms.js';
 import { waitForFreshWindow, type FreshWindow } from '../rate/fresh.js';
 import { readRateHeaders } from '../rate/headers.js';
 import { interpretReset } from '../rate/reset.js';
@@ -33,6 +34,8 @@ export interface Timed {
   readonly res: ApiResponse;
   readonly startMs: number;
   readonly endMs: number;
+  /** The header the key travelled in, where the burst alternates them (BurstOptions.forms). */
+  readonly form?: KeyForm | undefined;
 }
 
 /** A route's answer for a reason of the key's own; `counted`: the limiter counted it (Remaining fell, or could not be read). */
@@ -48,10 +51,17 @@ export interface SampleRoute {
 
 export const isAdmitted = (res: ApiResponse): boolean => res.status >= 200 && res.status < 300;
 
-/** The sample routes; the get reads a contact the admin key made, so any org A key may read it. */
+/**
+ * The sample routes: lists and gets of two collections, a create and /webhooks/events (three
+ * methods and path shapes, RL-ALL-ENDPOINTS, RL-ONE-COUNTER). The gets read records the admin key
+ * made (removed at the end of the file), so any org A key may read them; the resource get is left
+ * out when the resource could not be made.
+ */
 export async function sampleRoutes(t: CheckContext): Promise<SampleRoute[]> {
   const created = await t.api.post('/contacts', { contactType: 'company', name: `Conformance rate-limit target ${uniqueToken('rl')}`, tags: [runTag(t.run)] });
   const id = (created.json as { data?: { id?: string } } | undefined)?.data?.id ?? randomUUID();
+  const resource = await t.api.post('/resources', { name: `Conformance rate-limit target ${uniqueToken('rl')}`, tags: [runTag(t.run)] });
+  const resourceId = (resource.json as { data?: { id?: unknown } } | undefined)?.data?.id;
   return [
     { route: 'GET /contacts', send: (c) => c.get('/contacts', { limit: 1 }) },
     { route: 'GET /contacts/{id}', send: (c) => c.get(`/contacts/${id}`) },
@@ -59,6 +69,8 @@ export async function sampleRoutes(t: CheckContext): Promise<SampleRoute[]> {
       route: 'POST /contacts',
       send: (c) => c.post('/contacts', { contactType: 'company', name: `Conformance rate-limit burst ${uniqueToken('rl')}`, tags: [runTag(t.run)] }),
     },
+    { route: 'GET /resources', send: (c) => c.get('/resources', { limit: 1 }) },
+    ...(typeof resourceId === 'string' ? [{ route: 'GET /resources/{id}', send: (c: ApiClient) => c.get(`/resources/${resourceId}`) }] : []),
     { route: 'GET /webhooks/events', send: (c) => c.get('/webhooks/events') },
   ];
 }
@@ -68,24 +80,31 @@ export function rawClient(t: CheckContext, role: 'limited' | 'customLimit'): Api
   return t.as(role).with({ throttle: RAW_429 });
 }
 
-type Timer = (route: string, send: () => Promise<ApiResponse>) => Promise<Timed>;
+type Timer = (route: string, send: () => Promise<ApiResponse>, form?: KeyForm) => Promise<Timed>;
 
 /** Times each request; every answer's X-RateLimit-Reset also feeds the key's window estimate. */
 function timer(window?: WindowEstimate): Timer {
-  return async (route, send) => {
+  return async (route, send, form) => {
     const startMs = performance.now();
     const res = await send();
     window?.note(res.headers);
-    return { route, res, startMs, endMs: performance.now() };
+    return { route, res, startMs, endMs: performance.now(), ...(form === undefined ? {} : { form }) };
   };
 }
 
-async function freshWindow(timed: Timer, client: ApiClient, probes: Timed[], window?: WindowEstimate, selfTestWindowMs?: number): Promise<FreshWindow> {
+async function freshWindow(
+  timed: Timer,
+  client: ApiClient,
+  probes: Timed[],
+  window?: WindowEstimate,
+  selfTestWindowMs?: number,
+  form?: KeyForm,
+): Promise<FreshWindow> {
   // A self-test's shortened window is the first "full window" tried, whatever Reset showed (a smoothing limiter shows the next slot).
   const windowMs = Math.max(window?.longestMs ?? 0, selfTestWindowMs ?? 0) || undefined;
   const fresh = await waitForFreshWindow(
     async () => {
-      const probe = await timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
+      const probe = await timed('GET /contacts', () => client.get('/contacts', { limit: 1 }), form);
       probes.push(probe);
       return probe.res;
     },
@@ -142,6 +161,13 @@ export interface SequentialBurst {
    * left the rotation, and the answer is neither admitted nor the limit's refusal.
    */
   readonly unusable: ReadonlyArray<Unusable>;
+  /**
+   * Answers of a form of the key refused 401 at its first use (spec 5.1 says both are accepted:
+   * AUTH-BEARER's or AUTH-X-API-KEY's finding, not the limit's): the form left the alternation.
+   */
+  readonly unusableForms: ReadonlyArray<Unusable>;
+  /** The forms the burst alternated (BurstOptions.forms, less a form refused at its first use), the first one the probes' too. */
+  readonly forms: readonly KeyForm[];
   /** From the fresh probe's start to the first refusal's answer. */
   readonly elapsedMs: number;
   /** Each bystander read right before the burst and right after it (empty when it found no fresh window). */
@@ -163,6 +189,12 @@ export interface BurstOptions {
   readonly bystanders?: readonly Bystander[];
   /** Self-test only: the reference server's shortened window (RunContext.rateWindowMs). */
   readonly selfTestWindowMs?: number | undefined;
+  /**
+   * The headers the key travels in, alternated request by request (spec 5.1), the first one the
+   * client's own: each route is sent in each form in turn, and after the first refusal each route
+   * once more, the first in the form the refusal did not use (RL-ONE-COUNTER). One form: the client's.
+   */
+  readonly forms?: readonly KeyForm[] | undefined;
 }
 
 /** Whether the key was seen to refill, and the window its tolerances use (a self-test's only then). */
@@ -191,9 +223,12 @@ function refillOf(
 export async function sequentialBurst(client: ApiClient, routes: readonly SampleRoute[], limit: number, options: BurstOptions = {}): Promise<SequentialBurst> {
   const timed = timer(options.window);
   const probes: Timed[] = [];
-  const fresh = await freshWindow(timed, client, probes, options.window, options.selfTestWindowMs);
+  const forms = [...(options.forms ?? [])];
+  const clients = new Map(forms.map((form, i) => [form, i === 0 ? client : client.with({ authStyle: form })]));
+  const fresh = await freshWindow(timed, client, probes, options.window, options.selfTestWindowMs, forms[0]);
   const refill = refillOf(fresh, options);
-  if (!fresh.fresh) return { fresh, probes, limit, admitted: [], refused: [], unusable: [], elapsedMs: 0, bystanders: [], ...refill };
+  const none = { admitted: [], refused: [], unusable: [], unusableForms: [], forms: [...forms], elapsedMs: 0, bystanders: [] };
+  if (!fresh.fresh) return { fresh, probes, limit, ...none, ...refill };
   const first = probes[probes.length - 1]!;
   const bystanders = options.bystanders ?? [];
   const before: Reading[] = [];
@@ -201,25 +236,45 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
   const admitted: Timed[] = [first];
   const refused: Timed[] = [];
   const unusable: Unusable[] = [];
-  const counted = (): number => unusable.filter((u) => u.counted).length;
+  const unusableForms: Unusable[] = [];
+  const counted = (): number => [...unusable, ...unusableForms].filter((u) => u.counted).length;
   const rotation = [...routes];
   const used = new Set<string>([first.route]);
+  const usedForms = new Set<KeyForm | undefined>([first.form]);
+  /** Whether the limiter counted an answer that is not the limit's: Remaining fell from the answer before, or cannot be read. */
+  const countedAfter = (previous: Timed, answer: Timed): boolean => {
+    const before = readRateHeaders(previous.res.headers).values.remaining;
+    const after = readRateHeaders(answer.res.headers).values.remaining;
+    return before === undefined || after === undefined || after < before;
+  };
+  // The forms in turn; over an even rotation each lap shifts them by one, so that every route is sent in each form.
+  const formAt = (i: number): KeyForm | undefined =>
+    forms.length === 0 ? undefined : forms[(i + (rotation.length % forms.length === 0 ? Math.floor(i / rotation.length) : 0)) % forms.length];
+  const send = (route: SampleRoute, form: KeyForm | undefined): Promise<Timed> =>
+    timed(route.route, () => route.send(form === undefined ? client : clients.get(form)!), form);
   for (let i = 0; rotation.length > 0; i++) {
     const spent = performance.now();
     if (admitted.length + counted() >= limit + EXTRA_PAST_BUDGET + refillAllowance(limit, spent - first.startMs, refill.refillWindowMs)) break;
     const route = rotation[i % rotation.length]!;
+    const form = formAt(i);
     const previous = admitted[admitted.length - 1]!;
-    const answer = await timed(route.route, () => route.send(client));
+    const answer = await send(route, form);
     if (isAdmitted(answer.res)) {
       admitted.push(answer);
       used.add(route.route);
+      usedForms.add(form);
+      continue;
+    }
+    // A form refused 401 at its first use is one the target does not take (spec 5.1 says it must, AUTH-BEARER): it leaves the alternation.
+    if (answer.res.status === 401 && !usedForms.has(form) && form !== undefined) {
+      unusableForms.push({ ...answer, counted: countedAfter(previous, answer) });
+      forms.splice(forms.indexOf(form), 1);
+      i -= 1;
       continue;
     }
     // A route refused 403 or 404 at its first use is one the key may not use: it leaves the rotation.
     if ((answer.res.status === 403 || answer.res.status === 404) && !used.has(route.route)) {
-      const before = readRateHeaders(previous.res.headers).values.remaining;
-      const after = readRateHeaders(answer.res.headers).values.remaining;
-      unusable.push({ ...answer, counted: before === undefined || after === undefined || after < before });
+      unusable.push({ ...answer, counted: countedAfter(previous, answer) });
       rotation.splice(rotation.indexOf(route), 1);
       i -= 1;
       continue;
@@ -228,14 +283,20 @@ export async function sequentialBurst(client: ApiClient, routes: readonly Sample
     break;
   }
   const elapsedMs = (refused[0] ?? admitted[admitted.length - 1]!).endMs - first.startMs;
-  if (refused.length > 0) {
-    for (const route of rotation) refused.push(await timed(route.route, () => route.send(client)));
+  const refusal = refused[0];
+  if (refusal !== undefined) {
+    // Once more to each route, starting after the refused one and ending with it, the forms alternating from the one the refusal did not use.
+    const start = rotation.findIndex((r) => r.route === refusal.route) + 1;
+    const skip = refusal.form === undefined ? 0 : forms.indexOf(refusal.form) + 1;
+    for (const [j, route] of [...rotation.slice(start), ...rotation.slice(0, start)].entries()) {
+      refused.push(await send(route, forms.length === 0 ? undefined : forms[(skip + j) % forms.length]));
+    }
   }
   const readings: BystanderReading[] = [];
   for (const [i, bystander] of bystanders.entries()) {
     readings.push({ name: bystander.name, exclusive: bystander.exclusive, before: before[i]!, after: await read(bystander) });
   }
-  return { fresh, probes, limit, admitted, refused, unusable, elapsedMs, bystanders: readings, ...refill };
+  return { fresh, probes, limit, admitted, refused, unusable, unusableForms, forms, elapsedMs, bystanders: readings, ...refill };
 }
 
 export interface ConcurrentBurst {

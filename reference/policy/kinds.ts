@@ -3,8 +3,12 @@
  * terms. The spec's choice is the first one named in each comment.
  */
 
-/** Where a read, list or lookup finds records: the key's organisation (spec 5.7), or every organisation. */
-export type Scope = 'organisation' | 'everywhere';
+/**
+ * Where a read, list or lookup finds records: the key's organisation (spec 5.7), every
+ * organisation, or every organisation when the key came as `Authorization: Bearer` (spec 5.1's
+ * second form, which a server may resolve by a path of its own).
+ */
+export type Scope = 'organisation' | 'everywhere' | 'everywhere-as-bearer';
 
 /** A read of an id that names no record: 404 (spec 4), or 200 with {data: null}. */
 export type UnknownIdAnswer = 'not-found' | 'null-data';

@@ -241,4 +241,10 @@ export const EXPENSE_FAULTS = defineFaults({
     breaks: 'SEC-ISOLATION-READ',
     policy: { expenses: { readScope: 'everywhere' } },
   },
+  'sec-expense-cross-org-read-bearer': {
+    changes: "GET /expenses/{id} with the key sent as Authorization: Bearer finds other organisations' expenses (X-API-Key is scoped)",
+    suite: 'security',
+    breaks: 'SEC-ISOLATION-READ',
+    policy: { expenses: { readScope: 'everywhere-as-bearer' } },
+  },
 });

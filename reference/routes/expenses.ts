@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Ajv } from 'ajv';
 import { requireAuth } from '../auth.js';
 import { conflict, notFound, validationFailed } from '../errors.js';
-import { findOwned, findScoped, type IdParams } from '../lookup.js';
+import { findOwned, findScoped, readsEverywhere, type IdParams } from '../lookup.js';
 import { approveExpense, createExpense, filterExpenses, patchExpense, rejectExpense, type Expense, type ExpenseFilter } from '../models/expenses.js';
 import { paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
@@ -110,7 +110,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
   });
 
   app.get<{ Params: IdParams }>('/expenses/:id', async (request) => {
-    const found = findScoped(store, requireAuth(request).organisationId, request.params.id, policy.readScope === 'everywhere');
+    const found = findScoped(store, requireAuth(request).organisationId, request.params.id, readsEverywhere(policy.readScope, request));
     if (found === undefined) throw notFound('expense');
     return { data: found.record };
   });

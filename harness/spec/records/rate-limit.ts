@@ -369,7 +369,7 @@ export const RATE_LIMIT_RECORDS = {
     ],
     audit: [
       {
-        relies: 'GET /contacts, GET /contacts/{id}, POST /contacts and GET /webhooks/events each lower Remaining',
+        relies: 'GET /contacts, GET /contacts/{id}, POST /contacts, GET /resources, GET /resources/{id} and GET /webhooks/events each lower Remaining',
         basis: { spec: '8: "Default request rate | 60 requests per minute per key; a key may carry a custom per-minute limit | all endpoints"' },
       },
       {
@@ -392,6 +392,63 @@ export const RATE_LIMIT_RECORDS = {
           variant: 'read-only-keys',
         },
       },
+    ],
+  },
+  'RL-ONE-COUNTER': {
+    level: 'MUST',
+    section: '5.1, 5.6, 8',
+    area: 'rate-limit',
+    statement:
+      'A key has one per-minute budget over all endpoints, whichever header carries it: requests to lists, gets, a create and `/webhooks/events`, the key sent as `X-API-Key` and as `Authorization: Bearer` in turn, lower one `X-RateLimit-Remaining`, a refusal on one route and form is a refusal on the others, and all of them together are admitted at most the one limit.',
+    units: [
+      // Every request carries an organisation API key, sent either as the header `X-API-Key: <API_KEY>` or as `Authori
+      '5#d08e4a15',
+      // Each key has a per-minute request limit (see part 8).
+      '5#eceaa071',
+      // Default request rate | 60 requests per minute per key; a key may carry a custom per-minute limit | all endpoin
+      '8#2eb0bcd8',
+    ],
+    audit: [
+      {
+        relies: "the limited key's sequential burst alternates X-API-Key and Authorization: Bearer request by request, each route in each form",
+        basis: {
+          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
+        },
+      },
+      {
+        relies: "after k more admitted requests, over every route and form, Remaining is at most the first answer's less k",
+        basis: {
+          tolerant:
+            "rate-limit-one-counter.ts remainingTooHigh: plus refillAllowance over the time since the first request and one (RL-REMAINING's bound); only a Remaining too high is judged here, a target without the headers is judged by its refusals",
+          variant: 'limiter-refilling-bucket',
+        },
+      },
+      {
+        relies: 'after the first refusal, the requests on the other routes, the first in the other form, are refused, less a refill',
+        basis: { spec: '8: "Over-limit response | 429 with Retry-After | all endpoints"' },
+      },
+      {
+        relies: 'the admitted requests of all routes and forms together are at most the limit plus the refill allowance, plus one',
+        basis: {
+          tolerant: "judgeSequential's ceiling + 1: one over is a clock tick's (RL-EXACT-SEQUENTIAL repeats it), a second counter admits a whole budget more",
+        },
+      },
+      {
+        relies: 'the target takes both forms of the key',
+        basis: {
+          tolerant:
+            'sequentialBurst(): a form refused 401 at its first use leaves the alternation (AUTH-BEARER, AUTH-X-API-KEY judge it) and the check is inconclusive when nothing else showed a second counter',
+        },
+      },
+      {
+        relies: 'the limited key may use the sample routes; a route it may not use is not judged',
+        basis: {
+          tolerant:
+            "sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit's answer",
+          variant: 'read-only-keys',
+        },
+      },
+      { relies: 'the routes and forms the burst used are recorded', basis: { observation: 'rate limit' } },
     ],
   },
 } satisfies Records;

@@ -55,6 +55,12 @@ export const SECURITY_RECORDS = {
         basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
       },
       {
+        relies: "org B's key is sent as X-API-Key and as Authorization: Bearer, and neither form reads the record",
+        basis: {
+          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
+        },
+      },
+      {
         relies: 'a 2xx counts as a read unless its data is absent, null or empty',
         basis: { tolerant: 'revealsNothing(): spec 7 shows no status for an id the key cannot see; an empty 2xx is recorded as cross-org-read-empty' },
       },

@@ -174,4 +174,19 @@ export const RATE_LIMIT_PROBES: ProbesFor<'rl-'> = {
     clean: false,
     faulty: true,
   },
+  'rl-counter-per-route': {
+    // The limited key's budget spent on GET /contacts: GET /webhooks/events draws from the same one.
+    probe: async (api) => [(await refused(api)).statusCode, await statusOf(api.get('/webhooks/events', KEY_A_LIMITED))],
+    clean: [429, 429],
+    faulty: [429, 200],
+  },
+  'rl-counter-per-credential': {
+    // The budget spent with X-API-Key: the same key as a Bearer token draws from the same one.
+    probe: async (api) => [
+      (await refused(api)).statusCode,
+      await statusOf(api.request({ method: 'GET', url: '/contacts', key: null, headers: { authorization: `Bearer ${KEY_A_LIMITED}` } })),
+    ],
+    clean: [429, 429],
+    faulty: [429, 200],
+  },
 };

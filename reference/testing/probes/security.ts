@@ -1,4 +1,4 @@
-import { KEY_A_MEMBER, KEY_B_ADMIN, MINIMAL, PROJECT_B1, type TestApi } from '../test-api.js';
+import { KEY_A_ADMIN, KEY_A_MEMBER, KEY_B_ADMIN, MINIMAL, PROJECT_B1, type TestApi } from '../test-api.js';
 import { statusOf, type ProbesFor } from './probe.js';
 
 const UNKNOWN_ID = '8a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -19,6 +19,15 @@ export const SECURITY_PROBES: ProbesFor<'sec-'> = {
     },
     clean: [404, 404],
     faulty: [200, 404],
+  },
+  'sec-expense-cross-org-read-bearer': {
+    probe: async (api) => {
+      const { id } = await theirs(api, '/expenses', { ...MINIMAL.expense });
+      const bearer = { authorization: `Bearer ${KEY_A_ADMIN}` };
+      return [await statusOf(api.get(`/expenses/${id}`)), await statusOf(api.request({ method: 'GET', url: `/expenses/${id}`, key: null, headers: bearer }))];
+    },
+    clean: [404, 404],
+    faulty: [404, 200],
   },
   'sec-time-entry-cross-org-update': {
     probe: async (api) => {
