@@ -143,6 +143,7 @@ export const REQUIREMENT_NEEDS: Readonly<Partial<Record<RequirementId, Readonly<
   'RL-HEADERS-SUCCESS': { 'rate-limit': [optional(LIMITED), optional(CUSTOM_KEY)] },
   'RL-LIMIT-CUSTOM': { 'rate-limit': [CUSTOM_KEY, CUSTOM_LIMIT] },
   'RL-LIMIT-DEFAULT': { 'rate-limit': [LIMITED] },
+  'RL-ONE-COUNTER': { 'rate-limit': [LIMITED] },
   'RL-OVER-429': { 'rate-limit': [LIMITED] },
   'RL-PER-KEY': { 'rate-limit': [LIMITED, optional(ORG_B)] },
   'RL-PER-KEY-COUNTERS': { 'rate-limit': [CUSTOM_KEY_OR_SECOND_LIMITED] },
