@@ -483,10 +483,10 @@ export const WEBHOOK_RECORDS = {
         },
       },
       {
-        relies: 'the deactivation applies to events fired from CONFORMANCE_WEBHOOK_WAIT_S after the PATCH on',
+        relies: 'the deactivation applies to events fired from PROPAGATION_MS (5 s) after the PATCH answered on',
         basis: {
           tolerant:
-            'deliveries to the deactivated subscription are tolerated for the wait, each time with a new event; the delay is recorded as webhook-deactivation-delay',
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions for a few seconds (spec 3.5 shows no timing); deliveries to the deactivated subscription of events fired within it are tolerated, each time with a new event; the delay is recorded as webhook-deactivation-delay',
           variant: 'webhook-choices',
         },
       },
@@ -563,10 +563,10 @@ export const WEBHOOK_RECORDS = {
         basis: { spec: '6.2: "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
       },
       {
-        relies: 'events fired from the rotation on are signed with the new secret within CONFORMANCE_WEBHOOK_WAIT_S',
+        relies: 'an event fired PROPAGATION_MS (5 s) after rotate-secret answered is signed with the new secret; a delivery of it signed with the old one fails the check',
         basis: {
           tolerant:
-            'deliveries signed with the old secret are tolerated for the wait, each time with a new event; the delay is recorded as webhook-rotate-grace',
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache the subscription or let the old secret sign a few seconds (spec 6.2 shows no timing); an event fired within it is only observed (webhook-rotate-grace)',
           variant: 'webhook-choices',
         },
       },

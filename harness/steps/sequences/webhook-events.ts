@@ -20,7 +20,7 @@ import { dataOf, type SequenceWorld } from './world.js';
  *   (asynchronous, never failed);
  * - one that does not list it: no delivery of it about the record may arrive (WH-NOT-SUBSCRIBED, a MUST
  *   of the webhooks suite). One whose events listed it before a PATCH took it out is tolerated for
- *   the run's webhook wait after that PATCH, as WH-NOT-SUBSCRIBED tolerates a late deactivation (a
+ *   the propagation bound after that PATCH (PROPAGATION_MS), as WH-NOT-SUBSCRIBED tolerates a late deactivation (a
  *   server may cache its subscriptions); within it, the delivery is observed;
  * - an inactive or deleted one: the spec does not say here (3.5 implies it only): observed.
  * A delivery is tied to the record by its id in the body (spec 6.2 does not show `data`) and to the
