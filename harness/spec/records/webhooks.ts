@@ -728,4 +728,47 @@ export const WEBHOOK_RECORDS = {
       { relies: 'the first retry spacing is recorded', basis: { observation: 'webhook-first-retry-spacing' } },
     ],
   },
+  'WH-SUBSCRIPTION-CHANGES': {
+    level: 'MUST',
+    section: '2.10, 4.11, 6.2',
+    area: 'webhooks',
+    statement:
+      "Subscriptions side by side each deliver by their current url, events, isActive and secret, changed more than once and back; each subscription's deliveries list holds its own attempts and no other's.",
+    units: [],
+    audit: [
+      {
+        relies: 'four subscriptions are made (201), each PATCH of events, url or isActive answers exactly 200, each rotate-secret 200',
+        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"; 4.11: rotate-secret "200, result in data"' },
+      },
+      {
+        relies: 'an event is delivered only to a subscription that lists it and is active, at the url it has now',
+        basis: { spec: '6: "Subscriptions deliver events as signed JSON POST requests to the subscription url"; 2.10 events and isActive' },
+      },
+      {
+        relies: 'a delivery is signed with the secret the last rotate-secret gave, never with one a rotation replaced',
+        basis: { spec: '6.2: "keyed with the subscription secret"; "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
+      },
+      {
+        relies: 'each round fires its event PROPAGATION_MS (5 s) after the last change was answered; a delivery of it the current state forbids fails the check',
+        basis: {
+          tolerant:
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions for a few seconds (spec 2.10, 4.11 show no timing)',
+          variant: 'webhook-choices',
+        },
+      },
+      {
+        relies: 'deliveries the current state forbids are watched for 2 s after the expected ones arrived, and again at the end of the check',
+        basis: { tolerant: 'late wrong deliveries after that are missed, never invented' },
+      },
+      {
+        relies: 'a row of a subscription\'s deliveries list naming an X-Service-Delivery value that reached only another subscription of the check is another\'s attempt',
+        basis: { spec: '4.11: "GET /webhooks/{id}/deliveries ... Lists delivery attempts" (of that subscription)' },
+      },
+      {
+        relies: 'X-Service-Delivery values shared by several subscriptions (an event id), or rows naming none, are not judged',
+        basis: { tolerant: 'the delivery identifier format is not shown (spec 6.2); recorded as webhook-deliveries-own' },
+      },
+      { relies: 'an expected delivery that does not arrive within the wait proves nothing', basis: { tolerant: 't.inconclusive' } },
+    ],
+  },
 } satisfies Records;
