@@ -73,6 +73,8 @@ import {
 import { TRIGGERS, expectTriggered } from '../harness/webhooks/triggers.js';
 import { EventLanes } from '../harness/webhooks/lane.js';
 import { PROPAGATION_MS, pastPropagation } from '../harness/webhooks/propagation.js';
+import { applyChange, sideBySide } from '../harness/webhooks/changes.js';
+import { deliveryIds, expectedArrived, foreignRows, missing, snapshot, wrongDeliveries, type Round } from '../harness/webhooks/side-by-side.js';
 
 /**
  * Webhooks (spec 2.10, 3.4, 4.11, 6): subscriptions and their rules, then deliveries as a receiver
@@ -606,6 +608,68 @@ describe('webhooks: triggers', () => {
       }
     },
     waiting(2),
+  );
+});
+
+// --- subscriptions side by side ----------------------------------------------------------------
+
+/** Rounds of changes after the first event: each attribute changed, back, changed again and back. */
+const CHANGE_ROUNDS = 4;
+/** The event the side-by-side check fires, and the one its events subscription switches to. */
+const SIDE_EVENT: TriggeredEvent = 'expense.created';
+const SIDE_QUIET: EventName = 'quote.rejected';
+
+describe('webhooks: subscriptions side by side', () => {
+  check(
+    'WH-SUBSCRIPTION-CHANGES',
+    "deliver by each subscription's current events, isActive, url and secret, each changed twice and back side by side, and list each one's own attempts only",
+    async (t) => {
+      const made: Subscriber[] = [];
+      try {
+        const subs = await sideBySide(t, sink(), SIDE_EVENT, SIDE_QUIET, made);
+        const rounds: Round[] = [];
+        for (let index = 0; index <= CHANGE_ROUNDS; index++) {
+          if (index > 0) {
+            rounds.at(-1)!.until = Date.now();
+            await mapLimit(subs, t.run.concurrency, (s) => applyChange(t, s, index, SIDE_EVENT, SIDE_QUIET));
+            // The event is fired past the propagation bound of the last change answered.
+            await sleep(PROPAGATION_MS);
+          }
+          const firedAt = Date.now();
+          const marker = await TRIGGERS[SIDE_EVENT].fire(t);
+          const round = snapshot(index, marker, firedAt, subs);
+          rounds.push(round);
+          await sink().waitFor(() => expectedArrived(round, subs, SIDE_EVENT), { timeoutMs: waitMs(t) });
+          // A grace period after the expected ones arrived: a forbidden delivery would be as quick (it ends when one arrives).
+          await sink().waitFor(() => wrongDeliveries(round, subs, SIDE_EVENT).length > 0, { timeoutMs: Math.min(2000, waitMs(t)) });
+          const wrong = wrongDeliveries(round, subs, SIDE_EVENT);
+          ensure(wrong.length === 0, wrong.join('; '));
+        }
+        // Late arrivals of every round, judged by the state of their round.
+        const late = rounds.flatMap((round) => wrongDeliveries(round, subs, SIDE_EVENT));
+        ensure(late.length === 0, late.join('; '));
+
+        // spec 4.11: each list holds the subscription's own attempts; read side by side, judged in order.
+        const ids = deliveryIds(rounds, subs, SIDE_EVENT);
+        const all = [...ids.values()].flatMap((set) => [...set]);
+        t.observe('webhook-deliveries-own', 'X-Service-Delivery of one event at several subscriptions', new Set(all).size === all.length ? 'distinct' : 'shared');
+        const lists = await mapLimit(subs, t.run.concurrency, (s) => t.ahead(() => expectDeliveryRows(t, s.id)));
+        subs.forEach((s, i) => {
+          const foreign = foreignRows(s, lists[i]!.rows, ids, subs);
+          ensure(foreign.length === 0, foreign.join('; '), lists[i]!.res);
+        });
+
+        const absent = rounds.flatMap((round) => missing(round, subs, SIDE_EVENT).map((label) => `round ${round.index}: ${label}`));
+        if (absent.length > 0) {
+          t.inconclusive(
+            `within ${t.run.webhookWaitS} s no ${SIDE_EVENT} about the round's expense reached ${absent.join('; ')}; what arrived was as each state allows`,
+          );
+        }
+      } finally {
+        await unsubscribe(t, ...made);
+      }
+    },
+    { timeoutMs: ((CHANGE_ROUNDS + 1) * (runContext().webhookWaitS + 2) + CHANGE_ROUNDS * (PROPAGATION_MS / 1000) + 60) * 1000 },
   );
 });
 
