@@ -652,7 +652,11 @@ describe('webhooks: subscriptions side by side', () => {
         // spec 4.11: each list holds the subscription's own attempts; read side by side, judged in order.
         const ids = deliveryIds(rounds, subs, SIDE_EVENT);
         const all = [...ids.values()].flatMap((set) => [...set]);
-        t.observe('webhook-deliveries-own', 'X-Service-Delivery of one event at several subscriptions', new Set(all).size === all.length ? 'distinct' : 'shared');
+        t.observe(
+          'webhook-deliveries-own',
+          'X-Service-Delivery of one event at several subscriptions',
+          new Set(all).size === all.length ? 'distinct' : 'shared',
+        );
         const lists = await mapLimit(subs, t.run.concurrency, (s) => t.ahead(() => expectDeliveryRows(t, s.id)));
         subs.forEach((s, i) => {
           const foreign = foreignRows(s, lists[i]!.rows, ids, subs);

@@ -14,13 +14,7 @@ import { subscribeAll, type Subscriber } from './subscriptions.js';
  * starts where its first change lets `event` in, so that its second change, the one a server may
  * forget, forbids the event again: a forgotten change then shows as a delivery, not as an absence.
  */
-export async function sideBySide(
-  t: CheckContext,
-  sink: WebhookSink,
-  event: EventName,
-  quiet: EventName,
-  made: Subscriber[],
-): Promise<SideSubscription[]> {
+export async function sideBySide(t: CheckContext, sink: WebhookSink, event: EventName, quiet: EventName, made: Subscriber[]): Promise<SideSubscription[]> {
   await subscribeAll(
     t,
     sink,

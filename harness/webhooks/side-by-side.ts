@@ -98,7 +98,9 @@ export function wrongDeliveries(round: Round, subs: readonly SideSubscription[],
               `${about} reached ${s.label} signed with the secret ${replaced === 0 ? 'of the create' : `of rotation ${replaced}`}, which rotation ${replaced + 1} replaced (now ${allowed.state}); X-Service-Delivery ${d.headers['x-service-delivery'] ?? '(none)'}`,
             );
           } else if (allowed.secret !== undefined) {
-            wrong.push(`${about} reached ${s.label} signed with none of its secrets (${allowed.state}); X-Service-Signature ${d.headers['x-service-signature'] ?? '(none)'}`);
+            wrong.push(
+              `${about} reached ${s.label} signed with none of its secrets (${allowed.state}); X-Service-Signature ${d.headers['x-service-signature'] ?? '(none)'}`,
+            );
           }
         }
       }

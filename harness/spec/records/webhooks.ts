@@ -563,7 +563,8 @@ export const WEBHOOK_RECORDS = {
         basis: { spec: '6.2: "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
       },
       {
-        relies: 'an event fired PROPAGATION_MS (5 s) after rotate-secret answered is signed with the new secret; a delivery of it signed with the old one fails the check',
+        relies:
+          'an event fired PROPAGATION_MS (5 s) after rotate-secret answered is signed with the new secret; a delivery of it signed with the old one fails the check',
         basis: {
           tolerant:
             'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache the subscription or let the old secret sign a few seconds (spec 6.2 shows no timing); an event fired within it is only observed (webhook-rotate-grace)',
@@ -749,7 +750,8 @@ export const WEBHOOK_RECORDS = {
         basis: { spec: '6.2: "keyed with the subscription secret"; "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
       },
       {
-        relies: 'each round fires its event PROPAGATION_MS (5 s) after the last change was answered; a delivery of it the current state forbids fails the check',
+        relies:
+          'each round fires its event PROPAGATION_MS (5 s) after the last change was answered; a delivery of it the current state forbids fails the check',
         basis: {
           tolerant:
             'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions for a few seconds (spec 2.10, 4.11 show no timing)',
@@ -761,7 +763,8 @@ export const WEBHOOK_RECORDS = {
         basis: { tolerant: 'late wrong deliveries after that are missed, never invented' },
       },
       {
-        relies: 'a row of a subscription\'s deliveries list naming an X-Service-Delivery value that reached only another subscription of the check is another\'s attempt',
+        relies:
+          "a row of a subscription's deliveries list naming an X-Service-Delivery value that reached only another subscription of the check is another's attempt",
         basis: { spec: '4.11: "GET /webhooks/{id}/deliveries ... Lists delivery attempts" (of that subscription)' },
       },
       {
