@@ -289,16 +289,16 @@ export function eventCommands(hooks: HookSink): Array<fc.Arbitrary<Command>> {
 
 /**
  * Before the webhook audit: deliveries that came late are judged again; and when a subscription
- * whose events dropped an event still got it within the tolerated wait, and that wait ends within
- * one delivery wait, the sequence waits it out and sends that event once more (a copy a PATCH
- * never refreshes shows then).
+ * whose events dropped an event still got it within the tolerated wait (the propagation bound),
+ * the sequence waits it out and sends that event once more (a copy a PATCH never refreshes shows then).
  */
 export async function eventAudit(world: SequenceWorld, hooks: HookSink): Promise<void> {
   const state = states.get(world);
   if (state === undefined) return;
   for (const fired of state.fired) judgeNever(fired);
   const tolerated = state.tolerated;
-  if (tolerated === undefined || tolerated.until - Date.now() > hooks.waitMs) return;
+  // At most the propagation bound: on a target that applies changes at once nothing was tolerated.
+  if (tolerated === undefined || tolerated.until - Date.now() > hooks.graceMs) return;
   await sleep(Math.max(0, tolerated.until - Date.now()) + 10);
   state.tolerated = undefined;
   // The copy's delivery would come about as late as the tolerated one did: twice that is waited for it.
