@@ -765,7 +765,7 @@ export const WEBHOOK_RECORDS = {
       {
         relies:
           "a row of a subscription's deliveries list naming an X-Service-Delivery value that reached only another subscription of the check is another's attempt",
-        basis: { spec: '4.11: "GET /webhooks/{id}/deliveries ... Lists delivery attempts" (of that subscription)' },
+        basis: { spec: '4.11: "Lists delivery attempts, paged." (GET /webhooks/{id}/deliveries: the attempts of that subscription)' },
       },
       {
         relies: 'X-Service-Delivery values shared by several subscriptions (an event id), or rows naming none, are not judged',
