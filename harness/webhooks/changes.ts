@@ -9,10 +9,11 @@ import { subscribeAll, type Subscriber } from './subscriptions.js';
 /* WH-SUBSCRIPTION-CHANGES' steps: the subscriptions side by side, and one change of each per round. */
 
 /**
- * Four subscriptions, each changing one attribute: events (created without `event`), isActive
- * (created inactive), url (between two sink endpoints) and the secret (rotated every round). Each
- * starts where its first change lets `event` in, so that its second change, the one a server may
- * forget, forbids the event again: a forgotten change then shows as a delivery, not as an absence.
+ * Six subscriptions, each changing one attribute: events and isActive twice each (one created
+ * without `event` or inactive, one created listening and active), url (between two sink endpoints)
+ * and the secret (rotated every round). A forgotten change shows as a delivery, not as an absence,
+ * when it should have shut the event out: the first change of the pair created listening, the
+ * second of the pair created shut out, any change of url or secret.
  */
 export async function sideBySide(t: CheckContext, sink: WebhookSink, event: EventName, quiet: EventName, made: Subscriber[]): Promise<SideSubscription[]> {
   await subscribeAll(
@@ -20,13 +21,15 @@ export async function sideBySide(t: CheckContext, sink: WebhookSink, event: Even
     sink,
     [
       { events: [quiet], label: 'side by side, changes events' },
+      { events: [event], label: 'side by side, changes events from listening' },
       { events: [event], isActive: false, label: 'side by side, changes isActive' },
+      { events: [event], label: 'side by side, changes isActive from active' },
       { events: [event], label: 'side by side, changes url' },
       { events: [event], label: 'side by side, rotates its secret' },
     ],
     made,
   );
-  const [events, active, url, secret] = made as [Subscriber, Subscriber, Subscriber, Subscriber];
+  const [events, listening, inactive, active, url, secret] = made as [Subscriber, Subscriber, Subscriber, Subscriber, Subscriber, Subscriber];
   const side = (s: Subscriber, changing: SideSubscription['changing'], listens: boolean, isActive: boolean, state: string, twoUrls = false) => ({
     id: s.id,
     label: `the subscription that changes ${changing === 'secret' ? 'its secret' : changing} (${s.id})`,
@@ -41,7 +44,9 @@ export async function sideBySide(t: CheckContext, sink: WebhookSink, event: Even
   });
   return [
     side(events, 'events', false, true, `events ${JSON.stringify([quiet])} (create)`),
-    side(active, 'isActive', true, false, 'isActive false (create)'),
+    side(listening, 'events', true, true, `events ${JSON.stringify([event])} (create)`),
+    side(inactive, 'isActive', true, false, 'isActive false (create)'),
+    side(active, 'isActive', true, true, 'isActive true (create)'),
     side(url, 'url', true, true, 'url the first of two (create)', true),
     side(secret, 'secret', true, true, 'the secret of the create'),
   ];

@@ -738,7 +738,7 @@ export const WEBHOOK_RECORDS = {
     units: [],
     audit: [
       {
-        relies: 'four subscriptions are made (201), each PATCH of events, url or isActive answers exactly 200, each rotate-secret 200',
+        relies: 'six subscriptions are made (201), each PATCH of events, url or isActive answers exactly 200, each rotate-secret 200',
         basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"; 4.11: rotate-secret "200, result in data"' },
       },
       {
