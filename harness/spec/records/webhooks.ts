@@ -759,8 +759,11 @@ export const WEBHOOK_RECORDS = {
         },
       },
       {
-        relies: 'deliveries the current state forbids are watched for 2 s after the expected ones arrived, and again at the end of the check',
-        basis: { tolerant: 'late wrong deliveries after that are missed, never invented' },
+        relies:
+          "deliveries the state forbids are watched twice the delay of the expected ones (200 ms to 2 s), and again at the end of the check: every one that arrived before the next round's changes began",
+        basis: {
+          tolerant: "a wrong delivery arriving after the next round's changes began may have been sent by the next state: missed, never invented",
+        },
       },
       {
         relies:
