@@ -11,6 +11,7 @@ import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../
 import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 import { SINK_MAX_BODY_BYTES, WebhookSink } from '../harness/sink/sink.js';
 import type { HookSink } from '../harness/steps/sequences/webhooks.js';
+import { PROPAGATION_MS } from '../harness/webhooks/propagation.js';
 
 /**
  * The exploration, for state that one operation changes and another reads stale: random
@@ -45,7 +46,7 @@ async function hooks(t: CheckContext, domains: readonly SequenceDomain[]): Promi
   hookSink ??= await WebhookSink.start({ host, port: 0, maxBodyBytes: Math.min(t.run.maxResponseBytes, SINK_MAX_BODY_BYTES) });
   const waitS = t.run.webhookWaitS;
   // A short wait per test delivery: the exploration's time bound is 15 s (what does not arrive is only observed).
-  return { sink: hookSink, waitMs: Math.min(2000, waitS * 1000), graceMs: waitS * 1000, misses: 0, tag: runTag(t.run), domains };
+  return { sink: hookSink, waitMs: Math.min(2000, waitS * 1000), graceMs: PROPAGATION_MS, misses: 0, tag: runTag(t.run), domains };
 }
 
 /** The exploration's seed, derived from the run's so CONFORMANCE_SEED replays the same sequences. */

@@ -244,6 +244,7 @@ export const REQUIREMENT_SUITES: Readonly<Record<RequirementId, readonly Domain[
   'WH-RETRY-LIMIT': ['webhooks'],
   'WH-RETRY-TIMEOUT': ['webhooks'],
   'WH-2XX-SUCCESS': ['webhooks'],
+  'WH-SUBSCRIPTION-CHANGES': ['webhooks'],
   'RL-HEADERS-SUCCESS': ['rate-limit'],
   'RL-HEADERS-ERROR': ['rate-limit'],
   'RL-HEADERS-429': ['rate-limit'],

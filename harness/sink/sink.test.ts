@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sign } from './signature.js';
-import { SinkEndpoint, WebhookSink } from './sink.js';
+import { SINK_MAX_KEPT, SinkEndpoint, WebhookSink } from './sink.js';
 
 const SECRET = 'whsec_test_secret';
 
@@ -194,5 +194,21 @@ describe('WebhookSink', () => {
     await deliver(`${sink.baseUrl}/elsewhere`, '{}');
     expect(await stray).toBe(true);
     expect(await sink.waitFor(() => false, { timeoutMs: 30 })).toBe(false);
+  });
+});
+
+describe('SinkEndpoint bounds', () => {
+  it('keeps the first and the latest SINK_MAX_KEPT requests of a flooded endpoint and counts the middle ones', () => {
+    const endpoint = new SinkEndpoint('t', 'http://sink/hooks/t', {}, undefined);
+    const total = 2 * SINK_MAX_KEPT + 50;
+    for (let attempt = 1; attempt <= total; attempt++) {
+      endpoint.record({ attempt, arrivedAt: attempt, method: 'POST', headers: {}, rawBody: Buffer.from(`{"n":${attempt}}`), answered: 200, truncated: false });
+    }
+    const kept = endpoint.received.map((r) => r.attempt);
+    expect(kept).toHaveLength(2 * SINK_MAX_KEPT);
+    expect(kept[SINK_MAX_KEPT - 1]).toBe(SINK_MAX_KEPT);
+    expect(kept[SINK_MAX_KEPT]).toBe(SINK_MAX_KEPT + 51);
+    expect(kept.at(-1)).toBe(total);
+    expect(endpoint.dropped).toBe(50);
   });
 });

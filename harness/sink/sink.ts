@@ -52,7 +52,9 @@ export interface Received {
 export class SinkEndpoint {
   readonly token: string;
   readonly url: string;
-  readonly received: Received[] = [];
+  /** The first SINK_MAX_KEPT requests, then the latest SINK_MAX_KEPT (a ring): the middle ones are counted in `dropped`. */
+  readonly #first: Received[] = [];
+  readonly #latest: Received[] = [];
   #secrets: string[];
   readonly #script: SinkScript;
   readonly #waiters = new Set<() => void>();
@@ -111,7 +113,16 @@ export class SinkEndpoint {
     return s.successStatus ?? 200;
   }
 
-  /** Deliveries past SINK_MAX_KEPT: answered, not kept. */
+  /**
+   * The requests kept, in arrival order: the first SINK_MAX_KEPT and the latest SINK_MAX_KEPT. An
+   * endpoint that other suites' events flood (every expense.created of the organisation) still
+   * holds what arrived last, so a check that fires an event now finds its delivery.
+   */
+  get received(): readonly Received[] {
+    return this.#latest.length === 0 ? this.#first : [...this.#first, ...this.#latest];
+  }
+
+  /** Requests between the first and the latest SINK_MAX_KEPT: answered, counted, not kept. */
   dropped = 0;
 
   record(entry: Omit<Received, 'signatureValid' | 'json'>): Received {
@@ -128,9 +139,15 @@ export class SinkEndpoint {
       json,
     };
     // A target that floods one hook URL must not grow the run's memory without bound: past
-    // SINK_MAX_KEPT per endpoint, deliveries are counted but their bodies are not kept.
-    if (this.received.length < SINK_MAX_KEPT) this.received.push(received);
-    else this.dropped += 1;
+    // SINK_MAX_KEPT per endpoint, only the latest SINK_MAX_KEPT are kept (the older ones are counted).
+    if (this.#first.length < SINK_MAX_KEPT) this.#first.push(received);
+    else {
+      this.#latest.push(received);
+      if (this.#latest.length > SINK_MAX_KEPT) {
+        this.#latest.shift();
+        this.dropped += 1;
+      }
+    }
     for (const wake of this.#waiters) wake();
     return received;
   }
@@ -192,7 +209,7 @@ export interface SinkOptions {
 
 /** The sink's default bound on one delivery's body. */
 export const SINK_MAX_BODY_BYTES = 1024 * 1024;
-/** Deliveries kept per endpoint (a check sees a handful: up to five attempts each); the rest are counted. */
+/** Deliveries kept per endpoint, first and latest each (a check sees a handful: up to five attempts each); the rest are counted. */
 export const SINK_MAX_KEPT = 200;
 /** Requests to unknown paths kept for messages; the rest are counted. */
 const SINK_MAX_STRAYS = 100;

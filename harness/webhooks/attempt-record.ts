@@ -170,7 +170,7 @@ function sortBy<T>(items: readonly T[], keys: readonly number[]): T[] {
  * delivery id format is not specified (spec 6.2): a short or numeric id is matched whole, never as a
  * part of another value; a long one also inside a string (a payload kept as text).
  */
-function holdsId(json: unknown, id: string, depth = 0): boolean {
+export function holdsId(json: unknown, id: string, depth = 0): boolean {
   if (typeof json === 'string') return json === id || (id.length >= 16 && json.includes(id));
   if (typeof json === 'number') return String(json) === id;
   if (depth > 6 || json === null || typeof json !== 'object') return false;

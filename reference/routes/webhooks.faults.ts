@@ -31,9 +31,20 @@ export interface WebhooksPolicy {
   readonly deliveriesLog: 'per-attempt' | 'per-delivery';
   /** A failed attempt that a retry follows is logged `retrying` (the reference's choice), or `failed`. */
   readonly retriedAttemptStatus: 'retrying' | 'failed';
+  /**
+   * Attributes whose changes the dispatcher takes once only: the first PATCH of a field (or the
+   * first rotate-secret) reaches the deliveries, a later one shows on reads but not in what is
+   * delivered (a dispatcher cache refreshed on the first change). Spec 2.10, 4.11: none.
+   */
+  readonly dispatchKeepsFirstChange: readonly SubscriptionChange[];
+  /** Whose deliveries GET /webhooks/{id}/deliveries lists: the subscription's (spec 4.11), or every subscription's of the organisation. */
+  readonly deliveriesOf: 'subscription' | 'organisation';
   /** Copies kept beside the store that a write forgets to refresh (interaction faults: reference/stale-copies.ts keeps them). */
   readonly interactions: { readonly readCache?: boolean; readonly activeIndex?: boolean; readonly eventsCopy?: boolean };
 }
+
+/** What a subscription change touches: a PATCH of events, url or isActive, or rotate-secret. */
+export type SubscriptionChange = 'events' | 'url' | 'isActive' | 'secret';
 
 /** The spec's behaviour. */
 export const WEBHOOKS_POLICY: WebhooksPolicy = {
@@ -50,6 +61,8 @@ export const WEBHOOKS_POLICY: WebhooksPolicy = {
   ignoredDeliveryFilters: [],
   deliveriesLog: 'per-attempt',
   retriedAttemptStatus: 'retrying',
+  dispatchKeepsFirstChange: [],
+  deliveriesOf: 'subscription',
   interactions: {},
 };
 
@@ -127,6 +140,37 @@ export const WEBHOOK_FAULTS = defineFaults({
     suite: 'webhooks',
     breaks: 'WH-DELETE',
     policy: { webhooks: { deleteAction: 'deactivate' } },
+  },
+  'wh-second-events-change-ignored': {
+    changes:
+      'the dispatcher takes the first PATCH of events of a subscription only: a later one shows on GET but events it removed still arrive (and those it added never do)',
+    suite: 'webhooks',
+    breaks: 'WH-SUBSCRIPTION-CHANGES',
+    policy: { webhooks: { dispatchKeepsFirstChange: ['events'] } },
+  },
+  'wh-second-url-change-ignored': {
+    changes: 'the dispatcher takes the first PATCH of url of a subscription only: after a later one, deliveries still go to the URL the first set',
+    suite: 'webhooks',
+    breaks: 'WH-SUBSCRIPTION-CHANGES',
+    policy: { webhooks: { dispatchKeepsFirstChange: ['url'] } },
+  },
+  'wh-second-deactivation-ignored': {
+    changes: 'the dispatcher takes the first PATCH of isActive of a subscription only: deactivated again by a later one, it still receives events',
+    suite: 'webhooks',
+    breaks: 'WH-SUBSCRIPTION-CHANGES',
+    policy: { webhooks: { dispatchKeepsFirstChange: ['isActive'] } },
+  },
+  'wh-second-rotation-ignored': {
+    changes: 'a second rotate-secret answers a new secret (GET shows it) but deliveries stay signed with the secret of the first rotation',
+    suite: 'webhooks',
+    breaks: 'WH-SUBSCRIPTION-CHANGES',
+    policy: { webhooks: { dispatchKeepsFirstChange: ['secret'] } },
+  },
+  'wh-deliveries-of-organisation': {
+    changes: "GET /webhooks/{id}/deliveries lists the attempts of every subscription of the organisation, not only the subscription's own",
+    suite: 'webhooks',
+    breaks: 'WH-SUBSCRIPTION-CHANGES',
+    policy: { webhooks: { deliveriesOf: 'organisation' } },
   },
   'seq-webhook-read-cache': {
     changes:

@@ -33,6 +33,7 @@ import type { PartitionedStore } from '../store.js';
 import { compileBody } from '../validation.js';
 import type { DeliveryEngine } from '../webhooks/engine.js';
 import type { Policy } from '../policy/policy.js';
+import type { SubscriptionChange } from './webhooks.faults.js';
 
 import { StaleCopies } from '../stale-copies.js';
 
@@ -78,6 +79,17 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   const interactions = policy.interactions;
   const cache = new StaleCopies<StoredSubscription>();
   const index = new StaleCopies<StoredSubscription>();
+  // How many times each subscription's url, events, isActive and secret were changed (only under dispatchKeepsFirstChange).
+  const changeCounts = new Map<string, Map<SubscriptionChange, number>>();
+  /** Counts a change; answers whether the dispatcher ignores it (a later change of a field it takes once). */
+  function ignoredByDispatcher(id: string, field: SubscriptionChange): boolean {
+    if (!policy.dispatchKeepsFirstChange.includes(field)) return false;
+    const counts = changeCounts.get(id) ?? new Map<SubscriptionChange, number>();
+    changeCounts.set(id, counts);
+    const n = (counts.get(field) ?? 0) + 1;
+    counts.set(field, n);
+    return n > 1;
+  }
 
   /** spec 4.11, 5.5: writes need an admin key (unless the policy lets any key write). */
   function requireAdmin(request: FastifyRequest): AuthContext {
@@ -144,6 +156,12 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
       policy.updatedEvents === 'merge' && events !== undefined ? { ...result.value, events: [...new Set([...existing.events, ...events])] } : result.value;
     const updated = patchSubscription(existing, input, now().toISOString());
     store.replace(auth.organisationId, updated);
+    for (const field of ['events', 'url', 'isActive'] as const) {
+      if (input[field] === undefined) continue;
+      // the first change of the field is pinned for the dispatcher; a later one leaves the pin
+      if (!ignoredByDispatcher(updated.id, field) && policy.dispatchKeepsFirstChange.includes(field))
+        engine.dispatchPins.set(updated.id, { ...engine.dispatchPins.get(updated.id), [field]: updated[field] });
+    }
     if (interactions.readCache === true) cache.refresh('', updated);
     if (existing.isActive && !updated.isActive) engine.choices?.deactivated(updated.id);
     return { data: subscriptionView(updated) };
@@ -173,7 +191,8 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     query.finish();
     const subscription = findSubscription(request);
     for (const name of policy.ignoredDeliveryFilters) delete filter[name];
-    const deliveries = engine.deliveries(auth.organisationId, subscription.id);
+    const deliveries =
+      policy.deliveriesOf === 'organisation' ? engine.organisationDeliveries(auth.organisationId) : engine.deliveries(auth.organisationId, subscription.id);
     if (policy.deliveriesLog === 'per-delivery') return paginate(filterDeliveries(deliveries.map(deliveryRecord), filter), page, lists);
     const retried = policy.retriedAttemptStatus;
     const rows = deliveries.flatMap(attemptRows).map((row) => (row.status === 'retrying' ? { ...row, status: retried } : row));
@@ -185,7 +204,8 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const auth = requireAuth(request);
     const found = findScoped(store, auth.organisationId, request.params.id, policy.rotateScope === 'everywhere');
     if (found === undefined) throw notFound('webhook subscription');
-    const rotated = rotateSecret(found.record, newSecret(), now().toISOString(), policy.rotationKeepsOldSecret);
+    const keepSigning = policy.rotationKeepsOldSecret || ignoredByDispatcher(found.record.id, 'secret');
+    const rotated = rotateSecret(found.record, newSecret(), now().toISOString(), keepSigning);
     store.replace(found.organisationId, rotated);
     engine.choices?.rotated(rotated.id, found.record.signingSecret);
     return { data: { secret: rotated.secret } };

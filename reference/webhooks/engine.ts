@@ -119,6 +119,11 @@ export class DeliveryEngine implements EventPublisher {
    * the store's (only under the interaction fault seq-webhook-events-copy: routes/webhooks.ts keeps it).
    */
   readonly eventCopies = new StaleCopies<StoredSubscription>();
+  /**
+   * Values the dispatcher reads instead of the store's, per subscription (only under the faults of
+   * dispatchKeepsFirstChange: routes/webhooks.ts pins a field at its first change).
+   */
+  readonly dispatchPins = new Map<string, Partial<Pick<StoredSubscription, 'events' | 'url' | 'isActive'>>>();
 
   constructor(options: DeliveryEngineOptions) {
     this.#subscriptions = options.subscriptions;
@@ -137,7 +142,8 @@ export class DeliveryEngine implements EventPublisher {
     for (const owner of owners) {
       const listed = this.#subscriptions.list(owner).map((s) => {
         const copy = this.eventCopies.get(s.id);
-        return copy === undefined ? s : { ...s, events: copy.events };
+        const pinned = { ...s, ...this.dispatchPins.get(s.id) };
+        return copy === undefined ? pinned : { ...pinned, events: copy.events };
       });
       const subscribers = subscribersOf(listed, event, {
         includeInactive: this.#policy.toInactive,
@@ -164,8 +170,14 @@ export class DeliveryEngine implements EventPublisher {
       .map(deliveryView);
   }
 
+  /** Every delivery of the organisation, oldest first (copies): the fault wh-deliveries-of-organisation lists them for any subscription. */
+  organisationDeliveries(organisationId: string): Delivery[] {
+    return this.#deliveries.list(organisationId).map(deliveryView);
+  }
+
   /** A deleted subscription: its deliveries go, and so do their pending retries. */
   forget(organisationId: string, subscriptionId: string): void {
+    this.dispatchPins.delete(subscriptionId);
     for (const delivery of this.#deliveries.list(organisationId)) {
       if (delivery.subscriptionId === subscriptionId) this.#deliveries.delete(organisationId, delivery.id);
     }
@@ -228,8 +240,10 @@ export class DeliveryEngine implements EventPublisher {
   }
 
   async #attempt(job: Job): Promise<void> {
-    const subscription = this.#subscriptions.get(job.organisationId, job.subscriptionId);
-    if (subscription === undefined || this.#deliveries.get(job.organisationId, job.deliveryId) === undefined) return;
+    const stored = this.#subscriptions.get(job.organisationId, job.subscriptionId);
+    if (stored === undefined || this.#deliveries.get(job.organisationId, job.deliveryId) === undefined) return;
+    const pinnedUrl = this.dispatchPins.get(stored.id)?.url;
+    const subscription = pinnedUrl === undefined ? stored : { ...stored, url: pinnedUrl };
     const number = job.made + 1;
     const at = this.#now().toISOString();
     const outcome = await this.#send(subscription, job);

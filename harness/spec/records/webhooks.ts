@@ -483,10 +483,10 @@ export const WEBHOOK_RECORDS = {
         },
       },
       {
-        relies: 'the deactivation applies to events fired from CONFORMANCE_WEBHOOK_WAIT_S after the PATCH on',
+        relies: 'the deactivation applies to events fired from PROPAGATION_MS (5 s) after the PATCH answered on',
         basis: {
           tolerant:
-            'deliveries to the deactivated subscription are tolerated for the wait, each time with a new event; the delay is recorded as webhook-deactivation-delay',
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions for a few seconds (spec 3.5 shows no timing); deliveries to the deactivated subscription of events fired within it are tolerated, each time with a new event; the delay is recorded as webhook-deactivation-delay',
           variant: 'webhook-choices',
         },
       },
@@ -563,10 +563,11 @@ export const WEBHOOK_RECORDS = {
         basis: { spec: '6.2: "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
       },
       {
-        relies: 'events fired from the rotation on are signed with the new secret within CONFORMANCE_WEBHOOK_WAIT_S',
+        relies:
+          'an event fired PROPAGATION_MS (5 s) after rotate-secret answered is signed with the new secret; a delivery of it signed with the old one fails the check',
         basis: {
           tolerant:
-            'deliveries signed with the old secret are tolerated for the wait, each time with a new event; the delay is recorded as webhook-rotate-grace',
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache the subscription or let the old secret sign a few seconds (spec 6.2 shows no timing); an event fired within it is only observed (webhook-rotate-grace)',
           variant: 'webhook-choices',
         },
       },
@@ -726,6 +727,54 @@ export const WEBHOOK_RECORDS = {
       },
       { relies: 'no retry of the sibling, or a 2xx receiver without a delivery, within the wait proves nothing', basis: { tolerant: 't.inconclusive' } },
       { relies: 'the first retry spacing is recorded', basis: { observation: 'webhook-first-retry-spacing' } },
+    ],
+  },
+  'WH-SUBSCRIPTION-CHANGES': {
+    level: 'MUST',
+    section: '2.10, 4.11, 6.2',
+    area: 'webhooks',
+    statement:
+      "Subscriptions side by side each deliver by their current url, events, isActive and secret, changed more than once and back; each subscription's deliveries list holds its own attempts and no other's.",
+    units: [],
+    audit: [
+      {
+        relies: 'six subscriptions are made (201), each PATCH of events, url or isActive answers exactly 200, each rotate-secret 200',
+        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"; 4.11: rotate-secret "200, result in data"' },
+      },
+      {
+        relies: 'an event is delivered only to a subscription that lists it and is active, at the url it has now',
+        basis: { spec: '6: "Subscriptions deliver events as signed JSON POST requests to the subscription url"; 2.10 events and isActive' },
+      },
+      {
+        relies: 'a delivery is signed with the secret the last rotate-secret gave, never with one a rotation replaced',
+        basis: { spec: '6.2: "keyed with the subscription secret"; "the secret can be replaced with POST /webhooks/{id}/rotate-secret"' },
+      },
+      {
+        relies:
+          'each round fires its event PROPAGATION_MS (5 s) after the last change was answered; a delivery of it the current state forbids fails the check',
+        basis: {
+          tolerant:
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions for a few seconds (spec 2.10, 4.11 show no timing)',
+          variant: 'webhook-choices',
+        },
+      },
+      {
+        relies:
+          "deliveries the state forbids are watched twice the delay of the expected ones (200 ms to 2 s), and again at the end of the check: every one that arrived before the next round's changes began",
+        basis: {
+          tolerant: "a wrong delivery arriving after the next round's changes began may have been sent by the next state: missed, never invented",
+        },
+      },
+      {
+        relies:
+          "a row of a subscription's deliveries list naming an X-Service-Delivery value that reached only another subscription of the check is another's attempt",
+        basis: { spec: '4.11: "Lists delivery attempts, paged." (GET /webhooks/{id}/deliveries: the attempts of that subscription)' },
+      },
+      {
+        relies: 'X-Service-Delivery values shared by several subscriptions (an event id), or rows naming none, are not judged',
+        basis: { tolerant: 'the delivery identifier format is not shown (spec 6.2); recorded as webhook-deliveries-own' },
+      },
+      { relies: 'an expected delivery that does not arrive within the wait proves nothing', basis: { tolerant: 't.inconclusive' } },
     ],
   },
 } satisfies Records;

@@ -20,7 +20,7 @@ import { dataOf, type SequenceWorld } from './world.js';
  *   (asynchronous, never failed);
  * - one that does not list it: no delivery of it about the record may arrive (WH-NOT-SUBSCRIBED, a MUST
  *   of the webhooks suite). One whose events listed it before a PATCH took it out is tolerated for
- *   the run's webhook wait after that PATCH, as WH-NOT-SUBSCRIBED tolerates a late deactivation (a
+ *   the propagation bound after that PATCH (PROPAGATION_MS), as WH-NOT-SUBSCRIBED tolerates a late deactivation (a
  *   server may cache its subscriptions); within it, the delivery is observed;
  * - an inactive or deleted one: the spec does not say here (3.5 implies it only): observed.
  * A delivery is tied to the record by its id in the body (spec 6.2 does not show `data`) and to the
@@ -289,16 +289,16 @@ export function eventCommands(hooks: HookSink): Array<fc.Arbitrary<Command>> {
 
 /**
  * Before the webhook audit: deliveries that came late are judged again; and when a subscription
- * whose events dropped an event still got it within the tolerated wait, and that wait ends within
- * one delivery wait, the sequence waits it out and sends that event once more (a copy a PATCH
- * never refreshes shows then).
+ * whose events dropped an event still got it within the tolerated wait (the propagation bound),
+ * the sequence waits it out and sends that event once more (a copy a PATCH never refreshes shows then).
  */
 export async function eventAudit(world: SequenceWorld, hooks: HookSink): Promise<void> {
   const state = states.get(world);
   if (state === undefined) return;
   for (const fired of state.fired) judgeNever(fired);
   const tolerated = state.tolerated;
-  if (tolerated === undefined || tolerated.until - Date.now() > hooks.waitMs) return;
+  // At most the propagation bound: on a target that applies changes at once nothing was tolerated.
+  if (tolerated === undefined || tolerated.until - Date.now() > hooks.graceMs) return;
   await sleep(Math.max(0, tolerated.until - Date.now()) + 10);
   state.tolerated = undefined;
   // The copy's delivery would come about as late as the tolerated one did: twice that is waited for it.

@@ -27,7 +27,7 @@ type Body = Record<string, unknown>;
 export interface HookSink {
   readonly sink: WebhookSink;
   readonly waitMs: number;
-  /** CONFORMANCE_WEBHOOK_WAIT_S: how long the old secret may still sign after a rotation (as WH-ROTATE tolerates). */
+  /** How long a subscription change may take to reach the deliveries (PROPAGATION_MS, as WH-ROTATE and WH-NOT-SUBSCRIBED tolerate it). */
   readonly graceMs: number;
   /** The run's tag, on the expenses the sequences make to send events (webhook-events.ts). */
   readonly tag?: string;
@@ -333,7 +333,7 @@ class HookRotate implements Command {
 
 /**
  * A delivery that reached the subscription's endpoint is signed with its current secret (spec 6.2,
- * 4.11); one a rotation replaced less than the run's webhook wait before is tolerated, as WH-ROTATE
+ * 4.11); one a rotation replaced less than the propagation bound before is tolerated, as WH-ROTATE
  * tolerates it, and one the sequence never saw is not judged. False when it was not judged.
  */
 export function judgeSignature(
@@ -370,7 +370,7 @@ export function judgeSignature(
 
 /**
  * POST /webhooks/{id}/test (spec 4.11, 6.2): the delivery that reaches the endpoint is signed with
- * the current secret (an older one is tolerated for the run's webhook wait after its rotation,
+ * the current secret (an older one is tolerated for the propagation bound after its rotation,
  * as WH-ROTATE tolerates it), and the deliveries list of the subscription comes to record it.
  * Nothing within the wait is observed, never failed; an inactive subscription's test is observed.
  */

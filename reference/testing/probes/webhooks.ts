@@ -273,4 +273,70 @@ export const WEBHOOK_PROBES: ProbesFor<'wh-'> = {
     clean: [true, true],
     faulty: [false, true],
   },
+  'wh-second-events-change-ignored': {
+    probe: async (api) => {
+      const subscription = await subscribe(api, IDLE_URL);
+      await api.patch(`/webhooks/${subscription.id}`, { events: ['milestone.completed'] });
+      await api.patch(`/webhooks/${subscription.id}`, { events: ['task.created'] });
+      await api.create('/tasks', { ...MINIMAL.task });
+      const total = (await deliveries(api, subscription)).pagination.total;
+      await api.app.close();
+      return total;
+    },
+    clean: 1,
+    faulty: 0,
+  },
+  'wh-second-url-change-ignored': {
+    probe: (api) =>
+      withReceiver(api, always(200), async (receiver) => {
+        const subscription = await subscribe(api, receiver.url);
+        await api.patch(`/webhooks/${subscription.id}`, { url: IDLE_URL });
+        await api.patch(`/webhooks/${subscription.id}`, { url: receiver.url });
+        await api.create('/tasks', { ...MINIMAL.task });
+        const delivery = await firstDelivery(api, subscription, (d) => d.attempts.length >= 1);
+        return delivery.attempts[0]?.responseStatus;
+      }),
+    clean: 200,
+    faulty: null,
+  },
+  'wh-second-deactivation-ignored': {
+    probe: async (api) => {
+      const subscription = await subscribe(api, IDLE_URL, { isActive: false });
+      await api.patch(`/webhooks/${subscription.id}`, { isActive: true });
+      await api.patch(`/webhooks/${subscription.id}`, { isActive: false });
+      await api.create('/tasks', { ...MINIMAL.task });
+      const total = (await deliveries(api, subscription)).pagination.total;
+      await api.app.close();
+      return total;
+    },
+    clean: 0,
+    faulty: 1,
+  },
+  'wh-second-rotation-ignored': {
+    probe: (api) =>
+      withReceiver(api, always(200), async (receiver) => {
+        const subscription = await subscribe(api, receiver.url);
+        const first = (await api.post(`/webhooks/${subscription.id}/rotate-secret`, {})).json().data.secret;
+        const second = (await api.post(`/webhooks/${subscription.id}/rotate-secret`, {})).json().data.secret;
+        await api.post(`/webhooks/${subscription.id}/test`, {});
+        const [request] = await receiver.waitFor(1);
+        const signature = request?.headers['x-service-signature'];
+        const body = request?.body ?? Buffer.alloc(0);
+        return [signature === sign(body, second), signature === sign(body, first)];
+      }),
+    clean: [true, false],
+    faulty: [false, true],
+  },
+  'wh-deliveries-of-organisation': {
+    probe: async (api) => {
+      const one = await subscribe(api, IDLE_URL);
+      await subscribe(api, IDLE_URL);
+      await api.create('/tasks', { ...MINIMAL.task });
+      const total = (await deliveries(api, one)).pagination.total;
+      await api.app.close();
+      return total;
+    },
+    clean: 1,
+    faulty: 2,
+  },
 };
