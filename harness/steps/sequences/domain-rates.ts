@@ -97,6 +97,11 @@ export function rates(c: DomainConstraints): SequenceDomain {
       listVersions(() => domain),
       fc.nat({ max: 30 }).map((pick) => new SearchRate(() => domain, pick)),
     ],
+    actions: [
+      { name: 'add a version', writes: true, command: addVersion(() => domain).map((made) => (pick: number) => new AddRateVersion(made.domain, pick, made.body)) },
+      { name: 'list the versions', writes: false, command: fc.constant((pick: number) => new ListRateVersions(() => domain, pick)) },
+      { name: 'search', writes: false, command: fc.constant((pick: number) => new SearchRate(() => domain, pick)) },
+    ],
   };
   return domain;
 }

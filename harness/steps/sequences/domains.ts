@@ -8,6 +8,7 @@ import { timeEntryCreate, timeEntryUpdate } from '../../generators/time-entries.
 import { pastDate } from '../../generators/primitives.js';
 import type { Condition, DomainName, ModelRecord } from './model.js';
 import type { SequenceWorld } from './world.js';
+import { Action } from './commands.js';
 import { allocations } from './domain-allocations.js';
 import { milestones } from './domain-milestones.js';
 import { rates } from './domain-rates.js';
@@ -81,6 +82,18 @@ export interface SequenceDomain {
   readonly audit?: (world: SequenceWorld, record: ModelRecord) => Promise<void>;
   /** What a delete leaves that the spec decides (a rate's isActive false), after what it left is forgotten. */
   readonly afterDelete?: (record: ModelRecord) => void;
+  /** The domain's own operations on one record beyond read, update and delete (its actions, a rate's versions, a search of its own): the coverage phase runs each of them. */
+  readonly actions?: readonly DomainAction[];
+}
+
+/** One of a domain's own operations on a record, as the coverage phase (harness/steps/coverage/) runs it. */
+export interface DomainAction {
+  /** How the coverage table and a failure name it: `approve`, `complete`, `add a version`. */
+  readonly name: string;
+  /** Whether it may change the record (a write), or only shows it (a read path). */
+  readonly writes: boolean;
+  /** The command on the `pick`-th record of the domain (world.pick), with the values drawn for it. */
+  readonly command: fc.Arbitrary<(pick: number) => fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
 }
 
 export interface DomainConstraints {
@@ -170,7 +183,7 @@ function timeEntries(c: DomainConstraints): SequenceDomain {
  */
 function expenses(c: DomainConstraints): SequenceDomain {
   const constraints = { resourceIds: [P.resource], taskIds: [c.taskId], runTag: c.runTag };
-  return {
+  const domain: SequenceDomain = {
     name: 'expenses',
     path: '/expenses',
     noun: 'expense',
@@ -189,7 +202,14 @@ function expenses(c: DomainConstraints): SequenceDomain {
     ],
     activeFlag: false,
     auditFilters: ['status', 'expenseType'],
+    // spec 3.1, 4.2: approve and reject.
+    actions: (['approve', 'reject'] as const).map((action) => ({
+      name: action,
+      writes: true,
+      command: fc.constant((pick: number) => new Action(domain, pick, action)),
+    })),
   };
+  return domain;
 }
 
 /**
