@@ -83,7 +83,14 @@ export function milestones(c: DomainConstraints): SequenceDomain {
     },
     // Thrice: complete is the one transition spec 3.3 shows, and what follows it is what the sequences are for.
     commands: [complete(() => domain), complete(() => domain), complete(() => domain)],
-    actions: [{ name: 'complete', writes: true, command: completeBody.map((sent) => (pick: number) => new CompleteMilestone(() => domain, pick, sent)) }],
+    actions: [
+      {
+        name: 'complete',
+        writes: true,
+        command: completeBody.map((sent) => (pick: number) => new CompleteMilestone(() => domain, pick, sent)),
+        request: { method: 'POST', sub: 'complete', body: {} },
+      },
+    ],
   };
   return domain;
 }

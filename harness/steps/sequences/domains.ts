@@ -94,6 +94,8 @@ export interface DomainAction {
   readonly writes: boolean;
   /** The command on the `pick`-th record of the domain (world.pick), with the values drawn for it. */
   readonly command: fc.Arbitrary<(pick: number) => fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
+  /** Its request on a record's path (`POST {path}/{id}/approve`), as the isolation rows send it with the other organisation's key. */
+  readonly request: { readonly method: 'GET' | 'POST'; readonly sub: string; readonly body?: Record<string, unknown> | undefined } | undefined;
 }
 
 export interface DomainConstraints {
@@ -207,6 +209,7 @@ function expenses(c: DomainConstraints): SequenceDomain {
       name: action,
       writes: true,
       command: fc.constant((pick: number) => new Action(domain, pick, action)),
+      request: { method: 'POST' as const, sub: action, body: action === 'reject' ? { reason: 'rejected by a conformance sequence' } : undefined },
     })),
   };
   return domain;
