@@ -113,7 +113,7 @@ export function fieldsOf(domain: SequenceDomain, seed: number): Array<readonly [
 /** Every operation the coverage phase chains on a record of the domain, delete aside (it ends a record). */
 export function coverageOperations(domain: SequenceDomain, seed: number): CoverageOperation[] {
   const ops: CoverageOperation[] = fieldsOf(domain, seed).map(([field, values]) => patchOf(field, values));
-  for (const action of domain.actions ?? []) {
+  for (const action of (domain.actions ?? []).filter((a) => a.deletes !== true)) {
     const made = fc.sample(action.command, { seed, numRuns: 4 });
     ops.push({
       name: action.name,
@@ -156,4 +156,16 @@ export function coverageOperations(domain: SequenceDomain, seed: number): Covera
 /** The list operation that reads the field a PATCH wrote, where the domain defines a filter on it. */
 export function listAfter(ops: readonly CoverageOperation[], field: string): CoverageOperation | undefined {
   return ops.find((op) => !op.writes && op.name.startsWith('list ?') && op.name.slice('list ?'.length).split('&').includes(field));
+}
+
+/** The domain's own delete (a batch delete), which the coverage phase uses on every other record instead of DELETE. */
+export function otherDelete(domain: SequenceDomain, seed: number): ((world: SequenceWorld, record: ModelRecord) => Promise<void>) | undefined {
+  const action = (domain.actions ?? []).find((a) => a.deletes === true);
+  if (action === undefined) return undefined;
+  const made = fc.sample(action.command, { seed, numRuns: 1 })[0]!;
+  return async (world, record) => {
+    // A batch delete picks among the domain's live records.
+    const live = world.records.filter((r) => r.domain === domain.name && r.org === 'A' && r.state === 'live');
+    await made(Math.max(0, live.indexOf(record))).run(world, world);
+  };
 }

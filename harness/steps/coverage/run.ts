@@ -12,7 +12,7 @@ import { RuleBroken, type ModelRecord } from '../sequences/model.js';
 import { SequenceWorld, type ScopeMaker, type SequenceObservation } from '../sequences/world.js';
 import { circuit } from './circuit.js';
 import { isolationRows, type IsolationRow } from './isolation.js';
-import { coverageOperations, listAfter, type CoverageOperation } from './operations.js';
+import { coverageOperations, listAfter, otherDelete, type CoverageOperation } from './operations.js';
 
 /*
  * The coverage phase: before the random sequences, every ordered pair of operations on one
@@ -31,7 +31,7 @@ export const COVERAGE_MARKER = 'Found by the coverage phase';
 type Step =
   | { readonly kind: 'create' }
   | { readonly kind: 'op'; readonly op: number; readonly visit: number }
-  | { readonly kind: 'delete' }
+  | { readonly kind: 'delete'; readonly other: boolean }
   | { readonly kind: 'audit' }
   | { readonly kind: 'isolation' };
 
@@ -101,7 +101,7 @@ export function chainOf(opCount: number): Step[] {
   });
   steps.push({ kind: 'isolation' }, { kind: 'audit' });
   for (let op = 0; op < opCount; op++) {
-    steps.push({ kind: 'create' }, { kind: 'op', op, visit: visits[op]!++ }, { kind: 'delete' }, { kind: 'op', op, visit: visits[op]!++ });
+    steps.push({ kind: 'create' }, { kind: 'op', op, visit: visits[op]!++ }, { kind: 'delete', other: op % 2 === 1 }, { kind: 'op', op, visit: visits[op]!++ });
   }
   steps.push({ kind: 'audit' });
   return steps;
@@ -224,7 +224,9 @@ async function runStep(
   // A record no longer judged (a soft-deleted one whose isActive was written): the pairs after it are not run on it.
   if (record.state === 'unjudged') return;
   if (step.kind === 'delete') {
-    await new Delete([domain], world.records.filter((r) => r.org === 'A' && r.state !== 'unjudged').indexOf(record)).run(world);
+    const other = step.other ? otherDelete(domain, 0) : undefined;
+    if (other !== undefined) await other(world, record);
+    else await new Delete([domain], world.records.filter((r) => r.org === 'A' && r.state !== 'unjudged').indexOf(record)).run(world);
     if (state.previous !== undefined) state.pairs += 1;
     state.previous = 'delete';
     return;

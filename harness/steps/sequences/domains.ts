@@ -9,6 +9,7 @@ import { pastDate } from '../../generators/primitives.js';
 import type { Condition, DomainName, ModelRecord } from './model.js';
 import type { SequenceWorld } from './world.js';
 import { Action } from './commands.js';
+import { batchActions } from './batch.js';
 import { allocations } from './domain-allocations.js';
 import { milestones } from './domain-milestones.js';
 import { rates } from './domain-rates.js';
@@ -94,6 +95,8 @@ export interface DomainAction {
   readonly writes: boolean;
   /** The command on the `pick`-th record of the domain (world.pick), with the values drawn for it. */
   readonly command: fc.Arbitrary<(pick: number) => fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
+  /** It deletes the record (a batch delete): the coverage phase deletes with it instead of DELETE on every other record, never in its circuit. */
+  readonly deletes?: boolean | undefined;
   /** Its request on a record's path (`POST {path}/{id}/approve`), as the isolation rows send it with the other organisation's key. */
   readonly request: { readonly method: 'GET' | 'POST'; readonly sub: string; readonly body?: Record<string, unknown> | undefined } | undefined;
 }
@@ -151,7 +154,7 @@ function contacts(c: DomainConstraints): SequenceDomain {
 /** Time entries (spec 2.3, 4.3): on the exploration's task, logged by the sequence's resource. */
 function timeEntries(c: DomainConstraints): SequenceDomain {
   const constraints = { taskIds: [c.taskId], resourceIds: [P.resource], runTag: c.runTag };
-  return {
+  const domain: SequenceDomain = {
     name: 'time-entries',
     path: '/time-entries',
     noun: 'time entry',
@@ -176,7 +179,10 @@ function timeEntries(c: DomainConstraints): SequenceDomain {
     ],
     activeFlag: false,
     auditFilters: ['isBillable'],
+    // spec 4.10: the batch operations on time entries.
+    actions: batchActions(() => domain),
   };
+  return domain;
 }
 
 /**
