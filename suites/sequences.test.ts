@@ -11,7 +11,7 @@ import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../
 import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 import { SINK_MAX_BODY_BYTES, WebhookSink } from '../harness/sink/sink.js';
 import type { HookSink } from '../harness/steps/sequences/webhooks.js';
-import { runCoverage, type Coverage } from '../harness/steps/coverage/run.js';
+import { COVERAGE_SECONDS_PER_EXPLORATION_SECOND, runCoverage, type Coverage } from '../harness/steps/coverage/run.js';
 
 /**
  * The exploration, for state that one operation changes and another reads stale: random
@@ -79,6 +79,7 @@ const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: C
     authStyle: t.run.authStyle,
     track: (path) => t.track(path),
     concurrency: t.run.concurrency,
+    seconds: COVERAGE_SECONDS_PER_EXPLORATION_SECOND * settings.seconds,
   });
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);

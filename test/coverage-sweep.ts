@@ -4,10 +4,11 @@
  * sequences) against the coverage phase alone, over many seeds, in process. A fault counts as
  * caught on a seed when the phase fails the rule the fault breaks; the goal is every seed.
  *
- *   npx tsx test/coverage-sweep.ts [seeds, default 20] [only these faults (comma-separated)] [variants: none, or a comma-separated list to run fault-free]
+ *   npx tsx test/coverage-sweep.ts [seeds, default 20] [only these faults, comma-separated] [--variants=a,b] [--random]
  *
- * With variants named, no fault is switched on: each seed must pass (the phase's false-failure
- * sweep). Prints one line per fault (caught on k of n seeds) and exits 1 when any fault was missed
+ * With --variants (a list, or empty for none), no fault is switched on: each seed must pass (the
+ * phase's false-failure sweep). With --random, the random sequences run instead of the phase, at
+ * a run's defaults (CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S): what they catch alone. Prints one line per fault (caught on k of n seeds) and exits 1 when any fault was missed
  * on a seed, or a variant failed.
  */
 import { randomInt } from 'node:crypto';
@@ -16,14 +17,25 @@ import { ApiClient } from '../harness/http/client.js';
 import { Redactor } from '../harness/http/redact.js';
 import { runCoverage } from '../harness/steps/coverage/run.js';
 import { sequenceDomains } from '../harness/steps/sequences/domains.js';
-import { sequenceScopes } from '../harness/steps/sequences/explore.js';
+import { explore, sequenceScopes } from '../harness/steps/sequences/explore.js';
+import { DEFAULTS } from '../harness/config/defaults.js';
 import { FAULT_DECLARATIONS, type FaultName } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import type { VariantName } from '../reference/variants.js';
 
-const seeds = Number(process.argv[2] ?? 20);
-const only = process.argv[3] === undefined || process.argv[3] === '' ? undefined : process.argv[3].split(',');
-const variants = process.argv[4] === undefined ? undefined : (process.argv[4].split(',') as VariantName[]);
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const [seedsArg, onlyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const seeds = Number(seedsArg ?? 20);
+const only = onlyArg === undefined || onlyArg === '' ? undefined : onlyArg.split(',');
+const variantsFlag = flags.find((f) => f.startsWith('--variants='));
+const variants =
+  variantsFlag === undefined
+    ? undefined
+    : (variantsFlag
+        .slice('--variants='.length)
+        .split(',')
+        .filter((v) => v !== '') as VariantName[]);
+const random = flags.includes('--random');
 
 const seedData = seedDefaults(await readSeed());
 const redactor = new Redactor(Object.values(seedData.keys));
@@ -49,7 +61,7 @@ for (const { fault, breaks } of runs) {
   const at = Date.now();
   for (let i = 0; i < seeds; i++) {
     const seed = randomInt(2 ** 31);
-    const result = await runCoverage({
+    const common = {
       domains,
       a,
       b,
@@ -59,7 +71,8 @@ for (const { fault, breaks } of runs) {
       runSeed: seed,
       baseUrl: server.baseUrl,
       authStyle: 'x-api-key',
-    });
+    } as const;
+    const result = random ? await explore({ ...common, count: DEFAULTS.sequences, seconds: DEFAULTS.sequencesS, shrinkSeconds: 0 }) : await runCoverage(common);
     requests += result.requests;
     if (fault === undefined) {
       if (result.failure !== undefined) other.push(`seed ${seed}: ${result.failure.message.split('\n').slice(0, 2).join(' ')}`);
@@ -73,7 +86,7 @@ for (const { fault, breaks } of runs) {
   if (caught < seeds) missed += 1;
   const name = fault ?? `fault-free, variants ${variants!.join(',') || 'none'}`;
   process.stdout.write(
-    `${name}: ${fault === undefined ? 'passed' : `caught (${breaks})`} on ${caught} of ${seeds} seeds, ${Math.round(requests / seeds)} requests a seed, ${Math.round((Date.now() - at) / 1000)} s\n`,
+    `${name}: ${random ? 'the random sequences alone: ' : ''}${fault === undefined ? 'passed' : `caught (${breaks})`} on ${caught} of ${seeds} seeds, ${Math.round(requests / seeds)} requests a seed, ${Math.round((Date.now() - at) / 1000)} s\n`,
   );
   for (const line of other.slice(0, 3)) process.stdout.write(`  ${line.slice(0, 400)}\n`);
 }

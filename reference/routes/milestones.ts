@@ -70,7 +70,8 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     const all = store.listed(auth.organisationId);
     const listed = hidden.size === 0 ? all : all.filter((m) => !hidden.has(m.id));
     const found = filterMilestones(listed, filter);
-    if (policy.interactions.completedListCache === true && filter.status === 'completed') for (const m of found) completedCopies.keepFirst(auth.organisationId, m);
+    if (policy.interactions.completedListCache === true && filter.status === 'completed')
+      for (const m of found) completedCopies.keepFirst(auth.organisationId, m);
     return paginate(found, page, lists);
   });
 

@@ -33,7 +33,11 @@ async function refusedAcross(
   const res = await world.send(org, method, path, { ...(body === undefined ? {} : { body }), rule: 'SEQ-ISOLATION' });
   if (!ok(res.status)) return;
   const [who, owner] = org === 'B' ? ["the other organisation's key", 'organisation A'] : ["organisation A's key", 'the other organisation'];
-  throw new RuleBroken('SEQ-ISOLATION', `${method} ${path.replace(target.id, `{${target.label}}`)} with ${who} answered ${res.status}; ${target.label} belongs to ${owner}`, res.exchange);
+  throw new RuleBroken(
+    'SEQ-ISOLATION',
+    `${method} ${path.replace(target.id, `{${target.label}}`)} with ${who} answered ${res.status}; ${target.label} belongs to ${owner}`,
+    res.exchange,
+  );
 }
 
 /** The other organisation's record of the domain the rows made (the last one). */
@@ -61,8 +65,16 @@ export function isolationRows(domain: SequenceDomain): IsolationRow[] {
         const scoped = d.scoped === undefined ? { [d.scopeField]: scopeValue } : d.scoped(scopeValue, { query: {}, conditions: [] }).query;
         const res = await world.send('B', 'GET', d.path, { query: { ...scoped, search: value }, rule: 'SEQ-ISOLATION' });
         const listed = ((res.json as { data?: unknown } | undefined)?.data ?? []) as unknown[];
-        if (ok(res.status) && Array.isArray(listed) && listed.some((item) => String((item as { id?: unknown } | null)?.id).toLowerCase() === record.id.toLowerCase())) {
-          throw new RuleBroken('SEQ-ISOLATION', `GET ${d.path}?search=${value} with the other organisation's key lists ${record.label} of organisation A`, res.exchange);
+        if (
+          ok(res.status) &&
+          Array.isArray(listed) &&
+          listed.some((item) => String((item as { id?: unknown } | null)?.id).toLowerCase() === record.id.toLowerCase())
+        ) {
+          throw new RuleBroken(
+            'SEQ-ISOLATION',
+            `GET ${d.path}?search=${value} with the other organisation's key lists ${record.label} of organisation A`,
+            res.exchange,
+          );
         }
       },
     });

@@ -31,10 +31,7 @@ const NO_FILTER: ListFilter = { query: {}, conditions: [] };
 
 /** The record's place among those Read, Update and the domain commands pick from (world.pickAny, world.pick). */
 export function pickOf(world: SequenceWorld, record: ModelRecord): number {
-  return Math.max(
-    0,
-    world.records.filter((r) => r.org === 'A' && r.state !== 'unjudged').findIndex((r) => r === record),
-  );
+  return Math.max(0, world.records.filter((r) => r.org === 'A' && r.state !== 'unjudged').indexOf(record));
 }
 
 /** The scope value a record's lists are scoped by: its own scope field, or the sequence's scope id for a domain scoped otherwise. */

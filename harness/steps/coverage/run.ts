@@ -62,7 +62,16 @@ export interface CoverageOptions {
   readonly track?: ((path: string) => void) | undefined;
   /** CONFORMANCE_CONCURRENCY: requests in flight at once across the domains' chains. */
   readonly concurrency?: number | undefined;
+  /**
+   * No step starts after this long: a chain stopped by it reports the pairs it exercised. Against
+   * lists that lag behind the writes each list after a write waits for them (harness/steps/settle.ts),
+   * which the bound keeps from lasting minutes. Absent: COVERAGE_SECONDS_PER_EXPLORATION_SECOND times the exploration's default bound.
+   */
+  readonly seconds?: number | undefined;
 }
+
+/** The phase's time bound in seconds, per second of the exploration's (CONFORMANCE_SEQUENCES_S, 15 s by default: 60 s). */
+export const COVERAGE_SECONDS_PER_EXPLORATION_SECOND = 4;
 
 /** One domain's row of the coverage table. */
 export interface CoverageRow {
@@ -123,6 +132,7 @@ class ChainStopped extends Error {}
 /** Runs the coverage phase over every domain, side by side within CONFORMANCE_CONCURRENCY. */
 export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
   const started = performance.now();
+  const boundMs = (options.seconds ?? COVERAGE_SECONDS_PER_EXPLORATION_SECOND * DEFAULTS.sequencesS) * 1000;
   const gate = limiter(options.concurrency ?? DEFAULTS.concurrency);
   let requests = 0;
   const observations: SequenceObservation[] = [];
@@ -148,9 +158,13 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
       const rows = isolationRows(domain);
       const steps = chainOf(ops.length);
       const creates = fc.sample(domain.create, { seed: options.seed, numRuns: CREATE_BODIES });
-      const run = async (chain: readonly Step[]): Promise<{ state: ChainState; error?: RuleBroken; at?: number; stopped?: string }> => {
+      const run = async (chain: readonly Step[], bounded = false): Promise<{ state: ChainState; error?: RuleBroken; at?: number; stopped?: string }> => {
         const state: ChainState = { world: newWorld(), record: undefined, created: 0, pairs: 0, isolation: 0, previous: undefined };
         for (let at = 0; at < chain.length; at++) {
+          if (bounded && performance.now() - started >= boundMs) {
+            keep(state.world);
+            return { state, stopped: `its time bound (${Math.round(boundMs / 1000)} s) at step ${at + 1} of ${chain.length}` };
+          }
           try {
             await runStep(chain[at]!, state, domain, ops, rows, creates);
           } catch (error) {
@@ -163,7 +177,7 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
         keep(state.world);
         return { state };
       };
-      const done = await run(steps);
+      const done = await run(steps, true);
       const decidable = ops.length * ops.length + 2 * ops.length;
       const row: CoverageRow = {
         domain: domain.name,
@@ -251,12 +265,13 @@ function describe(
 ): CoverageFailure {
   const name = (step: Step | undefined): string =>
     step === undefined ? 'the create' : step.kind === 'op' ? ops[step.op]!.name : step.kind === 'create' ? 'a create' : step.kind;
-  const before = steps.slice(0, at).filter((s) => s.kind !== 'audit').at(-1);
+  const before = steps
+    .slice(0, at)
+    .filter((s) => s.kind !== 'audit')
+    .at(-1);
   const pair = steps[at]!.kind === 'audit' ? `the audit after ${name(before)}` : `${name(before)} then ${name(steps[at])}`;
   const long = reported.log.length > MAX_SHOWN;
-  const log = long
-    ? [...reported.log.slice(0, -MAX_SHOWN).filter((e) => e.createdId !== undefined), ...reported.log.slice(-MAX_SHOWN)]
-    : reported.log;
+  const log = long ? [...reported.log.slice(0, -MAX_SHOWN).filter((e) => e.createdId !== undefined), ...reported.log.slice(-MAX_SHOWN)] : reported.log;
   const replay =
     reported.from === 0
       ? `the whole chain, ${reported.log.length} requests${long ? ` (its creates and last ${MAX_SHOWN} shown)` : ''}`
