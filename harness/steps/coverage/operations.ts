@@ -109,7 +109,8 @@ export function fieldsOf(domain: SequenceDomain, seed: number): Array<readonly [
 
 /** Every operation the coverage phase chains on a record of the domain, delete aside (it ends a record). */
 export function coverageOperations(domain: SequenceDomain, seed: number): CoverageOperation[] {
-  const ops: CoverageOperation[] = fieldsOf(domain, seed).map(([field, values]) => patchOf(field, values));
+  const fields = [...fieldsOf(domain, seed), ...Object.entries(domain.stateFields ?? {}).map(([field, values]) => [field, [...values]] as const)];
+  const ops: CoverageOperation[] = fields.map(([field, values]) => patchOf(field, values));
   for (const action of (domain.actions ?? []).filter((a) => a.deletes !== true)) {
     const made = fc.sample(action.command, { seed, numRuns: 4 });
     ops.push({

@@ -83,6 +83,12 @@ export interface SequenceDomain {
   readonly audit?: (world: SequenceWorld, record: ModelRecord) => Promise<void>;
   /** What a delete leaves that the spec decides (a rate's isActive false), after what it left is forgotten. */
   readonly afterDelete?: (record: ModelRecord) => void;
+  /**
+   * Fields of the update table the update generator never writes (a state field, whose
+   * transitions the spec does not show), with the values the coverage phase writes them with
+   * alone; a refusal is the server's choice (observed).
+   */
+  readonly stateFields?: Readonly<Record<string, readonly unknown[]>>;
   /** The domain's own operations on one record beyond read, update and delete (its actions, a rate's versions, a search of its own): the coverage phase runs each of them. */
   readonly actions?: readonly DomainAction[];
 }
@@ -207,7 +213,10 @@ function expenses(c: DomainConstraints): SequenceDomain {
       // a server may derive rootTaskId from taskId, and tie the claim's state to its type
       [['taskId'], ['rootTaskId']],
       [['expenseType'], ['reimbursementStatus', 'claimedByResourceId', 'supplierId']],
+      // and the claim's reimbursement to the expense's status
+      [['status'], ['reimbursementStatus']],
     ],
+    stateFields: { status: ['pending', 'approved'] },
     activeFlag: false,
     auditFilters: ['status', 'expenseType'],
     // spec 3.1, 4.2: approve and reject.
@@ -282,6 +291,7 @@ function tasks(c: DomainConstraints): SequenceDomain {
     activeFlag: false,
     searchField: 'name',
     auditFilters: [],
+    stateFields: { status: ['in_progress', 'completed'] },
   };
 }
 
