@@ -21,6 +21,8 @@ export interface CoverageOperation {
   readonly writes: boolean;
   /** The field a PATCH writes (its list filter, if the domain defines one, is read after it). */
   readonly field?: string | undefined;
+  /** The read paths it runs (one, or every one of the domain's: chained). */
+  readonly reads?: number | undefined;
   /** Runs the operation on `record` at its `visit`-th use (PATCH values alternate between visits). */
   run(world: SequenceWorld, domain: SequenceDomain, record: ModelRecord, visit: number): Promise<void>;
 }
@@ -166,4 +168,39 @@ export function otherDelete(domain: SequenceDomain, seed: number): ((world: Sequ
     const live = world.records.filter((r) => r.domain === domain.name && r.org === 'A' && r.state === 'live');
     await made(Math.max(0, live.indexOf(record))).run(world, world);
   };
+}
+
+/**
+ * The operations as the chain runs them: the writes one by one, and the read paths together as
+ * one operation that runs each of them in turn. A read changes nothing, so two reads in a row
+ * decide nothing a write between them would not: every pair with a write in it is still run
+ * (a write before each read path, each read path before a write), with n = writes + 1 instead
+ * of writes + reads, which more than halves the requests.
+ */
+export function chainedOperations(ops: readonly CoverageOperation[]): CoverageOperation[] {
+  const reads = ops.filter((op) => !op.writes);
+  const writes = ops.filter((op) => op.writes);
+  if (reads.length === 0) return writes;
+  return [
+    ...writes,
+    {
+      name: 'every read path',
+      writes: false,
+      reads: reads.length,
+      async run(world, domain, record, visit) {
+        for (const read of reads) {
+          if (record.state === 'unjudged') return;
+          await read.run(world, domain, record, visit);
+        }
+      },
+    },
+  ];
+}
+
+/** The ordered pairs with a write in them that one operation followed by another runs (a chained read counts each of its paths). */
+export function pairsBetween(first: CoverageOperation, second: CoverageOperation): number {
+  if (first.writes && second.writes) return 1;
+  if (first.writes) return second.reads ?? 1;
+  if (second.writes) return first.reads ?? 1;
+  return 0;
 }

@@ -12,14 +12,15 @@ import { RuleBroken, type ModelRecord } from '../sequences/model.js';
 import { SequenceWorld, type ScopeMaker, type SequenceObservation } from '../sequences/world.js';
 import { circuit } from './circuit.js';
 import { isolationRows, type IsolationRow } from './isolation.js';
-import { coverageOperations, listAfter, otherDelete, type CoverageOperation } from './operations.js';
+import { chainedOperations, coverageOperations, listAfter, otherDelete, pairsBetween, type CoverageOperation } from './operations.js';
 
 /*
- * The coverage phase: before the random sequences, every ordered pair of operations on one
- * record of each domain (operations.ts), chained along an Eulerian circuit of the complete
- * digraph of them (circuit.ts: n * n pairs in n * n + 1 steps), the list filtered by a field read
- * right after each PATCH of it, the whole audit of the sequences (every record read, every
- * filter, search, walks, the other organisation) after each round of n steps; then the isolation
+ * The coverage phase: before the random sequences, every ordered pair of operations with a write
+ * in it on one record of each domain (operations.ts: the writes, and the read paths chained as
+ * one), along an Eulerian circuit of the complete digraph of them (circuit.ts: n * n pairs in
+ * n * n + 1 steps), the list filtered by a field read right after each PATCH of it, the whole
+ * audit of the sequences (every record read, every filter, search, walks, the other organisation)
+ * after every AUDIT_ROUNDS rounds of n steps; then the isolation
  * rows (isolation.ts); then each operation followed by a delete, and the delete by the same
  * operation, on a record of its own. Every answer is judged by the exploration's model and
  * commands, under the same rules. Deterministic from the run's seed: a failure replays.
@@ -44,7 +45,7 @@ const MAX_SHOWN = 120;
  * other organisation's lists): a PATCH's list filter is read right after it, and each read path
  * comes n times in the circuit, so the audit only catches what those left; it is the costliest step.
  */
-const AUDIT_ROUNDS = 4;
+const AUDIT_ROUNDS = 2;
 /** Distinct create bodies a domain's records cycle through. */
 const CREATE_BODIES = 4;
 
@@ -95,6 +96,8 @@ export interface CoverageFailure {
 export interface Coverage {
   readonly rows: readonly CoverageRow[];
   readonly requests: number;
+  /** Of them, those sent with the other organisation's key. */
+  readonly otherOrgRequests: number;
   readonly durationMs: number;
   readonly failure?: CoverageFailure | undefined;
   readonly observations: readonly SequenceObservation[];
@@ -126,6 +129,9 @@ interface ChainState {
   previous: 'delete' | number | undefined;
 }
 
+/** The pairs an operation makes with a delete: one, or one per read path it runs. */
+const pairsWeight = (op: CoverageOperation): number => (op.writes ? 1 : (op.reads ?? 1));
+
 /** A chain stopped by what the target refused (a create): the rest of its pairs are not exercised. */
 class ChainStopped extends Error {}
 
@@ -135,8 +141,10 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
   const boundMs = (options.seconds ?? COVERAGE_SECONDS_PER_EXPLORATION_SECOND * DEFAULTS.sequencesS) * 1000;
   const gate = limiter(options.concurrency ?? DEFAULTS.concurrency);
   let requests = 0;
+  let otherOrgRequests = 0;
   const observations: SequenceObservation[] = [];
   const keep = (world: SequenceWorld): void => {
+    otherOrgRequests += world.log.filter((e) => e.org === 'B').length;
     for (const o of world.observations)
       if (!observations.some((k) => k.topic === o.topic && k.subject === o.subject && k.value === o.value)) observations.push(o);
   };
@@ -154,7 +162,8 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
   const failures: Array<{ readonly index: number; readonly failure: CoverageFailure }> = [];
   const rows = await Promise.all(
     options.domains.map(async (domain, index): Promise<CoverageRow> => {
-      const ops = coverageOperations(domain, options.seed);
+      const all = coverageOperations(domain, options.seed);
+      const ops = chainedOperations(all);
       const rows = isolationRows(domain);
       const steps = chainOf(ops.length);
       const creates = fc.sample(domain.create, { seed: options.seed, numRuns: CREATE_BODIES });
@@ -166,7 +175,7 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
             return { state, stopped: `its time bound (${Math.round(boundMs / 1000)} s) at step ${at + 1} of ${chain.length}` };
           }
           try {
-            await runStep(chain[at]!, state, domain, ops, rows, creates);
+            await runStep(chain[at]!, state, domain, ops, all, rows, creates);
           } catch (error) {
             keep(state.world);
             if (error instanceof RuleBroken) return { state, error, at };
@@ -178,10 +187,12 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
         return { state };
       };
       const done = await run(steps, true);
-      const decidable = ops.length * ops.length + 2 * ops.length;
+      // Every ordered pair with a write in it, and each operation before a delete and after it.
+      const [w, r] = [all.filter((op) => op.writes).length, all.filter((op) => !op.writes).length];
+      const decidable = w * w + 2 * w * r + 2 * (w + r);
       const row: CoverageRow = {
         domain: domain.name,
-        operations: ops.map((op) => op.name),
+        operations: all.map((op) => op.name),
         pairs: { decidable, exercised: done.state.pairs },
         isolation: { decidable: options.b === undefined ? 0 : rows.length, exercised: done.state.isolation },
         stopped: done.stopped ?? (done.error === undefined ? undefined : `a failure at step ${done.at! + 1} of ${steps.length}`),
@@ -203,7 +214,7 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
   );
   // The first domain in order decides, as if the chains had run one after another.
   const failure = failures.sort((x, y) => x.index - y.index)[0]?.failure;
-  return { rows, requests, durationMs: performance.now() - started, failure, observations };
+  return { rows, requests, otherOrgRequests, durationMs: performance.now() - started, failure, observations };
 }
 
 async function runStep(
@@ -211,6 +222,7 @@ async function runStep(
   state: ChainState,
   domain: SequenceDomain,
   ops: readonly CoverageOperation[],
+  all: readonly CoverageOperation[],
   rows: readonly IsolationRow[],
   creates: readonly Record<string, unknown>[],
 ): Promise<void> {
@@ -241,16 +253,17 @@ async function runStep(
     const other = step.other ? otherDelete(domain, 0) : undefined;
     if (other !== undefined) await other(world, record);
     else await new Delete([domain], world.records.filter((r) => r.org === 'A' && r.state !== 'unjudged').indexOf(record)).run(world);
-    if (state.previous !== undefined) state.pairs += 1;
+    if (typeof state.previous === 'number') state.pairs += pairsWeight(ops[state.previous]!);
     state.previous = 'delete';
     return;
   }
   const op = ops[step.op]!;
   await op.run(world, domain, record, step.visit);
   // The list filtered by the field just written, where the domain defines one: a stale index shows at once.
-  const list = op.field === undefined ? undefined : listAfter(ops, op.field);
+  const list = op.field === undefined ? undefined : listAfter(all, op.field);
   if (list !== undefined && record.state === 'live') await list.run(world, domain, record, 0);
-  if (state.previous !== undefined) state.pairs += 1;
+  if (state.previous === 'delete') state.pairs += pairsWeight(op);
+  else if (state.previous !== undefined) state.pairs += pairsBetween(ops[state.previous]!, op);
   state.previous = step.op;
 }
 
