@@ -121,7 +121,11 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
         `${row.pairs.exercised} of ${row.pairs.decidable} ordered pairs with a write in them, of ${row.operations.length} operations and delete on one record (${row.operations.join(', ')}); isolation rows ${row.isolation.exercised} of ${row.isolation.decidable}${row.stopped === undefined ? '' : `; stopped by ${row.stopped}`}`,
       );
     }
-    t.observe('sequences-coverage', 'the phase', `${coverage.requests} requests (${coverage.otherOrgRequests} with the other organisation's key), ${Math.round(coverage.durationMs / 100) / 10} s`);
+    t.observe(
+      'sequences-coverage',
+      'the phase',
+      `${coverage.requests} requests (${coverage.otherOrgRequests} with the other organisation's key), ${Math.round(coverage.durationMs / 100) / 10} s`,
+    );
     for (const o of coverage.observations) t.observe(o.topic, o.subject, o.value);
     t.observe(
       'sequences-explored',
