@@ -12,6 +12,7 @@ import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 import { SINK_MAX_BODY_BYTES, WebhookSink } from '../harness/sink/sink.js';
 import type { HookSink } from '../harness/steps/sequences/webhooks.js';
 import { PROPAGATION_MS } from '../harness/webhooks/propagation.js';
+import { COVERAGE_SECONDS_PER_EXPLORATION_SECOND, runCoverage, type Coverage } from '../harness/steps/coverage/run.js';
 
 /**
  * The exploration, for state that one operation changes and another reads stale: random
@@ -56,23 +57,41 @@ function explorationSeed(runSeed: number): number {
   return hash;
 }
 
-const exploration = once(async (t: CheckContext): Promise<Exploration> => {
+const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: Coverage; readonly explored: Exploration }> => {
   const taskId = await createTask(t, 'Conformance sequences task');
   const projectId = t.need(t.run.projectId, 'CONFORMANCE_PROJECT_ID');
   const versionId = t.need(t.run.versionId, 'CONFORMANCE_VERSION_ID');
   const tag = runTag(t.run);
   const settings = sequenceSettings(t.run);
+  const domains = sequenceDomains({ taskId, versionId, runTag: tag, projectId });
+  const b = t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg');
+  const redactor = new Redactor(Object.values(t.run.keys));
+  const scopes = sequenceScopes(taskId, tag, projectId, versionId);
+  // First the coverage phase: every ordered pair of operations on a record of each domain (harness/steps/coverage/).
+  const coverage = await runCoverage({
+    domains,
+    a: t.api,
+    b,
+    redactor,
+    scopes,
+    seed: explorationSeed(t.run.seed),
+    runSeed: t.run.seed,
+    baseUrl: t.run.baseUrl,
+    authStyle: t.run.authStyle,
+    track: (path) => t.track(path),
+    concurrency: t.run.concurrency,
+    seconds: COVERAGE_SECONDS_PER_EXPLORATION_SECOND * settings.seconds,
+  });
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
   noteExploration(0, settings.count);
-  const domains = sequenceDomains({ taskId, versionId, runTag: tag, projectId });
   try {
-    return await explore({
+    const explored = await explore({
       domains,
       a: t.api,
-      b: t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg'),
-      redactor: new Redactor(Object.values(t.run.keys)),
-      scopes: sequenceScopes(taskId, tag, projectId, versionId),
+      b,
+      redactor,
+      scopes,
       count: settings.count,
       seconds: settings.seconds,
       shrinkSeconds: settings.shrinkSeconds,
@@ -85,6 +104,7 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
       track: (path) => t.track(path),
       concurrency: t.run.concurrency,
     });
+    return { coverage, explored };
   } finally {
     // The progress line shows the count while the exploration runs.
     noteExploration(0, 0);
@@ -93,8 +113,21 @@ const exploration = once(async (t: CheckContext): Promise<Exploration> => {
 
 /** The exploration's verdict on one rule: its failure when the shortest failing sequence broke it. */
 async function judged(t: CheckContext, id: SequenceRequirementId, summary = false): Promise<void> {
-  const result = await exploration(t);
+  const { coverage, explored: result } = await exploration(t);
   if (summary) {
+    for (const row of coverage.rows) {
+      t.observe(
+        'sequences-coverage',
+        row.domain,
+        `${row.pairs.exercised} of ${row.pairs.decidable} ordered pairs with a write in them, of ${row.operations.length} operations and delete on one record (${row.operations.join(', ')}); isolation rows ${row.isolation.exercised} of ${row.isolation.decidable}${row.stopped === undefined ? '' : `; stopped by ${row.stopped}`}`,
+      );
+    }
+    t.observe(
+      'sequences-coverage',
+      'the phase',
+      `${coverage.requests} requests (${coverage.otherOrgRequests} with the other organisation's key), ${Math.round(coverage.durationMs / 100) / 10} s`,
+    );
+    for (const o of coverage.observations) t.observe(o.topic, o.subject, o.value);
     t.observe(
       'sequences-explored',
       'contacts, time entries (single and batch), expenses, resources, tasks, milestones, allocations, rates, webhook subscriptions',
@@ -102,9 +135,19 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
     );
     for (const o of result.observations) t.observe(o.topic, o.subject, o.value);
   }
-  if (result.failure?.rule === id) {
-    const failure = new CheckFailure(result.failure.message, result.failure.exchange);
-    failure.property = result.failure.property;
+  // The coverage phase's failure first; the random sequences' shortest failing sequence of the same rule after it.
+  const explored = result.failure?.rule === id ? result.failure : undefined;
+  if (coverage.failure?.rule === id) {
+    const failure = new CheckFailure(
+      explored === undefined ? coverage.failure.message : `${coverage.failure.message}\nThe random sequences found it too.\n${explored.message}`,
+      coverage.failure.exchange,
+    );
+    if (explored !== undefined) failure.property = explored.property;
+    throw failure;
+  }
+  if (explored !== undefined) {
+    const failure = new CheckFailure(explored.message, explored.exchange);
+    failure.property = explored.property;
     throw failure;
   }
   if (result.sequences === 0) t.inconclusive('the exploration made no sequence within its bounds');

@@ -5,6 +5,7 @@ import { DOMAINS, type Domain } from '../harness/config/schema.js';
 import { isRequirementId, type RequirementId } from '../harness/spec/requirements.js';
 import type { Report } from '../harness/report/model.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
+import { COVERAGE_MARKER } from '../harness/steps/coverage/run.js';
 import { judgedWithinRefillTolerance, MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
 
 /**
@@ -19,6 +20,8 @@ const CATCHES = Object.entries(FAULT_DECLARATIONS).map(([fault, d]: [string, Fau
   requirement: d.breaks as RequirementId,
   also: (d.also ?? []) as readonly RequirementId[],
   wholeSuite: d.wholeSuite === true,
+  // The exploration's faults outside webhook subscriptions (which the coverage phase leaves to the random sequences) must be caught by the coverage phase itself.
+  coverage: d.suite === 'sequences' && (d.policy === undefined || !('webhooks' in d.policy)),
 }));
 
 /**
@@ -66,7 +69,7 @@ describe('mutants', () => {
   afterAll(() => drivers.close());
 
   describe.concurrent('each fault is caught by the check of the rule it breaks', () => {
-    for (const { fault, suite, requirement, wholeSuite, also } of IN_START_ORDER) {
+    for (const { fault, suite, requirement, wholeSuite, also, coverage } of IN_START_ORDER) {
       it(`${fault} fails ${requirement}`, { timeout: 300_000 }, async () => {
         const env = {
           CONFORMANCE_REFERENCE_FAULTS: fault,
@@ -74,12 +77,13 @@ describe('mutants', () => {
           ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: [requirement, ...also].join(',') }),
           // A missing delivery fails only after the whole wait: keep it short for the self-test.
           ...(suite === 'webhooks' ? { CONFORMANCE_WEBHOOK_WAIT_S: '10' } : {}),
-          // The exploration's faults show within seconds, and it stops at the first failure: the time
-          // bound only ends a run whose fault did not show, on a machine busy enough to slow it down.
-          // 200 sequences at most: with eight domains and walks and events among the commands, a fault of
-          // one domain may need many (seq-resource-update-revives shows in the 142nd at this seed).
-          // A 1 s webhook wait: an events change is tolerated for it (seq-webhook-events-copy shows after it).
-          ...(suite === 'sequences'
+          // The exploration's faults at a run's defaults: the coverage phase must catch each of them
+          // (asserted below), whatever the random sequences do. The webhook subscriptions' faults are
+          // the random sequences' alone: 200 sequences at most (a fault of one domain may need many),
+          // and a 1 s webhook wait (an events change is tolerated for it: seq-webhook-events-copy
+          // shows after it). The shrink witness keeps 200 sequences too: its check is fast-check's
+          // shrinking, so the random sequences must find the fault as well as the coverage phase.
+          ...(suite === 'sequences' && (!coverage || fault === SHRINK_WITNESS)
             ? {
                 CONFORMANCE_SEQUENCES_S: '30',
                 CONFORMANCE_SEQUENCES: '200',
@@ -87,6 +91,7 @@ describe('mutants', () => {
                 ...(fault === SHRINK_WITNESS ? {} : { CONFORMANCE_SEQUENCES_SHRINK_S: '0' }),
               }
             : {}),
+          ...(coverage && fault !== SHRINK_WITNESS ? { CONFORMANCE_SEQUENCES_SHRINK_S: '0' } : {}),
           // Recovery waits for the window to pass: an 8 s window instead of the spec's minute.
           ...(suite === 'rate-limit' ? { CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' } : {}),
           // No fault here lags: a list that does not show a write has no reason to be read again for long.
@@ -110,6 +115,11 @@ describe('mutants', () => {
           // Observations of the rule say why it passed, e.g. a burst within its refill tolerance in every run.
           const seen = report.observations.filter((o) => o.requirementId === id).map((o) => `${o.subject}: ${o.value}`);
           expect(statuses, `${fault}: ${id} statuses; ${seen.join('; ')}`).toContain('fail');
+        }
+        // Caught by the coverage phase itself, not only by the luck of the random sequences.
+        if (coverage) {
+          const failed = named.find((c) => c.status === 'fail')!;
+          expect(failed.message, `${fault}: not found by the coverage phase`).toContain(COVERAGE_MARKER);
         }
         if (fault === SHRINK_WITNESS) {
           const failed = named.find((c) => c.status === 'fail')!;

@@ -63,8 +63,8 @@ describe('refuseSlowRun', () => {
   });
 
   it('lets a run through that its limits hold at most MAX_PACED_MS', () => {
-    // About 9,600 requests: paced at 90% of 1,200 a minute that is about 9 minutes.
-    const plan = planThrottling({ ...FULL, limits: { admin: 1200 } });
+    // About 13,700 requests: paced at 90% of 1,600 a minute that is about 9.5 minutes.
+    const plan = planThrottling({ ...FULL, limits: { admin: 1600 } });
     expect(plan.keys[0]!.pacedMs).toBeLessThan(MAX_PACED_MS);
     expect(refusal(plan)).toBeUndefined();
     expect(refusal(planThrottling({ ...FULL, limits: { admin: 800 } }))).toBeInstanceOf(ConfigError);
@@ -72,7 +72,7 @@ describe('refuseSlowRun', () => {
 
   it('lets a paced run (CONFORMANCE_PACED=true) take as long as its limits say, within the run deadline', () => {
     const plan = planThrottling({ ...FULL, limits: { admin: 60 } });
-    expect(refusal(plan, { paced: true, runDeadlineS: 4 * 3600 })).toBeUndefined();
+    expect(refusal(plan, { paced: true, runDeadlineS: 5 * 3600 })).toBeUndefined();
   });
 
   it('refuses a run the run deadline would cut part way, with a deadline that fits', () => {

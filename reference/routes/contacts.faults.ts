@@ -29,7 +29,13 @@ export interface ContactsPolicy {
   readonly patch: PatchRules;
   readonly delete: DeleteRules;
   /** Copies kept beside the store that a write forgets to refresh (reference/routes/sequences.faults.ts). */
-  readonly interactions: { readonly readCache?: boolean; readonly searchIndex?: boolean; readonly parentIndex?: boolean; readonly childrenCache?: boolean };
+  readonly interactions: {
+    readonly readCache?: boolean;
+    readonly searchIndex?: boolean;
+    readonly parentIndex?: boolean;
+    readonly childrenCache?: boolean;
+    readonly billableFirstPatch?: boolean;
+  };
 }
 
 /** The spec's behaviour. */

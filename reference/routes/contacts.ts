@@ -45,6 +45,9 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
   const cache = new StaleCopies<Contact>();
   const index = new StaleCopies<Contact>();
   const childrenCache = new Map<string, unknown>();
+  // The isBillable index: written at create and by the first PATCH that names isBillable, never again (an interaction fault).
+  const billable = new StaleCopies<Contact>();
+  const billablePatched = new Set<string>();
   // Every write empties the children cache: only another organisation's read can find it stale.
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET') childrenCache.clear();
@@ -86,6 +89,13 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
 
     for (const name of policy.ignoredFilters) delete filter[name];
     const source = policy.listScope === 'everywhere' ? store.listAll() : store.listed(auth.organisationId);
+    if (interactions.billableFirstPatch === true && filter.isBillable !== undefined) {
+      return paginate(
+        billable.filterIndexed(source, ['isBillable'], (records) => filterContacts(records, filter)),
+        page,
+        lists,
+      );
+    }
     const indexed: Array<keyof Contact> = [
       ...(interactions.searchIndex === true && filter.search !== undefined ? (['name'] as const) : []),
       ...(interactions.parentIndex === true && filter.parentContactId !== undefined ? (['parentContactId'] as const) : []),
@@ -119,6 +129,7 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     }
     const contact = store.insert(auth.organisationId, createContact(result.value, randomUUID(), now().toISOString()));
     if (interactions.searchIndex === true || interactions.parentIndex === true) index.keepFirst(auth.organisationId, contact);
+    if (interactions.billableFirstPatch === true) billable.keepFirst(auth.organisationId, contact);
     return reply.code(policy.createdStatus).send({ data: contact });
   });
 
@@ -142,6 +153,10 @@ export const contactsRoutes: FastifyPluginAsync<ContactsRouteOptions> = async (a
     if (existing === undefined) return missing(reply);
     const updated = patchContact(existing, result.value, now().toISOString(), policy.patch);
     store.replace(auth.organisationId, updated);
+    if (interactions.billableFirstPatch === true && result.value.isBillable !== undefined && !billablePatched.has(updated.id)) {
+      billablePatched.add(updated.id);
+      billable.refresh(auth.organisationId, updated);
+    }
     return reply.send(policy.envelope.update ? { data: updated } : updated);
   });
 

@@ -34,7 +34,7 @@ export interface MilestonesPolicy {
   readonly deleteEffect: DeleteEffect;
   readonly complete: MilestoneCompleteRules;
   /** Copies kept beside the store that a write forgets to refresh (the interaction faults below). */
-  readonly interactions: { readonly updateFromCopy?: boolean };
+  readonly interactions: { readonly updateFromCopy?: boolean; readonly completedListCache?: boolean };
 }
 
 /** The states the variant transitions-terminal-409 makes final: a completed or missed milestone refuses complete. */

@@ -51,6 +51,8 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
   const hidden = new Set<string>();
   // What create and PATCH wrote last, which complete does not refresh (only under an interaction fault).
   const writes = new StaleCopies<Milestone>();
+  // Copies of the milestones GET /milestones?status=completed listed, which GET by id answers from until a DELETE (an interaction fault).
+  const completedCopies = new StaleCopies<Milestone>();
 
   app.get('/milestones', async (request) => {
     const auth = requireAuth(request);
@@ -67,7 +69,10 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     for (const name of policy.ignoredFilters) delete filter[name];
     const all = store.listed(auth.organisationId);
     const listed = hidden.size === 0 ? all : all.filter((m) => !hidden.has(m.id));
-    return paginate(filterMilestones(listed, filter), page, lists);
+    const found = filterMilestones(listed, filter);
+    if (policy.interactions.completedListCache === true && filter.status === 'completed')
+      for (const m of found) completedCopies.keepFirst(auth.organisationId, m);
+    return paginate(found, page, lists);
   });
 
   app.post('/milestones', async (request, reply) => {
@@ -83,7 +88,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
   app.get<{ Params: IdParams }>('/milestones/:id', async (request) => {
     const milestone = findOwned(store, requireAuth(request).organisationId, request.params.id);
     if (milestone === undefined) throw notFound('milestone');
-    return { data: milestone };
+    return { data: completedCopies.get(milestone.id) ?? milestone };
   });
 
   app.patch<{ Params: IdParams }>('/milestones/:id', async (request) => {
@@ -109,6 +114,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
     if (existing === undefined) throw notFound('milestone');
     if (policy.deleteEffect === 'hidden-from-lists') hidden.add(existing.id);
     else store.delete(auth.organisationId, existing.id);
+    completedCopies.drop(existing.id);
     return reply.code(204).send();
   });
 

@@ -19,7 +19,7 @@ export interface ResourcesPolicy {
   /** What the soft DELETE answers: 204 (spec 4.4), or 200 with the deactivated record. */
   readonly deleteAnswer: 'no-content' | 'record';
   /** State kept beside the store that a write misreads (reference/routes/sequences.faults.ts). */
-  readonly interactions: { readonly updateRevives?: boolean };
+  readonly interactions: { readonly updateRevives?: boolean; readonly quickEditClearsTags?: boolean };
 }
 
 /** The spec's behaviour. */

@@ -76,6 +76,9 @@ export const resourcesRoutes: FastifyPluginAsync<ResourcesRouteOptions> = async 
     const changes = withoutFields(result.value, policy.ignoredOnUpdate);
     let updated = patchResource(existing, changes, now().toISOString(), policy.patch);
     if (policy.interactions.updateRevives === true && softDeleted.delete(existing.id)) updated = { ...updated, isActive: true };
+    // A one-field PATCH taken as a quick edit, which writes the whole form back with its tag list empty (an interaction fault).
+    const named = Object.keys(changes);
+    if (policy.interactions.quickEditClearsTags === true && named.length === 1 && named[0] !== 'tags') updated = { ...updated, tags: [] };
     store.replace(auth.organisationId, updated);
     return { data: updated };
   });

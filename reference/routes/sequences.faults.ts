@@ -64,4 +64,25 @@ export const SEQUENCE_FAULTS = defineFaults({
     breaks: 'SEQ-SOFT-DELETE-STAYS',
     policy: { resources: { interactions: { updateRevives: true } } },
   },
+  'seq-contact-billable-first-patch': {
+    changes:
+      'GET /contacts?isBillable= reads an index written at create and by the first PATCH that names isBillable: a contact whose isBillable is changed a second time is listed by its first new value',
+    suite: 'sequences',
+    breaks: 'SEQ-LIST-AFTER-WRITE',
+    policy: { contacts: { interactions: { billableFirstPatch: true } } },
+  },
+  'seq-resource-quick-edit-tags': {
+    changes:
+      'a PATCH /resources/{id} naming one field alone (tags aside) is taken as a quick edit that writes the whole form back, its tag list empty: the resource loses its tags',
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { resources: { interactions: { quickEditClearsTags: true } } },
+  },
+  'seq-milestone-completed-list-cache': {
+    changes:
+      'GET /milestones?status=completed keeps a copy of each milestone it lists, which GET /milestones/{id} answers from afterwards: a PATCH after that list does not refresh it (DELETE drops it)',
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { milestones: { interactions: { completedListCache: true } } },
+  },
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../http/client.js';
 import { mismatch } from '../compare.js';
-import type { Body, SequenceDomain } from './domains.js';
+import type { Body, DomainAction, SequenceDomain } from './domains.js';
 import { boundName } from './log.js';
 import { applyWrite, judgeRecord, RuleBroken, type ModelRecord } from './model.js';
 import { dataOf, type SequenceWorld } from './world.js';
@@ -220,7 +220,7 @@ export class BatchUpdate implements Command {
 }
 
 /** DELETE /batch/time-entries: one to three of the sequence's entries; what became of each is read. */
-class BatchDelete implements Command {
+export class BatchDelete implements Command {
   constructor(
     readonly domain: SequenceDomain,
     readonly pick: number,
@@ -270,5 +270,23 @@ export function batchCommands(domains: readonly SequenceDomain[]): Array<fc.Arbi
     fc.tuple(pick, changes).map(([p, cs]) => new BatchUpdate(domain, p, cs)),
     fc.tuple(pick, changes).map(([p, cs]) => new BatchUpdate(domain, p, cs)),
     fc.tuple(pick, fc.integer({ min: 1, max: 3 })).map(([p, n]) => new BatchDelete(domain, p, n)),
+  ];
+}
+
+/**
+ * The batch operations as one time entry's own, for the coverage phase: a batch update of the
+ * entry alone (one field of the update generator's, as an item), and a batch delete of it alone
+ * (the coverage phase deletes every other record with it).
+ */
+export function batchActions(domain: () => SequenceDomain): DomainAction[] {
+  // Drawn lazily: the domain is not made yet when its definition calls this.
+  const change = fc
+    .constant(null)
+    .chain(() => domain().update)
+    .map((b) => asItem(b, UPDATE_FIELDS, undefined))
+    .map((c) => (Object.keys(c).length > 0 ? c : { description: 'changed by a conformance batch' }));
+  return [
+    { name: 'batch update', writes: true, command: change.map((c) => (pick: number) => new BatchUpdate(domain(), pick, [c])), request: undefined },
+    { name: 'batch delete', writes: true, deletes: true, command: fc.constant((pick: number) => new BatchDelete(domain(), pick, 1)), request: undefined },
   ];
 }

@@ -33,7 +33,7 @@ abstract class SequenceCommand implements Command {
   abstract toString(): string;
 }
 
-class Create extends SequenceCommand {
+export class Create extends SequenceCommand {
   constructor(
     readonly domain: SequenceDomain,
     readonly body: Body,
@@ -75,7 +75,7 @@ class Create extends SequenceCommand {
   }
 }
 
-class Read extends SequenceCommand {
+export class Read extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
     readonly pick: number,
@@ -93,7 +93,7 @@ class Read extends SequenceCommand {
 }
 
 /** A read by id judged against the model (spec 4: get success is 200 with the record in data). */
-async function readAndJudge(world: SequenceWorld, domain: SequenceDomain, record: ModelRecord): Promise<void> {
+export async function readAndJudge(world: SequenceWorld, domain: SequenceDomain, record: ModelRecord): Promise<void> {
   const rule = record.state === 'deleted' ? 'SEQ-DELETE-GONE' : record.state === 'soft-deleted' ? 'SEQ-SOFT-DELETE-STAYS' : 'SEQ-READ-AFTER-WRITE';
   const res = await world.send('A', 'GET', `${domain.path}/${record.id}`, { rule });
   const what = `GET ${domain.path}/{${record.label}}`;
@@ -127,7 +127,7 @@ async function readAndJudge(world: SequenceWorld, domain: SequenceDomain, record
   judgeRecord(record, data, what);
 }
 
-class Update extends SequenceCommand {
+export class Update extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
     readonly pick: number,
@@ -164,7 +164,7 @@ class Update extends SequenceCommand {
   }
 }
 
-class Delete extends SequenceCommand {
+export class Delete extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
     readonly pick: number,
@@ -246,7 +246,7 @@ class WalkAny extends SequenceCommand {
   }
 }
 
-class Search extends SequenceCommand {
+export class Search extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
     readonly pick: number,
@@ -270,7 +270,7 @@ class Search extends SequenceCommand {
 }
 
 /** Expense approve and reject (spec 3.1, 4.2): the status each leaves is not stated, so it is learned from the answer. */
-class Action extends SequenceCommand {
+export class Action extends SequenceCommand {
   constructor(
     readonly domain: SequenceDomain,
     readonly pick: number,
@@ -307,7 +307,7 @@ class Action extends SequenceCommand {
 }
 
 /** The other organisation's key on one of org A's records: a read, an update or a delete must never succeed (spec 1, 5.4). */
-class Foreign extends SequenceCommand {
+export class Foreign extends SequenceCommand {
   constructor(
     readonly domains: readonly SequenceDomain[],
     readonly pick: number,

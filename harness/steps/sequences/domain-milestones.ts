@@ -83,17 +83,27 @@ export function milestones(c: DomainConstraints): SequenceDomain {
     },
     // Thrice: complete is the one transition spec 3.3 shows, and what follows it is what the sequences are for.
     commands: [complete(() => domain), complete(() => domain), complete(() => domain)],
+    actions: [
+      {
+        name: 'complete',
+        writes: true,
+        command: completeBody.map((sent) => (pick: number) => new CompleteMilestone(() => domain, pick, sent)),
+        request: { method: 'POST', sub: 'complete', body: {} },
+      },
+    ],
   };
   return domain;
 }
 
+/** A complete's body (spec 4.8: completedDate optional): none, an empty one, or a day in the last two months. */
+const completeBody: fc.Arbitrary<Record<string, unknown> | undefined> = fc.oneof(
+  fc.constant(undefined),
+  fc.constant({}),
+  fc.integer({ min: 1, max: 60 }).map((days) => ({ completedDate: shifted(today(), -days) })),
+);
+
 function complete(domain: () => SequenceDomain): fc.Arbitrary<CompleteMilestone> {
-  const body = fc.oneof(
-    fc.constant(undefined),
-    fc.constant({}),
-    fc.integer({ min: 1, max: 60 }).map((days) => ({ completedDate: shifted(today(), -days) })),
-  );
-  return fc.tuple(fc.nat({ max: 30 }), body).map(([pick, sent]) => new CompleteMilestone(domain, pick, sent));
+  return fc.tuple(fc.nat({ max: 30 }), completeBody).map(([pick, sent]) => new CompleteMilestone(domain, pick, sent));
 }
 
 function today(): string {

@@ -97,6 +97,21 @@ export function rates(c: DomainConstraints): SequenceDomain {
       listVersions(() => domain),
       fc.nat({ max: 30 }).map((pick) => new SearchRate(() => domain, pick)),
     ],
+    actions: [
+      {
+        name: 'add a version',
+        writes: true,
+        command: addVersion(() => domain).map((made) => (pick: number) => new AddRateVersion(made.domain, pick, made.body)),
+        request: { method: 'POST', sub: 'versions', body: { amount: 1, effectiveFrom: daysFromToday(0) } },
+      },
+      {
+        name: 'list the versions',
+        writes: false,
+        command: fc.constant((pick: number) => new ListRateVersions(() => domain, pick)),
+        request: { method: 'GET', sub: 'versions' },
+      },
+      { name: 'search', writes: false, command: fc.constant((pick: number) => new SearchRate(() => domain, pick)), request: undefined },
+    ],
   };
   return domain;
 }

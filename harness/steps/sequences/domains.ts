@@ -8,6 +8,8 @@ import { timeEntryCreate, timeEntryUpdate } from '../../generators/time-entries.
 import { pastDate } from '../../generators/primitives.js';
 import type { Condition, DomainName, ModelRecord } from './model.js';
 import type { SequenceWorld } from './world.js';
+import { Action } from './commands.js';
+import { batchActions } from './batch.js';
 import { allocations } from './domain-allocations.js';
 import { milestones } from './domain-milestones.js';
 import { rates } from './domain-rates.js';
@@ -81,6 +83,28 @@ export interface SequenceDomain {
   readonly audit?: (world: SequenceWorld, record: ModelRecord) => Promise<void>;
   /** What a delete leaves that the spec decides (a rate's isActive false), after what it left is forgotten. */
   readonly afterDelete?: (record: ModelRecord) => void;
+  /**
+   * Fields of the update table the update generator never writes (a state field, whose
+   * transitions the spec does not show), with the values the coverage phase writes them with
+   * alone; a refusal is the server's choice (observed).
+   */
+  readonly stateFields?: Readonly<Record<string, readonly unknown[]>>;
+  /** The domain's own operations on one record beyond read, update and delete (its actions, a rate's versions, a search of its own): the coverage phase runs each of them. */
+  readonly actions?: readonly DomainAction[];
+}
+
+/** One of a domain's own operations on a record, as the coverage phase (harness/steps/coverage/) runs it. */
+export interface DomainAction {
+  /** How the coverage table and a failure name it: `approve`, `complete`, `add a version`. */
+  readonly name: string;
+  /** Whether it may change the record (a write), or only shows it (a read path). */
+  readonly writes: boolean;
+  /** The command on the `pick`-th record of the domain (world.pick), with the values drawn for it. */
+  readonly command: fc.Arbitrary<(pick: number) => fc.AsyncCommand<SequenceWorld, SequenceWorld>>;
+  /** It deletes the record (a batch delete): the coverage phase deletes with it instead of DELETE on every other record, never in its circuit. */
+  readonly deletes?: boolean | undefined;
+  /** Its request on a record's path (`POST {path}/{id}/approve`), as the isolation rows send it with the other organisation's key. */
+  readonly request: { readonly method: 'GET' | 'POST'; readonly sub: string; readonly body?: Record<string, unknown> | undefined } | undefined;
 }
 
 export interface DomainConstraints {
@@ -136,7 +160,7 @@ function contacts(c: DomainConstraints): SequenceDomain {
 /** Time entries (spec 2.3, 4.3): on the exploration's task, logged by the sequence's resource. */
 function timeEntries(c: DomainConstraints): SequenceDomain {
   const constraints = { taskIds: [c.taskId], resourceIds: [P.resource], runTag: c.runTag };
-  return {
+  const domain: SequenceDomain = {
     name: 'time-entries',
     path: '/time-entries',
     noun: 'time entry',
@@ -161,7 +185,10 @@ function timeEntries(c: DomainConstraints): SequenceDomain {
     ],
     activeFlag: false,
     auditFilters: ['isBillable'],
+    // spec 4.10: the batch operations on time entries.
+    actions: batchActions(() => domain),
   };
+  return domain;
 }
 
 /**
@@ -170,7 +197,7 @@ function timeEntries(c: DomainConstraints): SequenceDomain {
  */
 function expenses(c: DomainConstraints): SequenceDomain {
   const constraints = { resourceIds: [P.resource], taskIds: [c.taskId], runTag: c.runTag };
-  return {
+  const domain: SequenceDomain = {
     name: 'expenses',
     path: '/expenses',
     noun: 'expense',
@@ -186,10 +213,21 @@ function expenses(c: DomainConstraints): SequenceDomain {
       // a server may derive rootTaskId from taskId, and tie the claim's state to its type
       [['taskId'], ['rootTaskId']],
       [['expenseType'], ['reimbursementStatus', 'claimedByResourceId', 'supplierId']],
+      // and the claim's reimbursement to the expense's status
+      [['status'], ['reimbursementStatus']],
     ],
+    stateFields: { status: ['pending', 'approved'] },
     activeFlag: false,
     auditFilters: ['status', 'expenseType'],
+    // spec 3.1, 4.2: approve and reject.
+    actions: (['approve', 'reject'] as const).map((action) => ({
+      name: action,
+      writes: true,
+      command: fc.constant((pick: number) => new Action(domain, pick, action)),
+      request: { method: 'POST' as const, sub: action, body: action === 'reject' ? { reason: 'rejected by a conformance sequence' } : undefined },
+    })),
   };
+  return domain;
 }
 
 /**
@@ -253,6 +291,7 @@ function tasks(c: DomainConstraints): SequenceDomain {
     activeFlag: false,
     searchField: 'name',
     auditFilters: [],
+    stateFields: { status: ['in_progress', 'completed'] },
   };
 }
 

@@ -95,6 +95,36 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
     clean: false,
     faulty: true,
   },
+  'seq-contact-billable-first-patch': {
+    probe: async (api) => {
+      const { id } = await api.createContact({ name: 'billed', isBillable: false });
+      await api.patch(`/contacts/${id}`, { isBillable: true });
+      await api.patch(`/contacts/${id}`, { isBillable: false });
+      return [(await ids(api, '/contacts?isBillable=false')).includes(id), (await ids(api, '/contacts?isBillable=true')).includes(id)];
+    },
+    clean: [true, false],
+    faulty: [false, true],
+  },
+  'seq-resource-quick-edit-tags': {
+    probe: async (api) => {
+      const { id } = await api.create('/resources', { ...MINIMAL.resource, tags: ['kept'] });
+      await api.patch(`/resources/${id}`, { jobTitle: 'Engineer' });
+      return (await api.get(`/resources/${id}`)).json().data.tags;
+    },
+    clean: ['kept'],
+    faulty: [],
+  },
+  'seq-milestone-completed-list-cache': {
+    probe: async (api) => {
+      const { id } = await api.create('/milestones', MINIMAL.milestone);
+      await api.post(`/milestones/${id}/complete`, {});
+      await api.get('/milestones?status=completed');
+      await api.patch(`/milestones/${id}`, { name: 'Renamed' });
+      return (await api.get(`/milestones/${id}`)).json().data.name;
+    },
+    clean: 'Renamed',
+    faulty: 'Launch',
+  },
   'seq-batch-update-read-cache': {
     probe: async (api) => {
       const { id } = await api.create('/time-entries', { ...MINIMAL.timeEntry, description: 'before' });
