@@ -99,12 +99,23 @@ describe('a run of every functional suite against an independent target', () => 
   it('says in the report and its summary what the spec keeps of what it deleted, as many as the target holds', () => {
     const kept = (path: Collection) => created(before.orgA, after.orgA)[path].kept + created(before.orgB, after.orgB)[path].kept;
     expect(kept('/tasks')).toBeGreaterThan(0);
-    expect(report.cleanup).toEqual({
+    const { byDomain, ...totals } = report.cleanup ?? {};
+    expect(totals).toEqual({
       notDeleted: 0,
       softDeletedTasks: kept('/tasks'),
       softDeletedResources: kept('/resources'),
       deactivatedRates: kept('/rates'),
     });
+    // Per suite, adding up to the totals: which part of the run leaves what.
+    const rows = Object.values(byDomain ?? {});
+    const sum = (field: keyof (typeof rows)[number]) => rows.reduce((n, row) => n + row[field], 0);
+    expect({
+      notDeleted: sum('notDeleted'),
+      softDeletedTasks: sum('softDeletedTasks'),
+      softDeletedResources: sum('softDeletedResources'),
+      deactivatedRates: sum('deactivatedRates'),
+    }).toEqual(totals);
+    expect(byDomain?.['tasks']?.softDeletedTasks).toBeGreaterThan(0);
     expect(result.stdout).toContain(
       `The run's deletes leave ${kept('/tasks')} soft-deleted tasks, ${kept('/resources')} soft-deleted resources and ${kept('/rates')} deactivated rates`,
     );

@@ -80,8 +80,7 @@ describe('mutants', () => {
           // The exploration's faults at a run's defaults: the coverage phase must catch each of them
           // (asserted below), whatever the random sequences do. The webhook subscriptions' faults are
           // the random sequences' alone: 200 sequences at most (a fault of one domain may need many),
-          // and a 1 s webhook wait (an events change is tolerated for it: seq-webhook-events-copy
-          // shows after it). The shrink witness keeps 200 sequences too: its check is fast-check's
+          // and a 1 s webhook wait (short delivery waits). The shrink witness keeps 200 sequences too: its check is fast-check's
           // shrinking, so the random sequences must find the fault as well as the coverage phase.
           ...(suite === 'sequences' && (!coverage || fault === SHRINK_WITNESS)
             ? {

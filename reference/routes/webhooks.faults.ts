@@ -188,8 +188,11 @@ export const WEBHOOK_FAULTS = defineFaults({
   'seq-webhook-events-copy': {
     changes:
       'the dispatcher delivers by the events a subscription listed at creation: a PATCH of events does not refresh its copy (events removed still arrive, events added never do)',
-    suite: 'sequences',
-    breaks: 'SEQ-READ-AFTER-WRITE',
+    // Caught by the webhooks suite's subscriptions side by side, whose events change and change back
+    // every round, every seed; the exploration meets such a change only when its random sequences
+    // draw one (a CI run's 200 sequences once did not).
+    suite: 'webhooks',
+    breaks: 'WH-SUBSCRIPTION-CHANGES',
     policy: { webhooks: { interactions: { eventsCopy: true } } },
   },
 });

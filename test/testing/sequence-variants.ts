@@ -9,7 +9,7 @@ import { VARIANT_NAMES, type VariantName } from '../../reference/variants.js';
  */
 export const SEQUENCE_VARIANTS_TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
-  ['lax-formats', 'batch-item-refusals', 'guarded-security'],
+  ['lax-formats', 'batch-item-refusals', 'guarded-security', 'json-media-types'],
   [
     'business-rules',
     'unique-names',

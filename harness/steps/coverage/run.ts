@@ -132,8 +132,14 @@ interface ChainState {
 /** The pairs an operation makes with a delete: one, or one per read path it runs. */
 const pairsWeight = (op: CoverageOperation): number => (op.writes ? 1 : (op.reads ?? 1));
 
-/** A chain stopped by what the target refused (a create): the rest of its pairs are not exercised. */
-class ChainStopped extends Error {}
+/**
+ * A chain stopped by what the target refused (a create): the rest of its pairs are not exercised.
+ * Thrown within this file only, and caught by its chain: a signal between two of its functions,
+ * not an error of the harness (harness/errors.ts holds those).
+ */
+class ChainStopped {
+  constructor(readonly message: string) {}
+}
 
 /** Runs the coverage phase over every domain, side by side within CONFORMANCE_CONCURRENCY. */
 export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
