@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../harness/config/schema.js';
 import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
+import { MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
 
 /**
  * The variant self-test: each reference-server variant makes a choice the spec
@@ -128,7 +129,7 @@ describe('variants', () => {
   describe.concurrent('a correct server making another choice passes every MUST check', () => {
     for (const { variants, suites, observed } of variantRuns()) {
       it(`${variants.join(' + ')} (${suites.join(', ')})`, { timeout: 240_000 }, async () => {
-        const result = await drivers.run({
+        const env = {
           CONFORMANCE_REFERENCE_VARIANTS: variants.join(','),
           CONFORMANCE_SUITES: suites.join(','),
           ...(suites.includes('webhooks') ? { CONFORMANCE_WEBHOOK_WAIT_S: '20' } : {}),
@@ -136,9 +137,20 @@ describe('variants', () => {
           ...(suites.includes('rate-limit') ? { CONFORMANCE_REFERENCE_RATE_WINDOW_S: '8' } : {}),
           CONFORMANCE_NUM_RUNS: '10',
           CONFORMANCE_SEED: '20261123',
-        });
+        };
+        let result = await drivers.run(env);
         expect(result.code, result.stdout.slice(-2000)).not.toBeNull();
-        const report = await readLatestReport(result.reportDir);
+        let report = await readLatestReport(result.reportDir);
+        // A run whose timing did not take the variant's path (retry-after-rounded-down: a retry that a
+        // busy machine sent late enough to be admitted, so no early refusal was waited out) says
+        // nothing of its tolerance: such runs go again, a bounded number of times, as the refill
+        // tolerance's do (testing/refill-tolerance.ts). A run that takes the path costs nothing more.
+        const untaken = (r: typeof report): boolean => observed.some((topic) => !r.observations.some((o) => o.topic === topic));
+        for (let runs = 1; runs < MAX_UNDECIDED_RUNS && untaken(report); runs++) {
+          result = await drivers.run(env);
+          expect(result.code, result.stdout.slice(-2000)).not.toBeNull();
+          report = await readLatestReport(result.reportDir);
+        }
         expect(report.target.variants).toEqual([...variants]);
         const broken = report.checks.filter((c) => c.level === 'MUST' && (c.status === 'fail' || c.status === 'error'));
         expect(broken.map((c) => `${c.requirementId} ${c.title}: ${c.message}`)).toEqual([]);
