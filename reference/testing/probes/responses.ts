@@ -8,33 +8,20 @@ const contentTypes: Probe['probe'] = async (api) => {
   return [list, created, unknown].map((res) => [res.headers['content-type'] ?? null, typeof res.json()]);
 };
 
+/** What contentTypes answers when each of its three answers has this Content-Type, its body still JSON. */
+const everyAnswer = (type: string | null): Array<[string | null, string]> => [0, 1, 2].map(() => [type, 'object']);
+
 /** The faults of every answer on its way out (reference/responses.faults.ts). */
 export const RESPONSE_PROBES = {
   'no-content-type': {
     probe: contentTypes,
-    clean: [
-      ['application/json; charset=utf-8', 'object'],
-      ['application/json; charset=utf-8', 'object'],
-      ['application/json; charset=utf-8', 'object'],
-    ],
-    faulty: [
-      [null, 'object'],
-      [null, 'object'],
-      [null, 'object'],
-    ],
+    clean: everyAnswer('application/json; charset=utf-8'),
+    faulty: everyAnswer(null),
   },
   'text-content-type': {
     probe: contentTypes,
-    clean: [
-      ['application/json; charset=utf-8', 'object'],
-      ['application/json; charset=utf-8', 'object'],
-      ['application/json; charset=utf-8', 'object'],
-    ],
-    faulty: [
-      ['text/plain; charset=utf-8', 'object'],
-      ['text/plain; charset=utf-8', 'object'],
-      ['text/plain; charset=utf-8', 'object'],
-    ],
+    clean: everyAnswer('application/json; charset=utf-8'),
+    faulty: everyAnswer('text/plain; charset=utf-8'),
   },
   'all-200': {
     probe: async (api) => {
