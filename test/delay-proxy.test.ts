@@ -95,8 +95,20 @@ describe('the delay proxy', () => {
   });
 
   it('counts requests in flight at once across connections, and speaks https with a TLS certificate', async () => {
+    // The upstream holds every answer until all five requests reached it (at most 10 s), so the five
+    // are in flight at once however slowly a loaded machine makes the TLS handshakes: a count below
+    // five can only be the proxy's.
+    const held: Array<() => void> = [];
+    const gate = createServer((req, res) => {
+      held.push(() => res.end(JSON.stringify({ url: req.url })));
+      if (held.length === 5) for (const answer of held.splice(0)) answer();
+    });
+    const giveUp = setTimeout(() => {
+      for (const answer of held.splice(0)) answer();
+    }, 10_000);
+    await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
     const pki = makeTestPki();
-    const proxy = await startDelayProxy(baseUrl, { delayMs: 20, tls: pki });
+    const proxy = await startDelayProxy(`http://127.0.0.1:${(gate.address() as AddressInfo).port}/api/v1`, { delayMs: 20, tls: pki });
     const agent = new Agent({ connect: { ca: readFileSync(pki.caFile, 'utf8') } });
     try {
       const answers = await Promise.all(
@@ -110,6 +122,8 @@ describe('the delay proxy', () => {
     } finally {
       await agent.close();
       await proxy.close();
+      clearTimeout(giveUp);
+      await new Promise<void>((resolve) => gate.close(() => resolve()));
       pki.remove();
     }
   });
