@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limiter, mapLimit } from './concurrency.js';
+import { limiter, mapLimit, narrowingLimiter } from './concurrency.js';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,5 +65,26 @@ describe('limiter', () => {
     expect(most).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([0, 1, 2, 'refused', 4]);
+  });
+});
+
+describe('narrowingLimiter', () => {
+  it('keeps limit calls in flight until an answer was throttled, then one at a time', async () => {
+    const gate = narrowingLimiter(3);
+    let inFlight = 0;
+    let most = 0;
+    const call = (throttled: number) =>
+      gate(async () => {
+        most = Math.max(most, ++inFlight);
+        await tick(2);
+        inFlight--;
+        return { throttled };
+      });
+    await Promise.all([call(0), call(0), call(0), call(0)]);
+    expect([most, gate.narrowed]).toEqual([3, false]);
+    await call(1);
+    most = 0;
+    await Promise.all([call(0), call(0), call(0)]);
+    expect([most, gate.narrowed]).toEqual([1, true]);
   });
 });

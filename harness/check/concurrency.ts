@@ -50,3 +50,33 @@ export function limiter(limit: number): <R>(fn: () => Promise<R>) => Promise<R> 
     }
   };
 }
+
+/** Whether an answer of the http client was throttled: its `throttled` count (the 429s the client waited out) is not 0. */
+export const wasThrottled = (answer: unknown): boolean => ((answer as { throttled?: unknown } | undefined)?.throttled ?? 0) !== 0;
+
+/** A gate that goes one call at a time once a throttled answer came back: see narrowingLimiter. */
+export interface NarrowingLimiter {
+  <R>(fn: () => Promise<R>): Promise<R>;
+  /** Whether an answer was throttled (the client waited out a 429), so one call goes at a time. */
+  readonly narrowed: boolean;
+}
+
+/**
+ * limiter(`limit`) until a call's answer was throttled (wasThrottled), then one call at a time from then on. Requests refused
+ * together are told one Retry-After, and a limiter that spaces requests (nginx's limit_req
+ * without a burst, variant limiter-smoothing) refuses all but one of those arriving together
+ * again, until the client gives up: found by the seed sweep in the exploration, and on a loaded
+ * CI machine in the coverage phase.
+ */
+export function narrowingLimiter(limit: number): NarrowingLimiter {
+  const gate = limiter(limit);
+  const single = limiter(1);
+  let narrowed = false;
+  const run = <R>(fn: () => Promise<R>): Promise<R> =>
+    (narrowed ? single : gate)(async () => {
+      const answer = await fn();
+      if (wasThrottled(answer)) narrowed = true;
+      return answer;
+    });
+  return Object.defineProperty(run, 'narrowed', { get: () => narrowed }) as NarrowingLimiter;
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { ApiClient } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
 import type { CheckFailure } from '../../check/outcomes.js';
-import { limiter } from '../../check/concurrency.js';
+import { narrowingLimiter } from '../../check/concurrency.js';
 import { DEFAULTS } from '../../config/schema.js';
 import type { SequenceRequirementId } from '../../spec/sequences.js';
 import { Create, Delete, finalAudit } from '../sequences/commands.js';
@@ -145,7 +145,9 @@ class ChainStopped {
 export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
   const started = performance.now();
   const boundMs = (options.seconds ?? COVERAGE_SECONDS_PER_EXPLORATION_SECOND * DEFAULTS.sequencesS) * 1000;
-  const gate = limiter(options.concurrency ?? DEFAULTS.concurrency);
+  // One request at a time once the target throttled one (narrowingLimiter: a spacing limiter refuses
+  // all but one of those retried together again).
+  const gate = narrowingLimiter(options.concurrency ?? DEFAULTS.concurrency);
   let requests = 0;
   let otherOrgRequests = 0;
   const observations: SequenceObservation[] = [];

@@ -16,7 +16,7 @@ import { hookAudit, hookCommands, hookOpening, type HookSink } from './webhooks.
 import { dataOf, freshOfficeId, SequenceWorld, type ScopeMaker, type SequenceObservation } from './world.js';
 import { makeOwnScope } from './own-scopes.js';
 import { drawRuns, Lanes, lanesFor, shrinkRun } from './side-by-side.js';
-import { limiter } from '../../check/concurrency.js';
+import { narrowingLimiter, wasThrottled } from '../../check/concurrency.js';
 import { listSettleMs } from '../settle.js';
 
 /** CONFORMANCE_SEQUENCES, CONFORMANCE_SEQUENCES_S and CONFORMANCE_SEQUENCES_SHRINK_S as the run gives them, or their defaults. */
@@ -129,26 +129,22 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
 
   // Requests in flight across the sequences, at most CONFORMANCE_CONCURRENCY; each timed, and the
   // shortest round trip sets how many sequences run at once (unless the caller fixed it). Once the
-  // target answered a request with 429 (the client waited it out), one request at a time and one
-  // sequence at a time from then on: requests refused together are told one Retry-After, and a
-  // limiter that spaces requests (nginx's limit_req without a burst) refuses all but one of those
-  // arriving together again, until the client gives up (found by the seed sweep, variant
-  // limiter-smoothing, 8 sequences at once on a loaded machine: 2 to 3 seeds in 100).
-  const gate = limiter(concurrency);
-  const single = limiter(1);
-  let throttled = false;
+  // target answered a request with 429, one request at a time (narrowingLimiter) and one sequence
+  // at a time from then on (found by the seed sweep, variant limiter-smoothing, 8 sequences at once
+  // on a loaded machine: 2 to 3 seeds in 100).
+  const gate = narrowingLimiter(concurrency);
   const lanes = new Lanes(options.lanes ?? lanesFor(0, concurrency));
   let shortestMs = Number.POSITIVE_INFINITY;
   const around = <R>(send: () => Promise<R>): Promise<R> =>
-    (throttled ? single : gate)(async () => {
+    gate(async () => {
       const sent = performance.now();
+      let answer: R | undefined;
       try {
-        const answer = await send();
-        if (((answer as { throttled?: unknown } | undefined)?.throttled ?? 0) !== 0) throttled = true;
+        answer = await send();
         return answer;
       } finally {
         shortestMs = Math.min(shortestMs, performance.now() - sent);
-        if (throttled) lanes.width = 1;
+        if (gate.narrowed || wasThrottled(answer)) lanes.width = 1;
         else if (options.lanes === undefined) lanes.width = lanesFor(shortestMs, concurrency);
       }
     });
