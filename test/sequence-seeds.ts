@@ -19,14 +19,14 @@ import { WebhookSink } from '../harness/sink/sink.js';
 import { BUDGETED_RETRIES, type PacedKey, ThrottleGovernor, ThrottleLedger } from '../harness/runner/throttle.js';
 import { startReferenceServer } from '../reference/server.js';
 import type { VariantName } from '../reference/variants.js';
-import { SEQUENCE_VARIANTS_ALONE, SEQUENCE_VARIANTS_TOGETHER } from './testing/sequence-variants.js';
+import { SEQUENCE_VARIANTS_RATE, SEQUENCE_VARIANTS_TOGETHER } from './testing/sequence-variants.js';
 
 const perGroup = Number(process.argv[2] ?? 100);
 const perLimiter = Number(process.argv[3] ?? 10);
 const only = process.argv[4];
 
 const TOGETHER = SEQUENCE_VARIANTS_TOGETHER;
-const LIMITER_ONLY = SEQUENCE_VARIANTS_ALONE;
+const RATE_GROUPS = SEQUENCE_VARIANTS_RATE;
 
 const seedData = seedDefaults(await readSeed());
 const keys = { admin: seedData.keys.admin!, otherOrg: seedData.keys.otherOrg! };
@@ -34,7 +34,7 @@ const redactor = new Redactor(Object.values(seedData.keys));
 let failures = 0;
 const started = Date.now();
 
-const groups = [...TOGETHER.map((g) => [g, perGroup] as const), ...LIMITER_ONLY.map((v) => [[v], perLimiter] as const)];
+const groups = [...TOGETHER.map((g) => [g, perGroup] as const), ...RATE_GROUPS.map((g) => [g, perLimiter] as const)];
 for (const [variants, seeds] of groups.filter(
   ([g]) => only === undefined || (only.startsWith('!') ? !g.includes(only.slice(1) as VariantName) : only.split(',').some((v) => g.includes(v as VariantName))),
 )) {

@@ -3,7 +3,7 @@ import type { Domain } from '../harness/config/schema.js';
 import { FAULT_DECLARATIONS } from '../reference/faults.js';
 import { SEQUENCE_FAULTS } from '../reference/routes/sequences.faults.js';
 import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
-import { SEQUENCE_VARIANTS_ALONE, SEQUENCE_VARIANTS_TOGETHER } from './testing/sequence-variants.js';
+import { RATE_VARIANT_NAMES, SEQUENCE_VARIANTS_RATE, SEQUENCE_VARIANTS_TOGETHER } from './testing/sequence-variants.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
 
 /*
@@ -41,7 +41,7 @@ const EXPLORATION_FAULTS = Object.entries(FAULT_DECLARATIONS)
   .map(([name]) => name);
 
 const TOGETHER = SEQUENCE_VARIANTS_TOGETHER;
-const LIMITER_ONLY = SEQUENCE_VARIANTS_ALONE;
+const RATE_GROUPS = SEQUENCE_VARIANTS_RATE;
 /** Seeds per run of TOGETHER, each named in its test's title (the seed sweep, test/sequence-seeds.ts, tries many more). */
 const SEEDS = 3;
 /** The seeds' source: fixed, so that the file is reproducible; another value tries other seeds. */
@@ -56,13 +56,18 @@ function runs(): Array<{ readonly variants: readonly VariantName[]; readonly see
   };
   return [
     ...TOGETHER.flatMap((variants) => Array.from({ length: SEEDS }, () => ({ variants, seed: seed() }))),
-    ...LIMITER_ONLY.map((v) => ({ variants: [v], seed: seed() })),
+    ...RATE_GROUPS.map((variants) => ({ variants, seed: seed() })),
   ];
 }
 
 describe('the exploration', () => {
   it('runs against every variant of the reference', () => {
-    expect([...TOGETHER.flat(), ...LIMITER_ONLY].sort()).toEqual([...VARIANT_NAMES].sort());
+    expect([...TOGETHER.flat(), ...RATE_GROUPS.flat()].sort()).toEqual([...VARIANT_NAMES].sort());
+    // Each rate run: at most one limiter, one reset form, one Retry-After form (what one server has).
+    expect(RATE_GROUPS.flat().sort()).toEqual([...RATE_VARIANT_NAMES].sort());
+    for (const group of RATE_GROUPS)
+      for (const kind of [/^limiter-|^load-shedding$/, /^reset-/, /^retry-after-/])
+        expect(group.filter((v) => kind.test(v)).length, group.join(' + ')).toBeLessThanOrEqual(1);
   });
 
   const drivers = new DriverPool(2);

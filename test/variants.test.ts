@@ -68,8 +68,10 @@ const EXERCISES: Record<VariantName, Exercise> = {
 /**
  * Variants run together in one conformance run: choices of different kinds a correct server may
  * make all at once (its lists, its input reading, its rules). One run for several keeps the
- * self-test's time in bounds, and proves the tolerances hold side by side. The limiter and header
- * variants of the rate-limit suite each run alone: a server has one limiter.
+ * self-test's time in bounds, and proves the tolerances hold side by side. The limiter variants
+ * of the rate-limit suite each run alone (a server has one limiter); a server has one
+ * X-RateLimit-Reset form and one Retry-After form, so each reset form runs with a Retry-After form
+ * beside it (four runs instead of eight, each variant's observation still asked for).
  */
 const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
@@ -87,6 +89,10 @@ const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ],
   ['webhook-choices', 'deliveries-per-delivery'],
   ['report-choices', 'throttled-refusals'],
+  ['reset-iso8601', 'retry-after-http-date'],
+  ['reset-epoch-seconds', 'retry-after-fractional'],
+  ['reset-http-date', 'retry-after-penalty'],
+  ['reset-fractional-seconds', 'retry-after-rounded-down'],
 ];
 
 interface VariantRun {
