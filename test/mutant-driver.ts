@@ -1,11 +1,12 @@
 /**
  * Runs many conformance runs one after another in one process, for the mutant self-test: a run
  * per fault through the real CLI entry (`main`), without paying a process start for each.
- * Jobs come as JSON lines on stdin; each result is one line `@@result <json>` on stdout.
+ * Jobs come as JSON lines on stdin; each result is one line `@@result <json>` on stdout. In the
+ * e2e and system tiers it runs compiled, beside the compiled harness (test/testing/compiled-cli.ts).
  */
 import { createInterface } from 'node:readline';
 import { main } from '../harness/cli/main.js';
-import { RESULT_PREFIX } from './run-cli.js';
+import { RESULT_PREFIX } from './testing/driver-protocol.js';
 
 interface DriverJob {
   /** The CONFORMANCE_ variables of this run (nothing else of the kind is set). */
