@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/file-order.js';
+import { FileTimesReporter } from './test/testing/file-times-reporter.js';
 import { TIERS, tierGlobs } from './test/tiers.js';
 
 /**
@@ -23,6 +24,8 @@ export default defineConfig({
     // The long files start first, whatever their tier (test/file-order.ts): a long file started
     // last would run on alone while the other worker has nothing left.
     sequence: { sequencer: LongestFirstSequencer },
+    // The default output, and the files' times when `npm run test:times` asks (test/file-times.json).
+    reporters: ['default', new FileTimesReporter()],
     projects: TIERS.map((tier) => {
       const { include, exclude } = tierGlobs(tier);
       // The CLIs the e2e and system tiers start run the harness compiled once (test/testing/compiled-cli.ts).

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -13,44 +15,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 
 /**
- * Seconds each long file took in a full `npm test` on a 2-core machine (two files at a time),
- * measured: a full `npm test` of main after session 11's merges (the coverage phase made the
- * exploration's self-test about four times longer, 107 to 398 s, and the mutant matrix 342 to
- * 600 s). Only the order matters, so a rough figure is enough; a file that
- * grew long must move up (the exploration's self-test, ranked at 40 s while it took 94, once
- * started after files half its length). A file that grows long belongs here; test/tiers.test.ts
- * checks that each path exists.
+ * Seconds each long file took in a full `npm test` on a 2-core machine (two files at a time), as
+ * `npm run test:times` last recorded them (test/file-times.json, written by
+ * test/testing/file-times-reporter.ts). Only the order matters, so a rough figure is enough; a
+ * file that grew long must move up (the exploration's self-test, ranked at 40 s while it took 94,
+ * once started after files half its length): record the times again after a change that moves
+ * them. test/tiers.test.ts checks that each path exists.
  */
-export const LONG_FILES: Readonly<Record<string, number>> = {
-  'test/mutants.test.ts': 600,
-  'test/sequences.test.ts': 398,
-  'test/variants.test.ts': 234,
-  'test/load.test.ts': 167,
-  'test/hostile.test.ts': 122,
-  'test/e2e.test.ts': 106,
-  'test/certify-bundle.test.ts': 95,
-  'test/package.test.ts': 86,
-  'test/browser-report.test.ts': 78,
-  'test/throttle.test.ts': 71,
-  'test/list.test.ts': 44,
-  'test/doctor.test.ts': 41,
-  'test/action.test.ts': 39,
-  'test/preflight-diagnosis.test.ts': 39,
-  'reference/faults.test.ts': 37,
-  'test/cli.test.ts': 37,
-  'test/locust-load.test.ts': 36,
-  'test/leftovers.test.ts': 31,
-  'test/outage.test.ts': 27,
-  'test/concurrent-runs.test.ts': 25,
-  'test/browser-load.test.ts': 22,
-  'test/rerun.test.ts': 20,
-  'harness/load/locust/engine.test.ts': 19,
-  'harness/steps/rate-limit.test.ts': 17,
-  'test/interrupt.test.ts': 12,
-  'test/fresh-window.test.ts': 11,
-  'test/check-order.test.ts': 10,
-  'test/property-order.test.ts': 9,
-};
+export const LONG_FILES: Readonly<Record<string, number>> = (
+  JSON.parse(readFileSync(fileURLToPath(new URL('./file-times.json', import.meta.url)), 'utf8')) as { seconds: Record<string, number> }
+).seconds;
 
 /** A file's path relative to the project root, forward slashes (the keys of LONG_FILES). */
 function relativePath(spec: TestSpecification): string {

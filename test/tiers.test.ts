@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.js';
 import { LONG_FILES, longestFirst } from './file-order.js';
+import { fileTimes } from './testing/file-times-reporter.js';
 import { E2E_UNITS, SYSTEM_TESTS, TIERS, tierGlobs, tierOf, UNIT_EXTRAS, type Tier } from './tiers.js';
 import { unitTierProblems } from './testing/tier-rules.js';
 
@@ -94,6 +95,26 @@ describe('test tiers', () => {
       'test/cli.test.ts',
       'reference/seed.test.ts',
       'test/tiers.test.ts',
+    ]);
+  });
+
+  it('records the long files of a run, in whole seconds, longest first, over the times of the files that did not run', () => {
+    const module = (path: string, ms: number) =>
+      ({ moduleId: `/clone/${path}`, diagnostic: () => ({ duration: ms }) }) as Parameters<typeof fileTimes>[0][number];
+    const written = JSON.parse(
+      fileTimes([module('test/a.test.ts', 9_400), module('test/b.test.ts', 120_600), module('harness/c.test.ts', 7_400)], '/clone', 'today', {
+        'test/d.test.ts': 30,
+        'harness/c.test.ts': 12,
+      }),
+    ) as {
+      measured: string;
+      seconds: Record<string, number>;
+    };
+    expect(written.measured).toBe('today');
+    expect(Object.entries(written.seconds)).toEqual([
+      ['test/b.test.ts', 121],
+      ['test/d.test.ts', 30],
+      ['test/a.test.ts', 9],
     ]);
   });
 
