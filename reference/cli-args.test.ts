@@ -68,4 +68,15 @@ describe('parseCliArgs', () => {
       expect(() => parseCliArgs(argv), argv.join(' ')).toThrow(UsageError);
     }
   });
+
+  it('lists in its help every flag it accepts, and accepts every flag its help lists', () => {
+    const listed = [...USAGE.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]!);
+    expect(listed).toHaveLength(9);
+    for (const flag of listed) {
+      const args =
+        flag === 'help' ? ['--help'] : [`--${flag}`, flag === 'host' ? 'h' : flag === 'faults' || flag === 'variants' ? '' : flag === 'seed' ? 's.json' : '5'];
+      expect(() => parseCliArgs(args), flag).not.toThrow();
+    }
+    expect(() => parseCliArgs(['--verbose'])).toThrow(UsageError);
+  });
 });

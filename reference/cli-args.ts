@@ -30,25 +30,62 @@ export interface ReferenceCliOptions {
 /** Upper bound of both webhook flags: one hour. */
 const MAX_WEBHOOK_MS = 3_600_000;
 
-export const USAGE = `Usage: npm run reference -- [options]
+/**
+ * The options `reference` takes, one table for the parser and the help: each flag's value (none
+ * for a switch) and its help lines. A flag the parser accepts is one the help lists.
+ */
+const OPTIONS = [
+  { name: 'host', value: '<host>', help: ['interface to listen on (default 127.0.0.1)'] },
+  { name: 'port', value: '<port>', help: ['port, 0 for a free one (default 0, or env REFERENCE_PORT)'] },
+  { name: 'faults', value: '<a,b>', help: ['switch on deliberate faults (see reference/faults.ts)'] },
+  {
+    name: 'variants',
+    value: '<a,b>',
+    help: ['switch on legitimate alternative choices the spec leaves open', '(see reference/variants.ts); the server still conforms'],
+  },
+  { name: 'seed', value: '<path>', help: ['seed file (default fixtures/seed.json)'] },
+  {
+    name: 'webhook-backoff-ms',
+    value: '<ms>',
+    help: [`webhook retry spacing: attempt n+1 waits ms * 2^(n-1) (default ${DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs})`],
+  },
+  { name: 'webhook-timeout-ms', value: '<ms>', help: [`timeout of one webhook delivery attempt (default ${DEFAULT_WEBHOOK_OPTIONS.timeoutMs})`] },
+  {
+    name: 'rate-window-s',
+    value: '<n>',
+    help: [
+      `rate-limit window in whole seconds (default ${WINDOW_MS / 1000}); for self-tests`,
+      "only: the spec's limit is per minute, so any other window is non-conforming",
+    ],
+  },
+  { name: 'help', short: 'h', help: ['show this text'] },
+] as const satisfies ReadonlyArray<{ name: string; value?: string; short?: string; help: readonly string[] }>;
 
-Starts the reference Work-management API server (spec v1) in memory.
+/** The help column: a flag longer than this puts its help on the next line. */
+const HELP_COLUMN = 21;
 
-Options:
-  --host <host>      interface to listen on (default 127.0.0.1)
-  --port <port>      port, 0 for a free one (default 0, or env REFERENCE_PORT)
-  --faults <a,b>     switch on deliberate faults (see reference/faults.ts)
-  --variants <a,b>   switch on legitimate alternative choices the spec leaves open
-                     (see reference/variants.ts); the server still conforms
-  --seed <path>      seed file (default fixtures/seed.json)
-  --webhook-backoff-ms <ms>
-                     webhook retry spacing: attempt n+1 waits ms * 2^(n-1) (default ${DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs})
-  --webhook-timeout-ms <ms>
-                     timeout of one webhook delivery attempt (default ${DEFAULT_WEBHOOK_OPTIONS.timeoutMs})
-  --rate-window-s <n>
-                     rate-limit window in whole seconds (default ${WINDOW_MS / 1000}); for self-tests
-                     only: the spec's limit is per minute, so any other window is non-conforming
-  --help             show this text`;
+/** One option's help lines: the flag and its value, then its help beside it (or under it, when the flag is long). */
+function optionHelp(option: (typeof OPTIONS)[number]): string[] {
+  const flag = `  --${option.name}${'value' in option ? ` ${option.value}` : ''}`;
+  const indent = ' '.repeat(HELP_COLUMN);
+  if (flag.length + 2 > HELP_COLUMN) return [flag, ...option.help.map((line) => `${indent}${line}`)];
+  const [first, ...rest] = option.help;
+  return [`${flag.padEnd(HELP_COLUMN)}${first}`, ...rest.map((line) => `${indent}${line}`)];
+}
+
+export const USAGE = [
+  'Usage: npm run reference -- [options]',
+  '',
+  'Starts the reference Work-management API server (spec v1) in memory.',
+  '',
+  'Options:',
+  ...OPTIONS.flatMap(optionHelp),
+].join('\n');
+
+/** node:util parseArgs' options, from the table. */
+const PARSE_OPTIONS = Object.fromEntries(
+  OPTIONS.map((o) => [o.name, { type: 'value' in o ? ('string' as const) : ('boolean' as const), ...('short' in o ? { short: o.short } : {}) }]),
+) as { [O in (typeof OPTIONS)[number] as O['name']]: O extends { value: string } ? { type: 'string' } : { type: 'boolean'; short?: string } };
 
 function parsePort(raw: string, source: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`${source} must be an integer 0..65535, got "${raw}"`);
@@ -79,17 +116,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        faults: { type: 'string' },
-        variants: { type: 'string' },
-        seed: { type: 'string' },
-        'webhook-backoff-ms': { type: 'string' },
-        'webhook-timeout-ms': { type: 'string' },
-        'rate-window-s': { type: 'string' },
-      },
+      options: PARSE_OPTIONS,
     }));
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
