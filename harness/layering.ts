@@ -346,10 +346,6 @@ export function treeOf(path: string): string {
   return path.split('/')[0]!;
 }
 
-export function unitNamed(folder: string): Unit | undefined {
-  return UNITS.find((u) => u.folder === folder);
-}
-
 /** The unit a file belongs to: the deepest unit folder holding it. */
 export function unitOf(file: string): Unit | undefined {
   let best: Unit | undefined;
