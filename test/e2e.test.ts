@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from '../harness/config/defaults.js';
 import { REQUIREMENT_SUITES } from '../harness/config/requirement-suites.js';
 import { requirementSuitesOf } from '../harness/config/requirement-suites-text.js';
 import { readSeed } from '../harness/config/seed.js';
 import { PACKAGE_ROOT } from '../harness/package-root.js';
 import { reportJsonSchema } from '../harness/report/json-schema.js';
+import { SUITE_ESTIMATES } from '../harness/runner/request-estimate.js';
 import type { Report } from '../harness/report/model.js';
 import { matchEndpoint } from '../harness/spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
@@ -114,6 +116,12 @@ describe('a full run against the embedded reference server', () => {
     const measured = Object.fromEntries(requirementSuitesOf(report.checks, Object.keys(REQUIREMENTS)));
     // Stale: npx tsx harness/config/write-requirement-suites.ts <this run's report.json>
     expect(measured).toEqual(REQUIREMENT_SUITES);
+  });
+
+  it('reports as many checks of each suite as conformance list and the progress line say it holds', () => {
+    const counted = Object.fromEntries(DOMAINS.map((d) => [d, report.checks.filter((c) => c.domain === d).length]));
+    // Stale: the checks of harness/runner/request-estimate.ts SUITE_ESTIMATES, from this run's report.json.
+    expect(counted).toEqual(Object.fromEntries(DOMAINS.map((d) => [d, SUITE_ESTIMATES[d].checks])));
   });
 
   it('exercises every documented endpoint and names the domains it cannot test', () => {
