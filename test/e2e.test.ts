@@ -17,9 +17,11 @@ import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
 import type { HarEntry } from '../harness/har/entry.js';
 import { prismVerdict } from './openapi-prism.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
+import { HAR_FILE } from '../harness/har/write.js';
+import { RUN_FILES } from '../harness/report/files.js';
 
 // The run keeps its HTTP archive too: the OpenAPI document is judged against every answer in it.
-const REPORT_FILES = ['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
+const REPORT_FILES = [...RUN_FILES, HAR_FILE].sort();
 
 async function allFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
