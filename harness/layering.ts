@@ -266,6 +266,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/config' },
       { to: 'harness/http' },
       { to: 'reference', only: ['command.ts'], from: ['main.ts'], why: 'in `main.ts`, for `conformance reference`' },
+      { to: 'harness/har', only: ['write.ts'], from: ['main.ts'], why: "the HTTP archive's file name, for the closing line" },
     ],
   },
   {
@@ -344,10 +345,6 @@ export const TEST_RULES: readonly TestRule[] = [
 
 export function treeOf(path: string): string {
   return path.split('/')[0]!;
-}
-
-export function unitNamed(folder: string): Unit | undefined {
-  return UNITS.find((u) => u.folder === folder);
 }
 
 /** The unit a file belongs to: the deepest unit folder holding it. */

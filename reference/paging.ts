@@ -2,10 +2,6 @@ import { notFound } from './errors.js';
 import type { ListsPolicy } from './lists.faults.js';
 import type { QueryReader } from './query.js';
 
-/** spec 4 common rules / 8: limit 1..100 default 50, offset >= 0 default 0. */
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
-
 export interface Page {
   limit: number;
   offset: number;

@@ -49,7 +49,6 @@ const seedSchema = z.object({ organisations: z.array(seedOrganisationSchema).min
 
 export type Seed = z.infer<typeof seedSchema>;
 export type SeedOrganisation = Seed['organisations'][number];
-export type SeedKey = SeedOrganisation['keys'][number];
 export type SeedProject = SeedOrganisation['projects'][number];
 export type SeedReportDefinition = SeedOrganisation['reportDefinitions'][number];
 

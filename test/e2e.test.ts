@@ -4,20 +4,24 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from '../harness/config/defaults.js';
 import { REQUIREMENT_SUITES } from '../harness/config/requirement-suites.js';
 import { requirementSuitesOf } from '../harness/config/requirement-suites-text.js';
 import { readSeed } from '../harness/config/seed.js';
 import { PACKAGE_ROOT } from '../harness/package-root.js';
 import { reportJsonSchema } from '../harness/report/json-schema.js';
+import { SUITE_ESTIMATES } from '../harness/runner/request-estimate.js';
 import type { Report } from '../harness/report/model.js';
 import { matchEndpoint } from '../harness/spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
 import type { HarEntry } from '../harness/har/entry.js';
 import { prismVerdict } from './openapi-prism.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
+import { HAR_FILE } from '../harness/har/write.js';
+import { RUN_FILES } from '../harness/report/files.js';
 
 // The run keeps its HTTP archive too: the OpenAPI document is judged against every answer in it.
-const REPORT_FILES = ['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
+const REPORT_FILES = [...RUN_FILES, HAR_FILE].sort();
 
 async function allFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -114,6 +118,12 @@ describe('a full run against the embedded reference server', () => {
     const measured = Object.fromEntries(requirementSuitesOf(report.checks, Object.keys(REQUIREMENTS)));
     // Stale: npx tsx harness/config/write-requirement-suites.ts <this run's report.json>
     expect(measured).toEqual(REQUIREMENT_SUITES);
+  });
+
+  it('reports as many checks of each suite as conformance list and the progress line say it holds', () => {
+    const counted = Object.fromEntries(DOMAINS.map((d) => [d, report.checks.filter((c) => c.domain === d).length]));
+    // Stale: the checks of harness/runner/request-estimate.ts SUITE_ESTIMATES, from this run's report.json.
+    expect(counted).toEqual(Object.fromEntries(DOMAINS.map((d) => [d, SUITE_ESTIMATES[d].checks])));
   });
 
   it('exercises every documented endpoint and names the domains it cannot test', () => {

@@ -12,6 +12,7 @@ import type { Report } from '../harness/report/model.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { SCRIPT_PAYLOAD, startHostileProxy, type Behaviour, type HostileProxyOptions, type ProxyStats } from './hostile-proxy.js';
 import { readLatestLoadJson, readLatestReport, spawnCli } from './run-cli.js';
+import { RUN_FILES } from '../harness/report/files.js';
 
 /*
  * Issue 12: the real CLI against a proxy in front of the reference server that misbehaves on
@@ -25,7 +26,7 @@ import { readLatestLoadJson, readLatestReport, spawnCli } from './run-cli.js';
 
 const SUITES = 'contacts,auth';
 const SEED = '20261123';
-const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
+const REPORT_FILES = [...RUN_FILES].sort();
 const ONE_GB_KB = 1024 * 1024;
 
 interface Measured {

@@ -7,6 +7,7 @@ import { ENDPOINTS } from '../harness/spec/endpoints.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { readLatestReport, spawnCli } from './run-cli.js';
 import { externalTargetEnv } from './target-env.js';
+import { RUN_FILES } from '../harness/report/files.js';
 
 /*
  * Ctrl-C and a CI cancel in the middle of `conformance run`: the run stops, deletes what it
@@ -16,7 +17,7 @@ import { externalTargetEnv } from './target-env.js';
  * target, so what is left on it can be counted through the API with both organisations' keys.
  */
 
-const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'];
+const REPORT_FILES = [...RUN_FILES].sort();
 /** How long CI systems commonly wait between SIGTERM and SIGKILL. */
 const CI_GRACE_MS = 10_000;
 /** Checks that must have ended before the signal, so the run has records to clean up. */

@@ -92,17 +92,33 @@ describe('conformance list', () => {
       const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/api/v1`;
       const result = await runCli(['list', '--suites', 'security,contacts', '--url', url], pick(['CONFORMANCE_ADMIN_KEY']));
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/^conformance list: \d+ checks of 2 suites would run against http:\/\/127\.0\.0\.1:\d+\/api\/v1; nothing is sent$/m);
+      expect(result.stdout).toMatch(
+        /^conformance list: \d+ requirement rows of 2 suites would run against http:\/\/127\.0\.0\.1:\d+\/api\/v1; nothing is sent$/m,
+      );
+      expect(result.stdout).toMatch(/^The run reports \d+ checks: a row is a requirement in a suite/m);
       expect(result.stdout).toMatch(/^REQUIREMENT +LEVEL +SUITE +SECTION +NEEDS$/m);
       expect(result.stdout).toMatch(/^SEC-ISOLATION-READ +MUST +security +[\d., ]+ .*CONFORMANCE_OTHER_ORG_KEY \(NOT SET\)/m);
       expect(result.stdout).toMatch(/^CT-NAME-MIN +MUST +contacts +[\d., ]+-$/m);
-      expect(result.stdout).toMatch(/^\d+ of them would be skipped for want of .*CONFORMANCE_OTHER_ORG_KEY.* \(set them to run them\)\.$/m);
+      expect(result.stdout).toMatch(/^\d+ of the rows would be skipped for want of .*CONFORMANCE_OTHER_ORG_KEY.* \(set them to run them\)\.$/m);
       expect(result.stdout).toMatch(/^Not selected \(\d+ requirements\): by CONFORMANCE_SUITES=security,contacts\.$/m);
       expect(requests).toBe(0);
     } finally {
       target.close();
     }
   }, 60_000);
+
+  it('says how many checks the run then reports (one suite), beside its rows of requirements', async () => {
+    const env = { CONFORMANCE_SUITES: 'auth' };
+    const [table, listed, ran] = await Promise.all([runCli(['list'], env), runCli(['list', '--json'], env), runCli(['run'], env)]);
+    expect(ran.code, ran.stderr.slice(-2000)).toBe(0);
+    const report = await readLatestReport(ran.reportDir);
+    const list = JSON.parse(listed.stdout) as CheckList & { runChecks: { checks: number; atMost: boolean } };
+    expect(list.runChecks).toEqual({ checks: report.checks.length, atMost: false });
+    // auth checks some requirements more than once: the two figures differ, and the table says both.
+    expect(report.checks.length).toBeGreaterThan(list.checks.length);
+    expect(table.stdout).toContain(`conformance list: ${list.checks.length} requirement rows of 1 suite would run against`);
+    expect(table.stdout).toContain(`The run reports ${report.checks.length} checks: a row is a requirement in a suite`);
+  }, 120_000);
 
   it('refuses a bad option or configuration with one line and exit 2, as run does', async () => {
     const option = await runCli(['list', '--jsn']);

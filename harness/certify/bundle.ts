@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULTS } from '../config/schema.js';
 import { HAR_FILE } from '../har/write.js';
 import { escapeMarkdownText, markdownCode, markdownFence } from '../report/escape/markdown.js';
+import { RUN_FILES, type RunFile } from '../report/files.js';
 import { formatDuration, plural } from '../report/format.js';
 import { verdictLabel, verdictReason } from '../report/verdict.js';
 import { STATUSES, type Report } from '../report/model.js';
@@ -21,8 +22,8 @@ import { packTarGz } from './tar.js';
  * exactly like the reports (the runner's Redactor).
  */
 
-/** The files harness/report/write.ts renders for every run (a unit test keeps them in step). */
-export const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.md', 'summary.md'] as const;
+/** The files every run writes (harness/report/files.ts `RUN_FILES`), in name order. */
+export const REPORT_FILES: readonly RunFile[] = [...RUN_FILES].sort();
 /** The run's HTTP archive, as the runner writes it (harness/har/write.ts). */
 export { HAR_FILE };
 export const PRODUCT_FILE = 'product.json';

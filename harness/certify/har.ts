@@ -11,7 +11,6 @@ import { z } from 'zod';
  */
 
 export const HAR_VERSION = '1.2';
-export const HAR_CHECK_FIELD = '_check';
 
 export const harEntrySchema = z.looseObject({
   startedDateTime: z.string(),

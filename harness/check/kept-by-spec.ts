@@ -40,7 +40,3 @@ export function addKept(into: KeptBySpec, more: KeptBySpec): KeptBySpec {
   into.deactivatedRates += more.deactivatedRates;
   return into;
 }
-
-export function keptTotal(kept: KeptBySpec): number {
-  return kept.softDeletedTasks + kept.softDeletedResources + kept.deactivatedRates;
-}

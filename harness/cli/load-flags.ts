@@ -11,8 +11,6 @@ import { UsageError } from '../errors.js';
  * read by the one parser with the other options of load (args.ts); this file judges their values.
  */
 
-export const REPEATED_LOAD_FLAGS = ['--threshold', '--stage'] as const;
-
 /**
  * Pure: the variables set by every `--threshold` and `--stage` given (in the order given, as the
  * one parser (parse.ts) hands them over); a bad value is refused naming the option.

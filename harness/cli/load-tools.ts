@@ -14,8 +14,6 @@ import { parseCommandArgs, type CommandSyntax, type OptionTable } from './parse.
 export const LOAD_TOOLS = ['keys-file', 'export'] as const;
 export type LoadTool = (typeof LOAD_TOOLS)[number];
 
-export const isLoadTool = (word: string | undefined): word is LoadTool => (LOAD_TOOLS as readonly string[]).includes(word ?? '');
-
 async function configFrom(args: RunArgs): Promise<Config> {
   const { loadConfig } = await import('../config/load.js');
   return loadConfig({ envFile: args.envFile, overrides: args.overrides });

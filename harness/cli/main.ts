@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/schema.js';
 import { errorLine, HarnessError, InternalError, StoppedBeforeChecksError } from '../errors.js';
+import { HAR_FILE } from '../har/write.js';
 import { packageFile } from '../package-root.js';
+import { filesLine, RUN_FILES } from '../report/files.js';
 import { parseRequest, parseRunArgs, type RunArgs } from './args.js';
 import { helpFor } from './help.js';
 
@@ -45,9 +47,10 @@ async function doctor(args: Pick<RunArgs, 'envFile' | 'overrides'>): Promise<num
  * report, then exits 130 or 143 as `run` does; a second signal ends the process at once.
  */
 async function load(config: Config): Promise<number> {
-  const [{ renderLoadTerminal }, { redactorFor, runLoad }, { INTERRUPT_EXIT_CODES }] = await Promise.all([
+  const [{ renderLoadTerminal }, { redactorFor, runLoad }, { LOAD_FILES, LOAD_METRICS_FILES }, { INTERRUPT_EXIT_CODES }] = await Promise.all([
     import('../load/render-terminal.js'),
     import('../load/run.js'),
+    import('../load/write.js'),
     import('../runner/interrupt.js'),
   ]);
   const controller = new AbortController();
@@ -64,9 +67,7 @@ async function load(config: Config): Promise<number> {
     const { report, written } = await runLoad(config, { signal: controller.signal });
     const redactor = redactorFor(config);
     process.stdout.write(redactor.redact(renderLoadTerminal(report, { color: process.stdout.isTTY === true })));
-    process.stdout.write(
-      `\nReport: ${written.runDir}\n  latest: ${written.latestDir}/load.html (also load.json, junit.xml, load-metrics.prom, load-metrics.jsonl)\n`,
-    );
+    process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${filesLine(written.latestDir, [...LOAD_FILES, ...LOAD_METRICS_FILES])}\n`);
     return stoppedBy === undefined ? report.exitCode : INTERRUPT_EXIT_CODES[stoppedBy];
   } finally {
     process.removeListener('SIGINT', onSignal);
@@ -157,9 +158,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { report, written } = await runConformance(config, new Progress(), { interrupt });
       const redactor = new Redactor(Object.values(config.keys));
       process.stdout.write(redactor.redact(renderTerminalSummary(report, { color: process.stdout.isTTY === true })));
-      process.stdout.write(
-        `\nReport: ${written.runDir}\n  latest: ${written.latestDir}/report.html (also report.json, junit.xml, summary.md, summary-full.md${config.har ? ', exchanges.har' : ''})\n`,
-      );
+      process.stdout.write(`\nReport: ${written.runDir}\n  latest: ${filesLine(written.latestDir, config.har ? [...RUN_FILES, HAR_FILE] : RUN_FILES)}\n`);
       // A signal that came after the last check still ends the process as the signal says; the report is whole.
       return interrupt.received === undefined ? report.exitCode : INTERRUPT_EXIT_CODES[interrupt.received];
     } finally {
@@ -172,9 +171,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // The target answered but the run stopped before its checks: the report says what was not verified.
       // On stdout, where a finished run names its report: stderr keeps its one line.
       if (error instanceof StoppedBeforeChecksError)
-        process.stdout.write(
-          `Report (nothing verified; ${error.code} in docs/why-did-my-run-stop.md): ${error.written.latestDir}/report.html (also report.json, junit.xml, summary.md)\n`,
-        );
+        process.stdout.write(`Report (nothing verified; ${error.code} in docs/why-did-my-run-stop.md): ${filesLine(error.written.latestDir, RUN_FILES)}\n`);
       return 2;
     }
     // A crash of the harness itself: not a configuration problem, so not 2; the stack helps a bug report.

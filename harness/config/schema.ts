@@ -21,7 +21,7 @@ import {
 import type { Domain, LoadEndpoint, LoadEngine, LoadScenarioId } from './defaults.js';
 import { SETTINGS, type SettingEntry } from './settings.js';
 
-export { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_ENGINES, LOAD_SCENARIOS, LOCUST_DEFAULTS } from './defaults.js';
+export { DEFAULTS, DOMAINS, LOAD_DEFAULTS, LOAD_ENDPOINTS, LOAD_SCENARIOS, LOCUST_DEFAULTS } from './defaults.js';
 export type { Domain, LoadEndpoint, LoadEngine, LoadScenarioId } from './defaults.js';
 
 type EnvShape = { [E in SettingEntry as E['name']]: ReturnType<E['kind']['schema']> };

@@ -52,9 +52,3 @@ export function renderDoctorSummary(report: DoctorReport): string {
   else out += 'the configuration is ready for a run\n';
   return out;
 }
-
-/** The whole report at once (items, then the summary). */
-export function renderDoctorTerminal(report: DoctorReport, options: DoctorTerminalOptions): string {
-  const head = `conformance doctor: ${escapeTerminal(report.target.embedded ? 'the embedded reference server' : report.target.url)}\n`;
-  return head + report.items.map((i) => renderDoctorItem(i, options)).join('') + renderDoctorSummary(report);
-}

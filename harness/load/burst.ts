@@ -190,7 +190,7 @@ export function judgeBurstKey(input: {
   readonly label: string;
   /** The key's traffic, merged over the engine's workers (tally-merge.ts). */
   readonly tally: KeyTally;
-  /** Each worker's share, for the report (tally-merge.ts workerRows). */
+  /** Each worker's share, for the report (tally-merge.ts tallyOfKey). */
   readonly workers?: readonly WorkerRow[] | undefined;
   readonly limit: number;
   readonly remaining: number;

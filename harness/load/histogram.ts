@@ -15,7 +15,7 @@ const EXACT_BELOW = 2 * SUB_BUCKETS;
 const MAX_MICROS = 2 ** 31 - 1;
 const BUCKETS = EXACT_BELOW + (31 - 7) * SUB_BUCKETS;
 
-/** The sparse form a tally carries (harness/load/tally.ts LatencyTally): `[bucket index, count]` of non-empty buckets. */
+/** The sparse form a tally carries (harness/load/tally.ts latencyTallySchema): `[bucket index, count]` of non-empty buckets. */
 export interface SparseLatency {
   readonly count: number;
   readonly sumMicros: number;

@@ -46,8 +46,3 @@ export class LoadProgress {
     if (this.#live && this.#status !== '') this.#out.write('\r\u001b[K');
   }
 }
-
-/** A progress that prints nothing (tests, the bench). */
-export function silentProgress(): LoadProgress {
-  return new LoadProgress({ write: () => true } as unknown as NodeJS.WritableStream, false);
-}

@@ -68,7 +68,7 @@ export interface SustainedVerdict {
 export interface SustainedTally {
   readonly planned: number;
   readonly tally: KeyTally;
-  /** Each worker's share (tally-merge.ts workerRows); one row of the whole tally when unset. */
+  /** Each worker's share (tally-merge.ts tallyOfKey); one row of the whole tally when unset. */
   readonly workers?: readonly WorkerRow[] | undefined;
 }
 

@@ -105,11 +105,6 @@ export function workerRowOf(worker: number, tally: Pick<KeyTally, 'sent' | 'stat
   return { worker, sent: tally.sent, admitted, rejected, other, errors: tally.errors };
 }
 
-/** Per-worker rows of one key, in worker order. */
-export function workerRows(entries: readonly { readonly worker: Pick<WorkerInfo, 'index'>; readonly tally: KeyTally }[]): WorkerRow[] {
-  return [...entries].sort((a, b) => a.worker.index - b.worker.index).map((e) => workerRowOf(e.worker.index, e.tally));
-}
-
 /** One key's traffic in a job's result: every worker's tally merged, and each worker's row (zero when it sent nothing on the key). */
 export function tallyOfKey(
   result: { readonly workers: readonly WorkerInfo[]; readonly tallies: readonly { readonly worker: number; readonly tally: KeyTally }[] },

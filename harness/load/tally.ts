@@ -66,7 +66,6 @@ export const latencyTallySchema = z.strictObject({
   maxMicros: count,
   buckets: z.array(z.tuple([count, count.min(1)])),
 });
-export type LatencyTally = z.infer<typeof latencyTallySchema>;
 
 /** One key's traffic in one job on one sender (a Locust worker, or the Node engine). */
 export const keyTallySchema = z.strictObject({

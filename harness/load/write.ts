@@ -9,8 +9,16 @@ import { renderLoadJunit } from './render-junit.js';
 
 export type WrittenLoadReport = WrittenFiles;
 
+/** The files every load run writes, the page to open first (renderLoadFiles, the CLI's closing line). */
+export const LOAD_FILES = ['load.html', 'load.json', 'junit.xml'] as const;
+/** Added when the run's traffic is given (the CLI always gives it). */
+export const LOAD_METRICS_FILES = ['load-metrics.prom', 'load-metrics.jsonl'] as const;
+
+type LoadFile = (typeof LOAD_FILES)[number];
+type LoadMetricsFile = (typeof LOAD_METRICS_FILES)[number];
+
 /** The files, rendered from the one (validated) report; the metrics files when the run's traffic is given. */
-export function renderLoadFiles(report: LoadReport, metrics?: LoadMetrics): Record<string, string> {
+export function renderLoadFiles(report: LoadReport, metrics?: LoadMetrics): Record<LoadFile, string> & Partial<Record<LoadMetricsFile, string>> {
   const valid = loadReportSchema.parse(report);
   return {
     'load.json': `${JSON.stringify(valid, null, 2)}\n`,

@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAR_FILE } from '../har/write.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { filesLine, RUN_FILES } from './files.js';
 import { sampleReport } from './testing/sample-report.js';
 import { renderAll } from './write.js';
 
 /*
- * The README and the report page each list the files a run writes, one bullet a file. The list is
- * a promise to the user, so it is checked against what the writer renders (and the HTTP archive
- * `CONFORMANCE_HAR` adds): a format added or renamed fails here until both pages say so.
+ * The files a run writes are declared once (files.ts `RUN_FILES`): the writer renders exactly
+ * those, the CLI's closing lines name them (filesLine), and the README and the report page each
+ * list them, one bullet a file. The pages' lists are a promise to the user, so they are checked
+ * against that list (and the HTTP archive `CONFORMANCE_HAR` adds): a format added or renamed fails
+ * here until both pages say so.
  */
 
 /** The file names of the bullets after "Each run writes" up to the first line that is no bullet. */
@@ -28,7 +31,16 @@ function listedFiles(text: string): string[] {
 }
 
 describe('the list of the files a run writes', () => {
-  const written = [...Object.keys(renderAll(sampleReport())), HAR_FILE].sort();
+  const written = [...RUN_FILES, HAR_FILE].sort();
+
+  it('is what the writer renders', () => {
+    expect(Object.keys(renderAll(sampleReport())).sort()).toEqual([...RUN_FILES].sort());
+  });
+
+  it('is what the closing line names, the page first', () => {
+    expect(filesLine('reports/latest', RUN_FILES)).toBe('reports/latest/report.html (also report.json, junit.xml, summary.md, summary-full.md)');
+    expect(filesLine('reports/latest', ['load.html'])).toBe('reports/latest/load.html');
+  });
 
   it.each(['README.md', 'docs/reading-the-report.md'])('in %s names every file the run writes', (page) => {
     expect(written).toHaveLength(6);

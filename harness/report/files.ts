@@ -2,6 +2,21 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Redactor } from '../http/redact.js';
 
+/**
+ * The files every conformance run writes into its folder, the page to open first: the one list
+ * the writer renders (write.ts `renderAll`), the CLI's closing lines name, the certification
+ * bundle carries and the docs list (files-listed.test.ts). `CONFORMANCE_HAR` adds the HTTP
+ * archive (har/write.ts `HAR_FILE`).
+ */
+export const RUN_FILES = ['report.html', 'report.json', 'junit.xml', 'summary.md', 'summary-full.md'] as const;
+export type RunFile = (typeof RUN_FILES)[number];
+
+/** A closing line's file list: `<dir>/<first> (also <the others>)`. */
+export function filesLine(dir: string, files: readonly string[]): string {
+  const [first, ...others] = files;
+  return `${dir}/${first}${others.length === 0 ? '' : ` (also ${others.join(', ')})`}`;
+}
+
 export interface WrittenFiles {
   readonly runDir: string;
   readonly latestDir: string;

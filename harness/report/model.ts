@@ -131,7 +131,6 @@ export const endpointCoverageSchema = z.object({
   /** Checks in this run that sent at least one request to it. */
   checks: z.int().min(0),
 });
-export type EndpointCoverage = z.infer<typeof endpointCoverageSchema>;
 
 export const notTestableSchema = z.object({ domain: z.string(), reason: z.string() });
 

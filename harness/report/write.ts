@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Redactor } from '../http/redact.js';
-import { redactDeep, writeRunFiles, type WrittenFiles } from './files.js';
+import { redactDeep, type RunFile, writeRunFiles, type WrittenFiles } from './files.js';
 import type { Report } from './model.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
@@ -14,10 +14,11 @@ export function redactReport(report: Report, redactor: Redactor): Report {
 }
 
 /**
- * Every format, rendered from the one report. `summary.md` always fits a pull-request comment
- * and a CI job summary (renderSummaryMarkdown); `summary-full.md` is the same Markdown uncut.
+ * Every format, rendered from the one report: one file of files.ts `RUN_FILES` each (the type
+ * holds them to it). `summary.md` always fits a pull-request comment and a CI job summary
+ * (renderSummaryMarkdown); `summary-full.md` is the same Markdown uncut.
  */
-export function renderAll(report: Report): Record<string, string> {
+export function renderAll(report: Report): Record<RunFile, string> {
   return {
     'report.json': `${JSON.stringify(report, null, 2)}\n`,
     'junit.xml': renderJunit(report),

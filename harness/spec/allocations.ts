@@ -18,9 +18,6 @@ export const ALLOCATION_NULLABLE_FIELDS = ['resourceId', 'groupId', 'notes', 'co
 /** Fields never nullable on update (spec 2.6 Update column without "nullable"). */
 export const ALLOCATION_NON_NULLABLE_FIELDS = ['taskId', 'startDate', 'endDate', 'hoursPerDay', 'hours', 'constraintAcknowledged'] as const;
 
-/** Spec 2.6 Create column: the required fields. */
-export const ALLOCATION_REQUIRED_FIELDS = ['taskId', 'startDate', 'endDate'] as const;
-
 /** Spec 2.6: "string, trimmed, max length 1000" (the length counts after trimming, spec 8). */
 export const constraintReasonSchema = z.string().trim().max(CONSTRAINT_REASON_MAX);
 

@@ -36,9 +36,6 @@ export const EXPENSE_NON_NULLABLE_FIELDS = [
   'tags',
 ] as const;
 
-/** Spec 2.2 Create column: the required fields. */
-export const EXPENSE_REQUIRED_FIELDS = ['expenseType', 'amount', 'date'] as const;
-
 /** Spec 2.2: "Financial modifier object (all four fields required)". Extra properties are not ruled on. */
 export const financialModifierSchema = z.object({
   id: z.uuid(),

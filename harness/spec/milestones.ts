@@ -5,16 +5,12 @@ import { realDateSchema } from './time-entries.js';
 
 /** Spec 3.3: the milestone status values. */
 export const MILESTONE_STATUSES = ['upcoming', 'at_risk', 'completed', 'missed'] as const;
-export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
 /** Fields that are nullable on update: description ("optional, nullable") and typeId ("may be null"). */
 export const MILESTONE_NULLABLE_FIELDS = ['description', 'typeId'] as const;
 
 /** Fields never nullable (spec 2.8 without "nullable" or "may be null"). */
 export const MILESTONE_NON_NULLABLE_FIELDS = ['name', 'targetDate', 'triggersInvoice', 'completionCriteria'] as const;
-
-/** Spec 2.8 Create column: the required fields. */
-export const MILESTONE_REQUIRED_FIELDS = ['projectId', 'name', 'targetDate'] as const;
 
 /**
  * Spec 2.8: "Completion criterion item shape: not shown". Any item is accepted by the model; the

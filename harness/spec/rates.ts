@@ -19,9 +19,6 @@ export const RATE_UPDATE_FIELDS = ['name', 'rateType', 'currency', 'isDefault', 
 /** Spec 2.5 Update rate column: "not accepted" (amount: "use versions"). */
 export const RATE_UPDATE_NOT_ACCEPTED = ['amount', 'period', 'hoursPerPeriod'] as const;
 
-/** Spec 2.5 "Create rate version body". */
-export const RATE_VERSION_FIELDS = ['amount', 'effectiveFrom', 'changeReason'] as const;
-
 const rateFields = {
   name: z.string().min(1),
   rateType: z.enum(RATE_TYPES),

@@ -7,7 +7,6 @@ export const REPORT_SOURCES = ['system', 'user'] as const;
 
 /** Spec 4.9: the kinds a scope may name. */
 export const SCOPE_KINDS = ['project', 'person', 'contact'] as const;
-export type ScopeKind = (typeof SCOPE_KINDS)[number];
 
 /** Spec 4.9 and 8: report execute paging. */
 export const EXECUTE_PAGE_SIZE_MAX = 500;

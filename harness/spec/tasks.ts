@@ -9,9 +9,6 @@ export const TASK_TYPES = ['project', 'admin', 'template', 'phase', 'stage', 'ta
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'blocked', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** spec 4.7: `lifecycleScope` values (default `all`). */
-export const LIFECYCLE_SCOPES = ['active', 'all'] as const;
-
 /** spec 2.7: `#` followed by 6 hex digits. */
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 

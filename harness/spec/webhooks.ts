@@ -55,7 +55,6 @@ export const QUIET_EVENTS = [
 
 /** Spec 3.4: delivery attempt statuses. */
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'retrying'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Spec 2.10 and 8. */
 export const WEBHOOK_NAME_MAX = 255;
@@ -64,9 +63,6 @@ export const WEBHOOK_URL_MAX = 500;
 export const MAX_ATTEMPTS = 5;
 /** Spec 2.10: the signing secret's prefix. */
 export const SECRET_PREFIX = 'whsec_';
-
-/** Fields that are "optional, nullable" on update (spec 2.10). */
-export const WEBHOOK_NULLABLE_FIELDS = ['description'] as const;
 
 /**
  * Spec 6.2: "ISO 8601 date-time in UTC with milliseconds". `Z` or `+00:00` both say UTC; more than
@@ -112,4 +108,3 @@ export const deliveryBodySchema = z.object({
     .refine((value) => !Number.isNaN(Date.parse(value)), 'not a real date-time'),
   data: z.record(z.string(), z.unknown()),
 });
-export type DeliveryBody = z.infer<typeof deliveryBodySchema>;

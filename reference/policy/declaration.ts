@@ -23,12 +23,6 @@ export interface FaultDeclaration {
   readonly policy?: PolicyPatch<Policy>;
 }
 
-/** A legitimate alternative the spec leaves open, declared the same way (the suite must pass it). */
-export interface VariantDeclaration {
-  readonly changes: string;
-  readonly policy?: PolicyPatch<Policy>;
-}
-
 /** Keeps the literal fault names as keys while checking each declaration's shape. */
 export function defineFaults<const T extends Record<string, FaultDeclaration>>(declarations: T): T {
   return declarations;

@@ -22,9 +22,9 @@ export const DEFAULT_PYTHON = '/usr/bin/python3';
  * Between the harness and the master it starts, not settings a user sets (hence not CONFORMANCE_*):
  * where the master writes its results, and how many workers it waits for.
  */
-export const RESULT_DIR_ENV = 'WMC_LOCUST_RESULT_DIR';
+const RESULT_DIR_ENV = 'WMC_LOCUST_RESULT_DIR';
 /** The workers the master waits for (not Locust's --expect-workers, whose wait a quit cannot end). */
-export const EXPECT_WORKERS_ENV = 'WMC_LOCUST_EXPECT_WORKERS';
+const EXPECT_WORKERS_ENV = 'WMC_LOCUST_EXPECT_WORKERS';
 /** The fix named whenever Locust cannot be started: Debian's package works with Debian's python3. */
 export const LOCUST_INSTALL_HINT = 'apt-get install -y python3-locust';
 
