@@ -192,7 +192,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/sink' },
       { to: 'harness/spec' },
       { to: 'harness/runner', why: 'request estimates, the throttling preflight, the target' },
-      { to: 'harness/report', only: ['files.ts', 'format.ts'] },
+      { to: 'harness/report', only: ['files.ts', 'format.ts', 'palette.ts'] },
       { to: 'harness/report/escape', only: ['terminal.ts'] },
     ],
   },
