@@ -12,7 +12,7 @@ import { REPORT_JSON_SCHEMA } from '../harness/report/json-schema.js';
 import type { Report } from '../harness/report/model.js';
 import { matchEndpoint } from '../harness/spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
-import type { HarEntry } from '../harness/har/entry.js';
+import type { HarEntry } from '../harness/har/format.js';
 import { prismVerdict } from './openapi-prism.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
 
