@@ -1,4 +1,4 @@
-import type { HarEntry } from '../harness/har/entry.js';
+import type { HarEntry } from '../harness/har/format.js';
 
 /*
  * Where the time of a distant run goes: for each suite file, how many of its requests had to

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMAINS } from '../harness/config/schema.js';
-import type { HarEntry } from '../harness/har/entry.js';
+import type { HarEntry } from '../harness/har/format.js';
 import { makeTestPki } from '../harness/http/testing/tls.js';
 import type { Report } from '../harness/report/model.js';
 import { externalTargetEnv } from '../test/target-env.js';

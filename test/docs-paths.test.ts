@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT_FILE, PRODUCT_FILE } from '../harness/certify/bundle.js';
-import { HAR_FILE } from '../harness/har/write.js';
+import { HAR_FILE } from '../harness/har/format.js';
 import { INSTRUCTIONS_FILE } from '../harness/load/locust/instructions.js';
 import { LOAD_FILES, LOAD_METRICS_FILES } from '../harness/load/write.js';
 import { PACKAGE_ROOT } from '../harness/package-root.js';

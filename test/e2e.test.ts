@@ -9,15 +9,15 @@ import { REQUIREMENT_SUITES } from '../harness/config/requirement-suites.js';
 import { requirementSuitesOf } from '../harness/config/requirement-suites-text.js';
 import { readSeed } from '../harness/config/seed.js';
 import { PACKAGE_ROOT } from '../harness/package-root.js';
-import { reportJsonSchema } from '../harness/report/json-schema.js';
+import { REPORT_JSON_SCHEMA } from '../harness/report/json-schema.js';
 import { SUITE_ESTIMATES } from '../harness/runner/request-estimate.js';
 import type { Report } from '../harness/report/model.js';
 import { matchEndpoint } from '../harness/spec/endpoints.js';
 import { REQUIREMENTS, isRequirementId } from '../harness/spec/requirements.js';
-import type { HarEntry } from '../harness/har/entry.js';
+import type { HarEntry } from '../harness/har/format.js';
 import { prismVerdict } from './openapi-prism.js';
 import { readLatestReport, runCli, type CliResult } from './run-cli.js';
-import { HAR_FILE } from '../harness/har/write.js';
+import { HAR_FILE } from '../harness/har/format.js';
 import { RUN_FILES } from '../harness/report/files.js';
 
 // The run keeps its HTTP archive too: the OpenAPI document is judged against every answer in it.
@@ -181,6 +181,6 @@ describe('a full run against the embedded reference server', () => {
 describe('the published report schema', () => {
   it('is the one generated from the report model (run npm run schema after changing model.ts)', async () => {
     const committed = JSON.parse(await readFile(new URL('../schemas/report.schema.json', import.meta.url), 'utf8'));
-    expect(committed).toEqual(reportJsonSchema());
+    expect(committed).toEqual(REPORT_JSON_SCHEMA.jsonSchema());
   });
 });

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSeed } from '../harness/config/seed.js';
-import type { HarEntry } from '../harness/har/entry.js';
+import type { HarEntry } from '../harness/har/format.js';
 import type { Report } from '../harness/report/model.js';
 import { readLatestReport, runCli } from './run-cli.js';
 

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../harness/config/load.js';
 import { readSeed } from '../harness/config/seed.js';
+import { LOAD_JSON_SCHEMA } from '../harness/load/json-schema.js';
 import { loadReportSchema, type LoadReport, type ScenarioResult, type ThroughputStepRecord } from '../harness/load/model.js';
 import { renderLoadTerminal } from '../harness/load/render-terminal.js';
 import { LoadProgress } from '../harness/load/progress.js';
@@ -105,12 +109,22 @@ describe('conformance load against a server that admits one request too many', (
   });
 });
 
+/** The committed schema of load.json, as a reader of the file validates against it. */
+function publishedLoadValidator() {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  return ajv.compile(JSON.parse(readFileSync(LOAD_JSON_SCHEMA.path, 'utf8')) as object);
+}
+
 describe('conformance load', () => {
   it('runs every scenario against the embedded reference, exits 0 and writes a valid, key-free report', async () => {
     const result = await runCli(['load'], SHORT);
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code, result.stderr).toBe(0);
-    const report = loadReportSchema.parse(await readLatestLoadJson(result.reportDir));
+    const written = await readLatestLoadJson(result.reportDir);
+    const validate = publishedLoadValidator();
+    expect(validate(written), JSON.stringify(validate.errors)).toBe(true);
+    const report = loadReportSchema.parse(written);
     expect(report.status).toBe('passed');
     expect(report.scenarios.map((s) => [s.id, s.status])).toEqual([
       ['burst', 'passed'],

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { HarEntry } from '../harness/har/entry.js';
+import type { HarEntry } from '../harness/har/format.js';
 
 /*
  * A real consumer of schemas/openapi.json: Stoplight Prism's HTTP validator, the one its

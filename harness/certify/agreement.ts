@@ -1,5 +1,6 @@
 import { escapeMarkdownCell } from '../report/escape/markdown.js';
 import { stripUnsafeChars } from '../report/escape/unsafe.js';
+import { SECTION_NAMES } from '../report/markdown-sections.js';
 import { checkLabel, verdictLabel } from '../report/verdict.js';
 import { LEVELS, STATUSES, type CheckResult, type Report, type Status } from '../report/model.js';
 import { parseJunit } from './junit.js';
@@ -87,9 +88,9 @@ function junitProblems(report: Report, xml: string): string[] {
 }
 
 function sectionOf(check: CheckResult): CheckSection | null {
-  if (check.status === 'fail') return check.level === 'MUST' ? 'Failures (MUST)' : 'Warnings (SHOULD and MAY)';
-  if (check.status === 'error') return 'Errors';
-  if (check.status === 'inconclusive') return 'Inconclusive';
+  if (check.status === 'fail') return check.level === 'MUST' ? SECTION_NAMES.failures : SECTION_NAMES.warnings;
+  if (check.status === 'error') return SECTION_NAMES.errors;
+  if (check.status === 'inconclusive') return SECTION_NAMES.inconclusive;
   return null;
 }
 

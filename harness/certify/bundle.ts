@@ -3,7 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULTS } from '../config/schema.js';
-import { HAR_FILE } from '../har/write.js';
+import { HAR_FILE } from '../har/format.js';
 import { escapeMarkdownText, markdownCode, markdownFence } from '../report/escape/markdown.js';
 import { RUN_FILES, type RunFile } from '../report/files.js';
 import { formatDuration, plural } from '../report/format.js';

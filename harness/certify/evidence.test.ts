@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harEvidenceProblems } from './evidence.js';
-import type { Har } from './har.js';
+import type { Har } from '../har/format.js';
 import { syntheticHar, syntheticReport } from './testing/synthetic-bundle.js';
 
 const report = syntheticReport({ statuses: { 'CT-NAME-MIN': 'fail', 'PAGE-DEFAULTS': 'error', 'PAGE-TOTAL': 'inconclusive' } });

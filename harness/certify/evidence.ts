@@ -1,6 +1,6 @@
 import type { CheckResult, ExchangeRecord, Report } from '../report/model.js';
 import { endpointKey, matchEndpoint } from '../spec/endpoints.js';
-import { describeEntry, entryCheck, entryText, type Har, type HarEntry } from './har.js';
+import { describeEntry, entryCheck, entryText, type Har, type HarEntryRead as HarEntry } from '../har/format.js';
 
 /*
  * Does the HAR back the report? (verify's `har-evidence` check.) A conformant run's checks cite

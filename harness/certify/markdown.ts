@@ -1,3 +1,4 @@
+import { SECTION_HEADING_PREFIX, SECTION_NAMES } from '../report/markdown-sections.js';
 import { STATUSES, type Level, type StatusCounts } from '../report/model.js';
 
 /*
@@ -9,7 +10,7 @@ import { STATUSES, type Level, type StatusCounts } from '../report/model.js';
  */
 
 /** The sections that list checks, and which checks belong in each. */
-export const CHECK_SECTIONS = ['Failures (MUST)', 'Warnings (SHOULD and MAY)', 'Errors', 'Inconclusive'] as const;
+export const CHECK_SECTIONS = [SECTION_NAMES.failures, SECTION_NAMES.warnings, SECTION_NAMES.errors, SECTION_NAMES.inconclusive] as const;
 export type CheckSection = (typeof CHECK_SECTIONS)[number];
 
 export interface ListedChecks {
@@ -47,7 +48,7 @@ function linesOutsideFences(text: string): Array<{ section: string; line: string
       fence = open[1]!;
       continue;
     }
-    if (line.startsWith('## ')) section = line.slice(3).trim();
+    if (line.startsWith(SECTION_HEADING_PREFIX)) section = line.slice(SECTION_HEADING_PREFIX.length).trim();
     out.push({ section, line });
   }
   return out;
@@ -82,7 +83,7 @@ export function parseReportMarkdown(text: string): MarkdownReport {
       if (m !== null) verdict = m[1]!;
     }
     if (line.startsWith('_This summary is shortened')) shortened = true;
-    if (section === 'Results' && line.startsWith('|')) {
+    if (section === SECTION_NAMES.results && line.startsWith('|')) {
       const row = cells(line).map((c) => c.replace(/^\*\*(.*)\*\*$/, '$1'));
       const level = row[0];
       if ((level === 'MUST' || level === 'SHOULD' || level === 'MAY' || level === 'all') && row.length === STATUSES.length + 2) {
@@ -103,7 +104,7 @@ export function parseReportMarkdown(text: string): MarkdownReport {
       if (more !== null) (listed as { more: number }).more += Number(more[1]);
       continue;
     }
-    if (section === 'Unverified MUST requirements') {
+    if (section === SECTION_NAMES.unverified) {
       unverified ??= [];
       if (!line.startsWith('|')) continue;
       unverifiedRows += 1;

@@ -4,7 +4,7 @@ import { formatAgreementProblems } from './agreement.js';
 import { ENVIRONMENT_FILE, HAR_FILE, PRODUCT_FILE, README_FILE, REQUIRED_FILES } from './bundle.js';
 import { environmentSchema, toolInfo, type Environment } from './environment.js';
 import { harEvidenceProblems } from './evidence.js';
-import { harSchema, type Har } from './har.js';
+import { harSchema, type Har } from '../har/format.js';
 import { compareManifest, MANIFEST_FILE, parseManifest, SIGNATURE_FILE } from './manifest.js';
 import { productProblem, type Product } from './product.js';
 import { readBundleFiles, type BundleFiles } from './read-bundle.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/schema.js';
 import { errorLine, HarnessError, InternalError, StoppedBeforeChecksError } from '../errors.js';
-import { HAR_FILE } from '../har/write.js';
+import { HAR_FILE } from '../har/format.js';
 import { packageFile } from '../package-root.js';
 import { filesLine, RUN_FILES } from '../report/files.js';
 import { parseRequest, parseRunArgs, type RunArgs } from './args.js';

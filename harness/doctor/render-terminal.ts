@@ -1,5 +1,6 @@
 import { escapeTerminal } from '../report/escape/terminal.js';
 import { formatDuration } from '../report/format.js';
+import { paint as paintStyles, type Style } from '../report/palette.js';
 import type { DoctorItem, DoctorReport, DoctorStatus } from './model.js';
 
 const LABEL: Readonly<Record<DoctorStatus, string>> = {
@@ -11,8 +12,7 @@ const LABEL: Readonly<Record<DoctorStatus, string>> = {
 };
 const WIDTH = Math.max(...Object.values(LABEL).map((l) => l.length));
 
-const ANSI = { reset: '\u001b[0m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', dim: '\u001b[2m', bold: '\u001b[1m' } as const;
-const PAINT: Readonly<Record<DoctorStatus, ReadonlyArray<keyof typeof ANSI>>> = {
+const PAINT: Readonly<Record<DoctorStatus, readonly Style[]>> = {
   ok: ['green'],
   warning: ['yellow'],
   problem: ['bold', 'red'],
@@ -26,8 +26,7 @@ export interface DoctorTerminalOptions {
 
 /** One line per item: status, what is checked, what was found; the fix under every problem (and warnings that have one). */
 export function renderDoctorItem(entry: DoctorItem, options: DoctorTerminalOptions): string {
-  const paint = (text: string, styles: ReadonlyArray<keyof typeof ANSI>): string =>
-    options.color ? `${styles.map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
+  const paint = (text: string, styles: readonly Style[]): string => paintStyles(text, styles, options.color);
   const label = paint(LABEL[entry.status].padEnd(WIDTH), PAINT[entry.status]);
   let out = `${label}  ${escapeTerminal(entry.title)}: ${escapeTerminal(entry.detail)}\n`;
   if (entry.fix !== undefined && (entry.status === 'problem' || entry.status === 'warning')) {

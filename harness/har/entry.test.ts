@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HAR_MAX_BODY_CHARS, harEntry } from './entry.js';
+import { entryCheck, harEntrySchema } from './format.js';
 
 const wire = {
   sentAt: Date.parse('2026-11-23T10:00:00.000Z'),
@@ -26,6 +27,13 @@ describe('harEntry', () => {
       _requirement: 'CT-X',
     });
     expect(entry.response._truncated).toBeUndefined();
+  });
+
+  it('writes what the reader of the format reads: the entry parses and names its check', () => {
+    const entry = harEntry(wire, { check: 'contacts [CT-X] MUST x', requirement: 'CT-X' });
+    const read = harEntrySchema.parse(JSON.parse(JSON.stringify(entry)));
+    expect(entryCheck(read)).toBe('contacts [CT-X] MUST x');
+    expect(entryCheck(harEntrySchema.parse(JSON.parse(JSON.stringify(harEntry(wire, { check: null, requirement: null })))))).toBeNull();
   });
 
   it('keeps at most 1 MiB of a body, and says so; a request without an answer has status 0 and the reason', () => {

@@ -1,51 +1,7 @@
 import type { WireRecord } from '../http/client.js';
+import type { HarEntry, HarNameValue } from './format.js';
 
-/*
- * Issue 14: every exchange of a run as an HTTP archive (HAR 1.2), each entry tied to the check
- * that sent it (`_check`, the check's key in report.json; `_requirement`, its requirement id).
- * Everything in it has passed the run's redactor, exactly like the reports.
- */
-
-export interface HarNameValue {
-  readonly name: string;
-  readonly value: string;
-}
-
-export interface HarEntry {
-  readonly startedDateTime: string;
-  readonly time: number;
-  readonly request: {
-    readonly method: string;
-    readonly url: string;
-    readonly httpVersion: string;
-    readonly cookies: readonly never[];
-    readonly headers: readonly HarNameValue[];
-    readonly queryString: readonly HarNameValue[];
-    readonly postData?: { readonly mimeType: string; readonly text: string };
-    readonly headersSize: -1;
-    readonly bodySize: number;
-  };
-  readonly response: {
-    readonly status: number;
-    readonly statusText: string;
-    readonly httpVersion: string;
-    readonly cookies: readonly never[];
-    readonly headers: readonly HarNameValue[];
-    readonly content: { readonly size: number; readonly mimeType: string; readonly text: string };
-    readonly redirectURL: string;
-    readonly headersSize: -1;
-    readonly bodySize: number;
-    /** The body was cut: at the run's read bound (CONFORMANCE_MAX_RESPONSE_BYTES), or at HAR_MAX_BODY_CHARS. */
-    readonly _truncated?: true;
-    /** No answer: why (HAR's status 0). */
-    readonly _error?: string;
-  };
-  readonly cache: Record<string, never>;
-  readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
-  /** The key of the check that sent it (report.json checks[].key); null outside a check (the end-of-file cleanup). */
-  readonly _check: string | null;
-  readonly _requirement: string | null;
-}
+/* Turns one exchange into an entry of the run's HTTP archive (its format: `format.ts`). */
 
 /** Who sent an exchange. */
 export interface HarOwner {

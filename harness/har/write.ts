@@ -3,9 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-
-/** The file name of a run's HTTP archive. */
-export const HAR_FILE = 'exchanges.har';
+import { HAR_VERSION } from './format.js';
 
 /**
  * Merges the parts the workers wrote (one JSON line per entry) into one HAR 1.2 file, streaming:
@@ -17,7 +15,7 @@ export async function writeHar(partsDir: string, path: string, creator: { readon
   const write = async (text: string): Promise<void> => {
     if (!out.write(text)) await once(out, 'drain');
   };
-  await write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[`);
+  await write(`{"log":{"version":${JSON.stringify(HAR_VERSION)},"creator":${JSON.stringify(creator)},"pages":[],"entries":[`);
   let count = 0;
   const parts = (await readdir(partsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).sort();
   for (const part of parts) {

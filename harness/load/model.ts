@@ -4,7 +4,8 @@ import { ERROR_CODES } from '../errors.js';
 
 /**
  * The published shape of `load.json` (`conformance load`). Every renderer reads this model; the
- * writer validates a report against it before anything reaches the disk.
+ * writer validates a report against it before anything reaches the disk. `schemas/load.schema.json`
+ * is generated from it (`json-schema.ts`, npm run schema).
  */
 
 /** Ordered from best to worst; the run takes its worst scenario's status (OCI conformance habit). */

@@ -1,4 +1,5 @@
 import { escapeTerminal } from '../report/escape/terminal.js';
+import { StatusLine } from '../report/status-line.js';
 
 /**
  * The load run's progress on stderr: one line per event (a scenario starts, waits, ends; a
@@ -9,6 +10,7 @@ export class LoadProgress {
   readonly #out: NodeJS.WritableStream;
   readonly #live: boolean;
   readonly #redact: (text: string) => string;
+  readonly #statusLine: StatusLine;
   #status = '';
 
   /** `redact`: the run's Redactor, so a key that slipped into a message never reaches the terminal. */
@@ -20,29 +22,26 @@ export class LoadProgress {
     this.#out = out;
     this.#live = live;
     this.#redact = redact;
+    this.#statusLine = new StatusLine(out);
   }
 
   line(text: string): void {
-    this.#clearStatus();
+    this.#statusLine.hide();
     this.#out.write(`${escapeTerminal(this.#redact(text))}\n`);
-    if (this.#status !== '') this.#out.write(this.#status);
+    if (this.#status !== '') this.#statusLine.show(this.#status);
   }
 
   /** A transient line (terminal only); the next `line` or `status` replaces it. */
   status(text: string): void {
     if (!this.#live) return;
-    this.#clearStatus();
+    this.#statusLine.hide();
     this.#status = escapeTerminal(this.#redact(text)).slice(0, 150);
-    this.#out.write(this.#status);
+    if (this.#status !== '') this.#statusLine.show(this.#status);
   }
 
   /** Removes the status line. */
   done(): void {
-    this.#clearStatus();
+    this.#statusLine.hide();
     this.#status = '';
-  }
-
-  #clearStatus(): void {
-    if (this.#live && this.#status !== '') this.#out.write('\r\u001b[K');
   }
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { formatDuration, formatNumber } from '../report/format.js';
 import { html, trusted, type Html } from '../report/html.js';
+import { renderHtmlPage } from '../report/html-page.js';
 import { renderBarChart, type BarSeries } from '../report/svg.js';
 import { engineLine, workerLines, type WorkerLine } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
@@ -9,7 +9,8 @@ import { stagesText } from './scenarios.js';
 import type { BurstKeyRecord, FreshWaitRecord, LoadReport, LoadStatus, ScenarioResult, ThresholdRecord, TimelineRecord } from './model.js';
 
 /*
- * load.html: one self-contained page (no script, nothing loaded, a strict Content-Security-Policy).
+ * load.html: one self-contained page (no script, nothing loaded, a strict Content-Security-Policy:
+ * the page shell of report/html-page.ts).
  * Every value reaches the markup through escapeHtml, or as SVG from svg.ts (which escapes itself).
  */
 
@@ -35,11 +36,6 @@ ul.findings li{color:var(--fail)}
 .muted{color:var(--muted)}
 svg.chart{display:block;max-width:100%;height:auto;margin:8px 0}
 `.trim();
-
-function contentSecurityPolicy(): string {
-  const hash = createHash('sha256').update(CSS, 'utf8').digest('base64');
-  return ["default-src 'none'", `style-src 'sha256-${hash}'`, "img-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; ');
-}
 
 const OUTCOME_SERIES: readonly BarSeries[] = [
   { label: 'admitted', color: '#2e7d32' },
@@ -187,13 +183,7 @@ function sharedCost(report: LoadReport): Html | string {
 /** The whole page. Deterministic: same report, same bytes. */
 export function renderLoadHtml(report: LoadReport): string {
   const workers = workerLines(report);
-  const page = html`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${trusted(contentSecurityPolicy())}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Load run ${report.runId}: ${report.status}</title>
-<style>${trusted(CSS)}</style></head>
-<body><header><h1>Work-management API v1 load harness</h1>
+  const body = html`<header><h1>Work-management API v1 load harness</h1>
 <span class="badge s-${report.status}">${report.status.toUpperCase()}</span>
 <dl><dt>Run</dt><dd>${report.runId}</dd><dt>Target</dt><dd>${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}</dd>
 ${report.target.faults.length > 0 ? html`<dt>Faults</dt><dd>${report.target.faults.join(', ')}</dd>` : ''}
@@ -221,7 +211,6 @@ ${report.scenarios.map((s) =>
     workers.filter((w) => w.scenario === s.id),
   ),
 )}
-</main></body></html>
-`;
-  return page.value;
+</main>`;
+  return renderHtmlPage({ title: `Load run ${report.runId}: ${report.status}`, css: CSS, body });
 }

@@ -1,21 +1,13 @@
 import { escapeTerminal } from '../report/escape/terminal.js';
 import { formatDuration, formatNumber } from '../report/format.js';
+import { paint as paintStyles, type Style } from '../report/palette.js';
 import { engineLine, workerLines } from './engine-line.js';
 import { sharedKeyCost } from './fresh-wait.js';
 import type { LoadReport, LoadRunStatus, LoadStatus, ThresholdRecord } from './model.js';
 import { limiterNote } from './throughput-verdict.js';
 import { stagesText } from './scenarios.js';
 
-const ANSI = {
-  reset: '\u001b[0m',
-  bold: '\u001b[1m',
-  red: '\u001b[31m',
-  green: '\u001b[32m',
-  yellow: '\u001b[33m',
-  magenta: '\u001b[35m',
-  dim: '\u001b[2m',
-} as const;
-const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly (keyof typeof ANSI)[]> = {
+const STATUS_PAINT: Record<LoadStatus | LoadRunStatus, readonly Style[]> = {
   passed: ['green'],
   incomplete: ['yellow', 'bold'],
   failed: ['red', 'bold'],
@@ -52,8 +44,7 @@ export function renderTable(
 
 /** The terminal summary printed at the end of `conformance load`. */
 export function renderLoadTerminal(report: LoadReport, options: { readonly color: boolean }): string {
-  const paint = (text: string, status: LoadStatus | LoadRunStatus): string =>
-    options.color ? `${STATUS_PAINT[status].map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
+  const paint = (text: string, status: LoadStatus | LoadRunStatus): string => paintStyles(text, STATUS_PAINT[status], options.color);
   const out: string[] = [];
   out.push(
     `Load run ${escapeTerminal(report.runId)} against ${escapeTerminal(report.target.url)}${report.target.embedded ? ' (embedded reference server)' : ''}: ` +

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAR_FILE } from '../har/write.js';
+import { HAR_FILE } from '../har/format.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { filesLine, RUN_FILES } from './files.js';
 import { sampleReport } from './testing/sample-report.js';

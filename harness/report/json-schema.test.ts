@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { REPORT_SCHEMA_PATH } from './json-schema.js';
+import { REPORT_JSON_SCHEMA } from './json-schema.js';
 import { reportSchema, type Report } from './model.js';
 import { sampleReport } from './testing/sample-report.js';
 
@@ -10,7 +10,7 @@ import { sampleReport } from './testing/sample-report.js';
 function publishedValidator() {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  return ajv.compile(JSON.parse(readFileSync(REPORT_SCHEMA_PATH, 'utf8')) as object);
+  return ajv.compile(JSON.parse(readFileSync(REPORT_JSON_SCHEMA.path, 'utf8')) as object);
 }
 
 function withDeclaredAt(declaredAt: unknown): Report {

@@ -46,6 +46,42 @@ export function tableHead(header: readonly string[], align?: readonly ('l' | 'r'
   return [row(header.map(escapeMarkdownCell)), row(separator)];
 }
 
+/**
+ * The names of the sections of summary.md and summary-full.md, declared once: the writer
+ * (render-markdown.ts) names and heads its sections with them, and `conformance verify` finds
+ * them by them when it reads the Markdown back (certify/markdown.ts, certify/agreement.ts). The
+ * header, the status transitions and the footer have no heading of their own: their names only
+ * appear in the summary's closing note, when it leaves them out.
+ */
+export const SECTION_NAMES = {
+  header: 'Header',
+  results: 'Results',
+  unverified: 'Unverified MUST requirements',
+  expected: 'Expected failures',
+  domains: 'Domains',
+  failures: 'Failures (MUST)',
+  warnings: 'Warnings (SHOULD and MAY)',
+  errors: 'Errors',
+  inconclusive: 'Inconclusive',
+  observations: 'Observations',
+  transitions: 'Status transitions',
+  requirements: 'Requirement coverage',
+  endpoints: 'Endpoint coverage',
+  specSections: 'Spec coverage by section',
+  matrix: 'Isolation and permission matrix',
+  inputClasses: 'Invalid input classes',
+  footer: 'Footer',
+} as const;
+export type SectionName = (typeof SECTION_NAMES)[keyof typeof SECTION_NAMES];
+
+/** What starts the heading line of a section. */
+export const SECTION_HEADING_PREFIX = '## ';
+
+/** The heading line of a section. */
+export function heading(name: SectionName): string {
+  return `${SECTION_HEADING_PREFIX}${name}`;
+}
+
 /*
  * Sections: a lead always shown, then items a length budget may cut from the end (table rows,
  * failures), each with an optional brief form (a failure in one line, without its evidence).
@@ -59,7 +95,7 @@ export interface Item {
 
 export interface Section {
   /** Named in the summary's closing note when it is left out. */
-  readonly name: string;
+  readonly name: SectionName;
   /** Heading and introduction: shown whenever the section is. */
   readonly lead: readonly string[];
   /** Shown only with at least one item (a table's header row). */

@@ -9,10 +9,12 @@ import { reportView, type ReportView } from './view.js';
 import {
   clip,
   clipBlock,
+  heading,
   renderDocument,
   renderSection,
   row,
   section,
+  SECTION_NAMES,
   SUMMARY_LIMITS,
   tableHead,
   UNLIMITED,
@@ -61,7 +63,7 @@ function checkStatusLabel(status: Status, level: Level): string {
 function headerSection(view: ReportView, limits: Limits): Section {
   const { report } = view;
   return section({
-    name: 'Header',
+    name: SECTION_NAMES.header,
     lead: [
       `# Conformance report: ${VERDICT_ICON[report.verdict]} ${verdictHeadline(report)}`,
       '',
@@ -79,8 +81,8 @@ function countsSection(view: ReportView): Section {
   const rows = view.levels.map((l) => row([l.level, ...countCells(l.counts), String(l.total)]));
   rows.push(row(['**all**', ...countCells(report.counts.byStatus).map((c) => `**${c}**`), `**${report.counts.total}**`]));
   return section({
-    name: 'Results',
-    lead: ['## Results', '', ...tableHead(header, align), ...rows],
+    name: SECTION_NAMES.results,
+    lead: [heading(SECTION_NAMES.results), '', ...tableHead(header, align), ...rows],
     tail: [
       'A failed MUST check makes the target non-conformant; failed SHOULD and MAY checks are warnings. ' +
         'Conformance requires every MUST requirement of the catalogue to be verified and to pass.',
@@ -102,9 +104,9 @@ function unverifiedSection(view: ReportView, limits: Limits): Section | null {
     ]),
   );
   return section({
-    name: 'Unverified MUST requirements',
+    name: SECTION_NAMES.unverified,
     lead: [
-      '## Unverified MUST requirements',
+      heading(SECTION_NAMES.unverified),
       '',
       `${report.unverified.length} of ${plural(mustTotal, 'MUST requirement')} were not verified by this run; ` +
         'set the variables named, run every suite and requirement, and re-run what was inconclusive to verify them.',
@@ -121,9 +123,9 @@ function expectedSection(report: Report, limits: Limits): Section | null {
     row([e.id, EXPECTED_LABEL[e.state], String(e.failed), e.expires ?? '', escapeMarkdownCell(clip(e.reason, limits.cell))]),
   );
   return section({
-    name: 'Expected failures',
+    name: SECTION_NAMES.expected,
     lead: [
-      '## Expected failures',
+      heading(SECTION_NAMES.expected),
       '',
       `${escapeMarkdownCell(expectedSummary(report) ?? '')}. A failure listed here does not fail the exit code; ` +
         'a stale or expired entry does. The verdict is what the checks say.',
@@ -141,7 +143,12 @@ function domainsSection(view: ReportView, limits: Limits): Section | null {
     const label = status.warning ? '⚠️ fail (warnings only)' : `${STATUS_ICON[status.status]} ${status.status}`;
     return row([escapeMarkdownCell(clip(d.domain, limits.cell)), status.note === '' ? label : `${label}, ${status.note}`, ...countCells(d.counts)]);
   });
-  return section({ name: 'Domains', lead: ['## Domains'], itemsHead: tableHead(header, align), items: rows.map((full) => ({ full })) });
+  return section({
+    name: SECTION_NAMES.domains,
+    lead: [heading(SECTION_NAMES.domains)],
+    itemsHead: tableHead(header, align),
+    items: rows.map((full) => ({ full })),
+  });
 }
 
 /** Everything needed to reproduce and judge one result, in fenced blocks that show data verbatim. */
@@ -205,8 +212,8 @@ function failureSections(view: ReportView, limits: Limits): { must: Section; war
   const { failedMust: must, warnings, errors, checkAnchors: anchors } = view;
   return {
     must: section({
-      name: 'Failures (MUST)',
-      lead: must.length === 0 ? ['## Failures (MUST)', '', 'No MUST check failed.'] : ['## Failures (MUST)'],
+      name: SECTION_NAMES.failures,
+      lead: must.length === 0 ? [heading(SECTION_NAMES.failures), '', 'No MUST check failed.'] : [heading(SECTION_NAMES.failures)],
       items: checkItems(must, anchors, limits),
       join: '\n\n',
       omitted: moreChecks,
@@ -215,8 +222,8 @@ function failureSections(view: ReportView, limits: Limits): { must: Section; war
       warnings.length === 0
         ? null
         : section({
-            name: 'Warnings (SHOULD and MAY)',
-            lead: ['## Warnings (SHOULD and MAY)', '', 'These do not affect conformance.'],
+            name: SECTION_NAMES.warnings,
+            lead: [heading(SECTION_NAMES.warnings), '', 'These do not affect conformance.'],
             items: checkItems(warnings, anchors, limits),
             join: '\n\n',
             omitted: moreChecks,
@@ -225,8 +232,8 @@ function failureSections(view: ReportView, limits: Limits): { must: Section; war
       errors.length === 0
         ? null
         : section({
-            name: 'Errors',
-            lead: ['## Errors', '', 'These checks could not finish (harness or transport error): their requirements are untested.'],
+            name: SECTION_NAMES.errors,
+            lead: [heading(SECTION_NAMES.errors), '', 'These checks could not finish (harness or transport error): their requirements are untested.'],
             items: checkItems(errors, anchors, limits),
             join: '\n\n',
             omitted: moreChecks,
@@ -238,8 +245,8 @@ function inconclusiveSection(view: ReportView, limits: Limits): Section | null {
   const checks = view.inconclusive;
   if (checks.length === 0) return null;
   return section({
-    name: 'Inconclusive',
-    lead: ['## Inconclusive', '', 'The run could not decide these either way; the requirement is neither met nor failed.'],
+    name: SECTION_NAMES.inconclusive,
+    lead: [heading(SECTION_NAMES.inconclusive), '', 'The run could not decide these either way; the requirement is neither met nor failed.'],
     items: checks.map((c) => ({ full: checkBrief(c, limits) })),
     join: '\n\n',
     omitted: moreChecks,
@@ -250,8 +257,8 @@ function observationsSection(view: ReportView, limits: Limits): Section | null {
   if (view.observations.length === 0) return null;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
-    name: 'Observations',
-    lead: ['## Observations', '', 'What the target chose where the specification leaves the choice open.'],
+    name: SECTION_NAMES.observations,
+    lead: [heading(SECTION_NAMES.observations), '', 'What the target chose where the specification leaves the choice open.'],
     items: view.observations.map(({ topic, values }) => ({
       full: [
         `**${cell(topic)}**`,
@@ -268,7 +275,7 @@ function observationsSection(view: ReportView, limits: Limits): Section | null {
 function transitionsSection(report: Report): Section | null {
   const text = renderTransitionsMarkdown(report).replace(/\n+$/, '');
   if (text === '') return null;
-  return section({ name: 'Status transitions', lead: [], items: [{ full: text }], omitted: () => '' });
+  return section({ name: SECTION_NAMES.transitions, lead: [], items: [{ full: text }], omitted: () => '' });
 }
 
 function coverageSection(view: ReportView, limits: Limits): Section | null {
@@ -276,9 +283,9 @@ function coverageSection(view: ReportView, limits: Limits): Section | null {
   if (requirements.length === 0) return null;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
-    name: 'Requirement coverage',
+    name: SECTION_NAMES.requirements,
     lead: [
-      '## Requirement coverage',
+      heading(SECTION_NAMES.requirements),
       '',
       `${plural(requirements.length, 'requirement')} in the catalogue: ${requirements.length - uncovered} covered by this run, ` + `${uncovered} not covered.`,
     ],
@@ -303,8 +310,8 @@ function endpointsSection(view: ReportView, limits: Limits): Section | null {
   const { exercised } = view.endpoints;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
-    name: 'Endpoint coverage',
-    lead: ['## Endpoint coverage', '', `${exercised} of ${plural(report.endpoints.length, 'documented endpoint')} exercised by this run.`],
+    name: SECTION_NAMES.endpoints,
+    lead: [heading(SECTION_NAMES.endpoints), '', `${exercised} of ${plural(report.endpoints.length, 'documented endpoint')} exercised by this run.`],
     itemsHead: tableHead(['Method', 'Path', 'Domain', 'Section', 'Checks'], ['l', 'l', 'l', 'l', 'r']),
     items: report.endpoints.map((e) => ({
       full: row([cell(e.method), cell(e.path), cell(e.domain), cell(e.section), e.checks > 0 ? String(e.checks) : '⚠️ **not exercised**']),
@@ -321,9 +328,9 @@ function specCoverageSection(view: ReportView, limits: Limits): Section | null {
   if (view.specCoverage === null) return null;
   const { rows, units, traced, verified } = view.specCoverage;
   return section({
-    name: 'Spec coverage by section',
+    name: SECTION_NAMES.specSections,
     lead: [
-      '## Spec coverage by section',
+      heading(SECTION_NAMES.specSections),
       '',
       `The spec cut into ${plural(units, 'unit')} (table rows, bullets, sentences; docs/traceability.md): ${traced} traced to requirements, ${verified} of them verified by this run (every requirement they name passed).`,
     ],
@@ -346,12 +353,8 @@ function matrixSection(view: ReportView, limits: Limits): Section | null {
   const { operations, rows, failed } = view.matrix;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
-    name: 'Isolation and permission matrix',
-    lead: [
-      '## Isolation and permission matrix',
-      '',
-      `Resource x operation x key: ✅ refused or allowed as spec 5 requires, ❌ not (${failed} failed), · not tried.`,
-    ],
+    name: SECTION_NAMES.matrix,
+    lead: [heading(SECTION_NAMES.matrix), '', `Resource x operation x key: ✅ refused or allowed as spec 5 requires, ❌ not (${failed} failed), · not tried.`],
     itemsHead: tableHead(['Resource', 'Key', ...operations.map((o) => clip(o, limits.cell))]),
     items: rows.map((r) => ({
       full: row([
@@ -368,9 +371,9 @@ function inputClassesSection(view: ReportView, limits: Limits): Section | null {
   const { cells, missed, surfaces } = view.inputClasses;
   const cell = (s: string): string => escapeMarkdownCell(clip(s, limits.cell));
   return section({
-    name: 'Invalid input classes',
+    name: SECTION_NAMES.inputClasses,
     lead: [
-      '## Invalid input classes',
+      heading(SECTION_NAMES.inputClasses),
       '',
       `Every field of every request body and query, each invalid class derived from the spec's field table sent once: ${cells.length} sent, ${cells.length - missed.length} rejected with a 4xx, ${missed.length} not.`,
       ...missed
@@ -386,7 +389,7 @@ function inputClassesSection(view: ReportView, limits: Limits): Section | null {
 
 function footerSection(report: Report, limits: Limits): Section {
   return section({
-    name: 'Footer',
+    name: SECTION_NAMES.footer,
     lead: [
       `_Generated by ${escapeMarkdownCell(clip(`${report.tool.name} ${report.tool.version}`, limits.cell))}, run ${escapeMarkdownCell(clip(report.runId, limits.cell))}._`,
     ],

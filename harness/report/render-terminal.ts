@@ -1,4 +1,5 @@
 import { escapeTerminal } from './escape/terminal.js';
+import { paint as paintStyles, type Style } from './palette.js';
 import { formatDuration, plural } from './format.js';
 import { targetWords, verdictHeadline, verdictReason } from './verdict.js';
 import type { Report, Status, StatusCounts } from './model.js';
@@ -17,25 +18,12 @@ export interface TerminalOptions {
 
 const COLUMNS = ['pass', 'fail', 'skip', 'inconclusive', 'error'] as const satisfies readonly Status[];
 
-const ANSI = {
-  reset: '\u001b[0m',
-  bold: '\u001b[1m',
-  dim: '\u001b[2m',
-  red: '\u001b[31m',
-  green: '\u001b[32m',
-  yellow: '\u001b[33m',
-  magenta: '\u001b[35m',
-} as const;
-
-type Paint = keyof typeof ANSI;
-
 /**
  * A few lines for the end of a CLI run: one row per domain with its counts, a total row and the
  * verdict. Colour only when `options.color`; data is stripped of control characters either way.
  */
 export function renderTerminalSummary(report: Report, options: TerminalOptions): string {
-  const paint = (text: string, ...styles: Paint[]): string =>
-    options.color && styles.length > 0 ? `${styles.map((s) => ANSI[s]).join('')}${text}${ANSI.reset}` : text;
+  const paint = (text: string, ...styles: Style[]): string => paintStyles(text, styles, options.color);
 
   const view = reportView(report);
   const domains = view.domains.map((d) => d.summary);
@@ -44,7 +32,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
   const widths = COLUMNS.map((c) => Math.max(c.length, ...domains.map((d) => String(d.counts[c]).length), String(report.counts.byStatus[c]).length));
 
   /** Colour a count only when it is non-zero; a fail with no MUST behind it is a warning (yellow). */
-  const cell = (status: Status, n: number, mustFailed: boolean): Paint[] => {
+  const cell = (status: Status, n: number, mustFailed: boolean): Style[] => {
     if (n === 0) return ['dim'];
     switch (status) {
       case 'pass':
@@ -60,7 +48,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
     }
   };
 
-  const line = (name: string, counts: StatusCounts, mustFailed: boolean, nameStyles: Paint[] = []): string =>
+  const line = (name: string, counts: StatusCounts, mustFailed: boolean, nameStyles: Style[] = []): string =>
     [
       paint(name.padEnd(nameWidth), ...nameStyles),
       ...COLUMNS.map((c, i) => paint(String(counts[c]).padStart(widths[i] ?? 0), ...cell(c, counts[c], mustFailed))),
@@ -75,7 +63,7 @@ export function renderTerminalSummary(report: Report, options: TerminalOptions):
   lines.push(line('total', report.counts.byStatus, report.counts.byLevel.MUST.fail > 0, ['bold']));
   lines.push('');
 
-  const verdictStyle: Paint[] =
+  const verdictStyle: Style[] =
     report.verdict === 'conformant'
       ? ['green', 'bold']
       : report.verdict === 'non-conformant'

@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { DOCTOR_SCHEMA_PATH, renderDoctorJsonSchema } from '../doctor/json-schema.js';
-import { REPORT_SCHEMA_PATH, renderReportJsonSchema } from './json-schema.js';
+import { DOCTOR_JSON_SCHEMA } from '../doctor/json-schema.js';
+import { LOAD_JSON_SCHEMA } from '../load/json-schema.js';
+import { REPORT_JSON_SCHEMA } from './json-schema.js';
 
-// npm run schema: regenerates schemas/report.schema.json and schemas/doctor.schema.json after a change to their models.
-await writeFile(REPORT_SCHEMA_PATH, renderReportJsonSchema());
-process.stdout.write(`wrote ${REPORT_SCHEMA_PATH.pathname}\n`);
-await writeFile(DOCTOR_SCHEMA_PATH, renderDoctorJsonSchema());
-process.stdout.write(`wrote ${DOCTOR_SCHEMA_PATH.pathname}\n`);
+// npm run schema: regenerates schemas/report.schema.json, schemas/doctor.schema.json and schemas/load.schema.json after a change to their models.
+for (const schema of [REPORT_JSON_SCHEMA, DOCTOR_JSON_SCHEMA, LOAD_JSON_SCHEMA]) {
+  await writeFile(schema.path, schema.render());
+  process.stdout.write(`wrote ${schema.path.pathname}\n`);
+}

@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckResult } from '../report/model.js';
+import { StatusLine } from '../report/status-line.js';
 import { formatWait } from './throttle.js';
 
 const SYMBOL: Record<CheckResult['status'], string> = { pass: '.', skip: 's', inconclusive: '?', fail: 'F', error: 'E' };
@@ -18,10 +19,6 @@ const LOG_EVERY_MS = 15_000;
 const LOG_EVERY_MAX_MS = 5 * 60_000;
 /** Narrower than this, a dots line (60 symbols and a count) wraps and a redrawn line would smear: log lines instead. */
 const MIN_TTY_COLUMNS = 72;
-
-const ERASE_LINE = '\r\u001b[2K';
-const UP = '\u001b[1A';
-const column = (n: number): string => `\u001b[${n + 1}G`;
 
 /** What the status line reads while the run goes on (the main process's view of what the workers share). */
 export interface RunGauge {
@@ -183,14 +180,15 @@ export class Progress {
   readonly #running = new Map<string, { readonly at: number; readonly boundMs: number | undefined }>();
   #gauge: RunGauge | undefined;
   #timer: NodeJS.Timeout | undefined;
-  /** The status line on screen (terminal), and whether it sits under an unfinished dots line. */
-  #shown: { readonly text: string; readonly below: boolean } | undefined;
+  /** The status line on screen (terminal), under an unfinished dots line when there is one. */
+  readonly #statusLine: StatusLine;
   #lastLogAt: number | undefined;
   /** Stop reasons already shown with a check: later checks ended by the same stop are one symbol each. */
   readonly #stopReasons = new Set<string>();
 
   constructor(out: NodeJS.WritableStream = process.stderr, options: ProgressOptions = {}) {
     this.#out = out;
+    this.#statusLine = new StatusLine(out);
     this.#now = options.now ?? Date.now;
     const stream = out as Partial<NodeJS.WriteStream>;
     this.#tty = options.tty ?? stream.isTTY === true;
@@ -329,16 +327,12 @@ export class Progress {
   #show(text: string): void {
     // Cut to the width: a wrapped status line could not be erased in place.
     const fitted = text.length > this.#columns() - 1 ? `${text.slice(0, this.#columns() - 2)}…` : text;
-    const below = this.#column > 0;
-    this.#out.write(`${below ? '\n' : ''}${fitted}`);
-    this.#shown = { text: fitted, below };
+    this.#statusLine.show(fitted, this.#column);
   }
 
   /** Erases the status and puts the cursor back where the dots go on. */
   #hide(): void {
-    if (this.#shown === undefined) return;
-    this.#out.write(this.#shown.below ? `${ERASE_LINE}${UP}${column(this.#column)}` : ERASE_LINE);
-    this.#shown = undefined;
+    this.#statusLine.hide();
   }
 }
 

@@ -6,7 +6,7 @@ import { ENDPOINTS, endpointKey } from '../../spec/endpoints.js';
 import { REQUIREMENTS } from '../../spec/requirements.js';
 import { assembleBundle, renderBundleReadme } from '../bundle.js';
 import { buildEnvironment, type Environment } from '../environment.js';
-import { HAR_VERSION, type Har, type HarEntry } from '../har.js';
+import { HAR_VERSION, type Har, type HarEntryRead as HarEntry } from '../../har/format.js';
 import { MANIFEST_FILE, renderManifest, SIGNATURE_FILE } from '../manifest.js';
 import type { Product } from '../product.js';
 import { signManifest } from '../signature.js';
