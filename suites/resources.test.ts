@@ -160,6 +160,9 @@ describe('resources: lifecycle', () => {
     // A server may end a resource's employment when it is deactivated (set endDate): an update
     // naming isActive leaves endDate uncompared as omitted.
     linked: [{ fields: ['endDate'], inputs: ['isActive'] }],
+    // Soft-deleted, so the update properties reuse one resource each (issue 42), reset by an
+    // update to each run's full body, active again (an earlier run's update may have deactivated it).
+    reuse: { reset: (full) => ({ ...full, isActive: true }) },
     arbitraries: async (t) => {
       const c = await constraints(t);
       return { create: resourceCreate(c), full: resourceCreateFull(c), update: resourceUpdate(c) };

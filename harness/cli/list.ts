@@ -60,6 +60,19 @@ export function runChecksOf(list: CheckList): { readonly checks: number; readonl
   return { checks: [...estimateChecks(list.suites).values()].reduce((a, b) => a + b, 0), atMost: list.requirements.length > 0 };
 }
 
+/** What the run would leave that the spec's deletes cannot remove, per suite (an estimate from declared counts). */
+function residueLine(list: CheckList): string {
+  const { all, byDomain } = list.residue;
+  if (all.total === 0) return 'The run would leave no soft-deleted or deactivated records.\n';
+  const per = Object.entries(byDomain)
+    .map(([domain, e]) => `${domain} ${e.total}`)
+    .join(', ');
+  return (
+    `The run would leave about ${all.tasks} soft-deleted tasks, ${all.resources} soft-deleted resources and ${all.rates} deactivated rates ` +
+    `(${all.total}; spec 2 keeps them after a delete), by suite: ${per}. docs/preparing-your-server.md says how to remove them.\n`
+  );
+}
+
 /** The table: a header line, one row per requirement and suite, then what would be skipped and what is not selected. */
 export function renderCheckList(list: CheckList): string {
   const target = list.target ?? 'the embedded reference server (its seed sets every key and id)';
@@ -80,6 +93,7 @@ export function renderCheckList(list: CheckList): string {
     (skipped.length === 0
       ? 'Every listed check has the variables it needs.\n'
       : `${skipped.length} of the rows would be skipped for want of ${missing.join(', ')} (set ${missing.length === 1 ? 'it' : 'them'} to run them).\n`) +
+    residueLine(list) +
     (list.notSelected.length === 0
       ? ''
       : `Not selected (${list.notSelected.length} requirements): by CONFORMANCE_SUITES=${list.suites.join(',')}${list.requirements.length > 0 ? ` and CONFORMANCE_REQUIREMENTS=${list.requirements.join(',')}` : ''}.\n`)

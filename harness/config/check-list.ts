@@ -1,6 +1,7 @@
 import type { Domain } from './defaults.js';
 import { REQUIREMENT_NEEDS, type NeedVariable } from './requirement-needs.js';
 import { REQUIREMENT_SUITES } from './requirement-suites.js';
+import { residueEstimate, type ResidueEstimate } from './residue.js';
 import type { Config } from './schema.js';
 import { REQUIREMENTS, type RequirementId } from '../spec/requirements.js';
 
@@ -38,6 +39,12 @@ export interface CheckList {
   readonly checks: readonly ListedCheck[];
   /** Requirement ids no selected check covers (another suite, or outside CONFORMANCE_REQUIREMENTS). */
   readonly notSelected: readonly RequirementId[];
+  /**
+   * What a run of the selected suites would leave that the spec's deletes cannot remove (spec 2:
+   * soft-deleted tasks and resources, deactivated rates), estimated from the declarations of
+   * harness/config/residue.ts with these settings; CONFORMANCE_REQUIREMENTS narrowing a run is not counted.
+   */
+  readonly residue: { readonly byDomain: Partial<Record<Domain, ResidueEstimate>>; readonly all: ResidueEstimate };
 }
 
 /** Whether the configuration gives a variable (the embedded reference server's seed gives them all). */
@@ -94,6 +101,7 @@ export function checkList(config: Config): CheckList {
     }
   }
   return {
+    residue: residueEstimate(config),
     target: config.targetUrl,
     suites: config.suites,
     requirements: config.requirements,

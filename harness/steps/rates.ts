@@ -26,6 +26,44 @@ export async function createRate(t: CheckContext, body: Record<string, unknown> 
   return id;
 }
 
+/** Fields of a rate create body that an update also accepts (spec 2.5: period, hoursPerPeriod and amount are not). */
+const RATE_UPDATABLE = ['name', 'rateType', 'currency', 'isDefault', 'tags'] as const;
+
+/**
+ * Rates a property's runs take turns on (issue 42: a deleted rate stays, deactivated): a run
+ * takes one no other run holds and has it brought to its create body by an update of the fields
+ * an update accepts (name with a fresh token, tags with the run tag, as createRate sends them),
+ * or a fresh one when none is free or the update is refused. At most as many rates as runs at once.
+ */
+export function ratePool(): <R>(t: CheckContext, body: Record<string, unknown>, use: (id: string) => Promise<R>) => Promise<R> {
+  const free: string[] = [];
+  const take = async (t: CheckContext, body: Record<string, unknown>): Promise<string> => {
+    const held = free.pop();
+    if (held !== undefined) {
+      const reset = Object.fromEntries(Object.entries(body).filter(([field]) => (RATE_UPDATABLE as readonly string[]).includes(field)));
+      const sent = {
+        ...reset,
+        name: `${typeof body['name'] === 'string' ? body['name'] : 'Conformance rate'} ${uniqueToken('')}`,
+        tags: [...((body['tags'] as string[] | undefined) ?? []), runTag(t.run)],
+      };
+      const res = await t.api.patch(`/rates/${held}`, sent);
+      if (res.status === 200) {
+        noteFlagsSent('/rates', ['isDefault'], held, sent);
+        return held;
+      }
+    }
+    return createRate(t, body);
+  };
+  return async (t, body, use) => {
+    const id = await take(t, body);
+    try {
+      return await use(id);
+    } finally {
+      free.push(id);
+    }
+  };
+}
+
 /** The hours in one period (a leap year's for `year`); a rate without a period may count by the hour. */
 const PERIOD_HOURS: Readonly<Record<string, number>> = { hour: 1, day: 24, week: 168, month: 744, year: 8784 };
 

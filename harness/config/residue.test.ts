@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, DOMAINS } from './defaults.js';
+import { REQUIREMENT_SUITES } from './requirement-suites.js';
+import { lineCount, RESIDUE, residueEstimate } from './residue.js';
+
+const defaults = { numRuns: DEFAULTS.numRuns, concurrency: undefined, sequences: { count: DEFAULTS.sequences, seconds: 15, shrinkSeconds: 30 } };
+
+describe('residue declarations', () => {
+  it('name only requirements checked in the suite they are declared for', () => {
+    for (const [domain, lines] of Object.entries(RESIDUE)) {
+      for (const line of lines ?? []) {
+        if (line.requirement === 'other') continue;
+        expect(REQUIREMENT_SUITES[line.requirement], `${domain} ${line.requirement}`).toContain(domain);
+      }
+    }
+  });
+
+  it('add up, at the defaults, to the figure measured after issue 42 (every suite: 473)', () => {
+    const { all, byDomain } = residueEstimate({ ...defaults, suites: [...DOMAINS] });
+    expect(all).toEqual({ tasks: 197, resources: 173, rates: 103, total: 473 });
+    expect(byDomain.tasks?.total).toBe(127);
+  });
+
+  it('scale with CONFORMANCE_NUM_RUNS, CONFORMANCE_CONCURRENCY and CONFORMANCE_SEQUENCES', () => {
+    const perRun = { requirement: 'TK-CREATE-VALID', kind: 'tasks', count: 1, scale: 'perRun', why: '' } as const;
+    const perPlace = { ...perRun, scale: 'perPlace' } as const;
+    const perSequence = { ...perRun, count: 1.5, scale: 'perSequence' } as const;
+    expect(lineCount(perRun, { ...defaults, numRuns: 5 })).toBe(5);
+    expect(lineCount(perPlace, { ...defaults, numRuns: 5 })).toBe(5);
+    expect(lineCount(perPlace, { ...defaults, numRuns: 100, concurrency: 4 })).toBe(4);
+    expect(lineCount(perSequence, { ...defaults, sequences: { count: 10, seconds: 15, shrinkSeconds: 30 } })).toBe(15);
+    const small = residueEstimate({ ...defaults, numRuns: 1, suites: ['tasks'] });
+    const big = residueEstimate({ ...defaults, suites: ['tasks'] });
+    expect(big.all.total - small.all.total).toBe(19 + 7);
+  });
+});
