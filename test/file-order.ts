@@ -24,6 +24,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const LONG_FILES: Readonly<Record<string, number>> = {
   'test/mutants.test.ts': 600,
   'test/sequences.test.ts': 398,
+  // The image built (base cached: pack, install and podman build) and four container runs, on a loaded machine.
+  'test/image.test.ts': 390,
   'test/variants.test.ts': 234,
   'test/load.test.ts': 167,
   'test/hostile.test.ts': 122,
