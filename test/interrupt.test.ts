@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../harness/report/model.js';
-import { ENDPOINTS } from '../harness/spec/endpoints.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { readLatestReport, spawnCli } from './run-cli.js';
+import { liveCounts } from './testing/live-counts.js';
 import { externalTargetEnv } from './target-env.js';
 import { RUN_FILES } from '../harness/report/files.js';
 
@@ -22,25 +22,6 @@ const REPORT_FILES = [...RUN_FILES].sort();
 const CI_GRACE_MS = 10_000;
 /** Checks that must have ended before the signal, so the run has records to clean up. */
 const CHECKS_BEFORE_SIGNAL = 30;
-
-/** Every collection of the API (spec 4) that lists records. */
-const COLLECTIONS = ENDPOINTS.filter((e) => e.method === 'GET' && /^\/[a-z-]+$/.test(e.path)).map((e) => e.path);
-
-/** Spec 4.4, 4.5, 4.7: a deleted resource or task is soft-deleted, a deleted rate deactivated; they stay listed. */
-const LIVE_ONLY: Readonly<Record<string, string>> = { '/tasks': '&lifecycleScope=active', '/resources': '&isActive=true', '/rates': '&isActive=true' };
-
-/** Live records each key sees in each collection: the run must leave these as it found them. */
-async function liveCounts(baseUrl: string, keys: readonly string[]): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const key of keys) {
-    for (const path of COLLECTIONS) {
-      const response = await fetch(`${baseUrl}${path}?limit=1${LIVE_ONLY[path] ?? ''}`, { headers: { 'x-api-key': key } });
-      const body = (await response.json()) as { pagination?: { total?: number } };
-      counts[`${key.slice(0, 8)} ${path}`] = body.pagination?.total ?? -1;
-    }
-  }
-  return counts;
-}
 
 interface Interrupted {
   readonly code: number | null;

@@ -6,7 +6,7 @@
  *   waits; the inner loop, about a minute on a 2-core machine (`npm run test:unit`).
  * - e2e: the self-tests under test/ that drive the CLI, the runner and the reference server
  *   together, and the units that start a process or wait out a real rate window.
- * - system: the ones that need more than Node: Chromium, Locust (Python), nginx, network
+ * - system: the ones that need more than Node: Chromium, Locust (Python), nginx, podman, network
  *   namespaces, and the mutant and variant matrices (hundreds of runs).
  *
  * A file lands in a tier by its folder; the lists below are the exceptions, by path.
@@ -33,13 +33,14 @@ export const E2E_UNITS = [
   'harness/steps/rate-limit.test.ts',
 ] as const;
 
-/** Tests that need Chromium, Locust, nginx or network namespaces, or run a matrix of full runs. */
+/** Tests that need Chromium, Locust, nginx, network namespaces or podman, or run a matrix of full runs. */
 export const SYSTEM_TESTS = [
   'harness/load/locust/engine.test.ts',
   'harness/load/locust/locustfile.test.ts',
   'test/bench-locust-million.test.ts',
   'test/browser-load.test.ts',
   'test/browser-report.test.ts',
+  'test/image.test.ts',
   'test/locust-load.test.ts',
   'test/locust-netns.test.ts',
   'test/mutants.test.ts',

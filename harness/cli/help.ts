@@ -201,7 +201,8 @@ export const COMMAND_HELP: Readonly<Record<Exclude<CommandName, 'help'>, string>
     line('export --kubernetes DIR', '') +
     line('', 'Write Kubernetes manifests (master Job and Service, worker Job, the') +
     line('', 'locustfile as a ConfigMap, Secret shapes without keys) and README.txt;') +
-    line('', '--image IMAGE sets the image (default a placeholder to replace)') +
+    line('', '--image IMAGE sets the image (default work-management-conformance:VERSION,') +
+    line('', 'the image npm run image builds)') +
     '\n' +
     'Options:\n' +
     flagLines('load') +

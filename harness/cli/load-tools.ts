@@ -54,24 +54,27 @@ async function exportManifests(argv: readonly string[], out: NodeJS.WritableStre
     throw new UsageError('load export needs --kubernetes DIR, the directory to write the manifests to (see conformance load --help)');
   if (image !== undefined && /\s/.test(image)) throw new UsageError(`--image: an image reference has no spaces (got ${JSON.stringify(image)})`);
   const config = await configFrom(runArgsOf('load', parsed));
-  const [{ kubernetesExport, writeKubernetesExport }, { locustfilePath }, { Redactor }, { displayUrl }] = await Promise.all([
+  const [{ kubernetesExport, writeKubernetesExport }, { locustfilePath }, { Redactor }, { displayUrl }, { packageFile }] = await Promise.all([
     import('../load/export/kubernetes.js'),
     import('../load/locust/paths.js'),
     import('../http/redact.js'),
     import('../runner/target.js'),
+    import('../package-root.js'),
   ]);
+  const { version } = JSON.parse(await readFile(packageFile('package.json'), 'utf8')) as { version: string };
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
   const files = kubernetesExport({
     locust: config.locust,
     locustfile: await readFile(locustfilePath(), 'utf8'),
     target: config.targetUrl === null ? undefined : displayUrl(config.targetUrl, redactor),
     image,
+    packageVersion: version,
   });
   const dir = resolve(kubernetes);
   const written = await writeKubernetesExport(dir, files);
   out.write(
     `wrote ${written.length} files to ${dir} (${config.locust.workers} worker${config.locust.workers === 1 ? '' : 's'}, master port ${config.locust.masterPort}); no key was written.\n` +
-      `Next: read ${resolve(dir, 'README.txt')}: create the two Secrets, set the image, then kubectl apply -f ${dir}\n`,
+      `Next: read ${resolve(dir, 'README.txt')}: create the two Secrets, push the image, then kubectl apply -f ${dir}\n`,
   );
   return 0;
 }

@@ -76,7 +76,6 @@ describe('conformance load export --kubernetes', () => {
     const pod = job.spec.template.spec;
     expect(service.spec.selector).toEqual(job.spec.template.metadata.labels);
     expect(pod.containers[0].command).toEqual([
-      'npx',
       'conformance',
       'load',
       '--engine=locust',
@@ -137,6 +136,19 @@ describe('conformance load export --kubernetes', () => {
     expect(readme).toContain(`kubectl create secret generic ${NAMES.keysSecret} --from-file=keys.json=keys.json`);
     expect(readme).toContain('npx conformance load keys-file keys.json');
     expect(readme).toContain('not exercised');
+  });
+
+  it("without --image, runs the project's image of the package version and says how to push it", () => {
+    const own = kubernetesExport({ locust: { workers: 1, masterPort: 6000 }, locustfile: LOCUSTFILE, packageVersion: '9.8.7' });
+    for (const path of ['master-job.yaml', 'worker-job.yaml']) {
+      // biome-ignore lint/suspicious/noExplicitAny: as manifest() above
+      const job = readYaml(own.find((f) => f.path === path)!.content.replace(/^(#.*\n)+/, '')) as any;
+      expect(job.spec.template.spec.containers[0].image, path).toBe('work-management-conformance:9.8.7');
+    }
+    const readme = own.find((f) => f.path === 'README.txt')!.content;
+    expect(readme).toContain('npm run image');
+    expect(readme).toContain('podman push REGISTRY/work-management-conformance:9.8.7');
+    expect(readme).not.toContain(IMAGE_PLACEHOLDER);
   });
 
   it('uses the given image and a placeholder target when none is configured', () => {

@@ -15,6 +15,11 @@ import { toYaml, type YamlValue } from './yaml.js';
 
 /** The image to replace: the master needs Node 20, this package and Python with Locust; workers only the latter. */
 export const IMAGE_PLACEHOLDER = 'REPLACE-ME.example/conformance-locust:latest';
+
+/** The name scripts/build-image.sh (`npm run image`) gives the project's image of `version`: Node, the package, Locust. */
+export function projectImage(version: string): string {
+  return `work-management-conformance:${version}`;
+}
 /** The target when the configuration names none (the embedded server cannot serve a cluster). */
 export const TARGET_PLACEHOLDER = 'https://REPLACE-ME.example/api/v1';
 
@@ -41,6 +46,8 @@ export interface KubernetesExportOptions {
   /** The target, redacted for display; undefined: the placeholder. */
   readonly target?: string | undefined;
   readonly image?: string | undefined;
+  /** The package's version: without an image, the Jobs run the project's image of it (projectImage). */
+  readonly packageVersion?: string | undefined;
 }
 
 export interface ExportFile {
@@ -63,7 +70,7 @@ const labels = (component: string): Record<string, string> => ({
 /** Pure: the manifests and README.txt, by path. */
 export function kubernetesExport(options: KubernetesExportOptions): ExportFile[] {
   const { workers, masterPort } = options.locust;
-  const image = options.image ?? IMAGE_PLACEHOLDER;
+  const image = options.image ?? (options.packageVersion === undefined ? IMAGE_PLACEHOLDER : projectImage(options.packageVersion));
   const target = options.target ?? TARGET_PLACEHOLDER;
   const version = locustfileVersion(options.locustfile) ?? 'unknown';
   const port = masterPort;
@@ -97,7 +104,6 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
               name: 'master',
               image,
               command: [
-                'npx',
                 'conformance',
                 'load',
                 '--engine=locust',
@@ -198,11 +204,11 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
       content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(keysSecret),
     },
     { path: 'secrets/env-secret.yaml', content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(envSecret) },
-    { path: 'README.txt', content: readme({ workers, port, image, version, target }) },
+    { path: 'README.txt', content: readme({ workers, port, image, version, target, projectImage: image === projectImage(options.packageVersion ?? '') }) },
   ];
 }
 
-function readme(o: { workers: number; port: number; image: string; version: string; target: string }): string {
+function readme(o: { workers: number; port: number; image: string; version: string; target: string; projectImage: boolean }): string {
   return `Kubernetes manifests for conformance load --engine=locust with ${o.workers} worker${o.workers === 1 ? '' : 's'}
 (made by conformance load export --kubernetes; locustfile version ${o.version}).
 They are not exercised by the project's own tests, which check their shape only.
@@ -211,10 +217,17 @@ They are not exercised by the project's own tests, which check their shape only.
     o.image === IMAGE_PLACEHOLDER
       ? `Replace ${IMAGE_PLACEHOLDER} in master-job.yaml and worker-job.yaml
    (or export again with --image IMAGE)`
-      : `Both Jobs run ${o.image}`
-  }: the master needs Node 20, this package
-   installed (npm install work-management-conformance, so that npx conformance runs it) and
-   Python 3 with Locust 2.x; the workers need only Python 3 with Locust 2.x.
+      : o.projectImage
+        ? `Both Jobs run ${o.image}, the project's image of this version, which
+   npm run image (scripts/build-image.sh, in the repository) builds: Node, this package, Python
+   with Locust. Push it where the cluster pulls from and export again with --image
+     podman tag localhost/${o.image} REGISTRY/${o.image}
+     podman push REGISTRY/${o.image}
+     npx conformance load export --kubernetes DIR --image REGISTRY/${o.image}`
+        : `Both Jobs run ${o.image}`
+  }.
+   Another image serves if the master has Node 20.19+, this package (its conformance command on
+   PATH) and Python 3 with Locust 2.x; the workers need only Python 3 with Locust 2.x.
 
 2. The Secrets, never in these files. From the same .env as a local run (no key on a command line):
      npx conformance load keys-file keys.json
