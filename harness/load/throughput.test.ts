@@ -39,10 +39,12 @@ describe('runThroughputStep against the reference server', () => {
         onTick: (n) => ticks.push(n),
       },
     );
-    expect(step.requests).toBeGreaterThan(100);
+    // How many a loaded machine sends in the second is the bench's figure, not this test's: the
+    // rate must be the requests over the step's own elapsed time (a machine at load 20 sent 50).
+    expect(step.requests).toBeGreaterThan(4);
     expect(step.statusCounts).toEqual({ '200': step.requests });
     expect(step.non2xx).toBe(0);
-    expect(step.requestsPerSecond).toBeGreaterThan(100);
+    expect(step.requestsPerSecond).toBeCloseTo((step.requests * 1000) / step.elapsedMs, 0);
     expect(step.elapsedMs).toBeGreaterThan(800);
     expect(step.measured).toBe('endpoint');
     const latency = step.latencyMs!;
