@@ -267,7 +267,7 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/config' },
       { to: 'harness/http' },
       { to: 'reference', only: ['command.ts'], from: ['main.ts'], why: 'in `main.ts`, for `conformance reference`' },
-      { to: 'harness/har', only: ['write.ts'], from: ['main.ts'], why: "the HTTP archive's file name, for the closing line" },
+      { to: 'harness/har', only: ['format.ts'], from: ['main.ts'], why: "the HTTP archive's file name, for the closing line" },
     ],
   },
   {

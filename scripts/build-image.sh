@@ -11,7 +11,7 @@
 #    source revision (OCI annotations).
 #
 # Environment:
-#   CONFORMANCE_IMAGE_BASE  an image to build on instead of the local base (no mmdebstrap),
+#   IMAGE_BASE              an image to build on instead of the local base (no mmdebstrap),
 #                           e.g. docker.io/library/node:22-bookworm-slim where a registry is reachable
 #   DEBIAN_MIRROR           the Debian mirror mmdebstrap reads (default http://deb.debian.org/debian)
 #   IMAGE_ENGINE            podman (default) or docker
@@ -36,7 +36,7 @@ say() { echo "build-image: $*" >&2; }
 
 command -v "$ENGINE" >/dev/null || { say "no $ENGINE on PATH"; exit 2; }
 
-BASE="${CONFORMANCE_IMAGE_BASE:-}"
+BASE="${IMAGE_BASE:-}"
 if [ -z "$BASE" ]; then
   LIST_HASH="$(printf '%s %s' "$SUITE" "$PACKAGES" | sha256sum | cut -c1-12)"
   BASE="localhost/work-management-conformance-base:${SUITE}-${LIST_HASH}"

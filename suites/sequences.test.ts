@@ -6,11 +6,11 @@ import { CheckFailure } from '../harness/check/outcomes.js';
 import { runTag } from '../harness/check/run-context.js';
 import { Redactor } from '../harness/http/redact.js';
 import { createTask } from '../harness/steps/prerequisites.js';
-import { sequenceDomains, type SequenceDomain } from '../harness/steps/sequences/domains.js';
-import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../harness/steps/sequences/explore.js';
+import { sequenceDomains, type SequenceDomain } from '../harness/steps/exploration/domains.js';
+import { explore, sequenceScopes, sequenceSettings, type Exploration } from '../harness/steps/exploration/explore.js';
 import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 import { SINK_MAX_BODY_BYTES, WebhookSink } from '../harness/sink/sink.js';
-import type { HookSink } from '../harness/steps/sequences/webhooks.js';
+import type { HookSink } from '../harness/steps/exploration/webhooks.js';
 import { PROPAGATION_MS } from '../harness/webhooks/propagation.js';
 import { COVERAGE_SECONDS_PER_EXPLORATION_SECOND, runCoverage, type Coverage } from '../harness/steps/coverage/run.js';
 
@@ -19,7 +19,7 @@ import { COVERAGE_SECONDS_PER_EXPLORATION_SECOND, runCoverage, type Coverage } f
  * sequences of writes, reads, lists, searches, actions and the other organisation's requests over
  * contacts, time entries, expenses, resources, tasks, milestones, allocations and rates (with their
  * versions), each answer judged against a model of the
- * spec's state (harness/steps/sequences/). It runs once per file; each state rule is one check,
+ * spec's state (harness/steps/exploration/). It runs once per file; each state rule is one check,
  * which fails when the shortest failing sequence found broke that rule.
  */
 /** The exploration's own webhook sink, for its webhook sequences. */

@@ -52,6 +52,7 @@ const NOT_REPOSITORY_PATHS: readonly { doc: string; span: string; why: string }[
   { doc: 'docs/ci.md', span: 'actions/cache', why: 'a GitHub Action' },
   { doc: 'docs/ci.md', span: '.github/workflows/api-conformance.yml', why: "the workflow file in the user's repository" },
   { doc: 'docs/ci.md', span: './path/to/copy', why: "a placeholder for the user's copy of the action" },
+  { doc: 'docs/ci.md', span: 'registry.example.com/work-management-conformance:0.1.0', why: "an image name in the user's registry" },
   { doc: 'docs/configuration.md', span: 'runs/', why: "a folder of the module cache (CONFORMANCE_MODULE_CACHE's folder)" },
   { doc: 'docs/configuration.md', span: 'installs/', why: 'a folder of the module cache' },
 ];

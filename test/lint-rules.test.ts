@@ -78,9 +78,9 @@ describe('the lint rules in biome.json', () => {
     expect([...(found.get('clean.ts') ?? [])]).toEqual([]);
   });
 
-  it('are what npm run lint runs, failing on warnings too, and npm test runs it', async () => {
+  it('are what npm run lint runs, failing on warnings too, then knip (dead files and exports), and npm test runs it', async () => {
     const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts['lint']).toBe('biome lint --error-on-warnings .');
+    expect(scripts['lint']).toBe('biome lint --error-on-warnings . && knip');
     expect(scripts['test']).toMatch(/&& npm run lint &&/);
   });
 });

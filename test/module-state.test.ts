@@ -19,10 +19,10 @@ const SHARED_ON_PURPOSE: Record<string, string> = {
   'harness/steps/isolation.ts systemReports': "the target's built-in reports are the same for every file",
   'harness/config/schema.ts SECRET': 'built once from the settings table, never changed',
   'harness/spec/audit/index.ts PENDING_AREAS': 'a read-only list, empty on purpose',
-  'harness/steps/sequences/judge-list.ts walks': "a WeakMap keyed by one sequence's world: nothing of one file reaches another",
-  'harness/steps/sequences/rate-versions.ts versionsOf': "a WeakMap keyed by one sequence's model record: nothing of one file reaches another",
-  'harness/steps/sequences/webhook-events.ts states': "a WeakMap keyed by one sequence's world: nothing of one file reaches another",
-  'harness/steps/sequences/webhooks.ts states': "a WeakMap keyed by one sequence's world: nothing of one file reaches another",
+  'harness/steps/exploration/judge-list.ts walks': "a WeakMap keyed by one sequence's world: nothing of one file reaches another",
+  'harness/steps/exploration/rate-versions.ts versionsOf': "a WeakMap keyed by one sequence's model record: nothing of one file reaches another",
+  'harness/steps/exploration/webhook-events.ts states': "a WeakMap keyed by one sequence's world: nothing of one file reaches another",
+  'harness/steps/exploration/webhooks.ts states': "a WeakMap keyed by one sequence's world: nothing of one file reaches another",
 };
 
 const DIRS = [

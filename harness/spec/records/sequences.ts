@@ -2,14 +2,14 @@ import type { Records, Reliance } from './record.js';
 
 /**
  * State rules after sequences of operations (spec 1, 2, 4, 5): what the exploration
- * (suites/sequences.test.ts, harness/steps/sequences/) judges after any sequence, not after one
+ * (suites/sequences.test.ts, harness/steps/exploration/) judges after any sequence, not after one
  * written scenario. Each is derived from spec text that already binds a single operation (omitted
  * fields stay unchanged, a delete removes, a list holds the matching records and their total,
  * data is scoped to the key's organisation); a sequence only asks that it keeps holding whatever
  * ran before. Where the spec is silent (what a soft delete leaves, which status an action leaves)
  * the exploration observes the server's choice and asks only that it stays consistent.
  *
- * Checks: suites/sequences.test.ts with harness/steps/sequences/.
+ * Checks: suites/sequences.test.ts with harness/steps/exploration/.
  */
 
 /** What every state rule of the exploration relies on besides its own text. */
@@ -206,7 +206,7 @@ export const SEQUENCE_RECORDS = {
       },
       {
         relies: 'which records a page holds is not judged: the spec states no order',
-        basis: { tolerant: 'harness/steps/sequences/judge-list.ts judgePages() counts each page and never its members' },
+        basis: { tolerant: 'harness/steps/exploration/judge-list.ts judgePages() counts each page and never its members' },
       },
       {
         relies: 'pagination.limit and pagination.offset, where shown, are those asked',

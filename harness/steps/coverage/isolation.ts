@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { Create, Foreign } from '../sequences/commands.js';
-import type { Body, SequenceDomain } from '../sequences/domains.js';
-import type { Org } from '../sequences/log.js';
-import { RuleBroken, type ModelRecord } from '../sequences/model.js';
-import type { SequenceWorld } from '../sequences/world.js';
+import { Create, Foreign } from '../exploration/commands.js';
+import type { Body, SequenceDomain } from '../exploration/domains.js';
+import type { Org } from '../exploration/log.js';
+import { RuleBroken, type ModelRecord } from '../exploration/model.js';
+import type { SequenceWorld } from '../exploration/world.js';
 import { pickOf, scopeValueOf } from './operations.js';
 
 /*

@@ -7,10 +7,10 @@ import { milestoneUpdateSchema } from '../../spec/milestones.js';
 import { resourceUpdateSchema } from '../../spec/resources.js';
 import { taskUpdateSchema } from '../../spec/tasks.js';
 import { timeEntryUpdateSchema } from '../../spec/time-entries.js';
-import { sequenceDomains } from '../sequences/domains.js';
+import { sequenceDomains } from '../exploration/domains.js';
 import { chainOf } from './run.js';
 import { coverageOperations, currentFilter, listAfter } from './operations.js';
-import type { ModelRecord } from '../sequences/model.js';
+import type { ModelRecord } from '../exploration/model.js';
 
 const domains = sequenceDomains({
   taskId: '11111111-1111-4111-8111-111111111111',

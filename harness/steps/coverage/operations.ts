@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { Read, Search, Update } from '../sequences/commands.js';
-import type { Body, ListFilter, SequenceDomain } from '../sequences/domains.js';
-import { judgeList, judgePages } from '../sequences/judge-list.js';
-import { expectedValue, type ModelRecord } from '../sequences/model.js';
-import type { SequenceWorld } from '../sequences/world.js';
+import { Read, Search, Update } from '../exploration/commands.js';
+import type { Body, ListFilter, SequenceDomain } from '../exploration/domains.js';
+import { judgeList, judgePages } from '../exploration/judge-list.js';
+import { expectedValue, type ModelRecord } from '../exploration/model.js';
+import type { SequenceWorld } from '../exploration/world.js';
 
 /*
  * The operations the coverage phase chains on one record of a domain, derived from the domain's
- * definition (harness/steps/sequences/domains.ts), not from a hand list: one PATCH per field the
+ * definition (harness/steps/exploration/domains.ts), not from a hand list: one PATCH per field the
  * domain's update generator writes (each field on its own, its values drawn from that generator),
  * each of the domain's own operations (its actions, a rate's versions), and every read path
  * that shows the record (read by id, the list under each filter the domain defines, search, a

@@ -7,7 +7,7 @@ import { rateVersions, sameAmount } from './rate-versions.js';
 import { dataOf, type SequenceWorld } from './world.js';
 
 /*
- * Commands of one domain beside the common ones (harness/steps/sequences/commands.ts): the
+ * Commands of one domain beside the common ones (harness/steps/exploration/commands.ts): the
  * milestone's complete action, a rate's versions and a search for a rate. Like the common commands, each finds its target when it runs
  * (`pick` modulo the domain's records), so shrinking may drop any command before it.
  */

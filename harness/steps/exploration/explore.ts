@@ -185,7 +185,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   const runOnce = async ([opening, rest, hook]: Run, settle: 'whole' | 'short', counts: (failed: Failed) => boolean): Promise<Failed | undefined> => {
     const failed = await runSequence([...opening, ...rest], (world) => finalAudit(world, options.domains), settle);
     if (failed !== undefined && counts(failed)) return failed;
-    // A webhook sequence after some of them, in a world of its own (harness/steps/sequences/webhooks.ts).
+    // A webhook sequence after some of them, in a world of its own (harness/steps/exploration/webhooks.ts).
     if (hook === undefined) return undefined;
     const hookFailed = await runSequence(
       [...hook[0], ...hook[1]],
