@@ -1,3 +1,26 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  ANY_4XX_REJECTS,
+  SPEC_GET_UPDATE_200,
+  SPEC_QUERY_ONE_REQUEST,
+  SPEC_BODIES_INVALID,
+  SPEC_MALFORMED_REJECTED,
+  SPEC_NULLABLE_CLEARS,
+  DELETED_READ_STATUS_OBSERVED,
+  SPEC_CREATE_201,
+  SPEC_CONTENTS_NOT_SHOWN,
+  ALLOCATION_RULE_FREE,
+  SPEC_LIST_200,
+  ENTRY_DURATIONS,
+  SPEC_OMITTED_UNCHANGED,
+  SPEC_DELETE_DESCRIBED,
+  ANY_4XX_QUERIES_LEFT_OUT,
+  SAME_VALUE,
+  TEXT_WHITESPACE,
+  NULL_ACCEPTS_ABSENT,
+  LISTED_WITHOUT_FIELD_READ,
+  DATE_FILTER_BOUNDS_OBSERVED,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -20,15 +43,15 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'every generated valid create answers exactly 201 with the record and its id',
-        basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' },
+        basis: SPEC_CREATE_201,
       },
       {
         relies: 'the create answer and GET /allocations/{id} (200, no wait) carry every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values equal up to representation (numbers as strings, dates as midnight date-times)',
-        basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' },
+        basis: SAME_VALUE,
       },
       {
         relies: 'hours and hoursPerDay sent together: one of them holds the value sent',
@@ -41,15 +64,11 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'resourceId or groupId null read back null or absent',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field' },
+        basis: NULL_ACCEPTS_ABSENT,
       },
       {
         relies: 'allocations of 2 shared resources, overlapping for years at up to 24 h/day, are all accepted (no ruleFree)',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
       {
         relies: 'hours drawn in hundredths (amount(2000)) come back exactly',
@@ -57,10 +76,7 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'hours unrelated to hoursPerDay times the days of the span are accepted',
-        basis: {
-          tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone',
-          variant: 'business-rules',
-        },
+        basis: ENTRY_DURATIONS,
       },
       {
         relies: 'spans of up to 31 years (2000 to 2030) are accepted, or accepted when moved to a short span near today',
@@ -80,7 +96,7 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'notes with runs of inner spaces come back with them',
-        basis: { tolerant: 'compare.ts sameValue: free text may come back with its white space collapsed and trimmed', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE,
       },
     ],
   },
@@ -99,9 +115,9 @@ export const ALLOCATION_RECORDS = {
     ],
     audit: [
       { relies: 'a create without taskId, startDate or endDate is rejected', basis: { spec: '2.6: "startDate | `<date>` | required"' } },
-      { relies: 'the rejection is a 4xx', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: SPEC_BODIES_INVALID },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-IDS-UUID': {
@@ -136,8 +152,8 @@ export const ALLOCATION_RECORDS = {
           variant: 'record-rules',
         },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-DATES-REAL': {
@@ -154,15 +170,13 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'impossible or malformed startDate and endDate are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       { relies: 'unpadded or other-form dates are rejected', basis: { spec: 'Conventions: "`<date>` means a string in the form YYYY-MM-DD"' } },
       { relies: 'an allocation from 2024-02-29 to 2024-02-29 answers 201', basis: { spec: '2.6: "startDate | `<date>` | required"' } },
       { relies: 'startDate equal to endDate (one day) is accepted', basis: { tolerant: 'the leap-day check spans two days (02-28 to 02-29, 02-29 to 03-01)' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-HOURS': {
@@ -188,8 +202,8 @@ export const ALLOCATION_RECORDS = {
           variant: 'business-rules',
         },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-CONSTRAINT-REASON': {
@@ -214,8 +228,8 @@ export const ALLOCATION_RECORDS = {
         basis: { spec: '2.6: "constraintReason | string, trimmed, max length 1000"' },
       },
       { relies: 'whether the reason is stored trimmed is recorded, not judged', basis: { observation: 'constraint-reason-stored' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-FIELD-TYPES': {
@@ -234,14 +248,14 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'strings for numbers ("7.5"), strings or numbers for booleans, non-strings for notes are rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'null for taskId, dates, hoursPerDay, hours, constraintAcknowledged is rejected',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-UPDATE-VALID': {
@@ -258,11 +272,11 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and every generated valid update exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in `data`"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the update answer and a later GET carry every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values equal up to representation; nullable fields null as null or absent',
@@ -272,11 +286,7 @@ export const ALLOCATION_RECORDS = {
       { relies: 'hours and hoursPerDay sent together: one holds the value sent', basis: { tolerant: 'lifecycle linked [hours, hoursPerDay]' } },
       {
         relies: 'a move to the other shared resource, overlapping its allocations, is accepted (no ruleFree)',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
       {
         relies: 'hours sent alone in hundredths come back exactly',
@@ -288,7 +298,7 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'notes with runs of inner spaces come back with them',
-        basis: { tolerant: 'compare.ts sameValue: free text may come back with its white space collapsed and trimmed', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE,
       },
     ],
   },
@@ -304,24 +314,20 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and a valid update 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in `data`"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'every field the update did not name reads back as created (constraintAcknowledged included)',
-        basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'hours and hoursPerDay are not compared when the update names either or a date',
         basis: { tolerant: 'lifecycle linked with inputs [startDate, endDate]: they may be derived' },
       },
-      { relies: 'values compared up to representation', basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' } },
+      { relies: 'values compared up to representation', basis: SAME_VALUE },
       {
         relies: 'creates and updates on the shared resources are accepted whatever the load (no ruleFree)',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
     ],
   },
@@ -334,9 +340,9 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'a PATCH of resourceId, groupId, notes or constraintReason to null answers 200',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
-      { relies: 'each field set to null reads back null or absent', basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field' } },
+      { relies: 'each field set to null reads back null or absent', basis: NULL_ACCEPTS_ABSENT },
       {
         relies: 'resourceId null is accepted while groupId is null too, or the clear is accepted with a resource',
         basis: {
@@ -346,11 +352,7 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'the full create on a shared resource is accepted (no ruleFree)',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
     ],
   },
@@ -368,21 +370,17 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'a sampled valid allocation is created (201) and reads back (200)',
-        basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' },
+        basis: SPEC_CREATE_201,
       },
       { relies: 'DELETE /allocations/{id} answers exactly 204', basis: { spec: '4 Common rules: "Delete success: 204 without body"' } },
       {
         relies: 'a GET right after the delete answers no 2xx',
-        basis: { spec: '2 General rules: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
+        basis: SPEC_DELETE_DESCRIBED,
       },
-      { relies: 'the status of the read after delete is recorded', basis: { observation: 'deleted-read-status' } },
+      { relies: 'the status of the read after delete is recorded', basis: DELETED_READ_STATUS_OBSERVED },
       {
         relies: 'the sampled create on a shared resource is accepted (no ruleFree)',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
     ],
   },
@@ -399,12 +397,10 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'impossible or unpadded dateFrom and dateTo are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes; VALIDATION-STATUS-CONSISTENT leaves queries out' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_QUERIES_LEFT_OUT },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'AL-FILTER-REFS': {
@@ -416,11 +412,7 @@ export const ALLOCATION_RECORDS = {
     audit: [
       {
         relies: 'the fixture (6 allocations, 4 h/day; 8 h/day on res A 03-04..05, two overlapping on task A) is created with 201',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
       {
         relies: 'resourceId and taskId list the allocations with that reference and leave out the others',
@@ -428,17 +420,15 @@ export const ALLOCATION_RECORDS = {
       },
       {
         relies: 'each page (limit 100) answers 200 with `data`, right after the creates',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'every listed record carries resourceId or taskId equal to the filter (strict !==, absent fails)',
-        basis: { tolerant: 'steps/lists.ts firstWithOther: a record listed without the field is read by id before it is judged' },
+        basis: LISTED_WITHOUT_FIELD_READ,
       },
       {
         relies: 'projectId and resourceId sent together narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       { relies: 'tasks created under the project count as in it', basis: { spec: '4.7: "the task is a child of a project or another task"' } },
       {
@@ -468,24 +458,18 @@ export const ALLOCATION_RECORDS = {
         basis: { tolerant: 'the judged fixture allocations lie wholly inside or wholly outside every range sent' },
       },
       { relies: 'which rule keeps allocations that only overlap the range is recorded', basis: { observation: 'allocation-date-filter' } },
-      { relies: 'whether a bound includes its own day is recorded', basis: { observation: 'date-filter-bounds' } },
+      { relies: 'whether a bound includes its own day is recorded', basis: DATE_FILTER_BOUNDS_OBSERVED },
       {
         relies: 'the one-page lists used for the observations answer 200',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'resourceId sent with the date filters narrows the list too (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the fixture (8 h/day on res A, overlapping allocations on task A) is created with 201',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree: a valid allocation refused with a 4xx is sent once more on a fresh resource (business-rule observed); the filter fixture books 1 h a day',
-          variant: 'business-rules',
-        },
+        basis: ALLOCATION_RULE_FREE,
       },
     ],
   },

@@ -1,3 +1,13 @@
+import {
+  SPEC_GET_UPDATE_200,
+  SPEC_KEY_ONE_ORGANISATION,
+  SPEC_CREATE_201,
+  ONLY_2XX_FAILS,
+  SPEC_LIST_200,
+  THROTTLED_REFUSALS,
+  SPEC_KEY_TWO_FORMS,
+  SPEC_ORGANISATION_SCOPE,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -18,19 +28,17 @@ export const AUTH_RECORDS = {
     audit: [
       {
         relies: 'the admin key as X-API-Key is accepted on list, create, get and update of contacts',
-        basis: {
-          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
-        },
+        basis: SPEC_KEY_TWO_FORMS,
       },
       {
         relies: 'GET /contacts?limit=1 answers exactly 200 with data and pagination',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'the create answers any 2xx with the record and its id in data; the update any 2xx',
         basis: { tolerant: "the exact statuses are ENV-CREATE's and ENV-UPDATE's" },
       },
-      { relies: 'GET of the new contact answers exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' } },
+      { relies: 'GET of the new contact answers exactly 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'the contact is named Conformance x-api-key key, the same in every run (auth.test.ts:118)',
         basis: { tolerant: 'each contact the auth checks make carries a unique token in its name', variant: 'unique-names' },
@@ -49,19 +57,17 @@ export const AUTH_RECORDS = {
     audit: [
       {
         relies: 'the admin key as Authorization: Bearer is accepted on list, create, get and update of contacts',
-        basis: {
-          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
-        },
+        basis: SPEC_KEY_TWO_FORMS,
       },
       {
         relies: 'GET /contacts?limit=1 answers exactly 200 with data and pagination',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'the create answers any 2xx with the record and its id in data; the update any 2xx',
         basis: { tolerant: "the exact statuses are ENV-CREATE's and ENV-UPDATE's" },
       },
-      { relies: 'GET of the new contact answers exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' } },
+      { relies: 'GET of the new contact answers exactly 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'the contact is named Conformance bearer key, the same in every run (auth.test.ts:118)',
         basis: { tolerant: 'each contact the auth checks make carries a unique token in its name', variant: 'unique-names' },
@@ -86,12 +92,12 @@ export const AUTH_RECORDS = {
         relies: 'fixed lists (/webhooks/events, /reports/categories) refuse a keyless request too',
         basis: { spec: '5: "Every request carries an organisation API key"' },
       },
-      { relies: 'any non-2xx passes (401, 403, 404, a redirect, even 5xx)', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes (401, 403, 404, a redirect, even 5xx)', basis: ONLY_2XX_FAILS },
       { relies: 'the status given to a keyless request is recorded', basis: { observation: 'missing-key-status' } },
       { relies: 'ids are random UUIDs and writes carry {}', basis: { tolerant: 'a refusal for any reason passes' } },
       {
         relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
-        basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
+        basis: THROTTLED_REFUSALS,
       },
     ],
   },
@@ -107,17 +113,17 @@ export const AUTH_RECORDS = {
     audit: [
       {
         relies: '<prefix>_<32 random hex> never answers 2xx, as X-API-Key and as Bearer, on every documented route',
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
       {
         relies: "the prefix is the admin key's part before its first underscore",
         basis: { tolerant: 'a key in another shape is malformed as well as unknown: refused either way' },
       },
-      { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes', basis: ONLY_2XX_FAILS },
       { relies: 'the status given to an unknown key is recorded', basis: { observation: 'unknown-key-status' } },
       {
         relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
-        basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
+        basis: THROTTLED_REFUSALS,
       },
     ],
   },
@@ -135,11 +141,11 @@ export const AUTH_RECORDS = {
         relies: 'the admin key without underscores, not-a-key, <prefix>_ and _<hex> never answer 2xx',
         basis: { spec: '5: "A key has a fixed service prefix followed by an underscore and a secret part: <prefix>_<secret>."' },
       },
-      { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes', basis: ONLY_2XX_FAILS },
       { relies: 'the status given to a malformed key is recorded', basis: { observation: 'malformed-key-status' } },
       {
         relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
-        basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
+        basis: THROTTLED_REFUSALS,
       },
     ],
   },
@@ -165,7 +171,7 @@ export const AUTH_RECORDS = {
       { relies: 'the status given to the key in another case is recorded', basis: { observation: 'key-case-status' } },
       {
         relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
-        basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
+        basis: THROTTLED_REFUSALS,
       },
     ],
   },
@@ -184,11 +190,11 @@ export const AUTH_RECORDS = {
         basis: { spec: '5: "A key has a fixed service prefix followed by an underscore and a secret part: <prefix>_<secret>."' },
       },
       { relies: 'a key whose prefix has no letter or digit to change makes the check not applicable', basis: { tolerant: 'skipped' } },
-      { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes', basis: ONLY_2XX_FAILS },
       { relies: 'the status given to a near miss is recorded', basis: { observation: 'near-miss-key-status' } },
       {
         relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
-        basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
+        basis: THROTTLED_REFUSALS,
       },
     ],
   },
@@ -232,16 +238,16 @@ export const AUTH_RECORDS = {
       '5#aeba56cb',
     ],
     audit: [
-      { relies: "org A's contact is created with exactly 201", basis: { spec: '4 Common rules: "Create success: 201 with the record in data."' } },
+      { relies: "org A's contact is created with exactly 201", basis: SPEC_CREATE_201 },
       {
         relies: "org B's key never reads org A's contact by id with a 2xx",
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
-      { relies: 'any non-2xx passes (403 or 404)', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes (403 or 404)', basis: ONLY_2XX_FAILS },
       { relies: 'the status of the cross-organisation read is recorded', basis: { observation: 'cross-org-read-status' } },
       {
         relies: "org B's contact list, every page of 100 (up to 20), answers 200 and never holds it",
-        basis: { spec: '1: "All data is scoped to the organisation that owns the API key."' },
+        basis: SPEC_ORGANISATION_SCOPE,
       },
       { relies: 'parentContactId=<org A contact> answers any status; a 200 lists nothing', basis: { tolerant: 'a 4xx for a parent it cannot see passes' } },
     ],

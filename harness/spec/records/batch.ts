@@ -1,3 +1,16 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  ANY_4XX_REJECTS,
+  SPEC_BODIES_INVALID,
+  SPEC_MALFORMED_REJECTED,
+  RUN_TAG_UNCHANGED,
+  SPEC_CREATE_201,
+  SPEC_CONTENTS_NOT_SHOWN,
+  ENTRY_ON_ITS_DAY,
+  SPEC_BATCH_200,
+  SPEC_DELETE_DESCRIBED,
+  LISTED_WITHOUT_FIELD_READ,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -28,11 +41,9 @@ export const BATCH_RECORDS = {
       { relies: '101 items in a create, update or delete are rejected', basis: { spec: '8: "Batch size | 1 to 100 items | batch create, update, delete"' } },
       {
         relies: 'a rejected 101-item create writes no entry at all',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
-      { relies: 'exactly 100 valid items are accepted with exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
+      { relies: 'exactly 100 valid items are accepted with exactly 200', basis: SPEC_BATCH_200 },
       {
         relies: 'all 100 entries (and 1 plain one) are listed under the fresh resource right after the 200',
         basis: { spec: '1: "Create, update or remove many time entries in one request"' },
@@ -47,11 +58,11 @@ export const BATCH_RECORDS = {
       },
       {
         relies: 'items whose startTime plus hours (up to 24) run past midnight are accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
       { relies: 'a DELETE request carries its ids in a JSON body', basis: { spec: '4.10: "`ids`: array (1 to 100) of uuid"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'BATCH-ENVELOPE': {
@@ -64,7 +75,7 @@ export const BATCH_RECORDS = {
       '4.10#8a2a7458',
     ],
     audit: [
-      { relies: 'a successful batch create, update and delete each answer exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
+      { relies: 'a successful batch create, update and delete each answer exactly 200', basis: SPEC_BATCH_200 },
       {
         relies: 'each answer is a JSON object with a `data` key, whatever it holds',
         basis: { tolerant: 'expectEnvelope only requires the key: per-item outcome is not read' },
@@ -79,7 +90,7 @@ export const BATCH_RECORDS = {
       },
       {
         relies: 'the 2 sampled items (random startTime, hours up to 24) are accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
     ],
   },
@@ -95,7 +106,7 @@ export const BATCH_RECORDS = {
       '4.10#30fe62a6',
     ],
     audit: [
-      { relies: 'batches of 1 to 5 valid items answer exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
+      { relies: 'batches of 1 to 5 valid items answer exactly 200', basis: SPEC_BATCH_200 },
       {
         relies: 'startTime as HH:MM or HH:MM:SS is accepted',
         basis: { spec: '4.10: "hours number 0 to 24 (req), startTime string `HH:MM` or `HH:MM:SS` (opt), description string or null (opt)"' },
@@ -108,7 +119,7 @@ export const BATCH_RECORDS = {
       { relies: 'the per-item content of the answer is not read', basis: { spec: '4.10: "Per-item outcome and partial-failure behaviour: not shown"' } },
       {
         relies: 'items whose startTime plus hours run past midnight (23:30 with 24 h) are accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
     ],
   },
@@ -119,18 +130,18 @@ export const BATCH_RECORDS = {
     statement: 'Entries created by a batch are visible through GET /time-entries with the values sent.',
     units: [],
     audit: [
-      { relies: 'a batch of 1 to 4 items answers exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
+      { relies: 'a batch of 1 to 4 items answers exactly 200', basis: SPEC_BATCH_200 },
       {
         relies: 'GET /time-entries?resourceId= lists exactly the items of the batch right after the 200',
         basis: { spec: '1: "Create, update or remove many time entries in one request"' },
       },
       {
         relies: 'each item is found in the list by its `description` (the list item must carry description)',
-        basis: { tolerant: 'steps/lists.ts firstWithOther: a record listed without the field is read by id before it is judged' },
+        basis: LISTED_WITHOUT_FIELD_READ,
       },
       {
         relies: 'GET /time-entries/{id} of each carries every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values equal up to representation (numbers as strings, dates, tag order and case)',
@@ -147,10 +158,7 @@ export const BATCH_RECORDS = {
       },
       {
         relies: 'tags with the run tag conformance-run-<runId> come back with the colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       {
         relies: 'the same sampled items (fixed seed) are sent in each property run',
@@ -158,7 +166,7 @@ export const BATCH_RECORDS = {
       },
       {
         relies: 'items whose startTime plus hours run past midnight are accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
     ],
   },
@@ -175,9 +183,7 @@ export const BATCH_RECORDS = {
     audit: [
       {
         relies: 'a create item breaking a rule (non-UUID, impossible date, hours, startTime, billableRate) is never created',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'the item rules are those of the batch table',
@@ -191,7 +197,7 @@ export const BATCH_RECORDS = {
       { relies: 'the status given to each invalid item is recorded', basis: { observation: 'batch-invalid-item-status' } },
       {
         relies: 'an update item breaking a rule leaves that field as read before (same JSON)',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'a mixed batch (one valid, one dated 2024-02-30) creates at most the valid entry',
@@ -200,7 +206,7 @@ export const BATCH_RECORDS = {
       { relies: 'which partial-failure behaviour the target has is recorded', basis: { observation: 'batch-partial-failure' } },
       {
         relies: 'the plain entry the update items target is created with 201',
-        basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' },
+        basis: SPEC_CREATE_201,
       },
     ],
   },
@@ -215,7 +221,7 @@ export const BATCH_RECORDS = {
         relies: '3 plain entries are created (201) in every property run, each on a day of its own',
         basis: { tolerant: 'plainEntries: freshPastDay per entry', variant: 'business-rules' },
       },
-      { relies: 'a batch update of 3 valid items answers exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
+      { relies: 'a batch update of 3 valid items answers exactly 200', basis: SPEC_BATCH_200 },
       { relies: 'each entry then reads back with its item values', basis: { spec: '4.10: "`updates`: array (1 to 100) of: id uuid (req)"' } },
       {
         relies: 'values equal up to representation; startTime, description, billableRate null as null or absent',
@@ -242,7 +248,7 @@ export const BATCH_RECORDS = {
       },
       {
         relies: 'items whose startTime plus hours run past midnight are accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
       { relies: 'hours stay within 0.25 to 24, where 4.10 and part 8 agree', basis: { tolerant: 'batchChange: hoursBetween(0.25, 24)' } },
     ],
@@ -254,10 +260,10 @@ export const BATCH_RECORDS = {
     statement: 'A batch delete removes the listed entries.',
     units: [],
     audit: [
-      { relies: 'a batch delete of 2 ids answers exactly 200', basis: { spec: '4.10: "Success is 200 with a `data` envelope"' } },
+      { relies: 'a batch delete of 2 ids answers exactly 200', basis: SPEC_BATCH_200 },
       {
         relies: 'each listed entry reads no 2xx right after',
-        basis: { spec: '2 General rules: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
+        basis: SPEC_DELETE_DESCRIBED,
       },
       { relies: 'the entry not listed still reads 200', basis: { spec: '4.10: "`ids`: array (1 to 100) of uuid"' } },
       { relies: 'the content of the answer is not read', basis: { spec: '4.10: "Per-item outcome and partial-failure behaviour: not shown"' } },

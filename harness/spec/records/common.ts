@@ -1,3 +1,14 @@
+import {
+  LIST_SETTLES,
+  SPEC_GET_UPDATE_200,
+  SPEC_QUERY_ONE_REQUEST,
+  SPEC_CREATE_201,
+  ONLY_2XX_FAILS,
+  SPEC_LIST_200,
+  SETUP_CREATED_INCONCLUSIVE,
+  INACTIVE_IN_LIST_OBSERVED,
+  SPEC_PAGING_IN_PAGINATION,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -24,11 +35,11 @@ export const COMMON_RECORDS = {
       },
       {
         relies: 'the body is a JSON object whose data is an array',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'a pagination object sits beside data, at the top level of the body',
-        basis: { spec: '4 Common rules: "paging totals, limit and offset in pagination"' },
+        basis: SPEC_PAGING_IN_PAGINATION,
       },
       {
         relies: 'GET /projects answers in the same list envelope',
@@ -56,7 +67,7 @@ export const COMMON_RECORDS = {
       '4.1#359723a0',
     ],
     audit: [
-      { relies: 'POST of a minimal valid body answers exactly 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in data."' } },
+      { relies: 'POST of a minimal valid body answers exactly 201', basis: SPEC_CREATE_201 },
       {
         relies: 'data is an object carrying a non-empty string id',
         basis: { spec: '2: "Every identifier named id or ending in Id is a <uuid> unless stated otherwise." and "responses carry records inside data"' },
@@ -118,14 +129,11 @@ export const COMMON_RECORDS = {
         relies: 'the record is first created (any 2xx with the record in data)',
         basis: { tolerant: 'setupCreated(): ENV-CREATE judges the 201; a refusal leaves this check inconclusive' },
       },
-      { relies: 'GET /{path}/{id} answers exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' } },
+      { relies: 'GET /{path}/{id} answers exactly 200', basis: SPEC_GET_UPDATE_200 },
       { relies: 'data.id is the id the create returned, the same string', basis: { spec: '2: "responses carry records inside data"' } },
       {
         relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)',
-        basis: {
-          tolerant:
-            'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating',
-        },
+        basis: SETUP_CREATED_INCONCLUSIVE,
       },
     ],
   },
@@ -145,7 +153,7 @@ export const COMMON_RECORDS = {
     audit: [
       {
         relies: 'PATCH of a one-field update (notes, description, jobTitle or a new rate name) answers exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' },
+        basis: SPEC_GET_UPDATE_200,
       },
       { relies: 'data.id is the id updated', basis: { spec: '2: "responses carry records inside data"' } },
       {
@@ -154,10 +162,7 @@ export const COMMON_RECORDS = {
       },
       {
         relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)',
-        basis: {
-          tolerant:
-            'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating',
-        },
+        basis: SETUP_CREATED_INCONCLUSIVE,
       },
     ],
   },
@@ -189,10 +194,7 @@ export const COMMON_RECORDS = {
       { relies: 'no rule refuses the delete', basis: { tolerant: 'the record is made by the check just before; nothing refers to it' } },
       {
         relies: 'inherits the ENV-CREATE bodies (allocation repeated, milestone past targetDate, entry on an unassigned task)',
-        basis: {
-          tolerant:
-            'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating',
-        },
+        basis: SETUP_CREATED_INCONCLUSIVE,
       },
     ],
   },
@@ -215,7 +217,7 @@ export const COMMON_RECORDS = {
         relies: 'GET and PATCH of a random UUID never answer 2xx',
         basis: { spec: '7: "Status codes for validation failure, missing or invalid key, insufficient permission and unknown id: not shown."' },
       },
-      { relies: 'any non-2xx passes (404, 403, 400, 410, even 5xx)', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes (404, 403, 400, 410, even 5xx)', basis: ONLY_2XX_FAILS },
       { relies: 'the status given to an unknown id is recorded', basis: { observation: 'unknown-id-status' } },
       { relies: 'a random v4 UUID names no record', basis: { tolerant: 'randomUUID(): 122 random bits per request' } },
       {
@@ -237,10 +239,7 @@ export const COMMON_RECORDS = {
       { relies: 'GET /rates/{unknown uuid}/versions is recorded, not judged', basis: { observation: 'unknown-id-status' } },
       {
         relies: 'the bystander record (and the record of the sub-operation) is created (any 2xx)',
-        basis: {
-          tolerant:
-            'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating',
-        },
+        basis: SETUP_CREATED_INCONCLUSIVE,
       },
     ],
   },
@@ -282,10 +281,7 @@ export const COMMON_RECORDS = {
       },
       {
         relies: 'the record PATCH goes to is created (any 2xx)',
-        basis: {
-          tolerant:
-            'setupCreated() (harness/steps/setup-created.ts): a refused create of the record the check stands on leaves it inconclusive, never failed; ENV-CREATE and the create checks judge creating',
-        },
+        basis: SETUP_CREATED_INCONCLUSIVE,
       },
     ],
   },
@@ -317,13 +313,11 @@ export const COMMON_RECORDS = {
       },
       {
         relies: 'the flag filter combines (AND) with the sample scope: parentContactId, supplierId, resourceId or tags',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       { relies: 'only ids are compared, so a brief list passes', basis: { tolerant: 'expectFiltered(): includes and excludes by id, no record field read' } },
       { relies: 'inactive contacts are required only under isActive=false', basis: { tolerant: 'BooleanSample.hidden: the plain list may leave them out' } },
-      { relies: 'whether a list without isActive shows inactive contacts is recorded', basis: { observation: 'inactive-in-list-without-isActive' } },
+      { relies: 'whether a list without isActive shows inactive contacts is recorded', basis: INACTIVE_IN_LIST_OBSERVED },
       {
         relies: 'a sample rate that lost isDefault to another rate meanwhile is judged as it is now',
         basis: { tolerant: 'judgeNow(): re-reads the sample (current) before failing', variant: 'business-rules' },
@@ -335,11 +329,7 @@ export const COMMON_RECORDS = {
       },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },

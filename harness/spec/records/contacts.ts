@@ -1,3 +1,19 @@
+import {
+  LIST_SETTLES,
+  ANY_4XX_STATUS_OBSERVED,
+  SPEC_GET_UPDATE_200,
+  ENUM_VALUES_ONLY,
+  RUN_TAG_UNCHANGED,
+  DELETED_READ_STATUS_OBSERVED,
+  BRIEF_LISTS_READ_BY_ID,
+  SPEC_CREATE_201,
+  SPEC_OMITTED_UNCHANGED,
+  INACTIVE_IN_LIST_OBSERVED,
+  ABSENT_FIELDS_OBSERVED,
+  TEXT_WHITESPACE_NFC,
+  UNIQUE_EMAILS,
+  NULL_OR_MISSING_ACCEPTED,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -40,19 +56,15 @@ export const CONTACT_RECORDS = {
       },
       {
         relies: 'the record is read back with GET /contacts/{id}: 200, record in data',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'every field sent that the record carries comes back under its 2.1 name, in the create response and on GET',
-        basis: {
-          tolerant:
-            'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails',
-          variant: 'sparse-records',
-        },
+        basis: ABSENT_FIELDS_OBSERVED,
       },
       {
         relies: 'free text (name, phone, jobTitle, billingAddress, notes, taxNumber) comes back byte for byte',
-        basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE_NFC,
       },
       {
         relies: 'phone is sent as +<country> <number> and comes back with the same digits',
@@ -87,10 +99,7 @@ export const CONTACT_RECORDS = {
       },
       {
         relies: 'the run tag conformance-run-<id> comes back with its colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       {
         relies: 'no two bodies share a name or taxNumber',
@@ -98,10 +107,7 @@ export const CONTACT_RECORDS = {
       },
       {
         relies: 'an e-mail or billingEmail sent by one body is not refused as taken by another',
-        basis: {
-          tolerant: 'generators/primitives.ts email(): eight hex digits in the local part that never shrink, so no e-mail repeats',
-          variant: 'unique-names',
-        },
+        basis: UNIQUE_EMAILS,
       },
       {
         relies: 'parentContactId names an existing contact',
@@ -149,9 +155,9 @@ export const CONTACT_RECORDS = {
       },
       {
         relies: 'contactType Company or INDIVIDUAL (another letter case) is rejected, under MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-NAME-MIN': {
@@ -165,7 +171,7 @@ export const CONTACT_RECORDS = {
     ],
     audit: [
       { relies: 'an empty name is rejected on create and update', basis: { spec: '2.1: "name | string, min length 1 | required | optional"' } },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-EMAIL-FORMAT': {
@@ -188,7 +194,7 @@ export const CONTACT_RECORDS = {
         relies: 'the values sent are invalid under every e-mail reading',
         basis: { tolerant: 'nonEmail() sends no @, an empty local part or domain, @@ or an unquoted space only' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-WEBSITE-URL': {
@@ -206,7 +212,7 @@ export const CONTACT_RECORDS = {
         relies: 'the values sent are no absolute URL under any reading',
         basis: { tolerant: 'nonUrl() sends text with spaces, a missing scheme or colon, or a bare label without a dot' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-PAYMENT-TERMS': {
@@ -223,7 +229,7 @@ export const CONTACT_RECORDS = {
         relies: 'negative and fractional (n + 0.5) paymentTermsDays are rejected on create and update',
         basis: { spec: '2.1: "paymentTermsDays | integer >= 0"' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-PARENT-UUID': {
@@ -248,7 +254,7 @@ export const CONTACT_RECORDS = {
           tolerant: 'nonUuid() sends text, 20 hex digits, a 35-character or a trailing-x UUID; braces and hyphen-free forms are left to INPUT-FORMAT-STRICT',
         },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-FIELD-TYPES': {
@@ -280,7 +286,7 @@ export const CONTACT_RECORDS = {
         basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input" and 2.1: "isBillable | boolean"' },
       },
       { relies: 'tags as a string, an array of numbers or an object is rejected', basis: { spec: '2.1: "tags | array of string"' } },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-NULL-NOT-NULLABLE': {
@@ -307,7 +313,7 @@ export const CONTACT_RECORDS = {
           spec: 'Conventions: "on an update field means the value null is accepted and clears the field" (none of these is marked nullable) and 7: "Bodies that do not match the schemas in part 2 are invalid input"',
         },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'CT-UPDATE-VALID': {
@@ -334,23 +340,19 @@ export const CONTACT_RECORDS = {
       '4.1#648dc37b',
     ],
     audit: [
-      { relies: 'the record to update is created from a full body with 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in data"' } },
+      { relies: 'the record to update is created from a full body with 201', basis: SPEC_CREATE_201 },
       {
         relies: 'a valid update answers exactly 200, and GET then answers 200',
         basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data" and 4.1: "Body: contact update fields (2.1). Returns 200."' },
       },
       {
         relies: 'every field sent that the record carries comes back under its 2.1 name in the update response and on GET',
-        basis: {
-          tolerant:
-            'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails',
-          variant: 'sparse-records',
-        },
+        basis: ABSENT_FIELDS_OBSERVED,
       },
-      { relies: 'a field sent as null reads back null or absent', basis: { tolerant: 'mismatch() accepts null or a missing field where null was sent' } },
+      { relies: 'a field sent as null reads back null or absent', basis: NULL_OR_MISSING_ACCEPTED },
       {
         relies: 'free text and phone values come back byte for byte',
-        basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE_NFC,
       },
       {
         relies: 'an update without type change, job title or parent is accepted; a type change or type-specific field may be refused',
@@ -362,17 +364,11 @@ export const CONTACT_RECORDS = {
       },
       {
         relies: 'an e-mail sent by the update is not refused as taken',
-        basis: {
-          tolerant: 'generators/primitives.ts email(): eight hex digits in the local part that never shrink, so no e-mail repeats',
-          variant: 'unique-names',
-        },
+        basis: UNIQUE_EMAILS,
       },
       {
         relies: 'tags sent keep the run tag with its colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
     ],
   },
@@ -386,14 +382,14 @@ export const CONTACT_RECORDS = {
       '2#3af1f222',
     ],
     audit: [
-      { relies: 'a valid update answers 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
+      { relies: 'a valid update answers 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'fields the update did not name read back as created',
-        basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'the created values are compared as sent: each under its 2.1 name, text byte for byte',
-        basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE_NFC,
       },
       {
         relies: 'an omitted field stays unchanged unless the update names contactType (jobTitle, taxNumber, website, parentContactId may not fit the new type)',
@@ -431,7 +427,7 @@ export const CONTACT_RECORDS = {
         relies: 'the nullable fields are exactly the 2.1 "optional, nullable" ones',
         basis: { spec: '2.1: "parentContactId | uuid | optional | optional, nullable"' },
       },
-      { relies: 'a cleared field reads back null or absent', basis: { tolerant: 'mismatch() accepts null or a missing field where null was sent' } },
+      { relies: 'a cleared field reads back null or absent', basis: NULL_OR_MISSING_ACCEPTED },
       {
         relies: 'a cleared text field does not read back as an empty string',
         basis: { tolerant: 'compare.ts: a field cleared with null may read back null, absent or an empty string' },
@@ -458,7 +454,7 @@ export const CONTACT_RECORDS = {
         relies: 'a deleted contact is no longer readable (any non-2xx)',
         basis: { spec: '2: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
       },
-      { relies: 'the status of the read after delete', basis: { observation: 'deleted-read-status' } },
+      { relies: 'the status of the read after delete', basis: DELETED_READ_STATUS_OBSERVED },
       { relies: 'no rule refuses the delete', basis: { tolerant: 'the contact deleted has no children and nothing refers to it' } },
     ],
   },
@@ -476,7 +472,7 @@ export const CONTACT_RECORDS = {
       { relies: 'contactType=supplier is rejected', basis: { spec: '4.1: "Query: contactType (company/individual)" and 7: "wrong enum value"' } },
       {
         relies: 'contactType=COMPANY (another letter case) is rejected, under MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       { relies: 'parentContactId=not-a-uuid is rejected', basis: { spec: '4.1: "parentContactId (uuid)" and 7: "non-UUID id"' } },
       {
@@ -547,20 +543,16 @@ export const CONTACT_RECORDS = {
       { relies: 'parentContactId scopes the list to the fixture (combined with contactType)', basis: { spec: '4.1: "parentContactId (uuid)"' } },
       {
         relies: 'every listed record carries contactType equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       {
         relies: 'inactive contacts are required only under isActive=false; the plain list choice is recorded',
-        basis: { observation: 'inactive-in-list-without-isActive' },
+        basis: INACTIVE_IN_LIST_OBSERVED,
       },
       { relies: 'contacts created with isActive false are accepted', basis: { spec: '2.1: "isActive | boolean | optional | optional"' } },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -584,19 +576,15 @@ export const CONTACT_RECORDS = {
       { relies: 'parentContactId lists the active children and leaves out the parent and an outsider', basis: { spec: '4.1: "parentContactId (uuid)"' } },
       {
         relies: 'every listed record carries parentContactId equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       {
         relies: 'inactive children are required only under isActive=false; the plain list choice is recorded',
-        basis: { observation: 'inactive-in-list-without-isActive' },
+        basis: INACTIVE_IN_LIST_OBSERVED,
       },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -620,11 +608,7 @@ export const CONTACT_RECORDS = {
       { relies: 'isActive sent on create is kept', basis: { spec: '2.1: "isActive | boolean | optional | optional"' } },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -646,14 +630,10 @@ export const CONTACT_RECORDS = {
         relies: 'inactive members are required only with isActive=false added',
         basis: { tolerant: 'BooleanSample.hidden: they must never be listed under the wrong value; the plain list choice is observed' },
       },
-      { relies: 'whether the plain filtered list shows inactive contacts', basis: { observation: 'inactive-in-list-without-isActive' } },
+      { relies: 'whether the plain filtered list shows inactive contacts', basis: INACTIVE_IN_LIST_OBSERVED },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },

@@ -1,3 +1,26 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  ANY_4XX_REJECTS,
+  LIST_SETTLES,
+  SPEC_GET_UPDATE_200,
+  SPEC_QUERY_ONE_REQUEST,
+  SPEC_BODIES_INVALID,
+  ENUM_VALUES_ONLY,
+  SPEC_MALFORMED_REJECTED,
+  SPEC_NULLABLE_CLEARS,
+  DELETED_READ_STATUS_OBSERVED,
+  BRIEF_LISTS_READ_BY_ID,
+  SPEC_CREATE_201,
+  SPEC_CONTENTS_NOT_SHOWN,
+  EXPENSE_FIXTURE_REFUSED,
+  SPEC_OMITTED_UNCHANGED,
+  SPEC_DELETE_DESCRIBED,
+  ANY_4XX_QUERIES_LEFT_OUT,
+  NULL_ACCEPTS_ABSENT_OR_EMPTY,
+  DATE_FILTER_BOUNDS_OBSERVED,
+  SPEC_RECORDS_IN_DATA,
+  SPEC_STATUS_SET_DIRECTLY,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -28,18 +51,18 @@ export const EXPENSE_RECORDS = {
       '3.1#9ea31eca',
     ],
     audit: [
-      { relies: 'every generated valid create answers exactly 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in data"' } },
+      { relies: 'every generated valid create answers exactly 201', basis: SPEC_CREATE_201 },
       {
         relies: 'the answer is a JSON object whose data holds the record with a non-empty string id',
-        basis: { spec: '2 General rules: "responses carry records inside data"' },
+        basis: SPEC_RECORDS_IN_DATA,
       },
       {
         relies: 'GET /expenses/{id} right after the 201 (no wait) answers 200 with the record',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the create answer and the read carry every field sent, under its 2.2 name',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'amount, markupPercentage and billableAmount come back as the numbers sent (or "42.50" strings)',
@@ -66,7 +89,7 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'status and reimbursementStatus sent on create come back as sent',
-        basis: { spec: '3.1: "status may also be set directly on create and update"' },
+        basis: SPEC_STATUS_SET_DIRECTLY,
       },
       { relies: 'a negative markupPercentage (down to -50) is accepted', basis: { spec: '2.2: "markupPercentage | number | optional | optional"' } },
       {
@@ -78,7 +101,7 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'billableAmount comes back as sent, unrelated to amount, markupPercentage, modifiers and isBillable',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       {
         relies: 'a staff_claim names a claimant, a supplier_invoice a supplier, and only staff claims carry a reimbursementStatus',
@@ -142,8 +165,8 @@ export const EXPENSE_RECORDS = {
         basis: { spec: '2.2: "expenseType | enum supplier_invoice, staff_claim, direct_cost | required" and "amount | number >= 0 | required"' },
       },
       { relies: 'date is required too', basis: { spec: '2.2: "date | string (no format constraint stated) | required"' } },
-      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
+      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: SPEC_BODIES_INVALID },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
       {
         relies: 'the rest of each body is valid, so only the missing field can explain a 4xx',
         basis: { tolerant: 'violations(): one rule broken on a body drawn from expenseCreate with existing references' },
@@ -164,8 +187,8 @@ export const EXPENSE_RECORDS = {
     ],
     audit: [
       { relies: 'amounts from -0.01 to -100000 are rejected on create and on update', basis: { spec: '2.2: "amount | number >= 0 | required | optional"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-TYPE-ENUM': {
@@ -184,16 +207,14 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'a value outside the enum is a 4xx',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'Supplier_Invoice and DIRECT_COST (enum values in another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-STATUS-ENUM': {
@@ -213,14 +234,14 @@ export const EXPENSE_RECORDS = {
       '3.1#9ea31eca',
     ],
     audit: [
-      { relies: 'every status value is accepted (201) on create', basis: { spec: '3.1: "status may also be set directly on create and update"' } },
+      { relies: 'every status value is accepted (201) on create', basis: SPEC_STATUS_SET_DIRECTLY },
       {
         relies: 'reimbursementStatus takes the same five values',
         basis: { spec: '3.1: "Values: draft, pending, approved, rejected, paid (the same enum also types reimbursementStatus)"' },
       },
       {
         relies: 'GET right after the create answers 200 and shows status and reimbursementStatus exactly as sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'both fields sent with the same value, so a server deriving one from the other still passes',
@@ -232,19 +253,17 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'status or reimbursementStatus submitted, void, empty or random text is rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'Approved and PENDING (enum values in another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       {
         relies: 'any 4xx counts as the rejection (a transition refusal on update too)',
         basis: { tolerant: 'expectRejected: any 4xx passes; the valid rest of an update never names a state field' },
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-CURRENCY-LENGTH': {
@@ -265,8 +284,8 @@ export const EXPENSE_RECORDS = {
         relies: 'no letter-case or ISO rule is judged: only lengths other than 3',
         basis: { tolerant: 'badCurrency() draws only wrong lengths; valid bodies send upper-case ISO codes' },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-MODIFIERS': {
@@ -290,14 +309,14 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'type fixed, discount or empty, a non-UUID id, a number or boolean value, a number or null name are rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'type Percentage and AMOUNT (enum values in another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-IDS-UUID': {
@@ -333,9 +352,9 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'any 4xx counts as the rejection (400, 404 for an unknown reference, 422)',
-        basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' },
+        basis: ANY_4XX_REJECTS,
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-FIELD-TYPES': {
@@ -362,16 +381,14 @@ export const EXPENSE_RECORDS = {
     audit: [
       {
         relies: 'numeric strings ("12", "12.50") for amount, markupPercentage, billableAmount are rejected, not coerced',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'isBillable "true"/1, date as a number, non-string category, description or currency, bad tags, modifiers not an array',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-NULL-NOT-NULLABLE': {
@@ -403,17 +420,17 @@ export const EXPENSE_RECORDS = {
     audit: [
       {
         relies: 'null for expenseType, amount, currency, date, isBillable, markupPercentage, billableModifiers, status, tags is rejected',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'null for an optional create field is rejected rather than read as absent',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'any 4xx counts as the rejection (status null refused as a transition included)',
-        basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' },
+        basis: ANY_4XX_REJECTS,
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-UPDATE-VALID': {
@@ -445,11 +462,11 @@ export const EXPENSE_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and every generated valid update exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the update answer and a GET right after (no wait) carry every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values equal up to representation (money strings, midnight date-times, text spaces, tag sets)',
@@ -457,7 +474,7 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'reference fields, category, description, referenceNumber, billableAmount sent as null read back empty',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' },
+        basis: NULL_ACCEPTS_ABSENT_OR_EMPTY,
       },
       {
         relies: 'status and reimbursementStatus appear only with the value the expense holds (no transition)',
@@ -473,7 +490,7 @@ export const EXPENSE_RECORDS = {
       { relies: 'a description edit of an expense in each status answers 2xx or 4xx (a draft: 200)', basis: { observation: 'expense-locked' } },
       {
         relies: 'amount, markupPercentage, modifiers and billableAmount are changed independently and each kept as sent',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       {
         relies: 'an expenseType change names the claimant or supplier the new type may need; a reference is cleared only where the type does not need it',
@@ -507,15 +524,15 @@ export const EXPENSE_RECORDS = {
       '2#3af1f222',
     ],
     audit: [
-      { relies: 'a full create answers 201 and a valid update 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
+      { relies: 'a full create answers 201 and a valid update 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'every field the update did not name reads back as created',
-        basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       { relies: 'values compared up to representation', basis: { tolerant: 'compare.ts sameValue and the tag set comparison', variant: 'normalised-values' } },
       {
         relies: 'billableAmount stays as created when the update changes amount, markupPercentage or modifiers',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       {
         relies: 'rootTaskId is not judged as omitted when the update names taskId, nor supplier or claimant when it names expenseType',
@@ -557,11 +574,11 @@ export const EXPENSE_RECORDS = {
     audit: [
       {
         relies: 'null on references, category, description, referenceNumber or billableAmount answers 200',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'each field set to null reads back null, absent or empty',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' },
+        basis: NULL_ACCEPTS_ABSENT_OR_EMPTY,
       },
       {
         relies: 'billableAmount set to null no longer reads back the value set before (777.77)',
@@ -604,18 +621,18 @@ export const EXPENSE_RECORDS = {
       '2#a07079b9',
     ],
     audit: [
-      { relies: 'a draft expense is created (201) and reads back (200)', basis: { spec: '4 Common rules: "Create success: 201 with the record in data"' } },
+      { relies: 'a draft expense is created (201) and reads back (200)', basis: SPEC_CREATE_201 },
       { relies: 'DELETE /expenses/{id} answers exactly 204', basis: { spec: '4.2: "/expenses/{id} | 204"' } },
       {
         relies: 'a GET right after the delete answers no 2xx',
-        basis: { spec: '2 General rules: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
+        basis: SPEC_DELETE_DESCRIBED,
       },
       {
         relies: 'the expense deleted is a draft',
         basis: { tolerant: 'a server may refuse to delete an approved or paid expense; the delete of each status is observed', variant: 'expense-rules' },
       },
       { relies: 'a delete of an expense in each status answers 2xx or 4xx', basis: { observation: 'expense-locked' } },
-      { relies: 'the status of the read after delete is recorded', basis: { observation: 'deleted-read-status' } },
+      { relies: 'the status of the read after delete is recorded', basis: DELETED_READ_STATUS_OBSERVED },
     ],
   },
   'EX-APPROVE': {
@@ -643,10 +660,10 @@ export const EXPENSE_RECORDS = {
     audit: [
       {
         relies: 'an expense created with status pending (or draft) answers 201',
-        basis: { spec: '3.1: "status may also be set directly on create and update"' },
+        basis: SPEC_STATUS_SET_DIRECTLY,
       },
       { relies: 'POST /expenses/{id}/approve with no body answers exactly 200', basis: { spec: '4.2: "No body. Returns 200 with the expense"' } },
-      { relies: 'the answer holds the expense in data with its id', basis: { spec: '2 General rules: "responses carry records inside data"' } },
+      { relies: 'the answer holds the expense in data with its id', basis: SPEC_RECORDS_IN_DATA },
       {
         relies: 'approve is allowed on one of: a pending direct_cost, a pending staff_claim with its claimant, a draft direct_cost',
         basis: {
@@ -743,16 +760,14 @@ export const EXPENSE_RECORDS = {
     audit: [
       {
         relies: 'expenseType mileage, status submitted, non-UUID rootTaskId, taskId, supplierId, claimedByResourceId are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'expenseType DIRECT_COST and status Approved (another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes; VALIDATION-STATUS-CONSISTENT leaves queries out' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_QUERIES_LEFT_OUT },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'EX-FILTER-REFS': {
@@ -772,25 +787,19 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'every listed record carries the filtered reference, equal to it, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       {
         relies: 'supplierId combined with taskId or rootTaskId narrows the list on both (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the expenses created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture is created with 201: staff claims with a supplier and their claimant, a direct cost with a supplier',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
       {
         relies: 'rootTaskId names the configured project, taskId a task under it',
@@ -818,25 +827,19 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'every listed record carries expenseType equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       {
         relies: 'the supplierId scope and expenseType narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture (staff claims with a supplier and their claimant) is created with 201',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
     ],
   },
@@ -857,25 +860,19 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'every listed record carries category equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       {
         relies: 'the supplierId scope and category narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture (staff claims with a supplier and their claimant) is created with 201',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
     ],
   },
@@ -892,29 +889,23 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'the fixture keeps the statuses it was created with (approved, rejected, paid set on create)',
-        basis: { spec: '3.1: "status may also be set directly on create and update"' },
+        basis: SPEC_STATUS_SET_DIRECTLY,
       },
       {
         relies: 'every listed record carries status equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       {
         relies: 'the supplierId scope and status narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture (staff claims with a supplier and their claimant) is created with 201',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
     ],
   },
@@ -940,24 +931,18 @@ export const EXPENSE_RECORDS = {
         relies: 'inclusive and exclusive bounds give the same verdicts',
         basis: { tolerant: 'the judged fixture dates lie strictly inside or outside every range sent' },
       },
-      { relies: 'whether a bound includes its own day is recorded; those lists answer 200', basis: { observation: 'date-filter-bounds' } },
+      { relies: 'whether a bound includes its own day is recorded; those lists answer 200', basis: DATE_FILTER_BOUNDS_OBSERVED },
       {
         relies: 'the supplierId scope and the dates narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture (staff claims with a supplier and their claimant) is created with 201',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
     ],
   },
@@ -981,21 +966,15 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'the supplierId scope and isBillable narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture (staff claims with a supplier and their claimant) is created with 201',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
     ],
   },
@@ -1023,21 +1002,15 @@ export const EXPENSE_RECORDS = {
       },
       {
         relies: 'the supplierId scope and isInvoiced narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture (staff claims with a supplier and their claimant) is created with 201',
-        basis: { tolerant: 'createFixtureExpense: a refused fixture (a supplier on a staff claim, say) ends the check inconclusive', variant: 'expense-rules' },
+        basis: EXPENSE_FIXTURE_REFUSED,
       },
     ],
   },

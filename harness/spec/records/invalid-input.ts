@@ -1,3 +1,11 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  SPEC_BODIES_INVALID,
+  SEND_CASE_4XX,
+  CONTROL_REFUSED_UNDECIDED,
+  SETUP_CREATED_PATCH_BATCH,
+  BATCH_ITEM_NOTHING_APPLIED,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -123,7 +131,7 @@ export const INVALID_INPUT_RECORDS = {
     audit: [
       {
         relies: 'a body field given another JSON type ("1", 1, true, ["1"], {value: "1"}) is rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'lax coercion ("1" read as 1, 1 read as true) is no choice',
@@ -134,25 +142,19 @@ export const INVALID_INPUT_RECORDS = {
         basis: { spec: '2.1: "paymentTermsDays | integer >= 0" and 4.9: "page integer >= 1, default 1"' },
       },
       { relies: 'an array item of the wrong type ([1] for tags, ["1"] for billableModifiers) is rejected', basis: { spec: '2.1: "tags | array of string"' } },
-      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
-      { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: SEND_CASE_4XX },
+      { relies: 'the status and error body shape of each rejection are recorded', basis: VALIDATION_STATUS_OBSERVED },
       {
         relies: 'the valid base of each surface is accepted as it is',
-        basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' },
+        basis: CONTROL_REFUSED_UNDECIDED,
       },
       {
         relies: 'the record the PATCH and action cases go to is created (any 2xx)',
-        basis: {
-          tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive',
-        },
+        basis: SETUP_CREATED_PATCH_BATCH,
       },
       {
         relies: 'a batch item (entries[0], updates[0], ids[]) with a wrong type is answered with a 4xx, or a 2xx that applies nothing of it',
-        basis: {
-          tolerant:
-            'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)',
-          variant: 'batch-item-refusals',
-        },
+        basis: BATCH_ITEM_NOTHING_APPLIED,
       },
     ],
   },
@@ -288,25 +290,19 @@ export const INVALID_INPUT_RECORDS = {
         relies: "the nullable fields are the table's: optional, nullable; may be null; string or null",
         basis: { spec: '2.8: "typeId | uuid, may be null" and 4.10: "description string or null (opt)"' },
       },
-      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
-      { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: SEND_CASE_4XX },
+      { relies: 'the status and error body shape of each rejection are recorded', basis: VALIDATION_STATUS_OBSERVED },
       {
         relies: 'the valid base of each surface is accepted as it is',
-        basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' },
+        basis: CONTROL_REFUSED_UNDECIDED,
       },
       {
         relies: 'the record the PATCH and action cases go to is created (any 2xx)',
-        basis: {
-          tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive',
-        },
+        basis: SETUP_CREATED_PATCH_BATCH,
       },
       {
         relies: 'a batch item with null for a non-nullable field is answered with a 4xx, or a 2xx that applies nothing of it',
-        basis: {
-          tolerant:
-            'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)',
-          variant: 'batch-item-refusals',
-        },
+        basis: BATCH_ITEM_NOTHING_APPLIED,
       },
     ],
   },
@@ -459,25 +455,19 @@ export const INVALID_INPUT_RECORDS = {
         relies: '101 batch items and the paging parameters are left to BATCH-SIZE and PAGE-*',
         basis: { tolerant: 'coveredBy: those cases are not sent twice' },
       },
-      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
-      { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: SEND_CASE_4XX },
+      { relies: 'the status and error body shape of each rejection are recorded', basis: VALIDATION_STATUS_OBSERVED },
       {
         relies: 'the valid base of each surface is accepted as it is',
-        basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' },
+        basis: CONTROL_REFUSED_UNDECIDED,
       },
       {
         relies: 'the record the PATCH and action cases go to is created (any 2xx)',
-        basis: {
-          tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive',
-        },
+        basis: SETUP_CREATED_PATCH_BATCH,
       },
       {
         relies: 'a batch item with hours or billableRate past its bound is answered with a 4xx, or a 2xx that applies nothing of it',
-        basis: {
-          tolerant:
-            'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)',
-          variant: 'batch-item-refusals',
-        },
+        basis: BATCH_ITEM_NOTHING_APPLIED,
       },
     ],
   },
@@ -636,25 +626,19 @@ export const INVALID_INPUT_RECORDS = {
         relies: 'an extra scope property is rejected (sent as a scope without kind and id, so any reason passes)',
         basis: { spec: '4.9: "scope (optional, no extra properties) with kind enum project, person, contact and id uuid, both required inside scope."' },
       },
-      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: { tolerant: 'sendCase(): any 4xx is rejected; status observed as validation-status' } },
-      { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the rejection is any 4xx; a 2xx or 5xx fails', basis: SEND_CASE_4XX },
+      { relies: 'the status and error body shape of each rejection are recorded', basis: VALIDATION_STATUS_OBSERVED },
       {
         relies: 'the valid base of each surface is accepted as it is',
-        basis: { tolerant: 'control(): a refused base leaves its cases undecided (inconclusive), never failed' },
+        basis: CONTROL_REFUSED_UNDECIDED,
       },
       {
         relies: 'the record the PATCH and action cases go to is created (any 2xx)',
-        basis: {
-          tolerant: 'setupCreated() (harness/steps/setup-created.ts) for the records of PATCH and batch cases: a refused create leaves the check inconclusive',
-        },
+        basis: SETUP_CREATED_PATCH_BATCH,
       },
       {
         relies: 'a batch item with a malformed id, date or startTime is answered with a 4xx, or a 2xx that applies nothing of it',
-        basis: {
-          tolerant:
-            'a 2xx to a batch item case passes when nothing of the item was applied (no new entry carries its description; the updated entry does not show it), observed as batch-invalid-item-status (input-targets.ts appliedNothing)',
-          variant: 'batch-item-refusals',
-        },
+        basis: BATCH_ITEM_NOTHING_APPLIED,
       },
     ],
   },

@@ -1,3 +1,25 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  ANY_4XX_REJECTS,
+  LIST_SETTLES,
+  SPEC_GET_UPDATE_200,
+  SPEC_QUERY_ONE_REQUEST,
+  SPEC_BODIES_INVALID,
+  ENUM_VALUES_ONLY,
+  SPEC_MALFORMED_REJECTED,
+  SPEC_NULLABLE_CLEARS,
+  UNIQUE_MILESTONE_NAMES,
+  DELETED_READ_STATUS_OBSERVED,
+  SPEC_CONTENTS_NOT_SHOWN,
+  SPEC_OMITTED_UNCHANGED,
+  MILESTONE_RULE_FREE,
+  SPEC_DELETE_DESCRIBED,
+  ANY_4XX_QUERIES_LEFT_OUT,
+  NULL_ACCEPTS_ABSENT_OR_EMPTY,
+  SAME_VALUE,
+  DATE_FILTER_BOUNDS_OBSERVED,
+  SPEC_RECORDS_IN_DATA,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -17,22 +39,22 @@ export const MILESTONE_RECORDS = {
     ],
     audit: [
       { relies: 'every generated valid create answers exactly 201', basis: { spec: '4.8: "Body: milestone create fields (2.8). 201."' } },
-      { relies: 'the answer holds the record in data with a non-empty string id', basis: { spec: '2 General rules: "responses carry records inside data"' } },
+      { relies: 'the answer holds the record in data with a non-empty string id', basis: SPEC_RECORDS_IN_DATA },
       {
         relies: 'GET /milestones/{id} right after the 201 (no wait) answers 200 with the record',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'projectId, name, targetDate, description, triggersInvoice, typeId come back as sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'targetDate as a date or midnight date-time; description and name up to spaces and NFC',
-        basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' },
+        basis: SAME_VALUE,
       },
       {
         relies: 'typeId null reads back null, absent or empty',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' },
+        basis: NULL_ACCEPTS_ABSENT_OR_EMPTY,
       },
       {
         relies: 'completionCriteria come back as an array of the same length; items are not compared',
@@ -49,11 +71,7 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'targetDate 2000 to 2030 may be refused as past or outside the project',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: MILESTONE_RULE_FREE,
       },
       { relies: 'no two bodies of a run share a name', basis: { tolerant: 'identifier(): 8 seeded hex digits that never shrink', variant: 'unique-names' } },
       {
@@ -62,7 +80,7 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'the names of the criteria milestones are free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
     ],
   },
@@ -84,8 +102,8 @@ export const MILESTONE_RECORDS = {
         relies: 'a create without projectId, name or targetDate is rejected',
         basis: { spec: '2.8: "projectId | uuid | required | not accepted" and "targetDate | <date> | required | optional"' },
       },
-      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
+      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: SPEC_BODIES_INVALID },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
       { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status, error-body-shape' } },
     ],
   },
@@ -111,10 +129,10 @@ export const MILESTONE_RECORDS = {
       { relies: 'typeId then reads back null or absent', basis: { tolerant: 'the check accepts null or undefined' } },
       {
         relies: 'the typeId null milestone and the update target have names free in the project',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'MS-FIELD-RULES': {
@@ -148,19 +166,19 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'null name, targetDate, triggersInvoice or completionCriteria, and a non-string description, are rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       { relies: 'a milestone due on 29 February of a leap year is accepted with 201', basis: { spec: '4.8: "Body: milestone create fields (2.8). 201."' } },
       {
         relies: 'the impossible-date bodies carry names of their own',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
       {
         relies: 'the update target has a name free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
       {
         relies: '2024-02-29 may be refused as a past target date',
         basis: { tolerant: 'refused (4xx), the next 29 February ahead must be taken, and the rule is observed (business-rule)', variant: 'planning-rules' },
@@ -179,11 +197,11 @@ export const MILESTONE_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and every generated valid update exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the update answer and a GET right after (no wait) carry every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values compared up to representation; completionCriteria not compared',
@@ -192,19 +210,11 @@ export const MILESTONE_RECORDS = {
       { relies: 'the update never names status, completedDate or projectId', basis: { tolerant: 'milestoneUpdate(): only 2.8 update fields' } },
       {
         relies: 'targetDate 2000 to 2030 may be refused as past or outside the project',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: MILESTONE_RULE_FREE,
       },
       {
         relies: "criterion items { description: text } may be refused for a shape of the server's own",
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: MILESTONE_RULE_FREE,
       },
       { relies: 'no two bodies of a run share a name', basis: { tolerant: 'identifier(): 8 seeded hex digits that never shrink', variant: 'unique-names' } },
     ],
@@ -219,10 +229,10 @@ export const MILESTONE_RECORDS = {
       '2#3af1f222',
     ],
     audit: [
-      { relies: 'a full create answers 201 and a valid update 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
+      { relies: 'a full create answers 201 and a valid update 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'every field the update did not name (projectId included) reads back as created',
-        basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'values compared up to representation; completionCriteria not compared',
@@ -230,11 +240,7 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'the full create (past target dates, criterion items { description }) may be refused',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: MILESTONE_RULE_FREE,
       },
     ],
   },
@@ -251,19 +257,15 @@ export const MILESTONE_RECORDS = {
       { relies: 'null on description or typeId answers 200', basis: { spec: '2.8: "description | string | optional | optional, nullable"' } },
       {
         relies: 'null clears the field',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'each field set to null reads back null, absent or empty',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' },
+        basis: NULL_ACCEPTS_ABSENT_OR_EMPTY,
       },
       {
         relies: 'the full create (past target dates, criterion items { description }) may be refused',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: MILESTONE_RULE_FREE,
       },
     ],
   },
@@ -281,17 +283,13 @@ export const MILESTONE_RECORDS = {
       { relies: 'DELETE /milestones/{id} answers exactly 204', basis: { spec: '4.8: "/milestones/{id} | 204."' } },
       {
         relies: 'a GET right after the delete answers no 2xx',
-        basis: { spec: '2 General rules: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
+        basis: SPEC_DELETE_DESCRIBED,
       },
       {
         relies: 'the sampled body (criterion items, any target date) may be refused',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeMilestone): a valid body refused with a 4xx is sent again due 30 to 365 days ahead and without completion criteria; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: MILESTONE_RULE_FREE,
       },
-      { relies: 'the status of the read after delete is recorded', basis: { observation: 'deleted-read-status' } },
+      { relies: 'the status of the read after delete is recorded', basis: DELETED_READ_STATUS_OBSERVED },
     ],
   },
   'MS-COMPLETE': {
@@ -345,7 +343,7 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'the milestones completed have names free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
       {
         relies: 'initial status, status after complete, complete without body, second complete are recorded',
@@ -369,16 +367,14 @@ export const MILESTONE_RECORDS = {
       { relies: 'impossible or unpadded completedDates are rejected', basis: { spec: '3.3: "optional completedDate <date> in body"' } },
       {
         relies: 'the rejection is a 4xx',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
       {
         relies: 'the milestone completed with impossible dates has a name free in the project',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'MS-COMPLETE-DATE-KEPT': {
@@ -422,7 +418,7 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'the milestone completed has a name free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
       { relies: 'which field keeps the date, or none, is recorded', basis: { observation: 'milestone-completed-date' } },
     ],
@@ -440,16 +436,14 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'the rejection is a 4xx',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'status Completed (an enum value in another case) is rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes; VALIDATION-STATUS-CONSISTENT leaves queries out' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_QUERIES_LEFT_OUT },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'MS-FILTER-PROJECT': {
@@ -476,21 +470,15 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'projectId and the dateFrom/dateTo scope narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture milestones have names free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
       {
         relies: 'target days 2100 to 2899 may be refused as too far ahead',
@@ -532,21 +520,15 @@ export const MILESTONE_RECORDS = {
       },
       {
         relies: 'the fixture milestones and the completed one have names free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
       {
         relies: 'projectId, the date scope and status narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -566,24 +548,18 @@ export const MILESTONE_RECORDS = {
         relies: 'inclusive and exclusive bounds give the same verdicts',
         basis: { tolerant: 'the judged fixture dates lie 5 or more days inside or outside every range sent' },
       },
-      { relies: 'whether a bound includes its own day is recorded', basis: { observation: 'date-filter-bounds' } },
+      { relies: 'whether a bound includes its own day is recorded', basis: DATE_FILTER_BOUNDS_OBSERVED },
       {
         relies: 'projectId and the dates narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       {
         relies: 'the fixture milestones have names free in the project on every run',
-        basis: { tolerant: 'uniqueMilestoneName(): every milestone the suite creates carries a token only that call can have made', variant: 'unique-names' },
+        basis: UNIQUE_MILESTONE_NAMES,
       },
       {
         relies: 'target days 2100 to 2899 may be refused as too far ahead',

@@ -1,3 +1,4 @@
+import { SPEC_GET_UPDATE_200 } from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -36,7 +37,7 @@ export const NOT_ACCEPTED_RECORDS = {
       { relies: 'the isActive a new resource starts with is recorded', basis: { observation: 'resource-initial-active' } },
       {
         relies: 'an accepted create reads back with GET /{id}: exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data."' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'position 7 on update: a task made at position 1 under a parent of its own (no siblings to renumber) is not at 7 unless applied',

@@ -1,3 +1,4 @@
+import { VALIDATION_STATUS_OBSERVED, LIST_SETTLES, SPEC_LIST_200, SPEC_PAGING_IN_PAGINATION } from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -30,7 +31,7 @@ export const PAGING_RECORDS = {
       },
       { relies: 'clamping an out-of-range limit to 1..100 and answering 200 fails', basis: { spec: '7: "must be rejected rather than accepted"' } },
       { relies: 'the rejection is any 4xx', basis: { tolerant: 'expectInvalid(): any 4xx passes; status observed as validation-status' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
       {
         relies: 'deliveries: a subscription to the sink is created with 201 first',
         basis: { tolerant: 'a URL of its own per subscription; CONFORMANCE_SINK_PUBLIC_URL may make it https', variant: 'business-rules' },
@@ -56,7 +57,7 @@ export const PAGING_RECORDS = {
         basis: { spec: '4 Common rules: "offset integer >= 0, default 0." and 7: "malformed query or body values ... must be rejected rather than accepted"' },
       },
       { relies: 'the rejection is any 4xx', basis: { tolerant: 'expectInvalid(): any 4xx passes; status observed as validation-status' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'PAGE-DEFAULTS': {
@@ -77,13 +78,13 @@ export const PAGING_RECORDS = {
     audit: [
       {
         relies: 'a list without paging parameters answers exactly 200',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'pagination.limit is 50 and pagination.offset is 0',
         basis: { spec: '4 Common rules: "limit integer 1 to 100, default 50; offset integer >= 0, default 0."' },
       },
-      { relies: 'they sit in pagination under the names limit and offset', basis: { spec: '4 Common rules: "paging totals, limit and offset in pagination"' } },
+      { relies: 'they sit in pagination under the names limit and offset', basis: SPEC_PAGING_IN_PAGINATION },
       {
         relies: 'they read 50 and 0, as JSON numbers or decimal strings',
         basis: {
@@ -112,7 +113,7 @@ export const PAGING_RECORDS = {
       },
       {
         relies: 'pagination holds the limit and offset requested, an offset past the end included',
-        basis: { spec: '4 Common rules: "paging totals, limit and offset in pagination"' },
+        basis: SPEC_PAGING_IN_PAGINATION,
       },
       {
         relies: 'they read as the numbers sent, as JSON numbers or decimal strings',
@@ -130,7 +131,7 @@ export const PAGING_RECORDS = {
     statement: '`pagination` carries the total number of matching records (field name not shown by the spec).',
     units: [],
     audit: [
-      { relies: 'pagination carries a total of the matching records', basis: { spec: '4 Common rules: "paging totals, limit and offset in pagination"' } },
+      { relies: 'pagination carries a total of the matching records', basis: SPEC_PAGING_IN_PAGINATION },
       {
         relies: 'the total is found under any name: total, totalCount, count or the only other integer',
         basis: { tolerant: 'totalOf(): known names, any name with total (not pages), count, the only other integer' },
@@ -154,11 +155,7 @@ export const PAGING_RECORDS = {
       },
       {
         relies: 'records made just before are counted, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -185,11 +182,7 @@ export const PAGING_RECORDS = {
       },
       {
         relies: 'records made just before are listed, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },

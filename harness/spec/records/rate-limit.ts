@@ -1,3 +1,4 @@
+import { SPEC_KEY_TWO_FORMS, SPEC_SIXTY_PER_MINUTE, ROUTE_LEAVES_ROTATION } from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -87,7 +88,7 @@ export const RATE_LIMIT_RECORDS = {
       },
       {
         relies: 'every burst answer with a readable Limit says 60',
-        basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' },
+        basis: SPEC_SIXTY_PER_MINUTE,
       },
       {
         relies: 'a fresh window is found within 135 s',
@@ -115,7 +116,7 @@ export const RATE_LIMIT_RECORDS = {
       },
       {
         relies: 'every burst answer with a readable Limit shows the configured custom limit',
-        basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' },
+        basis: SPEC_SIXTY_PER_MINUTE,
       },
       {
         relies: 'a quick burst of reads admits at least that many, or the key keeps its rate when paced',
@@ -143,7 +144,7 @@ export const RATE_LIMIT_RECORDS = {
     audit: [
       {
         relies: 'Remaining falls by one per admitted sequential request, whatever the route or method',
-        basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' },
+        basis: SPEC_SIXTY_PER_MINUTE,
       },
       {
         relies: 'a refilling limiter may give requests back meanwhile, one more for whole-request rounding',
@@ -185,11 +186,7 @@ export const RATE_LIMIT_RECORDS = {
       },
       {
         relies: "every non-2xx of the burst, but a 403 or 404 of a route at its first use, is the limit's refusal",
-        basis: {
-          tolerant:
-            "sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit's answer",
-          variant: 'read-only-keys',
-        },
+        basis: ROUTE_LEAVES_ROTATION,
       },
     ],
   },
@@ -240,11 +237,7 @@ export const RATE_LIMIT_RECORDS = {
       { relies: 'the refusals of a spent budget are 429', basis: { spec: '7: "Request limit of the key exceeded | HTTP 429 with header Retry-After"' } },
       {
         relies: 'the first non-2xx of the burst is a limit refusal, unless it is a 403 or 404 of a route at its first use',
-        basis: {
-          tolerant:
-            "sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit's answer",
-          variant: 'read-only-keys',
-        },
+        basis: ROUTE_LEAVES_ROTATION,
       },
     ],
   },
@@ -343,7 +336,7 @@ export const RATE_LIMIT_RECORDS = {
     audit: [
       {
         relies: 'the limited key is refused within limit + 20 requests',
-        basis: { spec: '8: "60 requests per minute per key; a key may carry a custom per-minute limit"' },
+        basis: SPEC_SIXTY_PER_MINUTE,
       },
       {
         relies:
@@ -386,11 +379,7 @@ export const RATE_LIMIT_RECORDS = {
       },
       {
         relies: "the limited key may create contacts and read the admin's contact and the event list; a route it may not use is not judged",
-        basis: {
-          tolerant:
-            "sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit's answer",
-          variant: 'read-only-keys',
-        },
+        basis: ROUTE_LEAVES_ROTATION,
       },
     ],
   },
@@ -411,9 +400,7 @@ export const RATE_LIMIT_RECORDS = {
     audit: [
       {
         relies: "the limited key's sequential burst alternates X-API-Key and Authorization: Bearer request by request, each route in each form",
-        basis: {
-          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
-        },
+        basis: SPEC_KEY_TWO_FORMS,
       },
       {
         relies: "after k more admitted requests, over every route and form, Remaining is at most the first answer's less k",
@@ -442,11 +429,7 @@ export const RATE_LIMIT_RECORDS = {
       },
       {
         relies: 'the limited key may use the sample routes; a route it may not use is not judged',
-        basis: {
-          tolerant:
-            "sequentialBurst(): a route answered 403 or 404 at its first use leaves the rotation, is recorded (rate-limit-routes) and counts as spent budget where Remaining fell; a 403 or 404 of a route admitted before is the limit's answer",
-          variant: 'read-only-keys',
-        },
+        basis: ROUTE_LEAVES_ROTATION,
       },
       { relies: 'the routes and forms the burst used are recorded', basis: { observation: 'rate limit' } },
     ],

@@ -1,3 +1,13 @@
+import {
+  LIST_SETTLES,
+  ANY_4XX_STATUS_OBSERVED,
+  SPEC_GET_UPDATE_200,
+  ENUM_VALUES_ONLY,
+  RUN_TAG_UNCHANGED,
+  DELETED_READ_STATUS_OBSERVED,
+  BRIEF_LISTS_READ_BY_ID,
+  TEXT_WHITESPACE_NFC,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -55,10 +65,7 @@ export const RATE_RECORDS = {
       },
       {
         relies: 'the run tag conformance-run-<id> comes back with its colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       { relies: 'no two bodies share a name', basis: { tolerant: 'identifier() adds the run salt and 8 seeded hex digits', variant: 'unique-names' } },
       {
@@ -104,7 +111,7 @@ export const RATE_RECORDS = {
         relies: 'a rate create without name or without amount is rejected',
         basis: { spec: '2.5: "name | string, min length 1 | required" and "amount | number >= 0 | required | not accepted (use versions)"' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RT-STRICT': {
@@ -136,7 +143,7 @@ export const RATE_RECORDS = {
         relies: 'the strict bodies repeat the name Conformance strict rate',
         basis: { tolerant: 'a correct server creates none of them, and a 409 for a taken name is a 4xx too' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RT-UPDATE-NOT-ACCEPTED': {
@@ -160,7 +167,7 @@ export const RATE_RECORDS = {
         basis: { spec: '2.5: "amount | number >= 0 | required | not accepted (use versions)" and "reject properties that are not listed (strict objects)"' },
       },
       { relies: 'the amount is not changed through update', basis: { spec: '4.5: "the amount cannot be changed here"' } },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RT-FIELD-RULES': {
@@ -198,7 +205,7 @@ export const RATE_RECORDS = {
       },
       {
         relies: 'rateType Billable or COST and period Hour or DAY (another letter case) are rejected, under MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       { relies: 'a currency that is not 3 characters is rejected', basis: { spec: '2.5: "currency | string of exactly 3 characters"' } },
       {
@@ -213,7 +220,7 @@ export const RATE_RECORDS = {
         relies: 'null for any rate field is rejected on create and update',
         basis: { spec: 'Conventions: "on an update field means the value null is accepted and clears the field" (no rate field is marked nullable)' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RT-UPDATE-VALID': {
@@ -231,7 +238,7 @@ export const RATE_RECORDS = {
       { relies: 'the rate to update is created from a full body with 201', basis: { spec: '4.5: "creates the rate with its initial version. 201."' } },
       {
         relies: 'a valid update answers exactly 200, and GET then answers 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'name, rateType, currency, isDefault and tags may all be changed',
@@ -247,7 +254,7 @@ export const RATE_RECORDS = {
       },
       {
         relies: 'the new name comes back byte for byte',
-        basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE_NFC,
       },
       {
         relies: 'isDefault true read back false is accepted only when another rate took the flag since',
@@ -271,10 +278,7 @@ export const RATE_RECORDS = {
       },
       {
         relies: 'tags sent keep the run tag with its colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
     ],
   },
@@ -378,7 +382,7 @@ export const RATE_RECORDS = {
         relies: 'an impossible or non YYYY-MM-DD effectiveFrom (2023-02-29, 2024/03/01, 20240301, yesterday) is rejected',
         basis: { spec: 'Conventions: "<date> means a string in the form YYYY-MM-DD" and 7: "invalid date"' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RT-VERSIONS-LIST': {
@@ -466,7 +470,7 @@ export const RATE_RECORDS = {
           variant: 'record-rules',
         },
       },
-      { relies: 'what GET answers for the deactivated rate', basis: { observation: 'deleted-read-status' } },
+      { relies: 'what GET answers for the deactivated rate', basis: DELETED_READ_STATUS_OBSERVED },
       {
         relies: 'the rate then carries isActive false (by id, or in its list record when GET answers 404 and the record shows isActive)',
         basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered; deleting a rate deactivates it"' },
@@ -477,11 +481,7 @@ export const RATE_RECORDS = {
       },
       {
         relies: 'the lists reflect the DELETE made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -495,9 +495,9 @@ export const RATE_RECORDS = {
       { relies: 'rateType=hourly is rejected', basis: { spec: '4.5: "Query: rateType (billable/cost/other)" and 7: "wrong enum value"' } },
       {
         relies: 'rateType=Billable or COST (another letter case) is rejected, under MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RT-FILTER-TYPE': {
@@ -514,16 +514,12 @@ export const RATE_RECORDS = {
       { relies: 'rateType lists the rate of that type and leaves out the other two', basis: { spec: '4.5: "Query: rateType (billable/cost/other)"' } },
       {
         relies: 'every listed record carries rateType equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
       { relies: 'whether the plain list shows the deactivated fixture rate', basis: { observation: 'rate-list-inactive' } },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -546,11 +542,7 @@ export const RATE_RECORDS = {
       { relies: 'a fresh tag scopes the list to the fixture', basis: { spec: '4.5: "tags (one string, comma-separated, split into a list)"' } },
       {
         relies: 'the list reflects the fixture and its DELETE, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -582,11 +574,7 @@ export const RATE_RECORDS = {
       },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -622,11 +610,7 @@ export const RATE_RECORDS = {
       { relies: 'which reading of two tags the target takes', basis: { observation: 'rate-tags-filter' } },
       {
         relies: 'the list shows the rates made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },

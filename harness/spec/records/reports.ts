@@ -1,3 +1,4 @@
+import { VALIDATION_STATUS_OBSERVED, SPEC_BODIES_INVALID, SPEC_MALFORMED_REJECTED } from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -107,16 +108,14 @@ export const REPORT_RECORDS = {
       { relies: 'no definition is returned by both filters', basis: { spec: '2.9: "A report definition has a category and a source (system or user)."' } },
       {
         relies: 'source=builtin, source=all and source=systems are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'an enum value in another case (System, USER) is not sent under this MUST',
         basis: { tolerant: "only builtin, all and systems are sent here; another case of a value is INPUT-FORMAT-STRICT's (SHOULD)" },
       },
       { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectInvalid: any 4xx passes; only 2xx and 5xx fail' } },
-      { relies: 'the status and error body of each rejection are recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status and error body of each rejection are recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'RP-GET': {
@@ -254,7 +253,7 @@ export const REPORT_RECORDS = {
         relies: 'each invalid body is otherwise valid',
         basis: { tolerant: 'generators/violations.ts: one rule broken on a generated valid body; any 4xx passes' },
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'RP-EXECUTE-PAGE-ROWS': {
@@ -344,7 +343,7 @@ export const REPORT_RECORDS = {
         relies: 'the non-UUID ids are no UUID under any reading',
         basis: { tolerant: 'nonUuid(): hyphen-free and braced forms are left to INPUT-FORMAT-STRICT' },
       },
-      { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection; the status is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'RP-EXECUTE-FILTER-VALUES': {
@@ -370,9 +369,9 @@ export const REPORT_RECORDS = {
       },
       {
         relies: 'filterValues as a string, integer, array or boolean is rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
-      { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection; the status is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
 } satisfies Records;

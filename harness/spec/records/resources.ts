@@ -1,3 +1,19 @@
+import {
+  LIST_SETTLES,
+  ANY_4XX_STATUS_OBSERVED,
+  SPEC_GET_UPDATE_200,
+  SPEC_BODIES_INVALID,
+  ENUM_VALUES_ONLY,
+  RUN_TAG_UNCHANGED,
+  DELETED_READ_STATUS_OBSERVED,
+  BRIEF_LISTS_READ_BY_ID,
+  SPEC_OMITTED_UNCHANGED,
+  INACTIVE_IN_LIST_OBSERVED,
+  ABSENT_FIELDS_OBSERVED,
+  TEXT_WHITESPACE_NFC,
+  UNIQUE_EMAILS,
+  NULL_OR_MISSING_ACCEPTED,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -35,19 +51,15 @@ export const RESOURCE_RECORDS = {
       },
       {
         relies: 'the record is read back with GET /resources/{id}: 200, record in data',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'every field sent that the record carries comes back under its 2.4 name, in the create response and on GET',
-        basis: {
-          tolerant:
-            'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails',
-          variant: 'sparse-records',
-        },
+        basis: ABSENT_FIELDS_OBSERVED,
       },
       {
         relies: 'name and jobTitle come back byte for byte',
-        basis: { tolerant: 'compare.ts sameValue: text may come back with white space collapsed and trimmed, or in NFC', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE_NFC,
       },
       {
         relies: 'phone +<1-999> <digits> is accepted and comes back with the same digits',
@@ -95,10 +107,7 @@ export const RESOURCE_RECORDS = {
       },
       {
         relies: 'an e-mail sent by one body is not refused as taken by another resource',
-        basis: {
-          tolerant: 'generators/primitives.ts email(): eight hex digits in the local part that never shrink, so no e-mail repeats',
-          variant: 'unique-names',
-        },
+        basis: UNIQUE_EMAILS,
       },
       {
         relies: 'tags come back as the same set',
@@ -106,10 +115,7 @@ export const RESOURCE_RECORDS = {
       },
       {
         relies: 'the run tag conformance-run-<id> comes back with its colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       { relies: 'isActive is never sent on create', basis: { spec: '2.4: "isActive | boolean | not accepted | optional"' } },
     ],
@@ -125,7 +131,7 @@ export const RESOURCE_RECORDS = {
     ],
     audit: [
       { relies: 'a create without name is rejected', basis: { spec: '2.4: "name | string, min length 1 | required | optional"' } },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-NAME-MIN': {
@@ -139,7 +145,7 @@ export const RESOURCE_RECORDS = {
     ],
     audit: [
       { relies: 'an empty name is rejected on create and update', basis: { spec: '2.4: "name | string, min length 1 | required | optional"' } },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-EMAIL-FORMAT': {
@@ -160,7 +166,7 @@ export const RESOURCE_RECORDS = {
         relies: 'the values sent are invalid under every e-mail reading',
         basis: { tolerant: 'nonEmail() sends no @, an empty part, @@ or an unquoted space only' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-SALARY': {
@@ -195,9 +201,9 @@ export const RESOURCE_RECORDS = {
       { relies: 'salaryPeriod monthly, annual, weekly, fortnight or empty is rejected', basis: { spec: '7: "wrong enum value"' } },
       {
         relies: 'salaryPeriod Hour or MONTH (another letter case) is rejected, under MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-IDS-UUID': {
@@ -218,7 +224,7 @@ export const RESOURCE_RECORDS = {
         relies: 'roleId or homeOfficeId that is not a UUID is rejected on create and update',
         basis: { spec: '2: "Every identifier named id or ending in Id is a <uuid>" and 7: "non-UUID id"' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-FIELD-TYPES': {
@@ -255,7 +261,7 @@ export const RESOURCE_RECORDS = {
     audit: [
       {
         relies: 'values of another JSON type are rejected (employmentType 1, salary "1000", phone {}, isActive "true" on update)',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'null for name, employmentType or tags (and isActive on update) is rejected',
@@ -268,7 +274,7 @@ export const RESOURCE_RECORDS = {
         relies: 'the resource read back, where it carries employmentType, holds full_time',
         basis: { tolerant: 'a record without employmentType is observed (field-not-returned); null or another value fails', variant: 'sparse-records' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-UPDATE-VALID': {
@@ -302,23 +308,16 @@ export const RESOURCE_RECORDS = {
       { relies: 'GET then shows isActive as set', basis: { spec: '3.5: "carry an active flag (isActive) that can be set or filtered"' } },
       {
         relies: 'a generated valid update answers 200 and GET then answers 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'every field sent that the record carries comes back under its 2.4 name in the update response and on GET',
-        basis: {
-          tolerant:
-            'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails',
-          variant: 'sparse-records',
-        },
+        basis: ABSENT_FIELDS_OBSERVED,
       },
-      { relies: 'a field sent as null reads back null or absent', basis: { tolerant: 'mismatch() accepts null or a missing field where null was sent' } },
+      { relies: 'a field sent as null reads back null or absent', basis: NULL_OR_MISSING_ACCEPTED },
       {
         relies: 'text, phone and e-mail values are kept and never refused as taken',
-        basis: {
-          tolerant: 'generators/primitives.ts email(): eight hex digits in the local part that never shrink, so no e-mail repeats',
-          variant: 'unique-names',
-        },
+        basis: UNIQUE_EMAILS,
       },
       {
         relies: 'isActive sent comes back as sent beside a generated endDate',
@@ -348,18 +347,14 @@ export const RESOURCE_RECORDS = {
       '2#3af1f222',
     ],
     audit: [
-      { relies: 'a valid update answers 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
+      { relies: 'a valid update answers 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'fields the update did not name read back as created',
-        basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'the created values the record carries are compared as sent, under their 2.4 names; text up to white space and NFC',
-        basis: {
-          tolerant:
-            'steps/shown-fields.ts (lifecycle absentFields: observe): a field the record leaves out altogether (no such key) is observed (field-not-returned) and not compared; a field it carries must hold the value sent, so a value dropped to null, reset or altered still fails',
-          variant: 'sparse-records',
-        },
+        basis: ABSENT_FIELDS_OBSERVED,
       },
       {
         relies: 'an omitted field stays unchanged, except endDate when the update names isActive',
@@ -394,7 +389,7 @@ export const RESOURCE_RECORDS = {
         basis: { spec: 'Conventions: "on an update field means the value null is accepted and clears the field"' },
       },
       { relies: 'the nullable fields are exactly the 2.4 "optional, nullable" ones', basis: { spec: '2.4: "roleId | uuid | optional | optional, nullable"' } },
-      { relies: 'a cleared field reads back null or absent', basis: { tolerant: 'mismatch() accepts null or a missing field where null was sent' } },
+      { relies: 'a cleared field reads back null or absent', basis: NULL_OR_MISSING_ACCEPTED },
       {
         relies: 'a cleared text field does not read back as an empty string',
         basis: { tolerant: 'compare.ts: a field cleared with null may read back null, absent or an empty string' },
@@ -431,7 +426,7 @@ export const RESOURCE_RECORDS = {
         relies: 'DELETE /resources/{id} answers exactly 204',
         basis: { spec: '4.4: "Soft delete, 204." and 2: "deleting resources and tasks is a soft delete"' },
       },
-      { relies: 'what GET answers after the soft delete', basis: { observation: 'deleted-read-status' } },
+      { relies: 'what GET answers after the soft delete', basis: DELETED_READ_STATUS_OBSERVED },
       { relies: 'isActive of the soft-deleted resource and whether lists show it', basis: { observation: 'soft-deleted-resource' } },
       { relies: 'what a repeated DELETE answers', basis: { observation: 'repeated-delete-status' } },
     ],
@@ -447,7 +442,7 @@ export const RESOURCE_RECORDS = {
         relies: 'roleId or homeOfficeId that is not a UUID (text, 30 characters, trailing x) is rejected',
         basis: { spec: '4.4: "roleId (uuid), homeOfficeId (uuid)" and 7: "non-UUID id"' },
       },
-      { relies: 'the rejection is a 4xx', basis: { tolerant: 'any 4xx passes; status observed as validation-status' } },
+      { relies: 'the rejection is a 4xx', basis: ANY_4XX_STATUS_OBSERVED },
     ],
   },
   'RS-FILTER-ACTIVE': {
@@ -481,11 +476,7 @@ export const RESOURCE_RECORDS = {
       },
       {
         relies: 'the filtered list reflects a create or PATCH made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -506,16 +497,12 @@ export const RESOURCE_RECORDS = {
       },
       {
         relies: 'every listed record carries roleId / homeOfficeId equal to the filter, as a read by id shows it when the list shows it in brief',
-        basis: { tolerant: 'firstWithOther()/firstFailing() read a record listed without the field by id (harness/steps/lists.ts)', variant: 'brief-lists' },
+        basis: BRIEF_LISTS_READ_BY_ID,
       },
-      { relies: 'whether the roleId list shows the resource deactivated with PATCH', basis: { observation: 'inactive-in-list-without-isActive' } },
+      { relies: 'whether the roleId list shows the resource deactivated with PATCH', basis: INACTIVE_IN_LIST_OBSERVED },
       {
         relies: 'the list shows the fixture made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },

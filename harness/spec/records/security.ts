@@ -1,3 +1,4 @@
+import { SPEC_GET_UPDATE_200, SPEC_KEY_ONE_ORGANISATION, ONLY_2XX_FAILS, THROTTLED_REFUSALS, SPEC_KEY_TWO_FORMS, SPEC_ORGANISATION_SCOPE } from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -18,15 +19,13 @@ export const SECURITY_RECORDS = {
     audit: [
       {
         relies: 'Authorization: Bearer with nothing after it never answers 2xx on every documented route',
-        basis: {
-          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
-        },
+        basis: SPEC_KEY_TWO_FORMS,
       },
-      { relies: 'any non-2xx passes', basis: { tolerant: 'expectNot2xx(): only a 2xx fails' } },
+      { relies: 'any non-2xx passes', basis: ONLY_2XX_FAILS },
       { relies: 'the status given to an empty Bearer token is recorded', basis: { observation: 'empty-bearer-status' } },
       {
         relies: 'a 429 answered to a refused request (a guard throttling refused requests per client address) is taken as the refusal it is, not waited out',
-        basis: { tolerant: 'refusedClient(): RAW_429, a 429 is no 2xx; recorded under refused-key-throttled', variant: 'throttled-refusals' },
+        basis: THROTTLED_REFUSALS,
       },
     ],
   },
@@ -52,13 +51,11 @@ export const SECURITY_RECORDS = {
       },
       {
         relies: 'org B never gets a 2xx on GET of an org A record',
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
       {
         relies: "org B's key is sent as X-API-Key and as Authorization: Bearer, and neither form reads the record",
-        basis: {
-          spec: '5: "Every request carries an organisation API key, sent either as the header X-API-Key: <API_KEY> or as Authorization: Bearer <API_KEY>."',
-        },
+        basis: SPEC_KEY_TWO_FORMS,
       },
       {
         relies: 'a 2xx counts as a read unless its data is absent, null or empty',
@@ -80,7 +77,7 @@ export const SECURITY_RECORDS = {
     audit: [
       {
         relies: 'org B never gets a 2xx on PATCH, approve, reject, complete, version create, rotate-secret or test of an org A record',
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
       {
         relies: 'the bodies org B sends are valid, so a server judging the body first still looks the record up',
@@ -114,11 +111,11 @@ export const SECURITY_RECORDS = {
     audit: [
       {
         relies: "org A reads its record with 200 before (else skipped) and after org B's attempts",
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: "nothing org B sent changed, removed or added anything on org A's record",
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
       {
         relies: 'values compared up to representation (null or absent, tags as a set, numbers as strings)',
@@ -183,7 +180,7 @@ export const SECURITY_RECORDS = {
     audit: [
       {
         relies: "no list org B walks (unfiltered, by org A's ids, by org A's words) shows an id org A made or lists",
-        basis: { spec: '1: "All data is scoped to the organisation that owns the API key."' },
+        basis: SPEC_ORGANISATION_SCOPE,
       },
       { relies: 'a list refusing org B (any non-200) lists nothing', basis: { tolerant: 'walkList: a refusal is an answer, not a failure' } },
       {
@@ -213,7 +210,7 @@ export const SECURITY_RECORDS = {
     audit: [
       {
         relies: 'a refusal of org B on an org A record holds none of the values org A sent',
-        basis: { spec: '1: "All data is scoped to the organisation that owns the API key."' },
+        basis: SPEC_ORGANISATION_SCOPE,
       },
       {
         relies: 'legitimate echoes are ruled out: the id, enum words, dates, strings under 8 characters, org B own body values',
@@ -242,7 +239,7 @@ export const SECURITY_RECORDS = {
       },
       {
         relies: "no request to org A's endpoint mentions org B's expense id",
-        basis: { spec: '1: "All data is scoped to the organisation that owns the API key."' },
+        basis: SPEC_ORGANISATION_SCOPE,
       },
       {
         relies: "legitimate reasons are ruled out: only org B's own record id counts as evidence",
@@ -267,7 +264,7 @@ export const SECURITY_RECORDS = {
     audit: [
       {
         relies: "org B's creates, updates, batch items and execute scope naming an org A record never show its data, then or later",
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
       {
         relies: 'values that show with an unknown id, that org B sent, or that are under 6 characters are not searched for',
@@ -283,7 +280,7 @@ export const SECURITY_RECORDS = {
       },
       {
         relies: "the read-back and the list filtered by org A's id are org B's documented reads",
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
     ],
   },
@@ -300,7 +297,7 @@ export const SECURITY_RECORDS = {
       },
       {
         relies: "otherwise org B's request naming org A's record is refused with a 4xx (never 2xx or 5xx)",
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
       { relies: "the answers to the unknown id and to org A's id are recorded", basis: { observation: 'cross-org-reference' } },
     ],

@@ -1,3 +1,4 @@
+import { WRITE_REFUSALS_OBSERVED, LISTS_READ_AGAIN, NORMAL_FORMS, SPEC_OMITTED_UNCHANGED } from './bases.js';
 import type { Records, Reliance } from './record.js';
 
 /**
@@ -16,19 +17,15 @@ import type { Records, Reliance } from './record.js';
 const COMMON: readonly Reliance[] = [
   {
     relies: 'a write answered 4xx changed nothing: the model keeps the record as it was',
-    basis: {
-      tolerant:
-        'any 4xx to any write is taken as the server refusing it (a business rule, a state it refuses to leave): observed, never failed, and the record judged as before it',
-      variant: 'expense-rules',
-    },
+    basis: WRITE_REFUSALS_OBSERVED,
   },
   {
     relies: 'a list shows a write within CONFORMANCE_LIST_SETTLE_S',
-    basis: { tolerant: 'every list judgement is read again until it holds or the bound passes (harness/steps/settle.ts)', variant: 'eventual-lists' },
+    basis: LISTS_READ_AGAIN,
   },
   {
     relies: 'values read back are compared as the domain suites compare them',
-    basis: { tolerant: 'harness/steps/compare.ts mismatch(): normal forms, decimal strings, tag sets', variant: 'normalised-values' },
+    basis: NORMAL_FORMS,
   },
 ];
 
@@ -48,7 +45,7 @@ export const SEQUENCE_RECORDS = {
     audit: [
       {
         relies: 'fields omitted from an update keep the value last written',
-        basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'null on a nullable field clears it',

@@ -1,3 +1,22 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  ANY_4XX_REJECTS,
+  LIST_SETTLES,
+  SPEC_GET_UPDATE_200,
+  SPEC_QUERY_ONE_REQUEST,
+  SPEC_BODIES_INVALID,
+  ENUM_VALUES_ONLY,
+  SPEC_NULLABLE_CLEARS,
+  SPEC_KEY_ONE_ORGANISATION,
+  SPEC_CONTENTS_NOT_SHOWN,
+  SPEC_LIST_200,
+  SPEC_OMITTED_UNCHANGED,
+  ANY_4XX_QUERIES_LEFT_OUT,
+  NULL_ACCEPTS_ABSENT_OR_EMPTY,
+  SAME_VALUE,
+  TASK_RULE_FREE,
+  SPEC_RECORDS_IN_DATA,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -25,14 +44,14 @@ export const TASK_RECORDS = {
         relies: 'a valid create under the project or under a task answers exactly 201',
         basis: { spec: '4.7: "the task is a child of a project or another task. 201."' },
       },
-      { relies: 'the answer holds the record in data with a non-empty string id', basis: { spec: '2 General rules: "responses carry records inside data"' } },
+      { relies: 'the answer holds the record in data with a non-empty string id', basis: SPEC_RECORDS_IN_DATA },
       {
         relies: 'GET /tasks/{id} right after the 201 (no wait) answers 200 with the record',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the create answer and the read carry every field sent, under its 2.7 name',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'a task directly under the project shows the project as parentTaskId, or parentTaskId null or absent with the project under another field',
@@ -51,24 +70,16 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'taskType project or template may be refused for a task inside a project',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: TASK_RULE_FREE,
       },
       {
         relies: 'startDate 2000 to 2014 and endDate 2015 to 2030 may be refused as outside the project or parent',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: TASK_RULE_FREE,
       },
       { relies: 'startDate precedes endDate in every body', basis: { tolerant: 'date-span.ts: every earlyDate precedes every lateDate' } },
       {
         relies: 'dates come back as sent or as midnight date-times; description up to spaces and NFC',
-        basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' },
+        basis: SAME_VALUE,
       },
       {
         relies: 'position 0 to 10000 is accepted and not compared (siblings may be renumbered)',
@@ -111,8 +122,8 @@ export const TASK_RECORDS = {
         relies: 'a create without parentTaskId, versionId or name is rejected',
         basis: { spec: '2.7: "parentTaskId | uuid (a project or another task) | required" and "versionId | uuid | required"' },
       },
-      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
+      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: SPEC_BODIES_INVALID },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
       { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status, error-body-shape' } },
     ],
   },
@@ -142,9 +153,9 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'any 4xx counts as the rejection (404 for an unknown reference included)',
-        basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' },
+        basis: ANY_4XX_REJECTS,
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TK-FIELD-RULES': {
@@ -177,11 +188,11 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'taskType Task and PROJECT (enum values in another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       {
         relies: 'non-string description or startDate, and null name, taskType or position, are rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'admin, phase, stage and task are each accepted (201) for a task under the project',
@@ -199,8 +210,8 @@ export const TASK_RECORDS = {
         },
       },
       { relies: 'positions 0 to 5 are accepted; the position read back is recorded, not compared', basis: { observation: 'task-position' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TK-STATUS-ENUM': {
@@ -224,11 +235,11 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'status In_Progress and PENDING (enum values in another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
       {
         relies: 'status null is rejected',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'each of the five values is accepted (2xx) from some status a new task reaches by updates',
@@ -243,7 +254,7 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'status and description are sent in one PATCH',
-        basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'an accepted value then reads back under status, exactly as sent',
@@ -255,7 +266,7 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'any 4xx counts as a rejection of an invalid value',
-        basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' },
+        basis: ANY_4XX_REJECTS,
       },
     ],
   },
@@ -283,8 +294,8 @@ export const TASK_RECORDS = {
         relies: '#12345, #1234567, 123456, #GGGGGG, red, #abc, empty and generated neighbours are rejected',
         basis: { spec: '2.7: "color | string matching # followed by 6 hex digits"' },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TK-UPDATE-VALID': {
@@ -308,11 +319,11 @@ export const TASK_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and every generated valid update exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the update answer and a GET right after (no wait) carry every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'no update changes the status',
@@ -334,11 +345,7 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'dates 2000 to 2030 may be refused as outside the project or parent',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: TASK_RULE_FREE,
       },
       {
         relies: 'the full create names no taskType and goes under a fresh task',
@@ -356,10 +363,10 @@ export const TASK_RECORDS = {
       '2#3af1f222',
     ],
     audit: [
-      { relies: 'a full create answers 201 and a valid update 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
+      { relies: 'a full create answers 201 and a valid update 200', basis: SPEC_GET_UPDATE_200 },
       {
         relies: 'every field the update did not name reads back as created',
-        basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       { relies: 'position is not compared', basis: { tolerant: 'lifecycle ignoreOnCompare [position]: a server may renumber siblings' } },
       {
@@ -373,14 +380,10 @@ export const TASK_RECORDS = {
           variant: 'planning-rules',
         },
       },
-      { relies: 'values compared up to representation', basis: { tolerant: 'compare.ts sameValue', variant: 'normalised-values' } },
+      { relies: 'values compared up to representation', basis: SAME_VALUE },
       {
         relies: 'the full create with dates 2000 to 2030 may be refused as outside the project or parent',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: TASK_RULE_FREE,
       },
     ],
   },
@@ -400,12 +403,12 @@ export const TASK_RECORDS = {
     audit: [
       {
         relies: 'null on taskTypeId, startDate, endDate, description or color answers 200',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       { relies: 'the five fields are nullable on update', basis: { spec: '2.7: "startDate | string | optional | optional, nullable"' } },
       {
         relies: 'each field set to null reads back null, absent or empty',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field or an empty string' },
+        basis: NULL_ACCEPTS_ABSENT_OR_EMPTY,
       },
       {
         relies: 'taskTypeId cleared stays empty on a task created without a legacy taskType',
@@ -416,11 +419,7 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'the full create with dates 2000 to 2030 may be refused as outside the project or parent',
-        basis: {
-          tolerant:
-            'lifecycle ruleFree (ruleFreeTask): a valid body refused with a 4xx is sent again without dates and without taskType project or template; accepted then, the rule is observed (business-rule)',
-          variant: 'planning-rules',
-        },
+        basis: TASK_RULE_FREE,
       },
     ],
   },
@@ -466,10 +465,10 @@ export const TASK_RECORDS = {
       { relies: 'lifecycleScope deleted, archived, none or true is rejected', basis: { spec: '4.7: "lifecycleScope (active/all, default all)"' } },
       {
         relies: 'lifecycleScope ACTIVE and All (values in another case) are rejected under this MUST',
-        basis: { tolerant: 'values outside the enum only; another case of a value is INPUT-FORMAT-STRICT (a SHOULD)' },
+        basis: ENUM_VALUES_ONLY,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes; VALIDATION-STATUS-CONSISTENT leaves queries out' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_QUERIES_LEFT_OUT },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TK-LIFECYCLE-SCOPE': {
@@ -486,7 +485,7 @@ export const TASK_RECORDS = {
       { relies: 'the list without lifecycleScope holds the same ids as with all', basis: { spec: '4.7: "lifecycleScope (active/all, default all)"' } },
       {
         relies: 'all lists the live, the completed and the cancelled child',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'children can be brought to completed and cancelled by updates, and soft-deleted',
@@ -499,17 +498,11 @@ export const TASK_RECORDS = {
       },
       {
         relies: 'parentTaskId and lifecycleScope apply together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the lists show the status changes and the delete made just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -541,9 +534,7 @@ export const TASK_RECORDS = {
       { relies: 'a task under a task of the project counts as in the project', basis: { spec: '1: "Projects, represented by root tasks"' } },
       {
         relies: 'projectId and parentTaskId narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'an unknown or other-organisation projectId lists none of the fixture, or is refused with a 4xx',
@@ -552,11 +543,7 @@ export const TASK_RECORDS = {
       { relies: 'which answer an unknown projectId gets is recorded', basis: { observation: 'unknown-project-filter' } },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
       { relies: 'fixture names do not repeat', basis: { tolerant: 'each label is used once per run and carries the run tag', variant: 'unique-names' } },
     ],
@@ -587,11 +574,7 @@ export const TASK_RECORDS = {
       { relies: 'only ids are compared, so a brief list passes', basis: { tolerant: 'expectFiltered includes and excludes by id' } },
       {
         relies: 'the list shows the fixture created just before, within CONFORMANCE_LIST_SETTLE_S (6 s by default)',
-        basis: {
-          tolerant:
-            'settled() reads the list again until it shows the writes, for up to CONFORMANCE_LIST_SETTLE_S, 6 s by default (harness/steps/settle.ts); the wait is observed (list-consistency)',
-          variant: 'eventual-lists',
-        },
+        basis: LIST_SETTLES,
       },
     ],
   },
@@ -643,9 +626,9 @@ export const TASK_RECORDS = {
       },
       {
         relies: "the other organisation's key never lists CONFORMANCE_PROJECT_ID",
-        basis: { spec: '5: "A key belongs to one organisation; requests see that organisation\'s data."' },
+        basis: SPEC_KEY_ONE_ORGANISATION,
       },
-      { relies: 'every page answers exactly 200', basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in data"' } },
+      { relies: 'every page answers exactly 200', basis: SPEC_LIST_200 },
       { relies: 'ids are compared in any letter case', basis: { tolerant: 'sameId(): lower-cased on both sides' } },
       { relies: 'only the first 2000 projects are searched', basis: { tolerant: 'a cap can only miss a leak, never fail a correct server' } },
       { relies: 'not configured: skipped', basis: { tolerant: 't.need(CONFORMANCE_OTHER_PROJECT_ID, CONFORMANCE_OTHER_ORG_KEY)' } },

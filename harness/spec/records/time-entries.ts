@@ -1,3 +1,28 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  ANY_4XX_REJECTS,
+  SPEC_GET_UPDATE_200,
+  SPEC_QUERY_ONE_REQUEST,
+  SPEC_BODIES_INVALID,
+  SPEC_MALFORMED_REJECTED,
+  SPEC_NULLABLE_CLEARS,
+  RUN_TAG_UNCHANGED,
+  DELETED_READ_STATUS_OBSERVED,
+  SPEC_CREATE_201,
+  SPEC_CONTENTS_NOT_SHOWN,
+  ENTRY_ON_ITS_DAY,
+  SPEC_LIST_200,
+  ENTRY_DURATIONS,
+  SPEC_OMITTED_UNCHANGED,
+  SPEC_TIME_ENTRY_QUERY,
+  SPEC_DELETE_DESCRIBED,
+  ANY_4XX_QUERIES_LEFT_OUT,
+  TEXT_WHITESPACE,
+  SPEC_MIN_HOURS,
+  NULL_ACCEPTS_ABSENT,
+  LISTED_WITHOUT_FIELD_READ,
+  DATE_FILTER_BOUNDS_OBSERVED,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -22,18 +47,18 @@ export const TIME_ENTRY_RECORDS = {
       '4.3#0f2bfefc',
     ],
     audit: [
-      { relies: 'every generated valid create answers exactly 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' } },
+      { relies: 'every generated valid create answers exactly 201', basis: SPEC_CREATE_201 },
       {
         relies: 'the answer holds the record in `data` with a non-empty string `id`',
         basis: { spec: '2 General rules: "Every identifier named `id` or ending in `Id` is a `<uuid>` unless stated otherwise"' },
       },
       {
         relies: 'the create answer and GET /time-entries/{id} (200, no wait) carry every field sent, under its input name',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'GET /time-entries/{id} right after the 201 answers 200 with the record',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in `data`"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'values come back equal up to representation (hours "1.50", date as midnight date-time, 09:00:00)',
@@ -52,7 +77,7 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'description with runs of inner spaces (text() may draw "a  b") comes back with them',
-        basis: { tolerant: 'compare.ts sameValue: free text may come back with its white space collapsed and trimmed', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE,
       },
       {
         relies: 'tags come back as the set sent, in any order or case',
@@ -60,10 +85,7 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'the run tag conformance-run-<runId> (with a colon) comes back unchanged in tags',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       {
         relies: 'hours and durationSeconds sent together: one of them holds the value sent',
@@ -71,10 +93,7 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'hours and durationSeconds with unrelated values (1.5 h with 60 s) are accepted together',
-        basis: {
-          tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone',
-          variant: 'business-rules',
-        },
+        basis: ENTRY_DURATIONS,
       },
       {
         relies: 'no daily total: entries of the shared lifecycle resource on random, repeating dates are accepted',
@@ -89,7 +108,7 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'a startTime whose hours run past midnight (23:30 with 12 h) is accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
       {
         relies: 'a resource not assigned to the task may log time on it, or else one assigned by an allocation may',
@@ -127,9 +146,9 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       { relies: 'a create without taskId, resourceId, date or hours is rejected', basis: { spec: '2.3: "taskId | uuid | required"' } },
       { relies: 'a body without hours is rejected even when it carries durationSeconds', basis: { spec: '2.3: "update: >= 0.25 and <= 24 | required"' } },
-      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status and error body shape of each rejection are recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the rejection is a 4xx, never 2xx or 5xx', basis: SPEC_BODIES_INVALID },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status and error body shape of each rejection are recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-IDS-UUID': {
@@ -152,9 +171,7 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'the rejection is a 4xx',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'the values sent are no UUID under any reading (12345, a UUID plus x, 20 hex digits)',
@@ -162,9 +179,9 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'any 4xx counts as the rejection (400, 404 for an unknown reference, 422)',
-        basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' },
+        basis: ANY_4XX_REJECTS,
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-DATE-REAL': {
@@ -186,13 +203,13 @@ export const TIME_ENTRY_RECORDS = {
         relies: 'unpadded or other-form dates (2024-1-5, 2024/03/01, 20240301) are rejected',
         basis: { spec: 'Conventions: "`<date>` means a string in the form YYYY-MM-DD"' },
       },
-      { relies: 'an entry dated 2024-02-29 is accepted with 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' } },
+      { relies: 'an entry dated 2024-02-29 is accepted with 201', basis: SPEC_CREATE_201 },
       {
         relies: 'the shared resource holds no other hours on 2024-02-29',
         basis: { tolerant: 'other minimal entries go to freshPastDay days from 2001 on, never 2024-02-29', variant: 'business-rules' },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-HOURS-CREATE-RANGE': {
@@ -217,10 +234,10 @@ export const TIME_ENTRY_RECORDS = {
       { relies: 'hours 0 or negative on a timer entry, and 24.25 (24.05 to 100 generated), are rejected', basis: { spec: '2.3: "create: > 0 and <= 24"' } },
       {
         relies: 'hours 0 is sent on a timer entry, so only the > 0 bound is broken',
-        basis: { spec: '2.3: "when entrySource (default `manual`) is anything other than `timer`, hours must be at least 0.25"' },
+        basis: SPEC_MIN_HOURS,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-HOURS-MIN-NON-TIMER': {
@@ -241,7 +258,7 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: '0.2 h (0.05 to 0.2 generated) is rejected with entrySource absent, manual, copied or suggested',
-        basis: { spec: '2.3: "when entrySource (default `manual`) is anything other than `timer`, hours must be at least 0.25"' },
+        basis: SPEC_MIN_HOURS,
       },
       { relies: 'the minimum applies on create', basis: { spec: '8: "at least 0.25 for non-timer entries on create and on update"' } },
       { relies: 'a manual entry of exactly 0.25 h is accepted with 201', basis: { spec: '2.3: "hours must be at least 0.25"' } },
@@ -249,7 +266,7 @@ export const TIME_ENTRY_RECORDS = {
         relies: 'any 4xx counts as the rejection; naming hours in the body is only the SHOULD TE-HOURS-MIN-ISSUE',
         basis: { tolerant: 'expectRejected: any 4xx passes; the error body is not read here' },
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-HOURS-MIN-ISSUE': {
@@ -280,11 +297,11 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'a timer entry of 0.1 h is accepted with 201',
-        basis: { spec: '2.3: "when entrySource (default `manual`) is anything other than `timer`, hours must be at least 0.25"' },
+        basis: SPEC_MIN_HOURS,
       },
       {
         relies: 'the create answer carries hours',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'hours comes back as 0.1, as a number or a decimal string ("0.10")',
@@ -314,8 +331,8 @@ export const TIME_ENTRY_RECORDS = {
         },
       },
       { relies: 'durationSeconds 0, negative, 86401 and above, and fractions (1.5) are rejected', basis: { spec: '2.3: "integer > 0 and <= 86400"' } },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-START-TIME-FORMAT': {
@@ -333,14 +350,14 @@ export const TIME_ENTRY_RECORDS = {
       { relies: 'startTime 00:00 and 23:59 are accepted with 201', basis: { spec: '2.3: "string `HH:MM`, 24-hour, hours 00-23, minutes 00-59"' } },
       {
         relies: 'startTime 23:59 with the minimal 1 hour (ending the next day) is accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
       {
         relies: '24:00, 12:60, 7:05, noon, 1200 and generated out-of-range times are rejected',
         basis: { spec: '2.3: "string `HH:MM`, 24-hour, hours 00-23, minutes 00-59"' },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-ENTRY-SOURCE-ENUM': {
@@ -362,20 +379,18 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'the create answer holds entrySource exactly as sent (strict ===)',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values of no case (empty, auto, import) are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'Timer and MANUAL (a value of the enum in another case) are rejected under this MUST',
         basis: { tolerant: 'case variants of an enum value are INPUT-FORMAT-STRICT (SHOULD); the MUST judges auto, import and empty' },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-FIELD-TYPES': {
@@ -394,20 +409,18 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'strings for numbers ("8"), "true" or 1 for booleans, "a,b" or [1,2] for tags are rejected',
-        basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' },
+        basis: SPEC_BODIES_INVALID,
       },
       {
         relies: 'null for hours and date on create, and for non-nullable update fields, is rejected',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'a server does not coerce a numeric string to a number',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-UPDATE-VALID': {
@@ -428,14 +441,14 @@ export const TIME_ENTRY_RECORDS = {
       '4.3#e79538a4',
     ],
     audit: [
-      { relies: 'a full valid create answers 201', basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' } },
+      { relies: 'a full valid create answers 201', basis: SPEC_CREATE_201 },
       {
         relies: 'every generated valid update answers exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in `data`"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the update answer and a later GET (no wait) carry every field sent',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'values come back equal up to representation (numbers as strings, dates, HH:MM:00, tag order and case)',
@@ -443,7 +456,7 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'startTime, description or billableRate sent as null read back null or absent',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field' },
+        basis: NULL_ACCEPTS_ABSENT,
       },
       { relies: 'markedBilled sent on update is applied', basis: { spec: '2.3: "markedBilled | boolean | not accepted | optional"' } },
       {
@@ -453,10 +466,7 @@ export const TIME_ENTRY_RECORDS = {
       { relies: 'update hours 0.25 to 24 are accepted whatever the entry source', basis: { spec: '2.3: "update: >= 0.25 and <= 24"' } },
       {
         relies: 'durationSeconds sent alone (1 to 86400) is accepted, unrelated to the hours held',
-        basis: {
-          tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone',
-          variant: 'business-rules',
-        },
+        basis: ENTRY_DURATIONS,
       },
       {
         relies: 'hours and durationSeconds sent together: one of them holds the value sent',
@@ -471,18 +481,15 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'a startTime whose hours run past midnight is accepted',
-        basis: { tolerant: 'generators/entry-rules.ts: a generated entry with a startTime ends on its own day' },
+        basis: ENTRY_ON_ITS_DAY,
       },
       {
         relies: 'tags holding the run tag conformance-run-<runId> come back with the colon',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       {
         relies: 'description with runs of inner spaces comes back with them',
-        basis: { tolerant: 'compare.ts sameValue: free text may come back with its white space collapsed and trimmed', variant: 'normalised-values' },
+        basis: TEXT_WHITESPACE,
       },
     ],
   },
@@ -502,7 +509,7 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'a timer entry of 0.1 h can be created (201)',
-        basis: { spec: '2.3: "when entrySource (default `manual`) is anything other than `timer`, hours must be at least 0.25"' },
+        basis: SPEC_MIN_HOURS,
       },
       {
         relies: 'hours 0.2 on an update of that timer entry is rejected',
@@ -517,8 +524,8 @@ export const TIME_ENTRY_RECORDS = {
         relies: 'generated hours -24 to 0.2 and 24.05 to 100 on a manual entry are rejected',
         basis: { spec: '8: "at least 0.25 for non-timer entries on create and on update"' },
       },
-      { relies: 'any 4xx counts as the rejection', basis: { tolerant: 'expectRejected: any 4xx passes (statuses are not shown); only 2xx and 5xx fail' } },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection', basis: ANY_4XX_REJECTS },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-UPDATE-OMITTED': {
@@ -533,11 +540,11 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and a valid update 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in `data`"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'every field the update did not name reads back as created',
-        basis: { spec: '2 General rules: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged"' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'hours and durationSeconds are compared as read after the create, and not when the update names either',
@@ -550,17 +557,11 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'the created tags, run tag with its colon included, read back unchanged',
-        basis: {
-          tolerant: 'the run tag is conformance-run-<run id> in lower case, [a-z0-9-] only: no tag normaliser changes it',
-          variant: 'normalised-values',
-        },
+        basis: RUN_TAG_UNCHANGED,
       },
       {
         relies: 'the full create and the update are accepted (durationSeconds unrelated to hours, startTime past midnight)',
-        basis: {
-          tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone',
-          variant: 'business-rules',
-        },
+        basis: ENTRY_DURATIONS,
       },
       {
         relies: 'an update with markedBilled true on a non-billable entry is accepted',
@@ -584,22 +585,19 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and a PATCH of startTime, description or billableRate to null answers 200',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'each field set to null reads back null (billableRate not replaced by a default rate)',
-        basis: { spec: 'Conventions: "\'Nullable\' on an update field means the value null is accepted and clears the field"' },
+        basis: SPEC_NULLABLE_CLEARS,
       },
       {
         relies: 'a cleared field may also be left out of the record',
-        basis: { tolerant: 'compare.ts mismatch: an expected null also accepts an absent field' },
+        basis: NULL_ACCEPTS_ABSENT,
       },
       {
         relies: 'the full create body is accepted (durationSeconds unrelated to hours, startTime past midnight)',
-        basis: {
-          tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone',
-          variant: 'business-rules',
-        },
+        basis: ENTRY_DURATIONS,
       },
     ],
   },
@@ -617,20 +615,17 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'a sampled valid entry is created (201) and reads back (200)',
-        basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' },
+        basis: SPEC_CREATE_201,
       },
       { relies: 'DELETE /time-entries/{id} answers exactly 204', basis: { spec: '4 Common rules: "Delete success: 204 without body"' } },
       {
         relies: 'a GET right after the delete answers no 2xx (any other status)',
-        basis: { spec: '2 General rules: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
+        basis: SPEC_DELETE_DESCRIBED,
       },
-      { relies: 'the status of the read after delete is recorded', basis: { observation: 'deleted-read-status' } },
+      { relies: 'the status of the read after delete is recorded', basis: DELETED_READ_STATUS_OBSERVED },
       {
         relies: 'the sampled body is accepted (durationSeconds unrelated to hours, startTime past midnight)',
-        basis: {
-          tolerant: 'generators/entry-rules.ts: generated bodies keep durationSeconds = hours x 3600, and at least 900 s alone',
-          variant: 'business-rules',
-        },
+        basis: ENTRY_DURATIONS,
       },
     ],
   },
@@ -646,21 +641,17 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'non-UUID taskId, resourceId or projectId filters are rejected',
-        basis: {
-          spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"',
-        },
+        basis: SPEC_TIME_ENTRY_QUERY,
       },
       {
         relies: 'impossible or unpadded dateFrom and dateTo are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'any 4xx counts as the rejection (a query may get another 4xx than a body)',
-        basis: { tolerant: 'expectRejected: any 4xx passes; VALIDATION-STATUS-CONSISTENT leaves queries out' },
+        basis: ANY_4XX_QUERIES_LEFT_OUT,
       },
-      { relies: 'the status of each rejection is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'the status of each rejection is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'TE-FILTER-TASK': {
@@ -675,21 +666,19 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'the fixture (2 tasks, 2 fresh resources, 3 entries of 2 h on distinct days) is created with 201',
-        basis: { spec: '4 Common rules: "Create success: 201 with the record in `data`"' },
+        basis: SPEC_CREATE_201,
       },
       {
         relies: 'each page of the walk (limit 100, offset) answers 200 with a `data` array, right after the creates',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'taskId lists both entries of the task and leaves out the entry of the other task',
-        basis: {
-          spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"',
-        },
+        basis: SPEC_TIME_ENTRY_QUERY,
       },
       {
         relies: 'every listed record carries taskId equal to the filter (strict !==, absent fails)',
-        basis: { tolerant: 'steps/lists.ts firstWithOther: a record listed without the field is read by id before it is judged' },
+        basis: LISTED_WITHOUT_FIELD_READ,
       },
     ],
   },
@@ -705,17 +694,15 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'the fixture entries are created with 201 and listed (pages of 100, 200) right after',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' },
+        basis: SPEC_LIST_200,
       },
       {
         relies: 'resourceId lists both entries of the resource and leaves out the entry of the other one',
-        basis: {
-          spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"',
-        },
+        basis: SPEC_TIME_ENTRY_QUERY,
       },
       {
         relies: 'every listed record carries resourceId equal to the filter (strict !==, absent fails)',
-        basis: { tolerant: 'steps/lists.ts firstWithOther: a record listed without the field is read by id before it is judged' },
+        basis: LISTED_WITHOUT_FIELD_READ,
       },
     ],
   },
@@ -736,15 +723,11 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'projectId with resourceId lists the entries of that resource on the project tasks',
-        basis: {
-          spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"',
-        },
+        basis: SPEC_TIME_ENTRY_QUERY,
       },
       {
         relies: 'projectId and resourceId sent together narrow the list together (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'an unknown projectId lists none of the fixture, or is refused with a 4xx',
@@ -765,24 +748,20 @@ export const TIME_ENTRY_RECORDS = {
     audit: [
       {
         relies: 'dateFrom and dateTo filter on the entry date, alone and together',
-        basis: {
-          spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"',
-        },
+        basis: SPEC_TIME_ENTRY_QUERY,
       },
       {
         relies: 'entries dated strictly inside are kept and strictly outside left out, whatever the bounds',
         basis: { tolerant: 'the fixture dates (03-10, 03-20) lie away from every bound sent (03-01, 03-15, 03-31)' },
       },
-      { relies: 'whether a bound includes its own day is recorded, not judged', basis: { observation: 'date-filter-bounds' } },
+      { relies: 'whether a bound includes its own day is recorded, not judged', basis: DATE_FILTER_BOUNDS_OBSERVED },
       {
         relies: 'resourceId sent with the date filters narrows the list too (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the lists answer 200 right after the fixture creates',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' },
+        basis: SPEC_LIST_200,
       },
     ],
   },
@@ -802,17 +781,15 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'an entry holds the isBillable it was created with',
-        basis: { spec: '4 Common rules: "Contents of the records inside `data` beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'the filter is scoped with resourceId and both narrow the list (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
       {
         relies: 'the lists answer 200 with `data` right after the fixture creates',
-        basis: { spec: '4 Common rules: "List (GET collection) success: 200 with the records in `data`"' },
+        basis: SPEC_LIST_200,
       },
     ],
   },
@@ -832,15 +809,11 @@ export const TIME_ENTRY_RECORDS = {
       },
       {
         relies: 'a new entry that was never billed counts as not invoiced',
-        basis: {
-          spec: '4.3: "Query: taskId, resourceId, projectId (uuids), dateFrom, dateTo (`<date>`, must be real dates), isBillable, isInvoiced (booleans)"',
-        },
+        basis: SPEC_TIME_ENTRY_QUERY,
       },
       {
         relies: 'the filter is scoped with resourceId and both narrow the list (AND)',
-        basis: {
-          spec: '4: each list\'s query parameters are parameters of one request ("Query: ... Returns list."), and "List (GET collection) success: 200 with the records in data": a request naming two valid filters is a valid list request, so it answers 200 and every filter it names applies',
-        },
+        basis: SPEC_QUERY_ONE_REQUEST,
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { SPEC_CREATE_201 } from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -63,7 +64,7 @@ export const TRANSITION_RECORDS = {
       },
       {
         relies: 'the records are created with 201 (task under a fresh parent, milestone on a far day)',
-        basis: { spec: '4 Common rules: "Create success: 201 with the record in data."' },
+        basis: SPEC_CREATE_201,
       },
     ],
   },

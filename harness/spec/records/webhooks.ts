@@ -1,3 +1,12 @@
+import {
+  VALIDATION_STATUS_OBSERVED,
+  SPEC_GET_UPDATE_200,
+  SPEC_BODIES_INVALID,
+  SPEC_MALFORMED_REJECTED,
+  DELETED_READ_STATUS_OBSERVED,
+  SPEC_CONTENTS_NOT_SHOWN,
+  SPEC_OMITTED_UNCHANGED,
+} from './bases.js';
 import type { Records } from './record.js';
 
 /**
@@ -26,7 +35,7 @@ export const WEBHOOK_RECORDS = {
       },
       {
         relies: 'the create answer and GET /webhooks/{id} (200, no wait) show each field sent under its name',
-        basis: { spec: '4 Common rules: "Contents of the records inside data beyond the request fields: not shown"' },
+        basis: SPEC_CONTENTS_NOT_SHOWN,
       },
       {
         relies: 'events come back as the same set, url as the same URL',
@@ -105,7 +114,7 @@ export const WEBHOOK_RECORDS = {
         basis: { spec: '2.10: "events | array with at least 1 item, each one of the event names in part 6 | required | optional"' },
       },
       { relies: 'Task.Created, TASK.CREATED, task_created, invoice.* and * are unknown event names', basis: { spec: '6.1: "Event names (exact)"' } },
-      { relies: 'a create without name, url or events is rejected', basis: { spec: '7: "Bodies that do not match the schemas in part 2 are invalid input"' } },
+      { relies: 'a create without name, url or events is rejected', basis: SPEC_BODIES_INVALID },
       {
         relies: 'the non-URLs are no absolute URL under any reading; lengths are ASCII',
         basis: { tolerant: 'nonUrl(), nameOfLength() and urlOfLength(): every reading of URL and length agrees' },
@@ -114,7 +123,7 @@ export const WEBHOOK_RECORDS = {
         relies: 'each invalid body is otherwise valid, with a URL of its own',
         basis: { tolerant: 'violations() on subscriptionCreate/Update with a ?s= query per body', variant: 'business-rules' },
       },
-      { relies: 'any 4xx counts as the rejection; the status is recorded', basis: { observation: 'validation-status' } },
+      { relies: 'any 4xx counts as the rejection; the status is recorded', basis: VALIDATION_STATUS_OBSERVED },
     ],
   },
   'WH-SECRET': {
@@ -153,7 +162,7 @@ export const WEBHOOK_RECORDS = {
     audit: [
       {
         relies: 'a full create answers 201 and every generated valid update exactly 200 with the record',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'the update answer and GET show each field sent; events as a set, url serialised',
@@ -165,7 +174,7 @@ export const WEBHOOK_RECORDS = {
       },
       {
         relies: 'fields the update leaves out read as created',
-        basis: { spec: '2: "Every update (PATCH) body lists only optional fields: omitted fields stay unchanged."' },
+        basis: SPEC_OMITTED_UNCHANGED,
       },
       {
         relies: 'description set to null reads back null, absent or ""',
@@ -231,7 +240,7 @@ export const WEBHOOK_RECORDS = {
         relies: 'a GET right after the delete answers no 2xx',
         basis: { spec: '2: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"' },
       },
-      { relies: 'the status of the read after delete is recorded', basis: { observation: 'deleted-read-status' } },
+      { relies: 'the status of the read after delete is recorded', basis: DELETED_READ_STATUS_OBSERVED },
     ],
   },
   'WH-EVENTS-LIST': {
@@ -303,7 +312,7 @@ export const WEBHOOK_RECORDS = {
         relies: 'the log shows the refused delivery failed within CONFORMANCE_WEBHOOK_WAIT_S',
         basis: { tolerant: 'not required: pollRecord only waits; a later lack of two statuses is inconclusive' },
       },
-      { relies: 'PATCH of the subscription url answers exactly 200', basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' } },
+      { relies: 'PATCH of the subscription url answers exactly 200', basis: SPEC_GET_UPDATE_200 },
       { relies: 'the next delivery reaches the new URL within the wait', basis: { tolerant: 't.inconclusive otherwise (timing not shown)' } },
       {
         relies: 'GET /webhooks/{id}/deliveries answers 200 with a data array and a pagination object',
@@ -324,9 +333,7 @@ export const WEBHOOK_RECORDS = {
       },
       {
         relies: 'status bogus and success are rejected',
-        basis: {
-          spec: '7: "malformed query or body values (wrong enum value, non-UUID id, invalid date, out-of-range limit) must be rejected rather than accepted"',
-        },
+        basis: SPEC_MALFORMED_REJECTED,
       },
       {
         relies: 'another case of a status value (DELIVERED) is not judged here',
@@ -470,7 +477,7 @@ export const WEBHOOK_RECORDS = {
     audit: [
       {
         relies: 'four subscriptions are made (201) and PATCH isActive false answers exactly 200',
-        basis: { spec: '4 Common rules: "Get and update success: 200 with the record in data"' },
+        basis: SPEC_GET_UPDATE_200,
       },
       {
         relies: 'a subscription listing every other event gets no expense.created',
