@@ -73,6 +73,38 @@ describe('judgeBurstKey', () => {
     });
   });
 
+  it('leaves undecided a burst that outlasted its window with too few admissions surely inside it, and fails one with enough', () => {
+    // 150 requests over 4 s, the window announced to end 2 s in: 82 admitted, 59 of them before its end.
+    const twoWindows = burst(150, 82, 4000);
+    twoWindows.samples.forEach((s, i) => {
+      const admitted = i < 59 || (i >= 123 && i < 146);
+      Object.assign(s, {
+        endMs: i < 59 ? 1000 + i : i < 123 ? 1500 + i : 2500 + i,
+        status: admitted ? 200 : 429,
+        headers: admitted ? {} : { 'retry-after': '1' },
+      });
+    });
+    const crossing = judgeBurstKey({ label: 'k', tally: tallied(twoWindows.samples), limit: 60, remaining: 59, waitedMs: 10, windowEndsMs: 2000 });
+    expect(crossing).toMatchObject({ record: { status: 'error', admitted: 82 }, findings: [], crossed: true, oneOver: false });
+    expect(crossing.record.summary).toMatch(/outlasted its window .* only 59 admissions surely fall inside it/);
+    // The same answers with the window announced to end after the last one: the 82 are one window's.
+    expect(judgeBurstKey({ label: 'k', tally: tallied(twoWindows.samples), limit: 60, remaining: 59, waitedMs: 10, windowEndsMs: 5000 })).toMatchObject({
+      record: { status: 'failed' },
+      crossed: false,
+    });
+    // Announced to end after the last admission, before the last answer: 82 admitted inside it is evidence.
+    const decided = judgeBurstKey({ label: 'k', tally: tallied(twoWindows.samples), limit: 60, remaining: 59, waitedMs: 10, windowEndsMs: 2647 });
+    expect(decided).toMatchObject({ record: { status: 'failed' }, crossed: false });
+    expect(decided.findings[0]).toMatch(/admitted 82 of 150; expected 59 .*; 82 of them answered before the window's announced end/);
+    // A crossing with nothing over the ceiling is judged as any burst.
+    expect(
+      judgeBurstKey({ label: 'k', tally: tallied(burst(150, 59, 4000).samples), limit: 60, remaining: 59, waitedMs: 10, windowEndsMs: 2000 }),
+    ).toMatchObject({
+      record: { status: 'passed' },
+      crossed: false,
+    });
+  });
+
   it('fails a refusal that is not 429, naming the statuses', () => {
     const { record, findings } = judge(burst(150, 59, 200, (i) => (i % 2 === 0 ? sample(503, 100) : undefined)));
     expect(record.status).toBe('failed');

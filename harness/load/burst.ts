@@ -203,7 +203,14 @@ export function judgeBurstKey(input: {
   readonly sinceFreshMs?: number | undefined;
   /** The window the limit refills over (tolerance.ts refillWindowMs); the spec's minute by default. */
   readonly refillWindowMs?: number | undefined;
-}): { record: BurstKeyRecord; findings: string[]; oneOver: boolean; tooFew: boolean } {
+  /**
+   * For a limiter whose X-RateLimit-Reset names the end of a window (fixed, or a sliding log): ms
+   * after the burst's go before which every answer surely came inside the fresh window (its Reset
+   * read low, from the latest moment go can have been). Answers from then on may belong to the next
+   * window, which admits again. Unset: not known (no Reset header, or a limiter that refills).
+   */
+  readonly windowEndsMs?: number | undefined;
+}): { record: BurstKeyRecord; findings: string[]; oneOver: boolean; tooFew: boolean; crossed: boolean } {
   const { tally } = input;
   const elapsedMs = tally.lastAnswerMs ?? 0;
   const { admitted, rejected, other, errors } = workerRowOf(0, tally);
@@ -215,12 +222,23 @@ export function judgeBurstKey(input: {
     elapsedMs: elapsedMs + (input.sinceFreshMs ?? 0),
     windowMs: input.refillWindowMs,
   });
+  const ceiling = Math.min(tally.sent, verdict.expected + verdict.allowance);
+  const overCeiling = admitted > ceiling;
+  const window = overCeiling ? windowCrossing(tally, input.windowEndsMs) : undefined;
+  // Over the ceiling only counting the next window's admissions too: no evidence, one repeat (run.ts).
+  const crossed = window !== undefined && window.surelyInside <= ceiling;
+  const summary =
+    window === undefined
+      ? verdict.summary
+      : crossed
+        ? `${verdict.summary}; the burst outlasted its window (announced to end ${Math.round(window.endsMs)} ms after the first request, last answer at ${Math.round(elapsedMs)} ms): only ${window.surelyInside} admissions surely fall inside it, too few to judge`
+        : `${verdict.summary}; ${window.surelyInside} of them answered before the window's announced end`;
   const refusals = refusalFindings(tally);
-  const findings = [...(verdict.ok ? [] : [`${input.label}: ${verdict.summary}`]), ...refusals.findings.map((f) => `${input.label}: ${f}`)];
-  const overCeiling = admitted > Math.min(tally.sent, verdict.expected + verdict.allowance);
+  const overFinding = verdict.ok || crossed ? [] : [`${input.label}: ${summary}`];
+  const findings = [...overFinding, ...refusals.findings.map((f) => `${input.label}: ${f}`)];
   let status: LoadStatus;
-  if (errors > 0 && !overCeiling) status = 'error';
-  else status = verdict.ok && refusals.findings.length === 0 ? 'passed' : 'failed';
+  if ((errors > 0 && !overCeiling) || (crossed && refusals.findings.length === 0)) status = 'error';
+  else status = (verdict.ok || crossed) && refusals.findings.length === 0 ? 'passed' : 'failed';
   return {
     record: {
       key: input.label,
@@ -236,18 +254,30 @@ export function judgeBurstKey(input: {
       elapsedMs: round(elapsedMs),
       waitedMs: round(input.waitedMs),
       invalidRetryAfter: refusals.invalidRetryAfter,
-      summary: verdict.summary,
+      summary,
       statusCounts: sortedStatusCounts(tally.statusCounts),
       timeline: timelineOf(tally),
       workers: [...(input.workers ?? [workerRowOf(0, tally)])],
     },
     findings,
     // Only the count is off, by exactly one: a whole-request refill tick may explain it (see run.ts).
-    oneOver: verdict.oneOver && errors === 0 && refusals.findings.length === 0,
+    oneOver: verdict.oneOver && !crossed && errors === 0 && refusals.findings.length === 0,
+    crossed: crossed && errors === 0 && refusals.findings.length === 0,
     // Fewer than the budget, every refusal a 429 with a valid Retry-After: a smoothing limiter's
     // burst, or an under-admission; run.ts tells them apart by a paced run (smoothing.ts).
     tooFew: admittedTooFew(verdict) && errors === 0 && refusals.findings.length === 0,
   };
+}
+
+/**
+ * A burst that lasted past its window's announced end (`endsMs` after go): how many admissions
+ * surely came inside the window, those of the tally's buckets that ended before it. undefined
+ * when the end is unknown or the last answer came before it (every admission is then inside).
+ */
+function windowCrossing(tally: KeyTally, endsMs: number | undefined): { endsMs: number; surelyInside: number } | undefined {
+  if (endsMs === undefined || !Number.isFinite(endsMs) || tally.lastAnswerMs === null || tally.lastAnswerMs < endsMs) return undefined;
+  const surelyInside = tally.buckets.filter((b) => b.startMs + tally.bucketMs <= endsMs).reduce((n, b) => n + b.admitted, 0);
+  return { endsMs, surelyInside };
 }
 
 export function round(n: number, decimals = 2): number {

@@ -298,6 +298,8 @@ async function burstOnce(
     bucketMs: BURST_BUCKET_MS,
   };
   const result = await ctx.engine.runJob(job, ctx.keys, { origin: target.origin, network: target.network }, { signal });
+  // The latest the burst's go can have been: the job's end less its length, plus the spread of the workers' go.
+  const latestGo = Date.now() - result.elapsedMs + Math.max(0, ...result.workers.map((w) => w.goSpreadMs));
   const tallies = keys.map((_, i) => tallyOfKey(result, job.keyIndexes[i]!, job.bucketMs));
   for (const { tally } of tallies) ctx.metrics.add({ scenario: scenario.id, endpoint: 'list' }, job.id, tally);
   const judged = keys.map((k, i) => {
@@ -313,6 +315,8 @@ async function burstOnce(
       // A limiter whose Reset names a refill earns requests back from its probe on, not from the burst's first request.
       sinceFreshMs: state.refills ? Math.max(0, burstStartedAt - state.probeSentAt) : 0,
       refillWindowMs: refillWindowMs(state.refills, ctx.selfTestWindowMs),
+      // A window's announced end (X-RateLimit-Reset read low): answers before it surely count in the fresh window.
+      windowEndsMs: state.refills || !Number.isFinite(state.deadline) ? undefined : state.deadline - latestGo,
     });
   });
   const plans = judged.map((j, i) => (j.tooFew ? pacedPlan(tallies[i]!.tally.retryAfter, fresh.keys[i]!.limit, ctx.windowMs) : undefined));
@@ -381,7 +385,9 @@ async function pacedRuns(
 /**
  * A key one over its tolerance, with nothing else wrong, is what a limiter refilling whole
  * requests on a clock tick admits when a tick lands inside the burst; a counter off by one does it
- * every time. Those keys burst once more, and fail only if they are over again.
+ * every time. Those keys burst once more, and fail only if they are over again. So do keys whose
+ * burst outlasted its window with too few admissions surely inside it to judge (`crossed`): a
+ * repeat that crosses again stays undecided (an error), one that fails decides.
  */
 async function repeatOneOver(
   judged: Judged[],
@@ -390,9 +396,11 @@ async function repeatOneOver(
   ctx: Context,
   signal: AbortSignal,
 ): Promise<{ judged: Judged[]; waited: Waited | undefined }> {
-  const again = judged.map((j, i) => (j.oneOver ? i : -1)).filter((i) => i >= 0);
-  if (again.length === 0 || judged.some((j) => j.record.status !== 'passed' && !j.oneOver)) return { judged, waited: undefined };
-  ctx.progress.line(`${scenario.id}: ${again.length} key(s) one over the tolerance; repeating once on a fresh window`);
+  const repeatable = (j: Judged): boolean => j.oneOver || j.crossed;
+  const again = judged.map((j, i) => (repeatable(j) ? i : -1)).filter((i) => i >= 0);
+  if (again.length === 0 || judged.some((j) => j.record.status !== 'passed' && !repeatable(j))) return { judged, waited: undefined };
+  const why = judged.some((j) => j.crossed) ? 'one over the tolerance or outlasting their window' : 'one over the tolerance';
+  ctx.progress.line(`${scenario.id}: ${again.length} key(s) ${why}; repeating once on a fresh window`);
   const { judged: repeated, waited } = await burstOnce(
     scenario,
     again.map((i) => keys[i]!),
@@ -405,8 +413,11 @@ async function repeatOneOver(
     const summary = (note: string): Judged => ({ ...j, record: { ...j.record, summary: `${j.record.summary}; repeated: ${note}` } });
     if (!Array.isArray(repeated)) return summary(`no fresh window (${repeated.message})`);
     const second = repeated[position]!;
-    return second.record.status === 'passed'
-      ? { ...second, record: { ...second.record, summary: `${j.record.summary} once; repeated: ${second.record.summary}` } }
+    if (second.record.status === 'passed')
+      return { ...second, record: { ...second.record, summary: `${j.record.summary} once; repeated: ${second.record.summary}` } };
+    // An undecided first burst takes the repeat's verdict, evidence or not; a one-over keeps its failure.
+    return j.crossed
+      ? { ...second, record: { ...second.record, summary: `${j.record.summary}; repeated: ${second.record.summary}` } }
       : summary(second.record.summary);
   });
   return { judged: result, waited };
