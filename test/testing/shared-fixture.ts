@@ -8,7 +8,7 @@ import { type CliResult, runCli } from '../run-cli.js';
 import type { SharedRunDeclaration } from './shared-runs.js';
 
 /** Set by the setup below: the folder of this vitest run's shared fixtures (one per `vitest run`). */
-export const SHARED_FIXTURES_VARIABLE = 'SELFTEST_SHARED_FIXTURES';
+const SHARED_FIXTURES_VARIABLE = 'SELFTEST_SHARED_FIXTURES';
 
 /** How long a file waits for a fixture another file is building before it fails (a run of three suites takes well under a minute). */
 export const SHARED_FIXTURE_WAIT_MS = 180_000;
