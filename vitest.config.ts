@@ -28,8 +28,9 @@ export default defineConfig({
     reporters: ['default', new FileTimesReporter()],
     projects: TIERS.map((tier) => {
       const { include, exclude } = tierGlobs(tier);
-      // The CLIs the e2e and system tiers start run the harness compiled once (test/testing/compiled-cli.ts).
-      const globalSetup = tier === 'unit' ? [] : ['test/testing/compiled-cli.ts'];
+      // The CLIs the e2e and system tiers start run the harness compiled once (test/testing/compiled-cli.ts);
+      // the runs several of their files share are made once per test run (test/testing/shared-fixture.ts).
+      const globalSetup = tier === 'unit' ? [] : ['test/testing/compiled-cli.ts', 'test/testing/shared-fixture.ts'];
       return { extends: true, test: { name: tier, include, exclude: [...configDefaults.exclude, ...exclude], globalSetup } };
     }),
   },

@@ -12,13 +12,16 @@ import { STATUSES, type CheckResult, type Report } from '../harness/report/model
 import { renderHtml } from '../harness/report/render-html.js';
 import { hostileReport } from '../harness/report/testing/sample-report.js';
 import { axeAudit, browserMissing, inView, launchChromium, screenshotPath, serious, warnNotRun, watchPage, type PageWatch } from './browser/chromium.js';
-import { readLatestReport, runCli, type CliResult } from './run-cli.js';
+import { readLatestReport, type CliResult } from './run-cli.js';
+import { SHARED_FIXTURE_WAIT_MS, sharedRun } from './testing/shared-fixture.js';
+import { FAULTY_RUN } from './testing/shared-runs.js';
 
 /*
  * Issue 15: report.html as a person reads it, in headless Chromium. One real run with failures
  * (three suites, two runs per property, three reference faults: MUST failures with reproducers,
- * SHOULD warnings, skipped SHOULD checks), opened the way an implementer opens the file a vendor
- * sent: from disk, offline.
+ * SHOULD warnings, skipped SHOULD checks; the faulty run other files share,
+ * test/testing/shared-runs.ts), opened the way an implementer opens the file a vendor sent: from
+ * disk, offline.
  */
 
 // The page's own globals, in callbacks that run in the page (the project compiles without the DOM library).
@@ -34,13 +37,6 @@ interface RowElement {
 
 const missing = browserMissing();
 if (missing !== null) warnNotRun('test/browser-report.test.ts', missing);
-
-const RUN_ENV = {
-  CONFORMANCE_SUITES: 'contacts,auth,security',
-  CONFORMANCE_NUM_RUNS: '2',
-  CONFORMANCE_SEED: '20261123',
-  CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked,contacts-search-ignored,auth-unknown-key-allowed',
-};
 
 /** A desktop window; the top of the report must hold the verdict and the counts within it. */
 const VIEWPORT = { width: 1280, height: 800 };
@@ -67,11 +63,12 @@ describe.skipIf(missing !== null)('report.html in a real browser', () => {
   const pages: Array<{ page: Page; watch: PageWatch }> = [];
 
   beforeAll(async () => {
-    [run, browser] = await Promise.all([runCli(['run'], RUN_ENV), launchChromium()]);
+    // The faulty run several files share (test/testing/shared-runs.ts).
+    [run, browser] = await Promise.all([sharedRun(FAULTY_RUN), launchChromium()]);
     report = await readLatestReport(run.reportDir);
     url = pathToFileURL(join(run.reportDir, 'latest', 'report.html')).href;
     anchors = checkAnchors(report.checks);
-  }, 120_000);
+  }, SHARED_FIXTURE_WAIT_MS + 20_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readSeed } from '../harness/config/seed.js';
 import type { HarEntry } from '../harness/har/format.js';
 import type { Report } from '../harness/report/model.js';
-import { readLatestReport, runCli } from './run-cli.js';
+import { readLatestReport } from './run-cli.js';
+import { SHARED_FIXTURE_WAIT_MS, sharedRun } from './testing/shared-fixture.js';
+import { FAULTY_RUN } from './testing/shared-runs.js';
 
 /*
  * Issue 14: CONFORMANCE_HAR=true writes every exchange of an ordinary run as HAR 1.2, redacted
@@ -17,21 +19,19 @@ let har: string;
 let reportDir: string;
 
 beforeAll(async () => {
-  const result = await runCli(['run'], {
-    CONFORMANCE_HAR: 'true',
-    CONFORMANCE_SUITES: 'auth,contacts',
-    CONFORMANCE_NUM_RUNS: '2',
-    CONFORMANCE_REFERENCE_FAULTS: 'contacts-email-unchecked',
-  });
+  // A run of contacts and auth (and security) with HAR on and contacts-email-unchecked among its
+  // faults, shared with other files (test/testing/shared-runs.ts).
+  const result = await sharedRun(FAULTY_RUN);
   expect(result.code, result.stderr).toBe(1);
   reportDir = result.reportDir;
   report = await readLatestReport(reportDir);
+  expect(report.target.faults).toContain('contacts-email-unchecked');
   har = await readFile(join(reportDir, 'latest', 'exchanges.har'), 'utf8');
   const parsed = JSON.parse(har) as { log: { version: string; creator: { name: string }; entries: HarEntry[] } };
   expect(parsed.log.version).toBe('1.2');
   expect(parsed.log.creator.name).toBe(report.tool.name);
   entries = parsed.log.entries;
-}, 180_000);
+}, SHARED_FIXTURE_WAIT_MS + 20_000);
 
 describe('exchanges.har (CONFORMANCE_HAR=true)', () => {
   it('holds every exchange, each tied to a check of the report (null for the end-of-file cleanup)', () => {

@@ -46,6 +46,8 @@ const RATE_GROUPS = SEQUENCE_VARIANTS_RATE;
 const SEEDS = 2;
 /** The seeds' source: fixed, so that the file is reproducible; another value tries other seeds. */
 const SEED_BASE = Number(process.env.SEQUENCES_SELFTEST_SEED ?? 20261202);
+// A value that is not a whole number would silently be seed 0: refuse it.
+if (!Number.isSafeInteger(SEED_BASE)) throw new Error(`SEQUENCES_SELFTEST_SEED=${process.env.SEQUENCES_SELFTEST_SEED}: give a whole number`);
 
 function runs(): Array<{ readonly variants: readonly VariantName[]; readonly seed: number }> {
   // A small linear congruential generator over SEED_BASE: the same seeds on every machine.
