@@ -425,6 +425,7 @@ export async function runHookChain(world: SequenceWorld, hooks: HookSink, boundM
   let exercised = 0;
   let isolated = 0;
   let previous: number | undefined;
+  const seen = new Set<string>();
   const result = (extra: Partial<HookChainResult>): HookChainResult => ({
     operations: ops.map((op) => op.name),
     decidable: w * w + 2 * w * r,
@@ -480,7 +481,10 @@ export async function runHookChain(world: SequenceWorld, hooks: HookSink, boundM
         const op = ops[step.op]!;
         for (const s of chain.subs) for (const e of s.endpoints) if (s.model.secret !== undefined) e.useSecret(s.model.secret);
         await op.run(chain, step.visit);
-        if (previous !== undefined) exercised += pairsBetween(ops[previous]!, op);
+        // Each ordered pair counted once (the tail and the last reads meet some again).
+        const pair = `${previous}>${step.op}`;
+        if (previous !== undefined && !seen.has(pair)) exercised += pairsBetween(ops[previous]!, op);
+        seen.add(pair);
         previous = step.op;
       }
     }
