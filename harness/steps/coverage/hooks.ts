@@ -373,7 +373,7 @@ async function isolation(chain: HookChain, s: HookSub, row: (typeof ISOLATION_RO
     const own = deliveryIds(chain).get(s)!;
     const leaked = Array.isArray(rows) ? [...own].find((id) => rows.some((r) => holds(r, id))) : undefined;
     world.observe(
-      'sequence-isolation',
+      'sequence-webhook-deliveries-list',
       'GET /webhooks/{id}/deliveries with the other key (coverage)',
       `answered ${res.status}${leaked === undefined ? ' without its deliveries' : ''}`,
     );
