@@ -93,7 +93,7 @@ for (const { fault, breaks } of runs) {
   if (caught < seeds) missed += 1;
   const name = fault ?? `fault-free, variants ${variants!.join(',') || 'none'}`;
   process.stdout.write(
-    `${name}: ${random ? 'the random sequences alone: ' : ''}${fault === undefined ? 'passed' : `caught (${breaks})`} on ${caught} of ${seeds} seeds, ${Math.round(requests / seeds)} requests a seed, ${Math.round((Date.now() - at) / 1000)} s\n`,
+    `${name}: ${random ? 'the random sequences alone: ' : ''}${fault === undefined ? 'passed' : `caught (${phaseRule(breaks!)})`} on ${caught} of ${seeds} seeds, ${Math.round(requests / seeds)} requests a seed, ${Math.round((Date.now() - at) / 1000)} s\n`,
   );
   for (const line of other.slice(0, 3)) process.stdout.write(`  ${line.slice(0, 400)}\n`);
 }
