@@ -12,7 +12,8 @@ import type { SequenceRequirementId } from '../harness/spec/sequences.js';
 import { SINK_MAX_BODY_BYTES, WebhookSink } from '../harness/sink/sink.js';
 import type { HookSink } from '../harness/steps/exploration/webhooks.js';
 import { PROPAGATION_MS } from '../harness/webhooks/propagation.js';
-import { COVERAGE_SECONDS_PER_EXPLORATION_SECOND, runCoverage, type Coverage } from '../harness/steps/coverage/run.js';
+import { COVERAGE_SECONDS_PER_EXPLORATION_SECOND, HOOK_DOMAIN, runCoverage, type Coverage } from '../harness/steps/coverage/run.js';
+import { HOOK_SIDE_BY_SIDE } from '../harness/steps/coverage/hooks.js';
 
 /**
  * The exploration, for state that one operation changes and another reads stale: random
@@ -67,7 +68,8 @@ const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: C
   const b = t.run.keys.otherOrg === undefined ? undefined : t.as('otherOrg');
   const redactor = new Redactor(Object.values(t.run.keys));
   const scopes = sequenceScopes(taskId, tag, projectId, versionId);
-  // First the coverage phase: every ordered pair of operations on a record of each domain (harness/steps/coverage/).
+  const hookSide = await hooks(t, domains);
+  // First the coverage phase: every ordered pair of operations on a record of each domain, and on subscriptions side by side (harness/steps/coverage/).
   const coverage = await runCoverage({
     domains,
     a: t.api,
@@ -81,6 +83,7 @@ const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: C
     track: (path) => t.track(path),
     concurrency: t.run.concurrency,
     seconds: COVERAGE_SECONDS_PER_EXPLORATION_SECOND * settings.seconds,
+    hooks: hookSide,
   });
   // The progress line's ETA counts the exploration's time bound from the start.
   noteKnownDuration(settings.seconds * 1000);
@@ -99,7 +102,7 @@ const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: C
       runSeed: t.run.seed,
       baseUrl: t.run.baseUrl,
       authStyle: t.run.authStyle,
-      hooks: await hooks(t, domains),
+      hooks: hookSide,
       onSequence: noteExploration,
       track: (path) => t.track(path),
       concurrency: t.run.concurrency,
@@ -119,7 +122,7 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
       t.observe(
         'sequences-coverage',
         row.domain,
-        `${row.pairs.exercised} of ${row.pairs.decidable} ordered pairs with a write in them, of ${row.operations.length} operations and delete on one record (${row.operations.join(', ')}); isolation rows ${row.isolation.exercised} of ${row.isolation.decidable}${row.stopped === undefined ? '' : `; stopped by ${row.stopped}`}`,
+        `${row.pairs.exercised} of ${row.pairs.decidable} ordered pairs with a write in them, of ${row.operations.length} operations${row.domain === HOOK_DOMAIN ? ` on ${HOOK_SIDE_BY_SIDE} subscriptions side by side, an event fired after each change` : ' and delete on one record'} (${row.operations.join(', ')}); isolation rows ${row.isolation.exercised} of ${row.isolation.decidable}${row.stopped === undefined ? '' : `; stopped by ${row.stopped}`}`,
       );
     }
     t.observe(

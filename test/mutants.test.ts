@@ -20,8 +20,8 @@ const CATCHES = Object.entries(FAULT_DECLARATIONS).map(([fault, d]: [string, Fau
   requirement: d.breaks as RequirementId,
   also: (d.also ?? []) as readonly RequirementId[],
   wholeSuite: d.wholeSuite === true,
-  // The exploration's faults outside webhook subscriptions (which the coverage phase leaves to the random sequences) must be caught by the coverage phase itself.
-  coverage: d.suite === 'sequences' && (d.policy === undefined || !('webhooks' in d.policy)),
+  // The exploration's faults, webhook subscriptions' included (harness/steps/coverage/hooks.ts), must be caught by the coverage phase itself.
+  coverage: d.suite === 'sequences',
 }));
 
 /**
@@ -77,11 +77,10 @@ describe('mutants', () => {
           ...(wholeSuite ? {} : { CONFORMANCE_REQUIREMENTS: [requirement, ...also].join(',') }),
           // A missing delivery fails only after the whole wait: keep it short for the self-test.
           ...(suite === 'webhooks' ? { CONFORMANCE_WEBHOOK_WAIT_S: '10' } : {}),
-          // The exploration's faults at a run's defaults: the coverage phase must catch each of them
-          // (asserted below), whatever the random sequences do. The webhook subscriptions' faults are
-          // the random sequences' alone: 200 sequences at most (a fault of one domain may need many),
-          // and a 1 s webhook wait (short delivery waits). The shrink witness keeps 200 sequences too: its check is fast-check's
-          // shrinking, so the random sequences must find the fault as well as the coverage phase.
+          // The exploration's faults at a run's defaults (sequences, webhook wait): the coverage phase
+          // must catch each of them (asserted below), whatever the random sequences do. The shrink
+          // witness keeps 200 sequences and a 1 s webhook wait: its check is fast-check's shrinking, so
+          // the random sequences must find the fault as well as the coverage phase.
           ...(suite === 'sequences' && (!coverage || fault === SHRINK_WITNESS)
             ? {
                 CONFORMANCE_SEQUENCES_S: '30',

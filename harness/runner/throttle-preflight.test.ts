@@ -63,7 +63,7 @@ describe('refuseSlowRun', () => {
   });
 
   it('lets a run through that its limits hold at most MAX_PACED_MS', () => {
-    // About 13,700 requests: paced at 90% of 1,600 a minute that is about 9.5 minutes.
+    // About 14,000 requests: paced at 90% of 1,600 a minute that is about 9.7 minutes.
     const plan = planThrottling({ ...FULL, limits: { admin: 1600 } });
     expect(plan.keys[0]!.pacedMs).toBeLessThan(MAX_PACED_MS);
     expect(refusal(plan)).toBeUndefined();

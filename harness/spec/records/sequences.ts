@@ -106,6 +106,22 @@ export const SEQUENCE_RECORDS = {
           'an event not at the sink within 2 s, a delivery that does not name the expense, and what reaches an inactive or deleted subscription or one within the tolerated wait prove nothing',
         basis: { observation: 'sequence-webhook-event' },
       },
+      {
+        relies:
+          "the coverage phase's subscriptions side by side: an expense.created delivery is allowed by every state written for its subscription (url, events, isActive, secret, each attribute on its own) in force at some moment from PROPAGATION_MS (5 s) before the event to the delivery's arrival; one no such state allows fails, and one every such state asks for not arriving within 2 s proves nothing",
+        basis: {
+          tolerant:
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions or let a replaced secret sign a few seconds (spec 2.10, 4.11, 6.2 show no timing), and may fan an event out by a state written after it; twice the chain waits the bound out so that one state alone is in force',
+          variant: 'webhook-choices',
+        },
+      },
+      {
+        relies:
+          "a subscription's deliveries list holds no delivery whose X-Service-Delivery id reached only another subscription of the chain; which of its own it lists yet proves nothing",
+        basis: {
+          spec: '4.11: "GET | /webhooks/{id}/deliveries | ... Lists delivery attempts, paged." (of that subscription); 6.2: "every attempt is recorded and can be read through the deliveries endpoint"',
+        },
+      },
       ...COMMON,
     ],
   },
@@ -288,6 +304,11 @@ export const SEQUENCE_RECORDS = {
       {
         relies: "org B's refusal may be any status but 2xx",
         basis: { tolerant: 'any non-2xx answer passes (statuses not shown, spec 7)', variant: 'guarded-security' },
+      },
+      {
+        relies:
+          "GET /webhooks/{id}/deliveries of org A's subscription with org B's key may answer 404, 403 or a 2xx list without that subscription's deliveries; only a list holding one of them fails",
+        basis: { tolerant: "spec 4.11 and 7 do not say how a list under another organisation's id answers: an empty list shows nothing of org A" },
       },
       ...COMMON,
     ],

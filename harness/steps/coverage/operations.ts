@@ -198,7 +198,7 @@ export function chainedOperations(ops: readonly CoverageOperation[]): CoverageOp
 }
 
 /** The ordered pairs with a write in them that one operation followed by another runs (a chained read counts each of its paths). */
-export function pairsBetween(first: CoverageOperation, second: CoverageOperation): number {
+export function pairsBetween(first: Pick<CoverageOperation, 'writes' | 'reads'>, second: Pick<CoverageOperation, 'writes' | 'reads'>): number {
   if (first.writes && second.writes) return 1;
   if (first.writes) return second.reads ?? 1;
   if (second.writes) return first.reads ?? 1;

@@ -10,7 +10,9 @@ import type { SequenceDomain } from '../exploration/domains.js';
 import { renderNumbered, renderScript, type LoggedRequest } from '../exploration/log.js';
 import { RuleBroken, type ModelRecord } from '../exploration/model.js';
 import { SequenceWorld, type ScopeMaker, type SequenceObservation } from '../exploration/world.js';
+import type { HookSink } from '../exploration/webhooks.js';
 import { circuit } from './circuit.js';
+import { runHookChain } from './hooks.js';
 import { isolationRows, type IsolationRow } from './isolation.js';
 import { chainedOperations, coverageOperations, listAfter, otherDelete, pairsBetween, type CoverageOperation } from './operations.js';
 
@@ -69,10 +71,15 @@ export interface CoverageOptions {
    * which the bound keeps from lasting minutes. Absent: COVERAGE_SECONDS_PER_EXPLORATION_SECOND times the exploration's default bound.
    */
   readonly seconds?: number | undefined;
+  /** The sink the subscriptions side by side point at (hooks.ts); without it webhook subscriptions are left out of the phase. */
+  readonly hooks?: HookSink | undefined;
 }
 
 /** The phase's time bound in seconds, per second of the exploration's (CONFORMANCE_SEQUENCES_S, 15 s by default: 60 s). */
 export const COVERAGE_SECONDS_PER_EXPLORATION_SECOND = 4;
+
+/** The coverage table's row of the subscriptions side by side. */
+export const HOOK_DOMAIN = 'webhook subscriptions';
 
 /** One domain's row of the coverage table. */
 export interface CoverageRow {
@@ -168,7 +175,17 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
     });
 
   const failures: Array<{ readonly index: number; readonly failure: CoverageFailure }> = [];
-  const rows = await Promise.all(
+  // The subscriptions side by side, beside the domains' chains (hooks.ts), on a world of their own.
+  const hookRun =
+    options.hooks === undefined
+      ? undefined
+      : (async () => {
+          const world = newWorld();
+          const done = await runHookChain(world, options.hooks!, options.hooks!.graceMs, Date.now() + boundMs - (performance.now() - started));
+          keep(world);
+          return done;
+        })();
+  const rows: CoverageRow[] = await Promise.all(
     options.domains.map(async (domain, index): Promise<CoverageRow> => {
       const all = coverageOperations(domain, options.seed);
       const ops = chainedOperations(all);
@@ -220,6 +237,23 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
       return row;
     }),
   );
+  if (hookRun !== undefined) {
+    const hooked = await hookRun;
+    rows.push({
+      domain: HOOK_DOMAIN,
+      operations: hooked.operations,
+      pairs: { decidable: hooked.decidable, exercised: hooked.exercised },
+      isolation: hooked.isolation,
+      stopped: hooked.stopped,
+    });
+    const f = hooked.failure;
+    if (f !== undefined) {
+      failures.push({
+        index: options.domains.length,
+        failure: failureOf(options, f.error, `${f.pair} on webhook subscriptions side by side (step ${f.step} of ${f.steps} of their chain)`, f.log, 0, 0),
+      });
+    }
+  }
   // The first domain in order decides, as if the chains had run one after another.
   const failure = failures.sort((x, y) => x.index - y.index)[0]?.failure;
   return { rows, requests, otherOrgRequests, durationMs: performance.now() - started, failure, observations };
@@ -291,18 +325,23 @@ function describe(
     .filter((s) => s.kind !== 'audit')
     .at(-1);
   const pair = steps[at]!.kind === 'audit' ? `the audit after ${name(before)}` : `${name(before)} then ${name(steps[at])}`;
-  const long = reported.log.length > MAX_SHOWN;
-  const log = long ? [...reported.log.slice(0, -MAX_SHOWN).filter((e) => e.createdId !== undefined), ...reported.log.slice(-MAX_SHOWN)] : reported.log;
+  return failureOf(options, reported.error, `${pair} on one ${domain.noun} (step ${at + 1} of ${steps.length} of its chain)`, reported.log, reported.from, at);
+}
+
+/** The failure's message: what broke, where the chain showed it, the replay as a numbered list and a script. */
+function failureOf(options: CoverageOptions, error: RuleBroken, where: string, fullLog: readonly LoggedRequest[], from: number, at: number): CoverageFailure {
+  const long = fullLog.length > MAX_SHOWN;
+  const log = long ? [...fullLog.slice(0, -MAX_SHOWN).filter((e) => e.createdId !== undefined), ...fullLog.slice(-MAX_SHOWN)] : fullLog;
   const replay =
-    reported.from === 0
-      ? `the whole chain, ${reported.log.length} requests${long ? ` (its creates and last ${MAX_SHOWN} shown)` : ''}`
-      : `the shortest replay found (a fresh record, the last ${at - reported.from + 1} steps, the audit), ${reported.log.length} requests`;
+    from === 0
+      ? `the whole chain, ${fullLog.length} requests${long ? ` (its creates and last ${MAX_SHOWN} shown)` : ''}`
+      : `the shortest replay found (a fresh record, the last ${at - from + 1} steps, the audit), ${fullLog.length} requests`;
   const message = [
-    `${reported.error.message}.`,
-    `${COVERAGE_MARKER}: ${pair} on one ${domain.noun} (step ${at + 1} of ${steps.length} of its chain); ${replay} (CONFORMANCE_SEED=${options.runSeed} CONFORMANCE_SUITES=sequences replays it):`,
+    `${error.message}.`,
+    `${COVERAGE_MARKER}: ${where}; ${replay} (CONFORMANCE_SEED=${options.runSeed} CONFORMANCE_SUITES=sequences replays it):`,
     renderNumbered(log),
     'As a script:',
     renderScript(log, { baseUrl: options.baseUrl, authStyle: options.authStyle, seed: options.runSeed, redactor: options.redactor }),
   ].join('\n');
-  return { rule: reported.error.rule, message, exchange: reported.error.exchange ?? null };
+  return { rule: error.rule, message, exchange: error.exchange ?? null };
 }

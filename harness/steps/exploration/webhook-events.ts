@@ -35,7 +35,7 @@ type Command = fc.AsyncCommand<SequenceWorld, SequenceWorld>;
  * `data`), of the event given (the body's `event`, else `X-Service-Event`), as
  * harness/webhooks/received.ts ties them (a layer harness/steps/ does not import).
  */
-function about(endpoint: SinkEndpoint, marker: string, event: string): SinkEndpoint['received'] {
+export function about(endpoint: SinkEndpoint, marker: string, event: string): SinkEndpoint['received'] {
   return endpoint.received.filter((r) => {
     if (!r.rawBody.toString('utf8').includes(marker)) return false;
     const named = (r.json as { event?: unknown } | undefined)?.event;
@@ -84,7 +84,7 @@ export function standing(
   return { listed: false, droppedAt: last === -1 ? undefined : written[last + 1]!.at };
 }
 
-function expenseBody(hooks: HookSink): Record<string, unknown> {
+export function expenseBody(hooks: HookSink): Record<string, unknown> {
   return {
     expenseType: 'direct_cost',
     amount: 12.5,

@@ -84,7 +84,7 @@ export const ok = (res: ApiResponse): boolean => res.status >= 200 && res.status
 const URL_PLACEHOLDER = '@sink-url';
 
 /** The written fields a record shows that it holds otherwise (fields it leaves out are not judged: spec 2). */
-function differs(fields: Body, shown: Body): string | undefined {
+export function differs(fields: Body, shown: Body): string | undefined {
   const present = Object.fromEntries(Object.entries(fields).filter(([f, v]) => Object.hasOwn(shown, f) || v === null));
   return subscriptionMismatch(shown, present);
 }
@@ -116,7 +116,7 @@ function judgeSecret(sub: Subscription, data: Body, what: string, res: ApiRespon
   }
 }
 
-async function readSubscription(world: SequenceWorld, sub: Subscription): Promise<void> {
+export async function readSubscription(world: SequenceWorld, sub: Subscription): Promise<void> {
   const what = `GET /webhooks/{${sub.label}}`;
   const res = await world.send('A', 'GET', `/webhooks/${sub.id}`, { rule: sub.state === 'deleted' ? 'SEQ-DELETE-GONE' : 'SEQ-READ-AFTER-WRITE' });
   if (sub.state === 'deleted') {
@@ -251,7 +251,7 @@ class HookDelete implements Command {
  * without the filter may leave inactive ones out; other subscriptions of the organisation share
  * the list, so there is no total to count, and one not seen in five full pages is not judged.
  */
-async function judgeHookList(world: SequenceWorld, filter: boolean | undefined): Promise<void> {
+export async function judgeHookList(world: SequenceWorld, filter: boolean | undefined): Promise<void> {
   const subs = subscriptionsOf(world);
   if (subs.length === 0) return;
   const query = filter === undefined ? {} : { isActive: String(filter) };
