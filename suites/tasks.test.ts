@@ -31,13 +31,13 @@ import { listedIn } from '../harness/steps/scope.js';
 import {
   createParent,
   createTaskUnder,
-  exploreTaskStatuses,
   projectRefs,
   reachTaskStatus,
   taskFilterFixture,
   taskLabel,
   tasksCollection,
 } from '../harness/steps/tasks.js';
+import { exploreTaskStatuses } from '../harness/steps/task-statuses.js';
 import { expectTransition } from '../harness/steps/transitions.js';
 
 /** Tasks (spec 2.7, 3.2, 4.7) and the project list (spec 4.12). */
