@@ -545,9 +545,9 @@ describe('rates: list filters', () => {
   });
 
   check('RT-FILTER-SEARCH', 'find rates by a word of their name with search', async (t) => {
-    const token = uniqueToken('zq');
-    const named = await createRate(t, { name: `Conformance ${token} rate` });
-    const unnamed = await createRate(t, { name: 'Conformance unrelated rate' });
+    // The filter fixture's rates (issue 42: no rates of its own): only the billable one's name carries the word.
+    const f = await filterFixture(t);
+    const [token, named, unnamed] = [f.searchWord, f.billable, f.cost];
     const records = await expectFiltered(t.api, '/rates', { search: token }, { includes: [named], excludes: [unnamed], what: `mentions ${token}` });
     const unrelated = records.find((r) => !JSON.stringify(r).toLowerCase().includes(token));
     ensure(!unrelated, `search=${token} returned ${JSON.stringify(unrelated?.['id'])}, which does not mention it`);

@@ -101,12 +101,22 @@ export interface RateFilterFixture {
   readonly other: string;
   /** A cost rate deactivated with DELETE (spec 2, 3.5: deleting a rate deactivates it). */
   readonly deactivated: string;
+  /** A word only the billable rate's name carries, for the search filter. */
+  readonly searchWord: string;
 }
 
 export async function createRateFilterFixture(t: CheckContext): Promise<RateFilterFixture> {
   const tag = uniqueToken('filter');
-  const make = (rateType: string) => createRate(t, { name: `Conformance ${rateType} rate`, rateType, tags: [tag] });
-  const fixture = { tag, billable: await make('billable'), cost: await make('cost'), other: await make('other'), deactivated: await make('cost') };
+  const searchWord = uniqueToken('zq');
+  const make = (rateType: string, word = '') => createRate(t, { name: `Conformance ${word}${rateType} rate`, rateType, tags: [tag] });
+  const fixture = {
+    tag,
+    searchWord,
+    billable: await make('billable', `${searchWord} `),
+    cost: await make('cost'),
+    other: await make('other'),
+    deactivated: await make('cost'),
+  };
   expectSetup(await t.api.delete(`/rates/${fixture.deactivated}`), 204, 'deactivate a rate with DELETE');
   return fixture;
 }
