@@ -28,15 +28,7 @@ import { expectFiltered, listAll } from '../harness/steps/lists.js';
 import { settled } from '../harness/steps/settle.js';
 import { CheckInconclusive } from '../harness/check/outcomes.js';
 import { listedIn } from '../harness/steps/scope.js';
-import {
-  createParent,
-  createTaskUnder,
-  projectRefs,
-  reachTaskStatus,
-  taskFilterFixture,
-  taskLabel,
-  tasksCollection,
-} from '../harness/steps/tasks.js';
+import { createParent, createTaskUnder, projectRefs, reachTaskStatus, taskFilterFixture, taskLabel, tasksCollection } from '../harness/steps/tasks.js';
 import { exploreTaskStatuses } from '../harness/steps/task-statuses.js';
 import { expectTransition } from '../harness/steps/transitions.js';
 

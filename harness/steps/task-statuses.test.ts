@@ -18,7 +18,13 @@ type Rule = (task: FakeTask, to: string) => boolean;
 
 function answer(status: number, data?: unknown): ApiResponse {
   const json = data === undefined ? undefined : { data };
-  return { status, headers: {}, text: JSON.stringify(json ?? ''), json, exchange: { url: 'http://target/api/v1/tasks', bodyExcerpt: '' } } as unknown as ApiResponse;
+  return {
+    status,
+    headers: {},
+    text: JSON.stringify(json ?? ''),
+    json,
+    exchange: { url: 'http://target/api/v1/tasks', bodyExcerpt: '' },
+  } as unknown as ApiResponse;
 }
 
 /** A task API in memory: new tasks are pending, a status change the rule refuses is a 409 that writes nothing. */
@@ -28,7 +34,13 @@ function fakeTarget(rule: Rule): { t: CheckContext; tasks: Map<string, FakeTask>
   const api = {
     post: async (_path: string, body: Record<string, unknown>) => {
       const id = `task-${tasks.size + 1}`;
-      const task = { id, parentTaskId: String(body['parentTaskId']), status: 'pending', description: (body['description'] as string) ?? null, history: ['pending'] };
+      const task = {
+        id,
+        parentTaskId: String(body['parentTaskId']),
+        status: 'pending',
+        description: (body['description'] as string) ?? null,
+        history: ['pending'],
+      };
       tasks.set(id, task);
       return answer(201, shown(task));
     },
@@ -88,7 +100,11 @@ describe('exploreTaskStatuses', () => {
     // in_progress may be entered once in a task's life: following pending > in_progress a second time is refused.
     const { t } = fakeTarget((task, to) => to !== 'in_progress' || !task.history.includes('in_progress'));
     const map = await exploreTaskStatuses(t);
-    for (const status of TASK_STATUSES) expect(map.attempts.some((a) => a.to === status && a.answer.status === 200), status).toBe(true);
+    for (const status of TASK_STATUSES)
+      expect(
+        map.attempts.some((a) => a.to === status && a.answer.status === 200),
+        status,
+      ).toBe(true);
     expect(map.tasks).toBeLessThanOrEqual(TASK_STATUSES.length * 2);
     // Every change from a status reached was tried, though in_progress cannot be walked back into.
     expect(pairs(map.attempts)).toEqual(everyPair);

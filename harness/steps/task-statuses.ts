@@ -98,8 +98,7 @@ export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMa
     return [...paths.keys()].every((s) => TASK_STATUSES.every((to) => to === s || tried.has(key(s, to)))) ? selfTries(from) : [];
   };
   const accepted = (to: TaskStatus) => attempts.some((a) => a.to === to && isClass(a.answer.status, '2xx'));
-  const selfTries = (from: string): TaskStatus[] =>
-    TASK_STATUSES.filter((to) => to === from && !accepted(to) && !tried.has(key(from, to)));
+  const selfTries = (from: string): TaskStatus[] => TASK_STATUSES.filter((to) => to === from && !accepted(to) && !tried.has(key(from, to)));
   const pending = (): string[] => [...paths.keys()].filter((s) => untried(s).length > 0);
 
   /** The known moves from `from` to the nearest status with an untried change (breadth first), or undefined. */
