@@ -131,6 +131,24 @@ function targetOf(targets: InputTargets, surface: InputSurface): { key: string; 
  */
 async function control(t: CheckContext, target: InputTarget, key: string): Promise<string | null> {
   if (target.control === false) return null;
+  // Once per file and surface, for every rule's check: a control create leaves a record the spec
+  // may keep (a soft-deleted task, issue 42); what it shows does not change between the checks.
+  const memo = `${t.domain} ${key}`;
+  let made = CONTROLS.get(memo);
+  if (made === undefined) {
+    made = sendControl(t, target, key);
+    CONTROLS.set(memo, made);
+    made.catch(() => {
+      if (CONTROLS.get(memo) === made) CONTROLS.delete(memo);
+    });
+  }
+  return made;
+}
+
+/** The controls sent, by domain and surface (as harness/check/once.ts keeps a file's fixtures). */
+const CONTROLS = new Map<string, Promise<string | null>>();
+
+async function sendControl(t: CheckContext, target: InputTarget, key: string): Promise<string | null> {
   const base = await target.base(t);
   const res = await target.send(t, base);
   if (res.status >= 200 && res.status < 300) {
