@@ -56,15 +56,21 @@ export const RESIDUE: Partial<Record<Domain, readonly ResidueLine[]>> = {
     {
       requirement: 'other',
       kind: 'tasks',
-      count: 44,
+      count: 40,
       scale: 'once',
-      why: 'parents, the filter fixture, one scope base for both scope checks, the not-accepted fields (one parent), paging, one crud record, the task types',
+      why: 'parents, the filter fixture, one scope base for both scope checks, the not-accepted fields (one parent), paging, one crud record, the task types, one input-class control',
     },
   ],
   resources: [
     { requirement: 'RS-CREATE-VALID', kind: 'resources', count: 1, scale: 'perRun', why: 'the create property' },
     { requirement: 'RS-UPDATE-VALID', kind: 'resources', count: 1, scale: 'perPlace', why: 'the pool of the three update properties' },
-    { requirement: 'other', kind: 'resources', count: 30, scale: 'once', why: 'filter fixtures, salary and field rules, paging, soft delete, one crud record' },
+    {
+      requirement: 'other',
+      kind: 'resources',
+      count: 26,
+      scale: 'once',
+      why: 'filter fixtures, salary and field rules, paging, soft delete, one crud record, one input-class control',
+    },
   ],
   rates: [
     { requirement: 'RT-CREATE-VALID', kind: 'rates', count: 1, scale: 'perRun', why: 'the create property' },
@@ -74,9 +80,9 @@ export const RESIDUE: Partial<Record<Domain, readonly ResidueLine[]>> = {
     {
       requirement: 'other',
       kind: 'rates',
-      count: 29,
+      count: 25,
       scale: 'once',
-      why: 'filter fixtures (the search check reads them), invalid-body targets, paging, versions, deactivation, one crud record',
+      why: 'filter fixtures (the search check reads them), invalid-body targets, paging, versions, deactivation, one crud record, one input-class control',
     },
   ],
   allocations: [
