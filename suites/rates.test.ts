@@ -28,6 +28,7 @@ import { shownFields } from '../harness/steps/shown-fields.js';
 import { once } from '../harness/check/once.js';
 import { findAmount, findFieldValues, pathShape } from '../harness/steps/find-value.js';
 import { expectFiltered, firstFailing, firstWithOther } from '../harness/steps/lists.js';
+import { RecordPool } from '../harness/steps/record-pool.js';
 import { createRate, createRateFilterFixture, ratePool, rateRuleFree, ratesCollection } from '../harness/steps/rates.js';
 import { noteFlagsSent, takenAway } from '../harness/steps/displaced.js';
 import { uniqueToken } from '../harness/steps/unique-token.js';
@@ -281,10 +282,16 @@ describe('rates: versions', () => {
     };
     const fresh = () => createRate(t, { name: 'Conformance versioned rate', amount: 12.34 });
     // A deleted rate stays, deactivated (spec 2): the runs take turns on a few rates, one at a time each.
-    const free: string[] = [];
+    const pool = new RecordPool<string>();
     await t.property(bodies, async (generated) => {
-      const reused = free.pop();
-      let id = reused ?? (await fresh());
+      const reused = await pool.take();
+      let id: string;
+      try {
+        id = reused ?? (await fresh());
+      } catch (error) {
+        pool.release();
+        throw error;
+      }
       try {
         let { res, body } = await send(id, generated);
         if (reused !== undefined && isClass(res.status, '4xx')) {
@@ -310,7 +317,7 @@ describe('rates: versions', () => {
           t.observe('rate-version-create-response', 'POST /rates/{id}/versions', shape);
         }
       } finally {
-        free.push(id);
+        pool.give(id);
       }
     });
     // Edges every reading allows: a leap day, amount 0, changeReason left out; the two leap days
@@ -545,9 +552,9 @@ describe('rates: list filters', () => {
   });
 
   check('RT-FILTER-SEARCH', 'find rates by a word of their name with search', async (t) => {
-    const token = uniqueToken('zq');
-    const named = await createRate(t, { name: `Conformance ${token} rate` });
-    const unnamed = await createRate(t, { name: 'Conformance unrelated rate' });
+    // The filter fixture's rates (issue 42: no rates of its own): only the billable one's name carries the word.
+    const f = await filterFixture(t);
+    const [token, named, unnamed] = [f.searchWord, f.billable, f.cost];
     const records = await expectFiltered(t.api, '/rates', { search: token }, { includes: [named], excludes: [unnamed], what: `mentions ${token}` });
     const unrelated = records.find((r) => !JSON.stringify(r).toLowerCase().includes(token));
     ensure(!unrelated, `search=${token} returned ${JSON.stringify(unrelated?.['id'])}, which does not mention it`);

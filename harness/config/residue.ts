@@ -1,4 +1,5 @@
 import { DEFAULTS, type Domain } from './defaults.js';
+import { REUSE_POOL_MAX } from './reuse-pool.js';
 import type { Config } from './schema.js';
 import type { RequirementId } from '../spec/requirements.js';
 
@@ -18,7 +19,7 @@ export type ResidueKind = 'tasks' | 'resources' | 'rates';
  * How a check's count grows with the settings: `once` a fixed number; `perRun` that many per
  * property run (CONFORMANCE_NUM_RUNS: a property that tests creation); `perPlace` that many per
  * property case sent at once (a pool of records the runs take turns on: CONFORMANCE_CONCURRENCY,
- * at most CONFORMANCE_NUM_RUNS); `perSequence` that many per sequence of the exploration
+ * at most CONFORMANCE_NUM_RUNS and REUSE_POOL_MAX, harness/config/reuse-pool.ts); `perSequence` that many per sequence of the exploration
  * (CONFORMANCE_SEQUENCES; fewer when its time bound ends it first).
  */
 export type ResidueScale = 'once' | 'perRun' | 'perPlace' | 'perSequence';
@@ -43,36 +44,66 @@ export const RESIDUE: Partial<Record<Domain, readonly ResidueLine[]>> = {
       kind: 'tasks',
       count: 1,
       scale: 'perPlace',
-      why: 'the pool the three update properties (valid, omitted, null clears) take turns on',
+      why: 'the pool the three update properties (valid, omitted, null clears) take turns on (at most REUSE_POOL_MAX)',
     },
     {
       requirement: 'TK-STATUS-ENUM',
       kind: 'tasks',
-      count: 43,
+      count: 2,
       scale: 'once',
-      why: 'every status change from every status a new task reaches, each on a fresh task under a parent of its own (a per-parent WIP limit)',
+      why: 'one task (under a parent of its own: a per-parent WIP limit) walks every status change from every status reached; another task and parent each time a server leaves the walk stuck (at most 10)',
     },
-    { requirement: 'other', kind: 'tasks', count: 53, scale: 'once', why: 'parents, filter and scope fixtures, the not-accepted fields, paging' },
+    {
+      requirement: 'other',
+      kind: 'tasks',
+      count: 40,
+      scale: 'once',
+      why: 'parents, the filter fixture, one scope base for both scope checks, the not-accepted fields (one parent), paging, one crud record, the task types, one input-class control',
+    },
   ],
   resources: [
     { requirement: 'RS-CREATE-VALID', kind: 'resources', count: 1, scale: 'perRun', why: 'the create property' },
     { requirement: 'RS-UPDATE-VALID', kind: 'resources', count: 1, scale: 'perPlace', why: 'the pool of the three update properties' },
-    { requirement: 'other', kind: 'resources', count: 33, scale: 'once', why: 'filter fixtures, salary and field rules, paging, soft delete' },
+    {
+      requirement: 'other',
+      kind: 'resources',
+      count: 26,
+      scale: 'once',
+      why: 'filter fixtures, salary and field rules, paging, soft delete, one crud record, one input-class control',
+    },
   ],
   rates: [
     { requirement: 'RT-CREATE-VALID', kind: 'rates', count: 1, scale: 'perRun', why: 'the create property' },
     { requirement: 'RT-UPDATE-VALID', kind: 'rates', count: 1, scale: 'perPlace', why: 'the rates the update property takes turns on' },
     { requirement: 'RT-VERSION-CREATE', kind: 'rates', count: 1, scale: 'perPlace', why: 'the rates the version property takes turns on' },
     { requirement: 'RT-VERSION-CREATE', kind: 'rates', count: 1, scale: 'once', why: 'the leap-day edges' },
-    { requirement: 'other', kind: 'rates', count: 34, scale: 'once', why: 'filter fixtures, invalid-body targets, paging, versions, deactivation' },
+    {
+      requirement: 'other',
+      kind: 'rates',
+      count: 25,
+      scale: 'once',
+      why: 'filter fixtures (the search check reads them), invalid-body targets, paging, versions, deactivation, one crud record, one input-class control',
+    },
   ],
   allocations: [
     { requirement: 'other', kind: 'tasks', count: 4, scale: 'once', why: 'the tasks allocations are made on' },
     { requirement: 'other', kind: 'resources', count: 6, scale: 'once', why: 'the resources allocations are made for' },
   ],
   batch: [
-    { requirement: 'other', kind: 'tasks', count: 14, scale: 'once', why: 'a task per batch check: its entries are found in its list' },
-    { requirement: 'other', kind: 'resources', count: 15, scale: 'once', why: 'a resource per batch check, as the tasks' },
+    {
+      requirement: 'other',
+      kind: 'tasks',
+      count: 3,
+      scale: 'once',
+      why: "one task all batch checks share, a fresh one where an invalid item's entries are looked for under task and resource, the input classes' entry",
+    },
+    {
+      requirement: 'other',
+      kind: 'resources',
+      count: 12,
+      scale: 'once',
+      why: "a resource per check that finds a batch's entries by the resource's list (a batch answer need not name them), one shared where they are found by id",
+    },
   ],
   expenses: [
     { requirement: 'other', kind: 'tasks', count: 2, scale: 'once', why: 'the tasks expenses refer to' },
@@ -83,9 +114,15 @@ export const RESIDUE: Partial<Record<Domain, readonly ResidueLine[]>> = {
     { requirement: 'other', kind: 'resources', count: 5, scale: 'once', why: 'the resources entries are logged for' },
   ],
   security: [
-    { requirement: 'other', kind: 'tasks', count: 13, scale: 'once', why: "records of each organisation the other's key must not reach" },
-    { requirement: 'other', kind: 'resources', count: 7, scale: 'once', why: 'as the tasks' },
-    { requirement: 'other', kind: 'rates', count: 6, scale: 'once', why: 'as the tasks' },
+    {
+      requirement: 'other',
+      kind: 'tasks',
+      count: 11,
+      scale: 'once',
+      why: "records of each organisation the other's key must not reach: one shared by the read, error and unknown-alike checks, one each for the write and intact checks",
+    },
+    { requirement: 'other', kind: 'resources', count: 5, scale: 'once', why: 'as the tasks' },
+    { requirement: 'other', kind: 'rates', count: 4, scale: 'once', why: 'as the tasks' },
   ],
   webhooks: [
     { requirement: 'WH-TRIGGERS', kind: 'tasks', count: 3, scale: 'once', why: 'the tasks whose events are awaited' },
@@ -121,7 +158,7 @@ export function lineCount(line: ResidueLine, config: Pick<Config, 'numRuns' | 'c
     case 'perRun':
       return line.count * config.numRuns;
     case 'perPlace':
-      return line.count * Math.min(config.numRuns, config.concurrency ?? DEFAULTS.concurrency);
+      return line.count * Math.min(config.numRuns, config.concurrency ?? DEFAULTS.concurrency, REUSE_POOL_MAX);
     case 'perSequence':
       return Math.round(line.count * config.sequences.count);
   }

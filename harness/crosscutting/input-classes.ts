@@ -129,8 +129,24 @@ function targetOf(targets: InputTargets, surface: InputSurface): { key: string; 
  * business rule the spec does not state, a missing prerequisite) would refuse every case for that
  * reason, so a rejection would decide nothing. Null when it was accepted; else why not.
  */
-async function control(t: CheckContext, target: InputTarget, key: string): Promise<string | null> {
-  if (target.control === false) return null;
+function controlOf(controls: Map<string, Promise<string | null>>, t: CheckContext, target: InputTarget, key: string): Promise<string | null> {
+  if (target.control === false) return Promise.resolve(null);
+  // Once per file and surface, for every rule's check: a control create leaves a record the spec
+  // may keep (a soft-deleted task, issue 42); what it shows does not change between the checks.
+  // Kept by the file's domain, as harness/check/once.ts keeps a fixture.
+  const memo = `${t.domain} ${key}`;
+  let made = controls.get(memo);
+  if (made === undefined) {
+    const sent = sendControl(t, target, key);
+    controls.set(memo, (made = sent));
+    sent.catch(() => {
+      if (controls.get(memo) === sent) controls.delete(memo);
+    });
+  }
+  return made;
+}
+
+async function sendControl(t: CheckContext, target: InputTarget, key: string): Promise<string | null> {
   const base = await target.base(t);
   const res = await target.send(t, base);
   if (res.status >= 200 && res.status < 300) {
@@ -145,6 +161,7 @@ async function control(t: CheckContext, target: InputTarget, key: string): Promi
  * cases there. `targets` says where each operation's inputs go (harness/steps/input-targets.ts).
  */
 export function inputClassChecks(check: Check, domain: Domain, targets: InputTargets): void {
+  const sentControls = new Map<string, Promise<string | null>>();
   for (const { operation, rule, cases } of plannedChecks(domain)) {
     const fields = new Set(cases.map((c) => `${c.surface.at.join('.')}.${c.field.name}`)).size;
     check(rule, `reject ${RULE_WORDS[rule]} on ${operation} (${cases.length} classes over ${fields} fields)`, async (t) => {
@@ -153,7 +170,7 @@ export function inputClassChecks(check: Check, domain: Domain, targets: InputTar
       const undecided: string[] = [];
       for (const c of cases) {
         const { key, target } = targetOf(targets, c.surface);
-        if (!controls.has(key)) controls.set(key, await control(t, target, key));
+        if (!controls.has(key)) controls.set(key, await controlOf(sentControls, t, target, key));
       }
       // The cases do not depend on one another: sent side by side (a distant target costs a round
       // trip for all, not one each), then judged and recorded in their order. A batch item's case

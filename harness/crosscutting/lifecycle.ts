@@ -1,3 +1,4 @@
+import { RecordPool } from '../steps/record-pool.js';
 import fc from 'fast-check';
 import type { checker, CheckContext } from '../check/check.js';
 import { dataRecord, ensure, expectStatus } from '../check/expect.js';
@@ -177,31 +178,44 @@ export function lifecycleChecks(check: Check, spec: Lifecycle): void {
   /**
    * The record one run of an update property works on, with the body it holds: a fresh one, or
    * with `reuse` one of the records the three update properties share that no other run holds
-   * (runs go side by side: at most as many records as runs at once), reset to this run's body.
+   * (runs go side by side: at most REUSE_POOL_MAX records, harness/steps/record-pool.ts), reset to this run's body.
    * Fields it was created with that no update accepts stay as created. The file's cleanup deletes
    * them when it ends, as any record a check made.
    */
-  const free: Subject[] = [];
+  const pool = new RecordPool<Subject>();
   const subjects = (): (<R>(t: CheckContext, generated: Body, use: (subject: Subject) => Promise<R>) => Promise<R>) => {
     const take = async (t: CheckContext, generated: Body): Promise<Subject> => {
-      const held = free.pop();
-      if (held !== undefined && spec.reuse !== undefined) {
+      if (spec.reuse === undefined) return create(t, generated);
+      const held = await pool.take();
+      if (held !== undefined) {
         const reset = spec.reuse.reset(generated);
-        const res = await t.api.patch(`${path}/${held.id}`, reset);
+        const res = await t.api.patch(`${path}/${held.id}`, reset).catch((error: unknown) => {
+          pool.give(held);
+          throw error;
+        });
         if (res.status === 200) {
-          const back = await t.api.get(`${path}/${held.id}`);
+          const back = await t.api.get(`${path}/${held.id}`).catch((error: unknown) => {
+            pool.give(held);
+            throw error;
+          });
           const body = { ...held.created, ...reset };
           if (back.status === 200 && resetHolds(dataRecord(back), without(body, spec.ignoreOnCompare))) return { id: held.id, created: body };
         }
       }
-      return create(t, generated);
+      // None free and fewer than the pool's bound out, or the held one would not reset: a new one in its place.
+      try {
+        return await create(t, generated);
+      } catch (error) {
+        pool.release();
+        throw error;
+      }
     };
     return async (t, generated, use) => {
       const subject = await take(t, generated);
       try {
         return await use(subject);
       } finally {
-        if (spec.reuse !== undefined) free.push(subject);
+        if (spec.reuse !== undefined) pool.give(subject);
       }
     };
   };

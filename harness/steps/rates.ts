@@ -1,3 +1,4 @@
+import { RecordPool } from './record-pool.js';
 import type { CheckContext } from '../check/check.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
@@ -33,12 +34,12 @@ const RATE_UPDATABLE = ['name', 'rateType', 'currency', 'isDefault', 'tags'] as 
  * Rates a property's runs take turns on (issue 42: a deleted rate stays, deactivated): a run
  * takes one no other run holds and has it brought to its create body by an update of the fields
  * an update accepts (name with a fresh token, tags with the run tag, as createRate sends them),
- * or a fresh one when none is free or the update is refused. At most as many rates as runs at once.
+ * or a fresh one when none is free or the update is refused. At most REUSE_POOL_MAX rates (harness/steps/record-pool.ts).
  */
 export function ratePool(): <R>(t: CheckContext, body: Record<string, unknown>, use: (id: string) => Promise<R>) => Promise<R> {
-  const free: string[] = [];
+  const pool = new RecordPool<string>();
   const take = async (t: CheckContext, body: Record<string, unknown>): Promise<string> => {
-    const held = free.pop();
+    const held = await pool.take();
     if (held !== undefined) {
       const reset = Object.fromEntries(Object.entries(body).filter(([field]) => (RATE_UPDATABLE as readonly string[]).includes(field)));
       const sent = {
@@ -46,20 +47,28 @@ export function ratePool(): <R>(t: CheckContext, body: Record<string, unknown>, 
         name: `${typeof body['name'] === 'string' ? body['name'] : 'Conformance rate'} ${uniqueToken('')}`,
         tags: [...((body['tags'] as string[] | undefined) ?? []), runTag(t.run)],
       };
-      const res = await t.api.patch(`/rates/${held}`, sent);
+      const res = await t.api.patch(`/rates/${held}`, sent).catch((error: unknown) => {
+        pool.give(held);
+        throw error;
+      });
       if (res.status === 200) {
         noteFlagsSent('/rates', ['isDefault'], held, sent);
         return held;
       }
     }
-    return createRate(t, body);
+    try {
+      return await createRate(t, body);
+    } catch (error) {
+      pool.release();
+      throw error;
+    }
   };
   return async (t, body, use) => {
     const id = await take(t, body);
     try {
       return await use(id);
     } finally {
-      free.push(id);
+      pool.give(id);
     }
   };
 }
@@ -101,12 +110,22 @@ export interface RateFilterFixture {
   readonly other: string;
   /** A cost rate deactivated with DELETE (spec 2, 3.5: deleting a rate deactivates it). */
   readonly deactivated: string;
+  /** A word only the billable rate's name carries, for the search filter. */
+  readonly searchWord: string;
 }
 
 export async function createRateFilterFixture(t: CheckContext): Promise<RateFilterFixture> {
   const tag = uniqueToken('filter');
-  const make = (rateType: string) => createRate(t, { name: `Conformance ${rateType} rate`, rateType, tags: [tag] });
-  const fixture = { tag, billable: await make('billable'), cost: await make('cost'), other: await make('other'), deactivated: await make('cost') };
+  const searchWord = uniqueToken('zq');
+  const make = (rateType: string, word = '') => createRate(t, { name: `Conformance ${word}${rateType} rate`, rateType, tags: [tag] });
+  const fixture = {
+    tag,
+    searchWord,
+    billable: await make('billable', `${searchWord} `),
+    cost: await make('cost'),
+    other: await make('other'),
+    deactivated: await make('cost'),
+  };
   expectSetup(await t.api.delete(`/rates/${fixture.deactivated}`), 204, 'deactivate a rate with DELETE');
   return fixture;
 }

@@ -1,7 +1,6 @@
 import type { CheckContext } from '../check/check.js';
-import { dataRecord, ensure, expectStatus, isClass } from '../check/expect.js';
+import { dataRecord, expectStatus, isClass } from '../check/expect.js';
 import { once } from '../check/once.js';
-import { mapLimit } from '../check/concurrency.js';
 import { runTag } from '../check/run-context.js';
 import type { Collection } from '../crosscutting/collection.js';
 import type { ApiResponse } from '../http/client.js';
@@ -105,97 +104,3 @@ export const taskFilterFixture = once(async (t): Promise<TaskFilterFixture> => {
     searchWord,
   };
 });
-
-/** One attempted status change of a task (spec 3.2), with the task read back after it. */
-export interface TaskStatusAttempt {
-  /** The status the task held: a status value, or `(initial)` when a new task shows none. */
-  readonly from: string;
-  readonly to: TaskStatus;
-  /** The status with a description: a refusal must not half-apply it, an acceptance must apply both. */
-  readonly body: { readonly status: TaskStatus; readonly description: string };
-  /** status and description before the attempt. */
-  readonly before: { readonly status: unknown; readonly description: string };
-  readonly answer: ApiResponse;
-  readonly after: { readonly res: ApiResponse; readonly record: Record<string, unknown> };
-}
-
-export interface TaskStatusMap {
-  /** A new task's status label: its status, or `(initial)` when it shows none. */
-  readonly initial: string;
-  readonly attempts: readonly TaskStatusAttempt[];
-  /** The status updates that bring a new task to each status reached (the initial one: none). */
-  readonly paths: ReadonlyMap<string, readonly TaskStatus[]>;
-}
-
-/**
- * Which status changes the target accepts (spec 3.2: "Set through the task update operation.
- * Transitions: not shown"). Breadth first from a new task: every status is tried from the
- * initial one, then from each status reached, on a fresh task moved there by the updates that
- * reached it. A status refused from everywhere else is last tried on a task that already holds
- * it (no transition at all). Every attempt sends a description with the status and reads the
- * task back. Nothing is judged here: TK-STATUS-ENUM and TRANSITION-REFUSED-UNCHANGED do that.
- */
-export async function exploreTaskStatuses(t: CheckContext): Promise<TaskStatusMap> {
-  const before = `Conformance before ${token('st')}`;
-  const read = async (id: string) => {
-    const res = await t.api.get(`/tasks/${id}`);
-    expectStatus(res, 200, 'read the task back');
-    return { res, record: dataRecord(res) };
-  };
-  // Each task under a parent of its own: a server may cap the tasks of one parent in a status (a
-  // WIP limit), and a path replayed for the next attempt must not meet the earlier tasks.
-  const newTask = async (label: string) =>
-    createTaskUnder(t, await createParent(t, `Conformance status transitions ${label}`), {
-      name: taskLabel(t, `Conformance status ${label}`),
-      description: before,
-    });
-
-  const initialStatus = (await read(await newTask('initial'))).record['status'];
-  const initial = typeof initialStatus === 'string' && /^\S+$/.test(initialStatus) ? initialStatus : '(initial)';
-  const paths = new Map<string, readonly TaskStatus[]>([[initial, []]]);
-  const attempts: TaskStatusAttempt[] = [];
-
-  /** One attempt on a fresh task; what it found is noted by `note`, in the attempts' order. */
-  const attempt = async (from: string, to: TaskStatus): Promise<TaskStatusAttempt> => {
-    const id = await newTask(`${from} to ${to}`);
-    for (const step of paths.get(from) ?? []) {
-      const moved = await t.api.patch(`/tasks/${id}`, { status: step });
-      ensure(
-        isClass(moved.status, '2xx'),
-        `a new task was moved along ${[initial, ...(paths.get(from) ?? [])].join(' → ')} before, and now the move to ${step} was refused`,
-        moved,
-      );
-    }
-    const body = { status: to, description: `Conformance after ${token('st')}` };
-    const answer = await t.api.patch(`/tasks/${id}`, body);
-    const after = await read(id);
-    return { from, to, body, before: { status: from === initial ? initialStatus : from, description: before }, answer, after };
-  };
-  const note = (found: TaskStatusAttempt): void => {
-    attempts.push(found);
-    const { from, to, answer, after } = found;
-    if (isClass(answer.status, '2xx') && after.record['status'] === to && !paths.has(to)) paths.set(to, [...(paths.get(from) ?? []), to]);
-  };
-
-  // The attempts from one status side by side, each on a task of its own: none of them reads
-  // what another finds (it reads the path to `from`, known before; it can set only the path to
-  // its own `to`), so noting them in their order afterwards finds what one after another would.
-  const queue = [initial];
-  for (let from = queue.shift(); from !== undefined; from = queue.shift()) {
-    const origin = from;
-    const reachedBefore = new Set(paths.keys());
-    const found = await mapLimit(
-      TASK_STATUSES.filter((to) => to !== origin),
-      t.run.concurrency,
-      (to) => t.ahead(() => attempt(origin, to)),
-    );
-    for (const one of found) {
-      note(one);
-      if (!reachedBefore.has(one.to) && paths.has(one.to)) queue.push(one.to);
-    }
-  }
-  const accepted = (to: TaskStatus) => attempts.some((a) => a.to === to && isClass(a.answer.status, '2xx'));
-  const unchanged = TASK_STATUSES.filter((to) => !accepted(to) && paths.has(to));
-  for (const one of await mapLimit(unchanged, t.run.concurrency, (to) => t.ahead(() => attempt(to, to)))) note(one);
-  return { initial, attempts, paths };
-}

@@ -246,9 +246,10 @@ export const TASK_RECORDS = {
         basis: { spec: '3.2: "Set through the task update operation. Transitions: not shown."' },
       },
       {
-        relies: 'any order of moves may be required: every status is tried from every status reached, breadth first',
+        relies: 'any order of moves may be required: every status is tried from every status reached, on a task walking the status graph',
         basis: {
-          tolerant: 'exploreTaskStatuses: BFS from the initial status; a value refused everywhere is tried as a no-op',
+          tolerant:
+            'exploreTaskStatuses: one task walks the graph by the moves it was allowed, a new one starts when it is stuck; a value refused everywhere is tried as a no-op',
           variant: 'transitions-terminal-409',
         },
       },

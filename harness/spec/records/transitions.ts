@@ -51,10 +51,10 @@ export const TRANSITION_RECORDS = {
         basis: { tolerant: 'mismatch(): null, a missing field or an empty string' },
       },
       {
-        relies: 'tasks: a move accepted once is accepted again when replayed on a fresh task, each under a parent of its own',
+        relies: 'tasks: none; a move accepted once and refused when the walk follows it again is no failure',
         basis: {
           tolerant:
-            'exploreTaskStatuses() gives every task a fresh parent: a cap on the tasks of one parent in a status (a WIP limit) never meets an earlier task',
+            'exploreTaskStatuses() bars that move for the task and plans again, or starts a new task, each under a parent of its own: a cap on the tasks of one parent in a status (a WIP limit) never meets an earlier task',
         },
       },
       { relies: 'milestones: a first complete refused makes the check not applicable', basis: { tolerant: 'skipped; MS-COMPLETE judges it' } },
