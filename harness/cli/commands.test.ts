@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { packageFile } from '../package-root.js';
+import { renderCommandsDoc } from './commands-doc.js';
 import { parseCliArgs } from '../../reference/cli-args.js';
 import { UsageError } from '../errors.js';
 import { COMMANDS } from './args.js';
@@ -78,5 +81,10 @@ describe('the command table', () => {
     expect(creating).toEqual(expect.arrayContaining(['run', 'doctor', 'load', 'certify']));
     for (const command of creating) expect(COMMAND_TABLE[command].signals, command).toBe('stop');
     expect(COMMAND_TABLE.reference.signals).toBe('close');
+  });
+
+  it('docs/commands.md shows the table as the code has it (npx tsx harness/cli/write-commands-doc.ts writes it)', async () => {
+    const doc = await readFile(packageFile('docs/commands.md'), 'utf8');
+    expect(doc).toContain(await renderCommandsDoc());
   });
 });
