@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'BUNDLE_WRITE_FAILED',
   'BUNDLE_UNREADABLE',
   'INIT_STOPPED',
+  'DOCTOR_STOPPED',
   'LOAD_STOPPED',
   'LOCUST_UNAVAILABLE',
   'LOCUST_START_FAILED',
@@ -263,6 +264,18 @@ export class BundleError extends HarnessError {
 export class BundleUnreadableError extends HarnessError {
   constructor(message: string, options?: ErrorOptions) {
     super('BUNDLE_UNREADABLE', message, options);
+  }
+}
+
+/**
+ * `conformance doctor` stopped by SIGINT or SIGTERM: the reason of its stop (no new request
+ * goes out, what it created is deleted, doctor.json says `stoppedBy`), then exit 130 or 143.
+ */
+export class DoctorStoppedError extends HarnessError {
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  constructor(signal: 'SIGINT' | 'SIGTERM') {
+    super('DOCTOR_STOPPED', `stopped by ${signal}: the items after this were not checked`);
+    this.signal = signal;
   }
 }
 

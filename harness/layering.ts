@@ -266,8 +266,13 @@ export const UNITS: readonly Unit[] = [
       { to: 'harness/report' },
       { to: 'harness/config' },
       { to: 'harness/http' },
-      { to: 'reference', only: ['command.ts'], from: ['main.ts'], why: 'in `main.ts`, for `conformance reference`' },
-      { to: 'harness/har', only: ['format.ts'], from: ['main.ts'], why: "the HTTP archive's file name, for the closing line" },
+      {
+        to: 'reference',
+        only: ['command.ts', 'cli-options.ts'],
+        from: ['commands.ts'],
+        why: 'in `commands.ts`, for `conformance reference` and the options its help lists',
+      },
+      { to: 'harness/har', only: ['format.ts'], from: ['run-command.ts'], why: "the HTTP archive's file name, for the closing line" },
     ],
   },
   {

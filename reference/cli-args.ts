@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseFaults, type FaultName } from './faults.js';
 import { parseVariants, type VariantName } from './variants.js';
+import { REFERENCE_OPTIONS as OPTIONS } from './cli-options.js';
 import { WINDOW_MS } from './rate-limit.js';
 import { ReferenceServerError } from './reference-error.js';
 import { DEFAULT_WEBHOOK_OPTIONS } from './webhooks/engine.js';
@@ -29,37 +30,6 @@ export interface ReferenceCliOptions {
 
 /** Upper bound of both webhook flags: one hour. */
 const MAX_WEBHOOK_MS = 3_600_000;
-
-/**
- * The options `reference` takes, one table for the parser and the help: each flag's value (none
- * for a switch) and its help lines. A flag the parser accepts is one the help lists.
- */
-const OPTIONS = [
-  { name: 'host', value: '<host>', help: ['interface to listen on (default 127.0.0.1)'] },
-  { name: 'port', value: '<port>', help: ['port, 0 for a free one (default 0, or env REFERENCE_PORT)'] },
-  { name: 'faults', value: '<a,b>', help: ['switch on deliberate faults (see reference/faults.ts)'] },
-  {
-    name: 'variants',
-    value: '<a,b>',
-    help: ['switch on legitimate alternative choices the spec leaves open', '(see reference/variants.ts); the server still conforms'],
-  },
-  { name: 'seed', value: '<path>', help: ['seed file (default fixtures/seed.json)'] },
-  {
-    name: 'webhook-backoff-ms',
-    value: '<ms>',
-    help: [`webhook retry spacing: attempt n+1 waits ms * 2^(n-1) (default ${DEFAULT_WEBHOOK_OPTIONS.backoffBaseMs})`],
-  },
-  { name: 'webhook-timeout-ms', value: '<ms>', help: [`timeout of one webhook delivery attempt (default ${DEFAULT_WEBHOOK_OPTIONS.timeoutMs})`] },
-  {
-    name: 'rate-window-s',
-    value: '<n>',
-    help: [
-      `rate-limit window in whole seconds (default ${WINDOW_MS / 1000}); for self-tests`,
-      "only: the spec's limit is per minute, so any other window is non-conforming",
-    ],
-  },
-  { name: 'help', short: 'h', help: ['show this text'] },
-] as const satisfies ReadonlyArray<{ name: string; value?: string; short?: string; help: readonly string[] }>;
 
 /** The help column: a flag longer than this puts its help on the next line. */
 const HELP_COLUMN = 21;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import { COMMANDS, parseRequest, parseRunArgs } from './args.js';
-import { COMMAND_HELP, HELP, helpFor } from './help.js';
+import { commandHelp, HELP, helpFor } from './help.js';
+
+/** Each command's own --help, generated from the command table. */
+const COMMAND_HELP = Object.fromEntries(await Promise.all(COMMANDS.filter((c) => c !== 'help').map(async (c) => [c, await commandHelp(c)] as const))) as Record<
+  Exclude<(typeof COMMANDS)[number], 'help'>,
+  string
+>;
 
 describe('parseRequest', () => {
   it.each([
@@ -121,16 +127,16 @@ describe('parseRunArgs', () => {
 });
 
 describe('help', () => {
-  it('every command but help has its own text, naming itself and its options', () => {
+  it('every command but help has its own text, naming itself and its options', async () => {
     for (const command of COMMANDS.filter((c) => c !== 'help')) {
-      const text = helpFor(command);
+      const text = await helpFor(command);
       expect(text).toMatch(new RegExp(`^Usage: conformance ${command}`));
       expect(text).toContain('-h, --help');
       expect(text).toContain('Examples:');
       expect(text).not.toBe(HELP);
     }
-    expect(helpFor(undefined)).toBe(HELP);
-    expect(helpFor('help')).toBe(HELP);
+    expect(await helpFor(undefined)).toBe(HELP);
+    expect(await helpFor('help')).toBe(HELP);
   });
 
   it('run, doctor and load show the flags of the settings table; certify, verify and keygen their own options', () => {
@@ -169,12 +175,15 @@ describe('help', () => {
   });
 
   it.each(['run', 'doctor', 'load'] as const)('every flag conformance %s --help lists is one conformance %s takes', (command) => {
-    const listed = [...COMMAND_HELP[command].matchAll(/^ {2}(--[a-z-]+)( [A-Z.[\]]+)?/gm)].map((m) => ({ flag: m[1]!, value: m[2] !== undefined }));
+    const listed = [...COMMAND_HELP[command].split('\nOptions of ')[0]!.matchAll(/^ {2}(--[a-z-]+)( [A-Z.[\]]+)?/gm)].map((m) => ({
+      flag: m[1]!,
+      value: m[2] !== undefined,
+    }));
     expect(listed.length).toBeGreaterThan(3);
     for (const { flag, value } of listed) {
       if (flag === '--help' || ['keys-file', 'export'].includes(flag)) continue;
       // A value that parses for every flag of the table; --dotenv's file is only read later.
-      const sample = { '--url': 'http://x/api/v1', '--threshold': 'http_reqs:count>0', '--stage': '1s:1' }[flag] ?? '1';
+      const sample = ({ '--url': 'http://x/api/v1', '--threshold': 'http_reqs:count>0', '--stage': '1s:1' } as Record<string, string>)[flag] ?? '1';
       const argv = value && flag !== '--rerun-failed' ? [flag, sample] : [flag];
       expect(() => parseRunArgs(command, argv), `${command} ${argv.join(' ')}`).not.toThrow();
     }

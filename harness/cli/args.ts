@@ -1,7 +1,14 @@
+import { flagUsage } from '../config/settings-text.js';
 import { SETTINGS, type FlagCommand, type Setting, type SettingFlag } from '../config/settings.js';
 import { loadFlagOverrides } from './load-flags.js';
 import { UsageError } from '../errors.js';
-import { parseCommandArgs, seeHelp, type CommandSyntax, type OptionSpec, type ParsedArgs } from './parse.js';
+import { parseCommandArgs, seeHelp, type CommandSyntax, type OptionSpec, type OptionTable, type ParsedArgs } from './parse.js';
+
+/** `--dotenv` and `--no-dotenv`: every command that reads a configuration takes them (and a few that read none, as they always did). */
+export const DOTENV_OPTIONS: OptionTable = {
+  '--dotenv': { kind: 'value', needs: 'a path', meta: 'PATH', help: ['Read variables from this file instead of ./.env (it must exist)'] },
+  '--no-dotenv': { kind: 'switch', help: ['Read no file of variables, only the environment'] },
+};
 
 /** The commands `conformance` knows, in the order help lists them. */
 export const COMMANDS = ['run', 'doctor', 'init', 'load', 'list', 'openapi', 'certify', 'verify', 'keygen', 'reference', 'help'] as const;
@@ -66,18 +73,44 @@ export interface RunArgs {
  * the refusal elsewhere names them as `takenBy` says.
  */
 const RUN_FLAGS: Readonly<Record<`--${string}`, OptionSpec & { readonly takenBy?: string; readonly commands?: readonly FlagCommand[] }>> = {
-  '--dotenv': { kind: 'value', needs: 'a path' },
-  '--no-dotenv': { kind: 'switch' },
-  '--skip-doctor': { kind: 'switch', commands: ['run', 'load'], takenBy: 'run and load' },
-  '--rerun-failed': { kind: 'optional-value', commands: ['run'], takenBy: 'run only' },
   // Repeatable, as k6 takes them: every one given counts (load-flags.ts), not only the last.
   '--threshold': {
     kind: 'value',
     needs: "a value, e.g. --threshold 'http_req_duration{scenario:throughput}:p(95)<300'",
     commands: ['load'],
     takenBy: 'load only',
+    meta: 'EXPR',
+    help: [
+      "A k6-like threshold, repeatable: 'METRIC{tag:value}:AGG OP NUMBER',",
+      "e.g. 'http_req_duration{scenario:throughput}:p(95)<300', 'http_req_failed:rate<0.01',",
+      "'http_reqs{endpoint:list}:rate>=50'; one crossed: exit 1 (docs/load.md#thresholds)",
+    ],
   },
-  '--stage': { kind: 'value', needs: 'a value, e.g. --stage 30s:20', commands: ['load'], takenBy: 'load only' },
+  '--stage': {
+    kind: 'value',
+    needs: 'a value, e.g. --stage 30s:20',
+    commands: ['load'],
+    takenBy: 'load only',
+    meta: 'DUR:TARGET',
+    help: [
+      'A ramp stage, repeatable: the arrival rate moves in a straight line to',
+      'TARGET requests per second over DUR (--stage 30s:20 --stage 1m:50 --stage 30s:0)',
+    ],
+  },
+  '--skip-doctor': {
+    kind: 'switch',
+    commands: ['run', 'load'],
+    takenBy: 'run and load',
+    help: ["Do not run the doctor's checks first (also CONFORMANCE_SKIP_DOCTOR=true)"],
+  },
+  '--rerun-failed': {
+    kind: 'optional-value',
+    commands: ['run'],
+    takenBy: 'run only',
+    usage: '--rerun-failed [report.json]',
+    help: ['Only the requirements that failed or erred in that report (default', 'the latest in the report directory), with its seed and runs per property'],
+  },
+  ...DOTENV_OPTIONS,
 };
 
 const only = (commands: readonly FlagCommand[]): string => commands.join(' and ');
@@ -88,13 +121,16 @@ const only = (commands: readonly FlagCommand[]): string => commands.join(' and '
  */
 export function runSyntax(command: FlagCommand): CommandSyntax {
   const options: Record<`--${string}`, OptionSpec> = {};
-  for (const { flag, kind } of FLAG_SETTINGS) {
+  for (const { flag, kind, name } of FLAG_SETTINGS) {
     const refused = takesFlag(command, flag)
       ? undefined
       : `${flag.name} applies to conformance ${only(flag.commands ?? [])} only; leave it out of conformance ${command}`;
     // A switch: present means true; `--external-workers=false` still says it outright.
+    const help = { usage: flagUsage(flag), help: [`${name} (${kind.type})`] };
     options[flag.name as `--${string}`] =
-      flag.meta === undefined ? { kind: 'switch', switchValue: true, refused } : { kind: 'value', needs: `a value: ${flag.meta}, ${kind.type}`, refused };
+      flag.meta === undefined
+        ? { kind: 'switch', switchValue: true, refused, ...help }
+        : { kind: 'value', needs: `a value: ${flag.meta}, ${kind.type}`, refused, ...help };
   }
   for (const [name, { commands, takenBy, ...spec }] of Object.entries(RUN_FLAGS) as [`--${string}`, (typeof RUN_FLAGS)[`--${string}`]][]) {
     const refused =

@@ -15,7 +15,8 @@ import { renderTerminalSummary } from '../report/render-terminal.js';
 import { Progress } from '../runner/progress.js';
 import { INTERRUPT_EXIT_CODES } from '../runner/interrupt.js';
 import { runConformance } from '../runner/run.js';
-import { parseCommandArgs, type CommandSyntax, type OptionTable } from './parse.js';
+import { CERTIFY_SYNTAX, KEYGEN_SYNTAX, VERIFY_SYNTAX } from './certify-args.js';
+import { parseCommandArgs } from './parse.js';
 import { listenForStop } from './signals.js';
 import { displayUrl } from '../runner/target.js';
 
@@ -24,31 +25,6 @@ import { displayUrl } from '../runner/target.js';
  * self-checking bundle), `conformance verify` (checks one without contacting any server) and
  * `conformance keygen` (an Ed25519 key pair for signing).
  */
-
-// Every command takes --dotenv and --no-dotenv; verify and keygen read no configuration and ignore them.
-const DOTENV: OptionTable = { '--dotenv': { kind: 'value', needs: 'a path' }, '--no-dotenv': { kind: 'switch' } };
-
-/** The options of `certify`, `verify` and `keygen`: adding one is a line here. */
-export const CERTIFY_SYNTAX: CommandSyntax = {
-  command: 'certify',
-  options: {
-    '--product': { kind: 'value', needs: 'a path' },
-    '--private-key': { kind: 'value', needs: 'a path' },
-    '--passphrase-env': { kind: 'value', needs: 'a variable name' },
-    '--out': { kind: 'value', needs: 'a directory' },
-    ...DOTENV,
-  },
-};
-// The bundle is the one argument; a count other than one gets the line that says so.
-export const VERIFY_SYNTAX: CommandSyntax = {
-  command: 'verify',
-  options: { '--public-key': { kind: 'value', needs: 'a path' }, ...DOTENV },
-  positionals: Number.POSITIVE_INFINITY,
-};
-export const KEYGEN_SYNTAX: CommandSyntax = {
-  command: 'keygen',
-  options: { '--out': { kind: 'value', needs: 'a path prefix' }, '--force': { kind: 'switch' }, ...DOTENV },
-};
 
 /**
  * What keeps a configuration from certifying: a narrowed run, known failures, fewer runs per

@@ -22,17 +22,22 @@ export const INIT_SYNTAX: CommandSyntax = {
   // It has always said "unknown argument" for an unknown option too.
   unknownWord: 'argument',
   options: {
-    '--force': { kind: 'switch' },
-    '--no-doctor': { kind: 'switch' },
-    '--no-learn': { kind: 'switch' },
-    '--help': { kind: 'switch', short: 'h' },
     // Where to write; --dotenv is kept for the scripts that already use it.
-    '--output': { kind: 'value', short: 'o', needs: 'a path' },
-    '--dotenv': { kind: 'value', needs: 'a path' },
+    '--output': { kind: 'value', short: 'o', needs: 'a path', meta: 'PATH', help: ['Where to write (default ./.env; --dotenv PATH is the same)'] },
+    '--dotenv': { kind: 'value', needs: 'a path', meta: 'PATH', help: ['The same as --output PATH'] },
+    '--force': { kind: 'switch', help: ['Overwrite the file if it exists'] },
+    '--no-learn': { kind: 'switch', help: ['Do not ask the target anything'] },
+    '--no-doctor': { kind: 'switch', help: ['Do not run conformance doctor on the written file'] },
     // Node 20 reads --env-file itself, even after the script's name, and exits before we run.
     '--env-file': { kind: 'value', refused: '--env-file is an option of Node itself; give --output PATH (or -o PATH) instead' },
     // An empty value means "leave it empty": no prompt, no environment.
-    ...Object.fromEntries(INIT_VARIABLES.map((v) => [v.option, { kind: 'value', blankAllowed: true, once: true } satisfies OptionSpec])),
+    ...Object.fromEntries(
+      INIT_VARIABLES.map((v) => [
+        v.option,
+        { kind: 'value', blankAllowed: true, once: true, meta: v.meta, help: [`${v.name}: ${v.description}`] } satisfies OptionSpec,
+      ]),
+    ),
+    '--help': { kind: 'switch', short: 'h', help: ['Show this help'] },
   },
 };
 

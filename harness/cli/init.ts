@@ -12,7 +12,6 @@ import { checkTargetUrl } from '../config/target-url.js';
 import { showUrl, validateValue } from '../init/validate.js';
 import { INIT_VARIABLES, initVariable, type InitVariableName } from '../init/variables.js';
 import { packageFile } from '../package-root.js';
-import { INIT_HELP } from './help.js';
 
 /*
  * Issue 13, `conformance init`: writes a commented .env from .env.example with what it is given
@@ -181,7 +180,7 @@ export async function runInit(argv: readonly string[], io: InitIo, doctor: (envF
       throw error;
     }
     if (args.help) {
-      io.stdout.write(INIT_HELP);
+      io.stdout.write(await (await import('./help.js')).commandHelp('init'));
       return 0;
     }
     const envFile = resolve(io.cwd, args.output ?? '.env');

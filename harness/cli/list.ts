@@ -1,8 +1,7 @@
 import { checkList, type CheckList, type ListedCheck } from '../config/check-list.js';
 import { loadConfig } from '../config/load.js';
 import { estimateChecks } from '../runner/request-estimate.js';
-import { runArgsOf, runSyntax } from './args.js';
-import { parseCommandArgs } from './parse.js';
+import { parseListArgs } from './list-args.js';
 import { writeOut } from './write-out.js';
 
 /*
@@ -17,38 +16,6 @@ import { writeOut } from './write-out.js';
  * (harness/runner/request-estimate.ts, which the run's progress line starts from; test/e2e.test.ts
  * keeps them equal to a full run's and test/list.test.ts the one figure to one suite's run).
  */
-
-export const LIST_HELP =
-  'Usage: conformance list [--json] [options]\n\n' +
-  'Lists, without running anything or contacting the target, every check that conformance run\n' +
-  'would start with these settings and this selection: one row per requirement and suite, with\n' +
-  'its level, spec section, the variables it needs and whether they are set (a check whose\n' +
-  'variable is not set would be skipped "not configured"). Without a target URL every key and id\n' +
-  "comes from the embedded reference server's seed.\n\n" +
-  'Options:\n' +
-  '  --json              One JSON document instead of the table\n' +
-  '  --suites a,b        CONFORMANCE_SUITES; --requirements ID,ID: CONFORMANCE_REQUIREMENTS;\n' +
-  '                      --url URL: CONFORMANCE_TARGET_URL; and every other option of run\n' +
-  '  --dotenv PATH       Read variables from this file instead of ./.env (it must exist)\n' +
-  '  --no-dotenv         Read no file of variables, only the environment\n' +
-  '  -h, --help          Show this help\n' +
-  '\nExamples:\n' +
-  '  conformance list --suites contacts,security\n' +
-  '  conformance list --url https://api.example.com/api/v1 --json > checks.json\n\n' +
-  'Exit codes: 0 listed, 2 a bad option or configuration (as for conformance run).\n';
-
-/** Pure: the options of `conformance list`: `--json`, the file of variables, and run's setting flags. */
-export function parseListArgs(argv: readonly string[]): { json: boolean; envFile: string | null | undefined; overrides: Record<string, string> } {
-  // run's options (what narrows or points a run), less the two that only change how a run runs.
-  const run = runSyntax('run');
-  const refused = (name: string) => ({ kind: 'switch', refused: `${name} applies to conformance run only; leave it out of conformance list` }) as const;
-  const parsed = parseCommandArgs(argv, {
-    command: 'list',
-    options: { ...run.options, '--json': { kind: 'switch' }, '--skip-doctor': refused('--skip-doctor'), '--rerun-failed': refused('--rerun-failed') },
-  });
-  const { envFile, overrides } = runArgsOf('run', parsed);
-  return { json: parsed.values.has('--json'), envFile, overrides: { ...overrides } };
-}
 
 const needText = (check: ListedCheck): string =>
   check.needs.length === 0

@@ -27,8 +27,8 @@ function toolSyntax(options: OptionTable, positionals = 0): CommandSyntax {
 
 /** The options of `load export` beside those of `load`. */
 export const EXPORT_OPTIONS: OptionTable = {
-  '--kubernetes': { kind: 'value', needs: 'a directory', once: true },
-  '--image': { kind: 'value', needs: 'an image reference', once: true },
+  '--kubernetes': { kind: 'value', needs: 'a directory', once: true, meta: 'DIR', help: ['load export: the directory to write the manifests to'] },
+  '--image': { kind: 'value', needs: 'an image reference', once: true, meta: 'IMAGE', help: ['load export: the image the manifests run'] },
 };
 
 /** `conformance load keys-file [PATH] [options]`: 0 written, 2 nothing to write or no path. */

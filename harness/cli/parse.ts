@@ -27,8 +27,14 @@ export interface OptionSpec {
   readonly switchValue?: boolean;
   /** Given twice is refused; default: the last one wins. */
   readonly once?: boolean;
-  /** Known, but refused by this command with this line (a flag of another command). */
+  /** Known, but refused by this command with this line (a flag of another command); its help lists it not. */
   readonly refused?: string;
+  /** What its value is in the help (`--url URL`); none for a switch. */
+  readonly meta?: string;
+  /** The left column of its help line, when more than the flag and its value (`--rerun-failed [report.json]`). */
+  readonly usage?: string;
+  /** Its help, one entry a line (the command's `--help` lists every option it accepts). */
+  readonly help?: readonly string[];
 }
 
 /** A command's options by long name (`--url`). */

@@ -32,6 +32,23 @@ export interface KeyAnswer {
   readonly listed?: boolean;
 }
 
+export interface ClientOptions {
+  readonly authStyle?: 'x-api-key' | 'bearer';
+  /** Every 429 returned, not waited out. */
+  readonly raw429?: boolean;
+  /** The request creates a record: after the stop it is not sent, but once sent it is let finish. */
+  readonly creates?: boolean;
+  /** A delete of what the doctor created: sent even after the stop. */
+  readonly cleanup?: boolean;
+}
+
+/** The stop as a client's signal: a read is cut off, a create refused only before it is sent, a cleanup never. */
+function stopSignal(stop: AbortSignal | undefined, options: ClientOptions): AbortSignal | undefined {
+  if (stop === undefined || options.cleanup === true) return undefined;
+  if (options.creates === true) return stop.aborted ? stop : undefined;
+  return stop;
+}
+
 /** Where the doctor stands, shared by its items. */
 export interface DoctorContext {
   readonly baseUrl: string;
@@ -41,13 +58,18 @@ export interface DoctorContext {
   readonly tag: string;
   /** Records the doctor had to create, and whether it deleted them. */
   readonly created: CreatedRecord[];
+  /**
+   * The doctor's stop (SIGINT, SIGTERM): once aborted no new request goes out but the deletes of
+   * what it created; a read in flight is cut off, a create is let finish (its answer holds the id to delete).
+   */
+  readonly stop?: AbortSignal | undefined;
   /** How keys travel: X-API-Key, or Bearer when the target accepts the admin key only that way (spec 5.1). */
   authStyle: 'x-api-key' | 'bearer';
   /** A client for a key: functional (429 waited out once) or raw (every 429 returned). */
-  client(key: string, options?: { readonly authStyle?: 'x-api-key' | 'bearer'; readonly raw429?: boolean }): ApiClient;
+  client(key: string, options?: ClientOptions): ApiClient;
 }
 
-export function doctorContext(baseUrl: string, config: Config, redactor: Redactor, tag: string): DoctorContext {
+export function doctorContext(baseUrl: string, config: Config, redactor: Redactor, tag: string, stop?: AbortSignal): DoctorContext {
   // A target that stops answering part way costs a few timeouts, not one per remaining request
   // (CONFORMANCE_BREAKER_FAILURES in a row): the items left say they could not be checked.
   const health = new TargetHealth(config.breakerFailures);
@@ -57,9 +79,11 @@ export function doctorContext(baseUrl: string, config: Config, redactor: Redacto
     redactor,
     tag,
     created: [],
+    stop,
     authStyle: 'x-api-key',
-    client: (key, options = {}) =>
-      new ApiClient({
+    client: (key, options = {}) => {
+      const signal = stopSignal(stop, options);
+      return new ApiClient({
         baseUrl,
         key,
         authStyle: options.authStyle ?? ctx.authStyle,
@@ -69,7 +93,9 @@ export function doctorContext(baseUrl: string, config: Config, redactor: Redacto
         network: config.network,
         health,
         throttle: options.raw429 === true ? RAW_429 : DOCTOR_THROTTLE,
-      }),
+        ...(signal === undefined ? {} : { signal }),
+      });
+    },
   };
   return ctx;
 }

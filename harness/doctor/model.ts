@@ -58,8 +58,19 @@ export const doctorReportSchema = z.object({
   items: z.array(doctorItemSchema),
   created: z.array(createdRecordSchema),
   counts: z.object(Object.fromEntries(DOCTOR_STATUSES.map((s) => [s, z.number().int().nonnegative()])) as Record<DoctorStatus, z.ZodNumber>),
-  /** 0: nothing is a problem; 1: something is. (2, the configuration cannot be read, writes no doctor.json.) */
-  exitCode: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * 0: nothing is a problem; 1: something is; 130 / 143: stopped by SIGINT / SIGTERM (`stoppedBy`).
+   * (2, the configuration cannot be read, writes no doctor.json.)
+   */
+  exitCode: z.union([z.literal(0), z.literal(1), z.literal(130), z.literal(143)]),
+  /** Present when a signal stopped the doctor: the items are those decided before it, what it created was deleted. */
+  stoppedBy: z
+    .object({
+      code: z.literal('DOCTOR_STOPPED'),
+      signal: z.enum(['SIGINT', 'SIGTERM']),
+      reason: z.string(),
+    })
+    .optional(),
 });
 export type DoctorReport = z.infer<typeof doctorReportSchema>;
 

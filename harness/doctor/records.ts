@@ -10,7 +10,7 @@ export async function removeRecord(ctx: DoctorContext, path: string, keys: reado
   let deleted = false;
   for (const key of [...new Set(keys)]) {
     try {
-      const res = await ctx.client(key).delete(path);
+      const res = await ctx.client(key, { cleanup: true }).delete(path);
       if (is2xx(res.status) || res.status === 404 || res.status === 410) {
         deleted = true;
         break;

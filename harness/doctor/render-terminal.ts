@@ -46,7 +46,8 @@ export function renderDoctorSummary(report: DoctorReport): string {
     out += `created ${escapeTerminal(record.path)} ${record.why === '' ? '' : `(${escapeTerminal(record.why)}) `}${record.deleted ? 'and deleted it again' : 'and could NOT delete it: remove it by hand'}\n`;
   }
   const blocking = report.items.filter((i) => i.blocksRun);
-  if (blocking.length > 0) out += `conformance run would stop before it starts: ${blocking.map((i) => i.id).join(', ')}\n`;
+  if (report.stoppedBy !== undefined) out += `stopped by ${report.stoppedBy.signal} before every item was checked: run the doctor again\n`;
+  else if (blocking.length > 0) out += `conformance run would stop before it starts: ${blocking.map((i) => i.id).join(', ')}\n`;
   else if (c.problem > 0) out += 'fix the problems above, then run the doctor again\n';
   else out += 'the configuration is ready for a run\n';
   return out;

@@ -43,8 +43,8 @@ async function createdThenRemoved(ctx: DoctorContext, res: ApiResponse, key: str
 export async function checkRights(ctx: DoctorContext): Promise<RightsFinding> {
   const adminKey = ctx.config.keys.admin!;
   const memberKey = ctx.config.keys.member;
-  const adminRes = await ctx.client(adminKey).post('/webhooks', INVALID_WEBHOOK);
-  const memberRes = memberKey === undefined ? undefined : await ctx.client(memberKey).post('/webhooks', INVALID_WEBHOOK);
+  const adminRes = await ctx.client(adminKey, { creates: true }).post('/webhooks', INVALID_WEBHOOK);
+  const memberRes = memberKey === undefined ? undefined : await ctx.client(memberKey, { creates: true }).post('/webhooks', INVALID_WEBHOOK);
   // The member key refused for its rights on a body it was never judged on: this target checks
   // rights first, so the admin key's validation refusal proves its rights.
   const rightsFirst = memberRes !== undefined && isPermissionRefusal(memberRes.status);
@@ -131,7 +131,7 @@ async function adminRights(ctx: DoctorContext, adminKey: string, invalid: ApiRes
     );
   }
   // The target may validate before it checks rights: only a valid body decides.
-  const valid = await ctx.client(adminKey).post('/webhooks', validWebhook(ctx));
+  const valid = await ctx.client(adminKey, { creates: true }).post('/webhooks', validWebhook(ctx));
   if (isPermissionRefusal(valid.status)) return refused(valid, 'with a valid body');
   if (is2xx(valid.status)) {
     const what = await createdThenRemoved(ctx, valid, adminKey, 'to tell whether CONFORMANCE_ADMIN_KEY has admin rights');
@@ -153,7 +153,7 @@ async function memberRights(ctx: DoctorContext, memberKey: string, invalid: ApiR
     return item('rights:member', title, 'ok', `POST /webhooks answered ${invalid.status}: a permission refusal, before the body was looked at`, { variables });
   }
   // The server may validate before it checks rights: a valid body decides.
-  const valid = await ctx.client(memberKey).post('/webhooks', validWebhook(ctx));
+  const valid = await ctx.client(memberKey, { creates: true }).post('/webhooks', validWebhook(ctx));
   if (isPermissionRefusal(valid.status)) {
     return item(
       'rights:member',

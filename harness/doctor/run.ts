@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/schema.js';
-import { HarnessError } from '../errors.js';
+import { DoctorStoppedError, HarnessError } from '../errors.js';
 import { Redactor } from '../http/redact.js';
+import { INTERRUPT_EXIT_CODES } from '../runner/interrupt.js';
 import { displayUrl, newRunId, startTarget } from '../runner/target.js';
 import { NO_ANSWER_CODES, doctorContext, type DoctorContext, type KeyAnswer } from './context.js';
 import { accepts, distinctKeysItem, keyAcceptedItem, latestAccepted, readKey, type KeyReading, type NamedKey } from './keys.js';
@@ -36,6 +37,17 @@ export interface DoctorOptions {
   readonly onItem?: (item: DoctorItem) => void;
   /** A target already started (the run's own): checked as it is, not started or closed here. */
   readonly target?: { readonly baseUrl: string; readonly embedded: boolean } | undefined;
+  /**
+   * The doctor's stop (`conformance doctor` on SIGINT or SIGTERM), aborted with a DoctorStoppedError:
+   * no new request but the deletes of what it created, no item decided after it; the report says `stoppedBy`.
+   */
+  readonly stop?: AbortSignal | undefined;
+}
+
+/** The reason a stop was aborted with; a stop aborted without one is a bug of its caller. */
+function stoppedBy(stop: AbortSignal | undefined): DoctorStoppedError | undefined {
+  if (stop?.aborted !== true) return undefined;
+  return stop.reason instanceof DoctorStoppedError ? stop.reason : new DoctorStoppedError('SIGTERM');
 }
 
 /** Errors an item's requests can end in: the item says it could not check, the doctor goes on. */
@@ -59,15 +71,29 @@ export async function runDoctor(config: Config, options: DoctorOptions): Promise
   const redactor = new Redactor([...Object.values(config.keys), ...config.limitedKeys]);
   const target = options.target === undefined ? await startTarget(config) : { ...options.target, close: async () => {} };
   try {
-    const ctx = doctorContext(target.baseUrl, config, redactor, `conformance-doctor:${newRunId(startedAt)}`);
+    const ctx = doctorContext(target.baseUrl, config, redactor, `conformance-doctor:${newRunId(startedAt)}`, options.stop);
     const items: DoctorItem[] = [];
     const push = (...found: DoctorItem[]): void => {
       for (const one of found) {
+        // An item decided after the stop was decided on refused or cut-off requests: not reported.
+        const stop = stoppedBy(options.stop);
+        if (stop !== undefined) throw stop;
         items.push(one);
         options.onItem?.(one);
       }
     };
-    await diagnose(ctx, options, push, target.embedded);
+    try {
+      await diagnose(ctx, options, push, target.embedded);
+    } catch (error) {
+      // Once stopped, whatever the unwinding threw (the stop itself, a refused request) ends the items.
+      if (stoppedBy(options.stop) === undefined) throw error;
+    }
+    const stop = stoppedBy(options.stop);
+    if (stop !== undefined) {
+      const last = item('stopped', `Stopped by ${stop.signal}`, 'not-checked', stop.message, { variables: [] });
+      items.push(last);
+      options.onItem?.(last);
+    }
     const finishedAt = new Date();
     return {
       kind: 'conformance-doctor',
@@ -80,7 +106,8 @@ export async function runDoctor(config: Config, options: DoctorOptions): Promise
       items,
       created: ctx.created,
       counts: countStatuses(items),
-      exitCode: doctorExitCode(items),
+      exitCode: stop === undefined ? doctorExitCode(items) : INTERRUPT_EXIT_CODES[stop.signal],
+      ...(stop === undefined ? {} : { stoppedBy: { code: stop.code as 'DOCTOR_STOPPED', signal: stop.signal, reason: stop.message } }),
     };
   } finally {
     await target.close();

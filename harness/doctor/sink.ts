@@ -161,7 +161,7 @@ export async function checkSink(ctx: DoctorContext): Promise<DoctorItem> {
   try {
     const endpoint = sink.endpoint({});
     const where = { url: endpoint.url, fix: reachFix(sink) };
-    const created = await ctx.client(admin).post('/webhooks', {
+    const created = await ctx.client(admin, { creates: true }).post('/webhooks', {
       name: `Conformance doctor sink check ${ctx.tag}`,
       url: endpoint.url,
       // A rare event: nothing else the target does sends it here while the doctor waits.
@@ -223,6 +223,8 @@ async function waitForDelivery(
   const strays = (): Array<{ path: string }> => sink.strays.filter((s) => s.arrivedAt >= started);
   while (Date.now() - started < waitMs) {
     if (received.length > 0 || strays().length > 0) break;
+    // Stopped (SIGINT, SIGTERM): no more waiting; the subscription is deleted below.
+    if (ctx.stop?.aborted === true) break;
     if (failedAt !== undefined && Date.now() - failedAt >= AFTER_FAILURE_MS) break;
     if (Date.now() - lastLog >= LOG_POLL_MS) {
       lastLog = Date.now();

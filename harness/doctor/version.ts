@@ -42,8 +42,8 @@ export async function checkVersion(ctx: DoctorContext, listing: ProjectListing, 
   const body = { parentTaskId: projectId, versionId, name: `Conformance doctor version check ${ctx.tag}`, description: ctx.tag };
   // A refusal blames the setting only when it repeats: one odd answer (a glitch, a hostile
   // target) is the target's, and a 5xx never says the versionId is wrong.
-  const first = await ctx.client(admin).post('/tasks', body);
-  const res = is2xx(first.status) || !isClientError(first.status) ? first : await ctx.client(admin).post('/tasks', body);
+  const first = await ctx.client(admin, { creates: true }).post('/tasks', body);
+  const res = is2xx(first.status) || !isClientError(first.status) ? first : await ctx.client(admin, { creates: true }).post('/tasks', body);
   const id = (res.json as { data?: { id?: unknown } } | undefined)?.data?.id;
   if (is2xx(res.status)) {
     if (typeof id !== 'string') {
