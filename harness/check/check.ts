@@ -11,6 +11,7 @@ import { adminWebhookGuard } from './admin-webhook-guard.js';
 import { declaredAt } from './declared-at.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords, type CleanupTally } from './cleanup.js';
+import { logAnswer } from './created-log.js';
 import { limiter } from './concurrency.js';
 import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
@@ -209,6 +210,8 @@ function buildContext(
         const owner = own ? clientKey : run.keys.admin;
         if (owner !== undefined) created.add(`${path}/${id}`, owner, run);
       },
+      // A check's own delete, for the read-back after cleanup: a soft-deleted record whose cleanup delete is refused was deleted here.
+      onDeleted: (path, status) => logAnswer(run.createdLog, path, { status }),
     });
   const skip = (reason: string): never => {
     throw new CheckSkipped(reason);
@@ -323,7 +326,7 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  * rate-limit suite: one key's window), except a group of consecutive `sideBySide` checks.
  */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
-  const created = new CreatedRecords();
+  const created = new CreatedRecords(domain);
   // What the file's properties send ahead, all together (harness/check/cases-ahead.ts).
   let aheadGate: (<R>(fn: () => Promise<R>) => Promise<R>) | undefined;
   const ahead = () => (aheadGate ??= limiter(runContext().concurrency));

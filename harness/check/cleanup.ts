@@ -4,7 +4,7 @@ import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
 import { keptAfter, keptKindOf, noneKept, type KeptBySpec } from './kept-by-spec.js';
 import type { RunContext } from './run-context.js';
-import { logCreated, logDeleted, roleOf } from './created-log.js';
+import { logAnswer, logCreated, logDeleted, roleOf } from './created-log.js';
 import { deletionPrerequisites, retriedWhenRefused } from './cleanup-order.js';
 import { limiter } from './concurrency.js';
 
@@ -29,6 +29,12 @@ export interface CleanupTally {
  */
 export class CreatedRecords {
   readonly #records = new Map<string, string>();
+  readonly #domain: string | undefined;
+
+  /** `domain`: the suite file's, written beside each record in the run's log (the read-back's report per domain). */
+  constructor(domain?: string) {
+    this.#domain = domain;
+  }
 
   /**
    * `run`: where the record is also logged for the main process, which deletes what is left
@@ -37,7 +43,7 @@ export class CreatedRecords {
   add(path: string, key: string, run?: Pick<RunContext, 'createdLog' | 'keys'>): void {
     this.#records.set(path, key);
     const role = run === undefined ? undefined : roleOf(run.keys, key);
-    if (run !== undefined && role !== undefined) logCreated(run.createdLog, path, role);
+    if (run !== undefined && role !== undefined) logCreated(run.createdLog, path, role, this.#domain);
   }
 
   get size(): number {
@@ -85,14 +91,19 @@ export class CreatedRecords {
     };
     /** One delete: its answer's status, or undefined when the record is left (not sent, or no answer). */
     const remove = async ([path, key]: readonly [string, string]): Promise<number | undefined> => {
-      if (health?.stopped || performance.now() >= deadline) return undefined;
+      if (health?.stopped || performance.now() >= deadline) {
+        logAnswer(run.createdLog, path, { none: 'not sent' });
+        return undefined;
+      }
       try {
         const response = await clientFor(key).delete(path);
+        logAnswer(run.createdLog, path, { status: response.status });
         // Deleted or already gone: the main process need not try it again.
         if ((response.status >= 200 && response.status < 300) || response.status === 404) logDeleted(run.createdLog, path);
         return response.status;
       } catch {
         // Best effort: an unreachable target at the end must not hide the results.
+        logAnswer(run.createdLog, path, { none: health?.stopped ? 'not sent' : 'no answer' });
         return undefined;
       }
     };

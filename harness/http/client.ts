@@ -82,6 +82,8 @@ export interface ClientOptions {
   readonly onWire?: (wire: WireRecord) => void;
   /** Called with every successful create, so the run can clean up what it made. */
   readonly onCreated?: (path: string, id: string) => void;
+  /** Called with the status of every answered DELETE of one record (`/tasks/<id>`): the run's ledger. */
+  readonly onDeleted?: (path: string, status: number) => void;
   /**
    * Around each request of this key: `before` may refuse to send it, `after` may refuse its
    * answer (both by throwing). The check runtime ends a check unverified through it.
@@ -382,6 +384,7 @@ export class ApiClient {
     }
     const json = parseJson(text);
     if (options.method === 'POST' && status >= 200 && status < 300) this.#noteCreated(options.path, json);
+    if (options.method === 'DELETE' && this.#options.onDeleted && /^\/[a-z-]+\/[^/?]+$/.test(options.path)) this.#options.onDeleted(options.path, status);
     return { status, headers: responseHeaders, text, json, exchange };
   }
 
