@@ -97,6 +97,12 @@ export interface CheckContext {
    * deleted with the key of `role` (default admin): the key whose organisation holds it.
    */
   track(path: string, role?: KeyRole): void;
+  /**
+   * At the file's end, before its cleanup, every record `GET path?query` lists is registered as
+   * `track` does (harness/check/cleanup.ts sweepAtEnd): for records whose create named none (a
+   * batch), found by an equality filter on a parent made for them alone, never a date, search or tag filter.
+   */
+  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, role?: KeyRole): void;
   /** Records one cell of the security matrix shown in the report. */
   matrixCell(cell: MatrixCell): void;
   /** Records one invalid class sent by an input-table check. */
@@ -260,6 +266,10 @@ function buildContext(
       // Org B's records are invisible to org A's keys (spec 5.4): only org B's key deletes them.
       const owner = run.keys[role];
       if (owner !== undefined) created.add(path, owner, run);
+    },
+    sweepAtEnd: (path, query, role = 'admin') => {
+      const owner = run.keys[role];
+      if (owner !== undefined) created.sweepAtEnd(path, query, owner);
     },
   };
 }

@@ -14,6 +14,9 @@ import { limiter } from './concurrency.js';
  */
 export const CLEANUP_MAX_MS = 300_000;
 
+/** Pages of 100 a sweep reads at most (a parent made for one check's records holds far fewer). */
+const SWEEP_MAX_PAGES = 50;
+
 /** What a file's cleanup did: records it could not delete for sure, and what the spec keeps of the deleted. */
 export interface CleanupTally {
   readonly left: number;
@@ -50,6 +53,54 @@ export class CreatedRecords {
     return this.#records.size;
   }
 
+  readonly #sweeps = new Map<string, { readonly path: string; readonly query: Readonly<Record<string, string>>; readonly key: string; at: number }>();
+
+  /**
+   * Issue 42 item 1: records a create made without naming them (a batch create's answer need not
+   * carry ids, spec 4.10) are found at the file's end through `path?query` and deleted by id
+   * with the rest. Only for a query the spec defines with no open meaning, an equality filter on a
+   * parent made for the records alone (`GET /time-entries?resourceId=` of a resource the check
+   * made for its batch: every entry listed there is the run's), never a date bound, a search, a
+   * tag or an order. The list is read CONFORMANCE_LIST_SETTLE_S after the last registration (the
+   * run's own bound on a list's lag behind a write), every page at limit 100 (spec 4: limit 1 to
+   * 100, so a shorter page is the last): it misses no record the server made there.
+   */
+  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, key: string): void {
+    const id = `${key} ${path} ${JSON.stringify(query)}`;
+    this.#sweeps.set(id, { path, query, key, at: performance.now() });
+  }
+
+  /** The sweeps' records, each added under the key that listed it; bounded by `deadline` and the run's stop. */
+  async #sweep(
+    clientFor: (key: string) => ApiClient,
+    run: Pick<RunContext, 'listSettleS' | 'createdLog' | 'keys'>,
+    health: TargetHealth | undefined,
+    deadline: number,
+  ): Promise<void> {
+    const sweeps = [...this.#sweeps.values()];
+    this.#sweeps.clear();
+    if (sweeps.length === 0) return;
+    const settleMs = (run.listSettleS ?? 0) * 1000;
+    const waitMs = Math.max(...sweeps.map((s) => s.at)) + settleMs - performance.now();
+    if (waitMs > 0 && !health?.stopped) await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, Math.max(0, deadline - performance.now()))));
+    for (const sweep of sweeps) {
+      for (let page = 0; page < SWEEP_MAX_PAGES; page++) {
+        if (health?.stopped || performance.now() >= deadline) return;
+        let ids: string[];
+        try {
+          const res = await clientFor(sweep.key).get(sweep.path, { ...sweep.query, limit: 100, offset: page * 100 });
+          const data = (res.json as { data?: unknown } | undefined)?.data;
+          if (res.status !== 200 || !Array.isArray(data)) break;
+          ids = data.map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
+          for (const id of ids) if (!this.#records.has(`${sweep.path}/${id}`)) this.add(`${sweep.path}/${id}`, sweep.key, run);
+          if (data.length < 100) break;
+        } catch {
+          break;
+        }
+      }
+    }
+  }
+
   /**
    * Deletes every record, newest first where one may refer to another (a time entry before its
    * task and resource), side by side otherwise (harness/check/cleanup-order.ts), at most
@@ -60,14 +111,13 @@ export class CreatedRecords {
    * spec keeps (soft-deleted tasks and resources, deactivated rates).
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog' | 'concurrency'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog' | 'concurrency'> &
+      Partial<Pick<RunContext, 'listSettleS'>>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
     governor?: RequestGovernor,
   ): Promise<CleanupTally> {
     const redactor = new Redactor(Object.values(run.keys));
-    const entries = [...this.#records.entries()].reverse(); // newest first
-    this.#records.clear();
     const deadline = performance.now() + maxMs;
     const clients = new Map<string, ApiClient>();
     const clientFor = (key: string): ApiClient => {
@@ -89,6 +139,9 @@ export class CreatedRecords {
       }
       return client;
     };
+    await this.#sweep(clientFor, run, health, deadline);
+    const entries = [...this.#records.entries()].reverse(); // newest first
+    this.#records.clear();
     /** One delete: its answer's status, or undefined when the record is left (not sent, or no answer). */
     const remove = async ([path, key]: readonly [string, string]): Promise<number | undefined> => {
       if (health?.stopped || performance.now() >= deadline) {

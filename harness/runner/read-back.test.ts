@@ -35,7 +35,13 @@ afterEach(async () => {
 });
 
 const KEYS = { admin: 'wm_admin_a', otherOrg: 'wm_other_b' };
-const targetOf = (baseUrl: string) => ({ baseUrl, keys: KEYS, authStyle: 'x-api-key' as const, requestTimeoutMs: 5000, redactor: new Redactor(Object.values(KEYS)) });
+const targetOf = (baseUrl: string) => ({
+  baseUrl,
+  keys: KEYS,
+  authStyle: 'x-api-key' as const,
+  requestTimeoutMs: 5000,
+  redactor: new Redactor(Object.values(KEYS)),
+});
 
 const ledger = (path: string, role: LedgerRecord['role'], lastAnswer: LedgerRecord['lastAnswer'], accepted = false): LedgerRecord => ({
   path,
@@ -80,7 +86,13 @@ describe('readBackRecords', () => {
       alive: [
         { collection: '/time-entries', organisation: 'A', id: 'refused', why: 'the delete was refused (409)', domain: 'time-entries' },
         { collection: '/expenses', organisation: 'A', id: 'failed', why: 'the delete answered 503', domain: 'time-entries' },
-        { collection: '/rates', organisation: 'A', id: 'still-active', why: 'the delete answered 204, and a read by id still finds it', domain: 'time-entries' },
+        {
+          collection: '/rates',
+          organisation: 'A',
+          id: 'still-active',
+          why: 'the delete answered 204, and a read by id still finds it',
+          domain: 'time-entries',
+        },
         { collection: '/contacts', organisation: 'B', id: 'b-never-sent', why: 'the delete was never sent: the run had stopped', domain: 'time-entries' },
       ],
     });
@@ -117,7 +129,10 @@ describe('readBackRecords', () => {
   it('says nothing is left when every record reads gone', async () => {
     const { server, baseUrl } = await fakeTarget({});
     open = server;
-    const result = await readBackRecords([ledger('/contacts/1', 'admin', { status: 204 }), ledger('/webhooks/2', 'otherOrg', { status: 404 })], targetOf(baseUrl));
+    const result = await readBackRecords(
+      [ledger('/contacts/1', 'admin', { status: 204 }), ledger('/webhooks/2', 'otherOrg', { status: 404 })],
+      targetOf(baseUrl),
+    );
     expect(result).toEqual({ checked: 2, alive: [], unknown: 0, cutShort: false });
     expect(footprintSentence(result)).toBe('Nothing the run created is left alive: 2 records checked by id.');
   });
