@@ -11,7 +11,7 @@ import { adminWebhookGuard } from './admin-webhook-guard.js';
 import { declaredAt } from './declared-at.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords, type CleanupTally } from './cleanup.js';
-import { logAnswer } from './created-log.js';
+import { logAnswer, logUnansweredCreate } from './created-log.js';
 import { limiter } from './concurrency.js';
 import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
@@ -218,6 +218,7 @@ function buildContext(
       },
       // A check's own delete, for the read-back after cleanup: a soft-deleted record whose cleanup delete is refused was deleted here.
       onDeleted: (path, status) => logAnswer(run.createdLog, path, { status }),
+      onCreateUnanswered: (path) => logUnansweredCreate(run.createdLog, path),
     });
   const skip = (reason: string): never => {
     throw new CheckSkipped(reason);

@@ -27,6 +27,11 @@ interface DeletedLine {
 /** The answer one DELETE of a record got: its status, or why there was none. */
 export type DeleteAnswer = { readonly status: number } | { readonly none: 'no answer' | 'not sent' };
 
+/** A create sent that got no answer (a timeout, a reset, the run's stop): it may have made a record of no known id. */
+interface UnansweredLine {
+  readonly unanswered: string;
+}
+
 interface AnswerLine {
   readonly answered: string;
   readonly status?: number;
@@ -64,7 +69,12 @@ export function logDeleted(file: string | undefined, path: string): void {
   append(file, { deleted: path } satisfies DeletedLine);
 }
 
-function append(file: string | undefined, line: CreatedLine | DeletedLine | AnswerLine): void {
+/** Notes a create that got no answer (harness/http/client.ts onCreateUnanswered). */
+export function logUnansweredCreate(file: string | undefined, path: string): void {
+  append(file, { unanswered: path } satisfies UnansweredLine);
+}
+
+function append(file: string | undefined, line: CreatedLine | DeletedLine | AnswerLine | UnansweredLine): void {
   if (file === undefined) return;
   try {
     appendFileSync(file, `${JSON.stringify(line)}\n`);
@@ -116,22 +126,29 @@ export interface LedgerRecord extends LoggedRecord {
  * created, with the answers its deletes got. Lines cut short or not understood are left out.
  */
 export function readLedger(file: string): LedgerRecord[] {
+  return readLedgerFile(file).records;
+}
+
+/** The ledger's records, and how many creates got no answer (each may have made a record of no known id). */
+export function readLedgerFile(file: string): { readonly records: LedgerRecord[]; readonly unansweredCreates: number } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return [];
+    return { records: [], unansweredCreates: 0 };
   }
+  let unansweredCreates = 0;
   const records = new Map<string, { role: KeyRole; domain: string | undefined; lastAnswer: DeleteAnswer | undefined; accepted: boolean }>();
   for (const raw of text.split('\n')) {
     if (raw.trim() === '') continue;
-    let line: Partial<CreatedLine & AnswerLine>;
+    let line: Partial<CreatedLine & AnswerLine & UnansweredLine>;
     try {
-      line = JSON.parse(raw) as Partial<CreatedLine & AnswerLine>;
+      line = JSON.parse(raw) as Partial<CreatedLine & AnswerLine & UnansweredLine>;
     } catch {
       continue;
     }
-    if (typeof line.created === 'string' && typeof line.role === 'string') {
+    if (typeof line.unanswered === 'string') unansweredCreates += 1;
+    else if (typeof line.created === 'string' && typeof line.role === 'string') {
       const known = records.get(line.created);
       // Created again after a delete (an id reused by a target): its deletes start afresh.
       records.set(line.created, { role: line.role, domain: line.domain ?? known?.domain, lastAnswer: undefined, accepted: false });
@@ -144,5 +161,5 @@ export function readLedger(file: string): LedgerRecord[] {
       } else if (line.none === 'no answer' || line.none === 'not sent') record.lastAnswer = { none: line.none };
     }
   }
-  return [...records].map(([path, r]) => ({ path, ...r }));
+  return { records: [...records].map(([path, r]) => ({ path, ...r })), unansweredCreates };
 }

@@ -84,6 +84,8 @@ export interface ClientOptions {
   readonly onCreated?: (path: string, id: string) => void;
   /** Called with the status of every answered DELETE of one record (`/tasks/<id>`): the run's ledger. */
   readonly onDeleted?: (path: string, status: number) => void;
+  /** Called with every create (`POST /contacts`, `POST /batch/time-entries`) sent that got no answer: it may have made a record the run never learns of. */
+  readonly onCreateUnanswered?: (path: string) => void;
   /**
    * Around each request of this key: `before` may refuse to send it, `after` may refuse its
    * answer (both by throwing). The check runtime ends a check unverified through it.
@@ -337,6 +339,7 @@ export class ApiClient {
       responseHeaders = flattenHeaders(res.headers);
       read = await readBounded(res.body, responseHeaders['content-length'], maxBytes);
     } catch (cause) {
+      if (options.method === 'POST' && /^\/(?:[a-z-]+|batch\/time-entries)$/.test(options.path)) this.#options.onCreateUnanswered?.(options.path);
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
       if (signal?.aborted && !deadline.timedOut) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
       const reason = this.#failure(url, cause, deadline.timedOut || (cause as Error).name === 'TimeoutError');

@@ -37,12 +37,18 @@ const LISTED = 5;
  * many were not read.
  */
 export function footprintSentence(readBack: ReadBackInfo): string {
-  const { checked, alive, unknown, cutShort } = readBack;
+  const { checked, alive, unknown, cutShort, unansweredCreates } = readBack;
   const read = `${plural(checked, 'record')} checked by id`;
-  const notRead = unknown > 0 ? `; ${plural(unknown, 'record')} not read back and not known deleted` : '';
+  const notRead =
+    (unknown > 0 ? `; ${plural(unknown, 'record')} not read back and not known deleted` : '') +
+    (unansweredCreates > 0
+      ? `; ${plural(unansweredCreates, 'create')} got no answer, and a record ${unansweredCreates === 1 ? 'it' : 'one of them'} made would be unknown to the run (those with tags carry the run's tag)`
+      : '');
   const cut = cutShort ? ' (the read-back was cut short)' : '';
   if (alive.length === 0) {
-    return unknown === 0 && !cutShort ? `Nothing the run created is left alive: ${read}.` : `Nothing the run read back is left alive: ${read}${notRead}${cut}.`;
+    return unknown === 0 && !cutShort && unansweredCreates === 0
+      ? `Nothing the run created is left alive: ${read}.`
+      : `Nothing the run read back is left alive: ${read}${notRead}${cut}.`;
   }
   const byCollection = new Map<string, number>();
   for (const record of alive) byCollection.set(record.collection, (byCollection.get(record.collection) ?? 0) + 1);

@@ -330,6 +330,8 @@ export const reportSchema = z.object({
           ),
           unknown: z.int().min(0),
           cutShort: z.boolean(),
+          /** Creates sent that got no answer (timeout, reset, the run's stop): each may have made a record of no known id, which no read by id can find. */
+          unansweredCreates: z.int().min(0),
         })
         .optional(),
       /** The summary's sentence about the footprint, generated from the read-back. Absent in reports written before it. */

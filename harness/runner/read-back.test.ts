@@ -83,6 +83,7 @@ describe('readBackRecords', () => {
       checked: 7,
       unknown: 0,
       cutShort: false,
+      unansweredCreates: 0,
       alive: [
         { collection: '/time-entries', organisation: 'A', id: 'refused', why: 'the delete was refused (409)', domain: 'time-entries' },
         { collection: '/expenses', organisation: 'A', id: 'failed', why: 'the delete answered 503', domain: 'time-entries' },
@@ -133,8 +134,16 @@ describe('readBackRecords', () => {
       [ledger('/contacts/1', 'admin', { status: 204 }), ledger('/webhooks/2', 'otherOrg', { status: 404 })],
       targetOf(baseUrl),
     );
-    expect(result).toEqual({ checked: 2, alive: [], unknown: 0, cutShort: false });
+    expect(result).toEqual({ checked: 2, alive: [], unknown: 0, cutShort: false, unansweredCreates: 0 });
     expect(footprintSentence(result)).toBe('Nothing the run created is left alive: 2 records checked by id.');
+  });
+});
+
+describe('footprintSentence', () => {
+  it('does not claim nothing is left when a create got no answer', () => {
+    expect(footprintSentence({ checked: 12, alive: [], unknown: 0, cutShort: false, unansweredCreates: 2 })).toBe(
+      "Nothing the run read back is left alive: 12 records checked by id; 2 creates got no answer, and a record one of them made would be unknown to the run (those with tags carry the run's tag).",
+    );
   });
 });
 

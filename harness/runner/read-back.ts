@@ -1,6 +1,6 @@
 import { ApiClient } from '../http/client.js';
 import { readShowsKept } from '../check/kept-by-spec.js';
-import { readLedger, type DeleteAnswer, type LedgerRecord } from '../check/created-log.js';
+import { readLedgerFile, type DeleteAnswer, type LedgerRecord } from '../check/created-log.js';
 import type { CleanupTarget } from './interrupt.js';
 
 /*
@@ -45,6 +45,8 @@ export interface ReadBackResult {
   readonly unknown: number;
   /** The read-back ended before every record was read (the bound, the interrupt, the target gone). */
   readonly cutShort: boolean;
+  /** Creates that got no answer (a timeout, a reset): each may have made a record whose id the run never learnt, and cannot read back. */
+  readonly unansweredCreates: number;
 }
 
 /** The organisation a key's role belongs to: the other organisation's key reads org B. */
@@ -152,10 +154,11 @@ export async function readBackRecords(records: readonly LedgerRecord[], target: 
   // In the order the run created them: the same report for the same run.
   const order = new Map(records.map((r, i) => [r.path, i]));
   alive.sort((a, b) => order.get(`${a.collection}/${a.id}`)! - order.get(`${b.collection}/${b.id}`)!);
-  return { checked, alive, unknown, cutShort };
+  return { checked, alive, unknown, cutShort, unansweredCreates: 0 };
 }
 
 /** The read-back of the run's ledger file. */
 export async function readBackLedger(ledgerFile: string, target: CleanupTarget, options: ReadBackOptions = {}): Promise<ReadBackResult> {
-  return readBackRecords(readLedger(ledgerFile), target, options);
+  const ledger = readLedgerFile(ledgerFile);
+  return { ...(await readBackRecords(ledger.records, target, options)), unansweredCreates: ledger.unansweredCreates };
 }
