@@ -102,7 +102,7 @@ export interface CheckContext {
    * `track` does (harness/check/cleanup.ts sweepAtEnd): for records whose create named none (a
    * batch), found by an equality filter on a parent made for them alone, never a date, search or tag filter.
    */
-  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, role?: KeyRole): void;
+  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, role?: KeyRole, tag?: string): void;
   /** Records one cell of the security matrix shown in the report. */
   matrixCell(cell: MatrixCell): void;
   /** Records one invalid class sent by an input-table check. */
@@ -268,9 +268,9 @@ function buildContext(
       const owner = run.keys[role];
       if (owner !== undefined) created.add(path, owner, run);
     },
-    sweepAtEnd: (path, query, role = 'admin') => {
+    sweepAtEnd: (path, query, role = 'admin', tag) => {
       const owner = run.keys[role];
-      if (owner !== undefined) created.sweepAtEnd(path, query, owner);
+      if (owner !== undefined) created.sweepAtEnd(path, query, owner, tag);
     },
   };
 }

@@ -53,7 +53,10 @@ export class CreatedRecords {
     return this.#records.size;
   }
 
-  readonly #sweeps = new Map<string, { readonly path: string; readonly query: Readonly<Record<string, string>>; readonly key: string; at: number }>();
+  readonly #sweeps = new Map<
+    string,
+    { readonly path: string; readonly query: Readonly<Record<string, string>>; readonly key: string; readonly tag: string | undefined; at: number }
+  >();
 
   /**
    * Issue 42 item 1: records a create made without naming them (a batch create's answer need not
@@ -65,9 +68,23 @@ export class CreatedRecords {
    * run's own bound on a list's lag behind a write), every page at limit 100 (spec 4: limit 1 to
    * 100, so a shorter page is the last): it misses no record the server made there.
    */
-  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, key: string): void {
-    const id = `${key} ${path} ${JSON.stringify(query)}`;
-    this.#sweeps.set(id, { path, query, key, at: performance.now() });
+  /**
+   * `tag`: only the records carrying the run's tag are taken (a parent others' records may sit
+   * under too); a list that shows records in brief, without their tags, is answered by a read by id.
+   */
+  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, key: string, tag?: string): void {
+    const id = `${key} ${path} ${JSON.stringify(query)} ${tag ?? ''}`;
+    this.#sweeps.set(id, { path, query, key, tag, at: performance.now() });
+  }
+
+  /** Whether a listed record carries `tag`: in the list's record, or else in a read by id. */
+  async #tagged(client: ApiClient, path: string, listed: unknown, tag: string): Promise<boolean> {
+    let tags = (listed as { tags?: unknown } | null)?.tags;
+    if (!Array.isArray(tags)) {
+      const read = await client.get(path);
+      tags = (read.json as { data?: { tags?: unknown } } | undefined)?.data?.tags;
+    }
+    return Array.isArray(tags) && tags.includes(tag);
   }
 
   /** The sweeps' records, each added under the key that listed it; bounded by `deadline` and the run's stop. */
@@ -92,7 +109,11 @@ export class CreatedRecords {
           const data = (res.json as { data?: unknown } | undefined)?.data;
           if (res.status !== 200 || !Array.isArray(data)) break;
           ids = data.map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
-          for (const id of ids) if (!this.#records.has(`${sweep.path}/${id}`)) this.add(`${sweep.path}/${id}`, sweep.key, run);
+          for (const [i, id] of ids.entries()) {
+            if (this.#records.has(`${sweep.path}/${id}`)) continue;
+            if (sweep.tag !== undefined && !(await this.#tagged(clientFor(sweep.key), `${sweep.path}/${id}`, data[i], sweep.tag))) continue;
+            this.add(`${sweep.path}/${id}`, sweep.key, run);
+          }
           if (data.length < 100) break;
         } catch {
           break;
