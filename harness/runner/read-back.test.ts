@@ -152,6 +152,8 @@ describe('whyAlive', () => {
     expect(whyAlive({ status: 403 }, false)).toBe('the delete was refused (403)');
     expect(whyAlive({ status: 502 }, false)).toBe('the delete answered 502');
     expect(whyAlive({ none: 'no answer' }, false)).toBe('the delete got no answer');
-    expect(whyAlive(undefined, false)).toBe('never deleted: the run stopped before its cleanup reached it');
+    expect(whyAlive(undefined, false)).toBe(
+      'no delete was sent: the run stopped before its cleanup reached it, or it was made after its file had cleaned up (a create answered late)',
+    );
   });
 });

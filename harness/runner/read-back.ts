@@ -56,7 +56,8 @@ export function organisationOf(role: LedgerRecord['role']): Organisation {
 
 /** Why a record read back alive is still there, from its last delete's answer. */
 export function whyAlive(answer: DeleteAnswer | undefined, accepted: boolean): string {
-  if (answer === undefined) return 'never deleted: the run stopped before its cleanup reached it';
+  if (answer === undefined)
+    return 'no delete was sent: the run stopped before its cleanup reached it, or it was made after its file had cleaned up (a create answered late)';
   if ('none' in answer) return answer.none === 'not sent' ? 'the delete was never sent: the run had stopped' : 'the delete got no answer';
   const { status } = answer;
   if (status >= 500) return `the delete answered ${status}`;
