@@ -22,6 +22,10 @@ export interface ListsPolicy {
   readonly lenientBooleans: boolean;
   /** How far lists lag behind the writes, in milliseconds (0: a write shows at once; spec 4 says nothing of when). */
   readonly lagMs: number;
+  /** `dateTo` is an exclusive bound (a record of that very day is left out), not inclusive (spec 4 names no bound's kind). */
+  readonly dateToExclusive: boolean;
+  /** Lists show the newest record first, not the oldest (spec 4 shows no order). */
+  readonly newestFirst: boolean;
 }
 
 /** The spec's behaviour. */
@@ -36,6 +40,8 @@ export const LISTS_POLICY: ListsPolicy = {
   pagingQueryNotFound: false,
   lenientBooleans: false,
   lagMs: 0,
+  dateToExclusive: false,
+  newestFirst: false,
 };
 
 /** The faults of every list: paging (paging.ts) and query filters (query.ts) (policy slot `lists`). */

@@ -35,8 +35,23 @@ function lenientOffset(query: QueryReader): number {
 
 export function paginate<T>(items: readonly T[], page: Page, policy: ListsPolicy): ListBody<T> {
   const start = policy.offsetApplied ? page.offset : 0;
-  const data = items.slice(start, start + page.limit);
+  // Variant newest-first: the same records, the other way round.
+  const ordered = policy.newestFirst ? [...items].reverse() : items;
+  const data = ordered.slice(start, start + page.limit);
   const limit = policy.echoedLimit === 'asked' ? page.limit : policy.echoedLimit;
   const pagination: Pagination = policy.total ? { limit, offset: page.offset, total: items.length } : { limit, offset: page.offset };
   return policy.pagination ? { data, pagination } : { data };
+}
+
+/**
+ * The inclusive last day a `dateTo` filter admits: the day itself, or the day before it where
+ * dateTo is read as an exclusive bound (variant exclusive-date-bounds). A value that is no
+ * YYYY-MM-DD date is handed on unchanged.
+ */
+export function lastDayOf(dateTo: string | undefined, policy: Pick<ListsPolicy, 'dateToExclusive'>): string | undefined {
+  if (dateTo === undefined || !policy.dateToExclusive || !/^\d{4}-\d{2}-\d{2}$/.test(dateTo)) return dateTo;
+  const day = new Date(`${dateTo}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return dateTo;
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
 }

@@ -45,6 +45,10 @@ export const VARIANTS = {
     'the list endpoints follow the writes 2 s behind, as a search index or read replica does: a record created, changed or deleted shows in lists (filters, totals, pages) as it stood 2 s ago; a read by id is current (spec 4 says nothing about when a write shows in lists)',
   'brief-lists':
     'lists show each record in brief, its id and (where it has one) its name, and the whole record only on a read by id (spec 4 and 2: record contents are not shown); contacts, expenses, time entries, resources, rates, allocations, tasks, milestones and webhook subscriptions',
+  'exclusive-date-bounds':
+    'dateTo is an exclusive bound on every list that takes it (time entries, expenses, allocations, milestones): a record of that very day is left out, dateFrom stays inclusive (spec 4 names the filters, not the kind of bound)',
+  'newest-first':
+    'every list shows the newest record first (the order of creation reversed), so paging walks from the latest write back (spec 4 shows no order of a list)',
   'string-paging':
     'list answers carry the paging figures (limit, offset, total) as decimal strings, as echoed from the query string (spec 4 gives pagination no JSON type)',
   'batch-item-refusals':
@@ -102,6 +106,8 @@ export const VARIANT_PATCHES: { readonly [V in VariantName]?: PolicyPatch<Policy
   },
   // a search index or read replica: lists show the writes of 2 s ago
   'eventual-lists': { lists: { lagMs: EVENTUAL_LIST_LAG_MS } },
+  'exclusive-date-bounds': { lists: { dateToExclusive: true } },
+  'newest-first': { lists: { newestFirst: true } },
   'report-choices': {
     // the first two definitions refuse an execute they do not support (the answers' forms are a hook of app.ts)
     reports: { executeChecks: [refuseUnsupportedExecute] },

@@ -76,7 +76,34 @@ async function scopeEntries(t: CheckContext, scope: TimeEntryConstraints): Promi
   return [...byResource, ...byTask.filter((r) => !byResource.some((b) => b['id'] === r['id']))];
 }
 
-const create = (t: CheckContext, entries: unknown) => t.api.post(PATH, { entries });
+/**
+ * A batch create. Its answer need not name the entries it made (spec 4.10): every entry under a
+ * task or resource of the items is found again at the file's end by the exact equality filter
+ * (harness/check/cleanup.ts sweepAtEnd) and deleted by id. The items' ids are this file's fresh
+ * scopes (freshScope) or broken values that are no UUID (ENTRY_ITEM_BREAKS): never a parent
+ * another file's records sit under.
+ */
+async function create(t: CheckContext, entries: unknown): Promise<ApiResponse> {
+  sweepParents(t, entries);
+  try {
+    return await t.api.post(PATH, { entries });
+  } finally {
+    // Again after the write: the sweep waits the list settle bound from the last one.
+    sweepParents(t, entries);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function sweepParents(t: CheckContext, entries: unknown): void {
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries) {
+    for (const field of ['resourceId', 'taskId'] as const) {
+      const id = (entry as Record<string, unknown> | null)?.[field];
+      if (typeof id === 'string' && UUID.test(id)) t.sweepAtEnd('/time-entries', { [field]: id });
+    }
+  }
+}
 const update = (t: CheckContext, updates: unknown) => t.api.patch(PATH, { updates });
 const remove = (t: CheckContext, ids: unknown) => t.api.send({ method: 'DELETE', path: PATH, body: { ids } });
 

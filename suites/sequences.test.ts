@@ -81,6 +81,7 @@ const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: C
     baseUrl: t.run.baseUrl,
     authStyle: t.run.authStyle,
     track: (path) => t.track(path),
+    sweep: (path, query) => t.sweepAtEnd(path, query),
     concurrency: t.run.concurrency,
     seconds: COVERAGE_SECONDS_PER_EXPLORATION_SECOND * settings.seconds,
     hooks: hookSide,
@@ -105,6 +106,7 @@ const exploration = once(async (t: CheckContext): Promise<{ readonly coverage: C
       hooks: hookSide,
       onSequence: noteExploration,
       track: (path) => t.track(path),
+      sweep: (path, query) => t.sweepAtEnd(path, query),
       concurrency: t.run.concurrency,
     });
     return { coverage, explored };

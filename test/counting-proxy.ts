@@ -11,6 +11,12 @@ export interface CountingProxy {
   readonly baseUrl: string;
   /** Requests forwarded so far, per key. */
   counts(): ReadonlyMap<string, number>;
+  /**
+   * With `recordCreates`: per key, the records its successful creates answered with an id
+   * (`/contacts/<id>`; a batch create's entries as `/time-entries/<id>`), seen on the wire: what
+   * the run made, known apart from the run's own ledger.
+   */
+  created(): ReadonlyMap<string, ReadonlySet<string>>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -28,6 +34,29 @@ export interface CountingProxyOptions {
    * cannot plan for its limit and meets it as 429s (the throttling budget's case).
    */
   readonly stripRateHeaders?: boolean;
+  /** Read the answers of creates for `created()`. */
+  readonly recordCreates?: boolean;
+}
+
+/** The records a create's answer names: `data.id`, or each `data[].id` of a batch. */
+function createdPaths(path: string, body: string): string[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const data = (json as { data?: unknown } | null)?.data;
+  const idOf = (r: unknown): string | undefined => {
+    const id = (r as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : undefined;
+  };
+  if (/\/batch\/time-entries$/.test(path)) {
+    return (Array.isArray(data) ? data : []).flatMap((r) => (idOf(r) === undefined ? [] : [`/time-entries/${idOf(r)!}`]));
+  }
+  const collection = /\/(contacts|expenses|time-entries|allocations|milestones|webhooks|tasks|resources|rates)$/.exec(path)?.[0];
+  const id = idOf(data);
+  return collection === undefined || id === undefined ? [] : [`${collection}/${id}`];
 }
 
 const RATE_HEADER = /^x-ratelimit-/i;
@@ -47,6 +76,7 @@ const UPSTREAM_IDLE_MS = 1_000;
 export async function startCountingProxy(upstream: string, options: CountingProxyOptions = {}): Promise<CountingProxy> {
   const target = new URL(upstream);
   const counts = new Map<string, number>();
+  const created = new Map<string, Set<string>>();
   const upstreamAgent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
   const server = createServer((req, res) => {
     const key = keyOf(req);
@@ -58,6 +88,19 @@ export async function startCountingProxy(upstream: string, options: CountingProx
           Object.entries(upstreamRes.headers).filter(([name]) => !(options.stripRateHeaders === true && RATE_HEADER.test(name))),
         );
         res.writeHead(upstreamRes.statusCode ?? 502, headers);
+        const status = upstreamRes.statusCode ?? 502;
+        if (options.recordCreates === true && req.method === 'POST' && status >= 200 && status < 300) {
+          const chunks: Buffer[] = [];
+          upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+          upstreamRes.on('end', () => {
+            const path = (req.url ?? '').split('?')[0]!;
+            const paths = createdPaths(path, Buffer.concat(chunks).toString('utf8'));
+            if (paths.length === 0) return;
+            const mine = created.get(key) ?? new Set<string>();
+            for (const p of paths) mine.add(p);
+            created.set(key, mine);
+          });
+        }
         upstreamRes.pipe(res);
       },
     );
@@ -72,7 +115,11 @@ export async function startCountingProxy(upstream: string, options: CountingProx
   return {
     baseUrl: `http://127.0.0.1:${port}${target.pathname.replace(/\/+$/, '')}`,
     counts: () => counts,
-    reset: () => counts.clear(),
+    created: () => created,
+    reset: () => {
+      counts.clear();
+      created.clear();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -34,6 +34,10 @@ const EXERCISES: Record<VariantName, Exercise> = {
   },
   'string-paging': { suites: ['contacts', 'expenses', 'rates', 'tasks', 'webhooks', 'reports'], observed: 'paging-number-form' },
   'batch-item-refusals': { suites: ['batch'], observed: 'batch-invalid-item-status' },
+  'exclusive-date-bounds': { suites: ['time-entries', 'expenses', 'allocations', 'milestones', 'batch'] },
+  'newest-first': {
+    suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
+  },
   'lax-formats': { suites: ['contacts', 'batch', 'time-entries', 'webhooks'] },
   'eventual-lists': {
     suites: ['contacts', 'expenses', 'time-entries', 'batch', 'resources', 'rates', 'allocations', 'tasks', 'milestones', 'webhooks', 'security'],
@@ -75,6 +79,8 @@ const EXERCISES: Record<VariantName, Exercise> = {
  */
 const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
+  // The lists' other legitimate choices, the ones test/leftovers.test.ts runs too.
+  ['exclusive-date-bounds', 'newest-first'],
   ['lax-formats', 'batch-item-refusals', 'json-media-types'],
   [
     'business-rules',

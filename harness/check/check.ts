@@ -11,6 +11,7 @@ import { adminWebhookGuard } from './admin-webhook-guard.js';
 import { declaredAt } from './declared-at.js';
 import { REQUIREMENTS, isRequirementId, type RequirementId } from '../spec/requirements.js';
 import { CreatedRecords, type CleanupTally } from './cleanup.js';
+import { logAnswer, logUnansweredCreate } from './created-log.js';
 import { limiter } from './concurrency.js';
 import { harRecorder } from '../har/recorder.js';
 import { CheckFailure, CheckInconclusive, CheckSkipped } from './outcomes.js';
@@ -96,6 +97,12 @@ export interface CheckContext {
    * deleted with the key of `role` (default admin): the key whose organisation holds it.
    */
   track(path: string, role?: KeyRole): void;
+  /**
+   * At the file's end, before its cleanup, every record `GET path?query` lists is registered as
+   * `track` does (harness/check/cleanup.ts sweepAtEnd): for records whose create named none (a
+   * batch), found by an equality filter on a parent made for them alone, never a date, search or tag filter.
+   */
+  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, role?: KeyRole, tag?: string): void;
   /** Records one cell of the security matrix shown in the report. */
   matrixCell(cell: MatrixCell): void;
   /** Records one invalid class sent by an input-table check. */
@@ -209,6 +216,9 @@ function buildContext(
         const owner = own ? clientKey : run.keys.admin;
         if (owner !== undefined) created.add(`${path}/${id}`, owner, run);
       },
+      // A check's own delete, for the read-back after cleanup: a soft-deleted record whose cleanup delete is refused was deleted here.
+      onDeleted: (path, status) => logAnswer(run.createdLog, path, { status }),
+      onCreateUnanswered: (path) => logUnansweredCreate(run.createdLog, path),
     });
   const skip = (reason: string): never => {
     throw new CheckSkipped(reason);
@@ -257,6 +267,10 @@ function buildContext(
       // Org B's records are invisible to org A's keys (spec 5.4): only org B's key deletes them.
       const owner = run.keys[role];
       if (owner !== undefined) created.add(path, owner, run);
+    },
+    sweepAtEnd: (path, query, role = 'admin', tag) => {
+      const owner = run.keys[role];
+      if (owner !== undefined) created.sweepAtEnd(path, query, owner, tag);
     },
   };
 }
@@ -323,7 +337,7 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  * rate-limit suite: one key's window), except a group of consecutive `sideBySide` checks.
  */
 export function checker(domain: Domain, fileOptions: { readonly sequential?: boolean } = {}) {
-  const created = new CreatedRecords();
+  const created = new CreatedRecords(domain);
   // What the file's properties send ahead, all together (harness/check/cases-ahead.ts).
   let aheadGate: (<R>(fn: () => Promise<R>) => Promise<R>) | undefined;
   const ahead = () => (aheadGate ??= limiter(runContext().concurrency));

@@ -4,7 +4,7 @@ import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
 import { keptAfter, keptKindOf, noneKept, type KeptBySpec } from './kept-by-spec.js';
 import type { RunContext } from './run-context.js';
-import { logCreated, logDeleted, roleOf } from './created-log.js';
+import { logAnswer, logCreated, logDeleted, roleOf } from './created-log.js';
 import { deletionPrerequisites, retriedWhenRefused } from './cleanup-order.js';
 import { limiter } from './concurrency.js';
 
@@ -13,6 +13,9 @@ import { limiter } from './concurrency.js';
  * answers deletes slowly ends the cleanup here, not in a hook error.
  */
 export const CLEANUP_MAX_MS = 300_000;
+
+/** Pages of 100 a sweep reads at most (a parent made for one check's records holds far fewer). */
+const SWEEP_MAX_PAGES = 50;
 
 /** What a file's cleanup did: records it could not delete for sure, and what the spec keeps of the deleted. */
 export interface CleanupTally {
@@ -29,6 +32,12 @@ export interface CleanupTally {
  */
 export class CreatedRecords {
   readonly #records = new Map<string, string>();
+  readonly #domain: string | undefined;
+
+  /** `domain`: the suite file's, written beside each record in the run's log (the read-back's report per domain). */
+  constructor(domain?: string) {
+    this.#domain = domain;
+  }
 
   /**
    * `run`: where the record is also logged for the main process, which deletes what is left
@@ -37,11 +46,80 @@ export class CreatedRecords {
   add(path: string, key: string, run?: Pick<RunContext, 'createdLog' | 'keys'>): void {
     this.#records.set(path, key);
     const role = run === undefined ? undefined : roleOf(run.keys, key);
-    if (run !== undefined && role !== undefined) logCreated(run.createdLog, path, role);
+    if (run !== undefined && role !== undefined) logCreated(run.createdLog, path, role, this.#domain);
   }
 
   get size(): number {
     return this.#records.size;
+  }
+
+  readonly #sweeps = new Map<
+    string,
+    { readonly path: string; readonly query: Readonly<Record<string, string>>; readonly key: string; readonly tag: string | undefined; at: number }
+  >();
+
+  /**
+   * Issue 42 item 1: records a create made without naming them (a batch create's answer need not
+   * carry ids, spec 4.10) are found at the file's end through `path?query` and deleted by id
+   * with the rest. Only for a query the spec defines with no open meaning, an equality filter on a
+   * parent made for the records alone (`GET /time-entries?resourceId=` of a resource the check
+   * made for its batch: every entry listed there is the run's), never a date bound, a search, a
+   * tag or an order. The list is read CONFORMANCE_LIST_SETTLE_S after the last registration (the
+   * run's own bound on a list's lag behind a write), every page at limit 100 (spec 4: limit 1 to
+   * 100, so a shorter page is the last): it misses no record the server made there.
+   */
+  /**
+   * `tag`: only the records carrying the run's tag are taken (a parent others' records may sit
+   * under too); a list that shows records in brief, without their tags, is answered by a read by id.
+   */
+  sweepAtEnd(path: string, query: Readonly<Record<string, string>>, key: string, tag?: string): void {
+    const id = `${key} ${path} ${JSON.stringify(query)} ${tag ?? ''}`;
+    this.#sweeps.set(id, { path, query, key, tag, at: performance.now() });
+  }
+
+  /** Whether a listed record carries `tag`: in the list's record, or else in a read by id. */
+  async #tagged(client: ApiClient, path: string, listed: unknown, tag: string): Promise<boolean> {
+    let tags = (listed as { tags?: unknown } | null)?.tags;
+    if (!Array.isArray(tags)) {
+      const read = await client.get(path);
+      tags = (read.json as { data?: { tags?: unknown } } | undefined)?.data?.tags;
+    }
+    return Array.isArray(tags) && tags.includes(tag);
+  }
+
+  /** The sweeps' records, each added under the key that listed it; bounded by `deadline` and the run's stop. */
+  async #sweep(
+    clientFor: (key: string) => ApiClient,
+    run: Pick<RunContext, 'listSettleS' | 'createdLog' | 'keys'>,
+    health: TargetHealth | undefined,
+    deadline: number,
+  ): Promise<void> {
+    const sweeps = [...this.#sweeps.values()];
+    this.#sweeps.clear();
+    if (sweeps.length === 0) return;
+    const settleMs = (run.listSettleS ?? 0) * 1000;
+    const waitMs = Math.max(...sweeps.map((s) => s.at)) + settleMs - performance.now();
+    if (waitMs > 0 && !health?.stopped) await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, Math.max(0, deadline - performance.now()))));
+    for (const sweep of sweeps) {
+      for (let page = 0; page < SWEEP_MAX_PAGES; page++) {
+        if (health?.stopped || performance.now() >= deadline) return;
+        let ids: string[];
+        try {
+          const res = await clientFor(sweep.key).get(sweep.path, { ...sweep.query, limit: 100, offset: page * 100 });
+          const data = (res.json as { data?: unknown } | undefined)?.data;
+          if (res.status !== 200 || !Array.isArray(data)) break;
+          ids = data.map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
+          for (const [i, id] of ids.entries()) {
+            if (this.#records.has(`${sweep.path}/${id}`)) continue;
+            if (sweep.tag !== undefined && !(await this.#tagged(clientFor(sweep.key), `${sweep.path}/${id}`, data[i], sweep.tag))) continue;
+            this.add(`${sweep.path}/${id}`, sweep.key, run);
+          }
+          if (data.length < 100) break;
+        } catch {
+          break;
+        }
+      }
+    }
   }
 
   /**
@@ -54,14 +132,13 @@ export class CreatedRecords {
    * spec keeps (soft-deleted tasks and resources, deactivated rates).
    */
   async cleanUp(
-    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog' | 'concurrency'>,
+    run: Pick<RunContext, 'baseUrl' | 'keys' | 'authStyle' | 'requestTimeoutMs' | 'maxResponseBytes' | 'harDir' | 'network' | 'createdLog' | 'concurrency'> &
+      Partial<Pick<RunContext, 'listSettleS'>>,
     health?: TargetHealth,
     maxMs: number = CLEANUP_MAX_MS,
     governor?: RequestGovernor,
   ): Promise<CleanupTally> {
     const redactor = new Redactor(Object.values(run.keys));
-    const entries = [...this.#records.entries()].reverse(); // newest first
-    this.#records.clear();
     const deadline = performance.now() + maxMs;
     const clients = new Map<string, ApiClient>();
     const clientFor = (key: string): ApiClient => {
@@ -83,16 +160,24 @@ export class CreatedRecords {
       }
       return client;
     };
+    await this.#sweep(clientFor, run, health, deadline);
+    const entries = [...this.#records.entries()].reverse(); // newest first
+    this.#records.clear();
     /** One delete: its answer's status, or undefined when the record is left (not sent, or no answer). */
     const remove = async ([path, key]: readonly [string, string]): Promise<number | undefined> => {
-      if (health?.stopped || performance.now() >= deadline) return undefined;
+      if (health?.stopped || performance.now() >= deadline) {
+        logAnswer(run.createdLog, path, { none: 'not sent' });
+        return undefined;
+      }
       try {
         const response = await clientFor(key).delete(path);
+        logAnswer(run.createdLog, path, { status: response.status });
         // Deleted or already gone: the main process need not try it again.
         if ((response.status >= 200 && response.status < 300) || response.status === 404) logDeleted(run.createdLog, path);
         return response.status;
       } catch {
         // Best effort: an unreachable target at the end must not hide the results.
+        logAnswer(run.createdLog, path, { none: health?.stopped ? 'not sent' : 'no answer' });
         return undefined;
       }
     };

@@ -16,10 +16,26 @@ export type KeyRole = keyof Keys;
 interface CreatedLine {
   readonly created: string;
   readonly role: KeyRole;
+  /** The suite file's domain that made it (absent in lines of the interrupt's own cleanup). */
+  readonly domain?: string;
 }
 
 interface DeletedLine {
   readonly deleted: string;
+}
+
+/** The answer one DELETE of a record got: its status, or why there was none. */
+export type DeleteAnswer = { readonly status: number } | { readonly none: 'no answer' | 'not sent' };
+
+/** A create sent that got no answer (a timeout, a reset, the run's stop): it may have made a record of no known id. */
+interface UnansweredLine {
+  readonly unanswered: string;
+}
+
+interface AnswerLine {
+  readonly answered: string;
+  readonly status?: number;
+  readonly none?: 'no answer' | 'not sent';
 }
 
 export interface LoggedRecord {
@@ -35,8 +51,17 @@ export function roleOf(keys: Partial<Keys>, key: string): KeyRole | undefined {
 }
 
 /** Notes a record the run created; best effort (a log that cannot be written must not fail a check). */
-export function logCreated(file: string | undefined, path: string, role: KeyRole): void {
-  append(file, { created: path, role } satisfies CreatedLine);
+export function logCreated(file: string | undefined, path: string, role: KeyRole, domain?: string): void {
+  append(file, (domain === undefined ? { created: path, role } : { created: path, role, domain }) satisfies CreatedLine);
+}
+
+/**
+ * Notes what a DELETE of a record answered (a check's own delete, a file's cleanup, the
+ * interrupt's): the run's ledger, which the read-back after cleanup (harness/runner/read-back.ts)
+ * reads to say why a record still there is there.
+ */
+export function logAnswer(file: string | undefined, path: string, answer: DeleteAnswer): void {
+  append(file, ('status' in answer ? { answered: path, status: answer.status } : { answered: path, none: answer.none }) satisfies AnswerLine);
 }
 
 /** Notes a record deleted (or already gone). */
@@ -44,7 +69,12 @@ export function logDeleted(file: string | undefined, path: string): void {
   append(file, { deleted: path } satisfies DeletedLine);
 }
 
-function append(file: string | undefined, line: CreatedLine | DeletedLine): void {
+/** Notes a create that got no answer (harness/http/client.ts onCreateUnanswered). */
+export function logUnansweredCreate(file: string | undefined, path: string): void {
+  append(file, { unanswered: path } satisfies UnansweredLine);
+}
+
+function append(file: string | undefined, line: CreatedLine | DeletedLine | AnswerLine | UnansweredLine): void {
   if (file === undefined) return;
   try {
     appendFileSync(file, `${JSON.stringify(line)}\n`);
@@ -80,4 +110,56 @@ export function readCreatedLog(file: string): LoggedRecord[] {
     } else if (typeof line.deleted === 'string') live.delete(line.deleted);
   }
   return [...live].map(([path, role]) => ({ path, role }));
+}
+
+/** One record of the run's ledger: who made it, and what its deletes answered. */
+export interface LedgerRecord extends LoggedRecord {
+  readonly domain: string | undefined;
+  /** The last DELETE's answer; undefined when no delete of it was logged. */
+  readonly lastAnswer: DeleteAnswer | undefined;
+  /** Some DELETE of it answered 2xx (a check's own, or the cleanup's). */
+  readonly accepted: boolean;
+}
+
+/**
+ * Every record the log says the run created (deleted or not), in the order they were first
+ * created, with the answers its deletes got. Lines cut short or not understood are left out.
+ */
+export function readLedger(file: string): LedgerRecord[] {
+  return readLedgerFile(file).records;
+}
+
+/** The ledger's records, and how many creates got no answer (each may have made a record of no known id). */
+export function readLedgerFile(file: string): { readonly records: LedgerRecord[]; readonly unansweredCreates: number } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { records: [], unansweredCreates: 0 };
+  }
+  let unansweredCreates = 0;
+  const records = new Map<string, { role: KeyRole; domain: string | undefined; lastAnswer: DeleteAnswer | undefined; accepted: boolean }>();
+  for (const raw of text.split('\n')) {
+    if (raw.trim() === '') continue;
+    let line: Partial<CreatedLine & AnswerLine & UnansweredLine>;
+    try {
+      line = JSON.parse(raw) as Partial<CreatedLine & AnswerLine & UnansweredLine>;
+    } catch {
+      continue;
+    }
+    if (typeof line.unanswered === 'string') unansweredCreates += 1;
+    else if (typeof line.created === 'string' && typeof line.role === 'string') {
+      const known = records.get(line.created);
+      // Created again after a delete (an id reused by a target): its deletes start afresh.
+      records.set(line.created, { role: line.role, domain: line.domain ?? known?.domain, lastAnswer: undefined, accepted: false });
+    } else if (typeof line.answered === 'string') {
+      const record = records.get(line.answered);
+      if (record === undefined) continue;
+      if (typeof line.status === 'number') {
+        record.lastAnswer = { status: line.status };
+        if (line.status >= 200 && line.status < 300) record.accepted = true;
+      } else if (line.none === 'no answer' || line.none === 'not sent') record.lastAnswer = { none: line.none };
+    }
+  }
+  return { records: [...records].map(([path, r]) => ({ path, ...r })), unansweredCreates };
 }

@@ -82,6 +82,10 @@ export interface ClientOptions {
   readonly onWire?: (wire: WireRecord) => void;
   /** Called with every successful create, so the run can clean up what it made. */
   readonly onCreated?: (path: string, id: string) => void;
+  /** Called with the status of every answered DELETE of one record (`/tasks/<id>`): the run's ledger. */
+  readonly onDeleted?: (path: string, status: number) => void;
+  /** Called with every create (`POST /contacts`, `POST /batch/time-entries`) sent that got no answer: it may have made a record the run never learns of. */
+  readonly onCreateUnanswered?: (path: string) => void;
   /**
    * Around each request of this key: `before` may refuse to send it, `after` may refuse its
    * answer (both by throwing). The check runtime ends a check unverified through it.
@@ -335,6 +339,7 @@ export class ApiClient {
       responseHeaders = flattenHeaders(res.headers);
       read = await readBounded(res.body, responseHeaders['content-length'], maxBytes);
     } catch (cause) {
+      if (options.method === 'POST' && /^\/(?:[a-z-]+|batch\/time-entries)$/.test(options.path)) this.#options.onCreateUnanswered?.(options.path);
       // The check was stopped (its time limit, a cancelled run): not the target's fault.
       if (signal?.aborted && !deadline.timedOut) this.#stopped(options.method, shownUrl, signal, 'stopped', cause);
       const reason = this.#failure(url, cause, deadline.timedOut || (cause as Error).name === 'TimeoutError');
@@ -382,6 +387,7 @@ export class ApiClient {
     }
     const json = parseJson(text);
     if (options.method === 'POST' && status >= 200 && status < 300) this.#noteCreated(options.path, json);
+    if (options.method === 'DELETE' && this.#options.onDeleted && /^\/[a-z-]+\/[^/?]+$/.test(options.path)) this.#options.onDeleted(options.path, status);
     return { status, headers: responseHeaders, text, json, exchange };
   }
 

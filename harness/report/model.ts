@@ -308,6 +308,34 @@ export const reportSchema = z.object({
           }),
         )
         .optional(),
+      /**
+       * The read-back after cleanup (harness/runner/read-back.ts): every record the run created,
+       * read by id with its organisation's key. `alive`: read 2xx and not as the spec keeps a
+       * deleted record, with why (its delete's answer); `unknown`: not read for sure and not
+       * answered deleted; `cutShort`: it ended before every record was read (its 60 s bound, an
+       * interrupt, the target gone). `notDeleted` above is `alive` and `unknown` together.
+       * Absent in reports written before it.
+       */
+      readBack: z
+        .object({
+          checked: z.int().min(0),
+          alive: z.array(
+            z.object({
+              collection: z.string(),
+              organisation: z.enum(['A', 'B']),
+              id: z.string(),
+              why: z.string(),
+              domain: z.string().optional(),
+            }),
+          ),
+          unknown: z.int().min(0),
+          cutShort: z.boolean(),
+          /** Creates sent that got no answer (timeout, reset, the run's stop): each may have made a record of no known id, which no read by id can find. */
+          unansweredCreates: z.int().min(0),
+        })
+        .optional(),
+      /** The summary's sentence about the footprint, generated from the read-back. Absent in reports written before it. */
+      footprint: z.string().optional(),
     })
     .optional(),
   /**

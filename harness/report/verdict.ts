@@ -110,7 +110,9 @@ export function cleanupSentence(report: Pick<Report, 'cleanup' | 'runId'>): stri
     const list = shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}`;
     parts.push(`The run's deletes leave ${list}, as the spec has them (2: a deleted task or resource is soft-deleted, a deleted rate deactivated).`);
   }
-  if (cleanup.notDeleted > 0) {
+  // The read-back's sentence, where the run read back what it deleted (harness/report/footprint.ts).
+  if (cleanup.footprint !== undefined) parts.push(cleanup.footprint);
+  else if (cleanup.notDeleted > 0) {
     parts.push(
       `${plural(cleanup.notDeleted, 'record')} the run created could not be deleted (the run stopped, the target did not answer, or it refused the delete and a read still found the record): they carry the tag conformance-run-${report.runId.toLowerCase()} where the record has tags.`,
     );

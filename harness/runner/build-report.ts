@@ -19,6 +19,7 @@ import type { SpecUnit } from '../spec/traceability/units.js';
 import { exitCodeWithExpected, unverifiedMust, verdictOf } from './verdict.js';
 import { evaluateExpected, type ExpectedFailure } from './expected-failures.js';
 import { INTERRUPT_EXIT_CODES } from './interrupt.js';
+import { footprintSentence } from '../report/footprint.js';
 
 export interface RunInfo {
   readonly runId: string;
@@ -49,7 +50,15 @@ export interface RunInfo {
   readonly specUnits?: readonly SpecUnit[] | undefined;
   /** SIGINT or SIGTERM stopped the run (harness/runner/interrupt.ts): the verdict is `interrupted`, whatever finished. */
   readonly interrupted?: Report['interrupted'] | undefined;
+  /** The read-back after cleanup (harness/runner/read-back.ts); absent when none ran. */
+  readonly readBack?: ReadBackInfo | undefined;
 }
+
+type ReadBack = NonNullable<NonNullable<Report['cleanup']>['readBack']>;
+type ReadBackInfo = Omit<ReadBack, 'alive'> & { readonly alive: readonly ReadBack['alive'][number][] };
+
+/** Records of a suite file's domain the read-back found alive. */
+const aliveIn = (readBack: ReadBackInfo, domain: string): number => readBack.alive.filter((r) => r.domain === domain).length;
 
 /** Per spec section: units, traced, verified (every requirement a traced unit names passed), informative, untestable. */
 function specCoverage(units: readonly SpecUnit[], requirements: readonly RequirementCoverage[]): NonNullable<Report['specCoverage']> {
@@ -180,7 +189,13 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
       ? {}
       : {
           cleanup: {
-            notDeleted: info.interrupted === undefined ? collected.cleanup.notDeleted : info.interrupted.recordsLeft,
+            // From the read-back when there was one (issue 42: a claim about the footprint is verified).
+            notDeleted:
+              info.readBack !== undefined
+                ? info.readBack.alive.length + info.readBack.unknown
+                : info.interrupted === undefined
+                  ? collected.cleanup.notDeleted
+                  : info.interrupted.recordsLeft,
             ...collected.cleanup.kept,
             ...(collected.cleanup.byDomain === undefined || collected.cleanup.byDomain.size === 0
               ? {}
@@ -188,9 +203,12 @@ export function buildReport(collected: CollectedRun, info: RunInfo): Report {
                   byDomain: Object.fromEntries(
                     [...collected.cleanup.byDomain.entries()]
                       .sort(([a], [b]) => a.localeCompare(b))
-                      .map(([d, row]) => [d, { notDeleted: row.notDeleted, ...row.kept }]),
+                      .map(([d, row]) => [d, { notDeleted: info.readBack === undefined ? row.notDeleted : aliveIn(info.readBack, d), ...row.kept }]),
                   ),
                 }),
+            ...(info.readBack === undefined
+              ? {}
+              : { readBack: { ...info.readBack, alive: info.readBack.alive.map((r) => ({ ...r })) }, footprint: footprintSentence(info.readBack) }),
           },
         }),
     verdict,

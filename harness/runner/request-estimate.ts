@@ -68,15 +68,43 @@ export const SUITE_ESTIMATES: Readonly<Record<Domain, SuiteEstimate>> = {
   sequences: { checks: 8, requests: { admin: { base: 4300, perRun: 0 }, otherOrg: { base: 240, perRun: 0 } } },
 };
 
+/**
+ * The read-back after cleanup (harness/runner/read-back.ts): one GET by id per record the suite
+ * created, with the key of the organisation that holds it; the batch and exploration files add
+ * the pages of their end-of-file sweeps (harness/check/cleanup.ts sweepAtEnd, about two a scope).
+ * Counted from the run's ledger (distinct records per suite and key) in full runs of the
+ * functional suites at CONFORMANCE_NUM_RUNS=5 and 20 against the reference, 2026-12-02, seed
+ * 1519395540; the exploration's is bound by its sequences and time, not by the runs (the larger
+ * of the two runs, rounded up).
+ */
+export const READ_BACK_ESTIMATES: Readonly<Record<Domain, Partial<Readonly<Record<EstimatedRole, RequestCount>>>>> = {
+  'rate-limit': { admin: { base: 1, perRun: 0 } },
+  auth: { admin: { base: 3, perRun: 0 } },
+  contacts: { admin: { base: 25, perRun: 4 } },
+  'time-entries': { admin: { base: 49, perRun: 4 } },
+  batch: { admin: { base: 178 + 30, perRun: 5.1 } },
+  expenses: { admin: { base: 133, perRun: 4 } },
+  rates: { admin: { base: 41, perRun: 1.6 } },
+  resources: { admin: { base: 41, perRun: 1 } },
+  allocations: { admin: { base: 41, perRun: 4 } },
+  tasks: { admin: { base: 107, perRun: 1 } },
+  milestones: { admin: { base: 45, perRun: 4 } },
+  reports: { admin: { base: 2, perRun: 0 } },
+  security: { admin: { base: 64, perRun: 0 }, otherOrg: { base: 124, perRun: 0 } },
+  webhooks: { admin: { base: 84, perRun: 4 }, otherOrg: { base: 1, perRun: 0 } },
+  sequences: { admin: { base: 210 + 10, perRun: 0 }, otherOrg: { base: 16, perRun: 0 } },
+};
+
 export type RequestEstimate = Readonly<Record<EstimatedRole, number>>;
 
-/** Requests per key a run of these suites sends at `numRuns` runs per property (whole numbers, rounded up). */
+/** Requests per key a run of these suites sends at `numRuns` runs per property, its read-back included (whole numbers, rounded up). */
 export function estimateRequests(suites: readonly Domain[], numRuns: number): RequestEstimate {
   const total: Record<EstimatedRole, number> = { admin: 0, member: 0, otherOrg: 0 };
   for (const suite of new Set(suites)) {
     for (const role of ESTIMATED_ROLES) {
-      const count = SUITE_ESTIMATES[suite].requests[role];
-      if (count !== undefined) total[role] += count.base + count.perRun * numRuns;
+      for (const count of [SUITE_ESTIMATES[suite].requests[role], READ_BACK_ESTIMATES[suite][role]]) {
+        if (count !== undefined) total[role] += count.base + count.perRun * numRuns;
+      }
     }
   }
   for (const role of ESTIMATED_ROLES) total[role] = Math.ceil(total[role]);

@@ -40,6 +40,7 @@ import { shippedSpecUnits } from '../spec/traceability/units.js';
 import type { ThrottleHandoff } from './throttle-worker.js';
 import { CODE_EXTENSION, CODE_ROOT, packageFile } from '../package-root.js';
 import { readCreatedLog } from '../check/created-log.js';
+import { readBackLedger, type ReadBackResult } from './read-back.js';
 import {
   INTERRUPT_CLEANUP_MS,
   INTERRUPT_CLOSE_MS,
@@ -379,6 +380,14 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   if (vitest !== undefined) await closeWithin(() => vitest.close(), signal !== undefined ? INTERRUPT_CLOSE_MS : 15_000);
   releaseSignals?.();
   moduleCache?.finish();
+  // Issue 42: every record the run created read back by id, bounded and stopped by a signal
+  // (harness/runner/read-back.ts); the report's footprint comes from this read. An interrupted run
+  // has its own bound to keep: its cleanup's count stands (report.interrupted).
+  let readBack: ReadBackResult | undefined;
+  if (signal === undefined && collector.run.cleanup !== undefined) {
+    const readTarget = { baseUrl: target.baseUrl, keys: config.keys, authStyle, requestTimeoutMs: config.requestTimeoutMs, redactor, network: config.network };
+    readBack = await readBackLedger(createdLog, readTarget, { signal: interrupt?.signal });
+  }
   const stopped = health.stopped;
   if (stopped !== null) collector.stop(stopped.reason, stopCode(stopped.kind));
   const notReported = signal !== undefined ? interruptReason(signal) : outcome.abandoned ? deadlineReason : 'the run ended before this check reported a result';
@@ -408,10 +417,13 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     ...(signal === undefined || cleanup === undefined
       ? {}
       : { interrupted: { signal, recordsFound: cleanup.found, recordsDeleted: cleanup.deleted, recordsLeft: cleanup.left.length } }),
+    ...(readBack === undefined ? {} : { readBack }),
   });
   const written = await writeReport(report, config.reportDir, redactor);
   // The log lists ids only (never a key); kept when records may remain, so they can be found.
-  if (cleanup === undefined || cleanup.left.length === 0) await rm(createdLog, { force: true });
+  if ((cleanup === undefined || cleanup.left.length === 0) && (readBack === undefined || (readBack.alive.length === 0 && readBack.unknown === 0))) {
+    await rm(createdLog, { force: true });
+  }
   if (harDir !== undefined) {
     await writeHar(harDir, join(written.runDir, HAR_FILE), report.tool);
     await cp(join(written.runDir, HAR_FILE), join(written.latestDir, HAR_FILE));

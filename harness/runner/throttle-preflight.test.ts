@@ -31,9 +31,9 @@ describe('planThrottling', () => {
   it('times each limited key at its paced rate (90% of the advertised limit), slowest first', () => {
     const plan = planThrottling({ suites: ['security'], numRuns: 20, filtered: false, limits: { admin: 600, otherOrg: 60 } });
     expect(plan.keys.map((k) => [k.role, k.requests, Math.round(k.pacedMs / 1000)])).toEqual([
-      // 586 requests at 54 a minute; 221 at 540 a minute.
-      ['otherOrg', 586, 651],
-      ['admin', 221, 25],
+      // 586 + 124 read back at 54 a minute; 221 + 64 read back at 540 a minute.
+      ['otherOrg', 710, 789],
+      ['admin', 285, 32],
     ]);
   });
 
@@ -63,8 +63,8 @@ describe('refuseSlowRun', () => {
   });
 
   it('lets a run through that its limits hold at most MAX_PACED_MS', () => {
-    // About 14,000 requests: paced at 90% of 1,600 a minute that is about 9.7 minutes.
-    const plan = planThrottling({ ...FULL, limits: { admin: 1600 } });
+    // About 15,700 requests (the read-back's included): paced at 90% of 1,800 a minute that is about 9.7 minutes.
+    const plan = planThrottling({ ...FULL, limits: { admin: 1800 } });
     expect(plan.keys[0]!.pacedMs).toBeLessThan(MAX_PACED_MS);
     expect(refusal(plan)).toBeUndefined();
     expect(refusal(planThrottling({ ...FULL, limits: { admin: 800 } }))).toBeInstanceOf(ConfigError);

@@ -66,6 +66,8 @@ function collectionTargets(collection: Collection): Record<string, InputTarget> 
 /** Entries a batch made on `resourceId`, registered for cleanup. */
 async function trackEntriesOf(t: CheckContext, resourceId: unknown): Promise<string[]> {
   if (typeof resourceId !== 'string') return [];
+  // Found again at the file's end too (a lagging list may not show them yet): harness/check/cleanup.ts sweepAtEnd.
+  t.sweepAtEnd('/time-entries', { resourceId });
   const records = await listAll(t.api, '/time-entries', { resourceId });
   const ids = records.flatMap((r) => (typeof r['id'] === 'string' ? [r['id']] : []));
   for (const id of ids) t.track(`/time-entries/${id}`);

@@ -545,6 +545,9 @@ async function trackOrgBBatch(t: CheckContext, other: ApiClient, listPath: strin
   }
   const tracked = new Set<string>();
   for (const filter of filters.values()) {
+    // Again at the file's end, once a lagging list shows them, reading by id a record a list shows
+    // in brief, without its tags (harness/check/cleanup.ts sweepAtEnd): the list now may show neither.
+    t.sweepAtEnd(listPath, filter, 'otherOrg', tag);
     for (let page = 0; page < 5; page++) {
       const res = await other.get(listPath, { ...filter, limit: 100, offset: page * 100 });
       const records = (res.json as { data?: unknown } | undefined)?.data;

@@ -7,7 +7,7 @@ import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import { withoutFields } from '../models/fields.js';
 import { createAllocation, filterAllocations, patchAllocation, type Allocation, type AllocationFilter } from '../models/allocations.js';
 import type { TaskLookup } from '../models/tasks.js';
-import { paginate, readPage } from '../paging.js';
+import { lastDayOf, paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {
   allocationCreateSchema,
@@ -84,7 +84,7 @@ export const allocationsRoutes: FastifyPluginAsync<AllocationsRouteOptions> = as
       projectId: id('projectId'),
       // spec 4.6, 7: <date> filters, rejected unless real dates
       dateFrom: query.date('dateFrom'),
-      dateTo: query.date('dateTo'),
+      dateTo: lastDayOf(query.date('dateTo'), lists),
     };
     const page = readPage(query, lists);
     query.finish();

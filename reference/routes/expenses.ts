@@ -5,7 +5,7 @@ import { requireAuth } from '../auth.js';
 import { conflict, notFound, validationFailed } from '../errors.js';
 import { findOwned, findScoped, readsEverywhere, type IdParams } from '../lookup.js';
 import { approveExpense, createExpense, filterExpenses, patchExpense, rejectExpense, type Expense, type ExpenseFilter } from '../models/expenses.js';
-import { paginate, readPage } from '../paging.js';
+import { lastDayOf, paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {
   EXPENSE_STATUSES,
@@ -83,7 +83,7 @@ export const expensesRoutes: FastifyPluginAsync<ExpensesRouteOptions> = async (a
       status: query.oneOf('status', EXPENSE_STATUSES),
       // spec 4.2: plain strings here (unlike the <date> filters of time entries)
       dateFrom: query.string('dateFrom'),
-      dateTo: query.string('dateTo'),
+      dateTo: lastDayOf(query.string('dateTo'), lists),
       isBillable: query.boolean('isBillable', lenient),
       isInvoiced: query.boolean('isInvoiced', lenient),
     };

@@ -6,7 +6,7 @@ import { conflict, notFound, validationFailed } from '../errors.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import { withoutFields } from '../models/fields.js';
 import { completeMilestone, createMilestone, filterMilestones, patchMilestone, type Milestone, type MilestoneFilter } from '../models/milestones.js';
-import { paginate, readPage } from '../paging.js';
+import { lastDayOf, paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {
   MILESTONE_STATUSES,
@@ -62,7 +62,7 @@ export const milestonesRoutes: FastifyPluginAsync<MilestonesRouteOptions> = asyn
       status: query.oneOf('status', MILESTONE_STATUSES),
       // spec 4.8, 7: <date> filters, rejected unless real dates
       dateFrom: query.date('dateFrom', policy.uncheckedFilters.includes('dateFrom')),
-      dateTo: query.date('dateTo', policy.uncheckedFilters.includes('dateTo')),
+      dateTo: lastDayOf(query.date('dateTo', policy.uncheckedFilters.includes('dateTo')), lists),
     };
     const page = readPage(query, lists);
     query.finish();

@@ -6,7 +6,7 @@ import { notFound, validationFailed } from '../errors.js';
 import { findOwned, findScoped, type IdParams } from '../lookup.js';
 import type { TaskLookup } from '../models/tasks.js';
 import { createTimeEntry, filterTimeEntries, patchTimeEntry, type TimeEntry, type TimeEntryFilter } from '../models/time-entries.js';
-import { paginate, readPage } from '../paging.js';
+import { lastDayOf, paginate, readPage } from '../paging.js';
 import { QueryReader } from '../query.js';
 import {
   MIN_HOURS,
@@ -68,7 +68,7 @@ export const timeEntriesRoutes: FastifyPluginAsync<TimeEntriesRouteOptions> = as
       resourceId: query.uuid('resourceId'),
       projectId: query.uuid('projectId'),
       dateFrom: query.date('dateFrom', shapeOnly),
-      dateTo: query.date('dateTo', shapeOnly),
+      dateTo: lastDayOf(query.date('dateTo', shapeOnly), lists),
       isBillable: query.boolean('isBillable', lenient),
       isInvoiced: query.boolean('isInvoiced', lenient),
     };

@@ -8,7 +8,7 @@ import { VARIANT_NAMES, type VariantName } from '../../reference/variants.js';
  * limit keeps out of the exploration's way: fewer seeds show it.
  */
 export const SEQUENCE_VARIANTS_TOGETHER: ReadonlyArray<readonly VariantName[]> = [
-  ['eventual-lists', 'brief-lists', 'string-paging'],
+  ['eventual-lists', 'brief-lists', 'string-paging', 'exclusive-date-bounds', 'newest-first'],
   ['lax-formats', 'batch-item-refusals', 'guarded-security', 'json-media-types'],
   [
     'business-rules',

@@ -63,6 +63,8 @@ export interface CoverageOptions {
   readonly baseUrl: string;
   readonly authStyle: 'x-api-key' | 'bearer';
   readonly track?: ((path: string) => void) | undefined;
+  /** Exact lookups of records made without an id in the answer, for the run's cleanup (SequenceWorld.sweep). */
+  readonly sweep?: ((path: string, query: Readonly<Record<string, string>>) => void) | undefined;
   /** CONFORMANCE_CONCURRENCY: requests in flight at once across the domains' chains. */
   readonly concurrency?: number | undefined;
   /**
@@ -171,6 +173,7 @@ export async function runCoverage(options: CoverageOptions): Promise<Coverage> {
       scopes: options.scopes,
       count: () => void (requests += 1),
       track: options.track,
+      sweep: options.sweep,
       around: (send) => gate(send),
     });
 

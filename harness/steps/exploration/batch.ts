@@ -105,7 +105,12 @@ class BatchCreate implements Command {
       if (body === undefined) return;
       entries.push({ ...body, description: `Conformance batch item ${i + 1} ${this.token}` });
     }
+    // Whatever the answer names: every entry under the sequence's own resource is found again at the
+    // file's end by that exact filter and deleted by id (harness/check/cleanup.ts sweepAtEnd).
+    const scopeId = entries[0]?.[this.domain.scopeField];
+    if (typeof scopeId === 'string') world.sweep(this.domain.path, { [this.domain.scopeField]: scopeId });
     const res = await world.send('A', 'POST', PATH, { body: { entries }, rule: 'SEQ-READ-AFTER-WRITE' });
+    if (typeof scopeId === 'string') world.sweep(this.domain.path, { [this.domain.scopeField]: scopeId });
     if (!ok(res)) return world.observe('sequence-refused-write', `POST ${PATH}`, `refused (${res.status})`);
     // Each item's entry: named by the answer when exactly one of its records carries the item's description.
     const shown = answered(res) ?? [];

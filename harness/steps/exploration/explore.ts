@@ -64,6 +64,8 @@ export interface ExplorationOptions {
   readonly onSequence?: ((started: number, planned: number) => void) | undefined;
   /** Registers a record for the run's cleanup that no tracked POST made (a batch create's entries). */
   readonly track?: ((path: string) => void) | undefined;
+  /** Exact lookups of records made without an id in the answer, for the run's cleanup (SequenceWorld.sweep). */
+  readonly sweep?: ((path: string, query: Readonly<Record<string, string>>) => void) | undefined;
   /** CONFORMANCE_CONCURRENCY: requests in flight at once across the sequences (absent: its default). */
   readonly concurrency?: number | undefined;
   /** Sequences run at once, fixed (the seed sweep runs the far target's); absent: by the shortest round trip (side-by-side.ts lanesFor). */
@@ -166,6 +168,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       scopes: options.scopes,
       count: () => void (requests += 1),
       track: options.track,
+      sweep: options.sweep,
       settleMs,
       around,
     });

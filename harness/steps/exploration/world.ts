@@ -38,6 +38,7 @@ export class SequenceWorld {
     readonly scopes: ScopeMaker;
     readonly count: () => void;
     readonly track?: ((path: string) => void) | undefined;
+    readonly sweep?: ((path: string, query: Readonly<Record<string, string>>) => void) | undefined;
     readonly settleMs?: number | undefined;
     readonly around?: (<R>(send: () => Promise<R>) => Promise<R>) | undefined;
   };
@@ -49,6 +50,7 @@ export class SequenceWorld {
     readonly scopes: ScopeMaker;
     readonly count: () => void;
     readonly track?: ((path: string) => void) | undefined;
+    readonly sweep?: ((path: string, query: Readonly<Record<string, string>>) => void) | undefined;
     /** How long a list may take to show a write; absent: the run's bound (CONFORMANCE_LIST_SETTLE_S). */
     readonly settleMs?: number | undefined;
     /** Wraps every request sent: the exploration's gate on requests in flight across its sequences, which also times them (explore.ts). */
@@ -65,6 +67,14 @@ export class SequenceWorld {
   /** Hands a record no tracked POST made (a batch create's entry) to the run's cleanup. */
   track(path: string): void {
     this.#options.track?.(path);
+  }
+
+  /**
+   * Hands the run's cleanup an exact lookup of records a create may have made without naming them
+   * (a batch's entries under the sequence's own resource): harness/check/cleanup.ts sweepAtEnd.
+   */
+  sweep(path: string, query: Readonly<Record<string, string>>): void {
+    this.#options.sweep?.(path, query);
   }
 
   get hasOtherOrg(): boolean {
