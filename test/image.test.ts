@@ -5,8 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../harness/report/model.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { ROOT } from './run-cli.js';
-import { imageForThisRevision, labelsOf, removeContainer, runContainer, stopContainer, type BuiltImage } from './testing/image.js';
+import {
+  haveScript,
+  imageForThisRevision,
+  labelsOf,
+  removeContainer,
+  runContainer,
+  runContainerOnTerminal,
+  stopContainer,
+  type BuiltImage,
+} from './testing/image.js';
 import { liveCounts } from './testing/live-counts.js';
+import { checksEnded } from './testing/progress-marks.js';
 import { externalTargetEnv } from './target-env.js';
 
 /*
@@ -14,7 +24,8 @@ import { externalTargetEnv } from './target-env.js';
  * a run in the container against a reference server started here, outside it (`--network host`),
  * exits as the CLI does (0 for the reference, 1 for a faulty one), writes every report file into
  * the mounted folder, owned by the calling user (`--user`), and `podman stop` (SIGTERM to PID 1)
- * ends a run as a CI cancel does outside: exit 143, report files written, created records deleted.
+ * ends a run as a CI cancel does outside: exit 143, report files written, created records deleted;
+ * Ctrl-C on `podman run -it` (typed on a terminal `script` gives it) as Ctrl-C does outside: 130.
  * The image is built once (reused while one of this package version and source revision exists);
  * without podman or when the build fails (no Debian mirror), the file skips and says why.
  */
@@ -24,6 +35,9 @@ const REPORT_FILES = ['junit.xml', 'report.html', 'report.json', 'summary-full.m
 const CHECKS_BEFORE_STOP = 30;
 /** podman stop's grace before SIGKILL: a CI system's common 10 s. */
 const STOP_GRACE_S = 10;
+/** Bound on a run that shows no progress: it is signalled anyway, and the assertions say what is missing. */
+const SIGNAL_FALLBACK_MS = 120_000;
+const terminal = await haveScript();
 
 const built: BuiltImage | string = await imageForThisRevision();
 if (typeof built === 'string') console.warn(`test/image.test.ts skipped: ${built}`);
@@ -46,17 +60,6 @@ async function runOptions(baseUrl: string, extra: Record<string, string> = {}): 
   const options = ['--user', `${uid}:${gid}`, '-v', `${reportDir}:/reports`];
   for (const [key, value] of Object.entries(env)) options.push('-e', `${key}=${value}`);
   return { options, reportDir };
-}
-
-/**
- * Checks ended so far: the marks (`.`, `s`, `F`, `?`, `E`) on the progress lines after the run's
- * start line, not the letters of the lines between (the target's distance, the doctor's line).
- */
-function checksEnded(stderr: string): number {
-  const started = stderr.split(/conformance run \S+ against[^\n]*\n/)[1];
-  if (started === undefined) return 0;
-  const progressLines = started.split('\n').filter((line) => /^[.sF?E-]*( \d+)?$/.test(line));
-  return progressLines.reduce((n, line) => n + (line.replace(/ \d+$/, '').match(/[.sF?E]/g) ?? []).length, 0);
 }
 
 describe.skipIf(typeof built === 'string')('the container image', () => {
@@ -120,13 +123,36 @@ describe.skipIf(typeof built === 'string')('the container image', () => {
     expect(JSON.stringify(report)).toContain('CT-EMAIL-FORMAT');
   }, 300_000);
 
-  it('podman stop mid-run: exit 143, every report file written, every created record deleted', async () => {
+  /** A reference of its own for a run to be signalled, with what both organisations hold before it. */
+  async function signalTarget(): Promise<{ server: RunningReferenceServer; keys: string[]; before: Record<string, number> }> {
     const server = await startReferenceServer();
     servers.push(server);
     const env = await externalTargetEnv(server.baseUrl);
     const keys = [env['CONFORMANCE_ADMIN_KEY']!, env['CONFORMANCE_OTHER_ORG_KEY']!];
-    const before = await liveCounts(server.baseUrl, keys);
-    const { options, reportDir } = await runOptions(server.baseUrl, { CONFORMANCE_SUITES: 'contacts,tasks', CONFORMANCE_NUM_RUNS: '5' });
+    return { server, keys, before: await liveCounts(server.baseUrl, keys) };
+  }
+
+  /** A run stopped by `signal` ended as outside: every report file, the verdict interrupted, every created record deleted. */
+  async function expectCleanStop(
+    signal: 'SIGINT' | 'SIGTERM',
+    output: string,
+    reportDir: string,
+    target: { server: RunningReferenceServer; keys: string[]; before: Record<string, number> },
+  ): Promise<void> {
+    expect(output).toMatch(new RegExp(`conformance: ${signal}: stopping the run`));
+    for (const file of REPORT_FILES) expect((await stat(join(reportDir, 'latest', file))).isFile(), file).toBe(true);
+    const report = reportSchema.parse(JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')));
+    expect(report.verdict).toBe('interrupted');
+    expect(report.interrupted?.signal).toBe(signal);
+    expect(report.interrupted?.recordsFound).toBeGreaterThan(0);
+    expect(report.interrupted?.recordsLeft).toBe(0);
+    expect(await liveCounts(target.server.baseUrl, target.keys), output.slice(-3000)).toEqual(target.before);
+    expect((await readdir(reportDir)).filter((f) => f.endsWith('.created.jsonl'))).toEqual([]);
+  }
+
+  it('podman stop mid-run: exit 143, every report file written, every created record deleted', async () => {
+    const target = await signalTarget();
+    const { options, reportDir } = await runOptions(target.server.baseUrl, { CONFORMANCE_SUITES: 'contacts,tasks', CONFORMANCE_NUM_RUNS: '5' });
     const name = containerName('stop');
     const { child, done } = runContainer(image, name, options, ['run']);
     let progress = '';
@@ -134,8 +160,7 @@ describe.skipIf(typeof built === 'string')('the container image', () => {
     const stop = (): void => {
       stopping ??= stopContainer(name, STOP_GRACE_S);
     };
-    // Bounded: a run that shows no progress is stopped anyway (and the assertions say what is missing).
-    const fallback = setTimeout(stop, 120_000);
+    const fallback = setTimeout(stop, SIGNAL_FALLBACK_MS);
     child.stderr!.on('data', (d: Buffer) => {
       progress += d.toString();
       if (checksEnded(progress) >= CHECKS_BEFORE_STOP) stop();
@@ -144,14 +169,33 @@ describe.skipIf(typeof built === 'string')('the container image', () => {
     clearTimeout(fallback);
     await stopping;
     expect(result.code, result.stderr.slice(-3000)).toBe(143);
-    expect(result.stderr).toMatch(/conformance: SIGTERM: stopping the run/);
-    for (const file of REPORT_FILES) expect((await stat(join(reportDir, 'latest', file))).isFile(), file).toBe(true);
-    const report = reportSchema.parse(JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')));
-    expect(report.verdict).toBe('interrupted');
-    expect(report.interrupted?.signal).toBe('SIGTERM');
-    expect(report.interrupted?.recordsFound).toBeGreaterThan(0);
-    expect(report.interrupted?.recordsLeft).toBe(0);
-    expect(await liveCounts(server.baseUrl, keys), result.stderr.slice(-3000)).toEqual(before);
-    expect((await readdir(reportDir)).filter((f) => f.endsWith('.created.jsonl'))).toEqual([]);
+    await expectCleanStop('SIGTERM', result.stderr, reportDir, target);
   }, 300_000);
+
+  it.skipIf(!terminal)(
+    'Ctrl-C on podman run -it mid-run: exit 130, every report file written, every created record deleted',
+    async () => {
+      const target = await signalTarget();
+      const { options, reportDir } = await runOptions(target.server.baseUrl, { CONFORMANCE_SUITES: 'contacts,tasks', CONFORMANCE_NUM_RUNS: '5' });
+      const { child, done } = runContainerOnTerminal(image, containerName('ctrl-c'), options, ['run']);
+      let screen = '';
+      let pressed = false;
+      const ctrlC = (): void => {
+        if (pressed) return;
+        pressed = true;
+        child.stdin!.write('\x03');
+      };
+      const fallback = setTimeout(ctrlC, SIGNAL_FALLBACK_MS);
+      child.stdout!.on('data', (d: Buffer) => {
+        screen += d.toString();
+        if (checksEnded(screen) >= CHECKS_BEFORE_STOP) ctrlC();
+      });
+      const result = await done;
+      clearTimeout(fallback);
+      child.stdin!.end();
+      expect(result.code, (result.stdout + result.stderr).slice(-3000)).toBe(130);
+      await expectCleanStop('SIGINT', result.stdout, reportDir, target);
+    },
+    300_000,
+  );
 });

@@ -23,7 +23,13 @@ export const UNIT_FOLDERS = ['harness/', 'reference/'] as const;
 export const E2E_FOLDER = 'test/';
 
 /** Tests under test/ that are cheap and in-process, so the inner loop runs them. */
-export const UNIT_EXTRAS = ['test/docs-paths.test.ts', 'test/refill-tolerance.test.ts', 'test/tiers.test.ts', 'test/webhook-agreement.test.ts'] as const;
+export const UNIT_EXTRAS = [
+  'test/docs-paths.test.ts',
+  'test/progress-marks.test.ts',
+  'test/refill-tolerance.test.ts',
+  'test/tiers.test.ts',
+  'test/webhook-agreement.test.ts',
+] as const;
 
 /** Tests beside the code that start a process (sh, Python) or wait out a real rate window. */
 export const E2E_UNITS = [

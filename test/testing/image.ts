@@ -89,6 +89,37 @@ export function runContainer(
   return { child, done };
 }
 
+/** A word for `sh -c`: single-quoted. */
+const shellWord = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * `podman run -it --rm --network host --name NAME ...options IMAGE ...args` on a terminal, as a
+ * user types it: `-it` needs one, so it runs under `script` (util-linux), whose pseudo-terminal
+ * is the container's. What is written to the child's stdin is typed on that terminal (`\x03`:
+ * Ctrl-C); the terminal's bytes (the container's stdout and stderr together) are `stdout`. The
+ * exit code is podman's, which is the container's (`script -e`).
+ */
+export function runContainerOnTerminal(
+  image: string,
+  name: string,
+  options: readonly string[],
+  args: readonly string[],
+): { child: ChildProcess; done: Promise<ContainerResult> } {
+  const command = [ENGINE, 'run', '-it', '--rm', '--network', 'host', '--name', name, ...options, image, ...args].map(shellWord).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<ContainerResult>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+/** Whether `script` (util-linux), which gives `podman run -it` its terminal, is on PATH. */
+export async function haveScript(): Promise<boolean> {
+  return (await ok('script', ['--version'])) !== undefined;
+}
+
 /** `podman stop --time SECONDS NAME`: SIGTERM to the container's PID 1, SIGKILL after the grace. */
 export async function stopContainer(name: string, graceSeconds: number): Promise<void> {
   await run(ENGINE, ['stop', '--time', String(graceSeconds), name], { timeout: (graceSeconds + 30) * 1000 });
