@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,9 @@ export const ENGINE = 'podman';
 
 /** Bound on one build of the image (base included: mmdebstrap took 200 s on a loaded 2-core machine). */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+/** The lock file two test files building the image at once take in turn (flock). */
+const BUILD_LOCK = join(tmpdir(), 'work-management-conformance-image.lock');
 
 export interface BuiltImage {
   readonly image: string;
@@ -45,22 +49,28 @@ export async function imageForThisRevision(): Promise<BuiltImage | string> {
   const image = `localhost/work-management-conformance:${version}`;
   const revision = await ok('git', ['-C', ROOT, 'rev-parse', 'HEAD']);
   if (revision !== undefined && (await revisionOf(image)) === revision) return { image, reused: true, log: '' };
+  if ((await ok('flock', ['--version'])) === undefined) return 'no flock on PATH (util-linux), which keeps two test files from building the image at once';
   try {
-    const { stdout, stderr } = await run('bash', [join(ROOT, 'scripts', 'build-image.sh')], {
-      cwd: ROOT,
-      timeout: BUILD_TIMEOUT_MS,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    // One build at a time: a second test file (test/image-locust.test.ts) that finds no image waits
+    // for the first one's build, then reuses what it built (the script is not run again).
+    const script = `if [ "$(${ENGINE} image inspect --format '{{index .Labels "org.opencontainers.image.revision"}}' "$1" 2>/dev/null)" = "$2" ]; then echo "$1"; else bash "$3"; fi`;
+    const { stdout, stderr } = await run(
+      'flock',
+      [BUILD_LOCK, 'sh', '-c', script, 'sh', image, revision ?? 'unknown', join(ROOT, 'scripts', 'build-image.sh')],
+      {
+        cwd: ROOT,
+        timeout: BUILD_TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const built = stdout.trim().split('\n').at(-1) ?? '';
     if (built !== image) return `scripts/build-image.sh named ${JSON.stringify(built)}, not ${image}`;
-    return {
-      image,
-      reused: false,
-      log: stderr
-        .split('\n')
-        .filter((l) => l.startsWith('build-image:'))
-        .join('\n'),
-    };
+    const log = stderr
+      .split('\n')
+      .filter((l) => l.startsWith('build-image:'))
+      .join('\n');
+    // No timings: another test file built it while this one waited for the lock.
+    return { image, reused: log === '', log };
   } catch (error) {
     const detail = error as { stderr?: string; message?: string };
     return `scripts/build-image.sh failed (no Debian mirror reached? podman misconfigured?): ${(detail.stderr ?? detail.message ?? String(error)).trim().split('\n').slice(-5).join(' | ')}`;
