@@ -2,10 +2,12 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { productFor } from '../harness/certify/testing/synthetic-bundle.js';
 import { reportSchema } from '../harness/report/model.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { ROOT } from './run-cli.js';
 import {
+  digestOf,
   haveScript,
   imageForThisRevision,
   labelsOf,
@@ -83,7 +85,7 @@ describe.skipIf(typeof built === 'string')('the container image', () => {
     expect(versionOut.stdout.trim()).toBe(version);
   }, 60_000);
 
-  it('a full run against the reference outside the container exits 0, every report file in the mounted folder, owned by the caller', async () => {
+  it('a certification (a full run) against the reference outside the container exits 0, every report file in the mounted folder, owned by the caller; its bundle names the image digest and verify shows it', async () => {
     // The reference's 1 s delivery timeout is its own choice, not under test here: on a loaded shared machine
     // the suite's sink in the container answered after it (a retry after the 2xx, WH-RETRY-SUCCESS), so 10 s.
     const server = await startReferenceServer({ webhooks: { timeoutMs: 10_000 } });
@@ -98,11 +100,25 @@ describe.skipIf(typeof built === 'string')('the container image', () => {
         .map(([k, v]) => `${k}=${v}\n`)
         .join(''),
     );
+    // `conformance certify` is a full run that cannot be narrowed, and writes the run's report files
+    // as `run` does; the digest is passed as the documented command passes it (docs/certification.md).
+    const digest = await digestOf(image);
+    expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    await writeFile(
+      join(reportDir, 'product.json'),
+      JSON.stringify(productFor({ target: { url: server.baseUrl, embedded: false, faults: [], variants: [] } })),
+    );
+    const mounted = ['--user', `${uid}:${gid}`, '-v', `${reportDir}:/reports`];
     const started = performance.now();
-    const result = await runContainer(image, containerName('full'), ['--user', `${uid}:${gid}`, '-v', `${reportDir}:/reports`, '--env-file', envFile], ['run'])
-      .done;
-    console.warn(`test/image.test.ts: a full run in the container took ${Math.round((performance.now() - started) / 1000)} s`);
+    const result = await runContainer(
+      image,
+      containerName('full'),
+      [...mounted, '--env-file', envFile, '-e', `CONFORMANCE_IMAGE_DIGEST=${digest}`],
+      ['certify', '--product', '/reports/product.json', '--out', '/reports/bundle'],
+    ).done;
+    console.warn(`test/image.test.ts: a full run (certify) in the container took ${Math.round((performance.now() - started) / 1000)} s`);
     expect(result.code, result.stderr.slice(-3000)).toBe(0);
+    expect(result.stdout).toMatch(/^Certification: CONFORMANT$/m);
     const report = reportSchema.parse(JSON.parse(await readFile(join(reportDir, 'latest', 'report.json'), 'utf8')));
     expect(report.exitCode).toBe(0);
     expect(report.target).toMatchObject({ url: server.baseUrl, embedded: false });
@@ -110,6 +126,11 @@ describe.skipIf(typeof built === 'string')('the container image', () => {
       const info = await stat(join(reportDir, 'latest', file));
       expect([file, info.uid, info.gid]).toEqual([file, uid, gid]);
     }
+    const environment = JSON.parse(await readFile(join(reportDir, 'bundle', 'environment.json'), 'utf8')) as { tool: { version: string; image?: unknown } };
+    expect(environment.tool).toMatchObject({ version: report.tool.version, image: { digest } });
+    const verified = await runContainer(image, containerName('verify'), mounted, ['verify', '/reports/bundle']).done;
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stdout).toMatch(new RegExp(`environment: .*${report.tool.version} in image ${digest}`));
   }, 600_000);
 
   it('a run against a faulty reference exits 1', async () => {

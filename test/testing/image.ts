@@ -140,6 +140,11 @@ export async function removeContainer(name: string): Promise<void> {
   await ok(ENGINE, ['rm', '--force', '--ignore', name]);
 }
 
+/** The digest of `image` (`sha256:…`), as the docs' commands pass it in CONFORMANCE_IMAGE_DIGEST. */
+export async function digestOf(image: string): Promise<string | undefined> {
+  return ok(ENGINE, ['image', 'inspect', '--format', '{{.Digest}}', image]);
+}
+
 /** The OCI labels of `image`. */
 export async function labelsOf(image: string): Promise<Record<string, string>> {
   const out = await ok(ENGINE, ['image', 'inspect', '--format', '{{json .Labels}}', image]);
