@@ -46,6 +46,7 @@ export const SYSTEM_TESTS = [
   'test/bench-locust-million.test.ts',
   'test/browser-load.test.ts',
   'test/browser-report.test.ts',
+  'test/image-locust.test.ts',
   'test/image.test.ts',
   'test/locust-load.test.ts',
   'test/locust-netns.test.ts',

@@ -83,14 +83,15 @@ export interface ContainerResult {
   readonly stderr: string;
 }
 
-/** `podman run --rm --network host --name NAME ...options IMAGE ...args`, its output collected. */
+/** `podman run --rm --network host --name NAME ...options IMAGE ...args` (`--network` in the options: that one), its output collected. */
 export function runContainer(
   image: string,
   name: string,
   options: readonly string[],
   args: readonly string[],
 ): { child: ChildProcess; done: Promise<ContainerResult> } {
-  const child = spawn(ENGINE, ['run', '--rm', '--network', 'host', '--name', name, ...options, image, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const network = options.includes('--network') ? [] : ['--network', 'host'];
+  const child = spawn(ENGINE, ['run', '--rm', ...network, '--name', name, ...options, image, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
