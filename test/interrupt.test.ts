@@ -6,6 +6,7 @@ import { reportSchema, type Report } from '../harness/report/model.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.js';
 import { readLatestReport, spawnCli } from './run-cli.js';
 import { liveCounts } from './testing/live-counts.js';
+import { checksEnded } from './testing/progress-marks.js';
 import { externalTargetEnv } from './target-env.js';
 import { RUN_FILES } from '../harness/report/files.js';
 
@@ -20,8 +21,12 @@ import { RUN_FILES } from '../harness/report/files.js';
 const REPORT_FILES = [...RUN_FILES].sort();
 /** How long CI systems commonly wait between SIGTERM and SIGKILL. */
 const CI_GRACE_MS = 10_000;
-/** Checks that must have ended before the signal, so the run has records to clean up. */
-const CHECKS_BEFORE_SIGNAL = 30;
+/**
+ * Checks that must have ended before the signal, so the run has records to clean up: 15 marks of
+ * the progress lines (test/testing/progress-marks.ts). The count this file kept before read 30
+ * marks, 13 or more of them the letters and dots of the start line (its URL, its suites).
+ */
+const CHECKS_BEFORE_SIGNAL = 15;
 
 interface Interrupted {
   readonly code: number | null;
@@ -53,8 +58,7 @@ async function interruptedRun(server: RunningReferenceServer, suites: string, si
   const fallback = setTimeout(signal, 40_000);
   child.stderr!.on('data', (d: Buffer) => {
     progress += d.toString();
-    const started = progress.split(/conformance run \S+ against/)[1];
-    if (started !== undefined && (started.match(/[.sF?E]/g) ?? []).length >= CHECKS_BEFORE_SIGNAL) signal();
+    if (checksEnded(progress) >= CHECKS_BEFORE_SIGNAL) signal();
   });
   const result = await done;
   clearTimeout(fallback);

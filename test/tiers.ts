@@ -25,6 +25,7 @@ export const E2E_FOLDER = 'test/';
 /** Tests under test/ that are cheap and in-process, so the inner loop runs them. */
 export const UNIT_EXTRAS = [
   'test/docs-paths.test.ts',
+  'test/progress-marks.test.ts',
   'test/refill-tolerance.test.ts',
   'test/testing/shared-fixture.test.ts',
   'test/tiers.test.ts',
@@ -46,6 +47,7 @@ export const SYSTEM_TESTS = [
   'test/bench-locust-million.test.ts',
   'test/browser-load.test.ts',
   'test/browser-report.test.ts',
+  'test/image-locust.test.ts',
   'test/image.test.ts',
   'test/locust-load.test.ts',
   'test/locust-netns.test.ts',

@@ -10,6 +10,7 @@ import { formatDuration, plural } from '../report/format.js';
 import { verdictLabel, verdictReason } from '../report/verdict.js';
 import { STATUSES, type Report } from '../report/model.js';
 import { renderEnvironment, type Environment } from './environment.js';
+import { toolText } from './image.js';
 import { MANIFEST_FILE, PLAIN_NAME, renderManifest, SIGNATURE_FILE } from './manifest.js';
 import type { Product } from './product.js';
 import { keyFingerprint, loadPrivateKey, signManifest } from './signature.js';
@@ -157,7 +158,7 @@ export function renderBundleReadme(input: ReadmeInput): string {
     `- **Contact:** ${text(product.contact)}`,
     `- **Run:** ${text(report.runId)}, ${report.startedAt} to ${report.finishedAt} (${formatDuration(report.durationMs)})`,
     `- **Checks:** ${report.counts.total} (${counts}); ${plural(must, 'MUST requirement')} in the catalogue`,
-    `- **Tool:** ${text(`${environment.tool.name} ${environment.tool.version}`)} on Node ${text(environment.node)}, ${text(`${environment.os.type} ${environment.os.release} ${environment.os.arch}`)}`,
+    `- **Tool:** ${text(toolText(environment.tool))} on Node ${text(environment.node)}, ${text(`${environment.os.type} ${environment.os.release} ${environment.os.arch}`)}`,
     `- **Spec:** ${markdownCode(environment.spec.file)}, SHA-256 ${markdownCode(environment.spec.sha256)}`,
     `- **Requirement catalogue:** ${environment.catalogue.requirements} requirements (${environment.catalogue.must} MUST), SHA-256 ${markdownCode(environment.catalogue.sha256)}`,
     `- **Seed:** ${report.settings.seed} (${plural(report.settings.numRuns, 'run')} per property)`,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Report } from '../report/model.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
 import { packageFile } from '../package-root.js';
+import type { ToolImage } from './image.js';
 
 /*
  * environment.json: what judged the target. A certification names the tool, the spec
@@ -32,7 +33,22 @@ export const environmentSchema = z.strictObject({
   /** `certify` for a certification run: the only mode `verify` accepts. */
   mode: z.enum(ENVIRONMENT_MODES),
   runId: z.string().min(1),
-  tool: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
+  tool: z.strictObject({
+    name: z.string().min(1),
+    version: z.string().min(1),
+    /** The container image the tool ran in (harness/certify/image.ts); absent outside one. */
+    image: z
+      .strictObject({
+        digest: z
+          .string()
+          .regex(/^sha256:[0-9a-f]{64}$/, 'expected sha256: and 64 hex digits')
+          .optional(),
+        name: z.string().min(1).optional(),
+        id: z.string().min(1).optional(),
+      })
+      .refine((image) => Object.keys(image).length > 0, 'an image names its digest, name or id')
+      .optional(),
+  }),
   /** `process.version`, e.g. v20.19.0. */
   node: z.string().min(1),
   os: z.strictObject({ type: z.string(), release: z.string(), arch: z.string() }),
@@ -113,6 +129,8 @@ export interface EnvironmentInput {
   readonly startedAt: Date | string;
   readonly finishedAt: Date | string;
   readonly mode: EnvironmentMode;
+  /** The container image the tool runs in (toolImage in harness/certify/image.ts), if any. */
+  readonly image?: ToolImage | undefined;
 }
 
 const iso = (t: Date | string): string => (typeof t === 'string' ? new Date(t) : t).toISOString();
@@ -124,7 +142,7 @@ export async function buildEnvironment(input: EnvironmentInput): Promise<Environ
     schemaVersion: 1,
     mode: input.mode,
     runId: input.report.runId,
-    tool: await toolInfo(),
+    tool: { ...(await toolInfo()), ...(input.image === undefined ? {} : { image: input.image }) },
     node: process.version,
     os: { type: type(), release: release(), arch: arch() },
     spec: { file: SPEC_FILE, sha256: await specSha256() },

@@ -39,6 +39,25 @@ describe('verify', () => {
     expect(lines.at(-1)).toBe('bundle valid');
   });
 
+  it("names the tool's container image beside its version when the bundle records one, and nothing of an image when it does not", async () => {
+    const digest = `sha256:${'ab'.repeat(32)}`;
+    const inImage = await bundleFor(report, { privateKeyPem: keys.privateKeyPem, image: { digest, name: 'localhost/work-management-conformance:0.1.0' } });
+    const line = formatVerifyResult(verify(inImage.files)).find((l) => l.includes('environment:'));
+    expect(line).toContain(`${verifier.name} ${verifier.version} in image ${digest} (localhost/work-management-conformance:0.1.0)`);
+    expect(inImage.files.get('README.md')!.toString()).toContain(`in image ${digest}`);
+    expect(verify(inImage.files).exitCode).toBe(0);
+    const plain = formatVerifyResult(verify(files)).find((l) => l.includes('environment:'));
+    expect(plain).toContain(`(${verifier.name} ${verifier.version}, Node`);
+    expect(plain).not.toContain('image');
+  });
+
+  it('fails an environment.json whose image digest is not a digest', () => {
+    const environmentJson = JSON.parse(files.get('environment.json')!.toString()) as { tool: Record<string, unknown> };
+    environmentJson.tool['image'] = { digest: 'latest' };
+    const edited = reseal(new Map([...files, ['environment.json', Buffer.from(JSON.stringify(environmentJson))]]), keys.privateKeyPem);
+    expect(failing(verify(edited))['readable']).toBe('environment.json: tool.image.digest: expected sha256: and 64 hex digits');
+  });
+
   it('warns, and stays valid, when the bundle is unsigned or no key is given', () => {
     const unsigned = reseal(files);
     expect(verify(unsigned, null).checks.find((c) => c.id === 'signature')).toEqual({

@@ -3,6 +3,7 @@ import { reportSchema, type Report } from '../report/model.js';
 import { formatAgreementProblems } from './agreement.js';
 import { ENVIRONMENT_FILE, HAR_FILE, PRODUCT_FILE, README_FILE, REQUIRED_FILES } from './bundle.js';
 import { environmentSchema, toolInfo, type Environment } from './environment.js';
+import { toolText } from './image.js';
 import { harEvidenceProblems } from './evidence.js';
 import { harSchema, type Har } from '../har/format.js';
 import { compareManifest, MANIFEST_FILE, parseManifest, SIGNATURE_FILE } from './manifest.js';
@@ -241,7 +242,7 @@ export function verifyBundleFiles(bundle: Pick<BundleFiles, 'files' | 'irregular
       from(
         'environment',
         environmentFindings(value(report), value(environment), options.verifier),
-        `environment.json matches the run (${value(environment).tool.name} ${value(environment).tool.version}, Node ${value(environment).node}, ${value(environment).os.type} ${value(environment).os.arch})`,
+        `environment.json matches the run (${toolText(value(environment).tool)}, Node ${value(environment).node}, ${value(environment).os.type} ${value(environment).os.arch})`,
       ),
   );
   checks.push(

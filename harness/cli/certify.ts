@@ -2,6 +2,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { writeBundle, HAR_FILE, REPORT_FILES, renderBundleReadme } from '../certify/bundle.js';
 import { buildEnvironment } from '../certify/environment.js';
+import { toolImage } from '../certify/image.js';
 import { readProduct } from '../certify/product.js';
 import { generateKeyPair, loadPrivateKey } from '../certify/signature.js';
 import { formatVerifyResult, verifyBundle } from '../certify/verify.js';
@@ -115,7 +116,8 @@ export async function certify(argv: readonly string[]): Promise<number> {
   const har = await readFile(join(written.runDir, HAR_FILE), 'utf8');
   // The embedded reference server listens on a port of its own each time: the product it stands for is that run's URL.
   const certified = config.targetUrl === null ? { ...product, targetUrl: report.target.url } : product;
-  const environment = await buildEnvironment({ report, startedAt: commandStarted, finishedAt: new Date(), mode: 'certify' });
+  const image = await toolImage(config.imageDigest);
+  const environment = await buildEnvironment({ report, startedAt: commandStarted, finishedAt: new Date(), mode: 'certify', image });
   const command = ['npx conformance certify', ...argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))].join(' ');
   const readme = renderBundleReadme({ report, environment, product: certified, command });
   const dir = resolve(values.get('--out') ?? resolve(config.reportDir, `certification-${report.runId}`));

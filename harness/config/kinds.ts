@@ -126,6 +126,15 @@ const flag = (name: string) =>
 
 const text = () => optionalString;
 
+/** A content digest as podman and docker print it: `sha256:` and 64 lower-case hex digits. */
+const imageDigest = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^sha256:[0-9a-f]{64}$/, `${name}: expected sha256: and 64 lower-case hex digits, as podman image inspect --format '{{.Digest}}' prints it`)
+      .optional(),
+  );
+
 /** A whole number greater than 0 (or within `range`); `type` says of what (seconds, requests...). */
 export const positive = (type: string, range: Range = {}) => ({ type, schema: positiveInt(range) }) satisfies Kind;
 /** A whole number from 0 to `max`; 0 switches the behaviour off. */
@@ -142,4 +151,5 @@ export const KINDS = {
   port: { type: 'port, 0 to 65535', schema: port },
   int32: { type: '32-bit integer', schema: int32 },
   flag: { type: 'true or false (also 1/0, yes/no)', schema: flag },
+  imageDigest: { type: 'image digest, sha256:…', schema: imageDigest },
 } as const satisfies Record<string, Kind>;

@@ -94,6 +94,8 @@ export interface Config {
   readonly reference: boolean;
   /** CONFORMANCE_HAR: write exchanges.har beside the report. */
   readonly har: boolean;
+  /** CONFORMANCE_IMAGE_DIGEST: the digest of the container image the suite runs in (a certification bundle records it). */
+  readonly imageDigest?: string | undefined;
   /** CONFORMANCE_EXPECTED_FAILURES: the file listing requirements expected to fail (read when the run starts). */
   readonly expectedFailuresPath?: string | undefined;
   readonly reportDir: string;
@@ -247,6 +249,7 @@ export function parseEnv(source: Record<string, string | undefined>, randomSeed:
     reference: env.CONFORMANCE_REFERENCE ?? false,
     har: env.CONFORMANCE_HAR ?? false,
     expectedFailuresPath: env.CONFORMANCE_EXPECTED_FAILURES,
+    imageDigest: env.CONFORMANCE_IMAGE_DIGEST,
     reportDir: env.CONFORMANCE_REPORT_DIR ?? DEFAULTS.reportDir,
     referenceFaults: splitList(env.CONFORMANCE_REFERENCE_FAULTS),
     referenceVariants: splitList(env.CONFORMANCE_REFERENCE_VARIANTS),

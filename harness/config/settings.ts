@@ -510,6 +510,16 @@ export const SETTINGS = [
     group: 'run',
   },
   {
+    name: 'CONFORMANCE_IMAGE_DIGEST',
+    kind: KINDS.imageDigest,
+    default: 'unset',
+    description:
+      "The digest of the container image the suite runs in, recorded in a certification bundle beside the package version (`environment.json`'s `tool.image`) and shown by `conformance verify`.",
+    more: "A container cannot learn its own digest: pass it at run time, `-e CONFORMANCE_IMAGE_DIGEST=$(podman image inspect --format '{{.Digest}}' IMAGE)` (see [Certification](certification.md)). The image's name and id are read from `/run/.containerenv` too when podman wrote them there (`--privileged` only).",
+    needs: ['certification'],
+    group: 'run',
+  },
+  {
     name: 'CONFORMANCE_SKIP_DOCTOR',
     kind: KINDS.flag,
     default: code(false),

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,9 @@ export const ENGINE = 'podman';
 
 /** Bound on one build of the image (base included: mmdebstrap took 200 s on a loaded 2-core machine). */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+/** The lock file two test files building the image at once take in turn (flock). */
+const BUILD_LOCK = join(tmpdir(), 'work-management-conformance-image.lock');
 
 export interface BuiltImage {
   readonly image: string;
@@ -45,22 +49,28 @@ export async function imageForThisRevision(): Promise<BuiltImage | string> {
   const image = `localhost/work-management-conformance:${version}`;
   const revision = await ok('git', ['-C', ROOT, 'rev-parse', 'HEAD']);
   if (revision !== undefined && (await revisionOf(image)) === revision) return { image, reused: true, log: '' };
+  if ((await ok('flock', ['--version'])) === undefined) return 'no flock on PATH (util-linux), which keeps two test files from building the image at once';
   try {
-    const { stdout, stderr } = await run('bash', [join(ROOT, 'scripts', 'build-image.sh')], {
-      cwd: ROOT,
-      timeout: BUILD_TIMEOUT_MS,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    // One build at a time: a second test file (test/image-locust.test.ts) that finds no image waits
+    // for the first one's build, then reuses what it built (the script is not run again).
+    const script = `if [ "$(${ENGINE} image inspect --format '{{index .Labels "org.opencontainers.image.revision"}}' "$1" 2>/dev/null)" = "$2" ]; then echo "$1"; else bash "$3"; fi`;
+    const { stdout, stderr } = await run(
+      'flock',
+      [BUILD_LOCK, 'sh', '-c', script, 'sh', image, revision ?? 'unknown', join(ROOT, 'scripts', 'build-image.sh')],
+      {
+        cwd: ROOT,
+        timeout: BUILD_TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const built = stdout.trim().split('\n').at(-1) ?? '';
     if (built !== image) return `scripts/build-image.sh named ${JSON.stringify(built)}, not ${image}`;
-    return {
-      image,
-      reused: false,
-      log: stderr
-        .split('\n')
-        .filter((l) => l.startsWith('build-image:'))
-        .join('\n'),
-    };
+    const log = stderr
+      .split('\n')
+      .filter((l) => l.startsWith('build-image:'))
+      .join('\n');
+    // No timings: another test file built it while this one waited for the lock.
+    return { image, reused: log === '', log };
   } catch (error) {
     const detail = error as { stderr?: string; message?: string };
     return `scripts/build-image.sh failed (no Debian mirror reached? podman misconfigured?): ${(detail.stderr ?? detail.message ?? String(error)).trim().split('\n').slice(-5).join(' | ')}`;
@@ -73,20 +83,52 @@ export interface ContainerResult {
   readonly stderr: string;
 }
 
-/** `podman run --rm --network host --name NAME ...options IMAGE ...args`, its output collected. */
+/** `podman run --rm --network host --name NAME ...options IMAGE ...args` (`--network` in the options: that one), its output collected. */
 export function runContainer(
   image: string,
   name: string,
   options: readonly string[],
   args: readonly string[],
 ): { child: ChildProcess; done: Promise<ContainerResult> } {
-  const child = spawn(ENGINE, ['run', '--rm', '--network', 'host', '--name', name, ...options, image, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const network = options.includes('--network') ? [] : ['--network', 'host'];
+  const child = spawn(ENGINE, ['run', '--rm', ...network, '--name', name, ...options, image, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const done = new Promise<ContainerResult>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
   return { child, done };
+}
+
+/** A word for `sh -c`: single-quoted. */
+const shellWord = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * `podman run -it --rm --network host --name NAME ...options IMAGE ...args` on a terminal, as a
+ * user types it: `-it` needs one, so it runs under `script` (util-linux), whose pseudo-terminal
+ * is the container's. What is written to the child's stdin is typed on that terminal (`\x03`:
+ * Ctrl-C); the terminal's bytes (the container's stdout and stderr together) are `stdout`. The
+ * exit code is podman's, which is the container's (`script -e`).
+ */
+export function runContainerOnTerminal(
+  image: string,
+  name: string,
+  options: readonly string[],
+  args: readonly string[],
+): { child: ChildProcess; done: Promise<ContainerResult> } {
+  const command = [ENGINE, 'run', '-it', '--rm', '--network', 'host', '--name', name, ...options, image, ...args].map(shellWord).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<ContainerResult>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+/** Whether `script` (util-linux), which gives `podman run -it` its terminal, is on PATH. */
+export async function haveScript(): Promise<boolean> {
+  return (await ok('script', ['--version'])) !== undefined;
 }
 
 /** `podman stop --time SECONDS NAME`: SIGTERM to the container's PID 1, SIGKILL after the grace. */
@@ -97,6 +139,11 @@ export async function stopContainer(name: string, graceSeconds: number): Promise
 /** Removes a container left by a failed test (never one the test did not name). */
 export async function removeContainer(name: string): Promise<void> {
   await ok(ENGINE, ['rm', '--force', '--ignore', name]);
+}
+
+/** The digest of `image` (`sha256:…`), as the docs' commands pass it in CONFORMANCE_IMAGE_DIGEST. */
+export async function digestOf(image: string): Promise<string | undefined> {
+  return ok(ENGINE, ['image', 'inspect', '--format', '{{.Digest}}', image]);
 }
 
 /** The OCI labels of `image`. */

@@ -6,6 +6,7 @@ import { ENDPOINTS, endpointKey } from '../../spec/endpoints.js';
 import { REQUIREMENTS } from '../../spec/requirements.js';
 import { assembleBundle, renderBundleReadme } from '../bundle.js';
 import { buildEnvironment, type Environment } from '../environment.js';
+import type { ToolImage } from '../image.js';
 import { HAR_VERSION, type Har, type HarEntryRead as HarEntry } from '../../har/format.js';
 import { MANIFEST_FILE, renderManifest, SIGNATURE_FILE } from '../manifest.js';
 import type { Product } from '../product.js';
@@ -149,8 +150,14 @@ export interface BundleFor {
 }
 
 /** A whole bundle in memory for a report: every format rendered by the real renderers, a synthetic HAR. */
-export async function bundleFor(report: Report, options: { privateKeyPem?: string; mode?: 'certify' | 'run' } = {}): Promise<BundleFor> {
-  const environment = await buildEnvironment({ report, startedAt: report.startedAt, finishedAt: report.finishedAt, mode: options.mode ?? 'certify' });
+export async function bundleFor(report: Report, options: { privateKeyPem?: string; mode?: 'certify' | 'run'; image?: ToolImage } = {}): Promise<BundleFor> {
+  const environment = await buildEnvironment({
+    report,
+    startedAt: report.startedAt,
+    finishedAt: report.finishedAt,
+    mode: options.mode ?? 'certify',
+    image: options.image,
+  });
   const product = productFor(report);
   const files = assembleBundle({
     reportFiles: renderAll(report),

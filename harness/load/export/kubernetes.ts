@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LocustSettings } from '../../config/schema.js';
 import { KEYS_FILE_ENV } from '../locust/paths.js';
+import { keysFileCommand, masterCommand } from './commands.js';
 import { toYaml, type YamlValue } from './yaml.js';
 
 /*
@@ -103,20 +104,7 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
             {
               name: 'master',
               image,
-              command: [
-                'conformance',
-                'load',
-                '--engine=locust',
-                '--external-workers',
-                '--workers',
-                String(workers),
-                '--master-bind',
-                '0.0.0.0',
-                '--master-host',
-                NAMES.service,
-                '--master-port',
-                String(port),
-              ],
+              command: masterCommand({ workers, masterHost: NAMES.service, port }),
               ports: [{ name: 'locust', containerPort: port, protocol: 'TCP' }],
               env: [
                 { name: 'CONFORMANCE_TARGET_URL', value: target },
@@ -230,7 +218,7 @@ They are not exercised by the project's own tests, which check their shape only.
    PATH) and Python 3 with Locust 2.x; the workers need only Python 3 with Locust 2.x.
 
 2. The Secrets, never in these files. From the same .env as a local run (no key on a command line):
-     npx conformance load keys-file keys.json
+     npx ${keysFileCommand('keys.json').join(' ')}
      kubectl create secret generic ${NAMES.keysSecret} --from-file=${KEYS_ENTRY}=keys.json
      kubectl create secret generic ${NAMES.envSecret} --from-env-file=.env
      rm keys.json
