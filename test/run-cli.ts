@@ -94,9 +94,13 @@ export class DriverPool {
     });
   }
 
-  /** Ends every driver once its current run is done. */
-  close(): void {
+  /** Ends every driver once its current run is done; resolves when every driver process has exited. */
+  close(): Promise<void> {
+    const exited = this.#drivers.map((d) =>
+      d.child.exitCode !== null || d.child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => d.child.once('close', () => resolve())),
+    );
     for (const driver of this.#drivers) driver.child.stdin!.end();
+    return Promise.all(exited).then(() => undefined);
   }
 
   #dispatch(): void {
