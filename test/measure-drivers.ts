@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Domain } from '../harness/config/schema.js';
 import { FAULT_DECLARATIONS } from '../reference/faults.js';
+import type { FaultDeclaration } from '../reference/policy/declaration.js';
 import { DriverPool } from './run-cli.js';
 import setupCompiledCli from './testing/compiled-cli.js';
 
@@ -27,7 +28,7 @@ const rounds = Number(process.argv[3] ?? 1);
 function subset(): Array<{ fault: string; suite: Domain; requirements: string[] }> {
   const seen = new Set<string>();
   const picked: Array<{ fault: string; suite: Domain; requirements: string[] }> = [];
-  for (const [fault, d] of Object.entries(FAULT_DECLARATIONS)) {
+  for (const [fault, d] of Object.entries(FAULT_DECLARATIONS) as Array<[string, FaultDeclaration]>) {
     if (WAITING.includes(d.suite) || seen.has(d.suite)) continue;
     seen.add(d.suite);
     picked.push({ fault, suite: d.suite as Domain, requirements: d.wholeSuite === true ? [] : [d.breaks, ...(d.also ?? [])] });
