@@ -1,14 +1,15 @@
 import { sep } from 'node:path';
 
 /*
- * The harness's own modules, when they run compiled (the installed package's dist/, or a clone
- * compiled as the self-tests compile it), are plain ES modules Node loads as they are: vitest's
- * module runner need not transform them again in every run (it did, for each of a run's
- * workers, about 200 modules). Handed to vitest as `server.deps.external`, they load natively;
- * the suite files themselves stay vitest's (it collects their checks). From a clone's TypeScript
- * nothing is left to Node: those modules need the transform.
+ * The harness's own modules, when they run compiled, are plain ES modules Node loads as they are.
+ * From the installed package they are under node_modules/, which vitest already leaves to Node;
+ * from a compiled clone (the self-tests' `.selftest-cli-*` folder, test/testing/compiled-cli.ts)
+ * vitest's module runner transformed every one the suites import again in every run, for each
+ * of its workers. Handed to vitest as `server.deps.external`, they load natively there too, as the
+ * installed package's do; the suite files stay vitest's (it collects their checks). From a
+ * clone's TypeScript nothing is left to Node: those modules need the transform.
  *
- * Modules vitest leaves to Node import `vitest` natively too, as vitest's own libraries do, so the
+ * Modules vitest leaves to Node import `vitest` natively, as vitest's own libraries do, so the
  * checks they declare and the context they read are the run's. Their stack frames name the same
  * files and lines as before (the compiled files carry no source map, and vitest's transform of
  * them kept the lines), so where a check is declared (harness/check/declared-at.ts) is unchanged.
