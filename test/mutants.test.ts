@@ -6,7 +6,7 @@ import { isRequirementId, type RequirementId } from '../harness/spec/requirement
 import type { Report } from '../harness/report/model.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
 import { COVERAGE_MARKER } from '../harness/steps/coverage/run.js';
-import { judgedWithinRefillTolerance, MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
+import { judgedWithinRefillTolerance, MAX_UNDECIDED_MUTANT_RUNS } from './testing/refill-tolerance.js';
 
 /**
  * The mutant self-test: for each reference-server fault, the suite that covers it
@@ -70,7 +70,7 @@ describe('mutants', () => {
 
   describe.concurrent('each fault is caught by the check of the rule it breaks', () => {
     for (const { fault, suite, requirement, wholeSuite, also, coverage } of IN_START_ORDER) {
-      it(`${fault} fails ${requirement}`, { timeout: 300_000 }, async () => {
+      it(`${fault} fails ${requirement}`, { timeout: 420_000 }, async () => {
         const env = {
           CONFORMANCE_REFERENCE_FAULTS: fault,
           CONFORMANCE_SUITES: suite,
@@ -100,7 +100,8 @@ describe('mutants', () => {
         const broken = [requirement, ...also];
         let result = await drivers.run(env);
         // A broken rule passed only within a burst's refill tolerance: that run could not tell (testing/refill-tolerance.ts).
-        for (let runs = 1; runs < MAX_UNDECIDED_RUNS && result.code !== null && undecided(await readLatestReport(result.reportDir), broken); runs++) {
+        let runs = 1;
+        for (; runs < MAX_UNDECIDED_MUTANT_RUNS && result.code !== null && undecided(await readLatestReport(result.reportDir), broken); runs++) {
           result = await drivers.run(env);
         }
         expect(result.code, result.stdout.slice(-2000)).not.toBeNull();
@@ -112,7 +113,10 @@ describe('mutants', () => {
           expect(statuses.length, `${fault}: no check of ${id} ran`).toBeGreaterThan(0);
           // Observations of the rule say why it passed, e.g. a burst within its refill tolerance in every run.
           const seen = report.observations.filter((o) => o.requirementId === id).map((o) => `${o.subject}: ${o.value}`);
-          expect(statuses, `${fault}: ${id} statuses; ${seen.join('; ')}`).toContain('fail');
+          // Every run within the tolerance: the machine was too busy for a burst to tell, not a check that missed the fault.
+          const untold =
+            runs === MAX_UNDECIDED_MUTANT_RUNS && undecided(report, broken) ? ` (all ${runs} runs within a refill tolerance: bursts too slow to tell)` : '';
+          expect(statuses, `${fault}: ${id} statuses${untold}; ${seen.join('; ')}`).toContain('fail');
         }
         // Caught by the coverage phase itself, not only by the luck of the random sequences.
         if (coverage) {

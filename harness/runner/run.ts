@@ -16,6 +16,7 @@ import { readExpectedFailures } from './expected-failures.js';
 import { estimateChecks } from './request-estimate.js';
 import { nothingRanError } from './nothing-ran.js';
 import { openModuleCache } from './module-cache.js';
+import { nativeModules } from './native-modules.js';
 import { loadVitestApi, type VitestApi } from './vitest-api.js';
 import { adminWebhookWrites, preflight } from '../doctor/preflight.js';
 import { HAR_FILE } from '../har/format.js';
@@ -272,6 +273,8 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     // state is kept by the file's domain (harness/check/once.ts, validationStatusesOf), never in
     // a module's variable.
     isolate: false,
+    // The compiled harness loads as Node loads it, untransformed (native-modules.ts).
+    server: { deps: { external: nativeModules(CODE_ROOT, CODE_EXTENSION) } },
     // The suites' transformed modules kept between runs, where this user may safely keep them.
     ...(moduleCache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache.dir } }),
     // The rate-limit suite mostly sleeps in a worker of its own; the others share 2, or more
