@@ -77,7 +77,8 @@ export interface ReadBackOptions {
   readonly maxMs?: number;
   /** The run's interrupt: reads in flight are aborted, and none is sent after it. */
   readonly signal?: AbortSignal | undefined;
-  readonly concurrency?: number;
+  /** CONFORMANCE_CONCURRENCY when set: the read-back never sends more at once than the run may (nor more than its own 6). */
+  readonly concurrency?: number | undefined;
 }
 
 /** Reads back every record of `records` (the ledger's), each with its role's key. */
@@ -147,7 +148,7 @@ export async function readBackRecords(records: readonly LedgerRecord[], target: 
     }
   };
   await Promise.all(
-    Array.from({ length: Math.min(options.concurrency ?? READ_BACK_CONCURRENCY, records.length) }, async () => {
+    Array.from({ length: Math.min(options.concurrency ?? READ_BACK_CONCURRENCY, READ_BACK_CONCURRENCY, records.length) }, async () => {
       while (next < records.length) await readOne(records[next++]!);
     }),
   );

@@ -389,7 +389,7 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
   let readBack: ReadBackResult | undefined;
   if (signal === undefined && collector.run.cleanup !== undefined) {
     const readTarget = { baseUrl: target.baseUrl, keys: config.keys, authStyle, requestTimeoutMs: config.requestTimeoutMs, redactor, network: config.network };
-    readBack = await readBackLedger(createdLog, readTarget, { signal: interrupt?.signal });
+    readBack = await readBackLedger(createdLog, readTarget, { signal: interrupt?.signal, concurrency: config.concurrency });
   }
   const stopped = health.stopped;
   if (stopped !== null) collector.stop(stopped.reason, stopCode(stopped.kind));
