@@ -69,6 +69,7 @@ async function exportManifests(argv: readonly string[], out: NodeJS.WritableStre
     target: config.targetUrl === null ? undefined : displayUrl(config.targetUrl, redactor),
     image,
     packageVersion: version,
+    imageDigest: config.imageDigest,
   });
   const dir = resolve(kubernetes);
   const written = await writeKubernetesExport(dir, files);

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/schema.js';
 import { engineKeys, KEYS_FILE_ENV, locustfilePath } from '../locust/paths.js';
-import { IMAGE_PLACEHOLDER, kubernetesExport, locustfileVersion, NAMES, TARGET_PLACEHOLDER, writeKubernetesExport } from './kubernetes.js';
+import {
+  IMAGE_DIGEST_ANNOTATION,
+  IMAGE_PLACEHOLDER,
+  kubernetesExport,
+  locustfileVersion,
+  NAMES,
+  TARGET_PLACEHOLDER,
+  writeKubernetesExport,
+} from './kubernetes.js';
 import { parse as readYaml } from 'yaml';
 
 const config = parseEnv(
@@ -158,6 +166,24 @@ describe('conformance load export --kubernetes', () => {
     expect(job.spec.template.spec.containers[0].image).toBe('registry.internal/conformance:1');
     expect(job.spec.template.spec.containers[0].env[0]).toEqual({ name: 'CONFORMANCE_TARGET_URL', value: TARGET_PLACEHOLDER });
     expect(other.find((f) => f.path === 'README.txt')!.content).not.toContain('REPLACE-ME.example/conformance-locust');
+  });
+
+  it('carries the image digest, when known, as an annotation of both pods and in README.txt, not in the image reference', () => {
+    const digest = `sha256:${'ab'.repeat(32)}`;
+    const files = kubernetesExport({ locust: { workers: 2, masterPort: 5557 }, locustfile: LOCUSTFILE, packageVersion: '9.8.7', imageDigest: digest });
+    for (const path of ['master-job.yaml', 'worker-job.yaml']) {
+      // biome-ignore lint/suspicious/noExplicitAny: as manifest() above
+      const job = readYaml(files.find((f) => f.path === path)!.content.replace(/^(#.*\n)+/, '')) as any;
+      expect(job.spec.template.metadata.annotations, path).toEqual({ [IMAGE_DIGEST_ANNOTATION]: digest });
+      expect(job.spec.template.spec.containers[0].image, path).toBe('work-management-conformance:9.8.7');
+    }
+    expect(files.find((f) => f.path === 'README.txt')!.content).toContain(`digest ${digest}`);
+    // Without it, no annotation and no digest line.
+    const plain = kubernetesExport({ locust: { workers: 2, masterPort: 5557 }, locustfile: LOCUSTFILE, packageVersion: '9.8.7' });
+    // biome-ignore lint/suspicious/noExplicitAny: as manifest() above
+    const job = readYaml(plain.find((f) => f.path === 'master-job.yaml')!.content.replace(/^(#.*\n)+/, '')) as any;
+    expect(job.spec.template.metadata.annotations).toBeUndefined();
+    expect(plain.find((f) => f.path === 'README.txt')!.content).not.toContain('sha256:');
   });
 
   it.skipIf(!hasPyYaml)('is valid YAML to PyYAML too, read the same (skipped where /usr/bin/python3 has no yaml module)', () => {

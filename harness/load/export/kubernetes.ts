@@ -49,7 +49,16 @@ export interface KubernetesExportOptions {
   readonly image?: string | undefined;
   /** The package's version: without an image, the Jobs run the project's image of it (projectImage). */
   readonly packageVersion?: string | undefined;
+  /**
+   * CONFORMANCE_IMAGE_DIGEST when set: the digest of the image the export was made for, written as
+   * an annotation of both pods and in README.txt, not into the image reference (a push to another
+   * registry may give the same image another digest, and a pinned reference would then not pull).
+   */
+  readonly imageDigest?: string | undefined;
 }
+
+/** The pods' annotation that carries the image's digest, when the export knows it. */
+export const IMAGE_DIGEST_ANNOTATION = 'conformance/image-digest';
 
 export interface ExportFile {
   /** Relative to the export directory. */
@@ -75,6 +84,8 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
   const target = options.target ?? TARGET_PLACEHOLDER;
   const version = locustfileVersion(options.locustfile) ?? 'unknown';
   const port = masterPort;
+  const digestAnnotation: { annotations?: Record<string, string> } =
+    options.imageDigest === undefined ? {} : { annotations: { [IMAGE_DIGEST_ANNOTATION]: options.imageDigest } };
 
   const configMap: YamlValue = {
     apiVersion: 'v1',
@@ -97,7 +108,7 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
       backoffLimit: 0,
       activeDeadlineSeconds: ACTIVE_DEADLINE_S,
       template: {
-        metadata: { labels: labels('master') },
+        metadata: { labels: labels('master'), ...digestAnnotation },
         spec: {
           restartPolicy: 'Never',
           containers: [
@@ -130,7 +141,7 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
       backoffLimit: workers,
       activeDeadlineSeconds: ACTIVE_DEADLINE_S,
       template: {
-        metadata: { labels: labels('worker') },
+        metadata: { labels: labels('worker'), ...digestAnnotation },
         spec: {
           // A worker that starts before the master's Service answers fails and is started again.
           restartPolicy: 'OnFailure',
@@ -192,11 +203,30 @@ export function kubernetesExport(options: KubernetesExportOptions): ExportFile[]
       content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(keysSecret),
     },
     { path: 'secrets/env-secret.yaml', content: header('Shape only, without keys: create the real Secret with kubectl (README.txt).') + toYaml(envSecret) },
-    { path: 'README.txt', content: readme({ workers, port, image, version, target, projectImage: image === projectImage(options.packageVersion ?? '') }) },
+    {
+      path: 'README.txt',
+      content: readme({
+        workers,
+        port,
+        image,
+        version,
+        target,
+        projectImage: image === projectImage(options.packageVersion ?? ''),
+        digest: options.imageDigest,
+      }),
+    },
   ];
 }
 
-function readme(o: { workers: number; port: number; image: string; version: string; target: string; projectImage: boolean }): string {
+function readme(o: {
+  workers: number;
+  port: number;
+  image: string;
+  version: string;
+  target: string;
+  projectImage: boolean;
+  digest: string | undefined;
+}): string {
   return `Kubernetes manifests for conformance load --engine=locust with ${o.workers} worker${o.workers === 1 ? '' : 's'}
 (made by conformance load export --kubernetes; locustfile version ${o.version}).
 They are not exercised by the project's own tests, which check their shape only.
@@ -213,7 +243,13 @@ They are not exercised by the project's own tests, which check their shape only.
      podman push REGISTRY/${o.image}
      npx conformance load export --kubernetes DIR --image REGISTRY/${o.image}`
         : `Both Jobs run ${o.image}`
-  }.
+  }.${
+    o.digest === undefined
+      ? ''
+      : `
+   Made for the image of digest ${o.digest} (CONFORMANCE_IMAGE_DIGEST; both pods carry it as the
+   annotation ${IMAGE_DIGEST_ANNOTATION}): after a push, compare it with the registry's digest.`
+  }
    Another image serves if the master has Node 20.19+, this package (its conformance command on
    PATH) and Python 3 with Locust 2.x; the workers need only Python 3 with Locust 2.x.
 
