@@ -514,7 +514,7 @@ export const SETTINGS = [
     kind: KINDS.imageDigest,
     default: 'unset',
     description:
-      "The digest of the container image the suite runs in, recorded in a certification bundle beside the package version (`environment.json`'s `tool.image`) and shown by `conformance verify`; `load export --kubernetes` writes it as the pods' annotation `conformance/image-digest`.",
+      "The digest of the container image the suite runs in, recorded in a certification bundle beside the package version (`environment.json`'s `tool.image`) and shown by `conformance verify`; `load export --kubernetes` writes it as the pods' annotation conformance/image-digest.",
     more: "A container cannot learn its own digest: pass it at run time, `-e CONFORMANCE_IMAGE_DIGEST=$(podman image inspect --format '{{.Digest}}' IMAGE)` (see [Certification](certification.md)). The image's name and id are read from `/run/.containerenv` too when podman wrote them there (`--privileged` only).",
     needs: ['certification'],
     group: 'run',
