@@ -130,13 +130,23 @@ describe('conformance run stopped by a signal', () => {
         expect(run().stdout).toContain(`interrupted by ${signal}`);
       });
 
-      it('deleted every record it had created: both organisations hold what they held before the run', async () => {
+      it('deleted every record it had created, or says truly what may remain: both organisations hold what they held before the run, but for that', async () => {
+        const info = report.interrupted!;
         // Not vacuous: the run had created records when the signal came.
-        expect(report.interrupted?.recordsFound).toBeGreaterThan(0);
-        expect(report.interrupted?.recordsLeft).toBe(0);
-        expect(await liveCounts(servers[index]!.baseUrl, keys)).toEqual(before[index]);
-        // Nothing left to list: the run's log of created records is gone too.
-        expect((await readdir(run().reportDir)).filter((f) => f.endsWith('.created.jsonl'))).toEqual([]);
+        expect(info.recordsFound).toBeGreaterThan(0);
+        // Every record it knew of is deleted unless the deletes' own bound ran out (a loaded machine: they
+        // are bounded to keep within a CI grace period); then the report says which may remain.
+        if (info.cleanupCutShort !== true) expect(info.recordsLeft).toBe(0);
+        else expect(info.recordsDeleted).toBeGreaterThan(0);
+        const now = await liveCounts(servers[index]!.baseUrl, keys);
+        const mayRemain = info.recordsLeft + (info.createsUnanswered ?? 0);
+        const extra = Object.entries(now).reduce((sum, [where, n]) => sum + Math.max(0, n - (before[index]![where] ?? 0)), 0);
+        // Never more left than the report says may remain (a create the stop cut off counts: its id never came back).
+        expect(extra, JSON.stringify({ now, before: before[index], info })).toBeLessThanOrEqual(mayRemain);
+        if (mayRemain === 0) expect(now).toEqual(before[index]);
+        // The run's log of created records is gone when nothing it knew of is left, kept to list what is.
+        const logs = (await readdir(run().reportDir)).filter((f) => f.endsWith('.created.jsonl'));
+        expect(logs.length).toBe(info.recordsLeft === 0 ? 0 : 1);
       });
     });
   }

@@ -361,6 +361,14 @@ export const reportSchema = z.object({
       recordsDeleted: z.int().min(0),
       /** Of those, possibly still on the target (those with tags carry the run's tag). */
       recordsLeft: z.int().min(0),
+      /**
+       * Creates that got no answer before the run stopped (aborted by the stop, or timed out): each
+       * may have made a record whose id the run never learnt, so no delete could reach it (absent in
+       * reports of earlier versions).
+       */
+      createsUnanswered: z.int().min(0).optional(),
+      /** The deletes' time bound (harness/runner/interrupt.ts INTERRUPT_CLEANUP_MS) ran out before each was answered (absent in earlier versions). */
+      cleanupCutShort: z.boolean().optional(),
     })
     .optional(),
   counts: z.object({

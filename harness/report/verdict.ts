@@ -133,12 +133,20 @@ export function interruptedSentence(report: Pick<Report, 'interrupted' | 'runId'
     `The run was interrupted by ${by} before it ended: this run does not establish conformance${failed > 0 ? ` (though ${plural(failed, 'MUST check')} had failed before it stopped)` : ''}.`,
   ];
   if (info === undefined) return parts[0]!;
-  if (info.recordsFound === 0) parts.push('It stopped sending; no record it created was left to delete.');
+  const unanswered = info.createsUnanswered ?? 0;
+  if (info.recordsFound === 0 && unanswered === 0) parts.push('It stopped sending; no record it created was left to delete.');
+  else if (info.recordsFound === 0) parts.push('It stopped sending; no record it knew of was left to delete.');
   else if (info.recordsLeft === 0) parts.push(`It stopped sending and deleted the ${plural(info.recordsFound, 'record')} it had created and not yet deleted.`);
   else {
     parts.push(
       `It stopped sending and deleted ${info.recordsDeleted} of the ${plural(info.recordsFound, 'record')} it had created; ` +
-        `${info.recordsLeft} may remain on the target (those with tags carry conformance-run-${report.runId.toLowerCase()}).`,
+        `${info.recordsLeft} may remain on the target${info.cleanupCutShort === true ? ' (its time for deleting ran out)' : ''} (those with tags carry conformance-run-${report.runId.toLowerCase()}).`,
+    );
+  }
+  // A create the stop cut off (or that timed out) may have made a record whose id never came back: said, not hidden.
+  if (unanswered > 0) {
+    parts.push(
+      `${plural(unanswered, 'create')} got no answer before it stopped: each may have made a record whose id the run never learnt, which no delete by id can reach (those with tags carry conformance-run-${report.runId.toLowerCase()}).`,
     );
   }
   return parts.join(' ');

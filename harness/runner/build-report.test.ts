@@ -83,6 +83,24 @@ describe('an interrupted run', () => {
     );
   });
 
+  it('says how many creates the stop cut off without an answer, even when every known record was deleted', () => {
+    const report = buildReport(collected([]), {
+      ...INFO,
+      runId: '20261127T000000Z-AB12',
+      interrupted: { signal: 'SIGINT', recordsFound: 5, recordsDeleted: 5, recordsLeft: 0, createsUnanswered: 2 },
+    });
+    expect(() => reportSchema.parse(report)).not.toThrow();
+    expect(verdictReason(report)).toContain('deleted the 5 records it had created');
+    expect(verdictReason(report)).toContain(
+      '2 creates got no answer before it stopped: each may have made a record whose id the run never learnt, which no delete by id can reach (those with tags carry conformance-run-20261127t000000z-ab12)',
+    );
+    const none = buildReport(collected([]), {
+      ...INFO,
+      interrupted: { signal: 'SIGINT', recordsFound: 5, recordsDeleted: 5, recordsLeft: 0, createsUnanswered: 0 },
+    });
+    expect(verdictReason(none)).not.toMatch(/got no answer/);
+  });
+
   it('counts as not deleted only what the main process could not delete, not what the stopped files left to it', () => {
     const files = { notDeleted: 16, kept: { softDeletedTasks: 1, softDeletedResources: 0, deactivatedRates: 0 } };
     const interrupted = { signal: 'SIGINT' as const, recordsFound: 16, recordsDeleted: 16, recordsLeft: 0 };

@@ -78,6 +78,7 @@ describe('deleteLogged', () => {
       { created: '/contacts/b', role: 'otherOrg' },
       { created: '/contacts/stuck', role: 'admin' },
       { created: '/tasks/child', role: 'admin' },
+      { unanswered: '/contacts' },
     ];
     await writeFile(log, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"created":"/cut`);
     const keys = { admin: 'wmk_admin', otherOrg: 'wmk_other' };
@@ -89,6 +90,9 @@ describe('deleteLogged', () => {
     expect(result.found).toBe(5);
     expect(result.deleted).toBe(4);
     expect(result.left).toEqual([{ path: '/contacts/stuck', role: 'admin' }]);
+    // A create the stop cut off is counted, not deleted: its id never came back.
+    expect(result.unansweredCreates).toBe(1);
+    expect(result.cutShort).toBe(false);
     expect(live).toEqual(new Set(['/contacts/stuck']));
     // Never a record the log says was already deleted; each with its own role's key.
     expect(deletes.some((d) => d.includes('/contacts/gone'))).toBe(false);
@@ -105,6 +109,6 @@ describe('deleteLogged', () => {
         requestTimeoutMs: 100,
         redactor: new Redactor([]),
       }),
-    ).toEqual({ found: 0, deleted: 0, left: [] });
+    ).toEqual({ found: 0, deleted: 0, left: [], unansweredCreates: 0, cutShort: false });
   });
 });

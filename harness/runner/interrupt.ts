@@ -2,7 +2,7 @@ import { ApiClient, RAW_429, type AuthStyle } from '../http/client.js';
 import type { TargetNetwork } from '../http/network.js';
 import type { Redactor } from '../http/redact.js';
 import type { Keys } from '../config/schema.js';
-import { readCreatedLog, type LoggedRecord } from '../check/created-log.js';
+import { readCreatedLog, readLedgerFile, type LoggedRecord } from '../check/created-log.js';
 
 /*
  * A run stopped by SIGINT (Ctrl-C) or SIGTERM (how CI systems cancel a job, with SIGKILL after a
@@ -114,6 +114,13 @@ export interface LoggedCleanup {
   readonly deleted: number;
   /** Still there, or not known to be gone, when the bound ran out. */
   readonly left: readonly LoggedRecord[];
+  /**
+   * Creates that got no answer (a request aborted by the stop, or timed out): each may have made a
+   * record whose id never came back, which no delete by id can reach; the report says so.
+   */
+  readonly unansweredCreates: number;
+  /** The bound ran out before every record was tried or answered. */
+  readonly cutShort: boolean;
 }
 
 /**
@@ -124,7 +131,8 @@ export interface LoggedCleanup {
  */
 export async function deleteLogged(logFile: string, target: CleanupTarget, maxMs: number = INTERRUPT_CLEANUP_MS): Promise<LoggedCleanup> {
   const logged = readCreatedLog(logFile).reverse();
-  if (logged.length === 0) return { found: 0, deleted: 0, left: [] };
+  const { unansweredCreates } = readLedgerFile(logFile);
+  if (logged.length === 0) return { found: 0, deleted: 0, left: [], unansweredCreates, cutShort: false };
   const stop = AbortSignal.timeout(maxMs);
   const clients = new Map<string, ApiClient>();
   const clientFor = (record: LoggedRecord): ApiClient | undefined => {
@@ -172,7 +180,7 @@ export async function deleteLogged(logFile: string, target: CleanupTarget, maxMs
     );
     // Nothing more went away this pass (or the time is up): what is left stays.
     if (refused.length === 0 || refused.length === pending.length || stop.aborted) {
-      return { found: logged.length, deleted, left: refused };
+      return { found: logged.length, deleted, left: refused, unansweredCreates, cutShort: stop.aborted };
     }
     pending = logged.filter((r) => refused.includes(r));
   }

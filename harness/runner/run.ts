@@ -419,7 +419,16 @@ async function checksAndReport(config: Config, progress: Progress, prepared: Pre
     specUnits: await shippedSpecUnits(),
     ...(signal === undefined || cleanup === undefined
       ? {}
-      : { interrupted: { signal, recordsFound: cleanup.found, recordsDeleted: cleanup.deleted, recordsLeft: cleanup.left.length } }),
+      : {
+          interrupted: {
+            signal,
+            recordsFound: cleanup.found,
+            recordsDeleted: cleanup.deleted,
+            recordsLeft: cleanup.left.length,
+            createsUnanswered: cleanup.unansweredCreates,
+            cleanupCutShort: cleanup.cutShort,
+          },
+        }),
     ...(readBack === undefined ? {} : { readBack }),
   });
   const written = await writeReport(report, config.reportDir, redactor);
