@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../harness/config/schema.js';
+import { NOTATION_VARIANTS, WHOLE_RUN_NOTATIONS } from '../harness/rate/testing/notations.js';
 import { VARIANT_NAMES, type VariantName } from '../reference/variants.js';
 import { DriverPool, readLatestReport } from './run-cli.js';
 import { MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
@@ -8,6 +9,11 @@ import { MAX_UNDECIDED_RUNS } from './testing/refill-tolerance.js';
  * The variant self-test: each reference-server variant makes a choice the spec
  * leaves open differently from the plain reference server. The suites that touch that choice
  * run against it, and no MUST check may fail or err: a correct server is never failed.
+ *
+ * The variants that only change a rate header's notation are judged in-process
+ * (harness/rate/notations.test.ts: the reference's own header writer, read by the harness's rate
+ * modules); a whole run goes for one of each header kind (WHOLE_RUN_NOTATIONS), and the others
+ * where a run of another variant has room for them.
  */
 interface Exercise {
   /** The suites whose checks depend on the choice. */
@@ -74,8 +80,9 @@ const EXERCISES: Record<VariantName, Exercise> = {
  * make all at once (its lists, its input reading, its rules). One run for several keeps the
  * self-test's time in bounds, and proves the tolerances hold side by side. The limiter variants
  * of the rate-limit suite each run alone (a server has one limiter); a server has one
- * X-RateLimit-Reset form and one Retry-After form, so each reset form runs with a Retry-After form
- * beside it (four runs instead of eight, each variant's observation still asked for).
+ * X-RateLimit-Reset form and one Retry-After form, so a reset form runs beside a Retry-After
+ * variant: the pair of WHOLE_RUN_NOTATIONS, and two more reset forms beside the Retry-After
+ * variants that change the wait itself (each variant's observation still asked for).
  */
 const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['eventual-lists', 'brief-lists', 'string-paging'],
@@ -96,7 +103,6 @@ const TOGETHER: ReadonlyArray<readonly VariantName[]> = [
   ['webhook-choices', 'deliveries-per-delivery'],
   ['report-choices', 'throttled-refusals'],
   ['reset-iso8601', 'retry-after-http-date'],
-  ['reset-epoch-seconds', 'retry-after-fractional'],
   ['reset-http-date', 'retry-after-penalty'],
   ['reset-fractional-seconds', 'retry-after-rounded-down'],
 ];
@@ -113,9 +119,12 @@ interface VariantRun {
  */
 const LONG_ALONE: readonly VariantName[] = ['limiter-smoothing'];
 
-/** Each group of TOGETHER as one run (the union of its suites), and every other variant alone; the long runs first. */
+/** The notations judged in-process only (no whole run): those no group of TOGETHER takes. */
+const IN_PROCESS_ONLY: readonly VariantName[] = NOTATION_VARIANTS.filter((v) => !TOGETHER.flat().includes(v));
+
+/** Each group of TOGETHER as one run (the union of its suites), and every other variant alone but those judged in-process; the long runs first. */
 function variantRuns(): VariantRun[] {
-  const grouped = new Set(TOGETHER.flat());
+  const grouped = new Set([...TOGETHER.flat(), ...IN_PROCESS_ONLY]);
   const runOf = (variants: readonly VariantName[]): VariantRun => ({
     variants,
     suites: [...new Set(variants.flatMap((v) => EXERCISES[v].suites))],
@@ -126,13 +135,14 @@ function variantRuns(): VariantRun[] {
 }
 
 describe('variants', () => {
-  it('maps every reference-server variant to the suites that exercise it, and runs each once', () => {
+  it('maps every reference-server variant to the suites that exercise it, and runs each once (a notation in-process only, or also in a run)', () => {
     expect(Object.keys(EXERCISES).sort()).toEqual([...VARIANT_NAMES].sort());
-    expect(
-      variantRuns()
-        .flatMap((r) => r.variants)
-        .sort(),
-    ).toEqual([...VARIANT_NAMES].sort());
+    expect([...variantRuns().flatMap((r) => r.variants), ...IN_PROCESS_ONLY].sort()).toEqual([...VARIANT_NAMES].sort());
+    // One whole run through the pipeline per header kind.
+    const run = variantRuns().map((r) => r.variants);
+    for (const notation of WHOLE_RUN_NOTATIONS) expect(run.flat()).toContain(notation);
+    expect(WHOLE_RUN_NOTATIONS.some((v) => v.startsWith('reset-'))).toBe(true);
+    expect(WHOLE_RUN_NOTATIONS.some((v) => v.startsWith('retry-after-'))).toBe(true);
   });
 
   const drivers = new DriverPool(2);

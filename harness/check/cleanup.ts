@@ -1,5 +1,6 @@
 import { ApiClient, type RequestGovernor } from '../http/client.js';
 import type { TargetHealth } from '../http/health.js';
+import { walkPages } from '../http/pager.js';
 import { Redactor } from '../http/redact.js';
 import { harRecorder } from '../har/recorder.js';
 import { keptAfter, keptKindOf, noneKept, type KeptBySpec } from './kept-by-spec.js';
@@ -100,24 +101,27 @@ export class CreatedRecords {
     const settleMs = (run.listSettleS ?? 0) * 1000;
     const waitMs = Math.max(...sweeps.map((s) => s.at)) + settleMs - performance.now();
     if (waitMs > 0 && !health?.stopped) await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, Math.max(0, deadline - performance.now()))));
+    const stopped = (): boolean => Boolean(health?.stopped) || performance.now() >= deadline;
     for (const sweep of sweeps) {
-      for (let page = 0; page < SWEEP_MAX_PAGES; page++) {
-        if (health?.stopped || performance.now() >= deadline) return;
-        let ids: string[];
-        try {
-          const res = await clientFor(sweep.key).get(sweep.path, { ...sweep.query, limit: 100, offset: page * 100 });
-          const data = (res.json as { data?: unknown } | undefined)?.data;
-          if (res.status !== 200 || !Array.isArray(data)) break;
-          ids = data.map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
-          for (const [i, id] of ids.entries()) {
-            if (this.#records.has(`${sweep.path}/${id}`)) continue;
-            if (sweep.tag !== undefined && !(await this.#tagged(clientFor(sweep.key), `${sweep.path}/${id}`, data[i], sweep.tag))) continue;
-            this.add(`${sweep.path}/${id}`, sweep.key, run);
-          }
-          if (data.length < 100) break;
-        } catch {
-          break;
-        }
+      if (stopped()) return;
+      try {
+        await walkPages(
+          (window) => clientFor(sweep.key).get(sweep.path, { ...sweep.query, ...window }),
+          async (res) => {
+            const data = (res.json as { data?: unknown } | undefined)?.data;
+            if (res.status !== 200 || !Array.isArray(data)) return undefined;
+            const ids = data.map((r) => (r as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
+            for (const [i, id] of ids.entries()) {
+              if (this.#records.has(`${sweep.path}/${id}`)) continue;
+              if (sweep.tag !== undefined && !(await this.#tagged(clientFor(sweep.key), `${sweep.path}/${id}`, data[i], sweep.tag))) continue;
+              this.add(`${sweep.path}/${id}`, sweep.key, run);
+            }
+            return data;
+          },
+          { maxPages: SWEEP_MAX_PAGES, stopped },
+        );
+      } catch {
+        // A sweep without an answer finds nothing more; the next sweep is tried.
       }
     }
   }

@@ -1,4 +1,5 @@
 import { RequestFailedError } from '../errors.js';
+import { walkPages } from '../http/pager.js';
 import { answered, is2xx, listRecords, type DoctorContext } from './context.js';
 import { item, type DoctorItem } from './model.js';
 
@@ -26,21 +27,21 @@ export interface ProjectListing {
 export async function listProjects(ctx: DoctorContext, key: string): Promise<ProjectListing> {
   const ids = new Set<string>();
   const records: Array<Record<string, unknown>> = [];
-  for (let page = 0; page < MAX_PROJECT_PAGES; page++) {
-    const res = await ctx.client(key).get('/projects', { limit: PAGE, offset: page * PAGE });
-    const rows = is2xx(res.status) ? listRecords(res) : undefined;
-    if (rows === undefined) {
-      return page === 0
-        ? { ids: undefined, complete: false, records, why: `GET /projects answered ${answered(res, ctx.redactor)}` }
-        : { ids, complete: false, records };
-    }
-    for (const row of rows) {
-      if (typeof row['id'] === 'string') ids.add(row['id']);
-      if (records.length < 1000) records.push(row);
-    }
-    if (rows.length < PAGE) return { ids, complete: true, records };
-  }
-  return { ids, complete: false, records };
+  const walked = await walkPages(
+    (window) => ctx.client(key).get('/projects', { ...window }),
+    (res) => {
+      const rows = is2xx(res.status) ? listRecords(res) : undefined;
+      for (const row of rows ?? []) {
+        if (typeof row['id'] === 'string') ids.add(row['id']);
+        if (records.length < 1000) records.push(row);
+      }
+      return rows;
+    },
+    { maxPages: MAX_PROJECT_PAGES, pageSize: PAGE },
+  );
+  if (walked.end === 'not-a-list' && walked.pages.length === 1)
+    return { ids: undefined, complete: false, records, why: `GET /projects answered ${answered(walked.pages[0]!, ctx.redactor)}` };
+  return { ids, complete: walked.complete, records };
 }
 
 /** GET /tasks/{id}: true when the key reads it, false when refused as unknown or forbidden, undefined otherwise. */

@@ -1,8 +1,6 @@
-import { ApiClient, RAW_429, type AuthStyle } from '../http/client.js';
-import type { TargetNetwork } from '../http/network.js';
-import type { Redactor } from '../http/redact.js';
-import type { Keys } from '../config/schema.js';
+import { RAW_429 } from '../http/client.js';
 import { readCreatedLog, readLedgerFile, type LoggedRecord } from '../check/created-log.js';
+import { clientsByRole, type CleanupTarget } from './role-clients.js';
 
 /*
  * A run stopped by SIGINT (Ctrl-C) or SIGTERM (how CI systems cancel a job, with SIGKILL after a
@@ -99,15 +97,6 @@ export class RunInterrupt {
   }
 }
 
-export interface CleanupTarget {
-  readonly baseUrl: string;
-  readonly keys: Partial<Keys>;
-  readonly authStyle: AuthStyle;
-  readonly requestTimeoutMs: number;
-  readonly redactor: Redactor;
-  readonly network?: TargetNetwork | undefined;
-}
-
 export interface LoggedCleanup {
   /** Records the log held as not yet deleted. */
   readonly found: number;
@@ -134,26 +123,7 @@ export async function deleteLogged(logFile: string, target: CleanupTarget, maxMs
   const { unansweredCreates } = readLedgerFile(logFile);
   if (logged.length === 0) return { found: 0, deleted: 0, left: [], unansweredCreates, cutShort: false };
   const stop = AbortSignal.timeout(maxMs);
-  const clients = new Map<string, ApiClient>();
-  const clientFor = (record: LoggedRecord): ApiClient | undefined => {
-    const key = target.keys[record.role];
-    if (key === undefined) return undefined;
-    let client = clients.get(record.role);
-    if (client === undefined) {
-      client = new ApiClient({
-        baseUrl: target.baseUrl,
-        key,
-        authStyle: target.authStyle,
-        timeoutMs: Math.min(target.requestTimeoutMs, maxMs),
-        redactor: target.redactor,
-        throttle: RAW_429,
-        signal: stop,
-        ...(target.network === undefined ? {} : { network: target.network }),
-      });
-      clients.set(record.role, client);
-    }
-    return client;
-  };
+  const clientOf = clientsByRole(target, { maxMs, throttle: RAW_429, signal: stop });
   let pending = logged;
   let deleted = 0;
   for (;;) {
@@ -163,7 +133,7 @@ export async function deleteLogged(logFile: string, target: CleanupTarget, maxMs
       Array.from({ length: Math.min(CLEANUP_CONCURRENCY, pending.length) }, async () => {
         while (next < pending.length) {
           const record = pending[next++]!;
-          const client = clientFor(record);
+          const client = clientOf(record.role);
           if (stop.aborted || client === undefined) {
             refused.push(record);
             continue;

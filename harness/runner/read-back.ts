@@ -1,7 +1,6 @@
-import { ApiClient } from '../http/client.js';
 import { readShowsKept } from '../check/kept-by-spec.js';
 import { readLedgerFile, type DeleteAnswer, type LedgerRecord } from '../check/created-log.js';
-import type { CleanupTarget } from './interrupt.js';
+import { clientsByRole, type CleanupTarget } from './role-clients.js';
 
 /*
  * Issue 42, "every claim about the footprint verified": after the files' cleanup the run reads
@@ -85,26 +84,7 @@ export interface ReadBackOptions {
 export async function readBackRecords(records: readonly LedgerRecord[], target: CleanupTarget, options: ReadBackOptions = {}): Promise<ReadBackResult> {
   const maxMs = options.maxMs ?? READ_BACK_MAX_MS;
   const stop = AbortSignal.any([AbortSignal.timeout(maxMs), ...(options.signal === undefined ? [] : [options.signal])]);
-  const clients = new Map<string, ApiClient>();
-  const clientFor = (record: LedgerRecord): ApiClient | undefined => {
-    const key = target.keys[record.role];
-    if (key === undefined) return undefined;
-    let client = clients.get(record.role);
-    if (client === undefined) {
-      client = new ApiClient({
-        baseUrl: target.baseUrl,
-        key,
-        authStyle: target.authStyle,
-        timeoutMs: Math.min(target.requestTimeoutMs, maxMs),
-        redactor: target.redactor,
-        throttle: READ_BACK_THROTTLE,
-        signal: stop,
-        ...(target.network === undefined ? {} : { network: target.network }),
-      });
-      clients.set(record.role, client);
-    }
-    return client;
-  };
+  const clientOf = clientsByRole(target, { maxMs, throttle: READ_BACK_THROTTLE, signal: stop });
   let checked = 0;
   let unknown = 0;
   let cutShort = false;
@@ -112,7 +92,7 @@ export async function readBackRecords(records: readonly LedgerRecord[], target: 
   const alive: AliveRecord[] = [];
   let next = 0;
   const readOne = async (record: LedgerRecord): Promise<void> => {
-    const client = clientFor(record);
+    const client = clientOf(record.role);
     if (stop.aborted || failuresInARow >= GONE_AFTER_FAILURES || client === undefined) {
       if (client !== undefined) cutShort = true;
       if (!settledAnswer(record)) unknown += 1;

@@ -4,6 +4,7 @@ import { CheckSkipped } from '../check/outcomes.js';
 import { once } from '../check/once.js';
 import { runTag } from '../check/run-context.js';
 import type { ApiClient, ApiResponse } from '../http/client.js';
+import { walkPages } from '../http/pager.js';
 import type { IsolatedPath } from '../spec/isolation.js';
 import { addDays, farDay, nearDay } from './milestones.js';
 import { assignResource } from './time-entries.js';
@@ -383,16 +384,18 @@ export interface WalkedList {
  */
 export async function walkList(client: ApiClient, path: string, query: Readonly<Record<string, string>>, maxPages = 20): Promise<WalkedList> {
   const records: Array<{ record: Record<string, unknown>; page: ApiResponse }> = [];
-  let first: ApiResponse | undefined;
-  for (let offset = 0; offset < maxPages * 100; offset += 100) {
-    const page = await client.get(path, { ...query, limit: 100, offset });
-    first ??= page;
-    const data = (page.json as { data?: unknown } | undefined)?.data;
-    if (page.status !== 200 || !Array.isArray(data)) return { status: page.status, records, first };
-    for (const record of data) if (record !== null && typeof record === 'object') records.push({ record: record as Record<string, unknown>, page });
-    if (data.length < 100) break;
-  }
-  return { status: 200, records, first: first! };
+  const walked = await walkPages(
+    (window) => client.get(path, { ...query, ...window }),
+    (page) => {
+      const data = (page.json as { data?: unknown } | undefined)?.data;
+      if (page.status !== 200 || !Array.isArray(data)) return undefined;
+      for (const record of data) if (record !== null && typeof record === 'object') records.push({ record: record as Record<string, unknown>, page });
+      return data;
+    },
+    { maxPages },
+  );
+  const first = walked.pages[0]!;
+  return { status: walked.end === 'not-a-list' ? walked.pages.at(-1)!.status : 200, records, first };
 }
 
 // --- References across organisations (SEC-REFERENCE-*) ---
@@ -548,19 +551,22 @@ async function trackOrgBBatch(t: CheckContext, other: ApiClient, listPath: strin
     // Again at the file's end, once a lagging list shows them, reading by id a record a list shows
     // in brief, without its tags (harness/check/cleanup.ts sweepAtEnd): the list now may show neither.
     t.sweepAtEnd(listPath, filter, 'otherOrg', tag);
-    for (let page = 0; page < 5; page++) {
-      const res = await other.get(listPath, { ...filter, limit: 100, offset: page * 100 });
-      const records = (res.json as { data?: unknown } | undefined)?.data;
-      if (res.status !== 200 || !Array.isArray(records)) break;
-      for (const record of records as Array<Record<string, unknown>>) {
-        const tags = record['tags'];
-        const id = record['id'];
-        if (typeof id !== 'string' || tracked.has(id) || !Array.isArray(tags) || !tags.includes(tag)) continue;
-        tracked.add(id);
-        t.track(`${listPath}/${id}`, 'otherOrg');
-      }
-      if (records.length < 100) break;
-    }
+    await walkPages(
+      (window) => other.get(listPath, { ...filter, ...window }),
+      (res) => {
+        const records = (res.json as { data?: unknown } | undefined)?.data;
+        if (res.status !== 200 || !Array.isArray(records)) return undefined;
+        for (const record of records as Array<Record<string, unknown>>) {
+          const tags = record['tags'];
+          const id = record['id'];
+          if (typeof id !== 'string' || tracked.has(id) || !Array.isArray(tags) || !tags.includes(tag)) continue;
+          tracked.add(id);
+          t.track(`${listPath}/${id}`, 'otherOrg');
+        }
+        return records;
+      },
+      { maxPages: 5 },
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/check.js';
 import type { ApiClient, QueryValue } from '../http/client.js';
 import { ensure, expectStatus, isClass, listPage } from '../check/expect.js';
+import { walkPages } from '../http/pager.js';
 import { settled } from './settle.js';
 
 /**
@@ -55,8 +56,8 @@ export function pagingNumber(value: unknown): number | undefined {
 }
 
 /**
- * Every record matching `query`, walking pages of 100 (bounded, so a huge collection cannot
- * stall the run). Fails the check when a page is not a well-formed list.
+ * Every record matching `query`, walking pages of 100 (harness/http/pager.ts: bounded, so a huge
+ * collection cannot stall the run). Fails the check when a page is not a well-formed list.
  */
 export async function listAll(
   client: ApiClient,
@@ -65,13 +66,16 @@ export async function listAll(
   maxPages = 20,
 ): Promise<Array<Record<string, unknown>>> {
   const records: Array<Record<string, unknown>> = [];
-  for (let page = 0; page < maxPages; page++) {
-    const res = await client.get(path, { ...query, limit: 100, offset: page * 100 });
-    expectStatus(res, 200, `list ${path}`);
-    const { records: batch } = listPage(res);
-    records.push(...batch);
-    if (batch.length < 100) return records;
-  }
+  await walkPages(
+    (window) => client.get(path, { ...query, ...window }),
+    (res) => {
+      expectStatus(res, 200, `list ${path}`);
+      const { records: batch } = listPage(res);
+      records.push(...batch);
+      return batch;
+    },
+    { maxPages },
+  );
   return records;
 }
 
@@ -94,20 +98,23 @@ export async function listMembers(
 ): Promise<Array<Record<string, unknown>>> {
   const records: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
-  for (let page = 0; page < maxPages; page++) {
-    const res = await client.get(path, { ...query, limit: 100, offset: page * (100 - WALK_OVERLAP) });
-    expectStatus(res, 200, `list ${path}`);
-    const { records: batch } = listPage(res);
-    for (const record of batch) {
-      const id = record['id'];
-      if (typeof id === 'string' || typeof id === 'number') {
-        if (seen.has(String(id))) continue;
-        seen.add(String(id));
+  await walkPages(
+    (window) => client.get(path, { ...query, ...window }),
+    (res) => {
+      expectStatus(res, 200, `list ${path}`);
+      const { records: batch } = listPage(res);
+      for (const record of batch) {
+        const id = record['id'];
+        if (typeof id === 'string' || typeof id === 'number') {
+          if (seen.has(String(id))) continue;
+          seen.add(String(id));
+        }
+        records.push(record);
       }
-      records.push(record);
-    }
-    if (batch.length < 100) return records;
-  }
+      return batch;
+    },
+    { maxPages, overlap: WALK_OVERLAP },
+  );
   return records;
 }
 

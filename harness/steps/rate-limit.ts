@@ -412,13 +412,33 @@ function shortWaitMs(firstWaitMs: number): number {
 // Each wait is announced to the progress line, whose ETA counts it.
 const sleep = knownSleep;
 
+/** What the recovery waits beyond Retry-After. */
+export const RECOVERY_MARGIN_MS = 100;
+
+/**
+ * How long a refusal asks the recovery to wait, and why: its Retry-After, else its
+ * X-RateLimit-Reset and the second a whole-second value can hide, else the spec's window.
+ * `nowMs` reads an instant without a Date header (this client's clock when it arrived).
+ */
+export function recoveryWait(headers: Readonly<Record<string, string>>, nowMs: number = Date.now()): { waitMs: number; waitBasis: string } {
+  const retry = readRetryAfter(headers['retry-after'], headers['date'], nowMs);
+  if (retry.ok) return { waitMs: retry.ms, waitBasis: `Retry-After ${headers['retry-after']}` };
+  const reset = readRateHeaders(headers).values.reset;
+  if (reset !== undefined) {
+    // A whole-second Reset may have been truncated: wait the second it can hide as well.
+    const reading = interpretReset(reset, nowMs);
+    return {
+      waitMs: Math.min(reading.msUntilReset + reading.precisionMs, SPEC_WINDOW_MS + 1000),
+      waitBasis: `X-RateLimit-Reset ${reset} (${reading.unit}, +${reading.precisionMs} ms precision; Retry-After unreadable)`,
+    };
+  }
+  return { waitMs: SPEC_WINDOW_MS, waitBasis: 'the spec window (no Retry-After, no X-RateLimit-Reset)' };
+}
+
 /**
  * Spends the key's budget (or finds it spent), waits as long as the refusal's Retry-After says
  * (X-RateLimit-Reset, then a minute, when Retry-After is unreadable), and sends one more request.
  */
-/** What the recovery waits beyond Retry-After. */
-const RECOVERY_MARGIN_MS = 100;
-
 export async function recover(client: ApiClient, limit: number, window?: WindowEstimate): Promise<Recovery> {
   const timed = timer(window);
   const send = (): Promise<Timed> => timed('GET /contacts', () => client.get('/contacts', { limit: 1 }));
@@ -428,22 +448,7 @@ export async function recover(client: ApiClient, limit: number, window?: WindowE
     if (!isAdmitted(answer.res)) refusal = answer;
   }
   if (refusal === undefined) return { refusal, waitedMs: 0, waitBasis: 'nothing was refused', after: undefined };
-  const retry = readRetryAfter(refusal.res.headers['retry-after'], refusal.res.headers['date']);
-  const reset = readRateHeaders(refusal.res.headers).values.reset;
-  let waitMs: number;
-  let waitBasis: string;
-  if (retry.ok) {
-    waitMs = retry.ms;
-    waitBasis = `Retry-After ${refusal.res.headers['retry-after']}`;
-  } else if (reset !== undefined) {
-    // A whole-second Reset may have been truncated: wait the second it can hide as well.
-    const reading = interpretReset(reset);
-    waitMs = Math.min(reading.msUntilReset + reading.precisionMs, SPEC_WINDOW_MS + 1000);
-    waitBasis = `X-RateLimit-Reset ${reset} (${reading.unit}, +${reading.precisionMs} ms precision; Retry-After unreadable)`;
-  } else {
-    waitMs = SPEC_WINDOW_MS;
-    waitBasis = 'the spec window (no Retry-After, no X-RateLimit-Reset)';
-  }
+  const { waitMs, waitBasis } = recoveryWait(refusal.res.headers);
   // The wait starts once the refusal arrived, after the server counted it: Retry-After rounded up
   // is over by then; a tenth of a second more covers a timer firing a hair early. A server that
   // rounds down is refused once more and asked again below.

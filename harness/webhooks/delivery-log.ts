@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/check.js';
 import { expectStatus, listPage } from '../check/expect.js';
 import type { ApiResponse, QueryValue } from '../http/client.js';
+import { walkPages } from '../http/pager.js';
 import { attemptRecord, type AttemptRecord } from './attempt-record.js';
 import { about, exclusive } from './received.js';
 import { Deadline, sleep } from './sink-use.js';
@@ -16,16 +17,17 @@ export async function deliveryRows(
   maxPages = 5,
 ): Promise<{ res: ApiResponse; rows: Array<Record<string, unknown>> } | undefined> {
   const rows: Array<Record<string, unknown>> = [];
-  let last: ApiResponse | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const res = await t.api.get(`/webhooks/${subscriptionId}/deliveries`, { ...query, limit: 100, offset: page * 100 });
-    last = res;
-    const data = (res.json as { data?: unknown } | undefined)?.data;
-    if (res.status !== 200 || !Array.isArray(data)) return undefined;
-    rows.push(...(data.filter((r) => r !== null && typeof r === 'object') as Array<Record<string, unknown>>));
-    if (data.length < 100) break;
-  }
-  return { res: last!, rows };
+  const walked = await walkPages(
+    (window) => t.api.get(`/webhooks/${subscriptionId}/deliveries`, { ...query, ...window }),
+    (res) => {
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      if (res.status !== 200 || !Array.isArray(data)) return undefined;
+      rows.push(...(data.filter((r) => r !== null && typeof r === 'object') as Array<Record<string, unknown>>));
+      return data;
+    },
+    { maxPages },
+  );
+  return walked.end === 'not-a-list' ? undefined : { res: walked.pages.at(-1)!, rows };
 }
 
 /** The same, failing the check unless it is a 200 list (spec 4.11). */

@@ -1,4 +1,5 @@
 import type { SequenceRequirementId } from '../../spec/sequences.js';
+import { walkPages } from '../../http/pager.js';
 import { pagingNumber, totalOf } from '../lists.js';
 import type { ListFilter, SequenceDomain } from './domains.js';
 import type { Org } from './log.js';
@@ -72,27 +73,34 @@ function decide(
 async function walk(world: SequenceWorld, org: Org, path: string, query: Readonly<Record<string, string>>, rule: SequenceRequirementId) {
   const ids = new Set<string>();
   let total: number | undefined;
-  for (let page = 0; page < 5; page++) {
-    const res = await world.send(org, 'GET', path, { query: { ...query, limit: 100, offset: page * 100 }, rule });
-    if (org === 'B' && res.status >= 400 && res.status < 500) return { ids, total, refused: res.status };
-    const body = res.json as { data?: unknown; pagination?: unknown } | undefined;
-    if (res.status !== 200 || !Array.isArray(body?.data)) {
-      throw new RuleBroken(
-        rule,
-        `GET ${path} with a filter the spec defines answered ${res.status}${Array.isArray(body?.data) ? '' : ' without a data array'}`,
-        res.exchange,
-      );
-    }
-    for (const item of body.data as unknown[]) {
-      const id = (item as { id?: unknown } | null)?.id;
-      if (typeof id === 'string') ids.add(id.toLowerCase());
-    }
-    if (page === 0 && body.pagination !== null && typeof body.pagination === 'object') {
-      total = totalOf(body.pagination as Record<string, unknown>)?.value;
-    }
-    if ((body.data as unknown[]).length < 100) break;
-  }
-  return { ids, total, refused: undefined };
+  let refused: number | undefined;
+  await walkPages(
+    (window) => world.send(org, 'GET', path, { query: { ...query, ...window }, rule }),
+    (res, page) => {
+      if (org === 'B' && res.status >= 400 && res.status < 500) {
+        refused = res.status;
+        return undefined;
+      }
+      const body = res.json as { data?: unknown; pagination?: unknown } | undefined;
+      if (res.status !== 200 || !Array.isArray(body?.data)) {
+        throw new RuleBroken(
+          rule,
+          `GET ${path} with a filter the spec defines answered ${res.status}${Array.isArray(body?.data) ? '' : ' without a data array'}`,
+          res.exchange,
+        );
+      }
+      for (const item of body.data as unknown[]) {
+        const id = (item as { id?: unknown } | null)?.id;
+        if (typeof id === 'string') ids.add(id.toLowerCase());
+      }
+      if (page === 0 && body.pagination !== null && typeof body.pagination === 'object') {
+        total = totalOf(body.pagination as Record<string, unknown>)?.value;
+      }
+      return body.data as unknown[];
+    },
+    { maxPages: 5 },
+  );
+  return { ids, total, refused };
 }
 
 /**
@@ -180,38 +188,48 @@ export async function judgePages(
   const shown = new URLSearchParams(query).toString().replace(new RegExp(scopeValue, 'g'), '<scope>');
   const holding = `the sequence's live records that match it are ${count}${count === 0 ? '' : ` (${listed.map((d) => d.record.label).join(', ')})`}`;
   await world.settled(async () => {
-    for (let offset = 0; ; offset += limit) {
-      const res = await world.send('A', 'GET', domain.path, { query: { ...query, limit, offset }, rule: 'SEQ-TOTAL-AFTER-WRITE' });
-      const at = `GET ${domain.path}?${shown}&limit=${limit}&offset=${offset}`;
-      const body = res.json as { data?: unknown; pagination?: unknown } | undefined;
-      if (res.status !== 200 || !Array.isArray(body?.data)) {
-        throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} answered ${res.status}${Array.isArray(body?.data) ? '' : ' without a data array'}`, res.exchange);
-      }
-      const want = Math.min(limit, Math.max(0, count - offset));
-      const got = (body.data as unknown[]).length;
-      if (got !== want)
-        throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} gives a page of ${got} records; ${holding}, so this page holds ${want}`, res.exchange);
-      const pagination = body.pagination;
-      if (pagination !== null && typeof pagination === 'object' && !Array.isArray(pagination)) {
-        const figures = pagination as Record<string, unknown>;
-        const total = totalOf(figures);
-        if (total !== undefined && total.value !== count)
-          throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} gives the total ${total.value} (pagination.${total.name}); ${holding}`, res.exchange);
-        for (const [name, value] of [
-          ['limit', limit],
-          ['offset', offset],
-        ] as const) {
-          const echoed = figures[name] === undefined ? undefined : pagingNumber(figures[name]);
-          if (figures[name] !== undefined && echoed !== value)
-            throw new RuleBroken(
-              'SEQ-TOTAL-AFTER-WRITE',
-              `${at} gives pagination.${name} ${JSON.stringify(figures[name])}, not the ${name} asked (${value})`,
-              res.exchange,
-            );
+    // Each page holds `limit` records until the last, shorter one: floor(count / limit) + 1 pages,
+    // at most MAX_WALK_PAGES by the choice of `limit` (a page that holds other than that ends the walk with its failure).
+    await walkPages(
+      (window) => world.send('A', 'GET', domain.path, { query: { ...query, ...window }, rule: 'SEQ-TOTAL-AFTER-WRITE' }),
+      (res, page) => {
+        const offset = page * limit;
+        const at = `GET ${domain.path}?${shown}&limit=${limit}&offset=${offset}`;
+        const body = res.json as { data?: unknown; pagination?: unknown } | undefined;
+        if (res.status !== 200 || !Array.isArray(body?.data)) {
+          throw new RuleBroken(
+            'SEQ-TOTAL-AFTER-WRITE',
+            `${at} answered ${res.status}${Array.isArray(body?.data) ? '' : ' without a data array'}`,
+            res.exchange,
+          );
         }
-      }
-      if (got < limit) return;
-    }
+        const want = Math.min(limit, Math.max(0, count - offset));
+        const got = (body.data as unknown[]).length;
+        if (got !== want)
+          throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} gives a page of ${got} records; ${holding}, so this page holds ${want}`, res.exchange);
+        const pagination = body.pagination;
+        if (pagination !== null && typeof pagination === 'object' && !Array.isArray(pagination)) {
+          const figures = pagination as Record<string, unknown>;
+          const total = totalOf(figures);
+          if (total !== undefined && total.value !== count)
+            throw new RuleBroken('SEQ-TOTAL-AFTER-WRITE', `${at} gives the total ${total.value} (pagination.${total.name}); ${holding}`, res.exchange);
+          for (const [name, value] of [
+            ['limit', limit],
+            ['offset', offset],
+          ] as const) {
+            const echoed = figures[name] === undefined ? undefined : pagingNumber(figures[name]);
+            if (figures[name] !== undefined && echoed !== value)
+              throw new RuleBroken(
+                'SEQ-TOTAL-AFTER-WRITE',
+                `${at} gives pagination.${name} ${JSON.stringify(figures[name])}, not the ${name} asked (${value})`,
+                res.exchange,
+              );
+          }
+        }
+        return body.data as unknown[];
+      },
+      { maxPages: MAX_WALK_PAGES, pageSize: limit },
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import type { ApiResponse } from '../../http/client.js';
+import { walkPages } from '../../http/pager.js';
 import { secretOf } from '../../sink/secrets.js';
 import { SinkEndpoint, type Received, type WebhookSink } from '../../sink/sink.js';
 import { QUIET_EVENTS } from '../../spec/webhooks.js';
@@ -258,18 +259,20 @@ export async function judgeHookList(world: SequenceWorld, filter: boolean | unde
   const shown = filter === undefined ? 'GET /webhooks' : `GET /webhooks?isActive=${filter}`;
   await world.settled(async () => {
     const ids = new Set<string>();
-    let complete = false;
-    for (let page = 0; page < 5 && !complete; page++) {
-      const res = await world.send('A', 'GET', '/webhooks', { query: { ...query, limit: 100, offset: page * 100 }, rule: 'SEQ-LIST-AFTER-WRITE' });
-      const data = (res.json as { data?: unknown } | undefined)?.data;
-      if (res.status !== 200 || !Array.isArray(data))
-        throw new RuleBroken('SEQ-LIST-AFTER-WRITE', `${shown} answered ${res.status}${Array.isArray(data) ? '' : ' without a data array'}`, res.exchange);
-      for (const item of data) {
-        const id = (item as { id?: unknown } | null)?.id;
-        if (typeof id === 'string') ids.add(id.toLowerCase());
-      }
-      complete = data.length < 100;
-    }
+    const { complete } = await walkPages(
+      (window) => world.send('A', 'GET', '/webhooks', { query: { ...query, ...window }, rule: 'SEQ-LIST-AFTER-WRITE' }),
+      (res) => {
+        const data = (res.json as { data?: unknown } | undefined)?.data;
+        if (res.status !== 200 || !Array.isArray(data))
+          throw new RuleBroken('SEQ-LIST-AFTER-WRITE', `${shown} answered ${res.status}${Array.isArray(data) ? '' : ' without a data array'}`, res.exchange);
+        for (const item of data) {
+          const id = (item as { id?: unknown } | null)?.id;
+          if (typeof id === 'string') ids.add(id.toLowerCase());
+        }
+        return data;
+      },
+      { maxPages: 5 },
+    );
     for (const sub of subs) {
       const listed = ids.has(sub.id.toLowerCase());
       const active = sub.fields['isActive'];
