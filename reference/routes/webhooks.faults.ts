@@ -206,21 +206,20 @@ export const WEBHOOK_FAULTS = defineFaults({
     policy: { webhooks: { interactions: { eventsCopy: true } } },
   },
   'seq-webhook-test-first-url': {
-    changes: 'POST /webhooks/{id}/test sends to the url the subscription was created with: a PATCH of url does not refresh the test sender\'s copy',
+    changes: "POST /webhooks/{id}/test sends to the url the subscription was created with: a PATCH of url does not refresh the test sender's copy",
     suite: 'sequences',
     breaks: 'SEQ-READ-AFTER-WRITE',
     policy: { webhooks: { interactions: { testUrlCopy: true } } },
   },
   'seq-webhook-test-first-secret': {
     changes:
-      'POST /webhooks/{id}/test signs with the secret the subscription was created with: rotate-secret does not refresh the test sender\'s copy (events are signed with the new one)',
+      "POST /webhooks/{id}/test signs with the secret the subscription was created with: rotate-secret does not refresh the test sender's copy (events are signed with the new one)",
     suite: 'sequences',
     breaks: 'SEQ-READ-AFTER-WRITE',
     policy: { webhooks: { interactions: { testSecretCopy: true } } },
   },
   'seq-webhook-delete-keeps-dispatch': {
-    changes:
-      'DELETE /webhooks/{id} removes the subscription from reads and lists, but the dispatcher keeps a copy and still delivers the events it listed',
+    changes: 'DELETE /webhooks/{id} removes the subscription from reads and lists, but the dispatcher keeps a copy and still delivers the events it listed',
     suite: 'sequences',
     breaks: 'SEQ-DELETE-GONE',
     policy: { webhooks: { interactions: { deleteKeepsDispatch: true } } },

@@ -224,7 +224,10 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     const pinned =
       copy === undefined
         ? undefined
-        : { ...(interactions.testUrlCopy === true ? { url: copy.url } : {}), ...(interactions.testSecretCopy === true ? { signingSecret: copy.signingSecret } : {}) };
+        : {
+            ...(interactions.testUrlCopy === true ? { url: copy.url } : {}),
+            ...(interactions.testSecretCopy === true ? { signingSecret: copy.signingSecret } : {}),
+          };
     const delivery = engine.sendTest(auth.organisationId, subscription, pinned);
     return { data: { deliveryId: delivery.id } };
   });
