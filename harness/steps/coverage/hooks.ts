@@ -128,7 +128,8 @@ const gonePath = (s: HookSub, path: string): string => path.replace(s.model.id, 
  * A request on a deleted subscription (spec 2: webhooks are deleted outright): no 2xx, whatever
  * status the target chooses (spec 7 shows none for an unknown id: observed). A deliveries list
  * may answer an empty 2xx list (a sub-list of a parent that does not exist, as ID-UNKNOWN-REFUSED
- * takes it); one holding rows shows the deleted subscription's attempts.
+ * takes it); one holding rows shows the deleted subscription's attempts. A DELETE again may answer
+ * 2xx (an idempotent delete removes nothing, as ID-UNKNOWN-REFUSED takes it): the reads after it judge that it stays gone.
  */
 async function gone(chain: HookChain, s: HookSub, method: 'GET' | 'PATCH' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<void> {
   const res = await chain.world.send('A', method, path, { ...(body === undefined ? {} : { body }), rule: 'SEQ-DELETE-GONE' });
@@ -137,6 +138,10 @@ async function gone(chain: HookChain, s: HookSub, method: 'GET' | 'PATCH' | 'POS
   const rows = (res.json as { data?: unknown } | undefined)?.data;
   if (ok(res) && path.endsWith('/deliveries') && Array.isArray(rows) && rows.length === 0) {
     chain.world.observe('sequence-deleted-status', subject, `${res.status} with an empty list`);
+    return;
+  }
+  if (ok(res) && method === 'DELETE') {
+    chain.world.observe('sequence-deleted-status', subject, `${res.status} (an idempotent delete)`);
     return;
   }
   if (ok(res))
