@@ -719,7 +719,8 @@ export async function runHookChain(world: SequenceWorld, hooks: HookSink, boundM
         previous = undefined;
       } else {
         const op = ops[step.op]!;
-        await op.run(chain, step.visit, side, false);
+        // After the DELETEs, the reads meet the deleted subscriptions too (by id, the lists, the deliveries lists).
+        await op.run(chain, step.visit, chain.subs, false);
         // Each ordered pair counted once (the tail and the last reads meet some again).
         const pair = `${previous}>${step.op}`;
         if (previous !== undefined && !seen.has(pair)) exercised += pairsBetween(ops[previous]!, op);
