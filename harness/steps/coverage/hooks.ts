@@ -742,7 +742,9 @@ export async function runHookChain(world: SequenceWorld, hooks: HookSink, boundM
           : step.kind === 'settled'
             ? 'an event fired and a test asked for after the bound'
             : step.kind === 'around-delete'
-              ? `${step.op === undefined ? 'DELETE' : ops[step.op]!.name} around a DELETE of a subscription of its own`
+              ? step.op === undefined
+                ? 'a DELETE and a DELETE again (the last of the operations around a DELETE, each on a subscription of its own)'
+                : `${ops[step.op]!.name} around a DELETE of a subscription of its own`
               : 'the isolation rows';
     const before =
       at <= 0
