@@ -122,6 +122,15 @@ function note(s: HookSub): void {
   });
 }
 
+/**
+ * `run` on each subscription at once: one step's requests on different subscriptions are
+ * independent, and far from the target a step then costs a round trip or two, not one per
+ * subscription (within CONFORMANCE_CONCURRENCY, the world's gate).
+ */
+async function eachSub(subs: readonly HookSub[], run: (s: HookSub) => Promise<void>): Promise<void> {
+  await Promise.all(subs.map(run));
+}
+
 const gonePath = (s: HookSub, path: string): string => path.replace(s.model.id, `{${s.model.label}}`);
 
 /**
@@ -173,11 +182,11 @@ function patchOf(field: keyof SubscriptionUpdate): HookOperation {
     delivery: how.delivery,
     async run(chain, visit, subs, tail) {
       const { world } = chain;
-      for (const s of how.delivery ? subs : subs.slice(0, 1)) {
+      await eachSub(how.delivery ? subs : subs.slice(0, 1), async (s) => {
         const body = { [field]: how.value(s, visit) };
         if (s.model.state === 'deleted') {
           await gone(chain, s, 'PATCH', `/webhooks/${s.model.id}`, body);
-          continue;
+          return;
         }
         const what = `PATCH /webhooks/{${s.model.label}}`;
         const res = await world.send('A', 'PATCH', `/webhooks/${s.model.id}`, { body, rule: 'SEQ-READ-AFTER-WRITE' });
@@ -185,7 +194,7 @@ function patchOf(field: keyof SubscriptionUpdate): HookOperation {
           if (res.status === 404)
             throw new RuleBroken('SEQ-READ-AFTER-WRITE', `${what} answered 404; ${s.model.label} was created and never deleted`, res.exchange);
           world.observe('sequence-refused-write', 'PATCH /webhooks (coverage)', `refused (${res.status})`);
-          continue;
+          return;
         }
         Object.assign(s.model.fields, body);
         if (field === 'events') s.model.eventsWritten.push({ events: body[field] as unknown[], at: Date.now() });
@@ -197,7 +206,7 @@ function patchOf(field: keyof SubscriptionUpdate): HookOperation {
         const data = dataOf(res);
         const problem = data === undefined ? undefined : differs(s.model.fields, data);
         if (problem !== undefined) throw new RuleBroken('SEQ-READ-AFTER-WRITE', `the answer to ${what}: ${problem}`, res.exchange);
-      }
+      });
       if (tail) return;
       // The list by the flag just written: a stale index shows at once.
       if (field === 'isActive') await judgeHookList(world, visit % 2 === 0);
@@ -212,10 +221,10 @@ const rotate: HookOperation = {
   delivery: true,
   async run(chain, _visit, subs, tail) {
     const { world } = chain;
-    for (const s of subs) {
+    await eachSub(subs, async (s) => {
       if (s.model.state === 'deleted') {
         await gone(chain, s, 'POST', `/webhooks/${s.model.id}/rotate-secret`);
-        continue;
+        return;
       }
       const res = await world.send('A', 'POST', `/webhooks/${s.model.id}/rotate-secret`, { rule: 'SEQ-READ-AFTER-WRITE' });
       if (!ok(res)) {
@@ -226,7 +235,7 @@ const rotate: HookOperation = {
             res.exchange,
           );
         world.observe('sequence-refused-write', 'POST /webhooks/{id}/rotate-secret (coverage)', `refused (${res.status})`);
-        continue;
+        return;
       }
       s.model.replaced.push({ secret: s.model.secret, at: Date.now() });
       const offered = secretOf(dataOf(res))?.value;
@@ -234,7 +243,7 @@ const rotate: HookOperation = {
       // Spec 4.11 shows no result: a rotation that answers no secret is learned from the read (which must not show the replaced one).
       if (s.model.secret === undefined) await readSubscription(world, s.model);
       note(s);
-    }
+    });
     if (!tail) await fire(chain);
   },
 };
@@ -248,11 +257,11 @@ const rotate: HookOperation = {
 async function testAll(chain: HookChain, subs: readonly HookSub[], tail: boolean, graceMs = 20): Promise<void> {
   const { world, hooks } = chain;
   const asked: Array<{ readonly s: HookSub; readonly sent: number }> = [];
-  for (const s of subs) {
+  await eachSub(subs, async (s) => {
     const path = `/webhooks/${s.model.id}/test`;
     if (s.model.state === 'deleted') {
       await gone(chain, s, 'POST', path);
-      continue;
+      return;
     }
     // Taken before the request: the delivery may arrive before the answer does.
     const sent = Date.now();
@@ -261,11 +270,11 @@ async function testAll(chain: HookChain, subs: readonly HookSub[], tail: boolean
       if (res.status === 404)
         throw new RuleBroken('SEQ-READ-AFTER-WRITE', `POST /webhooks/{${s.model.label}}/test answered 404; it was created and never deleted`, res.exchange);
       world.observe('sequence-refused-write', 'POST /webhooks/{id}/test (coverage)', `refused (${res.status})`);
-      continue;
+      return;
     }
     s.tests.push(sent);
     asked.push({ s, sent });
-  }
+  });
   if (tail) return;
   const now = Date.now();
   const awaited = asked.filter(({ s }) => expectedAt(statesWithin(s.history, now, now, chain.boundMs), s.endpoints[s.at].url));
@@ -362,17 +371,17 @@ const reads: HookOperation = {
   delivery: false,
   async run(chain, _visit, subs) {
     const { world } = chain;
-    for (const s of subs) {
+    await eachSub(subs, async (s) => {
       if (s.model.state === 'deleted') await gone(chain, s, 'GET', `/webhooks/${s.model.id}`);
       else await readSubscription(world, s.model);
-    }
+    });
     await judgeHookList(world, undefined);
     await judgeHookList(world, true);
     await judgeHookList(world, false);
-    for (const s of subs) {
+    await eachSub(subs, async (s) => {
       if (s.model.state === 'deleted') await gone(chain, s, 'GET', `/webhooks/${s.model.id}/deliveries`);
       else await judgeDeliveriesList(chain, s);
-    }
+    });
   },
 };
 
