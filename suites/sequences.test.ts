@@ -124,7 +124,7 @@ async function judged(t: CheckContext, id: SequenceRequirementId, summary = fals
       t.observe(
         'sequences-coverage',
         row.domain,
-        `${row.pairs.exercised} of ${row.pairs.decidable} ordered pairs with a write in them, of ${row.operations.length} operations${row.domain === HOOK_DOMAIN ? ` on ${HOOK_SIDE_BY_SIDE} subscriptions side by side, an event fired after each change` : ' and delete on one record'} (${row.operations.join(', ')}); isolation rows ${row.isolation.exercised} of ${row.isolation.decidable}${row.stopped === undefined ? '' : `; stopped by ${row.stopped}`}`,
+        `${row.pairs.exercised} of ${row.pairs.decidable} ordered pairs with a write in them, of ${row.operations.length} operations${row.domain === HOOK_DOMAIN ? ` on ${HOOK_SIDE_BY_SIDE} subscriptions side by side, an event fired after each change, and each around a DELETE on one of its own` : ' and delete on one record'} (${row.operations.join(', ')}); isolation rows ${row.isolation.exercised} of ${row.isolation.decidable}${row.stopped === undefined ? '' : `; stopped by ${row.stopped}`}`,
       );
     }
     t.observe(

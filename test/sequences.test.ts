@@ -33,6 +33,9 @@ const SCENARIO_SUITE: Record<string, Domain> = {
   'seq-batch-delete-total': 'batch',
   'seq-webhook-read-cache': 'webhooks',
   'seq-webhook-active-index': 'webhooks',
+  'seq-webhook-test-first-url': 'webhooks',
+  'seq-webhook-test-first-secret': 'webhooks',
+  'seq-webhook-delete-keeps-dispatch': 'webhooks',
 };
 
 /** Every fault the exploration is to catch: those of reference/routes/sequences.faults.ts and the domains' own with suite `sequences`. */

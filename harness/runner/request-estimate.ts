@@ -63,9 +63,9 @@ export const SUITE_ESTIMATES: Readonly<Record<Domain, SuiteEstimate>> = {
   security: { checks: 145, requests: { admin: { base: 221, perRun: 0 }, member: { base: 13, perRun: 0 }, otherOrg: { base: 586, perRun: 0 } } },
   webhooks: { checks: 64, requests: { admin: { base: 461, perRun: 19 }, otherOrg: { base: 2, perRun: 0 } } },
   // Bounded by CONFORMANCE_SEQUENCES and CONFORMANCE_SEQUENCES_S, not by the runs per property (webhook and batch commands included);
-  // the coverage phase before them adds about 3,150 admin-key (some 280 of them its webhook subscriptions side by side) and 135 other-key
-  // requests (measured 2026-12-02 against the reference, CONFORMANCE_SUITES=sequences: 3,289 in all).
-  sequences: { checks: 8, requests: { admin: { base: 4300, perRun: 0 }, otherOrg: { base: 240, perRun: 0 } } },
+  // the coverage phase before them adds about 3,300 admin-key (some 450 of them its webhook subscriptions side by side, their tests
+  // and deletes included) and 135 other-key requests (measured 2026-12-02 against the reference, CONFORMANCE_SUITES=sequences: 3,443 in all).
+  sequences: { checks: 8, requests: { admin: { base: 4450, perRun: 0 }, otherOrg: { base: 240, perRun: 0 } } },
 };
 
 /**

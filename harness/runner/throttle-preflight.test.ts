@@ -63,7 +63,7 @@ describe('refuseSlowRun', () => {
   });
 
   it('lets a run through that its limits hold at most MAX_PACED_MS', () => {
-    // About 15,700 requests (the read-back's included): paced at 90% of 1,800 a minute that is about 9.7 minutes.
+    // About 15,800 requests (the read-back's included): paced at 90% of 1,800 a minute that is about 9.7 minutes.
     const plan = planThrottling({ ...FULL, limits: { admin: 1800 } });
     expect(plan.keys[0]!.pacedMs).toBeLessThan(MAX_PACED_MS);
     expect(refusal(plan)).toBeUndefined();

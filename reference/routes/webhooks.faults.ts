@@ -40,7 +40,17 @@ export interface WebhooksPolicy {
   /** Whose deliveries GET /webhooks/{id}/deliveries lists: the subscription's (spec 4.11), or every subscription's of the organisation. */
   readonly deliveriesOf: 'subscription' | 'organisation';
   /** Copies kept beside the store that a write forgets to refresh (interaction faults: reference/stale-copies.ts keeps them). */
-  readonly interactions: { readonly readCache?: boolean; readonly activeIndex?: boolean; readonly eventsCopy?: boolean };
+  readonly interactions: {
+    readonly readCache?: boolean;
+    readonly activeIndex?: boolean;
+    readonly eventsCopy?: boolean;
+    /** Test deliveries go to the url the subscription was created with (a copy a PATCH of url does not refresh). */
+    readonly testUrlCopy?: boolean;
+    /** Test deliveries are signed with the secret the subscription was created with (a copy rotate-secret does not refresh). */
+    readonly testSecretCopy?: boolean;
+    /** DELETE removes the subscription from reads and lists, but the dispatcher keeps a copy and delivers its events. */
+    readonly deleteKeepsDispatch?: boolean;
+  };
 }
 
 /** What a subscription change touches: a PATCH of events, url or isActive, or rotate-secret. */
@@ -194,5 +204,24 @@ export const WEBHOOK_FAULTS = defineFaults({
     suite: 'webhooks',
     breaks: 'WH-SUBSCRIPTION-CHANGES',
     policy: { webhooks: { interactions: { eventsCopy: true } } },
+  },
+  'seq-webhook-test-first-url': {
+    changes: "POST /webhooks/{id}/test sends to the url the subscription was created with: a PATCH of url does not refresh the test sender's copy",
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { webhooks: { interactions: { testUrlCopy: true } } },
+  },
+  'seq-webhook-test-first-secret': {
+    changes:
+      "POST /webhooks/{id}/test signs with the secret the subscription was created with: rotate-secret does not refresh the test sender's copy (events are signed with the new one)",
+    suite: 'sequences',
+    breaks: 'SEQ-READ-AFTER-WRITE',
+    policy: { webhooks: { interactions: { testSecretCopy: true } } },
+  },
+  'seq-webhook-delete-keeps-dispatch': {
+    changes: 'DELETE /webhooks/{id} removes the subscription from reads and lists, but the dispatcher keeps a copy and still delivers the events it listed',
+    suite: 'sequences',
+    breaks: 'SEQ-DELETE-GONE',
+    policy: { webhooks: { interactions: { deleteKeepsDispatch: true } } },
   },
 });

@@ -79,6 +79,8 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   const interactions = policy.interactions;
   const cache = new StaleCopies<StoredSubscription>();
   const index = new StaleCopies<StoredSubscription>();
+  // What the test sender keeps of a subscription as it was created (only under testUrlCopy or testSecretCopy).
+  const testCopies = new StaleCopies<StoredSubscription>();
   // How many times each subscription's url, events, isActive and secret were changed (only under dispatchKeepsFirstChange).
   const changeCounts = new Map<string, Map<SubscriptionChange, number>>();
   /** Counts a change; answers whether the dispatcher ignores it (a later change of a field it takes once). */
@@ -128,6 +130,7 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
     store.insert(auth.organisationId, subscription);
     if (interactions.activeIndex === true) index.keepFirst(auth.organisationId, subscription);
     if (interactions.eventsCopy === true) engine.eventCopies.keepFirst(auth.organisationId, subscription);
+    if (interactions.testUrlCopy === true || interactions.testSecretCopy === true) testCopies.keepFirst(auth.organisationId, subscription);
     return reply.code(201).send({ data: subscriptionView(subscription) });
   });
 
@@ -177,7 +180,9 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
       return reply.code(204).send();
     }
     store.delete(auth.organisationId, existing.id);
+    if (interactions.deleteKeepsDispatch === true) engine.deletedCopies.keepFirst(auth.organisationId, existing);
     cache.drop(existing.id);
+    testCopies.drop(existing.id);
     engine.eventCopies.drop(existing.id);
     engine.forget(auth.organisationId, existing.id);
     return reply.code(204).send();
@@ -214,7 +219,16 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRouteOptions> = async (a
   // spec 4.11: "No body"; whatever body arrives is ignored.
   app.post<{ Params: IdParams }>('/webhooks/:id/test', { config: { bodyOptional: true } }, async (request) => {
     const auth = requireAuth(request);
-    const delivery = engine.sendTest(auth.organisationId, findSubscription(request));
+    const subscription = findSubscription(request);
+    const copy = testCopies.get(subscription.id);
+    const pinned =
+      copy === undefined
+        ? undefined
+        : {
+            ...(interactions.testUrlCopy === true ? { url: copy.url } : {}),
+            ...(interactions.testSecretCopy === true ? { signingSecret: copy.signingSecret } : {}),
+          };
+    const delivery = engine.sendTest(auth.organisationId, subscription, pinned);
     return { data: { deliveryId: delivery.id } };
   });
 };

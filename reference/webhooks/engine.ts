@@ -77,6 +77,8 @@ interface Job {
   made: number;
   /** A delivery asked for with POST /webhooks/{id}/test. */
   test: boolean;
+  /** What the attempts use instead of the subscription's current url and secret (only under the faults of a test sender's copy). */
+  readonly pinned?: Partial<Pick<StoredSubscription, 'url' | 'signingSecret'>> | undefined;
 }
 
 interface Outcome {
@@ -124,6 +126,11 @@ export class DeliveryEngine implements EventPublisher {
    * dispatchKeepsFirstChange: routes/webhooks.ts pins a field at its first change).
    */
   readonly dispatchPins = new Map<string, Partial<Pick<StoredSubscription, 'events' | 'url' | 'isActive'>>>();
+  /**
+   * Deleted subscriptions the dispatcher still delivers to, per organisation (only under the
+   * interaction fault seq-webhook-delete-keeps-dispatch: routes/webhooks.ts keeps them).
+   */
+  readonly deletedCopies = new StaleCopies<StoredSubscription>();
 
   constructor(options: DeliveryEngineOptions) {
     this.#subscriptions = options.subscriptions;
@@ -140,7 +147,7 @@ export class DeliveryEngine implements EventPublisher {
     if (this.#policy.silentEvents.includes(event)) return;
     const owners = this.#policy.scope === 'everywhere' ? this.#subscriptions.organisationIds() : [organisationId];
     for (const owner of owners) {
-      const listed = this.#subscriptions.list(owner).map((s) => {
+      const listed = [...this.#subscriptions.list(owner), ...this.deletedCopies.ownedBy(owner)].map((s) => {
         const copy = this.eventCopies.get(s.id);
         const pinned = { ...s, ...this.dispatchPins.get(s.id) };
         return copy === undefined ? pinned : { ...pinned, events: copy.events };
@@ -158,8 +165,8 @@ export class DeliveryEngine implements EventPublisher {
    * spec 4.11 test: a delivery of the subscription's first listed event with data
    * `{ "test": true }`, sent whether or not the subscription is active (it was asked for).
    */
-  sendTest(organisationId: string, subscription: StoredSubscription): Delivery {
-    return this.#enqueue(organisationId, subscription.id, subscription.events[0] ?? 'task.created', { test: true }, true);
+  sendTest(organisationId: string, subscription: StoredSubscription, pinned?: Job['pinned']): Delivery {
+    return this.#enqueue(organisationId, subscription.id, subscription.events[0] ?? 'task.created', { test: true }, true, pinned);
   }
 
   /** The subscription's deliveries, oldest first (copies). */
@@ -215,12 +222,12 @@ export class DeliveryEngine implements EventPublisher {
     return this.#policy.success === 'only-200' ? status === 200 : status >= 200 && status < 300;
   }
 
-  #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown, test = false): Delivery {
+  #enqueue(organisationId: string, subscriptionId: string, event: string, data: unknown, test = false, pinned?: Job['pinned']): Delivery {
     const at = this.#now();
     const delivery = this.#deliveries.insert(organisationId, createDelivery(randomUUID(), subscriptionId, event, at.toISOString(), randomUUID()));
     const body = Buffer.from(JSON.stringify({ event, timestamp: timestampOf(at, this.#policy.timestampMs), data }));
     // even the first attempt waits for the next turn of the event loop: the API answers first
-    this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0, test }, 0);
+    this.#schedule({ organisationId, deliveryId: delivery.id, subscriptionId, event, body, made: 0, test, pinned }, 0);
     return deliveryView(delivery);
   }
 
@@ -240,10 +247,10 @@ export class DeliveryEngine implements EventPublisher {
   }
 
   async #attempt(job: Job): Promise<void> {
-    const stored = this.#subscriptions.get(job.organisationId, job.subscriptionId);
+    const stored = this.#subscriptions.get(job.organisationId, job.subscriptionId) ?? this.deletedCopies.get(job.subscriptionId);
     if (stored === undefined || this.#deliveries.get(job.organisationId, job.deliveryId) === undefined) return;
     const pinnedUrl = this.dispatchPins.get(stored.id)?.url;
-    const subscription = pinnedUrl === undefined ? stored : { ...stored, url: pinnedUrl };
+    const subscription = { ...(pinnedUrl === undefined ? stored : { ...stored, url: pinnedUrl }), ...job.pinned };
     const number = job.made + 1;
     const at = this.#now().toISOString();
     const outcome = await this.#send(subscription, job);

@@ -111,7 +111,16 @@ export const SEQUENCE_RECORDS = {
           "the coverage phase's subscriptions side by side: an expense.created delivery is allowed by every state written for its subscription (url, events, isActive, secret, each attribute on its own) in force at some moment from PROPAGATION_MS (5 s) before the event to the delivery's arrival; one no such state allows fails, and one every such state asks for not arriving within 2 s proves nothing",
         basis: {
           tolerant:
-            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions or let a replaced secret sign a few seconds (spec 2.10, 4.11, 6.2 show no timing), and may fan an event out by a state written after it; twice the chain waits the bound out so that one state alone is in force',
+            'bound 5 s, a fixed constant (harness/webhooks/propagation.ts), not CONFORMANCE_WEBHOOK_WAIT_S: a server may cache its subscriptions or let a replaced secret sign a few seconds (spec 2.10, 4.11, 6.2 show no timing), and may fan an event out by a state written after it; twice the chain waits the bound out (once every delivery attribute was changed an odd number of times, and at the end) so that one state alone is in force',
+          variant: 'webhook-choices',
+        },
+      },
+      {
+        relies:
+          "the coverage phase's test deliveries: each request at a subscription's endpoints naming no event an operation sends is a test delivery (retries, by X-Service-Delivery id or bytes, once), and each must be matched to a POST /webhooks/{id}/test of its own, asked for before it arrived, with a state from PROPAGATION_MS (5 s) before that test to the arrival whose url it reached and whose secret signs it; events listed and isActive are not judged, and a test delivery not arriving within 2 s proves nothing",
+        basis: {
+          tolerant:
+            'spec 4.11 "sends a test event to the subscription" (its event name and body are not shown: any name but those the operations send is taken; whether an inactive subscription or one not listing it gets one is not shown); the bound is the propagation bound of every subscription change',
           variant: 'webhook-choices',
         },
       },
@@ -238,7 +247,7 @@ export const SEQUENCE_RECORDS = {
     section: '2, 4',
     area: 'sequences',
     statement:
-      'A deleted contact, expense, time entry, allocation or milestone is never read, updated, approved, rejected or completed (2xx) or listed again, whatever follows in the sequence.',
+      'A deleted contact, expense, time entry, allocation, milestone or webhook subscription is never read, updated, approved, rejected, completed, rotated or tested (2xx) or listed again, and a deleted subscription is sent no delivery, whatever follows in the sequence.',
     units: [
       // Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete; ...
       '2#a07079b9',
@@ -247,6 +256,21 @@ export const SEQUENCE_RECORDS = {
       {
         relies: 'a deleted contact, expense or time entry cannot be read again',
         basis: { spec: '2: "Deleting contacts, expenses, time entries ... is described as delete"; 4: "Delete success: 204"' },
+      },
+      {
+        relies:
+          "the coverage phase's subscriptions around a DELETE: after a DELETE answered 2xx, GET by id, PATCH, rotate-secret and test answer no 2xx, its deliveries list no 2xx or an empty one, a DELETE again any status (an idempotent 204 removes nothing), and no list holds it, a DELETE again's included",
+        basis: {
+          spec: '2: "Deleting contacts, expenses, time entries, allocations, milestones and webhooks is described as delete"; 7: the status for an unknown id is not shown, so any non-2xx one is taken and recorded',
+        },
+      },
+      { relies: 'the status each path on a deleted subscription answers is recorded', basis: { observation: 'sequence-deleted-status' } },
+      {
+        relies: 'a delivery (an event or a test) reaching a subscription deleted for longer than PROPAGATION_MS (5 s) fails; within the bound it is allowed',
+        basis: {
+          tolerant:
+            'bound 5 s, the fixed propagation bound of every subscription change (harness/webhooks/propagation.ts): a server may cache its subscriptions; a deleted subscription has no url nor secret left to be sent to (spec 2)',
+        },
       },
       ...COMMON,
     ],

@@ -1,7 +1,40 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { KEY_B_ADMIN, MINIMAL, type TestApi } from '../test-api.js';
 import type { ProbesFor } from './probe.js';
 
 const ids = async (api: TestApi, url: string, key?: string): Promise<string[]> => ((await api.get(url, key)).json().data as { id: string }[]).map((r) => r.id);
+
+interface Caught {
+  readonly path: string;
+  readonly signature: string | undefined;
+  readonly body: string;
+}
+
+/** A loopback HTTP endpoint for the probe's deliveries: `run` gets its base url, the requests it caught are answered. */
+async function withEndpoint(run: (base: string) => Promise<void>, waitMs = 300): Promise<Caught[]> {
+  const caught: Caught[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const signature = req.headers['x-service-signature'];
+      caught.push({ path: req.url ?? '', signature: typeof signature === 'string' ? signature : undefined, body: Buffer.concat(chunks).toString('utf8') });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as { port: number };
+    await run(`http://127.0.0.1:${port}`);
+    await sleep(waitMs);
+    return caught;
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
 
 /** Probes of the interaction faults (reference/routes/sequences.faults.ts): each needs two operations in a row to show. */
 export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
@@ -170,6 +203,43 @@ export const SEQUENCE_PROBES: ProbesFor<'seq-'> = {
       await api.patch(`/webhooks/${id}`, { events: ['quote.created'] });
       await api.create('/expenses', { ...MINIMAL.expense });
       return (await api.get(`/webhooks/${id}/deliveries`)).json().data.length;
+    },
+    clean: 0,
+    faulty: 1,
+  },
+  'seq-webhook-test-first-url': {
+    probe: async (api) => {
+      const caught = await withEndpoint(async (base) => {
+        const { id } = await api.create('/webhooks', { name: 'w', url: `${base}/first`, events: ['quote.created'] });
+        await api.patch(`/webhooks/${id}`, { url: `${base}/second` });
+        await api.post(`/webhooks/${id}/test`, undefined);
+      });
+      return caught.map((c) => c.path);
+    },
+    clean: ['/second'],
+    faulty: ['/first'],
+  },
+  'seq-webhook-test-first-secret': {
+    probe: async (api) => {
+      let rotated = '';
+      const caught = await withEndpoint(async (base) => {
+        const { id } = await api.create('/webhooks', { name: 'w', url: `${base}/hook`, events: ['quote.created'] });
+        rotated = (await api.post(`/webhooks/${id}/rotate-secret`, undefined)).json().data.secret;
+        await api.post(`/webhooks/${id}/test`, undefined);
+      });
+      return caught.map((c) => c.signature === `sha256=${createHmac('sha256', rotated).update(c.body).digest('hex')}`);
+    },
+    clean: [true],
+    faulty: [false],
+  },
+  'seq-webhook-delete-keeps-dispatch': {
+    probe: async (api) => {
+      const caught = await withEndpoint(async (base) => {
+        const { id } = await api.create('/webhooks', { name: 'w', url: `${base}/hook`, events: ['expense.created'] });
+        await api.delete(`/webhooks/${id}`);
+        await api.create('/expenses', { ...MINIMAL.expense });
+      });
+      return caught.length;
     },
     clean: 0,
     faulty: 1,
